@@ -1,0 +1,142 @@
+//! What every ruleset shares: who decides, what a battle's end looks like, and the contract
+//! (`pending`, `legal_actions`, `apply`) that the game, the AI, the CLI and the tests all drive.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use thiserror::Error;
+
+use super::dice::{DiceError, DiceSource};
+use super::explain::Explanation;
+
+pub type FactionId = usize;
+pub type CharacterId = usize;
+
+/// Who makes the pending decision. The GM is a seat of its own: where a rulebook hands a choice
+/// to the GM, the core asks this seat, which a policy written from the rulebook's guidance fills
+/// by default and a person may take in hot-seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Seat {
+    Faction(FactionId),
+    Gm,
+}
+
+/// The kind of decision awaited, so the shell can open the right overlay without knowing the
+/// ruleset's internals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// Which faction acts first this round.
+    Initiative,
+    /// Activate a character, or pass.
+    Activation,
+    /// The active character's next step within their turn.
+    Turn,
+    /// Whether and how to react to an attack (or to an enemy moving away).
+    Reaction,
+    /// Attack stunts: proposing one, or accepting or refusing one.
+    Stunt,
+    /// Surrender or retreat after a failed morale save.
+    Morale,
+    /// How to deliver or take harm (Coterie).
+    Harm,
+    /// Neutral or harmful draw (Coterie).
+    Draw,
+    /// What to bring into a phase (Coterie).
+    Commit,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Victory { winner: FactionId, how: String },
+    Draw { how: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    Decide {
+        seat: Seat,
+        kind: DecisionKind,
+        /// Seconds the person has to declare, under the chaos-of-combat rule; the shell enforces it.
+        time_limit: Option<u32>,
+    },
+    Over(Outcome),
+}
+
+impl Pending {
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            Pending::Decide { seat, .. } => Some(*seat),
+            Pending::Over(_) => None,
+        }
+    }
+}
+
+/// An event as the log shows it: a sentence, the roll behind it if any, and the ruleset's own
+/// structured record for the screen to animate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event<K> {
+    pub kind: K,
+    pub text: String,
+    pub explanation: Option<Explanation>,
+}
+
+impl<K> fmt::Display for Event<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.text)?;
+        if let Some(e) = &self.explanation {
+            write!(f, "  ⟨{e}⟩")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RuleError {
+    #[error("illegal action: {0}")]
+    Illegal(String),
+    #[error("the battle is over")]
+    Over,
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+/// The contract each ruleset fulfils. `apply` either succeeds, or returns an error and leaves
+/// the state exactly as it was.
+pub trait Ruleset {
+    type State: Clone + Serialize + DeserializeOwned + fmt::Debug;
+    type Action: Clone + PartialEq + Serialize + DeserializeOwned + fmt::Debug;
+    type EventKind: Clone + Serialize + DeserializeOwned + fmt::Debug;
+
+    fn pending(state: &Self::State) -> Pending;
+    fn legal_actions(state: &Self::State) -> Vec<Self::Action>;
+    fn apply(
+        state: &mut Self::State,
+        action: &Self::Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event<Self::EventKind>>, RuleError>;
+
+    /// A one-line description of an action for menus and logs.
+    fn describe(state: &Self::State, action: &Self::Action) -> String;
+    /// Factions taking part, by name, in id order.
+    fn faction_names(state: &Self::State) -> Vec<String>;
+    /// The round number, for round limits and statistics.
+    fn round(state: &Self::State) -> u32;
+    /// What `viewer` may know of the state: hidden things replaced by what they believe.
+    /// Rulesets without hidden information return the state as it is.
+    fn view(state: &Self::State, viewer: Seat) -> Self::State {
+        let _ = viewer;
+        state.clone()
+    }
+}
+
+/// A stable hash of any serialisable state (FNV-1a over its JSON), for determinism checks that
+/// must agree between the desktop and the browser.
+pub fn state_hash<T: Serialize>(state: &T) -> u64 {
+    let bytes = serde_json::to_vec(state).unwrap_or_default();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}

@@ -1,0 +1,270 @@
+//! Dice and where their numbers come from.
+//!
+//! The rules core never reaches for a global random generator: every roll asks a [`DiceSource`],
+//! so a battle can be seeded (replays, the AI's simulations), scripted (rulebook tests, "what if"
+//! teaching) or typed in by hand (a table rolling real dice and using Fray as the referee).
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{BufRead, Write};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A die with `sides` faces numbered 1..=sides. Odd sizes exist because the rulebooks ask for
+/// them (a ranged blast deviating into one of five neighbouring zones rolls a d5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(transparent)]
+pub struct Die {
+    pub sides: u8,
+}
+
+impl Die {
+    pub const D4: Die = Die { sides: 4 };
+    pub const D6: Die = Die { sides: 6 };
+    pub const D8: Die = Die { sides: 8 };
+    pub const D10: Die = Die { sides: 10 };
+    pub const D12: Die = Die { sides: 12 };
+    pub const D20: Die = Die { sides: 20 };
+
+    pub const fn new(sides: u8) -> Die {
+        Die { sides }
+    }
+
+    pub fn contains(self, value: u8) -> bool {
+        value >= 1 && value <= self.sides
+    }
+
+    /// Probability of each face: the dice here are fair.
+    pub fn face_probability(self) -> f64 {
+        1.0 / f64::from(self.sides.max(1))
+    }
+}
+
+impl fmt::Display for Die {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "d{}", self.sides)
+    }
+}
+
+/// A pool of dice rolled together, such as the 2d6 of a Coterie phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    pub dice: Vec<Die>,
+}
+
+impl Pool {
+    pub fn of(count: usize, die: Die) -> Pool {
+        Pool {
+            dice: vec![die; count],
+        }
+    }
+
+    pub fn roll(&self, source: &mut dyn DiceSource, why: &str) -> Result<Vec<Rolled>, DiceError> {
+        self.dice
+            .iter()
+            .map(|&die| roll(source, die, why))
+            .collect()
+    }
+}
+
+impl fmt::Display for Pool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut counts: Vec<(Die, usize)> = Vec::new();
+        for &die in &self.dice {
+            match counts.iter_mut().find(|(d, _)| *d == die) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((die, 1)),
+            }
+        }
+        let parts: Vec<String> = counts.iter().map(|(d, n)| format!("{n}{d}")).collect();
+        write!(f, "{}", parts.join("+"))
+    }
+}
+
+/// One die as it landed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rolled {
+    pub die: Die,
+    pub value: u8,
+}
+
+impl fmt::Display for Rolled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.die, self.value)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DiceError {
+    #[error("the scripted dice ran out: a {die} was needed for {why}")]
+    Exhausted { die: Die, why: String },
+    #[error("a {die} cannot show {value} (asked for {why})")]
+    OutOfRange { die: Die, value: u8, why: String },
+    #[error("nobody rolled the {die} for {why}: {reason}")]
+    NotRolled {
+        die: Die,
+        why: String,
+        reason: String,
+    },
+}
+
+/// Where the numbers come from. `why` names the roll so a person typing dice in, or a failing
+/// test, can tell which roll is being asked for.
+pub trait DiceSource {
+    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError>;
+}
+
+/// Roll one die and keep what it showed, for an explanation.
+pub fn roll(source: &mut dyn DiceSource, die: Die, why: &str) -> Result<Rolled, DiceError> {
+    let value = source.roll(die, why)?;
+    if !die.contains(value) {
+        return Err(DiceError::OutOfRange {
+            die,
+            value,
+            why: why.to_string(),
+        });
+    }
+    Ok(Rolled { die, value })
+}
+
+/// Seeded ChaCha: the same seed gives the same rolls on every platform.
+#[derive(Clone, Debug)]
+pub struct SeededDice {
+    rng: ChaCha8Rng,
+}
+
+impl SeededDice {
+    pub fn new(seed: u64) -> SeededDice {
+        SeededDice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl DiceSource for SeededDice {
+    fn roll(&mut self, die: Die, _why: &str) -> Result<u8, DiceError> {
+        Ok(self.rng.random_range(1..=die.sides.max(1)))
+    }
+}
+
+/// A list of values handed out in order. Running out, or a value the die cannot show, is an
+/// error: a rulebook test that asks for more dice than it scripted is a broken test, not a panic.
+#[derive(Clone, Debug, Default)]
+pub struct ScriptedDice {
+    values: VecDeque<u8>,
+    used: usize,
+}
+
+impl ScriptedDice {
+    pub fn new(values: impl IntoIterator<Item = u8>) -> ScriptedDice {
+        ScriptedDice {
+            values: values.into_iter().collect(),
+            used: 0,
+        }
+    }
+
+    pub fn remaining(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn used(&self) -> usize {
+        self.used
+    }
+}
+
+impl DiceSource for ScriptedDice {
+    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        let value = self
+            .values
+            .pop_front()
+            .ok_or_else(|| DiceError::Exhausted {
+                die,
+                why: why.to_string(),
+            })?;
+        if !die.contains(value) {
+            return Err(DiceError::OutOfRange {
+                die,
+                value,
+                why: why.to_string(),
+            });
+        }
+        self.used += 1;
+        Ok(value)
+    }
+}
+
+/// Dice rolled at the table and typed in. Asks on `prompt`, reads a line from `input`, and asks
+/// again on anything that is not a face of the die; the end of input is an error.
+pub struct HandDice<R: BufRead, W: Write> {
+    input: R,
+    prompt: W,
+}
+
+impl<R: BufRead, W: Write> HandDice<R, W> {
+    pub fn new(input: R, prompt: W) -> Self {
+        HandDice { input, prompt }
+    }
+}
+
+impl<R: BufRead, W: Write> DiceSource for HandDice<R, W> {
+    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        loop {
+            let _ = write!(self.prompt, "Roll a {die} for {why}: ");
+            let _ = self.prompt.flush();
+            let mut line = String::new();
+            let read = self
+                .input
+                .read_line(&mut line)
+                .map_err(|e| DiceError::NotRolled {
+                    die,
+                    why: why.to_string(),
+                    reason: e.to_string(),
+                })?;
+            if read == 0 {
+                return Err(DiceError::NotRolled {
+                    die,
+                    why: why.to_string(),
+                    reason: "the input ended".to_string(),
+                });
+            }
+            match line.trim().parse::<u8>() {
+                Ok(v) if die.contains(v) => return Ok(v),
+                _ => {
+                    let _ = writeln!(
+                        self.prompt,
+                        "  '{}' is not a face of a {die}: type a number from 1 to {}",
+                        line.trim(),
+                        die.sides
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Wraps a source and keeps every value it gave, so a battle played with seeded or hand-typed
+/// dice can be saved as a replay with scripted values.
+pub struct RecordingDice<'a> {
+    inner: &'a mut dyn DiceSource,
+    pub record: Vec<u8>,
+}
+
+impl<'a> RecordingDice<'a> {
+    pub fn new(inner: &'a mut dyn DiceSource) -> Self {
+        RecordingDice {
+            inner,
+            record: Vec::new(),
+        }
+    }
+}
+
+impl DiceSource for RecordingDice<'_> {
+    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        let v = self.inner.roll(die, why)?;
+        self.record.push(v);
+        Ok(v)
+    }
+}

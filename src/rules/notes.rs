@@ -1,0 +1,30 @@
+//! The rules notes the game shows: for each ruleset, what each rulebook paragraph says in short,
+//! and the reading Fray chose where the rulebook leaves a gap. Paragraph ids (`zones.attacking`)
+//! tie explanations to these notes.
+
+pub const ZONES: &str = include_str!("../../assets/rules/zones.md");
+
+/// (ruleset id, notes text)
+pub const ALL: &[(&str, &str)] = &[("zones", ZONES)];
+
+pub fn notes(ruleset: &str) -> Option<&'static str> {
+    ALL.iter().find(|(id, _)| *id == ruleset).map(|(_, t)| *t)
+}
+
+/// Paragraph ids in a notes text: the `## id — title` headings.
+pub fn paragraph_ids(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect()
+}
+
+/// The text of one paragraph, heading included, for the roll breakdown's quote.
+pub fn paragraph(id: &str) -> Option<&'static str> {
+    let ruleset = id.split('.').next()?;
+    let text = notes(ruleset)?;
+    let start = text.find(&format!("## {id} "))?;
+    let rest = &text[start..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
+    Some(rest[..end].trim_end())
+}

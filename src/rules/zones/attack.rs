@@ -1,0 +1,960 @@
+//! An attack from declaration to damage: the WIT save to hit, the stunt offer, the targets'
+//! reactions, then damage against armour, cover and concealment, counters landing in order.
+
+use super::Ctx;
+use super::action::Action;
+use super::event::EventKind;
+use super::flow;
+use super::model::*;
+use super::targeting::{self, protection, stats};
+use super::turn::{self, grabbed_by, release, reveal};
+use crate::rules::battle::{CharacterId, RuleError};
+use crate::rules::dice::{Die, Rolled};
+use crate::rules::explain::Explanation;
+
+/// Begins an attack. `opportunity`: an opportunity attack (no reactions). `moving`: the attacker
+/// moved earlier this turn.
+pub fn declare(
+    ctx: &mut Ctx,
+    decl: AttackDecl,
+    opportunity: bool,
+    moving: bool,
+) -> Result<(), RuleError> {
+    let a = decl.attacker;
+    let aname = ctx.s.name(a).to_string();
+    let wname = ctx.s.weapon_name(decl.weapon);
+    let surprise = ctx.s.characters[a].concealed;
+    ctx.s.characters[a].figures.attacks += 1;
+    if let Weapon::Item(i) = decl.weapon {
+        ctx.s.items[i].used = true;
+    }
+    let az = ctx.s.characters[a].zone;
+    let mut blast_zone = None;
+    let mut rolled_save = false;
+    let slots: Vec<CharacterId> = match decl.target {
+        Target::Character(t) => {
+            let tname = ctx.s.name(t).to_string();
+            let verb = match decl.mode {
+                AttackMode::Damage { hold_back: false } => "attacks",
+                AttackMode::Damage { hold_back: true } => "attacks, holding back,",
+                AttackMode::FinalBlow => "moves to deliver the final blow to",
+                AttackMode::Disarm { .. } => "tries to disarm",
+                AttackMode::Grapple => "tries to grapple",
+            };
+            ctx.say(
+                EventKind::Attack { attacker: a },
+                format!("{aname} {verb} {tname} with {wname}."),
+            );
+            if ctx.s.characters[t].zone != az && ctx.s.zones[az].barrier {
+                ctx.s.characters[a].peeked = true;
+            }
+            let shot = if decl.mode == AttackMode::FinalBlow {
+                None
+            } else {
+                targeting::can_strike(ctx.s, a, decl.weapon, t, moving)
+            };
+            if let Some(shot) = shot
+                && shot.save
+            {
+                rolled_save = true;
+                let hit = ctx.save(
+                    a,
+                    Attribute::Wit,
+                    &format!("to hit ({})", shot.why_save),
+                    "zones.attacking",
+                )?;
+                if !hit {
+                    ctx.note(format!("{aname}'s attack misses {tname}."));
+                    return finish(ctx, decl);
+                }
+            }
+            vec![t]
+        }
+        Target::Zone(z) => {
+            let st = stats(ctx.s, decl.weapon);
+            let mut zone = z;
+            let zname = ctx.s.zone_name(z).to_string();
+            ctx.say(
+                EventKind::Attack { attacker: a },
+                format!("{aname} unleashes a blast from the {wname} on {zname}."),
+            );
+            if z != az && ctx.s.zones[az].barrier {
+                ctx.s.characters[a].peeked = true;
+            }
+            if st.kind != WeaponKind::Melee {
+                let shot = targeting::can_blast(ctx.s, a, decl.weapon, z, moving);
+                if let Some(shot) = shot
+                    && shot.save
+                {
+                    rolled_save = true;
+                    let hit = ctx.save(
+                        a,
+                        Attribute::Wit,
+                        &format!("to hit ({})", shot.why_save),
+                        "zones.blast",
+                    )?;
+                    if !hit {
+                        zone = deviate(ctx, z)?;
+                    }
+                }
+            }
+            blast_zone = Some(zone);
+            targeting::blast_victims(ctx.s, a, decl.weapon, zone)
+        }
+    };
+    ctx.s.attack = Some(AttackState {
+        decl,
+        blast_zone,
+        slots: slots
+            .into_iter()
+            .map(|t| Slot {
+                target: t,
+                decided: false,
+                dodged: false,
+                shifted_from: Vec::new(),
+            })
+            .collect(),
+        step: AttackStep::ProposeStunt,
+        surprise,
+        opportunity,
+        counter: None,
+        rolled_save,
+    });
+    ctx.s.stage = Stage::Attack;
+    if ctx.s.attack.as_ref().is_some_and(|x| x.slots.is_empty()) {
+        ctx.note("The blast catches nobody.");
+        return finish(ctx, decl);
+    }
+    if stunt_options(ctx.s).is_empty() {
+        begin_reactions(ctx)
+    } else {
+        Ok(())
+    }
+}
+
+/// A missed ranged blast lands in a random neighbouring zone: number the neighbours, roll.
+fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
+    let n = ctx.s.zones[z].neighbours.clone();
+    let zname = ctx.s.zone_name(z).to_string();
+    if n.is_empty() {
+        ctx.note(format!(
+            "The blast misses but {zname} has no neighbouring zone: it lands there anyway."
+        ));
+        return Ok(z);
+    }
+    let die = Die::new(n.len() as u8);
+    let r = ctx.roll(die, "where the missed blast deviates")?;
+    let to = n[usize::from(r.value - 1)];
+    let toname = ctx.s.zone_name(to).to_string();
+    let mut e = Explanation::new(
+        "Blast deviation: one die face per neighbouring zone",
+        "zones.blast",
+    );
+    e.dice.push(r);
+    e.total = i32::from(r.value);
+    let faces: Vec<String> = n
+        .iter()
+        .enumerate()
+        .map(|(k, &nz)| format!("{}={}", k + 1, ctx.s.zone_name(nz)))
+        .collect();
+    e.against = Some(faces.join(", "));
+    e.outcome = format!("lands in {toname}");
+    ctx.explained(
+        EventKind::Roll { character: None },
+        format!("The blast misses {zname} and deviates into {toname}."),
+        e,
+    );
+    Ok(to)
+}
+
+/// The stunts the GM seat approves for the attack under way (rules notes, zones.attack-stunts).
+pub fn stunt_options(s: &State) -> Vec<Stunt> {
+    let Some(a) = &s.attack else {
+        return Vec::new();
+    };
+    if a.step != AttackStep::ProposeStunt
+        || a.blast_zone.is_some()
+        || a.slots.len() != 1
+        || !matches!(a.decl.mode, AttackMode::Damage { .. })
+    {
+        return Vec::new();
+    }
+    let t = a.slots[0].target;
+    let tc = &s.characters[t];
+    if !tc.is_active() {
+        return Vec::new();
+    }
+    let attacker = &s.characters[a.decl.attacker];
+    let melee = stats(s, a.decl.weapon).kind == WeaponKind::Melee;
+    let mut out: Vec<Stunt> = s
+        .held(t)
+        .filter(|&i| !matches!(s.items[i].kind, ItemKind::Consumable(_) | ItemKind::Trinket))
+        .map(Stunt::Disarm)
+        .collect();
+    if melee {
+        if tc.grabbed_by.is_none() {
+            out.extend(s.zones[tc.zone].neighbours.iter().map(|&z| Stunt::Drive(z)));
+        }
+        if tc.grabbed_by.is_none()
+            && grabbed_by(s, a.decl.attacker).is_none()
+            && attacker.zone == tc.zone
+        {
+            out.push(Stunt::Seize);
+        }
+    }
+    if u16::from(tc.health) * 2 <= u16::from(tc.max_health) {
+        out.push(Stunt::Yield);
+    }
+    out
+}
+
+/// Who reacts next, if anyone can: the target (unless surprised, unaware or already spent) or
+/// an ally nearby who could guard them.
+fn begin_reactions(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let a = ctx.s.attack.as_ref().expect("attack");
+    if a.surprise || a.opportunity {
+        if a.surprise {
+            ctx.note("The target is taken by surprise and cannot react.");
+        }
+        return resolve(ctx);
+    }
+    next_reaction(ctx)
+}
+
+fn next_reaction(ctx: &mut Ctx) -> Result<(), RuleError> {
+    loop {
+        let a = ctx.s.attack.as_ref().expect("attack");
+        let Some(slot) = a.slots.iter().position(|sl| !sl.decided) else {
+            return resolve(ctx);
+        };
+        if reaction_options(ctx.s, slot).len() > 1 {
+            ctx.s.attack.as_mut().expect("attack").step = AttackStep::React { slot };
+            return Ok(());
+        }
+        ctx.s.attack.as_mut().expect("attack").slots[slot].decided = true;
+    }
+}
+
+pub fn can_react(s: &State, c: CharacterId) -> bool {
+    let ch = &s.characters[c];
+    ch.is_active() && !ch.acted
+}
+
+/// The reactions open to the target in `slot` (always including none).
+pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
+    let a = s.attack.as_ref().expect("attack");
+    let sl = &a.slots[slot];
+    let t = sl.target;
+    let tc = &s.characters[t];
+    let attacker = a.decl.attacker;
+    let mut out = vec![Reaction::None];
+    if can_react(s, t) {
+        if tc.grabbed_by.is_none() {
+            out.push(Reaction::Dodge);
+        }
+        let someone_countered = a.counter.is_some();
+        if !someone_countered && s.characters[attacker].is_active() {
+            let mut weapons: Vec<Weapon> = s
+                .held(t)
+                .filter(|&i| s.items[i].weapon().is_some())
+                .map(Weapon::Item)
+                .collect();
+            weapons.push(Weapon::Unarmed);
+            for w in weapons {
+                if targeting::can_strike(s, t, w, attacker, false).is_some() {
+                    out.push(Reaction::Counter {
+                        weapon: w,
+                        mode: AttackMode::Damage { hold_back: false },
+                    });
+                }
+            }
+            if s.characters[attacker].zone == tc.zone {
+                out.push(Reaction::Counter {
+                    weapon: Weapon::Unarmed,
+                    mode: AttackMode::Grapple,
+                });
+            }
+        }
+        if tc.grabbed_by.is_none() {
+            for (i, c) in s.characters.iter().enumerate() {
+                let ally = c.faction == tc.faction && i != t && c.is_active();
+                let held_enemy = c.grabbed_by == Some(t);
+                if c.zone == tc.zone && (ally || held_enemy) && !sl.shifted_from.contains(&i) {
+                    out.push(Reaction::HideBehind(i));
+                }
+            }
+        }
+    }
+    for (i, c) in s.characters.iter().enumerate() {
+        if c.faction == tc.faction
+            && i != t
+            && c.zone == tc.zone
+            && can_react(s, i)
+            && c.grabbed_by.is_none()
+            && !sl.shifted_from.contains(&i)
+            && !a.slots.iter().any(|o| o.target == i)
+        {
+            out.push(Reaction::Guard(i));
+        }
+    }
+    out
+}
+
+/// Stunt and reaction decisions.
+pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    let decl = ctx.s.attack.as_ref().expect("attack").decl;
+    let aname = ctx.s.name(decl.attacker).to_string();
+    match action {
+        Action::NoStunt => begin_reactions(ctx),
+        Action::ProposeStunt(st) => {
+            let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
+            let text = format!(
+                "{aname} offers {}: {}.",
+                ctx.s.name(t),
+                stunt_text(ctx.s, *st)
+            );
+            ctx.note(text);
+            ctx.s.attack.as_mut().expect("attack").step = AttackStep::AnswerStunt(*st);
+            Ok(())
+        }
+        Action::RefuseStunt => {
+            let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
+            let text = format!(
+                "{} refuses: the attack is resolved as normal.",
+                ctx.s.name(t)
+            );
+            ctx.note(text);
+            begin_reactions(ctx)
+        }
+        Action::AcceptStunt => {
+            let AttackStep::AnswerStunt(st) = ctx.s.attack.as_ref().expect("attack").step else {
+                return Err(RuleError::Illegal("no stunt was offered".into()));
+            };
+            let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
+            let tname = ctx.s.name(t).to_string();
+            ctx.note(format!("{tname} accepts: {}.", stunt_text(ctx.s, st)));
+            match st {
+                Stunt::Disarm(i) => {
+                    ctx.s.items[i].location = Location::Ground(ctx.s.characters[t].zone);
+                }
+                Stunt::Drive(z) => turn::place(ctx, t, z),
+                Stunt::Seize => grab(ctx, t, decl.attacker),
+                Stunt::Yield => turn::surrender(ctx, t),
+            }
+            finish(ctx, decl)
+        }
+        Action::React(r) => react(ctx, *r),
+        _ => Err(RuleError::Illegal("not an attack decision".into())),
+    }
+}
+
+pub fn stunt_text(s: &State, st: Stunt) -> String {
+    match st {
+        Stunt::Disarm(i) => format!("knock the {} from their hands", s.items[i].name),
+        Stunt::Drive(z) => format!("drive them back into {}", s.zone_name(z)),
+        Stunt::Seize => "seize and hold them".to_string(),
+        Stunt::Yield => "force them to surrender".to_string(),
+    }
+}
+
+fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
+    let AttackStep::React { slot } = ctx.s.attack.as_ref().expect("attack").step else {
+        return Err(RuleError::Illegal("no reaction is awaited".into()));
+    };
+    let t = ctx.s.attack.as_ref().expect("attack").slots[slot].target;
+    let tname = ctx.s.name(t).to_string();
+    let attacker = ctx.s.attack.as_ref().expect("attack").decl.attacker;
+    let aname = ctx.s.name(attacker).to_string();
+    match r {
+        Reaction::None => {
+            ctx.s.attack.as_mut().expect("attack").slots[slot].decided = true;
+        }
+        Reaction::Dodge => {
+            ctx.s.characters[t].acted = true;
+            ctx.say(
+                EventKind::Reaction { character: t },
+                format!("{tname} tries to dodge."),
+            );
+            let pass = ctx.save(t, Attribute::Agi, "to dodge", "zones.reactions")?;
+            let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
+            sl.decided = true;
+            sl.dodged = pass;
+        }
+        Reaction::Counter { weapon, mode } => {
+            ctx.s.characters[t].acted = true;
+            if let Weapon::Item(i) = weapon {
+                ctx.s.items[i].used = true;
+            }
+            ctx.s.characters[t].figures.attacks += 1;
+            let wname = ctx.s.weapon_name(weapon);
+            ctx.say(
+                EventKind::Reaction { character: t },
+                format!("{tname} counters {aname} with {wname}."),
+            );
+            let mut missed = false;
+            if !mode.is_non_lethal()
+                && let Some(shot) = targeting::can_strike(ctx.s, t, weapon, attacker, false)
+                && shot.save
+            {
+                missed = !ctx.save(
+                    t,
+                    Attribute::Wit,
+                    &format!("to hit with the counter ({})", shot.why_save),
+                    "zones.reactions",
+                )?;
+            }
+            let a = ctx.s.attack.as_mut().expect("attack");
+            a.counter = Some(Counter {
+                by: t,
+                weapon,
+                mode,
+                missed,
+            });
+            a.slots[slot].decided = true;
+        }
+        Reaction::HideBehind(c) => {
+            ctx.s.characters[t].acted = true;
+            let cname = ctx.s.name(c).to_string();
+            let held = ctx.s.characters[c].grabbed_by == Some(t);
+            ctx.say(
+                EventKind::Reaction { character: t },
+                if held {
+                    format!(
+                        "{tname} hides behind {cname}, whom they hold: {cname} becomes the target."
+                    )
+                } else {
+                    format!("{tname} hides behind {cname}, who agrees and becomes the target.")
+                },
+            );
+            let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
+            sl.shifted_from.push(t);
+            sl.target = c;
+            // The held character has no say; an ally may react in turn.
+            sl.decided = held;
+        }
+        Reaction::Guard(g) => {
+            ctx.s.characters[g].acted = true;
+            let gname = ctx.s.name(g).to_string();
+            ctx.say(
+                EventKind::Reaction { character: g },
+                format!("{gname} guards {tname} and becomes the target."),
+            );
+            let a = ctx.s.attack.as_mut().expect("attack");
+            a.slots[slot].shifted_from.push(t);
+            a.slots[slot].target = g;
+            a.slots[slot].decided = true;
+            if a.decl.mode == AttackMode::FinalBlow {
+                a.decl.mode = AttackMode::Damage { hold_back: false };
+            }
+        }
+    }
+    next_reaction(ctx)
+}
+
+struct Blow {
+    dealt: u8,
+    raw: u8,
+    explanation: Explanation,
+    weapon_die_one: bool,
+}
+
+/// Works out one blow's damage against one target from a roll already made.
+fn blow(
+    s: &State,
+    attacker: CharacterId,
+    weapon: Weapon,
+    hold_back: bool,
+    target: CharacterId,
+    plain: Rolled,
+    impaired_roll: Option<(Rolled, Rolled)>,
+) -> Blow {
+    let st = stats(s, weapon);
+    let az = s.characters[attacker].zone;
+    let prot = protection(s, az, weapon, target);
+    let mut reasons = Vec::new();
+    if weapon == Weapon::Unarmed {
+        reasons.push("unarmed");
+    }
+    if hold_back {
+        reasons.push("holding back");
+    }
+    if prot.concealed {
+        reasons.push("target in concealment");
+    }
+    let mut e = Explanation::new(
+        format!(
+            "{}'s damage to {} ({} {})",
+            s.name(attacker),
+            s.name(target),
+            s.weapon_name(weapon),
+            st.damage
+        ),
+        "zones.attacking",
+    );
+    let kept = match (reasons.is_empty(), impaired_roll) {
+        (false, Some((kept, dropped))) => {
+            e.dropped.push(dropped);
+            e.rule = "zones.impaired".into();
+            kept
+        }
+        _ => plain,
+    };
+    e.dice.push(kept);
+    let raw = kept.value;
+    let tc = &s.characters[target];
+    let mut armour = 0i32;
+    if let Some(ar) = &tc.armour
+        && !ar.destroyed
+    {
+        armour += i32::from(ar.value);
+        e = e.modifier(-i32::from(ar.value), format!("armour ({})", ar.name));
+    }
+    if let Some(sh) = s.shield_of(target)
+        && let ItemKind::Shield { armour: v } = s.items[sh].kind
+    {
+        armour += i32::from(v);
+        e = e.modifier(-i32::from(v), format!("shield ({})", s.items[sh].name));
+    }
+    if prot.cover {
+        armour += 1;
+        e = e.modifier(-1, "cover");
+    }
+    let dealt = (i32::from(raw) - armour).max(0) as u8;
+    e.total = i32::from(dealt);
+    e.outcome = if reasons.is_empty() {
+        format!("{dealt} damage")
+    } else {
+        format!("{dealt} damage (impaired: {})", reasons.join(", "))
+    };
+    if dealt == 0 && i32::from(raw) - armour < 0 {
+        e.outcome.push_str(", no damage below zero");
+    }
+    Blow {
+        dealt,
+        raw,
+        explanation: e,
+        weapon_die_one: kept.value == 1,
+    }
+}
+
+fn needs_impaired(
+    s: &State,
+    attacker: CharacterId,
+    weapon: Weapon,
+    hold_back: bool,
+    targets: &[CharacterId],
+) -> bool {
+    let az = s.characters[attacker].zone;
+    weapon == Weapon::Unarmed
+        || hold_back
+        || targets
+            .iter()
+            .any(|&t| protection(s, az, weapon, t).concealed)
+}
+
+/// Rolls for one side of an exchange: the first die (for targets whose damage is not impaired)
+/// and, where impaired, a second die with the lower kept (rules notes, zones.impaired).
+fn roll_for(
+    ctx: &mut Ctx,
+    attacker: CharacterId,
+    weapon: Weapon,
+    hold_back: bool,
+    targets: &[CharacterId],
+) -> Result<(Rolled, Option<(Rolled, Rolled)>), RuleError> {
+    let die = stats(ctx.s, weapon).damage;
+    let impaired = needs_impaired(ctx.s, attacker, weapon, hold_back, targets);
+    let why = format!(
+        "{}'s damage ({})",
+        ctx.s.name(attacker),
+        ctx.s.weapon_name(weapon)
+    );
+    let first = ctx.roll(die, &why)?;
+    if !impaired {
+        return Ok((first, None));
+    }
+    let second = ctx.roll(die, &format!("{why}, impaired: second die"))?;
+    let (kept, dropped) = if second.value < first.value {
+        (second, first)
+    } else {
+        (first, second)
+    };
+    Ok((first, Some((kept, dropped))))
+}
+
+/// Resolves the attack once every reaction is chosen.
+fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let a = ctx.s.attack.clone().expect("attack");
+    let decl = a.decl;
+    let attacker = decl.attacker;
+    let live: Vec<&Slot> = a.slots.iter().filter(|sl| !sl.dodged).collect();
+    for sl in a.slots.iter().filter(|sl| sl.dodged) {
+        let text = format!("{} dodges the attack.", ctx.s.name(sl.target));
+        ctx.note(text);
+    }
+    let targets: Vec<CharacterId> = live.iter().map(|sl| sl.target).collect();
+    let counter = a.counter.clone();
+    match decl.mode {
+        AttackMode::FinalBlow => {
+            for &t in &targets {
+                if ctx.s.characters[t].status == Status::Incapacitated {
+                    kill(ctx, t, attacker);
+                }
+            }
+        }
+        AttackMode::Damage { hold_back } => {
+            if targets.is_empty() && counter.is_none() {
+                return finish(ctx, decl);
+            }
+            // Both sides of a counter roll at the same time.
+            let mine = if targets.is_empty() {
+                None
+            } else {
+                Some(roll_for(ctx, attacker, decl.weapon, hold_back, &targets)?)
+            };
+            let theirs = match &counter {
+                Some(c) if !c.missed && !c.mode.is_non_lethal() => {
+                    Some(roll_for(ctx, c.by, c.weapon, false, &[attacker])?)
+                }
+                _ => None,
+            };
+            let mut hits: Vec<(CharacterId, CharacterId, Weapon, Blow)> = Vec::new();
+            if let Some((plain, imp)) = mine {
+                for &t in &targets {
+                    let b = blow(ctx.s, attacker, decl.weapon, hold_back, t, plain, imp);
+                    hits.push((attacker, t, decl.weapon, b));
+                }
+            }
+            if let (Some(c), Some((plain, imp))) = (&counter, theirs) {
+                let b = blow(ctx.s, c.by, c.weapon, false, attacker, plain, imp);
+                hits.push((c.by, attacker, c.weapon, b));
+            }
+            if let Some(c) = &counter
+                && c.missed
+            {
+                let text = format!("{}'s counter misses.", ctx.s.name(c.by));
+                ctx.note(text);
+            }
+            land_in_order(ctx, hits, counter.as_ref().map(|c| c.by))?;
+            // A non-lethal counter is resolved last.
+            if let Some(c) = &counter
+                && c.mode.is_non_lethal()
+                && ctx.s.characters[c.by].is_active()
+            {
+                non_lethal(ctx, c.by, attacker, c.mode)?;
+            }
+        }
+        AttackMode::Disarm { .. } | AttackMode::Grapple => {
+            // Damage from a counter lands before the non-lethal effect.
+            if let Some(c) = &counter
+                && !c.missed
+                && !c.mode.is_non_lethal()
+            {
+                let (plain, imp) = roll_for(ctx, c.by, c.weapon, false, &[attacker])?;
+                let b = blow(ctx.s, c.by, c.weapon, false, attacker, plain, imp);
+                land_in_order(ctx, vec![(c.by, attacker, c.weapon, b)], None)?;
+            }
+            if ctx.s.characters[attacker].is_active() {
+                for &t in &targets {
+                    non_lethal(ctx, attacker, t, decl.mode)?;
+                }
+            }
+            if let Some(c) = &counter
+                && c.mode.is_non_lethal()
+                && ctx.s.characters[c.by].is_active()
+            {
+                non_lethal(ctx, c.by, attacker, c.mode)?;
+            }
+        }
+    }
+    finish(ctx, decl)
+}
+
+/// Lands blows; in a counter exchange the one that deals more lands first, and a blow from
+/// someone taken out by it never lands; equal blows land together.
+fn land_in_order(
+    ctx: &mut Ctx,
+    mut hits: Vec<(CharacterId, CharacterId, Weapon, Blow)>,
+    counter_by: Option<CharacterId>,
+) -> Result<(), RuleError> {
+    if let Some(cb) = counter_by {
+        // Only the exchange between the attacker and the counterer is ordered.
+        let exchange: Vec<usize> = hits
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.0 == cb || h.1 == cb)
+            .map(|(i, _)| i)
+            .collect();
+        if exchange.len() == 2 {
+            let (x, y) = (exchange[0], exchange[1]);
+            let (dx, dy) = (hits[x].3.dealt, hits[y].3.dealt);
+            let note = if dx == dy {
+                "Equal damage: both blows land at the same time.".to_string()
+            } else {
+                let first = if dx > dy { &hits[x] } else { &hits[y] };
+                format!("{} suffers more and is hit first.", ctx.s.name(first.1))
+            };
+            ctx.note(note);
+            if dy > dx {
+                hits.swap(x, y);
+            }
+            let simultaneous = dx == dy;
+            let mut fallen = Vec::new();
+            for (i, (by, to, w, b)) in hits.into_iter().enumerate() {
+                let _ = i;
+                if !simultaneous && fallen.contains(&by) {
+                    let text = format!("{}'s blow never lands.", ctx.s.name(by));
+                    ctx.note(text);
+                    continue;
+                }
+                land(ctx, by, to, w, b)?;
+                if !ctx.s.characters[to].is_active() {
+                    fallen.push(to);
+                }
+            }
+            return Ok(());
+        }
+    }
+    for (by, to, w, b) in hits {
+        land(ctx, by, to, w, b)?;
+    }
+    Ok(())
+}
+
+fn land(
+    ctx: &mut Ctx,
+    by: CharacterId,
+    to: CharacterId,
+    w: Weapon,
+    b: Blow,
+) -> Result<(), RuleError> {
+    let text = format!(
+        "{} hits {} for {} damage.",
+        ctx.s.name(by),
+        ctx.s.name(to),
+        b.dealt
+    );
+    let health_after = ctx.s.characters[to].health.saturating_sub(b.dealt);
+    ctx.explained(
+        EventKind::Damage {
+            character: to,
+            amount: b.dealt,
+            health: health_after,
+        },
+        text,
+        b.explanation,
+    );
+    // Gear wears: damaged weapons break on a 1; damaged shields, then armour, break under 8+.
+    if let Weapon::Item(i) = w
+        && ctx.s.items[i].damaged
+        && b.weapon_die_one
+    {
+        ctx.s.items[i].location = Location::Gone;
+        let text = format!(
+            "The damaged {} breaks (a 1 on the damage die).",
+            ctx.s.items[i].name
+        );
+        ctx.say(EventKind::Gear, text);
+    }
+    if let Some(sh) = ctx.s.shield_of(to) {
+        ctx.s.items[sh].used = true;
+    }
+    if let Some(ar) = ctx.s.characters[to].armour.as_mut() {
+        ar.used = true;
+    }
+    if b.raw >= 8 {
+        let shield = ctx.s.shield_of(to).filter(|&sh| ctx.s.items[sh].damaged);
+        if let Some(sh) = shield {
+            ctx.s.items[sh].location = Location::Gone;
+            let text = format!(
+                "{}'s damaged {} is smashed (8+ damage).",
+                ctx.s.name(to),
+                ctx.s.items[sh].name
+            );
+            ctx.say(EventKind::Gear, text);
+        } else if let Some(ar) = ctx.s.characters[to].armour.as_mut()
+            && ar.damaged
+            && !ar.destroyed
+        {
+            ar.destroyed = true;
+            let armour = ar.name.clone();
+            let text = format!(
+                "{}'s damaged {armour} is ruined (8+ damage).",
+                ctx.s.name(to)
+            );
+            ctx.say(EventKind::Gear, text);
+        }
+    }
+    apply_damage(ctx, to, b.dealt, Some(by))
+}
+
+/// Takes health away; at zero a character is incapacitated. A surrendered character harmed by
+/// the enemy fights on.
+pub fn apply_damage(
+    ctx: &mut Ctx,
+    to: CharacterId,
+    dealt: u8,
+    by: Option<CharacterId>,
+) -> Result<(), RuleError> {
+    let enemy = by.is_some_and(|b| ctx.s.characters[b].faction != ctx.s.characters[to].faction);
+    {
+        let ch = &mut ctx.s.characters[to];
+        let taken = dealt.min(ch.health);
+        ch.health -= taken;
+        ch.figures.damage_taken += u32::from(taken);
+    }
+    if let Some(b) = by {
+        ctx.s.characters[b].figures.damage_dealt += u32::from(dealt);
+        if dealt > 0
+            && let Some(die) = ctx.s.characters[b].coated.take()
+        {
+            ctx.s.characters[to].poisoned = Some(die);
+            let text = format!("{} is poisoned.", ctx.s.name(to));
+            ctx.note(text);
+        }
+    }
+    let name = ctx.s.name(to).to_string();
+    if dealt > 0
+        && enemy
+        && ctx.s.characters[to].status == Status::Surrendered
+        && ctx.s.characters[to].health > 0
+    {
+        ctx.s.characters[to].status = Status::Active;
+        ctx.say(
+            EventKind::StatusChanged {
+                character: to,
+                status: Status::Active,
+            },
+            format!("{name} was harmed while surrendering and fights on."),
+        );
+    }
+    if ctx.s.characters[to].health == 0
+        && matches!(
+            ctx.s.characters[to].status,
+            Status::Active | Status::Surrendered
+        )
+    {
+        ctx.s.characters[to].status = Status::Incapacitated;
+        if let Some(b) = by {
+            ctx.s.characters[b].figures.takedowns += 1;
+        }
+        if let Some(g) = grabbed_by(ctx.s, to) {
+            release(ctx, g);
+        }
+        release(ctx, to);
+        ctx.say(
+            EventKind::StatusChanged {
+                character: to,
+                status: Status::Incapacitated,
+            },
+            format!("{name} falls, incapacitated."),
+        );
+    }
+    Ok(())
+}
+
+fn kill(ctx: &mut Ctx, t: CharacterId, by: CharacterId) {
+    ctx.s.characters[t].status = Status::Dead;
+    ctx.s.characters[by].figures.takedowns += 1;
+    let text = format!(
+        "{} delivers the final blow: {} is dead.",
+        ctx.s.name(by),
+        ctx.s.name(t)
+    );
+    ctx.say(
+        EventKind::StatusChanged {
+            character: t,
+            status: Status::Dead,
+        },
+        text,
+    );
+}
+
+pub fn grab(ctx: &mut Ctx, t: CharacterId, by: CharacterId) {
+    ctx.s.characters[t].grabbed_by = Some(by);
+    let text = format!(
+        "{} is grabbed by {} and entangled.",
+        ctx.s.name(t),
+        ctx.s.name(by)
+    );
+    ctx.say(EventKind::Grabbed { character: t, by }, text);
+}
+
+/// Disarm or grapple: the target's STR save or the effect.
+fn non_lethal(
+    ctx: &mut Ctx,
+    by: CharacterId,
+    t: CharacterId,
+    mode: AttackMode,
+) -> Result<(), RuleError> {
+    if !ctx.s.characters[t].is_active() && ctx.s.characters[t].status != Status::Surrendered {
+        return Ok(());
+    }
+    match mode {
+        AttackMode::Disarm { item } => {
+            if ctx.s.items[item].location != Location::Hand(t) {
+                return Ok(());
+            }
+            let pass = ctx.save(t, Attribute::Str, "against the disarm", "zones.disarm")?;
+            if !pass {
+                ctx.s.items[item].location = Location::Ground(ctx.s.characters[t].zone);
+                let text = format!("{} drops the {}.", ctx.s.name(t), ctx.s.items[item].name);
+                ctx.note(text);
+            }
+        }
+        AttackMode::Grapple => {
+            let pass = ctx.save(t, Attribute::Str, "against the grapple", "zones.grapple")?;
+            if !pass {
+                if let Some(g) = grabbed_by(ctx.s, by) {
+                    release(ctx, g);
+                }
+                grab(ctx, t, by);
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A hazard's damage: armour does not help against falling, fire or deep water.
+pub fn hazard_damage(
+    ctx: &mut Ctx,
+    v: CharacterId,
+    h: &Hazard,
+    by: Option<CharacterId>,
+) -> Result<(), RuleError> {
+    let vname = ctx.s.name(v).to_string();
+    let r = ctx.roll(h.damage, &format!("{} hurting {vname}", h.name))?;
+    let mut e = Explanation::new(format!("{} hurts {vname}", h.name), "zones.grapple");
+    e.dice.push(r);
+    e.total = i32::from(r.value);
+    e.outcome = format!("{} damage, armour does not help", r.value);
+    let health = ctx.s.characters[v].health.saturating_sub(r.value);
+    ctx.explained(
+        EventKind::Damage {
+            character: v,
+            amount: r.value,
+            health,
+        },
+        format!(
+            "{vname} is thrown into the {} and takes {} damage.",
+            h.name, r.value
+        ),
+        e,
+    );
+    apply_damage(ctx, v, r.value, by)
+}
+
+/// The attack is over: the attacker is revealed if they were sneaking, and play goes back to
+/// the move or the turn it interrupted.
+fn finish(ctx: &mut Ctx, decl: AttackDecl) -> Result<(), RuleError> {
+    ctx.s.attack = None;
+    reveal(ctx, decl.attacker, "they attacked");
+    if ctx.s.movement.is_some() {
+        ctx.s.stage = Stage::Opportunity;
+    } else if ctx.s.turn.is_some() {
+        ctx.s.stage = Stage::Turn;
+    } else {
+        flow::end_turn(ctx);
+    }
+    Ok(())
+}

@@ -1,0 +1,393 @@
+//! Rounds, initiative, activations and passes; who decides next; the end of the battle.
+
+use super::action::Action;
+use super::event::EventKind;
+use super::model::*;
+use super::{Ctx, ZoneEvent, attack, morale, turn};
+use crate::rules::battle::{
+    CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat,
+};
+use crate::rules::dice::{DiceSource, Die};
+use crate::rules::explain::Explanation;
+
+/// Begins a battle: initiative goes to the faction that started the fight, or is rolled for;
+/// ambushers get their bonus turn before round 1.
+pub fn start(
+    state: &mut State,
+    started_by: Option<FactionId>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<ZoneEvent>, RuleError> {
+    let mut next = state.clone();
+    let mut ctx = Ctx::new(&mut next, dice);
+    match started_by {
+        Some(f) => {
+            ctx.s.initiative = f;
+            let name = ctx.s.factions[f].name.clone();
+            ctx.say(
+                EventKind::Note,
+                format!("{name} started the fight and hold the initiative."),
+            );
+        }
+        None => {
+            let n = ctx.s.factions.len() as u8;
+            let r = ctx.roll(Die::new(n), "who holds the initiative")?;
+            let f = usize::from(r.value - 1);
+            ctx.s.initiative = f;
+            let name = ctx.s.factions[f].name.clone();
+            let mut e = Explanation::new("Initiative, assigned at random", "zones.initiative");
+            e.dice.push(r);
+            e.total = i32::from(r.value);
+            e.outcome = format!("{name} hold the initiative");
+            ctx.explained(
+                EventKind::Roll { character: None },
+                format!("Nobody clearly started the fight: {name} win the initiative roll."),
+                e,
+            );
+        }
+    }
+    if ctx
+        .s
+        .characters
+        .iter()
+        .any(|c| c.concealed && c.is_active())
+    {
+        ctx.s.round = 0;
+        ctx.s.phase = Phase::Ambush;
+        ctx.s.stage = Stage::Initiative;
+        ctx.say(
+            EventKind::PhaseStarted,
+            "Ambush! Concealed characters play a bonus turn during which only they can act.",
+        );
+    } else {
+        begin_round(&mut ctx, 1)?;
+    }
+    advance(&mut ctx)?;
+    let events = ctx.events;
+    *state = next;
+    Ok(events)
+}
+
+pub fn pending(s: &State) -> Pending {
+    let decide = |f: FactionId, kind: DecisionKind| Pending::Decide {
+        seat: Seat::Faction(f),
+        kind,
+        time_limit: None,
+    };
+    match s.stage {
+        Stage::Over => Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
+            how: "the fight ended".into(),
+        })),
+        Stage::Initiative => decide(s.initiative, DecisionKind::Initiative),
+        Stage::Activation => decide(s.to_act, DecisionKind::Activation),
+        Stage::Turn => {
+            let t = s.turn.as_ref().expect("a turn is in progress");
+            let fresh = !t.acted_at_all;
+            Pending::Decide {
+                seat: Seat::Faction(s.characters[t.character].faction),
+                kind: DecisionKind::Turn,
+                time_limit: if fresh { s.options.chaos_seconds } else { None },
+            }
+        }
+        Stage::Opportunity => match turn::opportunity_faction(s) {
+            Some(f) => decide(f, DecisionKind::Reaction),
+            None => decide(s.to_act, DecisionKind::Turn),
+        },
+        Stage::Attack => {
+            let a = s.attack.as_ref().expect("an attack is in progress");
+            match a.step {
+                AttackStep::ProposeStunt => {
+                    decide(s.characters[a.decl.attacker].faction, DecisionKind::Stunt)
+                }
+                AttackStep::AnswerStunt(_) => {
+                    decide(s.characters[a.slots[0].target].faction, DecisionKind::Stunt)
+                }
+                AttackStep::React { slot } => decide(
+                    s.characters[a.slots[slot].target].faction,
+                    DecisionKind::Reaction,
+                ),
+            }
+        }
+        Stage::Morale => decide(
+            s.characters[s.morale_queue[0]].faction,
+            DecisionKind::Morale,
+        ),
+    }
+}
+
+/// Carries out one legal action.
+pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    match action {
+        Action::ChooseFirst(f) => {
+            let f = *f;
+            ctx.s.first = f;
+            ctx.s.to_act = f;
+            ctx.s.passes_in_row = 0;
+            ctx.s.stage = Stage::Activation;
+            let holder = ctx.s.factions[ctx.s.initiative].name.clone();
+            let name = ctx.s.factions[f].name.clone();
+            ctx.say(
+                EventKind::Initiative { first: f },
+                format!("{holder} hold the initiative and let {name} act first."),
+            );
+        }
+        Action::Activate(c) => activate(ctx, *c),
+        Action::Pass => pass(ctx)?,
+        Action::Morale(choice) => morale::choose(ctx, *choice)?,
+        Action::ProposeStunt(_)
+        | Action::NoStunt
+        | Action::AcceptStunt
+        | Action::RefuseStunt
+        | Action::React(_) => attack::decide(ctx, action)?,
+        Action::OpportunityAttack(_) | Action::DeclineOpportunity => {
+            turn::opportunity(ctx, action)?
+        }
+        _ => turn::act(ctx, action)?,
+    }
+    Ok(())
+}
+
+fn activate(ctx: &mut Ctx, c: CharacterId) {
+    ctx.s.passes_in_row = 0;
+    let ch = &mut ctx.s.characters[c];
+    ch.acted = true;
+    ch.peeked = false;
+    ctx.s.turn = Some(Turn {
+        character: c,
+        ..Turn::default()
+    });
+    ctx.s.stage = Stage::Turn;
+    let name = ctx.s.name(c).to_string();
+    let zone = ctx.s.zone_name(ctx.s.characters[c].zone).to_string();
+    ctx.say(
+        EventKind::TurnStarted { character: c },
+        format!("{name} takes a turn in {zone}."),
+    );
+}
+
+fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let f = ctx.s.to_act;
+    let name = ctx.s.factions[f].name.clone();
+    ctx.say(EventKind::Passed { faction: f }, format!("{name} pass."));
+    ctx.s.passes_in_row += 1;
+    if ctx.s.passes_in_row >= ctx.s.factions.len() {
+        end_phase(ctx)?;
+    } else {
+        ctx.s.to_act = (f + 1) % ctx.s.factions.len();
+    }
+    Ok(())
+}
+
+/// The active character's turn is over: the next faction activates someone or passes.
+pub fn end_turn(ctx: &mut Ctx) {
+    if let Some(t) = ctx.s.turn.take() {
+        let name = ctx.s.name(t.character).to_string();
+        ctx.say(
+            EventKind::TurnEnded {
+                character: t.character,
+            },
+            format!("{name}'s turn ends."),
+        );
+    }
+    ctx.s.movement = None;
+    ctx.s.stage = Stage::Activation;
+    ctx.s.to_act = (ctx.s.to_act + 1) % ctx.s.factions.len();
+}
+
+/// Characters of faction `f` who may be activated now.
+pub fn eligible(s: &State, f: FactionId) -> Vec<CharacterId> {
+    s.characters
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.faction == f && c.is_active() && !c.acted)
+        .filter(|(_, c)| match s.phase {
+            Phase::Ambush => c.concealed,
+            Phase::Fast { threshold } => c.attrs.wit >= threshold,
+            Phase::Slow | Phase::Normal => true,
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// All factions passed in a row: the phase (or the round) is over.
+fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
+    ctx.s.passes_in_row = 0;
+    match ctx.s.phase {
+        Phase::Fast { .. } => {
+            ctx.s.phase = Phase::Slow;
+            ctx.s.to_act = ctx.s.first;
+            ctx.say(
+                EventKind::PhaseStarted,
+                "The slow action phase begins: everyone who has not acted may now take a turn.",
+            );
+        }
+        Phase::Ambush | Phase::Slow | Phase::Normal => {
+            ctx.s.turn = None;
+            end_round(ctx)?;
+        }
+    }
+    Ok(())
+}
+
+/// The end of the round: poison, then the morale phase; then the next round.
+fn end_round(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let round = ctx.s.round;
+    if ctx.s.phase != Phase::Ambush {
+        morale::poison_ticks(ctx)?;
+        if check_over(ctx)? {
+            return Ok(());
+        }
+        morale::morale_phase(ctx)?;
+    }
+    if ctx.s.morale_queue.is_empty() {
+        begin_round(ctx, round + 1)?;
+    } else {
+        ctx.s.stage = Stage::Morale;
+    }
+    Ok(())
+}
+
+pub fn begin_round(ctx: &mut Ctx, round: u32) -> Result<(), RuleError> {
+    ctx.s.round = round;
+    for c in &mut ctx.s.characters {
+        c.acted = false;
+    }
+    ctx.say(
+        EventKind::RoundStarted { round },
+        format!("Round {round} begins."),
+    );
+    if ctx.s.options.fast_slow {
+        let r = ctx.roll(Die::D20, "the fast action threshold")?;
+        ctx.s.phase = Phase::Fast { threshold: r.value };
+        let mut e = Explanation::new(
+            "The GM's d20 for the fast action threshold",
+            "zones.fast-slow",
+        );
+        e.dice.push(r);
+        e.total = i32::from(r.value);
+        e.outcome = format!("only WIT {} or more act in the fast phase", r.value);
+        ctx.explained(
+            EventKind::Roll { character: None },
+            format!(
+                "Fast action threshold {}: the fast phase is for characters with WIT {} or more.",
+                r.value, r.value
+            ),
+            e,
+        );
+    } else {
+        ctx.s.phase = Phase::Normal;
+    }
+    ctx.s.stage = Stage::Initiative;
+    ctx.s.passes_in_row = 0;
+    Ok(())
+}
+
+/// Resolves everything that needs no decision: factions with nobody able to act pass, the
+/// round ends, the battle ends.
+pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
+    for _ in 0..10_000 {
+        if check_over(ctx)? {
+            return Ok(());
+        }
+        match ctx.s.stage {
+            Stage::Activation => {
+                if eligible(ctx.s, ctx.s.to_act).is_empty() {
+                    pass(ctx)?;
+                } else {
+                    return Ok(());
+                }
+            }
+            Stage::Morale if ctx.s.morale_queue.is_empty() => {
+                let next = ctx.s.round + 1;
+                begin_round(ctx, next)?;
+            }
+            Stage::Initiative if ctx.s.factions.len() == 1 => {
+                step(ctx, &Action::ChooseFirst(0))?;
+            }
+            Stage::Turn => {
+                let t = ctx.s.turn.as_ref().expect("turn");
+                if !ctx.s.characters[t.character].is_active() {
+                    end_turn(ctx);
+                } else if turn::only_end_left(ctx.s) {
+                    end_turn(ctx);
+                } else {
+                    return Ok(());
+                }
+            }
+            Stage::Opportunity => {
+                if turn::opportunity_faction(ctx.s).is_none() {
+                    turn::finish_move(ctx)?;
+                } else {
+                    return Ok(());
+                }
+            }
+            _ => return Ok(()),
+        }
+    }
+    Err(RuleError::Illegal(
+        "the battle cannot advance (no faction can ever act)".into(),
+    ))
+}
+
+/// The battle ends when at most one faction still has characters fighting.
+pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
+    if ctx.s.stage == Stage::Over {
+        return Ok(true);
+    }
+    let standing: Vec<FactionId> = (0..ctx.s.factions.len())
+        .filter(|&f| ctx.s.active_count(f) > 0)
+        .collect();
+    if standing.len() > 1 {
+        return Ok(false);
+    }
+    let out = |s: &State, f: FactionId| -> String {
+        let mut parts = Vec::new();
+        for (label, st) in [
+            ("dead", Status::Dead),
+            ("incapacitated", Status::Incapacitated),
+            ("surrendered", Status::Surrendered),
+            ("fled", Status::Fled),
+        ] {
+            let n = s
+                .characters
+                .iter()
+                .filter(|c| c.faction == f && c.status == st)
+                .count();
+            if n > 0 {
+                parts.push(format!("{n} {label}"));
+            }
+        }
+        format!("{} ({})", s.factions[f].name, parts.join(", "))
+    };
+    let outcome = match standing.first() {
+        Some(&w) => {
+            let losers: Vec<String> = (0..ctx.s.factions.len())
+                .filter(|&f| f != w)
+                .map(|f| out(ctx.s, f))
+                .collect();
+            Outcome::Victory {
+                winner: w,
+                how: format!(
+                    "{} hold the field; beaten: {}",
+                    ctx.s.factions[w].name,
+                    losers.join("; ")
+                ),
+            }
+        }
+        None => Outcome::Draw {
+            how: "nobody is left standing".into(),
+        },
+    };
+    let text = match &outcome {
+        Outcome::Victory { how, .. } => format!("The fight is over: {how}."),
+        Outcome::Draw { how } => format!("The fight is over: {how}."),
+    };
+    ctx.s.outcome = Some(outcome);
+    ctx.s.stage = Stage::Over;
+    ctx.s.turn = None;
+    ctx.s.attack = None;
+    ctx.s.movement = None;
+    ctx.s.morale_queue.clear();
+    ctx.say(EventKind::BattleOver, text);
+    morale::gear_degradation(ctx)?;
+    Ok(true)
+}

@@ -1,0 +1,398 @@
+//! The legal actions at every decision, and how to name them.
+
+use super::action::{Action, MoraleChoice};
+use super::attack::{reaction_options, stunt_options, stunt_text};
+use super::flow::eligible;
+use super::model::*;
+use super::targeting::{can_blast, can_strike, known_to, stats};
+use super::turn::{self, opportunity_candidates, opportunity_faction};
+use crate::rules::battle::{CharacterId, Pending, Seat};
+
+pub fn legal_actions(s: &State) -> Vec<Action> {
+    match s.stage {
+        Stage::Over => Vec::new(),
+        Stage::Initiative => (0..s.factions.len()).map(Action::ChooseFirst).collect(),
+        Stage::Activation => {
+            let mut out: Vec<Action> = eligible(s, s.to_act)
+                .into_iter()
+                .map(Action::Activate)
+                .collect();
+            out.push(Action::Pass);
+            out
+        }
+        Stage::Turn => turn_actions(s),
+        Stage::Opportunity => {
+            let Some(f) = opportunity_faction(s) else {
+                return Vec::new();
+            };
+            let mover = s.movement.as_ref().expect("move").mover;
+            let mut out = Vec::new();
+            for c in opportunity_candidates(s, f) {
+                for w in melee_weapons(s, c) {
+                    out.push(Action::OpportunityAttack(AttackDecl {
+                        attacker: c,
+                        weapon: w,
+                        target: Target::Character(mover),
+                        mode: AttackMode::Damage { hold_back: false },
+                    }));
+                }
+                out.push(Action::OpportunityAttack(AttackDecl {
+                    attacker: c,
+                    weapon: Weapon::Unarmed,
+                    target: Target::Character(mover),
+                    mode: AttackMode::Grapple,
+                }));
+            }
+            out.push(Action::DeclineOpportunity);
+            out
+        }
+        Stage::Attack => {
+            let a = s.attack.as_ref().expect("attack");
+            match a.step {
+                AttackStep::ProposeStunt => {
+                    let mut out: Vec<Action> = stunt_options(s)
+                        .into_iter()
+                        .map(Action::ProposeStunt)
+                        .collect();
+                    out.push(Action::NoStunt);
+                    out
+                }
+                AttackStep::AnswerStunt(_) => vec![Action::AcceptStunt, Action::RefuseStunt],
+                AttackStep::React { slot } => reaction_options(s, slot)
+                    .into_iter()
+                    .map(Action::React)
+                    .collect(),
+            }
+        }
+        Stage::Morale => vec![
+            Action::Morale(MoraleChoice::Surrender),
+            Action::Morale(MoraleChoice::Retreat),
+        ],
+    }
+}
+
+/// Held melee weapons (not blasts), then bare hands.
+fn melee_weapons(s: &State, c: CharacterId) -> Vec<Weapon> {
+    let mut out: Vec<Weapon> = s
+        .held(c)
+        .filter(|&i| {
+            s.items[i]
+                .weapon()
+                .is_some_and(|w| w.kind == WeaponKind::Melee && !w.blast)
+        })
+        .map(Weapon::Item)
+        .collect();
+    out.push(Weapon::Unarmed);
+    out
+}
+
+fn turn_actions(s: &State) -> Vec<Action> {
+    let t = s.turn.as_ref().expect("turn");
+    let c = t.character;
+    let ch = &s.characters[c];
+    let mut out = Vec::new();
+    if !t.acted_at_all {
+        out.push(Action::Surrender);
+    }
+    if !t.moved && !t.rooted && ch.grabbed_by.is_none() {
+        out.extend(s.zones[ch.zone].neighbours.iter().map(|&z| Action::Move(z)));
+    }
+    if t.can_main() {
+        out.extend(attacks(s, c, t.moved).into_iter().map(Action::Attack));
+        if !ch.concealed && can_hide_here(s, c) {
+            out.push(Action::Hide);
+        }
+        if let Some(g) = turn::grabbed_by(s, c) {
+            out.push(Action::Shove {
+                to: None,
+                into_hazard: false,
+            });
+            let gz = s.characters[g].zone;
+            let hazard = s.zones[gz].hazard.is_some();
+            for &z in &s.zones[gz].neighbours {
+                out.push(Action::Shove {
+                    to: Some(z),
+                    into_hazard: false,
+                });
+                if hazard {
+                    out.push(Action::Shove {
+                        to: Some(z),
+                        into_hazard: true,
+                    });
+                }
+            }
+            if hazard {
+                out.push(Action::Shove {
+                    to: None,
+                    into_hazard: true,
+                });
+            }
+        }
+        if ch.grabbed_by.is_some() {
+            out.push(Action::BreakFree);
+        }
+    }
+    for (f, fx) in s.fixtures.iter().enumerate() {
+        if fx.zone == ch.zone
+            && if fx.complex {
+                t.can_main()
+            } else {
+                t.can_bonus()
+            }
+        {
+            out.push(Action::Interact(f));
+        }
+    }
+    if t.can_bonus() {
+        let free = 2u8.saturating_sub(s.hands_used(c));
+        for (i, it) in s.items.iter().enumerate() {
+            match it.location {
+                Location::Ground(z) if z == ch.zone => out.push(Action::PickUp(i)),
+                Location::Hand(h) if h == c => {
+                    out.push(Action::Unequip(i));
+                    out.push(Action::PutDown(i));
+                }
+                Location::Pack(p) if p == c => {
+                    if it.hands() <= free {
+                        out.push(Action::Equip(i));
+                    }
+                    out.push(Action::PutDown(i));
+                }
+                _ => {}
+            }
+            if matches!(it.location, Location::Hand(h) | Location::Pack(h) if h == c)
+                && matches!(it.kind, ItemKind::Consumable(_))
+            {
+                out.push(Action::Use(i));
+            }
+        }
+        out.push(Action::Speak);
+    }
+    out.push(Action::EndTurn);
+    out
+}
+
+/// Hiding mid-fight needs somewhere to hide (a barrier, concealment or darkness) and no enemy
+/// in the zone to watch it happen.
+pub fn can_hide_here(s: &State, c: CharacterId) -> bool {
+    let ch = &s.characters[c];
+    let z = &s.zones[ch.zone];
+    (z.barrier || z.concealment || z.dark)
+        && !s
+            .characters
+            .iter()
+            .any(|e| e.faction != ch.faction && e.is_active() && e.zone == ch.zone)
+}
+
+/// Every attack `c` could declare now.
+pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
+    let me = &s.characters[c];
+    let mut weapons: Vec<Weapon> = s
+        .held(c)
+        .filter(|&i| s.items[i].weapon().is_some())
+        .map(Weapon::Item)
+        .collect();
+    weapons.push(Weapon::Unarmed);
+    let mut out = Vec::new();
+    for &w in &weapons {
+        let st = stats(s, w);
+        if st.blast {
+            for z in 0..s.zones.len() {
+                if can_blast(s, c, w, z, moving).is_some() {
+                    out.push(AttackDecl {
+                        attacker: c,
+                        weapon: w,
+                        target: Target::Zone(z),
+                        mode: AttackMode::Damage { hold_back: false },
+                    });
+                }
+            }
+            continue;
+        }
+        for (t, tc) in s.characters.iter().enumerate() {
+            if tc.faction == me.faction || !known_to(me, tc) {
+                continue;
+            }
+            match tc.status {
+                Status::Active | Status::Surrendered => {
+                    if can_strike(s, c, w, t, moving).is_some() {
+                        out.push(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Character(t),
+                            mode: AttackMode::Damage { hold_back: false },
+                        });
+                        if w != Weapon::Unarmed {
+                            out.push(AttackDecl {
+                                attacker: c,
+                                weapon: w,
+                                target: Target::Character(t),
+                                mode: AttackMode::Damage { hold_back: true },
+                            });
+                        }
+                    }
+                }
+                Status::Incapacitated => {
+                    if tc.zone == me.zone && st.kind == WeaponKind::Melee {
+                        out.push(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Character(t),
+                            mode: AttackMode::FinalBlow,
+                        });
+                    }
+                }
+                Status::Dead | Status::Fled => {}
+            }
+        }
+    }
+    // Disarm and grapple need a hand, not a weapon.
+    for (t, tc) in s.characters.iter().enumerate() {
+        if tc.faction == me.faction || tc.zone != me.zone || !known_to(me, tc) || !tc.is_active() {
+            continue;
+        }
+        if tc.grabbed_by != Some(c) {
+            out.push(AttackDecl {
+                attacker: c,
+                weapon: Weapon::Unarmed,
+                target: Target::Character(t),
+                mode: AttackMode::Grapple,
+            });
+        }
+        for i in s.held(t) {
+            if s.items[i].weapon().is_some() {
+                out.push(AttackDecl {
+                    attacker: c,
+                    weapon: Weapon::Unarmed,
+                    target: Target::Character(t),
+                    mode: AttackMode::Disarm { item: i },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Chaos of combat: a turn not yet declared may time out.
+pub fn timeout_allowed(s: &State) -> bool {
+    s.stage == Stage::Turn
+        && s.options.chaos_seconds.is_some()
+        && s.turn.as_ref().is_some_and(|t| !t.acted_at_all)
+}
+
+pub fn why_illegal(s: &State, action: &Action) -> String {
+    let who = match super::flow::pending(s) {
+        Pending::Decide {
+            seat: Seat::Faction(f),
+            kind,
+            ..
+        } => {
+            format!("{} must decide ({kind:?})", s.factions[f].name)
+        }
+        Pending::Decide {
+            seat: Seat::Gm,
+            kind,
+            ..
+        } => format!("the GM must decide ({kind:?})"),
+        Pending::Over(_) => "the battle is over".to_string(),
+    };
+    let n = legal_actions(s).len();
+    format!("{action:?} is not allowed now: {who}, with {n} legal choices")
+}
+
+pub fn describe(s: &State, action: &Action) -> String {
+    let zone = |z: ZoneId| s.zones.get(z).map_or("?", |z| z.name.as_str()).to_string();
+    let name = |c: CharacterId| {
+        s.characters
+            .get(c)
+            .map_or("?", |c| c.name.as_str())
+            .to_string()
+    };
+    let item = |i: ItemId| s.items.get(i).map_or("?", |i| i.name.as_str()).to_string();
+    let attack = |d: &AttackDecl| {
+        let w = s.weapon_name(d.weapon);
+        let target = match d.target {
+            Target::Character(t) => name(t),
+            Target::Zone(z) => format!("the zone {}", zone(z)),
+        };
+        match d.mode {
+            AttackMode::Damage { hold_back: false } => {
+                format!("{} attacks {target} with {w}", name(d.attacker))
+            }
+            AttackMode::Damage { hold_back: true } => {
+                format!(
+                    "{} attacks {target} with {w}, holding back",
+                    name(d.attacker)
+                )
+            }
+            AttackMode::FinalBlow => {
+                format!("{} delivers the final blow to {target}", name(d.attacker))
+            }
+            AttackMode::Disarm { item: i } => format!(
+                "{} tries to disarm {target} of the {}",
+                name(d.attacker),
+                item(i)
+            ),
+            AttackMode::Grapple => format!("{} tries to grapple {target}", name(d.attacker)),
+        }
+    };
+    match action {
+        Action::ChooseFirst(f) => format!("{} act first", s.factions[*f].name),
+        Action::Activate(c) => format!("Activate {}", name(*c)),
+        Action::Pass => "Pass".into(),
+        Action::Move(z) => format!("Move to {}", zone(*z)),
+        Action::Attack(d) => attack(d),
+        Action::PickUp(i) => format!("Pick up the {} (bonus)", item(*i)),
+        Action::PutDown(i) => format!("Put down the {} (bonus)", item(*i)),
+        Action::Equip(i) => format!("Equip the {} (bonus)", item(*i)),
+        Action::Unequip(i) => format!("Stow the {} (bonus)", item(*i)),
+        Action::Use(i) => format!("Use the {} (bonus)", item(*i)),
+        Action::Interact(f) => format!(
+            "Work the {} ({})",
+            s.fixtures[*f].name,
+            if s.fixtures[*f].complex {
+                "main"
+            } else {
+                "bonus"
+            }
+        ),
+        Action::Speak => "Say a few words (bonus)".into(),
+        Action::Hide => "Hide (main)".into(),
+        Action::Surrender => "Surrender (whole turn)".into(),
+        Action::Shove { to, into_hazard } => {
+            let mut parts = Vec::new();
+            if *into_hazard {
+                parts.push("into the hazard".to_string());
+            }
+            if let Some(z) = to {
+                parts.push(format!("into {}", zone(*z)));
+            }
+            if parts.is_empty() {
+                "Shove free the one you hold (main)".into()
+            } else {
+                format!("Shove the one you hold {} (main)", parts.join(" and "))
+            }
+        }
+        Action::BreakFree => "Break free (main, STR save)".into(),
+        Action::EndTurn => "End turn".into(),
+        Action::TimedOut => "Time ran out".into(),
+        Action::ProposeStunt(st) => format!("Offer a stunt: {}", stunt_text(s, *st)),
+        Action::NoStunt => "No stunt: strike to harm".into(),
+        Action::AcceptStunt => "Accept the stunt".into(),
+        Action::RefuseStunt => "Refuse: resolve the attack as normal".into(),
+        Action::React(r) => match r {
+            Reaction::None => "No reaction".into(),
+            Reaction::Dodge => "Dodge (AGI save)".into(),
+            Reaction::Counter { weapon, mode } => match mode {
+                AttackMode::Grapple => "Counter by grappling".into(),
+                _ => format!("Counter with {}", s.weapon_name(*weapon)),
+            },
+            Reaction::HideBehind(c) => format!("Hide behind {}", name(*c)),
+            Reaction::Guard(c) => format!("{} guards", name(*c)),
+        },
+        Action::OpportunityAttack(d) => format!("Opportunity attack: {}", attack(d)),
+        Action::DeclineOpportunity => "Let them go".into(),
+        Action::Morale(MoraleChoice::Surrender) => "Surrender".into(),
+        Action::Morale(MoraleChoice::Retreat) => "Retreat".into(),
+    }
+}

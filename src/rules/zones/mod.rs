@@ -1,0 +1,162 @@
+//! The Zones ruleset (`zone-skirmish.md`): factions alternate activations in rounds, characters
+//! move between named zones, attacks hit automatically unless the circumstances call for a WIT
+//! save, and reactions spend a character's whole turn.
+
+pub mod action;
+pub mod attack;
+pub mod event;
+pub mod flow;
+pub mod legal;
+pub mod model;
+pub mod morale;
+pub mod odds;
+pub mod targeting;
+pub mod turn;
+
+pub use action::{Action, MoraleChoice};
+pub use event::EventKind;
+pub use model::*;
+
+use crate::rules::battle::{CharacterId, DecisionKind, Event, Pending, RuleError, Ruleset};
+use crate::rules::dice::{self, DiceSource, Die, Rolled};
+use crate::rules::explain::Explanation;
+
+pub type ZoneEvent = Event<EventKind>;
+
+/// The Zones ruleset, for the [`Ruleset`] contract.
+pub struct Zones;
+
+/// One action being applied: the state it changes, the dice it rolls and what it reports.
+pub struct Ctx<'a> {
+    pub s: &'a mut State,
+    pub dice: &'a mut dyn DiceSource,
+    pub events: Vec<ZoneEvent>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(s: &'a mut State, dice: &'a mut dyn DiceSource) -> Self {
+        Ctx {
+            s,
+            dice,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn say(&mut self, kind: EventKind, text: impl Into<String>) {
+        self.events.push(Event {
+            kind,
+            text: text.into(),
+            explanation: None,
+        });
+    }
+
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.say(EventKind::Note, text);
+    }
+
+    pub fn explained(&mut self, kind: EventKind, text: impl Into<String>, e: Explanation) {
+        self.events.push(Event {
+            kind,
+            text: text.into(),
+            explanation: Some(e),
+        });
+    }
+
+    pub fn roll(&mut self, die: Die, why: &str) -> Result<Rolled, RuleError> {
+        Ok(dice::roll(self.dice, die, why)?)
+    }
+
+    /// A save: d20 equal to or under the attribute passes (rules notes, zones.saves).
+    pub fn save(
+        &mut self,
+        who: CharacterId,
+        attr: Attribute,
+        purpose: &str,
+        rule: &str,
+    ) -> Result<bool, RuleError> {
+        let score = self.s.characters[who].attrs.get(attr);
+        let name = self.s.name(who).to_string();
+        let what = format!("{name}'s {} save {purpose}", attr.label());
+        let r = self.roll(Die::D20, &what)?;
+        let pass = r.value <= score;
+        let mut e = Explanation::new(what, rule);
+        e.dice.push(r);
+        e.total = i32::from(r.value);
+        e.against = Some(format!("≤ {score} ({})", attr.label()));
+        e.outcome = if pass { "pass" } else { "fail" }.to_string();
+        let text = format!(
+            "{name} {} a {} save {purpose} ({} vs {score})",
+            if pass { "passes" } else { "fails" },
+            attr.label(),
+            r.value
+        );
+        self.explained(
+            EventKind::Roll {
+                character: Some(who),
+            },
+            text,
+            e,
+        );
+        Ok(pass)
+    }
+}
+
+impl Ruleset for Zones {
+    type State = State;
+    type Action = Action;
+    type EventKind = EventKind;
+
+    fn pending(state: &State) -> Pending {
+        flow::pending(state)
+    }
+
+    fn legal_actions(state: &State) -> Vec<Action> {
+        legal::legal_actions(state)
+    }
+
+    fn apply(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<ZoneEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        let allowed = if *action == Action::TimedOut {
+            legal::timeout_allowed(state)
+        } else {
+            legal::legal_actions(state).contains(action)
+        };
+        if !allowed {
+            return Err(RuleError::Illegal(legal::why_illegal(state, action)));
+        }
+        // Work on a copy so that a dice error half-way leaves the battle as it was.
+        let mut next = state.clone();
+        let mut ctx = Ctx::new(&mut next, dice);
+        flow::step(&mut ctx, action)?;
+        flow::advance(&mut ctx)?;
+        let events = ctx.events;
+        *state = next;
+        Ok(events)
+    }
+
+    fn describe(state: &State, action: &Action) -> String {
+        legal::describe(state, action)
+    }
+
+    fn faction_names(state: &State) -> Vec<String> {
+        state.factions.iter().map(|f| f.name.clone()).collect()
+    }
+
+    fn round(state: &State) -> u32 {
+        state.round
+    }
+}
+
+/// The decision kind of a pending Zones decision, for the shell.
+pub fn decision(state: &State) -> Option<DecisionKind> {
+    match flow::pending(state) {
+        Pending::Decide { kind, .. } => Some(kind),
+        Pending::Over(_) => None,
+    }
+}

@@ -1,0 +1,215 @@
+//! The end of the round and of the fight: poison, morale checks, surrender or retreat, chases,
+//! and the gear's wear once the fight is over.
+
+use super::Ctx;
+use super::action::MoraleChoice;
+use super::attack::apply_damage;
+use super::event::EventKind;
+use super::flow;
+use super::model::*;
+use super::turn::surrender;
+use crate::rules::battle::{CharacterId, RuleError};
+use crate::rules::dice::Die;
+use crate::rules::explain::Explanation;
+
+pub fn poison_ticks(ctx: &mut Ctx) -> Result<(), RuleError> {
+    for c in 0..ctx.s.characters.len() {
+        let ch = &ctx.s.characters[c];
+        let Some(die) = ch.poisoned else { continue };
+        if !matches!(ch.status, Status::Active | Status::Surrendered) {
+            continue;
+        }
+        let name = ch.name.clone();
+        let r = ctx.roll(die, &format!("poison in {name}'s veins"))?;
+        let mut e = Explanation::new(format!("Poison hurts {name}"), "zones.bonus-actions");
+        e.dice.push(r);
+        e.total = i32::from(r.value);
+        e.outcome = format!("{} damage", r.value);
+        let health = ctx.s.characters[c].health.saturating_sub(r.value);
+        ctx.explained(
+            EventKind::Damage {
+                character: c,
+                amount: r.value,
+                health,
+            },
+            format!("Poison burns in {name}'s veins: {} damage.", r.value),
+            e,
+        );
+        apply_damage(ctx, c, r.value, None)?;
+    }
+    Ok(())
+}
+
+/// Which characters of which faction must test their morale now. Groups test once reduced to
+/// half or less of their original number; a character fighting alone tests once at half health
+/// or less. Each side tests once a fight: those who pass are done with morale.
+pub fn morale_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
+    for f in 0..ctx.s.factions.len() {
+        if ctx.s.factions[f].morale_checked {
+            continue;
+        }
+        let original = ctx.s.factions[f].original_count;
+        let fighting = ctx.s.active_count(f);
+        let shaken = if original >= 2 {
+            fighting * 2 <= original
+        } else {
+            ctx.s.characters.iter().any(|c| {
+                c.faction == f
+                    && c.is_active()
+                    && u16::from(c.health) * 2 <= u16::from(c.max_health)
+            })
+        };
+        if !shaken || fighting == 0 {
+            continue;
+        }
+        ctx.s.factions[f].morale_checked = true;
+        let fname = ctx.s.factions[f].name.clone();
+        ctx.note(if original >= 2 {
+            format!("Morale: {fname} are down to {fighting} of {original} and must make a group WIT save.")
+        } else {
+            format!("Morale: {fname}, fighting alone at half health or less, must make a WIT save.")
+        });
+        for c in 0..ctx.s.characters.len() {
+            let ch = &ctx.s.characters[c];
+            if ch.faction != f || !ch.is_active() || ch.morale_passed {
+                continue;
+            }
+            if ch.fearless {
+                let text = format!("{} is immune to fear, and so to morale.", ch.name);
+                ctx.note(text);
+                continue;
+            }
+            let pass = ctx.save(c, Attribute::Wit, "for morale", "zones.morale")?;
+            if pass {
+                ctx.s.characters[c].morale_passed = true;
+            } else {
+                ctx.s.morale_queue.push(c);
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn choose(ctx: &mut Ctx, choice: MoraleChoice) -> Result<(), RuleError> {
+    let c = ctx.s.morale_queue.remove(0);
+    match choice {
+        MoraleChoice::Surrender => surrender(ctx, c),
+        MoraleChoice::Retreat => retreat(ctx, c)?,
+    }
+    if ctx.s.morale_queue.is_empty() && !flow::check_over(ctx)? {
+        let next = ctx.s.round + 1;
+        flow::begin_round(ctx, next)?;
+    }
+    Ok(())
+}
+
+/// A retreat over a long distance is a chase: faster than every pursuer escapes, slower than one
+/// is caught, as fast as the fastest makes an AGI save. Caught, they surrender.
+fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
+    let me = ctx.s.characters[c].clone();
+    let pursuit = ctx
+        .s
+        .characters
+        .iter()
+        .filter(|p| p.faction != me.faction && p.is_active())
+        .map(|p| p.speed)
+        .max();
+    if let Some(g) = super::turn::grabbed_by(ctx.s, c) {
+        super::turn::release(ctx, g);
+    }
+    let escaped = match pursuit {
+        None => {
+            ctx.note(format!(
+                "{} retreats; nobody is left to give chase.",
+                me.name
+            ));
+            true
+        }
+        Some(p) if me.grabbed_by.is_some() => {
+            let _ = p;
+            ctx.note(format!("{} tries to retreat but is held fast.", me.name));
+            false
+        }
+        Some(p) if me.speed > p => {
+            ctx.note(format!(
+                "{} retreats and outruns every pursuer (speed {} against {p}).",
+                me.name, me.speed
+            ));
+            true
+        }
+        Some(p) if me.speed < p => {
+            ctx.note(format!(
+                "{} retreats but the pursuers are faster (speed {} against {p}).",
+                me.name, me.speed
+            ));
+            false
+        }
+        Some(_) => ctx.save(c, Attribute::Agi, "to escape the chase", "zones.chases")?,
+    };
+    if escaped {
+        ctx.s.characters[c].status = Status::Fled;
+        ctx.say(
+            EventKind::StatusChanged {
+                character: c,
+                status: Status::Fled,
+            },
+            format!("{} escapes the fight.", me.name),
+        );
+    } else {
+        ctx.note(format!("{} is caught by the pursuers.", me.name));
+        surrender(ctx, c);
+    }
+    Ok(())
+}
+
+/// After the fight every weapon, shield and armour used at least once makes a durability roll:
+/// a d6, and a 1 leaves it damaged (rules notes, zones.gear-degradation).
+pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
+    for i in 0..ctx.s.items.len() {
+        let it = &ctx.s.items[i];
+        if !it.used || it.location == Location::Gone {
+            continue;
+        }
+        let name = it.name.clone();
+        let owner = match it.location {
+            Location::Hand(c) | Location::Pack(c) => ctx.s.name(c).to_string(),
+            _ => "nobody".to_string(),
+        };
+        let worn = durability(ctx, &format!("{owner}'s {name}"))?;
+        if worn {
+            ctx.s.items[i].damaged = true;
+        }
+    }
+    for c in 0..ctx.s.characters.len() {
+        let Some(ar) = ctx.s.characters[c].armour.clone() else {
+            continue;
+        };
+        if !ar.used || ar.destroyed {
+            continue;
+        }
+        let owner = ctx.s.name(c).to_string();
+        if durability(ctx, &format!("{owner}'s {}", ar.name))? {
+            ctx.s.characters[c].armour.as_mut().expect("armour").damaged = true;
+        }
+    }
+    Ok(())
+}
+
+fn durability(ctx: &mut Ctx, what: &str) -> Result<bool, RuleError> {
+    let r = ctx.roll(Die::D6, &format!("durability of {what}"))?;
+    let worn = r.value == 1;
+    let mut e = Explanation::new(
+        format!("Durability roll for {what}"),
+        "zones.gear-degradation",
+    );
+    e.dice.push(r);
+    e.total = i32::from(r.value);
+    e.against = Some("1 = damaged".into());
+    e.outcome = if worn { "damaged" } else { "holds up" }.into();
+    ctx.explained(
+        EventKind::Gear,
+        format!("{what}: durability {} — {}.", r.value, e.outcome),
+        e,
+    );
+    Ok(worn)
+}

@@ -1,0 +1,212 @@
+//! Who can strike whom, and what the circumstances ask: the WIT save to hit, cover, impaired
+//! damage. Shared by attacks, counters and opportunity attacks, and by the legal-action lists,
+//! so that what the menu offers and what the referee allows never disagree.
+
+use super::model::{Character, State, Status, Weapon, WeaponKind, WeaponStats, ZoneId};
+use crate::rules::battle::CharacterId;
+use crate::rules::dice::Die;
+
+/// What an attack faces: whether it needs a WIT save to hit, and the protection its target has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub save: bool,
+    pub why_save: &'static str,
+}
+
+/// Unarmed attacks are treated as a d4 melee weapon whose damage is always impaired.
+pub fn stats(s: &State, w: Weapon) -> WeaponStats {
+    match w {
+        Weapon::Unarmed => WeaponStats {
+            damage: Die::D4,
+            kind: WeaponKind::Melee,
+            range: 0,
+            hands: 0,
+            blast: false,
+            penetrating: false,
+        },
+        Weapon::Item(i) => s.items[i]
+            .weapon()
+            .cloned()
+            .unwrap_or_else(|| stats(s, Weapon::Unarmed)),
+    }
+}
+
+/// Does the attacker's side know where this character is? Concealed characters are hidden
+/// from their enemies.
+pub fn known_to(viewer: &Character, target: &Character) -> bool {
+    viewer.faction == target.faction || !target.concealed
+}
+
+/// A barrier between attacker and target: the target stands behind a barrier in another zone
+/// and has not peeked out to attack since their last turn began.
+pub fn behind_barrier(s: &State, from: ZoneId, target: &Character) -> bool {
+    target.zone != from && s.zones[target.zone].barrier && !target.peeked
+}
+
+/// Can `attacker` strike character `target` with weapon `w`? None if the rules forbid it.
+/// `moving`: the attacker has moved this turn.
+pub fn can_strike(
+    s: &State,
+    attacker: CharacterId,
+    w: Weapon,
+    target: CharacterId,
+    moving: bool,
+) -> Option<Shot> {
+    let a = &s.characters[attacker];
+    let t = &s.characters[target];
+    if attacker == target || !known_to(a, t) {
+        return None;
+    }
+    let st = stats(s, w);
+    if st.blast {
+        return None;
+    }
+    let d = s.distance(a.zone, t.zone)?;
+    let tz = &s.zones[t.zone];
+    match st.kind {
+        WeaponKind::Melee => {
+            if d != 0 {
+                return None;
+            }
+            if tz.dark {
+                Some(Shot {
+                    save: true,
+                    why_save: "the target is not visible",
+                })
+            } else {
+                Some(Shot {
+                    save: false,
+                    why_save: "",
+                })
+            }
+        }
+        WeaponKind::Ranged => {
+            if d > st.range || tz.dark || behind_barrier(s, a.zone, t) {
+                return None;
+            }
+            let beyond_half = 2 * d > st.range;
+            match (beyond_half, moving) {
+                (true, true) => None,
+                (true, false) => Some(Shot {
+                    save: true,
+                    why_save: "beyond half range",
+                }),
+                (false, true) => Some(Shot {
+                    save: true,
+                    why_save: "while moving",
+                }),
+                (false, false) => Some(Shot {
+                    save: false,
+                    why_save: "",
+                }),
+            }
+        }
+        WeaponKind::Indirect => {
+            if d > st.range || 2 * d <= st.range || moving {
+                return None;
+            }
+            Some(Shot {
+                save: true,
+                why_save: "indirect fire",
+            })
+        }
+    }
+}
+
+/// Can `attacker` blast zone `zone` with weapon `w`? Melee blasts hit only the attacker's zone
+/// and never miss.
+pub fn can_blast(
+    s: &State,
+    attacker: CharacterId,
+    w: Weapon,
+    zone: ZoneId,
+    moving: bool,
+) -> Option<Shot> {
+    let a = &s.characters[attacker];
+    let st = stats(s, w);
+    if !st.blast {
+        return None;
+    }
+    let d = s.distance(a.zone, zone)?;
+    match st.kind {
+        WeaponKind::Melee => (d == 0).then_some(Shot {
+            save: false,
+            why_save: "",
+        }),
+        WeaponKind::Ranged => {
+            if d > st.range {
+                return None;
+            }
+            let beyond_half = 2 * d > st.range;
+            match (beyond_half, moving) {
+                (true, true) => None,
+                (true, false) => Some(Shot {
+                    save: true,
+                    why_save: "beyond half range",
+                }),
+                (false, true) => Some(Shot {
+                    save: true,
+                    why_save: "while moving",
+                }),
+                (false, false) => Some(Shot {
+                    save: false,
+                    why_save: "",
+                }),
+            }
+        }
+        WeaponKind::Indirect => {
+            if d > st.range || 2 * d <= st.range || moving {
+                return None;
+            }
+            Some(Shot {
+                save: true,
+                why_save: "indirect fire",
+            })
+        }
+    }
+}
+
+/// Who a blast on `zone` strikes. A direct blast does not reach characters behind the zone's
+/// barrier (unless they peeked); lobbed fire comes over it. A melee blast spares its attacker.
+pub fn blast_victims(
+    s: &State,
+    attacker: CharacterId,
+    w: Weapon,
+    zone: ZoneId,
+) -> Vec<CharacterId> {
+    let st = stats(s, w);
+    let az = s.characters[attacker].zone;
+    s.characters
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| {
+            c.zone == zone
+                && matches!(
+                    c.status,
+                    Status::Active | Status::Incapacitated | Status::Surrendered
+                )
+                && !(st.kind == WeaponKind::Melee && *i == attacker)
+                && !(st.kind != WeaponKind::Indirect && behind_barrier(s, az, c))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Protection a target has against an attack from `from`: +1 armour for cover (a barrier the
+/// target peeked from counts as cover), impaired damage for concealment.
+pub struct Protection {
+    pub cover: bool,
+    pub concealed: bool,
+}
+
+pub fn protection(s: &State, from: ZoneId, w: Weapon, target: CharacterId) -> Protection {
+    let t = &s.characters[target];
+    let tz = &s.zones[t.zone];
+    let st = stats(s, w);
+    let ranged_in = t.zone != from && st.kind != WeaponKind::Melee;
+    let cover_here = tz.cover || (tz.barrier && t.peeked);
+    Protection {
+        cover: ranged_in && cover_here && !st.penetrating,
+        concealed: tz.concealment,
+    }
+}

@@ -1,0 +1,87 @@
+//! Errors that name the place: `file:line: what is wrong`.
+
+use std::fmt;
+
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct DataError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+/// Every mistake found in one file, not just the first.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct DataErrors(pub Vec<DataError>);
+
+impl fmt::Display for DataErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        write!(f, "{}", lines.join("\n"))
+    }
+}
+
+/// Finds the line of a value in the source by walking anchors in order: each anchor is searched
+/// after the previous one was found, so `["name: \"Aldo\"", "\"Spaer\""]` finds the unknown
+/// gear on Aldo's entry rather than somewhere else in the file. The line of the last anchor
+/// found is returned (1-based).
+pub fn locate(src: &str, anchors: &[&str]) -> usize {
+    let mut pos = 0usize;
+    let mut found = 0usize;
+    for a in anchors {
+        if let Some(i) = src[pos..].find(a) {
+            found = pos + i;
+            pos = found + a.len();
+        }
+    }
+    src[..found].matches('\n').count() + 1
+}
+
+pub struct Report<'a> {
+    pub file: &'a str,
+    pub src: &'a str,
+    pub errors: Vec<DataError>,
+}
+
+impl<'a> Report<'a> {
+    pub fn new(file: &'a str, src: &'a str) -> Self {
+        Report {
+            file,
+            src,
+            errors: Vec::new(),
+        }
+    }
+
+    pub fn at(&mut self, anchors: &[&str], message: impl Into<String>) {
+        let line = locate(self.src, anchors);
+        self.errors.push(DataError {
+            file: self.file.to_string(),
+            line,
+            message: message.into(),
+        });
+    }
+
+    pub fn finish(self) -> Result<(), DataErrors> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(DataErrors(self.errors))
+        }
+    }
+}
+
+/// A RON syntax or shape error, with the position RON reports.
+pub fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataErrors {
+    DataErrors(vec![DataError {
+        file: file.to_string(),
+        line: e.span.start.line,
+        message: format!("{} (column {})", e.code, e.span.start.col),
+    }])
+}

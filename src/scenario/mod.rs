@@ -1,0 +1,130 @@
+//! Scenario files: RON data naming a ruleset, validated with `file:line` errors, turned into a
+//! ruleset's starting state.
+
+pub mod error;
+pub mod zones;
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+pub use error::{DataError, DataErrors};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rules {
+    Zones(zones::ZonesScenario),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub name: String,
+    /// One line on what this scenario teaches, for the menu.
+    #[serde(default)]
+    pub teaches: String,
+    pub rules: Rules,
+}
+
+/// A scenario, validated and ready to start.
+#[derive(Clone, Debug)]
+pub enum Setup {
+    Zones(zones::ZonesSetup),
+}
+
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The short name: the file stem (`duel` for `assets/scenarios/duel.ron`).
+    pub id: String,
+    pub scenario: Scenario,
+    pub setup: Setup,
+}
+
+impl Loaded {
+    pub fn ruleset(&self) -> &'static str {
+        match self.setup {
+            Setup::Zones(_) => "zones",
+        }
+    }
+}
+
+/// The scenarios shipped with the game, built into the binary so the web build needs no files.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("duel", include_str!("../../assets/scenarios/duel.ron")),
+    ("ambush", include_str!("../../assets/scenarios/ambush.ron")),
+    (
+        "hold-the-mill",
+        include_str!("../../assets/scenarios/hold-the-mill.ron"),
+    ),
+];
+
+/// The default skirmish `fray` opens with.
+pub const DEFAULT: &str = "duel";
+
+pub fn parse(file: &str, src: &str) -> Result<Scenario, DataErrors> {
+    ron::from_str::<Scenario>(src).map_err(|e| error::from_ron(file, &e))
+}
+
+/// Parses and validates a scenario's text. `file` is the name errors carry.
+pub fn load_str(id: &str, file: &str, src: &str) -> Result<Loaded, DataErrors> {
+    let scenario = parse(file, src)?;
+    if scenario.name.trim().is_empty() {
+        return Err(DataErrors(vec![DataError {
+            file: file.to_string(),
+            line: error::locate(src, &["name:"]),
+            message: "the scenario needs a name".into(),
+        }]));
+    }
+    let setup = match &scenario.rules {
+        Rules::Zones(z) => {
+            let mut s = zones::validate(file, src, z)?;
+            s.state.scenario = id.to_string();
+            Setup::Zones(s)
+        }
+    };
+    Ok(Loaded {
+        id: id.to_string(),
+        scenario,
+        setup,
+    })
+}
+
+pub fn builtin(id: &str) -> Option<Result<Loaded, DataErrors>> {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| *n == id)
+        .map(|(n, src)| load_str(n, &format!("assets/scenarios/{n}.ron"), src))
+}
+
+/// Loads a scenario by path, or by the name of a built-in one.
+pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
+    let path = PathBuf::from(name_or_path);
+    if path.exists() {
+        return load_path(&path);
+    }
+    if let Some(found) = builtin(name_or_path) {
+        return found;
+    }
+    let known: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+    Err(DataErrors(vec![DataError {
+        file: name_or_path.to_string(),
+        line: 0,
+        message: format!(
+            "no such file, and no built-in scenario by that name (built-in: {})",
+            known.join(", ")
+        ),
+    }]))
+}
+
+pub fn load_path(path: &Path) -> Result<Loaded, DataErrors> {
+    let file = path.display().to_string();
+    let src = std::fs::read_to_string(path).map_err(|e| {
+        DataErrors(vec![DataError {
+            file: file.clone(),
+            line: 0,
+            message: format!("cannot read: {e}"),
+        }])
+    })?;
+    let id = path
+        .file_stem()
+        .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
+    load_str(&id, &file, &src)
+}

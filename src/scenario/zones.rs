@@ -1,0 +1,611 @@
+//! A Zones scenario as written in RON, its validation, and the battle it starts.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::{DataErrors, Report};
+use crate::rules::battle::FactionId;
+use crate::rules::zones::model::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GearDef {
+    Weapon(WeaponStats),
+    /// Works as a simple weapon but is handled as already damaged.
+    Improvised(WeaponStats),
+    Armour(u8),
+    Shield(u8),
+    Consumable(Consumable),
+    Trinket,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneDef {
+    pub name: String,
+    pub neighbours: Vec<String>,
+    #[serde(default)]
+    pub cover: bool,
+    #[serde(default)]
+    pub concealment: bool,
+    #[serde(default)]
+    pub dark: bool,
+    #[serde(default)]
+    pub barrier: bool,
+    #[serde(default)]
+    pub hazard: Option<Hazard>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EffectDef {
+    Passage(String, String),
+    Trap(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixtureDef {
+    pub name: String,
+    pub zone: String,
+    #[serde(default)]
+    pub complex: bool,
+    pub effect: EffectDef,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroundItem {
+    pub item: String,
+    pub zone: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterDef {
+    pub name: String,
+    #[serde(rename = "str")]
+    pub strength: u8,
+    pub agi: u8,
+    pub wit: u8,
+    pub health: u8,
+    #[serde(default)]
+    pub armour: Option<String>,
+    #[serde(default)]
+    pub hands: Vec<String>,
+    #[serde(default)]
+    pub pack: Vec<String>,
+    /// Gear this character brings already damaged.
+    #[serde(default)]
+    pub damaged: Vec<String>,
+    pub zone: String,
+    #[serde(default)]
+    pub concealed: bool,
+    #[serde(default)]
+    pub fearless: bool,
+    #[serde(default = "default_speed")]
+    pub speed: u8,
+}
+
+fn default_speed() -> u8 {
+    2
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FactionDef {
+    pub name: String,
+    pub characters: Vec<CharacterDef>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZonesScenario {
+    #[serde(default)]
+    pub options: Options,
+    #[serde(default)]
+    pub started_by: Option<String>,
+    pub zones: Vec<ZoneDef>,
+    #[serde(default)]
+    pub fixtures: Vec<FixtureDef>,
+    /// Gear defined for this scenario, added to (or replacing) the standard catalogue.
+    #[serde(default)]
+    pub gear: BTreeMap<String, GearDef>,
+    #[serde(default)]
+    pub ground: Vec<GroundItem>,
+    pub factions: Vec<FactionDef>,
+}
+
+/// The standard gear catalogue (rules notes, zones.gear), shipped in the binary so that the
+/// web build and the CLI agree without reading files.
+pub const STANDARD_GEAR: &str = include_str!("../../assets/gear/zones.ron");
+
+pub fn standard_gear() -> BTreeMap<String, GearDef> {
+    ron::from_str(STANDARD_GEAR).expect("the standard gear catalogue is valid RON (tested)")
+}
+
+const STANDARD_DICE: [u8; 6] = [4, 6, 8, 10, 12, 20];
+
+/// A validated scenario, ready to start.
+#[derive(Clone, Debug)]
+pub struct ZonesSetup {
+    pub state: State,
+    pub started_by: Option<FactionId>,
+}
+
+pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup, DataErrors> {
+    let mut r = Report::new(file, src);
+    let mut gear = standard_gear();
+    for (name, def) in &sc.gear {
+        gear.insert(name.clone(), def.clone());
+        let anchor = format!("\"{name}\"");
+        if let GearDef::Weapon(w) | GearDef::Improvised(w) = def {
+            if !STANDARD_DICE.contains(&w.damage.sides) {
+                r.at(
+                    &["gear", &anchor],
+                    format!(
+                        "gear \"{name}\": damage must be a d4, d6, d8, d10, d12 or d20, not a d{}",
+                        w.damage.sides
+                    ),
+                );
+            }
+            match w.kind {
+                WeaponKind::Melee if w.range != 0 => {
+                    r.at(
+                        &["gear", &anchor],
+                        format!(
+                            "gear \"{name}\": a melee weapon has no range (found {})",
+                            w.range
+                        ),
+                    );
+                }
+                WeaponKind::Ranged | WeaponKind::Indirect if w.range == 0 => {
+                    r.at(
+                        &["gear", &anchor],
+                        format!(
+                            "gear \"{name}\": a ranged weapon needs a range of at least 1 zone"
+                        ),
+                    );
+                }
+                WeaponKind::Indirect if w.range < 2 => {
+                    r.at(&["gear", &anchor], format!("gear \"{name}\": indirect fire only reaches beyond half range, so its range must be at least 2"));
+                }
+                _ => {}
+            }
+            if w.hands == 0 || w.hands > 2 {
+                r.at(
+                    &["gear", &anchor],
+                    format!(
+                        "gear \"{name}\": a weapon takes 1 or 2 hands, not {}",
+                        w.hands
+                    ),
+                );
+            }
+        }
+        if let GearDef::Armour(v) | GearDef::Shield(v) = def
+            && *v > 5
+        {
+            r.at(
+                &["gear", &anchor],
+                format!("gear \"{name}\": armour {v} is beyond anything in the catalogue (0 to 5)"),
+            );
+        }
+    }
+
+    // Zones.
+    let mut zone_ids: BTreeMap<&str, ZoneId> = BTreeMap::new();
+    for (i, z) in sc.zones.iter().enumerate() {
+        if zone_ids.insert(z.name.as_str(), i).is_some() {
+            let at = format!("name: \"{}\"", z.name);
+            r.at(
+                &["zones", &at, &at],
+                format!("zone \"{}\" is defined twice", z.name),
+            );
+        }
+    }
+    if sc.zones.is_empty() {
+        r.at(&["zones"], "the map has no zones");
+    }
+    let mut zones: Vec<Zone> = sc
+        .zones
+        .iter()
+        .map(|z| Zone {
+            name: z.name.clone(),
+            neighbours: Vec::new(),
+            cover: z.cover,
+            concealment: z.concealment,
+            dark: z.dark,
+            barrier: z.barrier,
+            hazard: z.hazard.clone(),
+        })
+        .collect();
+    for (i, z) in sc.zones.iter().enumerate() {
+        let at = format!("name: \"{}\"", z.name);
+        for n in &z.neighbours {
+            match zone_ids.get(n.as_str()) {
+                None => r.at(
+                    &[&at, &format!("\"{n}\"")],
+                    format!("zone \"{}\": neighbour \"{n}\" does not exist", z.name),
+                ),
+                Some(&j) if j == i => r.at(
+                    &[&at, &format!("\"{n}\"")],
+                    format!("zone \"{}\" cannot neighbour itself", z.name),
+                ),
+                // Neighbours are mutual: a path from A to B is a path from B to A.
+                Some(&j) => {
+                    if !zones[i].neighbours.contains(&j) {
+                        zones[i].neighbours.push(j);
+                    }
+                    if !zones[j].neighbours.contains(&i) {
+                        zones[j].neighbours.push(i);
+                    }
+                }
+            }
+        }
+        if let Some(h) = &z.hazard
+            && !STANDARD_DICE.contains(&h.damage.sides)
+        {
+            r.at(
+                &[&at, "hazard"],
+                format!(
+                    "zone \"{}\": hazard damage must be a standard die, not a d{}",
+                    z.name, h.damage.sides
+                ),
+            );
+        }
+    }
+    let zone_of = |r: &mut Report, anchors: &[&str], name: &str, what: &str| -> Option<ZoneId> {
+        let found = zone_ids.get(name).copied();
+        if found.is_none() {
+            let mut a: Vec<&str> = anchors.to_vec();
+            let quoted = format!("\"{name}\"");
+            a.push(&quoted);
+            r.at(&a, format!("{what}: zone \"{name}\" does not exist"));
+        }
+        found
+    };
+
+    // Fixtures.
+    let mut fixtures = Vec::new();
+    for fx in &sc.fixtures {
+        let at = format!("name: \"{}\"", fx.name);
+        let zone = zone_of(
+            &mut r,
+            &["fixtures", &at],
+            &fx.zone,
+            &format!("fixture \"{}\"", fx.name),
+        );
+        let effect = match &fx.effect {
+            EffectDef::Passage(a, b) => {
+                let za = zone_of(
+                    &mut r,
+                    &["fixtures", &at, "Passage"],
+                    a,
+                    &format!("fixture \"{}\"", fx.name),
+                );
+                let zb = zone_of(
+                    &mut r,
+                    &["fixtures", &at, "Passage"],
+                    b,
+                    &format!("fixture \"{}\"", fx.name),
+                );
+                match (za, zb) {
+                    (Some(x), Some(y)) if x == y => {
+                        r.at(
+                            &["fixtures", &at],
+                            format!(
+                                "fixture \"{}\": a passage joins two different zones",
+                                fx.name
+                            ),
+                        );
+                        None
+                    }
+                    (Some(x), Some(y)) => Some(FixtureEffect::Passage(x, y)),
+                    _ => None,
+                }
+            }
+            EffectDef::Trap(z) => {
+                let zt = zone_of(
+                    &mut r,
+                    &["fixtures", &at, "Trap"],
+                    z,
+                    &format!("fixture \"{}\"", fx.name),
+                );
+                if let Some(zt) = zt
+                    && zones[zt].hazard.is_none()
+                {
+                    r.at(
+                        &["fixtures", &at, "Trap"],
+                        format!(
+                            "fixture \"{}\": zone \"{z}\" has no hazard to unleash",
+                            fx.name
+                        ),
+                    );
+                }
+                zt.map(FixtureEffect::Trap)
+            }
+        };
+        if let (Some(zone), Some(effect)) = (zone, effect) {
+            fixtures.push(Fixture {
+                name: fx.name.clone(),
+                zone,
+                complex: fx.complex,
+                effect,
+            });
+        }
+    }
+
+    // Factions and characters.
+    let mut items: Vec<Item> = Vec::new();
+    let make_item =
+        |name: &str, def: &GearDef, location: Location, damaged: bool| -> Option<Item> {
+            let kind = match def {
+                GearDef::Weapon(w) | GearDef::Improvised(w) => ItemKind::Weapon(w.clone()),
+                GearDef::Shield(v) => ItemKind::Shield { armour: *v },
+                GearDef::Consumable(c) => ItemKind::Consumable(*c),
+                GearDef::Trinket => ItemKind::Trinket,
+                GearDef::Armour(_) => return None,
+            };
+            Some(Item {
+                name: name.to_string(),
+                kind,
+                location,
+                damaged: damaged || matches!(def, GearDef::Improvised(_)),
+                used: false,
+            })
+        };
+    if sc.factions.len() < 2 {
+        r.at(
+            &["factions"],
+            format!(
+                "a fight needs at least two factions, found {}",
+                sc.factions.len()
+            ),
+        );
+    }
+    let mut faction_names: BTreeMap<&str, FactionId> = BTreeMap::new();
+    let mut char_names: BTreeMap<&str, ()> = BTreeMap::new();
+    let mut factions = Vec::new();
+    let mut characters = Vec::new();
+    for (f, fd) in sc.factions.iter().enumerate() {
+        let fat = format!("name: \"{}\"", fd.name);
+        if faction_names.insert(fd.name.as_str(), f).is_some() {
+            r.at(
+                &["factions", &fat, &fat],
+                format!("faction \"{}\" is named twice", fd.name),
+            );
+        }
+        if fd.characters.is_empty() {
+            r.at(
+                &["factions", &fat],
+                format!("faction \"{}\" has no characters", fd.name),
+            );
+        }
+        factions.push(Faction {
+            name: fd.name.clone(),
+            original_count: fd.characters.len(),
+            morale_checked: false,
+        });
+        for cd in &fd.characters {
+            let at = format!("name: \"{}\"", cd.name);
+            let anchors = ["factions", fat.as_str(), at.as_str()];
+            if char_names.insert(cd.name.as_str(), ()).is_some() {
+                r.at(
+                    &anchors,
+                    format!(
+                        "character \"{}\" appears twice: names must tell characters apart",
+                        cd.name
+                    ),
+                );
+            }
+            let id = characters.len();
+            for (label, v) in [("str", cd.strength), ("agi", cd.agi), ("wit", cd.wit)] {
+                if !(1..=20).contains(&v) {
+                    r.at(
+                        &[&anchors[..], &[&format!("{label}:")]].concat(),
+                        format!(
+                            "character \"{}\": {} must be from 1 to 20 (a d20 save), not {v}",
+                            cd.name,
+                            label.to_uppercase()
+                        ),
+                    );
+                }
+            }
+            if !(1..=50).contains(&cd.health) {
+                r.at(
+                    &[&anchors[..], &["health:"]].concat(),
+                    format!(
+                        "character \"{}\": health must be from 1 to 50, not {}",
+                        cd.name, cd.health
+                    ),
+                );
+            }
+            if cd.speed == 0 {
+                r.at(
+                    &[&anchors[..], &["speed:"]].concat(),
+                    format!("character \"{}\": speed must be at least 1", cd.name),
+                );
+            }
+            let zone = zone_of(
+                &mut r,
+                &[&anchors[..], &["zone:"]].concat(),
+                &cd.zone,
+                &format!("character \"{}\"", cd.name),
+            )
+            .unwrap_or(0);
+            let armour = match &cd.armour {
+                None => None,
+                Some(a) => match gear.get(a) {
+                    Some(GearDef::Armour(v)) => Some(Armour {
+                        name: a.clone(),
+                        value: *v,
+                        damaged: cd.damaged.contains(a),
+                        destroyed: false,
+                        used: false,
+                    }),
+                    Some(_) => {
+                        r.at(
+                            &[&anchors[..], &["armour:", &format!("\"{a}\"")]].concat(),
+                            format!("character \"{}\": \"{a}\" is not armour", cd.name),
+                        );
+                        None
+                    }
+                    None => {
+                        r.at(
+                            &[&anchors[..], &["armour:", &format!("\"{a}\"")]].concat(),
+                            format!("character \"{}\": unknown gear \"{a}\"", cd.name),
+                        );
+                        None
+                    }
+                },
+            };
+            let mut hands = 0u8;
+            for (list, hand) in [(&cd.hands, true), (&cd.pack, false)] {
+                for g in list {
+                    let quoted = format!("\"{g}\"");
+                    let here = [
+                        &anchors[..],
+                        &[if hand { "hands:" } else { "pack:" }, quoted.as_str()],
+                    ]
+                    .concat();
+                    match gear.get(g) {
+                        None => r.at(
+                            &here,
+                            format!("character \"{}\": unknown gear \"{g}\"", cd.name),
+                        ),
+                        Some(GearDef::Armour(_)) => r.at(
+                            &here,
+                            format!(
+                                "character \"{}\": armour \"{g}\" is worn (armour: …), not carried",
+                                cd.name
+                            ),
+                        ),
+                        Some(def) => {
+                            let loc = if hand {
+                                Location::Hand(id)
+                            } else {
+                                Location::Pack(id)
+                            };
+                            if let Some(it) = make_item(g, def, loc, cd.damaged.contains(g)) {
+                                if hand {
+                                    hands += it.hands();
+                                }
+                                items.push(it);
+                            }
+                        }
+                    }
+                }
+            }
+            if hands > 2 {
+                r.at(
+                    &[&anchors[..], &["hands:"]].concat(),
+                    format!(
+                        "character \"{}\" holds more than two hands' worth of gear ({hands})",
+                        cd.name
+                    ),
+                );
+            }
+            for d in &cd.damaged {
+                if !cd.hands.contains(d) && !cd.pack.contains(d) && cd.armour.as_ref() != Some(d) {
+                    r.at(
+                        &[&anchors[..], &["damaged:", &format!("\"{d}\"")]].concat(),
+                        format!(
+                            "character \"{}\": damaged \"{d}\" is not among their gear",
+                            cd.name
+                        ),
+                    );
+                }
+            }
+            characters.push(Character {
+                name: cd.name.clone(),
+                faction: f,
+                attrs: Attributes {
+                    strength: cd.strength,
+                    agi: cd.agi,
+                    wit: cd.wit,
+                },
+                health: cd.health,
+                max_health: cd.health,
+                armour,
+                zone,
+                status: Status::Active,
+                concealed: cd.concealed,
+                fearless: cd.fearless,
+                speed: cd.speed,
+                acted: false,
+                grabbed_by: None,
+                morale_passed: false,
+                poisoned: None,
+                coated: None,
+                peeked: false,
+                figures: Figures::default(),
+            });
+        }
+    }
+    for gi in &sc.ground {
+        let quoted = format!("\"{}\"", gi.item);
+        let zone = zone_of(
+            &mut r,
+            &["ground", &quoted],
+            &gi.zone,
+            &format!("ground item \"{}\"", gi.item),
+        );
+        match gear.get(&gi.item) {
+            None => r.at(&["ground", &quoted], format!("ground item: unknown gear \"{}\"", gi.item)),
+            Some(GearDef::Armour(_)) => r.at(&["ground", &quoted], format!("ground item \"{}\": armour cannot be changed during a fight, so it cannot lie ready", gi.item)),
+            Some(def) => {
+                if let (Some(z), Some(it)) = (zone, make_item(&gi.item, def, Location::Ground(0), false)) {
+                    items.push(Item { location: Location::Ground(z), ..it });
+                }
+            }
+        }
+    }
+    let started_by = match &sc.started_by {
+        None => None,
+        Some(n) => {
+            let f = faction_names.get(n.as_str()).copied();
+            if f.is_none() {
+                r.at(
+                    &["started_by", &format!("\"{n}\"")],
+                    format!("started_by: no faction is named \"{n}\""),
+                );
+            }
+            f
+        }
+    };
+    if sc.options.chaos_seconds == Some(0) {
+        r.at(
+            &["chaos_seconds"],
+            "chaos_seconds: a declaration limit of 0 seconds leaves no time to declare anything",
+        );
+    }
+    r.finish()?;
+    let state = State {
+        scenario: String::new(),
+        zones,
+        factions,
+        characters,
+        items,
+        fixtures,
+        options: sc.options.clone(),
+        round: 0,
+        initiative: 0,
+        first: 0,
+        phase: Phase::Normal,
+        stage: Stage::Initiative,
+        to_act: 0,
+        passes_in_row: 0,
+        turn: None,
+        attack: None,
+        movement: None,
+        morale_queue: Vec::new(),
+        outcome: None,
+    };
+    Ok(ZonesSetup { state, started_by })
+}
+
+impl ZonesSetup {
+    /// Rolls what the start needs (initiative if nobody started the fight) and returns the
+    /// battle ready for its first decision.
+    pub fn start(
+        &self,
+        dice: &mut dyn crate::rules::DiceSource,
+    ) -> Result<(State, Vec<crate::rules::zones::ZoneEvent>), crate::rules::RuleError> {
+        let mut s = self.state.clone();
+        let events = crate::rules::zones::flow::start(&mut s, self.started_by, dice)?;
+        Ok((s, events))
+    }
+}
