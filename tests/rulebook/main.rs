@@ -1,0 +1,9 @@
+//! Rulebook cases: one or more tests per paragraph of each rulebook, with scripted dice, each
+//! asserting the exact outcome the rulebook gives. Paragraph ids are those of `assets/rules/`.
+
+mod harness;
+mod zones_attacks;
+mod zones_flow;
+mod zones_morale;
+mod zones_reactions;
+mod zones_special;
