@@ -1,1 +1,195 @@
+//! zones.reactions (dodge, counter, hide behind, guard) and zones.opportunity.
+
+use fray::rules::battle::{DecisionKind, Pending, Seat};
+use fray::rules::zones::{Action, AttackDecl, AttackMode, Reaction, Status, Target, Weapon};
+
 use crate::harness::*;
+
+/// Ann (Reds) against Bob and Cid (Blues) in zone A; Dan keeps the Blues in the fight from afar.
+fn brawl(ann: &str, bob: &str, cid: &str) -> Table {
+    let src = scenario(
+        "started_by: Some(\"Reds\"),",
+        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
+        &[
+            faction("Reds", &[fighter("Ann", "A", ann), fighter("Eve", "Far", "fearless: true")]),
+            faction(
+                "Blues",
+                &[fighter("Bob", "A", bob), fighter("Cid", "A", cid), fighter("Dan", "Far", "fearless: true")],
+            ),
+        ]
+        .join(", "),
+    );
+    Table::begin(&src, 0)
+}
+
+fn swing(t: &mut Table) {
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.act(hit, &[]);
+    t.act(Action::NoStunt, &[]);
+    assert_eq!(
+        t.pending(),
+        Pending::Decide { seat: Seat::Faction(1), kind: DecisionKind::Reaction, time_limit: None },
+        "Bob's side chooses his reaction"
+    );
+}
+
+const SWORD: &str = r#"hands: ["Sword"]"#;
+
+#[test]
+fn dodge_an_agi_save_that_makes_the_attack_miss_and_spends_the_turn() {
+    let mut t = brawl(SWORD, "", "");
+    swing(&mut t);
+    t.act(Action::React(Reaction::Dodge), &[10]);
+    assert_eq!(t.health("Bob"), 10, "AGI 10, rolled 10: the attack misses, no damage die");
+    t.act(Action::EndTurn, &[]);
+    let bob = t.c("Bob");
+    assert!(!t.is_legal(&Action::Activate(bob)), "the dodge was Bob's turn");
+
+    let mut t = brawl(SWORD, "", "");
+    swing(&mut t);
+    t.act(Action::React(Reaction::Dodge), &[11, 7]);
+    assert_eq!(t.health("Bob"), 3, "a failed dodge: hit for 7");
+}
+
+#[test]
+fn counter_both_roll_together_and_the_one_suffering_more_is_hit_first() {
+    let mut t = brawl(SWORD, SWORD, "");
+    swing(&mut t);
+    let bob_sword = t.item_of("Bob", "Sword");
+    let counter = Action::React(Reaction::Counter {
+        weapon: Weapon::Item(bob_sword),
+        mode: AttackMode::Damage { hold_back: false },
+    });
+    // Ann rolls 6, Bob rolls 3: Bob suffers more and is hit first; still standing, he hits back.
+    t.act(counter.clone(), &[6, 3]);
+    assert_eq!((t.health("Bob"), t.health("Ann")), (4, 7));
+    assert!(t.text().contains("Bob suffers more and is hit first"));
+
+    // Bob on 5: Ann's 6 takes him out first and his 3 never lands.
+    let mut t = brawl(SWORD, SWORD, "");
+    t.set_health("Bob", 5);
+    swing(&mut t);
+    t.act(counter.clone(), &[6, 3]);
+    assert_eq!(t.status("Bob"), Status::Incapacitated);
+    assert_eq!(t.health("Ann"), 10);
+    assert!(t.text().contains("Bob's blow never lands"));
+
+    // Equal damage: both are hit at the same time, even though Bob falls.
+    let mut t = brawl(SWORD, SWORD, "");
+    t.set_health("Bob", 4);
+    swing(&mut t);
+    t.act(counter, &[4, 4]);
+    assert_eq!(t.status("Bob"), Status::Incapacitated);
+    assert_eq!(t.health("Ann"), 6);
+}
+
+#[test]
+fn counter_a_blast_can_be_countered_by_one_target_only() {
+    let mut t = brawl(r#"hands: ["Flail"]"#, "", "");
+    t.activate("Ann");
+    let a = t.z("A");
+    let blast = Action::Attack(AttackDecl {
+        attacker: t.c("Ann"),
+        weapon: Weapon::Item(t.item("Flail")),
+        target: Target::Zone(a),
+        mode: AttackMode::Damage { hold_back: false },
+    });
+    t.act(blast, &[]);
+    let counter = Action::React(Reaction::Counter { weapon: Weapon::Unarmed, mode: AttackMode::Damage { hold_back: false } });
+    assert!(t.is_legal(&counter), "Bob may counter");
+    t.act(counter.clone(), &[]);
+    assert!(t.is_legal(&Action::React(Reaction::Dodge)), "Cid decides next");
+    assert!(!t.is_legal(&counter), "but Cid may not counter as well");
+    // Cid does nothing. The flail's d6 is rolled once for both (5), Bob's bare hands twice (2, 3).
+    t.act(Action::React(Reaction::None), &[5, 2, 3]);
+    assert_eq!((t.health("Bob"), t.health("Cid")), (5, 5));
+    assert_eq!(t.health("Ann"), 8);
+}
+
+#[test]
+fn hide_behind_a_nearby_ally_who_becomes_the_target_and_may_react() {
+    let mut t = brawl(SWORD, "", "");
+    swing(&mut t);
+    let cid = t.c("Cid");
+    t.act(Action::React(Reaction::HideBehind(cid)), &[]);
+    assert!(t.s.characters[t.c("Bob")].acted, "hiding was Bob's reaction");
+    // Now Cid is the target and reacts in turn; he may not hide behind Bob again.
+    let bob = t.c("Bob");
+    assert!(!t.is_legal(&Action::React(Reaction::HideBehind(bob))));
+    t.act(Action::React(Reaction::Dodge), &[12, 6]);
+    assert_eq!((t.health("Bob"), t.health("Cid")), (10, 4));
+}
+
+#[test]
+fn guard_a_nearby_character_takes_the_attack_and_cannot_dodge_or_counter() {
+    let mut t = brawl(SWORD, "", "");
+    swing(&mut t);
+    let cid = t.c("Cid");
+    // Choosing to guard resolves the attack at once: Cid has spent his reaction.
+    t.act(Action::React(Reaction::Guard(cid)), &[5]);
+    assert_eq!((t.health("Bob"), t.health("Cid")), (10, 5));
+    assert!(t.s.characters[cid].acted);
+    assert!(!t.s.characters[t.c("Bob")].acted, "Bob did not react");
+}
+
+#[test]
+fn reactions_are_only_for_those_who_have_not_had_their_turn() {
+    let mut t = brawl(SWORD, "", "");
+    let (bob, cid) = (t.c("Bob"), t.c("Cid"));
+    t.s.characters[bob].acted = true;
+    t.s.characters[cid].acted = true;
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.act(hit, &[]);
+    t.act(Action::NoStunt, &[2]);
+    assert_eq!(t.health("Bob"), 8, "no reaction was possible: the blow landed at once");
+}
+
+fn walkaway() -> Table {
+    let src = scenario(
+        "started_by: Some(\"Reds\"),",
+        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
+        &[
+            faction("Reds", &[fighter("Ann", "A", SWORD)]),
+            faction("Blues", &[fighter("Bob", "A", ""), fighter("Dan", "Far", "fearless: true")]),
+        ]
+        .join(", "),
+    );
+    let mut t = Table::begin(&src, 1);
+    t.activate("Bob");
+    let b = t.z("B");
+    t.act(Action::Move(b), &[]);
+    t
+}
+
+#[test]
+fn opportunity_attack_interrupts_a_move_away_and_the_target_cannot_react() {
+    let mut t = walkaway();
+    assert_eq!(
+        t.pending(),
+        Pending::Decide { seat: Seat::Faction(0), kind: DecisionKind::Reaction, time_limit: None }
+    );
+    assert_eq!(t.zone_of("Bob"), "A", "the move is interrupted");
+    let oa = Action::OpportunityAttack(t.attack_decl("Ann", Some("Sword"), "Bob", AttackMode::Damage { hold_back: false }));
+    t.act(oa, &[]);
+    // Ann declines a stunt; with no reaction step the damage is rolled straight away.
+    t.act(Action::NoStunt, &[4]);
+    assert_eq!(t.health("Bob"), 6);
+    assert_eq!(t.zone_of("Bob"), "B", "his turn resumes and the move completes");
+    assert!(t.s.characters[t.c("Ann")].acted, "the opportunity attack was Ann's turn");
+}
+
+#[test]
+fn opportunity_attack_may_be_declined_and_a_grapple_stops_the_move() {
+    let mut t = walkaway();
+    t.act(Action::DeclineOpportunity, &[]);
+    assert_eq!(t.zone_of("Bob"), "B");
+    assert!(!t.s.characters[t.c("Ann")].acted);
+
+    let mut t = walkaway();
+    let grab = Action::OpportunityAttack(t.attack_decl("Ann", None, "Bob", AttackMode::Grapple));
+    t.act(grab, &[15]);
+    assert_eq!(t.s.characters[t.c("Bob")].grabbed_by, Some(t.c("Ann")));
+    assert_eq!(t.zone_of("Bob"), "A", "held fast, Bob goes nowhere");
+}

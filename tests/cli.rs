@@ -1,0 +1,383 @@
+//! The `fray` command line, run as a separate process: sim, record, replay, check and rules.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+fn fray(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the fray binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = fray(args);
+    assert!(
+        o.status.success(),
+        "fray {} failed ({}):\n{}\n{}",
+        args.join(" "),
+        o.status,
+        stdout(&o),
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+/// A temporary file that is removed when dropped; the name is unique to this process and call.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str) -> TempFile {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        TempFile(std::env::temp_dir().join(format!(
+            "fray-cli-{}-{n}-{name}",
+            std::process::id()
+        )))
+    }
+
+    fn with(name: &str, text: &str) -> TempFile {
+        let f = TempFile::new(name);
+        std::fs::write(&f.0, text).unwrap();
+        f
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("temp paths are UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn builtin_names() -> Vec<&'static str> {
+    fray::scenario::BUILTIN.iter().map(|(n, _)| *n).collect()
+}
+
+fn sim_json(scenario: &str, games: u32, seed: u64) -> Value {
+    let out = ok(&[
+        "sim",
+        scenario,
+        "--games",
+        &games.to_string(),
+        "--seed",
+        &seed.to_string(),
+        "--json",
+    ]);
+    let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "expected one JSON object:\n{out}");
+    serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn count(v: &Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("\"{key}\" should be a count in {v}"))
+}
+
+#[test]
+fn sim_json_reports_every_game() {
+    let v = sim_json("duel", 50, 3);
+    assert!(v.is_object());
+    for key in [
+        "games",
+        "wins",
+        "draws",
+        "unfinished",
+        "mean_rounds",
+        "battles_per_sec",
+    ] {
+        assert!(v.get(key).is_some(), "no \"{key}\" in {v}");
+    }
+    assert_eq!(count(&v, "games"), 50);
+    assert_eq!(count(&v, "unfinished"), 0);
+    let wins = v["wins"].as_object().expect("wins is an object");
+    let mut names: Vec<&str> = wins.keys().map(String::as_str).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Reavers", "Wardens"]);
+    let won: u64 = wins.values().map(|w| w.as_u64().expect("a count")).sum();
+    assert_eq!(won + count(&v, "draws"), 50, "{v}");
+    let rounds = v["mean_rounds"].as_f64().expect("mean_rounds is a number");
+    assert!(rounds >= 1.0 && rounds <= 200.0, "{v}");
+    assert!(v["battles_per_sec"].as_f64().expect("a number") > 0.0);
+    assert_eq!(v["scenario"], "duel");
+}
+
+#[test]
+fn sim_is_deterministic_for_a_seed() {
+    let a = sim_json("duel", 30, 11);
+    let b = sim_json("duel", 30, 11);
+    assert_eq!(a["wins"], b["wins"]);
+    assert_eq!(a["draws"], b["draws"]);
+    assert_eq!(a["mean_rounds"], b["mean_rounds"]);
+}
+
+#[test]
+fn sim_ends_every_battle_of_every_builtin_scenario() {
+    for name in builtin_names() {
+        let v = sim_json(name, 200, 7);
+        assert_eq!(count(&v, "games"), 200, "{name}");
+        assert_eq!(count(&v, "unfinished"), 0, "{name}: {v}");
+        let won: u64 = v["wins"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{name}: {v}"))
+            .values()
+            .map(|w| w.as_u64().unwrap())
+            .sum();
+        assert_eq!(won + count(&v, "draws"), 200, "{name}: {v}");
+    }
+}
+
+#[test]
+fn sim_table_names_the_factions() {
+    let out = ok(&["sim", "ambush", "--games", "5"]);
+    assert!(out.contains("Ambush on the Old Road"), "{out}");
+    assert!(out.contains("Caravan") && out.contains("Road Wolves"), "{out}");
+    assert!(out.contains("unfinished"), "{out}");
+}
+
+#[test]
+fn sim_of_an_unknown_scenario_fails_naming_the_builtin_ones() {
+    let o = fray(&["sim", "no-such-scenario", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    for name in builtin_names() {
+        assert!(err.contains(name), "{err}");
+    }
+}
+
+/// Records a duel and returns the replay file.
+fn record(seed: u64) -> TempFile {
+    let f = TempFile::new(&format!("duel-{seed}.ron"));
+    let out = ok(&["record", "duel", "--seed", &seed.to_string(), "--out", f.path()]);
+    assert!(out.contains("actions"), "{out}");
+    assert!(Path::new(f.path()).exists());
+    f
+}
+
+#[test]
+fn record_then_replay() {
+    let f = record(5);
+    let text = ok(&["replay", f.path()]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 5, "{text}");
+    assert!(lines[0].contains("hold the initiative"), "{text}");
+    assert!(text.contains("The fight is over"), "{text}");
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("final state hash "), "{last}");
+    // The hash printed is the one recorded in the file.
+    let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
+    let want = format!("final state hash {:016x}", r.final_hash.unwrap());
+    assert_eq!(*last, want);
+}
+
+#[test]
+fn replay_json_prints_one_object_a_line() {
+    let f = record(5);
+    let plain = ok(&["replay", f.path()]);
+    let json = ok(&["replay", "--json", f.path()]);
+    let mut texts = Vec::new();
+    for line in json.lines() {
+        let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert!(v.is_object(), "{line}");
+        let text = v["text"].as_str().unwrap_or_else(|| panic!("no text: {line}"));
+        assert!(v.get("action").is_some(), "{line}");
+        texts.push(text.to_string());
+    }
+    assert!(texts.len() > 5);
+    // The same events as the plain listing, in the same order.
+    let plain_texts: Vec<&str> = plain
+        .lines()
+        .filter(|l| !l.starts_with("    ⟨") && !l.starts_with("final state hash"))
+        .collect();
+    assert_eq!(texts, plain_texts);
+}
+
+#[test]
+fn check_accepts_a_good_scenario() {
+    let o = fray(&["check", "assets/scenarios/duel.ron", "assets/scenarios/hold-the-mill.ron"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("assets/scenarios/duel.ron: ok"), "{out}");
+    assert!(out.contains("assets/scenarios/hold-the-mill.ron: ok"), "{out}");
+}
+
+#[test]
+fn check_refuses_a_bad_scenario_with_file_and_line() {
+    let src = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    let bad = src.replace(r#"zone: "South Bank")"#, r#"zone: "South Bnak")"#);
+    assert_ne!(bad, src);
+    let line = bad.lines().position(|l| l.contains("South Bnak")).unwrap() + 1;
+    let f = TempFile::with("bad.ron", &bad);
+    let good = TempFile::with("good.ron", src);
+    // A bad file fails the check even among good ones.
+    let o = fray(&["check", good.path(), f.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let want = format!(
+        "{}:{line}: character \"Brannoc\": zone \"South Bnak\" does not exist",
+        f.path()
+    );
+    assert!(err.contains(&want), "expected {want}\ngot {err}");
+    assert!(stdout(&o).contains(&format!("{}: ok", good.path())));
+}
+
+#[test]
+fn check_refuses_a_syntax_error_with_its_line() {
+    let f = TempFile::with(
+        "syntax.ron",
+        "Scenario(\n    name: \"Broken\"\n    rules: Zones(()),\n)\n",
+    );
+    let o = fray(&["check", f.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.starts_with(&format!("{}:3: ", f.path())), "{err}");
+}
+
+#[test]
+fn check_of_a_missing_file_fails() {
+    let f = TempFile::new("never-written.ron");
+    let o = fray(&["check", f.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(&format!("{}:0: cannot read", f.path())));
+}
+
+#[test]
+fn check_accepts_a_recorded_replay() {
+    let f = record(9);
+    let o = fray(&["check", f.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!("{}: ok", f.path())));
+}
+
+/// The recorded replay's text, and the 0-based line numbers of its actions, in order.
+fn action_lines(text: &str) -> Vec<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.contains("actions"))
+        .expect("an actions list");
+    (start + 1..lines.len())
+        .take_while(|&i| !lines[i].trim_start().starts_with(']'))
+        .collect()
+}
+
+/// Replaces the action on line `at` (0-based) and returns the new text.
+fn tamper(text: &str, at: usize, action: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[at] = format!("        {action},");
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn check_refuses_a_tampered_replay_naming_the_line() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    let actions = action_lines(&text);
+    assert!(actions.len() > 4, "{text}");
+    // ChooseFirst is legal only where nothing else is: replace an action that is not one.
+    let (k, &at) = actions
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|&(_, &l)| !text.lines().nth(l).unwrap().contains("ChooseFirst"))
+        .expect("an action other than ChooseFirst");
+    let bad = TempFile::with("tampered.ron", &tamper(&text, at, "ChooseFirst(0)"));
+    let o = fray(&["check", bad.path()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let err = stderr(&o);
+    let want = format!("{}:{}: action {k} ", bad.path(), at + 1);
+    assert!(err.starts_with(&want), "expected {want}…\ngot {err}");
+    assert!(err.contains("was refused: illegal action"), "{err}");
+    // Replaying it fails the same way.
+    let o = fray(&["replay", bad.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with(&want));
+}
+
+#[test]
+fn check_refuses_actions_naming_things_that_do_not_exist() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    let at = action_lines(&text)[2];
+    for action in [
+        "ChooseFirst(9)",
+        "Activate(40)",
+        "Move(40)",
+        "Interact(3)",
+        "PickUp(99)",
+        "ProposeStunt(Disarm(99))",
+        "Attack((attacker: 0, weapon: Item(99), target: Character(1), mode: Damage(hold_back: false)))",
+        "Attack((attacker: 7, weapon: Unarmed, target: Zone(12), mode: Grapple))",
+    ] {
+        let bad = TempFile::with("nonsense.ron", &tamper(&text, at, action));
+        let o = fray(&["check", bad.path()]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{action}: {err}");
+        let want = format!("{}:{}: action 2 ", bad.path(), at + 1);
+        assert!(err.starts_with(&want), "{action}: expected {want}…\ngot {err}");
+    }
+}
+
+#[test]
+fn check_refuses_a_replay_whose_final_hash_differs() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
+    let h = r.final_hash.unwrap();
+    let bad = text.replace(&format!("final_hash: Some({h})"), &format!("final_hash: Some({})", h ^ 1));
+    assert_ne!(bad, text);
+    let bad = TempFile::with("diverged.ron", &bad);
+    let o = fray(&["check", bad.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("the final state differs"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_accepts_a_json_replay() {
+    let f = record(6);
+    let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
+    let json = TempFile::with("replay.json", &serde_json::to_string_pretty(&r).unwrap());
+    let o = fray(&["check", json.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = ok(&["replay", json.path()]);
+    assert!(text.contains("The fight is over"));
+}
+
+#[test]
+fn rules_prints_the_notes() {
+    let out = ok(&["rules", "zones"]);
+    assert!(out.contains("## zones.attacking"), "{out}");
+    assert_eq!(out.trim_end(), fray::rules::notes::ZONES.trim_end());
+    let all = ok(&["rules"]);
+    assert!(all.contains("## zones.attacking"));
+}
+
+#[test]
+fn rules_for_an_unknown_ruleset_fails() {
+    let o = fray(&["rules", "nosuch"]);
+    assert!(!o.status.success());
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("nosuch") && err.contains("zones"), "{err}");
+    assert!(stdout(&o).is_empty());
+}

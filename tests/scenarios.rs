@@ -1,0 +1,522 @@
+//! Scenario validation: every built-in scenario loads, and each kind of mistake in a scenario
+//! file is reported as `file:line: message`, with the line of the mistake itself.
+//!
+//! The cases start from `BASE`, a small but complete scenario laid out one thing a line, and
+//! replace whole lines of it. A line replaced by an empty string is blanked rather than
+//! removed, so the line numbers of everything else stay where `BASE` shows them.
+
+use fray::rules::battle::Ruleset;
+use fray::rules::zones::Zones;
+use fray::scenario::{self, DataErrors, Setup};
+
+const FILE: &str = "case.ron";
+
+// Line numbers matter: see the table below.
+const BASE: &str = r#"// A small scenario for validation cases.
+Scenario(
+    name: "Base",
+    rules: Zones((
+        started_by: Some("Wardens"),
+        options: (),
+        gear: {
+            "Stick": Weapon((damage: 6, kind: Melee)),
+        },
+        zones: [
+            (name: "Bank", neighbours: ["Ford"], cover: true),
+            (name: "Ford", neighbours: ["Far"], hazard: Some((name: "Deep water", damage: 6))),
+            (name: "Far", neighbours: []),
+        ],
+        fixtures: [
+            (name: "Sluice", zone: "Bank", effect: Trap("Ford")),
+        ],
+        ground: [
+            (item: "Plank", zone: "Ford"),
+        ],
+        factions: [
+            (name: "Wardens", characters: [
+                (name: "Aldo", str: 12, agi: 11, wit: 12, health: 10, armour: Some("Mail"),
+                 hands: ["Sword", "Shield"], pack: ["Javelin", "Stick"], zone: "Bank"),
+            ]),
+            (name: "Reavers", characters: [
+                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12,
+                 hands: ["Spear"], pack: ["Dagger"], damaged: ["Dagger"], zone: "Far"),
+            ]),
+        ],
+    )),
+)
+"#;
+
+/// `BASE` with whole lines (1-based) replaced.
+fn with(edits: &[(usize, &str)]) -> String {
+    let mut lines: Vec<String> = BASE.lines().map(str::to_string).collect();
+    for &(n, text) in edits {
+        assert!(n >= 1 && n <= lines.len(), "no line {n} in BASE");
+        lines[n - 1] = text.to_string();
+    }
+    lines.join("\n") + "\n"
+}
+
+fn errors_of(src: &str) -> DataErrors {
+    match scenario::load_str("case", FILE, src) {
+        Ok(_) => panic!("the scenario should have been refused:\n{src}"),
+        Err(e) => e,
+    }
+}
+
+/// One mistake: the lines changed, the line the error must name, and a phrase its message
+/// must contain.
+struct Case {
+    what: &'static str,
+    edits: &'static [(usize, &'static str)],
+    line: usize,
+    phrase: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        what: "RON syntax error: a missing comma between fields",
+        edits: &[(3, r#"    name: "Base""#)],
+        line: 4,
+        phrase: "Expected comma",
+    },
+    Case {
+        what: "missing required field",
+        edits: &[(
+            23,
+            r#"                (name: "Aldo", str: 12, agi: 11, health: 10, armour: Some("Mail"),"#,
+        )],
+        line: 24,
+        phrase: "wit",
+    },
+    Case {
+        what: "unknown field",
+        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12, luck: 3,"#)],
+        line: 27,
+        phrase: "luck",
+    },
+    Case {
+        what: "empty scenario name",
+        edits: &[(3, r#"    name: "  ","#)],
+        line: 3,
+        phrase: "the scenario needs a name",
+    },
+    Case {
+        what: "unknown zone in a character's zone",
+        edits: &[(
+            28,
+            r#"                 hands: ["Spear"], pack: ["Dagger"], damaged: ["Dagger"], zone: "Moor"),"#,
+        )],
+        line: 28,
+        phrase: r#"character "Brannoc": zone "Moor" does not exist"#,
+    },
+    Case {
+        what: "neighbour that does not exist",
+        edits: &[(11, r#"            (name: "Bank", neighbours: ["Ford", "Moon"], cover: true),"#)],
+        line: 11,
+        phrase: r#"zone "Bank": neighbour "Moon" does not exist"#,
+    },
+    Case {
+        what: "zone neighbouring itself",
+        edits: &[(13, r#"            (name: "Far", neighbours: ["Far"]),"#)],
+        line: 13,
+        phrase: r#"zone "Far" cannot neighbour itself"#,
+    },
+    Case {
+        what: "zone defined twice (the second definition is named)",
+        edits: &[(14, "            (name: \"Bank\", neighbours: []),\n        ],")],
+        line: 14,
+        phrase: r#"zone "Bank" is defined twice"#,
+    },
+    Case {
+        what: "hazard damage that is not a standard die",
+        edits: &[(
+            12,
+            r#"            (name: "Ford", neighbours: ["Far"], hazard: Some((name: "Deep water", damage: 5))),"#,
+        )],
+        line: 12,
+        phrase: "hazard damage must be a standard die, not a d5",
+    },
+    Case {
+        what: "unknown gear name in hands",
+        edits: &[(
+            28,
+            r#"                 hands: ["Spaer"], pack: ["Dagger"], damaged: ["Dagger"], zone: "Far"),"#,
+        )],
+        line: 28,
+        phrase: r#"character "Brannoc": unknown gear "Spaer""#,
+    },
+    Case {
+        what: "unknown gear name in the pack",
+        edits: &[(
+            24,
+            r#"                 hands: ["Sword", "Shield"], pack: ["Javelin", "Stik"], zone: "Bank"),"#,
+        )],
+        line: 24,
+        phrase: r#"character "Aldo": unknown gear "Stik""#,
+    },
+    Case {
+        what: "unknown armour",
+        edits: &[(
+            23,
+            r#"                (name: "Aldo", str: 12, agi: 11, wit: 12, health: 10, armour: Some("Mial"),"#,
+        )],
+        line: 23,
+        phrase: r#"character "Aldo": unknown gear "Mial""#,
+    },
+    Case {
+        what: "armour carried in hands",
+        edits: &[(
+            28,
+            r#"                 hands: ["Plate"], pack: ["Dagger"], damaged: ["Dagger"], zone: "Far"),"#,
+        )],
+        line: 28,
+        phrase: r#"armour "Plate" is worn (armour: …), not carried"#,
+    },
+    Case {
+        what: "non-armour given as armour",
+        edits: &[(
+            23,
+            r#"                (name: "Aldo", str: 12, agi: 11, wit: 12, health: 10, armour: Some("Sword"),"#,
+        )],
+        line: 23,
+        phrase: r#"character "Aldo": "Sword" is not armour"#,
+    },
+    Case {
+        what: "attribute above 20",
+        edits: &[(27, r#"                (name: "Brannoc", str: 21, agi: 10, wit: 9, health: 12,"#)],
+        line: 27,
+        phrase: "STR must be from 1 to 20 (a d20 save), not 21",
+    },
+    Case {
+        what: "attribute 0",
+        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 0, wit: 9, health: 12,"#)],
+        line: 27,
+        phrase: "AGI must be from 1 to 20 (a d20 save), not 0",
+    },
+    Case {
+        what: "health 0",
+        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 0,"#)],
+        line: 27,
+        phrase: r#"character "Brannoc": health must be from 1 to 50, not 0"#,
+    },
+    Case {
+        what: "speed 0",
+        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12, speed: 0,"#)],
+        line: 27,
+        phrase: r#"character "Brannoc": speed must be at least 1"#,
+    },
+    Case {
+        what: "duplicate character name (the second one is named)",
+        edits: &[(27, r#"                (name: "Aldo", str: 14, agi: 10, wit: 9, health: 12,"#)],
+        line: 27,
+        phrase: r#"character "Aldo" appears twice"#,
+    },
+    Case {
+        what: "fewer than two factions",
+        edits: &[(26, ""), (27, ""), (28, ""), (29, "")],
+        line: 21,
+        phrase: "a fight needs at least two factions, found 1",
+    },
+    Case {
+        what: "faction with no characters",
+        edits: &[
+            (26, r#"            (name: "Reavers", characters: []),"#),
+            (27, ""),
+            (28, ""),
+            (29, ""),
+        ],
+        line: 26,
+        phrase: r#"faction "Reavers" has no characters"#,
+    },
+    Case {
+        what: "faction named twice",
+        edits: &[(26, r#"            (name: "Wardens", characters: ["#)],
+        line: 26,
+        phrase: r#"faction "Wardens" is named twice"#,
+    },
+    Case {
+        what: "started_by naming an unknown faction",
+        edits: &[(5, r#"        started_by: Some("Wardenz"),"#)],
+        line: 5,
+        phrase: r#"started_by: no faction is named "Wardenz""#,
+    },
+    Case {
+        what: "a melee weapon with a range",
+        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Melee, range: 2)),"#)],
+        line: 8,
+        phrase: r#"gear "Stick": a melee weapon has no range (found 2)"#,
+    },
+    Case {
+        what: "a ranged weapon without a range",
+        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Ranged)),"#)],
+        line: 8,
+        phrase: "a ranged weapon needs a range of at least 1 zone",
+    },
+    Case {
+        what: "an indirect weapon with range < 2",
+        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Indirect, range: 1)),"#)],
+        line: 8,
+        phrase: "indirect fire only reaches beyond half range, so its range must be at least 2",
+    },
+    Case {
+        what: "a weapon die that is not a standard die",
+        edits: &[(8, r#"            "Stick": Weapon((damage: 7, kind: Melee)),"#)],
+        line: 8,
+        phrase: "damage must be a d4, d6, d8, d10, d12 or d20, not a d7",
+    },
+    Case {
+        what: "a weapon taking three hands",
+        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Melee, hands: 3)),"#)],
+        line: 8,
+        phrase: "a weapon takes 1 or 2 hands, not 3",
+    },
+    Case {
+        what: "armour beyond the catalogue",
+        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Melee)), "Tin": Armour(6),"#)],
+        line: 8,
+        phrase: r#"gear "Tin": armour 6 is beyond anything in the catalogue (0 to 5)"#,
+    },
+    Case {
+        what: "more than two hands of gear",
+        edits: &[(
+            24,
+            r#"                 hands: ["Sword", "Shield", "Stick"], pack: ["Javelin"], zone: "Bank"),"#,
+        )],
+        line: 24,
+        phrase: r#"character "Aldo" holds more than two hands' worth of gear (3)"#,
+    },
+    Case {
+        what: "`damaged` naming gear the character lacks",
+        edits: &[(
+            28,
+            r#"                 hands: ["Spear"], pack: ["Dagger"], damaged: ["Sword"], zone: "Far"),"#,
+        )],
+        line: 28,
+        phrase: r#"character "Brannoc": damaged "Sword" is not among their gear"#,
+    },
+    Case {
+        what: "trap fixture on a zone without a hazard",
+        edits: &[(16, r#"            (name: "Sluice", zone: "Bank", effect: Trap("Far")),"#)],
+        line: 16,
+        phrase: r#"fixture "Sluice": zone "Far" has no hazard to unleash"#,
+    },
+    Case {
+        what: "fixture in an unknown zone",
+        edits: &[(16, r#"            (name: "Sluice", zone: "Weir", effect: Trap("Ford")),"#)],
+        line: 16,
+        phrase: r#"fixture "Sluice": zone "Weir" does not exist"#,
+    },
+    Case {
+        what: "a passage joining a zone to itself",
+        edits: &[(16, r#"            (name: "Sluice", zone: "Bank", effect: Passage("Ford", "Ford")),"#)],
+        line: 16,
+        phrase: r#"fixture "Sluice": a passage joins two different zones"#,
+    },
+    Case {
+        what: "ground item in an unknown zone",
+        edits: &[(19, r#"            (item: "Plank", zone: "Weir"),"#)],
+        line: 19,
+        phrase: r#"ground item "Plank": zone "Weir" does not exist"#,
+    },
+    Case {
+        what: "unknown ground item",
+        edits: &[(19, r#"            (item: "Plonk", zone: "Ford"),"#)],
+        line: 19,
+        phrase: r#"ground item: unknown gear "Plonk""#,
+    },
+    Case {
+        what: "armour lying on the ground",
+        edits: &[(19, r#"            (item: "Mail", zone: "Ford"),"#)],
+        line: 19,
+        phrase: r#"ground item "Mail": armour cannot be changed during a fight"#,
+    },
+    Case {
+        what: "chaos_seconds 0",
+        edits: &[(6, "        options: (chaos_seconds: Some(0)),")],
+        line: 6,
+        phrase: "chaos_seconds: a declaration limit of 0 seconds leaves no time to declare anything",
+    },
+];
+
+#[test]
+fn the_base_scenario_is_valid() {
+    let loaded = scenario::load_str("case", FILE, BASE).unwrap_or_else(|e| panic!("{e}"));
+    let Setup::Zones(setup) = &loaded.setup;
+    let s = &setup.state;
+    assert_eq!(loaded.id, "case");
+    assert_eq!(s.scenario, "case");
+    assert_eq!(s.zones.len(), 3);
+    assert_eq!(s.characters.len(), 2);
+    assert_eq!(Zones::faction_names(s), ["Wardens", "Reavers"]);
+    assert_eq!(setup.started_by, Some(0));
+    // Neighbours are mutual: Far lists none of its own but borders Ford.
+    assert_eq!(s.zones[2].neighbours, [1]);
+    // The pre-damaged dagger is damaged.
+    let dagger = s.items.iter().find(|i| i.name == "Dagger").unwrap();
+    assert!(dagger.damaged);
+}
+
+#[test]
+fn every_kind_of_mistake_names_its_line() {
+    assert!(CASES.len() >= 12);
+    let mut failures = Vec::new();
+    for case in CASES {
+        let src = with(case.edits);
+        let errors = match scenario::load_str("case", FILE, &src) {
+            Ok(_) => {
+                failures.push(format!("{}: accepted", case.what));
+                continue;
+            }
+            Err(e) => e,
+        };
+        if errors.0.len() != 1 {
+            failures.push(format!(
+                "{}: expected exactly one error, got {}:\n{errors}",
+                case.what,
+                errors.0.len()
+            ));
+            continue;
+        }
+        let e = &errors.0[0];
+        let shown = errors.to_string();
+        let prefix = format!("{FILE}:{}: ", case.line);
+        if e.file != FILE || e.line != case.line || !e.message.contains(case.phrase) {
+            failures.push(format!(
+                "{}: expected line {} and \"{}\", got: {shown}",
+                case.what, case.line, case.phrase
+            ));
+        } else if !shown.starts_with(&prefix) {
+            failures.push(format!(
+                "{}: Display should start with \"{prefix}\": {shown}",
+                case.what
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n")
+    );
+}
+
+/// Each case's message is distinct: the table really covers different mistakes.
+#[test]
+fn the_cases_are_distinct_mistakes() {
+    let mut phrases: Vec<&str> = CASES.iter().map(|c| c.phrase).collect();
+    phrases.sort_unstable();
+    phrases.dedup();
+    assert_eq!(phrases.len(), CASES.len());
+}
+
+#[test]
+fn several_mistakes_are_reported_at_once_in_file_order() {
+    let src = with(&[
+        (5, r#"        started_by: Some("Wardenz"),"#),
+        (8, r#"            "Stick": Weapon((damage: 6, kind: Melee, range: 2)),"#),
+        (11, r#"            (name: "Bank", neighbours: ["Ford", "Moon"], cover: true),"#),
+        (16, r#"            (name: "Sluice", zone: "Bank", effect: Trap("Far")),"#),
+        (27, r#"                (name: "Brannoc", str: 21, agi: 10, wit: 9, health: 0,"#),
+        (
+            28,
+            r#"                 hands: ["Spaer"], pack: ["Dagger"], damaged: ["Dagger"], zone: "Moor"),"#,
+        ),
+    ]);
+    let errors = errors_of(&src);
+    let got: Vec<(usize, &str)> = errors
+        .0
+        .iter()
+        .map(|e| (e.line, e.message.as_str()))
+        .collect();
+    let want: &[(usize, &str)] = &[
+        (8, "a melee weapon has no range"),
+        (11, "neighbour \"Moon\" does not exist"),
+        (16, "has no hazard to unleash"),
+        (27, "STR must be from 1 to 20"),
+        (27, "health must be from 1 to 50"),
+        (28, "zone \"Moor\" does not exist"),
+        (28, "unknown gear \"Spaer\""),
+        (5, "no faction is named \"Wardenz\""),
+    ];
+    assert_eq!(got.len(), want.len(), "{errors}");
+    for ((gl, gm), (wl, wm)) in got.iter().zip(want) {
+        assert_eq!(gl, wl, "{errors}");
+        assert!(gm.contains(wm), "expected \"{wm}\" in \"{gm}\"\n{errors}");
+    }
+    // Display: one `file:line: message` a line.
+    let shown = errors.to_string();
+    assert_eq!(shown.lines().count(), want.len());
+    for (line, (wl, _)) in shown.lines().zip(want) {
+        assert!(line.starts_with(&format!("{FILE}:{wl}: ")), "{line}");
+    }
+}
+
+#[test]
+fn every_builtin_scenario_loads_and_starts() {
+    assert!(scenario::BUILTIN.len() >= 3);
+    assert!(scenario::BUILTIN.iter().any(|(n, _)| *n == scenario::DEFAULT));
+    for (name, _) in scenario::BUILTIN {
+        let loaded = scenario::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(loaded.id, *name);
+        assert_eq!(loaded.ruleset(), "zones");
+        assert!(!loaded.scenario.name.trim().is_empty(), "{name}");
+        assert!(!loaded.scenario.teaches.trim().is_empty(), "{name}: teaches nothing");
+        let Setup::Zones(setup) = &loaded.setup;
+        assert_eq!(setup.state.scenario, *name);
+        assert!(setup.state.factions.len() >= 2, "{name}");
+        let mut dice = fray::rules::SeededDice::new(1);
+        let (state, events) = setup.start(&mut dice).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!events.is_empty(), "{name}: the start says nothing");
+        assert!(
+            !Zones::legal_actions(&state).is_empty(),
+            "{name}: nothing to do at the start"
+        );
+    }
+}
+
+#[test]
+fn builtin_scenario_files_match_the_assets() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    for (name, src) in scenario::BUILTIN {
+        let path = dir.join(format!("{name}.ron"));
+        let on_disk = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(&on_disk, src, "{name}");
+        let loaded = scenario::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(loaded.id, *name);
+    }
+}
+
+#[test]
+fn an_unknown_scenario_names_the_builtin_ones() {
+    let e = scenario::load("no-such").expect_err("there is no such scenario");
+    assert_eq!(e.0.len(), 1);
+    let shown = e.to_string();
+    assert!(shown.starts_with("no-such:0: "), "{shown}");
+    assert!(shown.contains("no built-in scenario by that name"), "{shown}");
+    for (name, _) in scenario::BUILTIN {
+        assert!(shown.contains(name), "{shown} should name {name}");
+    }
+}
+
+#[test]
+fn an_unreadable_path_is_reported() {
+    let dir = std::env::temp_dir().join(format!("fray-scenarios-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A directory exists but cannot be read as a file.
+    let e = scenario::load_path(&dir).expect_err("a directory is not a scenario");
+    let shown = e.to_string();
+    assert!(shown.contains(":0: cannot read"), "{shown}");
+    let _ = std::fs::remove_dir(&dir);
+}
+
+#[test]
+fn a_scenario_file_on_disk_carries_its_path_in_errors() {
+    let path = std::env::temp_dir().join(format!("fray-bad-{}.ron", std::process::id()));
+    let src = with(&[(13, r#"            (name: "Far", neighbours: ["Far"]),"#)]);
+    std::fs::write(&path, &src).unwrap();
+    let e = scenario::load(path.to_str().unwrap()).expect_err("the scenario is bad");
+    let _ = std::fs::remove_file(&path);
+    let shown = e.to_string();
+    assert_eq!(shown, format!("{}:13: zone \"Far\" cannot neighbour itself", path.display()));
+}
