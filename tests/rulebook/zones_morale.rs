@@ -1,1 +1,225 @@
+//! zones.morale, zones.surrendering, zones.chases, zones.gear-degradation, zones.non-lethal,
+//! poison (zones.bonus-actions).
+
+use fray::rules::battle::{DecisionKind, Outcome, Pending, Seat};
+use fray::rules::zones::{Action, AttackMode, Location, MoraleChoice, Reaction, Stage, Status, Weapon};
+
 use crate::harness::*;
+
+fn squad(reds: &[String], blues: &[String]) -> Table {
+    let src = scenario(
+        "started_by: Some(\"Reds\"),",
+        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: [])"#,
+        &[faction("Reds", reds), faction("Blues", blues)].join(", "),
+    );
+    Table::begin(&src, 0)
+}
+
+fn fall(t: &mut Table, name: &str) {
+    let c = t.c(name);
+    t.s.characters[c].status = Status::Incapacitated;
+    t.s.characters[c].health = 0;
+}
+
+#[test]
+fn morale_a_group_at_half_its_number_makes_a_group_wit_save_in_the_morale_phase() {
+    let reds = ["Ann", "Abe", "Amy", "Art"].map(|n| fighter(n, "A", ""));
+    let mut t = squad(&reds, &[fighter("Bob", "B", "")]);
+    fall(&mut t, "Amy");
+    fall(&mut t, "Art");
+    t.act(Action::Pass, &[]);
+    // Both sides pass: the round ends, the Reds (2 of 4) test: Ann rolls 5, Abe 15 (WIT 10).
+    t.act(Action::Pass, &[5, 15]);
+    assert_eq!(
+        t.pending(),
+        Pending::Decide { seat: Seat::Faction(0), kind: DecisionKind::Morale, time_limit: None }
+    );
+    assert_eq!(t.s.morale_queue, vec![t.c("Abe")]);
+    t.act(Action::Morale(MoraleChoice::Surrender), &[]);
+    assert_eq!(t.status("Abe"), Status::Surrendered);
+    assert_eq!((t.s.round, t.s.stage), (2, Stage::Initiative));
+    assert!(t.s.characters[t.c("Ann")].morale_passed);
+    // Those who passed are done with morale: the next round ends without a roll.
+    t.act(Action::ChooseFirst(0), &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[]);
+    assert_eq!(t.s.round, 3);
+}
+
+#[test]
+fn morale_characters_immune_to_fear_are_immune_to_morale() {
+    let reds = [
+        fighter("Ann", "A", "fearless: true"),
+        fighter("Abe", "A", ""),
+        fighter("Amy", "A", ""),
+        fighter("Art", "A", ""),
+    ];
+    let mut t = squad(&reds, &[fighter("Bob", "B", "")]);
+    fall(&mut t, "Amy");
+    fall(&mut t, "Art");
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[3]); // only Abe rolls
+    assert_eq!(t.s.round, 2);
+    assert!(t.text().contains("Ann is immune to fear"));
+}
+
+#[test]
+fn morale_no_check_above_half_the_original_number() {
+    let reds = ["Ann", "Abe", "Amy"].map(|n| fighter(n, "A", ""));
+    let mut t = squad(&reds, &[fighter("Bob", "B", "")]);
+    fall(&mut t, "Amy"); // 2 of 3 still fight: more than half
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[]);
+    assert_eq!(t.s.round, 2);
+}
+
+#[test]
+fn morale_a_lone_fighter_at_half_health_tests_and_may_retreat_in_a_chase() {
+    let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "")]);
+    t.set_health("Bob", 5);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[12]); // Bob fails WIT 10
+    assert_eq!(t.pending().seat(), Some(Seat::Faction(1)));
+    // Equal speed (2 and 2): the chase is an AGI save; 3 passes and Bob escapes.
+    t.act(Action::Morale(MoraleChoice::Retreat), &[3]);
+    assert_eq!(t.status("Bob"), Status::Fled);
+    assert!(matches!(t.pending(), Pending::Over(Outcome::Victory { winner: 0, .. })));
+}
+
+#[test]
+fn chases_the_faster_escape_without_a_save_and_the_slower_are_caught() {
+    let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "speed: 3")]);
+    t.set_health("Bob", 5);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[12]);
+    t.act(Action::Morale(MoraleChoice::Retreat), &[]);
+    assert_eq!(t.status("Bob"), Status::Fled);
+
+    let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "speed: 1")]);
+    t.set_health("Bob", 5);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[12]);
+    t.act(Action::Morale(MoraleChoice::Retreat), &[]);
+    assert_eq!(t.status("Bob"), Status::Surrendered, "caught by faster pursuers");
+
+    let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "")]);
+    t.set_health("Bob", 5);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[12]);
+    t.act(Action::Morale(MoraleChoice::Retreat), &[11]);
+    assert_eq!(t.status("Bob"), Status::Surrendered, "a failed AGI save: caught");
+}
+
+#[test]
+fn surrendering_spends_the_turn_and_harm_from_the_enemy_brings_them_back_into_the_fight() {
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
+        &[fighter("Bob", "A", r#"hands: ["Spear"]"#), fighter("Dan", "B", "fearless: true")],
+    );
+    t.act(Action::Pass, &[]);
+    t.activate("Bob");
+    t.act(Action::Surrender, &[]);
+    assert_eq!(t.status("Bob"), Status::Surrendered);
+    let a = t.z("A");
+    assert_eq!(t.s.items[t.item("Spear")].location, Location::Ground(a), "weapons thrown away");
+    assert_eq!(t.pending().seat(), Some(Seat::Faction(0)), "the whole turn was spent");
+    t.activate("Ann");
+    let bob = t.c("Bob");
+    assert!(!t.is_legal(&Action::Activate(bob)));
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[2]);
+    assert_eq!(t.status("Bob"), Status::Active, "harmed while surrendering, he fights on");
+}
+
+#[test]
+fn gear_degradation_used_gear_rolls_for_durability_after_the_fight() {
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Dagger"]"#)],
+        &[fighter("Bob", "A", r#"armour: Some("Gambeson")"#)],
+    );
+    t.set_health("Bob", 3);
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    // 8 damage ends the fight; then a d6 for the used sword (1: damaged) and for Bob's
+    // gambeson, which was hit (4: holds). The unused dagger does not roll.
+    t.attack_plain(hit, &[8, 1, 4]);
+    assert!(matches!(t.pending(), Pending::Over(_)));
+    assert!(t.s.items[t.item("Sword")].damaged);
+    assert!(!t.s.items[t.item("Dagger")].damaged);
+    assert!(!t.s.characters[t.c("Bob")].armour.as_ref().unwrap().damaged);
+}
+
+#[test]
+fn gear_degradation_a_damaged_weapon_breaks_on_a_one_and_improvised_weapons_start_damaged() {
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword", "Chair"], damaged: ["Sword"]"#)],
+        &[fighter("Bob", "A", ""), fighter("Dan", "B", "fearless: true")],
+    );
+    assert!(t.s.items[t.item("Chair")].damaged, "improvised: handled as damaged");
+    t.activate("Ann");
+    let sword = t.item("Sword");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[1]);
+    assert_eq!(t.health("Bob"), 9);
+    assert_eq!(t.s.items[sword].location, Location::Gone);
+}
+
+#[test]
+fn gear_degradation_eight_or_more_destroys_a_damaged_shield_before_damaged_armour() {
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Greataxe"]"#)],
+        &[
+            fighter("Bob", "A", r#"health: 20, armour: Some("Mail"), hands: ["Shield"], damaged: ["Mail", "Shield"]"#)
+                .replace("health: 10, ", ""),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.activate("Ann");
+    let shield = t.item("Shield");
+    let hit = t.strike("Ann", Some("Greataxe"), "Bob");
+    t.attack_plain(hit, &[9]);
+    assert_eq!(t.health("Bob"), 14, "9 minus mail 2 and shield 1");
+    assert_eq!(t.s.items[shield].location, Location::Gone, "the shield goes first");
+    assert!(!t.s.characters[t.c("Bob")].armour.as_ref().unwrap().destroyed);
+}
+
+#[test]
+fn non_lethal_attacks_are_resolved_last_against_a_counter() {
+    let mut t = squad(
+        &[fighter("Ann", "A", ""), fighter("Abe", "B", "fearless: true")],
+        &[fighter("Bob", "A", r#"hands: ["Sword"]"#)],
+    );
+    t.set_health("Ann", 2);
+    t.activate("Ann");
+    let g = t.attack_decl("Ann", None, "Bob", AttackMode::Grapple);
+    t.act(Action::Attack(g), &[]);
+    let sword = t.item("Sword");
+    let counter = Action::React(Reaction::Counter { weapon: Weapon::Item(sword), mode: AttackMode::Damage { hold_back: false } });
+    // Bob's counter lands first (5 ≥ 2): Ann falls and the grapple never happens (no STR save).
+    t.act(counter, &[5]);
+    assert_eq!(t.status("Ann"), Status::Incapacitated);
+    assert_eq!(t.s.characters[t.c("Bob")].grabbed_by, None);
+}
+
+#[test]
+fn poison_a_coated_weapon_poisons_on_a_wound_and_the_poison_bites_each_round_until_cured() {
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Poison"]"#)],
+        &[fighter("Bob", "A", r#"pack: ["Antidote"]"#), fighter("Dan", "B", "fearless: true")],
+    );
+    t.activate("Ann");
+    let poison = t.item("Poison");
+    t.act(Action::Use(poison), &[]);
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[2]);
+    assert!(t.s.characters[t.c("Bob")].poisoned.is_some());
+    t.act(Action::EndTurn, &[]);
+    // The Blues pass, Ann has acted: the round ends and the poison's d4 shows 3.
+    t.act(Action::Pass, &[3]);
+    assert_eq!(t.health("Bob"), 5);
+    t.act(Action::ChooseFirst(1), &[]);
+    t.activate("Bob");
+    let antidote = t.item("Antidote");
+    t.act(Action::Use(antidote), &[]);
+    assert!(t.s.characters[t.c("Bob")].poisoned.is_none());
+}
