@@ -159,7 +159,13 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
         .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
     push(&mut lines, None, start);
     for (i, a) in actions.iter().enumerate() {
-        let described = Zones::describe(&state, a);
+        // Only a legal action is described: a tampered one may name a faction, fixture or item
+        // that does not exist, and `describe` indexes the state with it.
+        let described = if Zones::legal_actions(&state).contains(a) {
+            Zones::describe(&state, a)
+        } else {
+            format!("{a:?}")
+        };
         let events =
             Zones::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;
         push(&mut lines, Some(i), events);

@@ -42,10 +42,7 @@ impl TempFile {
     fn new(name: &str) -> TempFile {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        TempFile(std::env::temp_dir().join(format!(
-            "fray-cli-{}-{n}-{name}",
-            std::process::id()
-        )))
+        TempFile(std::env::temp_dir().join(format!("fray-cli-{}-{n}-{name}", std::process::id())))
     }
 
     fn with(name: &str, text: &str) -> TempFile {
@@ -147,7 +144,10 @@ fn sim_ends_every_battle_of_every_builtin_scenario() {
 fn sim_table_names_the_factions() {
     let out = ok(&["sim", "ambush", "--games", "5"]);
     assert!(out.contains("Ambush on the Old Road"), "{out}");
-    assert!(out.contains("Caravan") && out.contains("Road Wolves"), "{out}");
+    assert!(
+        out.contains("Caravan") && out.contains("Road Wolves"),
+        "{out}"
+    );
     assert!(out.contains("unfinished"), "{out}");
 }
 
@@ -164,7 +164,14 @@ fn sim_of_an_unknown_scenario_fails_naming_the_builtin_ones() {
 /// Records a duel and returns the replay file.
 fn record(seed: u64) -> TempFile {
     let f = TempFile::new(&format!("duel-{seed}.ron"));
-    let out = ok(&["record", "duel", "--seed", &seed.to_string(), "--out", f.path()]);
+    let out = ok(&[
+        "record",
+        "duel",
+        "--seed",
+        &seed.to_string(),
+        "--out",
+        f.path(),
+    ]);
     assert!(out.contains("actions"), "{out}");
     assert!(Path::new(f.path()).exists());
     f
@@ -195,7 +202,9 @@ fn replay_json_prints_one_object_a_line() {
     for line in json.lines() {
         let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
         assert!(v.is_object(), "{line}");
-        let text = v["text"].as_str().unwrap_or_else(|| panic!("no text: {line}"));
+        let text = v["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no text: {line}"));
         assert!(v.get("action").is_some(), "{line}");
         texts.push(text.to_string());
     }
@@ -210,11 +219,18 @@ fn replay_json_prints_one_object_a_line() {
 
 #[test]
 fn check_accepts_a_good_scenario() {
-    let o = fray(&["check", "assets/scenarios/duel.ron", "assets/scenarios/hold-the-mill.ron"]);
+    let o = fray(&[
+        "check",
+        "assets/scenarios/duel.ron",
+        "assets/scenarios/hold-the-mill.ron",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("assets/scenarios/duel.ron: ok"), "{out}");
-    assert!(out.contains("assets/scenarios/hold-the-mill.ron: ok"), "{out}");
+    assert!(
+        out.contains("assets/scenarios/hold-the-mill.ron: ok"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -334,7 +350,10 @@ fn check_refuses_actions_naming_things_that_do_not_exist() {
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(1), "{action}: {err}");
         let want = format!("{}:{}: action 2 ", bad.path(), at + 1);
-        assert!(err.starts_with(&want), "{action}: expected {want}…\ngot {err}");
+        assert!(
+            err.starts_with(&want),
+            "{action}: expected {want}…\ngot {err}"
+        );
     }
 }
 
@@ -344,12 +363,19 @@ fn check_refuses_a_replay_whose_final_hash_differs() {
     let text = std::fs::read_to_string(f.path()).unwrap();
     let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
     let h = r.final_hash.unwrap();
-    let bad = text.replace(&format!("final_hash: Some({h})"), &format!("final_hash: Some({})", h ^ 1));
+    let bad = text.replace(
+        &format!("final_hash: Some({h})"),
+        &format!("final_hash: Some({})", h ^ 1),
+    );
     assert_ne!(bad, text);
     let bad = TempFile::with("diverged.ron", &bad);
     let o = fray(&["check", bad.path()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("the final state differs"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the final state differs"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

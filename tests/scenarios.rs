@@ -90,7 +90,10 @@ const CASES: &[Case] = &[
     },
     Case {
         what: "unknown field",
-        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12, luck: 3,"#)],
+        edits: &[(
+            27,
+            r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12, luck: 3,"#,
+        )],
         line: 27,
         phrase: "luck",
     },
@@ -111,7 +114,10 @@ const CASES: &[Case] = &[
     },
     Case {
         what: "neighbour that does not exist",
-        edits: &[(11, r#"            (name: "Bank", neighbours: ["Ford", "Moon"], cover: true),"#)],
+        edits: &[(
+            11,
+            r#"            (name: "Bank", neighbours: ["Ford", "Moon"], cover: true),"#,
+        )],
         line: 11,
         phrase: r#"zone "Bank": neighbour "Moon" does not exist"#,
     },
@@ -123,7 +129,10 @@ const CASES: &[Case] = &[
     },
     Case {
         what: "zone defined twice (the second definition is named)",
-        edits: &[(14, "            (name: \"Bank\", neighbours: []),\n        ],")],
+        edits: &[(
+            14,
+            "            (name: \"Bank\", neighbours: []),\n        ],",
+        )],
         line: 14,
         phrase: r#"zone "Bank" is defined twice"#,
     },
@@ -183,31 +192,46 @@ const CASES: &[Case] = &[
     },
     Case {
         what: "attribute above 20",
-        edits: &[(27, r#"                (name: "Brannoc", str: 21, agi: 10, wit: 9, health: 12,"#)],
+        edits: &[(
+            27,
+            r#"                (name: "Brannoc", str: 21, agi: 10, wit: 9, health: 12,"#,
+        )],
         line: 27,
         phrase: "STR must be from 1 to 20 (a d20 save), not 21",
     },
     Case {
         what: "attribute 0",
-        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 0, wit: 9, health: 12,"#)],
+        edits: &[(
+            27,
+            r#"                (name: "Brannoc", str: 14, agi: 0, wit: 9, health: 12,"#,
+        )],
         line: 27,
         phrase: "AGI must be from 1 to 20 (a d20 save), not 0",
     },
     Case {
         what: "health 0",
-        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 0,"#)],
+        edits: &[(
+            27,
+            r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 0,"#,
+        )],
         line: 27,
         phrase: r#"character "Brannoc": health must be from 1 to 50, not 0"#,
     },
     Case {
         what: "speed 0",
-        edits: &[(27, r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12, speed: 0,"#)],
+        edits: &[(
+            27,
+            r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12, speed: 0,"#,
+        )],
         line: 27,
         phrase: r#"character "Brannoc": speed must be at least 1"#,
     },
     Case {
         what: "duplicate character name (the second one is named)",
-        edits: &[(27, r#"                (name: "Aldo", str: 14, agi: 10, wit: 9, health: 12,"#)],
+        edits: &[(
+            27,
+            r#"                (name: "Aldo", str: 14, agi: 10, wit: 9, health: 12,"#,
+        )],
         line: 27,
         phrase: r#"character "Aldo" appears twice"#,
     },
@@ -242,37 +266,55 @@ const CASES: &[Case] = &[
     },
     Case {
         what: "a melee weapon with a range",
-        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Melee, range: 2)),"#)],
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Melee, range: 2)),"#,
+        )],
         line: 8,
         phrase: r#"gear "Stick": a melee weapon has no range (found 2)"#,
     },
     Case {
         what: "a ranged weapon without a range",
-        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Ranged)),"#)],
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Ranged)),"#,
+        )],
         line: 8,
         phrase: "a ranged weapon needs a range of at least 1 zone",
     },
     Case {
         what: "an indirect weapon with range < 2",
-        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Indirect, range: 1)),"#)],
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Indirect, range: 1)),"#,
+        )],
         line: 8,
         phrase: "indirect fire only reaches beyond half range, so its range must be at least 2",
     },
     Case {
         what: "a weapon die that is not a standard die",
-        edits: &[(8, r#"            "Stick": Weapon((damage: 7, kind: Melee)),"#)],
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 7, kind: Melee)),"#,
+        )],
         line: 8,
         phrase: "damage must be a d4, d6, d8, d10, d12 or d20, not a d7",
     },
     Case {
         what: "a weapon taking three hands",
-        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Melee, hands: 3)),"#)],
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Melee, hands: 3)),"#,
+        )],
         line: 8,
         phrase: "a weapon takes 1 or 2 hands, not 3",
     },
     Case {
         what: "armour beyond the catalogue",
-        edits: &[(8, r#"            "Stick": Weapon((damage: 6, kind: Melee)), "Tin": Armour(6),"#)],
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Melee)), "Tin": Armour(6),"#,
+        )],
         line: 8,
         phrase: r#"gear "Tin": armour 6 is beyond anything in the catalogue (0 to 5)"#,
     },
@@ -296,19 +338,28 @@ const CASES: &[Case] = &[
     },
     Case {
         what: "trap fixture on a zone without a hazard",
-        edits: &[(16, r#"            (name: "Sluice", zone: "Bank", effect: Trap("Far")),"#)],
+        edits: &[(
+            16,
+            r#"            (name: "Sluice", zone: "Bank", effect: Trap("Far")),"#,
+        )],
         line: 16,
         phrase: r#"fixture "Sluice": zone "Far" has no hazard to unleash"#,
     },
     Case {
         what: "fixture in an unknown zone",
-        edits: &[(16, r#"            (name: "Sluice", zone: "Weir", effect: Trap("Ford")),"#)],
+        edits: &[(
+            16,
+            r#"            (name: "Sluice", zone: "Weir", effect: Trap("Ford")),"#,
+        )],
         line: 16,
         phrase: r#"fixture "Sluice": zone "Weir" does not exist"#,
     },
     Case {
         what: "a passage joining a zone to itself",
-        edits: &[(16, r#"            (name: "Sluice", zone: "Bank", effect: Passage("Ford", "Ford")),"#)],
+        edits: &[(
+            16,
+            r#"            (name: "Sluice", zone: "Bank", effect: Passage("Ford", "Ford")),"#,
+        )],
         line: 16,
         phrase: r#"fixture "Sluice": a passage joins two different zones"#,
     },
@@ -414,10 +465,22 @@ fn the_cases_are_distinct_mistakes() {
 fn several_mistakes_are_reported_at_once_in_file_order() {
     let src = with(&[
         (5, r#"        started_by: Some("Wardenz"),"#),
-        (8, r#"            "Stick": Weapon((damage: 6, kind: Melee, range: 2)),"#),
-        (11, r#"            (name: "Bank", neighbours: ["Ford", "Moon"], cover: true),"#),
-        (16, r#"            (name: "Sluice", zone: "Bank", effect: Trap("Far")),"#),
-        (27, r#"                (name: "Brannoc", str: 21, agi: 10, wit: 9, health: 0,"#),
+        (
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Melee, range: 2)),"#,
+        ),
+        (
+            11,
+            r#"            (name: "Bank", neighbours: ["Ford", "Moon"], cover: true),"#,
+        ),
+        (
+            16,
+            r#"            (name: "Sluice", zone: "Bank", effect: Trap("Far")),"#,
+        ),
+        (
+            27,
+            r#"                (name: "Brannoc", str: 21, agi: 10, wit: 9, health: 0,"#,
+        ),
         (
             28,
             r#"                 hands: ["Spaer"], pack: ["Dagger"], damaged: ["Dagger"], zone: "Moor"),"#,
@@ -455,18 +518,27 @@ fn several_mistakes_are_reported_at_once_in_file_order() {
 #[test]
 fn every_builtin_scenario_loads_and_starts() {
     assert!(scenario::BUILTIN.len() >= 3);
-    assert!(scenario::BUILTIN.iter().any(|(n, _)| *n == scenario::DEFAULT));
+    assert!(
+        scenario::BUILTIN
+            .iter()
+            .any(|(n, _)| *n == scenario::DEFAULT)
+    );
     for (name, _) in scenario::BUILTIN {
         let loaded = scenario::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(loaded.id, *name);
         assert_eq!(loaded.ruleset(), "zones");
         assert!(!loaded.scenario.name.trim().is_empty(), "{name}");
-        assert!(!loaded.scenario.teaches.trim().is_empty(), "{name}: teaches nothing");
+        assert!(
+            !loaded.scenario.teaches.trim().is_empty(),
+            "{name}: teaches nothing"
+        );
         let Setup::Zones(setup) = &loaded.setup;
         assert_eq!(setup.state.scenario, *name);
         assert!(setup.state.factions.len() >= 2, "{name}");
         let mut dice = fray::rules::SeededDice::new(1);
-        let (state, events) = setup.start(&mut dice).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (state, events) = setup
+            .start(&mut dice)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(!events.is_empty(), "{name}: the start says nothing");
         assert!(
             !Zones::legal_actions(&state).is_empty(),
@@ -493,7 +565,10 @@ fn an_unknown_scenario_names_the_builtin_ones() {
     assert_eq!(e.0.len(), 1);
     let shown = e.to_string();
     assert!(shown.starts_with("no-such:0: "), "{shown}");
-    assert!(shown.contains("no built-in scenario by that name"), "{shown}");
+    assert!(
+        shown.contains("no built-in scenario by that name"),
+        "{shown}"
+    );
     for (name, _) in scenario::BUILTIN {
         assert!(shown.contains(name), "{shown} should name {name}");
     }
@@ -518,5 +593,11 @@ fn a_scenario_file_on_disk_carries_its_path_in_errors() {
     let e = scenario::load(path.to_str().unwrap()).expect_err("the scenario is bad");
     let _ = std::fs::remove_file(&path);
     let shown = e.to_string();
-    assert_eq!(shown, format!("{}:13: zone \"Far\" cannot neighbour itself", path.display()));
+    assert_eq!(
+        shown,
+        format!(
+            "{}:13: zone \"Far\" cannot neighbour itself",
+            path.display()
+        )
+    );
 }

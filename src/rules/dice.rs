@@ -268,3 +268,84 @@ impl DiceSource for RecordingDice<'_> {
         Ok(v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripted_dice_hand_out_values_in_order_and_fail_cleanly() {
+        let mut d = ScriptedDice::new([3, 6]);
+        assert_eq!(d.roll(Die::D6, "a").unwrap(), 3);
+        assert_eq!(d.roll(Die::D6, "b").unwrap(), 6);
+        assert_eq!(
+            d.roll(Die::D6, "c"),
+            Err(DiceError::Exhausted {
+                die: Die::D6,
+                why: "c".into()
+            })
+        );
+        let mut d = ScriptedDice::new([7]);
+        assert!(matches!(
+            d.roll(Die::D6, "x"),
+            Err(DiceError::OutOfRange { value: 7, .. })
+        ));
+        let mut d = ScriptedDice::new([0]);
+        assert!(matches!(
+            d.roll(Die::D4, "x"),
+            Err(DiceError::OutOfRange { value: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn seeded_dice_repeat_for_the_same_seed_and_stay_on_the_die() {
+        let rolls = |seed| {
+            let mut d = SeededDice::new(seed);
+            (0..200)
+                .map(|_| d.roll(Die::D20, "t").unwrap())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rolls(9), rolls(9));
+        assert_ne!(rolls(9), rolls(10));
+        let r = rolls(1);
+        assert!(r.iter().all(|&v| (1..=20).contains(&v)));
+        assert!(
+            r.contains(&1) && r.contains(&20),
+            "every face comes up in 200 rolls"
+        );
+    }
+
+    #[test]
+    fn hand_dice_ask_again_until_a_face_of_the_die_is_typed() {
+        let input = b"seven\n9\n4\n" as &[u8];
+        let mut prompt = Vec::new();
+        let mut d = HandDice::new(input, &mut prompt);
+        assert_eq!(d.roll(Die::D6, "Aldo's damage").unwrap(), 4);
+        let shown = String::from_utf8(prompt).unwrap();
+        assert!(shown.contains("Roll a d6 for Aldo's damage"));
+        assert_eq!(shown.matches("is not a face of a d6").count(), 2);
+        let mut d = HandDice::new(b"" as &[u8], Vec::new());
+        assert!(matches!(
+            d.roll(Die::D6, "x"),
+            Err(DiceError::NotRolled { .. })
+        ));
+    }
+
+    #[test]
+    fn recording_dice_keep_what_was_rolled() {
+        let mut inner = ScriptedDice::new([2, 5]);
+        let mut rec = RecordingDice::new(&mut inner);
+        rec.roll(Die::D6, "a").unwrap();
+        rec.roll(Die::D8, "b").unwrap();
+        assert_eq!(rec.record, vec![2, 5]);
+    }
+
+    #[test]
+    fn pools_roll_every_die_and_print_compactly() {
+        let pool = Pool::of(2, Die::D6);
+        assert_eq!(pool.to_string(), "2d6");
+        let mut d = ScriptedDice::new([1, 6]);
+        let r = pool.roll(&mut d, "effort").unwrap();
+        assert_eq!(r.iter().map(|x| x.value).collect::<Vec<_>>(), vec![1, 6]);
+    }
+}

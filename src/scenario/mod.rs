@@ -16,6 +16,7 @@ pub enum Rules {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,
     /// One line on what this scenario teaches, for the menu.

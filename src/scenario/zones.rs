@@ -20,6 +20,7 @@ pub enum GearDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ZoneDef {
     pub name: String,
     pub neighbours: Vec<String>,
@@ -42,6 +43,7 @@ pub enum EffectDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FixtureDef {
     pub name: String,
     pub zone: String,
@@ -51,12 +53,14 @@ pub struct FixtureDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GroundItem {
     pub item: String,
     pub zone: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CharacterDef {
     pub name: String,
     #[serde(rename = "str")]
@@ -87,12 +91,14 @@ fn default_speed() -> u8 {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FactionDef {
     pub name: String,
     pub characters: Vec<CharacterDef>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ZonesScenario {
     #[serde(default)]
     pub options: Options,

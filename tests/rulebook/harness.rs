@@ -26,9 +26,7 @@ pub fn scenario(extra: &str, zones: &str, factions: &str) -> String {
 pub const AB: &str = r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: [])"#;
 
 pub fn fighter(name: &str, zone: &str, more: &str) -> String {
-    format!(
-        r#"(name: "{name}", str: 10, agi: 10, wit: 10, health: 10, zone: "{zone}", {more})"#
-    )
+    format!(r#"(name: "{name}", str: 10, agi: 10, wit: 10, health: 10, zone: "{zone}", {more})"#)
 }
 
 pub fn faction(name: &str, chars: &[String]) -> String {
@@ -67,7 +65,11 @@ impl Table {
             0,
             "{a:?} left {} scripted dice unused\nlog:\n{}",
             d.remaining(),
-            events.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+            events
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
         );
         self.log.extend(events.iter().map(|e| e.to_string()));
         events
@@ -78,7 +80,11 @@ impl Table {
         let before = serde_json::to_string(&self.s).unwrap();
         let mut d = ScriptedDice::new(dice.iter().copied());
         let err = Zones::apply(&mut self.s, &a, &mut d).expect_err("the action should be refused");
-        assert_eq!(before, serde_json::to_string(&self.s).unwrap(), "a refused action changed the state");
+        assert_eq!(
+            before,
+            serde_json::to_string(&self.s).unwrap(),
+            "a refused action changed the state"
+        );
         err
     }
 
@@ -99,7 +105,11 @@ impl Table {
     }
 
     pub fn z(&self, name: &str) -> usize {
-        self.s.zones.iter().position(|z| z.name == name).unwrap_or_else(|| panic!("no zone {name}"))
+        self.s
+            .zones
+            .iter()
+            .position(|z| z.name == name)
+            .unwrap_or_else(|| panic!("no zone {name}"))
     }
 
     pub fn item(&self, name: &str) -> usize {
@@ -118,7 +128,8 @@ impl Table {
             .items
             .iter()
             .position(|i| {
-                i.name == name && matches!(i.location, Location::Hand(h) | Location::Pack(h) if h == c)
+                i.name == name
+                    && matches!(i.location, Location::Hand(h) | Location::Pack(h) if h == c)
             })
             .unwrap_or_else(|| panic!("{owner} carries no {name}"))
     }
@@ -132,7 +143,9 @@ impl Table {
     }
 
     pub fn zone_of(&self, name: &str) -> String {
-        self.s.zones[self.s.characters[self.c(name)].zone].name.clone()
+        self.s.zones[self.s.characters[self.c(name)].zone]
+            .name
+            .clone()
     }
 
     pub fn pending(&self) -> Pending {
@@ -145,7 +158,13 @@ impl Table {
         self.act(Action::Activate(c), &[]);
     }
 
-    pub fn attack_decl(&self, who: &str, weapon: Option<&str>, target: &str, mode: AttackMode) -> AttackDecl {
+    pub fn attack_decl(
+        &self,
+        who: &str,
+        weapon: Option<&str>,
+        target: &str,
+        mode: AttackMode,
+    ) -> AttackDecl {
         AttackDecl {
             attacker: self.c(who),
             weapon: weapon.map_or(Weapon::Unarmed, |w| Weapon::Item(self.item_of(who, w))),
@@ -155,7 +174,12 @@ impl Table {
     }
 
     pub fn hit(who: &Table, attacker: &str, weapon: Option<&str>, target: &str) -> Action {
-        Action::Attack(who.attack_decl(attacker, weapon, target, AttackMode::Damage { hold_back: false }))
+        Action::Attack(who.attack_decl(
+            attacker,
+            weapon,
+            target,
+            AttackMode::Damage { hold_back: false },
+        ))
     }
 
     pub fn strike(&self, attacker: &str, weapon: Option<&str>, target: &str) -> Action {
@@ -186,7 +210,12 @@ impl Table {
     pub fn settle(&mut self, dice: &[u8]) -> Vec<ZoneEvent> {
         let mut d = ScriptedDice::new(dice.iter().copied());
         let events = self.settle_with(&mut d);
-        assert_eq!(d.remaining(), 0, "settling left dice unused\n{}", self.text());
+        assert_eq!(
+            d.remaining(),
+            0,
+            "settling left dice unused\n{}",
+            self.text()
+        );
         events
     }
 

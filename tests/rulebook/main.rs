@@ -2,6 +2,7 @@
 //! asserting the exact outcome the rulebook gives. Paragraph ids are those of `assets/rules/`.
 
 mod harness;
+mod notes;
 mod zones_attacks;
 mod zones_flow;
 mod zones_morale;

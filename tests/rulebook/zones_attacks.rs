@@ -14,7 +14,10 @@ fn duel(zones: &str, ann: &str, bob: &str) -> Table {
         &[
             faction("Reds", &[ann.to_string()]),
             // Cid keeps the Blues in the fight, far away and fearless.
-            faction("Blues", &[bob.to_string(), fighter("Cid", "Far", "fearless: true")]),
+            faction(
+                "Blues",
+                &[bob.to_string(), fighter("Cid", "Far", "fearless: true")],
+            ),
         ]
         .join(", "),
     );
@@ -38,9 +41,16 @@ fn attacking_hits_automatically_and_armour_reduces_the_damage() {
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     let events = t.attack_plain(hit, &[6]);
     assert_eq!(t.health("Bob"), 5, "d8 showing 6, minus armour 1");
-    let e = events.iter().find_map(|e| e.explanation.clone()).expect("a damage explanation");
+    let e = events
+        .iter()
+        .find_map(|e| e.explanation.clone())
+        .expect("a damage explanation");
     assert_eq!(e.total, 5);
-    assert!(e.modifiers.iter().any(|m| m.value == -1 && m.cause.contains("Gambeson")));
+    assert!(
+        e.modifiers
+            .iter()
+            .any(|m| m.value == -1 && m.cause.contains("Gambeson"))
+    );
     assert_eq!(e.rule, "zones.attacking");
 }
 
@@ -51,7 +61,12 @@ fn attacking_holding_back_deals_impaired_damage() {
         &fighter("Ann", "A", r#"hands: ["Sword"]"#),
         &fighter("Bob", "A", r#"armour: Some("Gambeson")"#),
     );
-    let d = t.attack_decl("Ann", Some("Sword"), "Bob", AttackMode::Damage { hold_back: true });
+    let d = t.attack_decl(
+        "Ann",
+        Some("Sword"),
+        "Bob",
+        AttackMode::Damage { hold_back: true },
+    );
     let events = t.attack_plain(Action::Attack(d), &[7, 3]);
     assert_eq!(t.health("Bob"), 8, "the lower of 7 and 3, minus 1");
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
@@ -69,7 +84,11 @@ fn attacking_unarmed_deals_d4_impaired_damage() {
 
 #[test]
 fn attacking_health_stops_at_zero_which_incapacitates_and_the_final_blow_kills() {
-    let mut t = duel(LINE, &fighter("Ann", "A", r#"hands: ["Sword"]"#), &fighter("Bob", "A", ""));
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", ""),
+    );
     t.set_health("Bob", 3);
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[8]);
@@ -102,19 +121,35 @@ fn attacking_health_stops_at_zero_which_incapacitates_and_the_final_blow_kills()
 fn saves_a_d20_equal_to_or_under_the_attribute_passes() {
     // Melee on a target who is not visible (a dark zone) needs Ann's WIT save (WIT 10).
     let dark = r#"(name: "A", neighbours: [], dark: true)"#;
-    let mut t = duel(dark, &fighter("Ann", "A", r#"hands: ["Sword"]"#), &fighter("Bob", "A", ""));
+    let mut t = duel(
+        dark,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", ""),
+    );
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[10, 4]);
     assert_eq!(t.health("Bob"), 6, "10 on the d20 passes against WIT 10");
-    let mut t = duel(dark, &fighter("Ann", "A", r#"hands: ["Sword"]"#), &fighter("Bob", "A", ""));
+    let mut t = duel(
+        dark,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", ""),
+    );
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[11]);
-    assert_eq!(t.health("Bob"), 10, "11 fails: the attack misses and no damage is rolled");
+    assert_eq!(
+        t.health("Bob"),
+        10,
+        "11 fails: the attack misses and no damage is rolled"
+    );
 }
 
 #[test]
 fn melee_attacks_target_a_nearby_character_only() {
-    let mut t = duel(LINE, &fighter("Ann", "A", r#"hands: ["Sword"]"#), &fighter("Bob", "B", ""));
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "B", ""),
+    );
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     assert!(!t.is_legal(&hit));
     let b = t.z("B");
@@ -148,7 +183,10 @@ fn ranged_attacks_need_a_wit_save_beyond_half_range_and_while_moving() {
     let shot = t.strike("Ann", Some("Shortbow"), "Bob");
     assert!(t.is_legal(&shot), "D is 2 zones from B now");
     put(&mut t, "Bob", "E");
-    assert!(!t.is_legal(&shot), "3 zones away, beyond half range, while moving");
+    assert!(
+        !t.is_legal(&shot),
+        "3 zones away, beyond half range, while moving"
+    );
     put(&mut t, "Bob", "D");
     t.attack_plain(shot, &[9, 4]);
     assert_eq!(t.health("Bob"), 6);
@@ -157,19 +195,36 @@ fn ranged_attacks_need_a_wit_save_beyond_half_range_and_while_moving() {
 #[test]
 fn ranged_attacks_need_a_visible_target_within_range() {
     let zones = r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: ["C"], dark: true), (name: "C", neighbours: [])"#;
-    let mut t = duel(zones, &fighter("Ann", "A", r#"hands: ["Sling"]"#), &fighter("Bob", "B", ""));
-    assert!(!t.is_legal(&t.strike("Ann", Some("Sling"), "Bob")), "Bob is in the dark");
+    let mut t = duel(
+        zones,
+        &fighter("Ann", "A", r#"hands: ["Sling"]"#),
+        &fighter("Bob", "B", ""),
+    );
+    assert!(
+        !t.is_legal(&t.strike("Ann", Some("Sling"), "Bob")),
+        "Bob is in the dark"
+    );
     put(&mut t, "Bob", "C");
     assert!(t.is_legal(&t.strike("Ann", Some("Sling"), "Bob")));
-    let t = duel(LINE, &fighter("Ann", "A", r#"hands: ["Sling"]"#), &fighter("Bob", "E", ""));
-    assert!(!t.is_legal(&t.strike("Ann", Some("Sling"), "Bob")), "4 zones is beyond range 3");
+    let t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sling"]"#),
+        &fighter("Bob", "E", ""),
+    );
+    assert!(
+        !t.is_legal(&t.strike("Ann", Some("Sling"), "Bob")),
+        "4 zones is beyond range 3"
+    );
 }
 
 #[test]
 fn indirect_attacks_only_beyond_half_range_always_with_a_save_never_while_moving() {
     let ann = fighter("Ann", "A", r#"hands: ["Staff sling"]"#);
     let mut t = duel(LINE, &ann, &fighter("Bob", "C", ""));
-    assert!(!t.is_legal(&t.strike("Ann", Some("Staff sling"), "Bob")), "2 of 4 is within half range");
+    assert!(
+        !t.is_legal(&t.strike("Ann", Some("Staff sling"), "Bob")),
+        "2 of 4 is within half range"
+    );
     put(&mut t, "Bob", "D");
     let lob = t.strike("Ann", Some("Staff sling"), "Bob");
     assert!(t.is_legal(&lob));
@@ -179,18 +234,29 @@ fn indirect_attacks_only_beyond_half_range_always_with_a_save_never_while_moving
     let mut t = duel(LINE, &ann, &fighter("Bob", "E", ""));
     let b = t.z("B");
     t.act(Action::Move(b), &[]);
-    assert!(!t.is_legal(&t.strike("Ann", Some("Staff sling"), "Bob")), "not while moving");
+    assert!(
+        !t.is_legal(&t.strike("Ann", Some("Staff sling"), "Bob")),
+        "not while moving"
+    );
 
     // Over a barrier and into the dark.
     let zones = r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: ["C"]), (name: "C", neighbours: ["D"]), (name: "D", neighbours: [], barrier: true, dark: true)"#;
-    let t = duel(zones, &fighter("Ann", "A", r#"hands: ["Staff sling"]"#), &fighter("Bob", "D", ""));
+    let t = duel(
+        zones,
+        &fighter("Ann", "A", r#"hands: ["Staff sling"]"#),
+        &fighter("Bob", "D", ""),
+    );
     assert!(t.is_legal(&t.strike("Ann", Some("Staff sling"), "Bob")));
 }
 
 #[test]
 fn protection_concealment_impairs_damage() {
     let smoke = r#"(name: "A", neighbours: [], concealment: true)"#;
-    let mut t = duel(smoke, &fighter("Ann", "A", r#"hands: ["Sword"]"#), &fighter("Bob", "A", ""));
+    let mut t = duel(
+        smoke,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", ""),
+    );
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[6, 2]);
     assert_eq!(t.health("Bob"), 8);
@@ -199,21 +265,41 @@ fn protection_concealment_impairs_damage() {
 #[test]
 fn protection_cover_adds_one_armour_against_attacks_from_another_zone_unless_penetrated() {
     let zones = r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: [], cover: true)"#;
-    let mut t = duel(zones, &fighter("Ann", "A", r#"hands: ["Shortbow"]"#), &fighter("Bob", "B", ""));
+    let mut t = duel(
+        zones,
+        &fighter("Ann", "A", r#"hands: ["Shortbow"]"#),
+        &fighter("Bob", "B", ""),
+    );
     let shot = t.strike("Ann", Some("Shortbow"), "Bob");
     let ev = t.attack_plain(shot, &[5]);
     assert_eq!(t.health("Bob"), 6, "5 minus 1 for cover");
-    assert!(ev.iter().any(|e| e.explanation.as_ref().is_some_and(|x| x.modifiers.iter().any(|m| m.cause == "cover"))));
+    assert!(ev.iter().any(|e| {
+        e.explanation
+            .as_ref()
+            .is_some_and(|x| x.modifiers.iter().any(|m| m.cause == "cover"))
+    }));
 
-    let mut t = duel(zones, &fighter("Ann", "A", r#"hands: ["Crossbow"]"#), &fighter("Bob", "B", ""));
+    let mut t = duel(
+        zones,
+        &fighter("Ann", "A", r#"hands: ["Crossbow"]"#),
+        &fighter("Bob", "B", ""),
+    );
     let shot = t.strike("Ann", Some("Crossbow"), "Bob");
     t.attack_plain(shot, &[5]);
     assert_eq!(t.health("Bob"), 5, "a crossbow penetrates cover");
 
-    let mut t = duel(zones, &fighter("Ann", "B", r#"hands: ["Sword"]"#), &fighter("Bob", "B", ""));
+    let mut t = duel(
+        zones,
+        &fighter("Ann", "B", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "B", ""),
+    );
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[5]);
-    assert_eq!(t.health("Bob"), 5, "no cover against a blow from inside the zone");
+    assert_eq!(
+        t.health("Bob"),
+        5,
+        "no cover against a blow from inside the zone"
+    );
 }
 
 #[test]
@@ -230,7 +316,10 @@ fn protection_barriers_block_attacks_until_the_character_peeks_out_then_count_as
     );
     let mut t = Table::begin(&src, 0);
     t.activate("Ann");
-    assert!(!t.is_legal(&t.strike("Ann", Some("Shortbow"), "Bob")), "Bob is behind the barrier");
+    assert!(
+        !t.is_legal(&t.strike("Ann", Some("Shortbow"), "Bob")),
+        "Bob is behind the barrier"
+    );
     t.act(Action::EndTurn, &[]);
     t.activate("Bob");
     let shot = t.strike("Bob", Some("Shortbow"), "Ann");
@@ -241,7 +330,10 @@ fn protection_barriers_block_attacks_until_the_character_peeks_out_then_count_as
     t.act(Action::ChooseFirst(0), &[]);
     t.activate("Ann");
     let back = t.strike("Ann", Some("Shortbow"), "Bob");
-    assert!(t.is_legal(&back), "Bob peeked out: the barrier only counts as cover");
+    assert!(
+        t.is_legal(&back),
+        "Bob peeked out: the barrier only counts as cover"
+    );
     t.attack_plain(back, &[5]);
     assert_eq!(t.health("Bob"), 6, "5 minus 1 for the barrier as cover");
 }

@@ -31,7 +31,11 @@ fn combat_procedure_factions_alternate_and_the_round_ends_when_all_pass_in_a_row
     // Reds again: Ann acts; Bob already had his turn, so Blues pass on their own.
     t.activate("Ann");
     t.act(Action::EndTurn, &[]);
-    assert_eq!(t.pending().seat(), Some(Seat::Faction(0)), "Blues had nobody left and passed");
+    assert_eq!(
+        t.pending().seat(),
+        Some(Seat::Faction(0)),
+        "Blues had nobody left and passed"
+    );
     // Each character once a round.
     let ann = t.c("Ann");
     t.refuse(Action::Activate(ann), &[]);
@@ -56,17 +60,28 @@ fn initiative_the_faction_that_started_the_fight_chooses_who_acts_first() {
     let mut t = Table::start(&two_on_one(), &[]);
     assert_eq!(
         t.pending(),
-        Pending::Decide { seat: Seat::Faction(0), kind: DecisionKind::Initiative, time_limit: None }
+        Pending::Decide {
+            seat: Seat::Faction(0),
+            kind: DecisionKind::Initiative,
+            time_limit: None
+        }
     );
     t.act(Action::ChooseFirst(1), &[]);
-    assert_eq!(t.pending().seat(), Some(Seat::Faction(1)), "Reds let Blues act first");
+    assert_eq!(
+        t.pending().seat(),
+        Some(Seat::Faction(1)),
+        "Reds let Blues act first"
+    );
 }
 
 #[test]
 fn initiative_is_assigned_at_random_when_nobody_clearly_started_it() {
     let src = two_on_one().replace("started_by: Some(\"Reds\"),", "");
     let t = Table::start(&src, &[2]);
-    assert_eq!(t.s.initiative, 1, "a 2 on the d2 gives it to the second faction");
+    assert_eq!(
+        t.s.initiative, 1,
+        "a 2 on the d2 gives it to the second faction"
+    );
     assert_eq!(t.pending().seat(), Some(Seat::Faction(1)));
     let t = Table::start(&src, &[1]);
     assert_eq!(t.s.initiative, 0);
@@ -78,7 +93,10 @@ fn taking_a_turn_a_bonus_action_a_main_action_and_a_move_split_around_them() {
         "started_by: Some(\"Reds\"),",
         AB,
         &[
-            faction("Reds", &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Dagger"]"#)]),
+            faction(
+                "Reds",
+                &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Dagger"]"#)],
+            ),
             faction("Blues", &[fighter("Bob", "B", "")]),
         ]
         .join(", "),
@@ -102,7 +120,10 @@ fn taking_a_turn_two_bonus_actions_leave_no_main_action() {
         "started_by: Some(\"Reds\"),",
         r#"(name: "A", neighbours: [])"#,
         &[
-            faction("Reds", &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Dagger"]"#)]),
+            faction(
+                "Reds",
+                &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Dagger"]"#)],
+            ),
             faction("Blues", &[fighter("Bob", "A", "")]),
         ]
         .join(", "),
@@ -118,12 +139,16 @@ fn taking_a_turn_two_bonus_actions_leave_no_main_action() {
 }
 
 #[test]
-fn bonus_actions_swapping_two_items_takes_two_bonus_actions_and_picked_up_items_go_to_a_free_hand() {
+fn bonus_actions_swapping_two_items_takes_two_bonus_actions_and_picked_up_items_go_to_a_free_hand()
+{
     let src = scenario(
         "started_by: Some(\"Reds\"), ground: [(item: \"Javelin\", zone: \"A\")],",
         AB,
         &[
-            faction("Reds", &[fighter("Ann", "A", r#"hands: ["Spear"], pack: ["Sword"]"#)]),
+            faction(
+                "Reds",
+                &[fighter("Ann", "A", r#"hands: ["Spear"], pack: ["Sword"]"#)],
+            ),
             faction("Blues", &[fighter("Bob", "B", "")]),
         ]
         .join(", "),
@@ -135,7 +160,10 @@ fn bonus_actions_swapping_two_items_takes_two_bonus_actions_and_picked_up_items_
     assert!(!t.is_legal(&Action::Equip(sword)));
     t.act(Action::Unequip(spear), &[]);
     t.act(Action::Equip(sword), &[]);
-    assert!(!t.is_legal(&Action::PickUp(javelin)), "two bonus actions are spent");
+    assert!(
+        !t.is_legal(&Action::PickUp(javelin)),
+        "two bonus actions are spent"
+    );
     use fray::rules::zones::Location;
     let ann = t.c("Ann");
     assert_eq!(t.s.items[sword].location, Location::Hand(ann));
@@ -148,7 +176,14 @@ fn bonus_actions_a_healing_draught_restores_the_rolled_health_up_to_the_maximum(
         "started_by: Some(\"Reds\"),",
         AB,
         &[
-            faction("Reds", &[fighter("Ann", "A", r#"pack: ["Healing draught", "Healing draught"]"#)]),
+            faction(
+                "Reds",
+                &[fighter(
+                    "Ann",
+                    "A",
+                    r#"pack: ["Healing draught", "Healing draught"]"#,
+                )],
+            ),
             faction("Blues", &[fighter("Bob", "B", "")]),
         ]
         .join(", "),
@@ -169,11 +204,18 @@ fn bonus_actions_armour_cannot_be_changed_in_a_fight() {
     let src = scenario(
         "started_by: Some(\"Reds\"), ground: [(item: \"Mail\", zone: \"A\")],",
         AB,
-        &[faction("Reds", &[fighter("Ann", "A", "")]), faction("Blues", &[fighter("Bob", "B", "")])]
-            .join(", "),
+        &[
+            faction("Reds", &[fighter("Ann", "A", "")]),
+            faction("Blues", &[fighter("Bob", "B", "")]),
+        ]
+        .join(", "),
     );
     let err = fray::scenario::load_str("case", "case.ron", &src).unwrap_err();
-    assert!(err.to_string().contains("armour cannot be changed during a fight"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("armour cannot be changed during a fight"),
+        "{err}"
+    );
     // Worn armour is not an item: no equip, unequip or put-down can name it.
     let src = scenario(
         "started_by: Some(\"Reds\"),",
@@ -187,7 +229,10 @@ fn bonus_actions_armour_cannot_be_changed_in_a_fight() {
     let mut t = Table::begin(&src, 0);
     t.activate("Ann");
     assert!(t.s.items.iter().all(|i| i.name != "Mail"));
-    assert_eq!(t.s.characters[t.c("Ann")].armour.as_ref().map(|a| a.value), Some(2));
+    assert_eq!(
+        t.s.characters[t.c("Ann")].armour.as_ref().map(|a| a.value),
+        Some(2)
+    );
 }
 
 #[test]
@@ -195,8 +240,11 @@ fn bonus_actions_interacting_with_a_door_opens_the_way_between_two_zones() {
     let src = scenario(
         "started_by: Some(\"Reds\"), fixtures: [(name: \"Gate\", zone: \"A\", effect: Passage(\"A\", \"C\"))],",
         r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: ["C"]), (name: "C", neighbours: [])"#,
-        &[faction("Reds", &[fighter("Ann", "A", "")]), faction("Blues", &[fighter("Bob", "C", "")])]
-            .join(", "),
+        &[
+            faction("Reds", &[fighter("Ann", "A", "")]),
+            faction("Blues", &[fighter("Bob", "C", "")]),
+        ]
+        .join(", "),
     );
     let mut t = Table::begin(&src, 0);
     t.activate("Ann");
@@ -260,11 +308,18 @@ fn fast_slow_the_rulebook_example_plays_out_as_written() {
     // Balthasar could act, but the Players pass; the Bandits have nobody fast left.
     t.act(Action::Pass, &[]);
     assert_eq!(t.s.phase, Phase::Slow);
-    assert_eq!(t.pending().seat(), Some(Seat::Faction(0)), "the Players start again");
+    assert_eq!(
+        t.pending().seat(),
+        Some(Seat::Faction(0)),
+        "the Players start again"
+    );
     assert!(can(&t, "Balthasar") && can(&t, "Sybilla") && !can(&t, "Theobald"));
     t.activate("Sybilla");
     t.act(Action::EndTurn, &[]);
-    assert!(!can(&t, "First bandit"), "the bandit who dodged spent his turn");
+    assert!(
+        !can(&t, "First bandit"),
+        "the bandit who dodged spent his turn"
+    );
     t.activate("Second bandit");
     t.act(Action::EndTurn, &[]);
     t.activate("Balthasar");
@@ -276,11 +331,16 @@ fn fast_slow_the_rulebook_example_plays_out_as_written() {
 
 #[test]
 fn chaos_of_combat_the_turn_carries_a_declaration_limit_and_a_timeout_wastes_it() {
-    let src = two_on_one().replace("started_by", "options: (chaos_seconds: Some(15)), started_by");
+    let src = two_on_one().replace(
+        "started_by",
+        "options: (chaos_seconds: Some(15)), started_by",
+    );
     let mut t = Table::begin(&src, 0);
     t.activate("Ann");
     match t.pending() {
-        Pending::Decide { time_limit, kind, .. } => {
+        Pending::Decide {
+            time_limit, kind, ..
+        } => {
             assert_eq!(time_limit, Some(15));
             assert_eq!(kind, DecisionKind::Turn);
         }
@@ -288,7 +348,11 @@ fn chaos_of_combat_the_turn_carries_a_declaration_limit_and_a_timeout_wastes_it(
     }
     assert!(!t.is_legal(&Action::TimedOut), "timing out is not a choice");
     t.act(Action::TimedOut, &[]);
-    assert_eq!(t.pending().seat(), Some(Seat::Faction(1)), "Ann's turn is lost");
+    assert_eq!(
+        t.pending().seat(),
+        Some(Seat::Faction(1)),
+        "Ann's turn is lost"
+    );
     assert!(t.s.characters[t.c("Ann")].acted);
     // Without the option there is no clock.
     let mut t = Table::begin(&two_on_one(), 0);
@@ -301,8 +365,11 @@ fn contract_dice_that_run_out_are_an_error_and_leave_the_battle_untouched() {
     let src = scenario(
         "started_by: Some(\"Reds\"),",
         r#"(name: "A", neighbours: [])"#,
-        &[faction("Reds", &[fighter("Ann", "A", "")]), faction("Blues", &[fighter("Bob", "A", "")])]
-            .join(", "),
+        &[
+            faction("Reds", &[fighter("Ann", "A", "")]),
+            faction("Blues", &[fighter("Bob", "A", "")]),
+        ]
+        .join(", "),
     );
     let mut t = Table::begin(&src, 0);
     t.activate("Ann");
@@ -312,9 +379,19 @@ fn contract_dice_that_run_out_are_an_error_and_leave_the_battle_untouched() {
     t.act(hit, &[]);
     // The stunt step: refusing a stunt resolves the attack, which needs two d4s.
     let err = t.refuse(Action::NoStunt, &[3]);
-    assert!(matches!(err, RuleError::Dice(DiceError::Exhausted { .. })), "{err}");
+    assert!(
+        matches!(err, RuleError::Dice(DiceError::Exhausted { .. })),
+        "{err}"
+    );
     let err = t.refuse(Action::NoStunt, &[3, 9]);
-    assert!(matches!(err, RuleError::Dice(DiceError::OutOfRange { value: 9, .. })), "{err}");
+    assert!(
+        matches!(err, RuleError::Dice(DiceError::OutOfRange { value: 9, .. })),
+        "{err}"
+    );
     t.act(Action::NoStunt, &[3, 2]);
-    assert_eq!(t.health("Bob"), 8, "bare hands: d4 impaired, 3 and 2 keep 2");
+    assert_eq!(
+        t.health("Bob"),
+        8,
+        "bare hands: d4 impaired, 3 and 2 keep 2"
+    );
 }

@@ -2,7 +2,9 @@
 //! poison (zones.bonus-actions).
 
 use fray::rules::battle::{DecisionKind, Outcome, Pending, Seat};
-use fray::rules::zones::{Action, AttackMode, Location, MoraleChoice, Reaction, Stage, Status, Weapon};
+use fray::rules::zones::{
+    Action, AttackMode, Location, MoraleChoice, Reaction, Stage, Status, Weapon,
+};
 
 use crate::harness::*;
 
@@ -32,7 +34,11 @@ fn morale_a_group_at_half_its_number_makes_a_group_wit_save_in_the_morale_phase(
     t.act(Action::Pass, &[5, 15]);
     assert_eq!(
         t.pending(),
-        Pending::Decide { seat: Seat::Faction(0), kind: DecisionKind::Morale, time_limit: None }
+        Pending::Decide {
+            seat: Seat::Faction(0),
+            kind: DecisionKind::Morale,
+            time_limit: None
+        }
     );
     assert_eq!(t.s.morale_queue, vec![t.c("Abe")]);
     t.act(Action::Morale(MoraleChoice::Surrender), &[]);
@@ -83,52 +89,84 @@ fn morale_a_lone_fighter_at_half_health_tests_and_may_retreat_in_a_chase() {
     // Equal speed (2 and 2): the chase is an AGI save; 3 passes and Bob escapes.
     t.act(Action::Morale(MoraleChoice::Retreat), &[3]);
     assert_eq!(t.status("Bob"), Status::Fled);
-    assert!(matches!(t.pending(), Pending::Over(Outcome::Victory { winner: 0, .. })));
+    assert!(matches!(
+        t.pending(),
+        Pending::Over(Outcome::Victory { winner: 0, .. })
+    ));
 }
 
 #[test]
 fn chases_the_faster_escape_without_a_save_and_the_slower_are_caught() {
-    let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "speed: 3")]);
+    let mut t = squad(
+        &[fighter("Ann", "A", "")],
+        &[fighter("Bob", "B", "speed: 3")],
+    );
     t.set_health("Bob", 5);
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[12]);
     t.act(Action::Morale(MoraleChoice::Retreat), &[]);
     assert_eq!(t.status("Bob"), Status::Fled);
 
-    let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "speed: 1")]);
+    let mut t = squad(
+        &[fighter("Ann", "A", "")],
+        &[fighter("Bob", "B", "speed: 1")],
+    );
     t.set_health("Bob", 5);
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[12]);
     t.act(Action::Morale(MoraleChoice::Retreat), &[]);
-    assert_eq!(t.status("Bob"), Status::Surrendered, "caught by faster pursuers");
+    assert_eq!(
+        t.status("Bob"),
+        Status::Surrendered,
+        "caught by faster pursuers"
+    );
 
     let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "")]);
     t.set_health("Bob", 5);
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[12]);
     t.act(Action::Morale(MoraleChoice::Retreat), &[11]);
-    assert_eq!(t.status("Bob"), Status::Surrendered, "a failed AGI save: caught");
+    assert_eq!(
+        t.status("Bob"),
+        Status::Surrendered,
+        "a failed AGI save: caught"
+    );
 }
 
 #[test]
 fn surrendering_spends_the_turn_and_harm_from_the_enemy_brings_them_back_into_the_fight() {
     let mut t = squad(
         &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
-        &[fighter("Bob", "A", r#"hands: ["Spear"]"#), fighter("Dan", "B", "fearless: true")],
+        &[
+            fighter("Bob", "A", r#"hands: ["Spear"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
     );
     t.act(Action::Pass, &[]);
     t.activate("Bob");
     t.act(Action::Surrender, &[]);
     assert_eq!(t.status("Bob"), Status::Surrendered);
     let a = t.z("A");
-    assert_eq!(t.s.items[t.item("Spear")].location, Location::Ground(a), "weapons thrown away");
-    assert_eq!(t.pending().seat(), Some(Seat::Faction(0)), "the whole turn was spent");
+    assert_eq!(
+        t.s.items[t.item("Spear")].location,
+        Location::Ground(a),
+        "weapons thrown away"
+    );
+    assert_eq!(
+        t.pending().seat(),
+        Some(Seat::Faction(0)),
+        "the whole turn was spent"
+    );
     t.activate("Ann");
     let bob = t.c("Bob");
     assert!(!t.is_legal(&Action::Activate(bob)));
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[2]);
-    assert_eq!(t.status("Bob"), Status::Active, "harmed while surrendering, he fights on");
+    assert_eq!(
+        t.status("Bob"),
+        Status::Active,
+        "harmed while surrendering, he fights on"
+    );
 }
 
 #[test]
@@ -152,10 +190,20 @@ fn gear_degradation_used_gear_rolls_for_durability_after_the_fight() {
 #[test]
 fn gear_degradation_a_damaged_weapon_breaks_on_a_one_and_improvised_weapons_start_damaged() {
     let mut t = squad(
-        &[fighter("Ann", "A", r#"hands: ["Sword", "Chair"], damaged: ["Sword"]"#)],
-        &[fighter("Bob", "A", ""), fighter("Dan", "B", "fearless: true")],
+        &[fighter(
+            "Ann",
+            "A",
+            r#"hands: ["Sword", "Chair"], damaged: ["Sword"]"#,
+        )],
+        &[
+            fighter("Bob", "A", ""),
+            fighter("Dan", "B", "fearless: true"),
+        ],
     );
-    assert!(t.s.items[t.item("Chair")].damaged, "improvised: handled as damaged");
+    assert!(
+        t.s.items[t.item("Chair")].damaged,
+        "improvised: handled as damaged"
+    );
     t.activate("Ann");
     let sword = t.item("Sword");
     let hit = t.strike("Ann", Some("Sword"), "Bob");
@@ -179,14 +227,27 @@ fn gear_degradation_eight_or_more_destroys_a_damaged_shield_before_damaged_armou
     let hit = t.strike("Ann", Some("Greataxe"), "Bob");
     t.attack_plain(hit, &[9]);
     assert_eq!(t.health("Bob"), 14, "9 minus mail 2 and shield 1");
-    assert_eq!(t.s.items[shield].location, Location::Gone, "the shield goes first");
-    assert!(!t.s.characters[t.c("Bob")].armour.as_ref().unwrap().destroyed);
+    assert_eq!(
+        t.s.items[shield].location,
+        Location::Gone,
+        "the shield goes first"
+    );
+    assert!(
+        !t.s.characters[t.c("Bob")]
+            .armour
+            .as_ref()
+            .unwrap()
+            .destroyed
+    );
 }
 
 #[test]
 fn non_lethal_attacks_are_resolved_last_against_a_counter() {
     let mut t = squad(
-        &[fighter("Ann", "A", ""), fighter("Abe", "B", "fearless: true")],
+        &[
+            fighter("Ann", "A", ""),
+            fighter("Abe", "B", "fearless: true"),
+        ],
         &[fighter("Bob", "A", r#"hands: ["Sword"]"#)],
     );
     t.set_health("Ann", 2);
@@ -194,7 +255,10 @@ fn non_lethal_attacks_are_resolved_last_against_a_counter() {
     let g = t.attack_decl("Ann", None, "Bob", AttackMode::Grapple);
     t.act(Action::Attack(g), &[]);
     let sword = t.item("Sword");
-    let counter = Action::React(Reaction::Counter { weapon: Weapon::Item(sword), mode: AttackMode::Damage { hold_back: false } });
+    let counter = Action::React(Reaction::Counter {
+        weapon: Weapon::Item(sword),
+        mode: AttackMode::Damage { hold_back: false },
+    });
     // Bob's counter lands first (5 ≥ 2): Ann falls and the grapple never happens (no STR save).
     t.act(counter, &[5]);
     assert_eq!(t.status("Ann"), Status::Incapacitated);
@@ -205,7 +269,10 @@ fn non_lethal_attacks_are_resolved_last_against_a_counter() {
 fn poison_a_coated_weapon_poisons_on_a_wound_and_the_poison_bites_each_round_until_cured() {
     let mut t = squad(
         &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Poison"]"#)],
-        &[fighter("Bob", "A", r#"pack: ["Antidote"]"#), fighter("Dan", "B", "fearless: true")],
+        &[
+            fighter("Bob", "A", r#"pack: ["Antidote"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
     );
     t.activate("Ann");
     let poison = t.item("Poison");

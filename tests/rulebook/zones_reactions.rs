@@ -11,10 +11,20 @@ fn brawl(ann: &str, bob: &str, cid: &str) -> Table {
         "started_by: Some(\"Reds\"),",
         r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
         &[
-            faction("Reds", &[fighter("Ann", "A", ann), fighter("Eve", "Far", "fearless: true")]),
+            faction(
+                "Reds",
+                &[
+                    fighter("Ann", "A", ann),
+                    fighter("Eve", "Far", "fearless: true"),
+                ],
+            ),
             faction(
                 "Blues",
-                &[fighter("Bob", "A", bob), fighter("Cid", "A", cid), fighter("Dan", "Far", "fearless: true")],
+                &[
+                    fighter("Bob", "A", bob),
+                    fighter("Cid", "A", cid),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
             ),
         ]
         .join(", "),
@@ -29,7 +39,11 @@ fn swing(t: &mut Table) {
     t.act(Action::NoStunt, &[]);
     assert_eq!(
         t.pending(),
-        Pending::Decide { seat: Seat::Faction(1), kind: DecisionKind::Reaction, time_limit: None },
+        Pending::Decide {
+            seat: Seat::Faction(1),
+            kind: DecisionKind::Reaction,
+            time_limit: None
+        },
         "Bob's side chooses his reaction"
     );
 }
@@ -41,10 +55,17 @@ fn dodge_an_agi_save_that_makes_the_attack_miss_and_spends_the_turn() {
     let mut t = brawl(SWORD, "", "");
     swing(&mut t);
     t.act(Action::React(Reaction::Dodge), &[10]);
-    assert_eq!(t.health("Bob"), 10, "AGI 10, rolled 10: the attack misses, no damage die");
+    assert_eq!(
+        t.health("Bob"),
+        10,
+        "AGI 10, rolled 10: the attack misses, no damage die"
+    );
     t.act(Action::EndTurn, &[]);
     let bob = t.c("Bob");
-    assert!(!t.is_legal(&Action::Activate(bob)), "the dodge was Bob's turn");
+    assert!(
+        !t.is_legal(&Action::Activate(bob)),
+        "the dodge was Bob's turn"
+    );
 
     let mut t = brawl(SWORD, "", "");
     swing(&mut t);
@@ -96,10 +117,16 @@ fn counter_a_blast_can_be_countered_by_one_target_only() {
         mode: AttackMode::Damage { hold_back: false },
     });
     t.act(blast, &[]);
-    let counter = Action::React(Reaction::Counter { weapon: Weapon::Unarmed, mode: AttackMode::Damage { hold_back: false } });
+    let counter = Action::React(Reaction::Counter {
+        weapon: Weapon::Unarmed,
+        mode: AttackMode::Damage { hold_back: false },
+    });
     assert!(t.is_legal(&counter), "Bob may counter");
     t.act(counter.clone(), &[]);
-    assert!(t.is_legal(&Action::React(Reaction::Dodge)), "Cid decides next");
+    assert!(
+        t.is_legal(&Action::React(Reaction::Dodge)),
+        "Cid decides next"
+    );
     assert!(!t.is_legal(&counter), "but Cid may not counter as well");
     // Cid does nothing. The flail's d6 is rolled once for both (5), Bob's bare hands twice (2, 3).
     t.act(Action::React(Reaction::None), &[5, 2, 3]);
@@ -113,7 +140,10 @@ fn hide_behind_a_nearby_ally_who_becomes_the_target_and_may_react() {
     swing(&mut t);
     let cid = t.c("Cid");
     t.act(Action::React(Reaction::HideBehind(cid)), &[]);
-    assert!(t.s.characters[t.c("Bob")].acted, "hiding was Bob's reaction");
+    assert!(
+        t.s.characters[t.c("Bob")].acted,
+        "hiding was Bob's reaction"
+    );
     // Now Cid is the target and reacts in turn; he may not hide behind Bob again.
     let bob = t.c("Bob");
     assert!(!t.is_legal(&Action::React(Reaction::HideBehind(bob))));
@@ -143,7 +173,11 @@ fn reactions_are_only_for_those_who_have_not_had_their_turn() {
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.act(hit, &[]);
     t.act(Action::NoStunt, &[2]);
-    assert_eq!(t.health("Bob"), 8, "no reaction was possible: the blow landed at once");
+    assert_eq!(
+        t.health("Bob"),
+        8,
+        "no reaction was possible: the blow landed at once"
+    );
 }
 
 fn walkaway() -> Table {
@@ -152,7 +186,13 @@ fn walkaway() -> Table {
         r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
         &[
             faction("Reds", &[fighter("Ann", "A", SWORD)]),
-            faction("Blues", &[fighter("Bob", "A", ""), fighter("Dan", "Far", "fearless: true")]),
+            faction(
+                "Blues",
+                &[
+                    fighter("Bob", "A", ""),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
+            ),
         ]
         .join(", "),
     );
@@ -168,16 +208,32 @@ fn opportunity_attack_interrupts_a_move_away_and_the_target_cannot_react() {
     let mut t = walkaway();
     assert_eq!(
         t.pending(),
-        Pending::Decide { seat: Seat::Faction(0), kind: DecisionKind::Reaction, time_limit: None }
+        Pending::Decide {
+            seat: Seat::Faction(0),
+            kind: DecisionKind::Reaction,
+            time_limit: None
+        }
     );
     assert_eq!(t.zone_of("Bob"), "A", "the move is interrupted");
-    let oa = Action::OpportunityAttack(t.attack_decl("Ann", Some("Sword"), "Bob", AttackMode::Damage { hold_back: false }));
+    let oa = Action::OpportunityAttack(t.attack_decl(
+        "Ann",
+        Some("Sword"),
+        "Bob",
+        AttackMode::Damage { hold_back: false },
+    ));
     t.act(oa, &[]);
     // Ann declines a stunt; with no reaction step the damage is rolled straight away.
     t.act(Action::NoStunt, &[4]);
     assert_eq!(t.health("Bob"), 6);
-    assert_eq!(t.zone_of("Bob"), "B", "his turn resumes and the move completes");
-    assert!(t.s.characters[t.c("Ann")].acted, "the opportunity attack was Ann's turn");
+    assert_eq!(
+        t.zone_of("Bob"),
+        "B",
+        "his turn resumes and the move completes"
+    );
+    assert!(
+        t.s.characters[t.c("Ann")].acted,
+        "the opportunity attack was Ann's turn"
+    );
 }
 
 #[test]

@@ -12,11 +12,21 @@ fn ambush() -> Table {
         "started_by: Some(\"Wolves\"),",
         r#"(name: "Road", neighbours: ["Thicket", "Field"]), (name: "Thicket", neighbours: [], concealment: true), (name: "Field", neighbours: [])"#,
         &[
-            faction("Caravan", &[fighter("Mira", "Road", r#"hands: ["Sword"]"#), fighter("Osric", "Road", "")]),
+            faction(
+                "Caravan",
+                &[
+                    fighter("Mira", "Road", r#"hands: ["Sword"]"#),
+                    fighter("Osric", "Road", ""),
+                ],
+            ),
             faction(
                 "Wolves",
                 &[
-                    fighter("Grell", "Thicket", r#"hands: ["Shortbow"], concealed: true"#),
+                    fighter(
+                        "Grell",
+                        "Thicket",
+                        r#"hands: ["Shortbow"], concealed: true"#,
+                    ),
                     fighter("Ludo", "Field", ""),
                 ],
             ),
@@ -40,7 +50,10 @@ fn sneaking_ambushers_play_a_bonus_turn_in_which_only_they_act() {
     assert_eq!(t.s.round, 1, "the bonus turn is over");
     assert!(t.is_legal(&Action::ChooseFirst(0)));
     t.act(Action::ChooseFirst(1), &[]);
-    assert!(t.is_legal(&Action::Activate(grell)), "Grell acts again in round 1");
+    assert!(
+        t.is_legal(&Action::Activate(grell)),
+        "Grell acts again in round 1"
+    );
 }
 
 #[test]
@@ -53,7 +66,10 @@ fn sneaking_concealed_characters_cannot_be_targeted_and_strike_by_surprise_then_
     // Surprise: no reaction step; declining the stunt lands the arrow.
     t.act(Action::NoStunt, &[5]);
     assert_eq!(t.health("Mira"), 5);
-    assert!(!t.s.characters[t.c("Grell")].concealed, "attacking revealed Grell");
+    assert!(
+        !t.s.characters[t.c("Grell")].concealed,
+        "attacking revealed Grell"
+    );
     assert!(t.text().contains("taken by surprise"));
 }
 
@@ -66,7 +82,9 @@ fn sneaking_hidden_enemies_are_unknown_and_walking_in_front_of_the_enemy_reveals
     t.act(Action::ChooseFirst(0), &[]);
     t.activate("Mira");
     assert!(
-        t.legal().iter().all(|a| !matches!(a, Action::Attack(d) if d.target == Target::Character(t.c("Grell")))),
+        t.legal().iter().all(
+            |a| !matches!(a, Action::Attack(d) if d.target == Target::Character(t.c("Grell")))
+        ),
         "the Caravan does not know where Grell is"
     );
     // Mira walks into the Thicket: it has concealment, so Grell stays unseen.
@@ -89,7 +107,10 @@ fn sneaking_speaking_reveals_and_hiding_needs_cover_from_sight_and_no_enemy_watc
     t.activate("Grell");
     t.act(Action::Speak, &[]);
     assert!(!t.s.characters[t.c("Grell")].concealed);
-    assert!(t.is_legal(&Action::Hide), "the Thicket hides and no enemy is in it");
+    assert!(
+        t.is_legal(&Action::Hide),
+        "the Thicket hides and no enemy is in it"
+    );
     t.act(Action::Hide, &[]);
     assert!(t.s.characters[t.c("Grell")].concealed);
     t.act(Action::EndTurn, &[]);
@@ -105,10 +126,20 @@ fn blast_table(weapon: &str, zones: &str) -> Table {
         "started_by: Some(\"Reds\"),",
         zones,
         &[
-            faction("Reds", &[fighter("Ann", "A", &format!(r#"hands: ["{weapon}"]"#)), fighter("Abe", "A", "")]),
+            faction(
+                "Reds",
+                &[
+                    fighter("Ann", "A", &format!(r#"hands: ["{weapon}"]"#)),
+                    fighter("Abe", "A", ""),
+                ],
+            ),
             faction(
                 "Blues",
-                &[fighter("Bob", "B", r#"armour: Some("Mail")"#), fighter("Cid", "B", ""), fighter("Dan", "C", "fearless: true")],
+                &[
+                    fighter("Bob", "B", r#"armour: Some("Mail")"#),
+                    fighter("Cid", "B", ""),
+                    fighter("Dan", "C", "fearless: true"),
+                ],
             ),
         ]
         .join(", "),
@@ -121,7 +152,9 @@ fn blast_table(weapon: &str, zones: &str) -> Table {
 fn blast_at(t: &Table, zone: &str) -> Action {
     Action::Attack(AttackDecl {
         attacker: t.c("Ann"),
-        weapon: Weapon::Item(t.item_of("Ann", &t.s.items[t.s.held(t.c("Ann")).next().unwrap()].name)),
+        weapon: Weapon::Item(
+            t.item_of("Ann", &t.s.items[t.s.held(t.c("Ann")).next().unwrap()].name),
+        ),
         target: Target::Zone(t.z(zone)),
         mode: AttackMode::Damage { hold_back: false },
     })
@@ -138,8 +171,14 @@ fn blast_a_melee_blast_hits_everyone_else_in_the_zone_and_cannot_miss() {
     let blast = blast_at(&t, "B");
     // One d6 for the blast (4): Bob's mail takes 2, Cid takes 4. No WIT save.
     t.attack_plain(blast, &[4]);
-    assert_eq!((t.health("Bob"), t.health("Cid"), t.health("Ann")), (8, 6, 10));
-    assert!(!t.is_legal(&blast_at(&t, "A")), "a melee blast hits only the attacker's zone");
+    assert_eq!(
+        (t.health("Bob"), t.health("Cid"), t.health("Ann")),
+        (8, 6, 10)
+    );
+    assert!(
+        !t.is_legal(&blast_at(&t, "A")),
+        "a melee blast hits only the attacker's zone"
+    );
 }
 
 #[test]
@@ -158,7 +197,10 @@ fn blast_a_missed_ranged_blast_deviates_into_a_rolled_neighbouring_zone() {
     // B and D, numbered 1 and 2 on a d2: a 1 lands the blast in B on Bob (mail 2) and Cid.
     let blast = blast_at(&t, "C");
     t.attack_plain(blast, &[15, 1, 4]);
-    assert_eq!((t.health("Bob"), t.health("Cid"), t.health("Dan")), (8, 6, 10));
+    assert_eq!(
+        (t.health("Bob"), t.health("Cid"), t.health("Dan")),
+        (8, 6, 10)
+    );
     assert!(t.text().contains("deviates into B"));
 }
 
@@ -168,7 +210,13 @@ fn stunt_table() -> Table {
         r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
         &[
             faction("Reds", &[fighter("Ann", "A", r#"hands: ["Sword"]"#)]),
-            faction("Blues", &[fighter("Bob", "A", r#"hands: ["Spear"]"#), fighter("Dan", "Far", "fearless: true")]),
+            faction(
+                "Blues",
+                &[
+                    fighter("Bob", "A", r#"hands: ["Spear"]"#),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
+            ),
         ]
         .join(", "),
     );
@@ -186,12 +234,18 @@ fn attack_stunts_an_accepted_stunt_replaces_the_damage_and_allows_no_reaction() 
     let spear = t.item("Spear");
     assert!(t.is_legal(&Action::ProposeStunt(Stunt::Drive(b))));
     assert!(t.is_legal(&Action::ProposeStunt(Stunt::Disarm(spear))));
-    assert!(!t.is_legal(&Action::ProposeStunt(Stunt::Yield)), "Bob is unhurt: the GM refuses a forced surrender");
+    assert!(
+        !t.is_legal(&Action::ProposeStunt(Stunt::Yield)),
+        "Bob is unhurt: the GM refuses a forced surrender"
+    );
     t.act(Action::ProposeStunt(Stunt::Drive(b)), &[]);
     t.act(Action::AcceptStunt, &[]);
     assert_eq!(t.zone_of("Bob"), "B");
     assert_eq!(t.health("Bob"), 10);
-    assert!(!t.s.characters[t.c("Bob")].acted, "accepting is not a reaction");
+    assert!(
+        !t.s.characters[t.c("Bob")].acted,
+        "accepting is not a reaction"
+    );
 }
 
 #[test]
@@ -200,7 +254,10 @@ fn attack_stunts_a_refused_stunt_resolves_the_attack_as_normal() {
     let spear = t.item("Spear");
     t.act(Action::ProposeStunt(Stunt::Disarm(spear)), &[]);
     t.act(Action::RefuseStunt, &[]);
-    assert!(t.is_legal(&Action::React(Reaction::Dodge)), "the target may react after refusing");
+    assert!(
+        t.is_legal(&Action::React(Reaction::Dodge)),
+        "the target may react after refusing"
+    );
     t.act(Action::React(Reaction::None), &[6]);
     assert_eq!(t.health("Bob"), 4);
     assert_eq!(t.s.items[spear].location, Location::Hand(t.c("Bob")));
@@ -213,7 +270,13 @@ fn attack_stunts_forcing_a_surrender_needs_a_hurt_target() {
         r#"(name: "A", neighbours: []), (name: "Far", neighbours: [])"#,
         &[
             faction("Reds", &[fighter("Ann", "A", r#"hands: ["Sword"]"#)]),
-            faction("Blues", &[fighter("Bob", "A", ""), fighter("Dan", "Far", "fearless: true")]),
+            faction(
+                "Blues",
+                &[
+                    fighter("Bob", "A", ""),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
+            ),
         ]
         .join(", "),
     );
@@ -234,7 +297,13 @@ fn disarm_a_failed_str_save_drops_the_chosen_weapon() {
         r#"(name: "A", neighbours: []), (name: "Far", neighbours: [])"#,
         &[
             faction("Reds", &[fighter("Ann", "A", "")]),
-            faction("Blues", &[fighter("Bob", "A", r#"hands: ["Sword", "Dagger"]"#), fighter("Dan", "Far", "fearless: true")]),
+            faction(
+                "Blues",
+                &[
+                    fighter("Bob", "A", r#"hands: ["Sword", "Dagger"]"#),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
+            ),
         ]
         .join(", "),
     );
@@ -247,7 +316,11 @@ fn disarm_a_failed_str_save_drops_the_chosen_weapon() {
     t.act(Action::React(Reaction::None), &[11]);
     let a = t.z("A");
     assert_eq!(t.s.items[sword].location, Location::Ground(a));
-    assert_eq!(t.s.items[t.item("Dagger")].location, Location::Hand(t.c("Bob")), "only the chosen weapon");
+    assert_eq!(
+        t.s.items[t.item("Dagger")].location,
+        Location::Hand(t.c("Bob")),
+        "only the chosen weapon"
+    );
 
     // A passed save keeps it.
     let mut t2 = Table::begin(&src, 0);
@@ -264,10 +337,20 @@ fn grapple_table() -> Table {
         "started_by: Some(\"Reds\"),",
         r#"(name: "A", neighbours: ["B"], hazard: Some((name: "Fire", damage: 6))), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
         &[
-            faction("Reds", &[fighter("Ann", "A", ""), fighter("Abe", "Far", "fearless: true")]),
+            faction(
+                "Reds",
+                &[
+                    fighter("Ann", "A", ""),
+                    fighter("Abe", "Far", "fearless: true"),
+                ],
+            ),
             faction(
                 "Blues",
-                &[fighter("Bob", "A", ""), fighter("Cid", "A", r#"hands: ["Sword"]"#), fighter("Dan", "Far", "fearless: true")],
+                &[
+                    fighter("Bob", "A", ""),
+                    fighter("Cid", "A", r#"hands: ["Sword"]"#),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
             ),
         ]
         .join(", "),
@@ -287,7 +370,10 @@ fn grapple_a_failed_str_save_grabs_the_target_who_is_entangled() {
     assert_eq!(t.s.characters[bob].grabbed_by, Some(ann));
     t.act(Action::EndTurn, &[]);
     t.activate("Bob");
-    assert!(t.legal().iter().all(|a| !matches!(a, Action::Move(_))), "entangled: no moving");
+    assert!(
+        t.legal().iter().all(|a| !matches!(a, Action::Move(_))),
+        "entangled: no moving"
+    );
     assert!(!t.is_legal(&Action::React(Reaction::Dodge)));
     // Breaking free: a STR save (rules notes reading).
     t.act(Action::BreakFree, &[10]);
@@ -303,7 +389,10 @@ fn grapple_the_grabber_moves_together_with_the_grabbed_and_shoves_them_into_a_ha
     t.act(Action::Pass, &[]);
     t.act(Action::ChooseFirst(0), &[]);
     t.activate("Ann");
-    let shove = Action::Shove { to: Some(t.z("B")), into_hazard: true };
+    let shove = Action::Shove {
+        to: Some(t.z("B")),
+        into_hazard: true,
+    };
     assert!(t.is_legal(&shove));
     // Fire in zone A: d6 shows 4, armour does not help; then he is pushed into B, freed.
     t.act(shove, &[4]);
@@ -319,10 +408,20 @@ fn grapple_moving_drags_the_grabbed_along_and_anything_else_lets_go() {
     t.act(Action::Move(b), &[]);
     // Cid could strike at Ann as she leaves; he lets her go.
     t.act(Action::DeclineOpportunity, &[]);
-    assert_eq!((t.zone_of("Ann"), t.zone_of("Bob")), ("B".into(), "B".into()));
-    assert!(t.s.characters[t.c("Bob")].grabbed_by.is_some(), "moving keeps hold");
+    assert_eq!(
+        (t.zone_of("Ann"), t.zone_of("Bob")),
+        ("B".into(), "B".into())
+    );
+    assert!(
+        t.s.characters[t.c("Bob")].grabbed_by.is_some(),
+        "moving keeps hold"
+    );
     t.act(Action::Speak, &[]);
-    assert_eq!(t.s.characters[t.c("Bob")].grabbed_by, None, "doing anything else frees him");
+    assert_eq!(
+        t.s.characters[t.c("Bob")].grabbed_by,
+        None,
+        "doing anything else frees him"
+    );
 }
 
 #[test]
@@ -339,5 +438,9 @@ fn grapple_the_grabber_can_hide_behind_the_grabbed_who_has_no_choice() {
     t.act(Action::NoStunt, &[]);
     let bob = t.c("Bob");
     t.act(Action::React(Reaction::HideBehind(bob)), &[7]);
-    assert_eq!((t.health("Ann"), t.health("Bob")), (10, 3), "Cid's 7 lands on his own ally");
+    assert_eq!(
+        (t.health("Ann"), t.health("Bob")),
+        (10, 3),
+        "Cid's 7 lands on his own ally"
+    );
 }

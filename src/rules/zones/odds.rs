@@ -111,3 +111,28 @@ pub fn armour_of(s: &State, c: CharacterId) -> u8 {
     });
     body + shield
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saves_are_the_attribute_in_twenty() {
+        assert_eq!(save_chance(10), 0.5);
+        assert_eq!(save_chance(20), 1.0);
+        assert_eq!(save_chance(1), 0.05);
+    }
+
+    #[test]
+    fn damage_after_armour_and_impaired_damage_are_exact() {
+        // d6 against armour 2: 0 on 1-2, then 1..4.
+        let p = damage_distribution(Die::D6, false, 2);
+        assert!((p[0] - 2.0 / 6.0).abs() < 1e-12);
+        assert!((p[4] - 1.0 / 6.0).abs() < 1e-12);
+        // Lower of two d4: P(1) = 7/16, P(4) = 1/16.
+        let q = damage_distribution(Die::D4, true, 0);
+        assert!((q[1] - 7.0 / 16.0).abs() < 1e-12);
+        assert!((q[4] - 1.0 / 16.0).abs() < 1e-12);
+        assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}
