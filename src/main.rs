@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use fray::ai::{Policy, RandomPolicy};
+use fray::ai::{Level, Policy, RandomPolicy};
 use fray::replay::{self, Replay, ReplayActions, ReplayDice};
 use fray::rules::battle::{Outcome, Ruleset, state_hash};
 use fray::rules::dice::SeededDice;
@@ -57,6 +57,12 @@ enum Command {
         /// Rounds after which a battle counts as unfinished.
         #[arg(long, default_value_t = 200)]
         max_rounds: u32,
+        /// The AI level for each faction, comma-separated (default: random for all).
+        #[arg(long)]
+        ai: Option<String>,
+        /// Print the events of every battle.
+        #[arg(long)]
+        log: bool,
     },
     /// Re-run a replay and print every event with its explanation.
     Replay {
@@ -80,6 +86,24 @@ enum Command {
     },
     /// Print the rules notes: each paragraph in short and the readings Fray chose.
     Rules { ruleset: Option<String> },
+    /// Benchmarks. `fray bench ai`: win rates between AI levels and their decision times.
+    Bench {
+        /// What to measure: `ai`.
+        what: String,
+        #[arg(long)]
+        json: bool,
+        /// A smaller sample.
+        #[arg(long)]
+        quick: bool,
+        /// Battles per scenario, pairing and side (default 34, so 204 a pairing; --quick 4).
+        #[arg(long)]
+        games: Option<u32>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Levels to pair, comma-separated (default random,easy,normal,hard).
+        #[arg(long)]
+        levels: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -98,7 +122,9 @@ fn main() -> ExitCode {
             seed,
             json,
             max_rounds,
-        }) => run_sim(&scenario, games, seed, json, max_rounds),
+            ai,
+            log,
+        }) => run_sim(&scenario, games, seed, json, max_rounds, ai.as_deref(), log),
         Some(Command::Replay { file, json }) => run_replay(&file, json),
         Some(Command::Record {
             scenario,
@@ -107,6 +133,14 @@ fn main() -> ExitCode {
         }) => record(&scenario, seed, &out),
         Some(Command::Check { files }) => check(&files),
         Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
+        Some(Command::Bench {
+            what,
+            json,
+            quick,
+            games,
+            seed,
+            levels,
+        }) => bench(&what, json, quick, games, seed, levels.as_deref()),
     }
 }
 
@@ -138,7 +172,32 @@ fn report<E: std::fmt::Display>(e: E) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn run_sim(name: &str, games: u32, seed: u64, json: bool, max_rounds: u32) -> ExitCode {
+fn run_sim(
+    name: &str,
+    games: u32,
+    seed: u64,
+    json: bool,
+    max_rounds: u32,
+    ai: Option<&str>,
+    log: bool,
+) -> ExitCode {
+    let levels: Vec<Level> = match ai {
+        None => vec![Level::Random],
+        Some(list) => {
+            let mut out = Vec::new();
+            for n in list.split(',') {
+                match Level::parse(n.trim()) {
+                    Some(l) => out.push(l),
+                    None => {
+                        return report(format!(
+                            "unknown level \"{n}\" (random, easy, normal, hard)"
+                        ));
+                    }
+                }
+            }
+            out
+        }
+    };
     let loaded = match scenario::load(name) {
         Ok(l) => l,
         Err(e) => return report(e),
@@ -161,10 +220,7 @@ fn run_sim(name: &str, games: u32, seed: u64, json: bool, max_rounds: u32) -> Ex
             Err(e) => return report(e),
         };
         let mut policies: Vec<Box<dyn Policy<Zones>>> = (0..factions.len())
-            .map(|f| {
-                Box::new(RandomPolicy::new(game_seed ^ (f as u64 + 1) << 32))
-                    as Box<dyn Policy<Zones>>
-            })
+            .map(|f| levels[f % levels.len()].policy::<Zones>(game_seed ^ ((f as u64 + 1) << 32)))
             .collect();
         let mut gm = RandomPolicy::new(game_seed);
         let result = sim::play_out::<Zones>(
@@ -173,7 +229,14 @@ fn run_sim(name: &str, games: u32, seed: u64, json: bool, max_rounds: u32) -> Ex
             &mut gm,
             &mut dice,
             max_rounds,
-            |_, _| {},
+            |a, evs| {
+                if log {
+                    println!("> {a:?}");
+                    for e in evs {
+                        println!("  {e}");
+                    }
+                }
+            },
         );
         match result {
             Ok(r) => {
@@ -373,4 +436,48 @@ fn rules(ruleset: Option<&str>) -> ExitCode {
             }
         },
     }
+}
+
+fn bench(
+    what: &str,
+    json: bool,
+    quick: bool,
+    games: Option<u32>,
+    seed: u64,
+    levels: Option<&str>,
+) -> ExitCode {
+    if what != "ai" {
+        return report(format!("unknown benchmark \"{what}\" (known: ai)"));
+    }
+    let levels = match levels {
+        None => Level::ALL.to_vec(),
+        Some(list) => {
+            let mut out = Vec::new();
+            for name in list.split(',') {
+                match Level::parse(name.trim()) {
+                    Some(l) => out.push(l),
+                    None => {
+                        return report(format!(
+                            "unknown level \"{name}\" (random, easy, normal, hard)"
+                        ));
+                    }
+                }
+            }
+            out
+        }
+    };
+    let cfg = fray::bench::BenchConfig {
+        games: games.unwrap_or(if quick { 4 } else { 34 }),
+        levels,
+        seed,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        max_rounds: 200,
+    };
+    let r = fray::bench::run(&cfg);
+    if json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        print!("{}", r.table());
+    }
+    ExitCode::SUCCESS
 }

@@ -110,7 +110,7 @@ fn sim_json_reports_every_game() {
     let won: u64 = wins.values().map(|w| w.as_u64().expect("a count")).sum();
     assert_eq!(won + count(&v, "draws"), 50, "{v}");
     let rounds = v["mean_rounds"].as_f64().expect("mean_rounds is a number");
-    assert!(rounds >= 1.0 && rounds <= 200.0, "{v}");
+    assert!((1.0..=200.0).contains(&rounds), "{v}");
     assert!(v["battles_per_sec"].as_f64().expect("a number") > 0.0);
     assert_eq!(v["scenario"], "duel");
 }

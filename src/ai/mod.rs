@@ -1,10 +1,23 @@
 //! Policies that play any ruleset through the [`Ruleset`] contract. No Bevy, no clock: a
-//! policy's randomness comes from its own seed and its effort from a budget, so the same seed
-//! gives the same move on every machine.
+//! policy's randomness comes from its own seed and its effort from a budget of iterations, so
+//! the same seed and budget give the same move on every machine.
 
+pub mod greedy;
+pub mod heuristics;
+pub mod level;
+pub mod mcts;
 pub mod random;
+pub mod rollout;
+pub mod think;
+pub mod zones;
 
+pub use greedy::Greedy;
+pub use heuristics::Heuristics;
+pub use level::{Ai, Level};
+pub use mcts::{Mcts, MctsConfig, Search};
 pub use random::RandomPolicy;
+pub use rollout::{RolloutConfig, RolloutSearch, Rollouts};
+pub use think::Thinking;
 
 use crate::rules::battle::Ruleset;
 
@@ -12,4 +25,14 @@ use crate::rules::battle::Ruleset;
 pub trait Policy<R: Ruleset> {
     fn choose(&mut self, state: &R::State, legal: &[R::Action]) -> R::Action;
     fn name(&self) -> String;
+}
+
+/// A candidate move and what the policy thinks of it, for the "why" panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate<A> {
+    pub action: A,
+    /// The policy's estimate: a win probability for search, an expected gain for greedy.
+    pub value: f64,
+    /// How many simulations back the estimate (0 for greedy).
+    pub visits: u32,
 }

@@ -121,11 +121,24 @@ pub trait Ruleset {
     fn faction_names(state: &Self::State) -> Vec<String>;
     /// The round number, for round limits and statistics.
     fn round(state: &Self::State) -> u32;
-    /// What `viewer` may know of the state: hidden things replaced by what they believe.
-    /// Rulesets without hidden information return the state as it is.
-    fn view(state: &Self::State, viewer: Seat) -> Self::State {
-        let _ = viewer;
+    /// A state consistent with what `viewer` knows, hidden things (a concealed character's
+    /// zone) replaced by a sample drawn from `dice`. The true hidden values are never read, so
+    /// two states differing only in them give the same sample. Rulesets without hidden
+    /// information return the state as it is.
+    fn determinize(state: &Self::State, viewer: Seat, dice: &mut dyn DiceSource) -> Self::State {
+        let _ = (viewer, dice);
         state.clone()
+    }
+
+    /// Applies an action known to come from `legal_actions` of this very state, skipping the
+    /// check and the copy that make `apply` safe for outside callers: for the AI's simulations.
+    /// On an error the state may be left half-changed.
+    fn apply_trusted(
+        state: &mut Self::State,
+        action: &Self::Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event<Self::EventKind>>, RuleError> {
+        Self::apply(state, action, dice)
     }
 }
 

@@ -279,7 +279,13 @@ pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
             for (i, c) in s.characters.iter().enumerate() {
                 let ally = c.faction == tc.faction && i != t && c.is_active();
                 let held_enemy = c.grabbed_by == Some(t);
-                if c.zone == tc.zone && (ally || held_enemy) && !sl.shifted_from.contains(&i) {
+                // Not behind the attacker, whom the grabber may hold: nobody is the target of
+                // their own attack.
+                if c.zone == tc.zone
+                    && (ally || held_enemy)
+                    && i != attacker
+                    && !sl.shifted_from.contains(&i)
+                {
                     out.push(Reaction::HideBehind(i));
                 }
             }
@@ -337,7 +343,10 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 Stunt::Disarm(i) => {
                     ctx.s.items[i].location = Location::Ground(ctx.s.characters[t].zone);
                 }
-                Stunt::Drive(z) => turn::place(ctx, t, z),
+                Stunt::Drive(z) => {
+                    turn::place(ctx, t, z);
+                    turn::release_across_zones(ctx);
+                }
                 Stunt::Seize => grab(ctx, t, decl.attacker),
                 Stunt::Yield => turn::surrender(ctx, t),
             }

@@ -391,3 +391,36 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
     morale::gear_degradation(ctx)?;
     Ok(true)
 }
+
+/// Where `viewer` might believe each concealed enemy to be: any zone where that enemy could
+/// stand unseen, that is any zone with concealment, or with no character of the viewer's side
+/// (who would have seen them there). The sample is drawn with the dice and never looks at the
+/// true zone.
+pub fn determinize(s: &State, viewer: Seat, dice: &mut dyn DiceSource) -> State {
+    let Seat::Faction(f) = viewer else {
+        return s.clone();
+    };
+    let mut v = s.clone();
+    let watched: Vec<bool> = (0..s.zones.len())
+        .map(|z| {
+            !s.zones[z].concealment
+                && s.characters
+                    .iter()
+                    .any(|c| c.faction == f && c.is_active() && c.zone == z)
+        })
+        .collect();
+    let candidates: Vec<ZoneId> = (0..s.zones.len()).filter(|&z| !watched[z]).collect();
+    if candidates.is_empty() {
+        return v;
+    }
+    for c in &mut v.characters {
+        if c.faction != f && c.concealed {
+            let n = candidates.len().min(255) as u8;
+            let pick = dice
+                .roll(Die::new(n), "a guess at a hidden enemy's zone")
+                .map_or(0, |r| usize::from(r.saturating_sub(1)));
+            c.zone = candidates[pick.min(candidates.len() - 1)];
+        }
+    }
+    v
+}

@@ -173,7 +173,8 @@ fn turn_actions(s: &State) -> Vec<Action> {
 }
 
 /// Hiding mid-fight needs somewhere to hide (a barrier, concealment or darkness) and no enemy
-/// in the zone to watch it happen.
+/// in the zone to watch it happen (one hidden there is watching nobody knows of, and does not
+/// count, so the legal actions never give a hidden enemy away).
 pub fn can_hide_here(s: &State, c: CharacterId) -> bool {
     let ch = &s.characters[c];
     let z = &s.zones[ch.zone];
@@ -181,7 +182,7 @@ pub fn can_hide_here(s: &State, c: CharacterId) -> bool {
         && !s
             .characters
             .iter()
-            .any(|e| e.faction != ch.faction && e.is_active() && e.zone == ch.zone)
+            .any(|e| e.faction != ch.faction && e.is_active() && !e.concealed && e.zone == ch.zone)
 }
 
 /// Every attack `c` could declare now.

@@ -17,7 +17,7 @@ pub use action::{Action, MoraleChoice};
 pub use event::EventKind;
 pub use model::*;
 
-use crate::rules::battle::{CharacterId, DecisionKind, Event, Pending, RuleError, Ruleset};
+use crate::rules::battle::{CharacterId, DecisionKind, Event, Pending, RuleError, Ruleset, Seat};
 use crate::rules::dice::{self, DiceSource, Die, Rolled};
 use crate::rules::explain::Explanation;
 
@@ -150,6 +150,24 @@ impl Ruleset for Zones {
 
     fn round(state: &State) -> u32 {
         state.round
+    }
+
+    fn determinize(state: &State, viewer: Seat, dice: &mut dyn DiceSource) -> State {
+        flow::determinize(state, viewer, dice)
+    }
+
+    fn apply_trusted(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<ZoneEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        let mut ctx = Ctx::new(state, dice);
+        flow::step(&mut ctx, action)?;
+        flow::advance(&mut ctx)?;
+        Ok(ctx.events)
     }
 }
 

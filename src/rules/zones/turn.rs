@@ -315,8 +315,24 @@ fn shove(
         )
     {
         place(ctx, g, to);
+        release_across_zones(ctx);
     }
     Ok(())
+}
+
+/// A hold does not reach into another zone: whoever was moved away from the one holding them,
+/// or whose holder was moved away (driven back, or dragged off while holding someone), is free.
+pub fn release_across_zones(ctx: &mut Ctx) {
+    let loose: Vec<CharacterId> = (0..ctx.s.characters.len())
+        .filter(|&c| {
+            ctx.s.characters[c]
+                .grabbed_by
+                .is_some_and(|g| ctx.s.characters[g].zone != ctx.s.characters[c].zone)
+        })
+        .collect();
+    for c in loose {
+        release(ctx, c);
+    }
 }
 
 /// Moves a character into a zone; sneaking characters who end up in front of an enemy in the
@@ -379,7 +395,9 @@ pub fn opportunity_candidates(s: &State, f: FactionId) -> Vec<CharacterId> {
         return Vec::new();
     };
     let mover = &s.characters[m.mover];
-    if !mover.is_active() || mover.grabbed_by.is_some() || mover.concealed {
+    // A mover already driven out of the zone (by an earlier opportunity attack's stunt) is no
+    // longer within reach.
+    if !mover.is_active() || mover.grabbed_by.is_some() || mover.concealed || mover.zone != m.from {
         return Vec::new();
     }
     s.characters
@@ -449,10 +467,17 @@ pub fn finish_move(ctx: &mut Ctx) -> Result<(), RuleError> {
         ctx.note(format!("{name} is held fast and cannot move on."));
         return Ok(());
     }
+    if mover.zone != m.from {
+        // Driven back by an opportunity attack's stunt: the move ends where they were driven.
+        let name = ctx.s.name(m.mover).to_string();
+        ctx.note(format!("{name} was driven back and cannot move on."));
+        return Ok(());
+    }
     let dragged = grabbed_by(ctx.s, m.mover);
     place(ctx, m.mover, m.to);
     if let Some(g) = dragged {
         place(ctx, g, m.to);
     }
+    release_across_zones(ctx);
     Ok(())
 }

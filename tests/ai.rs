@@ -1,0 +1,190 @@
+//! The AI: determinism, legality, fair play with hidden characters, anytime search, and a small
+//! win-rate check.
+
+use fray::ai::{
+    Greedy, Heuristics, Level, Mcts, MctsConfig, Policy, RandomPolicy, Search, Thinking,
+};
+use fray::rules::battle::{Outcome, Pending, Ruleset};
+use fray::rules::dice::SeededDice;
+use fray::rules::zones::{State, Zones};
+use fray::scenario::{self, Setup};
+
+fn start(name: &str, seed: u64) -> (State, SeededDice) {
+    let Setup::Zones(setup) = scenario::builtin(name).unwrap().unwrap().setup;
+    let mut dice = SeededDice::new(seed);
+    let (s, _) = setup.start(&mut dice).unwrap();
+    (s, dice)
+}
+
+/// Plays `plies` decisions with random moves to reach a varied position.
+fn advance(s: &mut State, dice: &mut SeededDice, plies: usize, seed: u64) {
+    let mut p = RandomPolicy::new(seed);
+    for _ in 0..plies {
+        if matches!(Zones::pending(s), Pending::Over(_)) {
+            return;
+        }
+        let legal = Zones::legal_actions(s);
+        let a = <RandomPolicy as Policy<Zones>>::choose(&mut p, s, &legal);
+        Zones::apply(s, &a, dice).unwrap();
+    }
+}
+
+#[test]
+fn every_level_returns_only_legal_moves_and_the_same_move_for_the_same_seed() {
+    for name in ["duel", "ambush", "hold-the-mill"] {
+        for seed in 0..6 {
+            let (mut s, mut dice) = start(name, seed);
+            advance(&mut s, &mut dice, (seed as usize) * 7, seed);
+            if matches!(Zones::pending(&s), Pending::Over(_)) {
+                continue;
+            }
+            let legal = Zones::legal_actions(&s);
+            for level in Level::ALL {
+                let a = level.policy::<Zones>(seed).choose(&s, &legal);
+                let b = level.policy::<Zones>(seed).choose(&s, &legal);
+                assert!(legal.contains(&a), "{level:?} chose an illegal move");
+                assert_eq!(a, b, "{level:?} is not deterministic");
+            }
+            let mut m = Mcts::new(
+                MctsConfig {
+                    iterations: 60,
+                    ..MctsConfig::default()
+                },
+                seed,
+            );
+            let a = <Mcts as Policy<Zones>>::choose(&mut m, &s, &legal);
+            assert!(legal.contains(&a));
+        }
+    }
+}
+
+#[test]
+fn thinking_in_slices_gives_the_same_move_as_thinking_at_once() {
+    let (mut s, mut dice) = start("hold-the-mill", 3);
+    advance(&mut s, &mut dice, 12, 3);
+    let mut whole = Thinking::<Zones>::start(Level::Hard, &s, 42).unwrap();
+    whole.step(u32::MAX);
+    let mut sliced = Thinking::<Zones>::start(Level::Hard, &s, 42).unwrap();
+    let mut slices = 0;
+    while !sliced.step(5) {
+        slices += 1;
+        assert!(
+            sliced.best().is_some(),
+            "a best move so far is always there"
+        );
+    }
+    assert_eq!(whole.best(), sliced.best());
+    assert!(slices > 1 || Zones::legal_actions(&s).len() == 1);
+    assert!(
+        !whole.candidates().is_empty(),
+        "the why panel has candidates"
+    );
+    // The tree search runs in slices too.
+    let mut t = Search::<Zones>::new(
+        &s,
+        MctsConfig {
+            iterations: 40,
+            ..MctsConfig::default()
+        },
+        1,
+    );
+    t.run(10);
+    assert_eq!(t.iterations(), 10);
+    assert!(t.best().is_some());
+}
+
+#[test]
+fn the_ai_never_reads_where_a_concealed_enemy_really_is() {
+    // Round 0 of the ambush: the Caravan must decide while the Wolves hide. Wherever Grell
+    // truly hides, the Caravan's AI must choose exactly the same moves.
+    let (s, _) = start("ambush", 1);
+    let grell = s.characters.iter().position(|c| c.name == "Grell").unwrap();
+    assert!(s.characters[grell].concealed);
+    let caravan = s.characters.iter().position(|c| c.name == "Mira").unwrap();
+    let mut moves = Vec::new();
+    for zone in 0..s.zones.len() {
+        let mut v = s.clone();
+        v.characters[grell].zone = zone;
+        // Put the decision in the Caravan's hands: a turn of Mira's in round 1.
+        v.round = 1;
+        v.phase = fray::rules::zones::Phase::Normal;
+        v.stage = fray::rules::zones::Stage::Turn;
+        v.turn = Some(fray::rules::zones::Turn {
+            character: caravan,
+            ..Default::default()
+        });
+        let legal = Zones::legal_actions(&v);
+        let mut picks = Vec::new();
+        for seed in 0..3 {
+            picks.push(Level::Hard.policy::<Zones>(seed).choose(&v, &legal));
+            picks.push(Level::Normal.policy::<Zones>(seed).choose(&v, &legal));
+        }
+        moves.push((legal, picks));
+    }
+    for m in &moves[1..] {
+        assert_eq!(
+            m, &moves[0],
+            "the AI's choice depended on a hidden position"
+        );
+    }
+}
+
+#[test]
+fn the_strength_evaluation_rewards_the_winner() {
+    let (mut s, mut dice) = start("duel", 9);
+    let mut ps: Vec<Box<dyn Policy<Zones>>> = vec![
+        Box::new(Greedy::new(1, 0.0)),
+        Box::new(RandomPolicy::new(2)),
+    ];
+    let mut gm = RandomPolicy::new(0);
+    fray::sim::play_out::<Zones>(&mut s, &mut ps, &mut gm, &mut dice, 200, |_, _| {}).unwrap();
+    let Some(Outcome::Victory { winner, .. }) = s.outcome.clone() else {
+        panic!("no winner")
+    };
+    let v = Zones::evaluate(&s);
+    assert_eq!(v[winner], 1.0);
+}
+
+#[test]
+fn hard_beats_random_in_a_small_sample() {
+    let mut hard_points = 0.0;
+    let mut games = 0.0;
+    for name in ["duel", "ambush", "hold-the-mill"] {
+        for seed in 0..4u64 {
+            for hard_side in 0..2 {
+                let (mut s, mut dice) = start(name, seed * 31 + hard_side);
+                let mut ps: Vec<Box<dyn Policy<Zones>>> = (0..2)
+                    .map(|f| {
+                        if f == hard_side as usize {
+                            Level::Hard.policy::<Zones>(seed)
+                        } else {
+                            Level::Random.policy::<Zones>(seed)
+                        }
+                    })
+                    .collect();
+                let mut gm = RandomPolicy::new(0);
+                let r = fray::sim::play_out::<Zones>(
+                    &mut s,
+                    &mut ps,
+                    &mut gm,
+                    &mut dice,
+                    200,
+                    |_, _| {},
+                )
+                .unwrap();
+                games += 1.0;
+                hard_points += match r.outcome {
+                    Some(Outcome::Victory { winner, .. }) if winner == hard_side as usize => 1.0,
+                    Some(Outcome::Draw { .. }) | None => 0.5,
+                    _ => 0.0,
+                };
+            }
+        }
+    }
+    let rate = hard_points / games;
+    assert!(
+        rate >= 0.9,
+        "hard won only {:.0}% against random",
+        rate * 100.0
+    );
+}
