@@ -338,7 +338,10 @@ pub fn describe(s: &State, action: &Action) -> String {
         }
     };
     match action {
-        Action::ChooseFirst(f) => format!("{} act first", s.factions[*f].name),
+        Action::ChooseFirst(f) => format!(
+            "{} act first",
+            s.factions.get(*f).map_or("?", |x| x.name.as_str())
+        ),
         Action::Activate(c) => format!("Activate {}", name(*c)),
         Action::Pass => "Pass".into(),
         Action::Move(z) => format!("Move to {}", zone(*z)),
