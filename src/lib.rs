@@ -9,3 +9,5 @@ pub mod replay;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
+#[cfg(feature = "game")]
+pub mod game;

@@ -70,6 +70,9 @@ enum Command {
         /// One JSON object per line.
         #[arg(long)]
         json: bool,
+        /// Open the replay in the game window and step through it.
+        #[arg(long)]
+        watch: bool,
     },
     /// Play one random-policy battle and save it as a replay.
     Record {
@@ -125,7 +128,8 @@ fn main() -> ExitCode {
             ai,
             log,
         }) => run_sim(&scenario, games, seed, json, max_rounds, ai.as_deref(), log),
-        Some(Command::Replay { file, json }) => run_replay(&file, json),
+        Some(Command::Replay { file, watch: true, .. }) => watch(&file),
+        Some(Command::Replay { file, json, .. }) => run_replay(&file, json),
         Some(Command::Record {
             scenario,
             seed,
@@ -151,11 +155,70 @@ fn play(
     frames: Option<u32>,
     screenshot: Option<PathBuf>,
 ) -> ExitCode {
-    let _ = (scenario, seats, frames, screenshot);
-    eprintln!(
-        "The game window is not built yet. Meanwhile try:\n  fray sim duel --games 100\n  fray rules zones"
-    );
+    use fray::game::{self, SeatKind, flow::BattleSetup};
+    let mut launch = game::Launch {
+        battle: None,
+        frames,
+        screenshot,
+    };
+    if scenario.is_some() || seats.is_some() {
+        let mut setup = BattleSetup::default();
+        if let Some(s) = scenario {
+            if let Err(e) = fray::scenario::load(&s) {
+                return report(e);
+            }
+            setup.scenario = s;
+        }
+        if let Some(list) = seats {
+            let mut kinds = Vec::new();
+            for part in list.split(',') {
+                match SeatKind::parse(part) {
+                    Some(k) => kinds.push(k),
+                    None => {
+                        return report(format!(
+                            "unknown seat \"{part}\": use person, ai, or an AI level (easy, normal, hard)"
+                        ));
+                    }
+                }
+            }
+            setup.seats = kinds;
+        }
+        launch.battle = Some(setup);
+    }
+    match game::run(launch) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
+
+#[cfg(feature = "game")]
+fn watch(file: &PathBuf) -> ExitCode {
+    use fray::game::{self, flow::BattleSetup};
+    let (r, _) = match replay::load(file) {
+        Ok(x) => x,
+        Err(e) => return report(e),
+    };
+    let ReplayDice::Seed(seed) = r.dice else {
+        return report(format!("{}: only replays with a dice seed can be watched", file.display()));
+    };
+    let ReplayActions::Zones(actions) = r.actions;
+    let setup = BattleSetup {
+        scenario: r.scenario,
+        seed,
+        watch: Some(actions),
+        ..BattleSetup::default()
+    };
+    game::run(game::Launch {
+        battle: Some(setup),
+        frames: None,
+        screenshot: None,
+    });
     ExitCode::SUCCESS
+}
+
+#[cfg(not(feature = "game"))]
+fn watch(_: &PathBuf) -> ExitCode {
+    report("this fray was built without the `game` feature: no window to watch in")
 }
 
 #[cfg(not(feature = "game"))]

@@ -1,0 +1,476 @@
+//! The board: zones as named regions with their features and neighbours, tokens for the
+//! characters, highlights for the active character and the highlighted choice. Everything here
+//! is a view of the battle, rebuilt when the battle changes.
+
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::window::PrimaryWindow;
+use leafwing_input_manager::prelude::*;
+
+use super::flow::{AppState, Battle, Choose, person_deciding};
+use super::input::{Cursor, GameAction, shown_choices};
+use super::seats::{SeatKind, Seats};
+use crate::rules::zones::{Action, State as ZState, Status, Target};
+
+pub const ZONE_W: f32 = 230.0;
+pub const ZONE_H: f32 = 150.0;
+const GAP_X: f32 = 60.0;
+const GAP_Y: f32 = 40.0;
+/// Room the side panels take, so the board is centred in what is left.
+pub const LEFT_PANEL: f32 = 300.0;
+pub const RIGHT_PANEL: f32 = 320.0;
+
+pub const FACTION_COLOURS: [Color; 4] = [
+    Color::srgb(0.25, 0.55, 0.95),
+    Color::srgb(0.90, 0.35, 0.30),
+    Color::srgb(0.35, 0.80, 0.40),
+    Color::srgb(0.85, 0.70, 0.25),
+];
+
+#[derive(Component)]
+pub struct BoardItem;
+
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// Where each zone's centre is, in world units.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Layout {
+    pub centres: Vec<Vec2>,
+}
+
+/// Lays zones out in columns by their distance from the first zone, so neighbours sit side by
+/// side and the map reads left to right.
+pub fn layout(s: &ZState) -> Layout {
+    let n = s.zones.len();
+    let mut layer = vec![usize::MAX; n];
+    let mut order = Vec::new();
+    for start in 0..n {
+        if layer[start] != usize::MAX {
+            continue;
+        }
+        let base = order.iter().map(|&z: &usize| layer[z] + 1).max().unwrap_or(0);
+        layer[start] = base;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(z) = queue.pop_front() {
+            order.push(z);
+            for &nb in &s.zones[z].neighbours {
+                if layer[nb] == usize::MAX {
+                    layer[nb] = layer[z] + 1;
+                    queue.push_back(nb);
+                }
+            }
+        }
+    }
+    let columns = layer.iter().copied().max().unwrap_or(0) + 1;
+    let mut rows = vec![0usize; columns];
+    let mut slot = vec![0usize; n];
+    for &z in &order {
+        slot[z] = rows[layer[z]];
+        rows[layer[z]] += 1;
+    }
+    let width = columns as f32 * (ZONE_W + GAP_X) - GAP_X;
+    let centres = (0..n)
+        .map(|z| {
+            let col = layer[z] as f32;
+            let count = rows[layer[z]] as f32;
+            let x = -width / 2.0 + ZONE_W / 2.0 + col * (ZONE_W + GAP_X);
+            let y = ((count - 1.0) / 2.0 - slot[z] as f32) * (ZONE_H + GAP_Y);
+            Vec2::new(x, y)
+        })
+        .collect();
+    Layout { centres }
+}
+
+/// Where a character's token sits inside its zone.
+pub fn token_position(s: &ZState, lay: &Layout, c: usize) -> Vec2 {
+    let z = s.characters[c].zone;
+    let here: Vec<usize> = (0..s.characters.len()).filter(|&o| s.characters[o].zone == z).collect();
+    let i = here.iter().position(|&o| o == c).unwrap_or(0);
+    let per_row = 4;
+    let (row, col) = (i / per_row, i % per_row);
+    let in_row = (here.len() - row * per_row).min(per_row) as f32;
+    let centre = lay.centres.get(z).copied().unwrap_or_default();
+    Vec2::new(
+        centre.x + (col as f32 - (in_row - 1.0) / 2.0) * 54.0,
+        centre.y + 12.0 - row as f32 * 58.0,
+    )
+}
+
+/// Which faction's eyes the board is drawn for: hidden enemies of that faction are not shown.
+/// With no person at the screen (AI against AI) everything is shown.
+pub fn viewer(battle: &Battle, seats: &Seats) -> Option<usize> {
+    if seats.people() == 0 {
+        return None;
+    }
+    person_deciding(battle, seats)
+        .or(battle.screen_holder)
+        .or_else(|| (0..seats.0.len()).find(|&f| seats.kind(f) == SeatKind::Person))
+}
+
+pub fn zone_colour(z: &crate::rules::zones::Zone) -> Color {
+    if z.dark {
+        Color::srgb(0.10, 0.10, 0.20)
+    } else if z.barrier {
+        Color::srgb(0.34, 0.33, 0.36)
+    } else if z.concealment {
+        Color::srgb(0.16, 0.30, 0.18)
+    } else if z.hazard.is_some() {
+        Color::srgb(0.35, 0.18, 0.16)
+    } else if z.cover {
+        Color::srgb(0.33, 0.27, 0.18)
+    } else {
+        Color::srgb(0.22, 0.24, 0.22)
+    }
+}
+
+pub fn zone_features(z: &crate::rules::zones::Zone) -> String {
+    let mut f = Vec::new();
+    if z.cover {
+        f.push("cover".to_string());
+    }
+    if z.concealment {
+        f.push("concealment".to_string());
+    }
+    if z.dark {
+        f.push("dark".to_string());
+    }
+    if z.barrier {
+        f.push("barrier".to_string());
+    }
+    if let Some(h) = &z.hazard {
+        f.push(format!("hazard: {} {}", h.name, h.damage));
+    }
+    f.join(", ")
+}
+
+pub struct BoardPlugin;
+
+impl Plugin for BoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Layout>()
+            .add_systems(Startup, spawn_camera)
+            .add_systems(
+                Update,
+                (sync_board, fit_camera, draw_links_and_highlights, camera_keys)
+                    .chain()
+                    .run_if(in_state(AppState::Battle)),
+            )
+            .add_systems(OnExit(AppState::Battle), clear_board);
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, BoardCamera));
+}
+
+fn clear_board(mut commands: Commands, items: Query<Entity, With<BoardItem>>, mut last: Local<u64>) {
+    for e in &items {
+        commands.entity(e).despawn();
+    }
+    *last = 0;
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sync_board(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    seats: Option<Res<Seats>>,
+    items: Query<Entity, With<BoardItem>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut lay: ResMut<Layout>,
+    mut last: Local<(u64, Option<usize>)>,
+) {
+    let (Some(battle), Some(seats)) = (battle, seats) else {
+        return;
+    };
+    let eyes = viewer(&battle, &seats);
+    if last.0 == battle.version && last.1 == eyes {
+        return;
+    }
+    *last = (battle.version, eyes);
+    for e in &items {
+        commands.entity(e).despawn();
+    }
+    let s = &battle.state;
+    *lay = layout(s);
+    let shift = Vec2::ZERO;
+    for (z, zone) in s.zones.iter().enumerate() {
+        let c = lay.centres[z] + shift;
+        commands.spawn((
+            BoardItem,
+            Sprite::from_color(zone_colour(zone), Vec2::new(ZONE_W, ZONE_H)),
+            Transform::from_xyz(c.x, c.y, 0.0),
+        ));
+        commands.spawn((
+            BoardItem,
+            Text2d::new(zone.name.clone()),
+            TextFont::from_font_size(17.0),
+            TextColor(Color::srgb(0.95, 0.93, 0.85)),
+            Anchor::TOP_CENTER,
+            Transform::from_xyz(c.x, c.y + ZONE_H / 2.0 - 6.0, 1.0),
+        ));
+        let features = zone_features(zone);
+        if !features.is_empty() {
+            commands.spawn((
+                BoardItem,
+                Text2d::new(features),
+                TextFont::from_font_size(12.0),
+                TextColor(Color::srgb(0.80, 0.80, 0.72)),
+                Anchor::BOTTOM_CENTER,
+                Transform::from_xyz(c.x, c.y - ZONE_H / 2.0 + 5.0, 1.0),
+            ));
+        }
+    }
+    let circle = meshes.add(Circle::new(20.0));
+    for (i, ch) in s.characters.iter().enumerate() {
+        if let Some(v) = eyes
+            && ch.faction != v
+            && ch.concealed
+        {
+            continue;
+        }
+        if matches!(ch.status, Status::Fled) {
+            continue;
+        }
+        let p = token_position(s, &lay, i) + shift;
+        let base = FACTION_COLOURS[ch.faction % FACTION_COLOURS.len()];
+        let colour = match ch.status {
+            Status::Active if ch.concealed => base.with_alpha(0.45),
+            Status::Active => base,
+            _ => Color::srgb(0.35, 0.35, 0.35),
+        };
+        commands.spawn((
+            BoardItem,
+            Mesh2d(circle.clone()),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_xyz(p.x, p.y, 2.0),
+        ));
+        let inside = match ch.status {
+            Status::Active | Status::Surrendered => format!("{}", ch.health),
+            Status::Incapacitated => "0".into(),
+            Status::Dead => "X".into(),
+            Status::Fled => String::new(),
+        };
+        commands.spawn((
+            BoardItem,
+            Text2d::new(inside),
+            TextFont::from_font_size(15.0),
+            TextColor(Color::WHITE),
+            Transform::from_xyz(p.x, p.y, 3.0),
+        ));
+        // The last word of a long name ("Captain Rusk" → "Rusk") keeps labels from colliding.
+        let mut label = if ch.name.len() > 9 {
+            ch.name.split_whitespace().last().unwrap_or(&ch.name).to_string()
+        } else {
+            ch.name.clone()
+        };
+        let mut tags = Vec::new();
+        match ch.status {
+            Status::Incapacitated => tags.push("down"),
+            Status::Dead => tags.push("dead"),
+            Status::Surrendered => tags.push("surrendered"),
+            _ => {}
+        }
+        if ch.concealed {
+            tags.push("hidden");
+        }
+        if ch.grabbed_by.is_some() {
+            tags.push("grabbed");
+        }
+        if ch.poisoned.is_some() {
+            tags.push("poisoned");
+        }
+        if !tags.is_empty() {
+            label = format!("{label} ({})", tags.join(", "));
+        }
+        commands.spawn((
+            BoardItem,
+            Text2d::new(label),
+            TextFont::from_font_size(11.0),
+            TextColor(Color::srgb(0.92, 0.92, 0.92)),
+            Anchor::TOP_CENTER,
+            Transform::from_xyz(p.x, p.y - 22.0, 3.0),
+        ));
+    }
+}
+
+fn draw_links_and_highlights(
+    mut gizmos: Gizmos,
+    battle: Option<Res<Battle>>,
+    seats: Option<Res<Seats>>,
+    lay: Res<Layout>,
+    cursor: Res<Cursor>,
+) {
+    let (Some(battle), Some(seats)) = (battle, seats) else {
+        return;
+    };
+    let s = &battle.state;
+    if lay.centres.len() != s.zones.len() {
+        return;
+    }
+    let shift = Vec2::ZERO;
+    for (z, zone) in s.zones.iter().enumerate() {
+        for &n in &zone.neighbours {
+            if n > z {
+                let (a, b) = edge_to_edge(lay.centres[z], lay.centres[n]);
+                gizmos.line_2d(a + shift, b + shift, Color::srgba(0.95, 0.9, 0.7, 0.8));
+            }
+        }
+        gizmos.rect_2d(lay.centres[z] + shift, Vec2::new(ZONE_W, ZONE_H), Color::srgba(0.9, 0.9, 0.8, 0.5));
+    }
+    if let Some(t) = &s.turn {
+        let p = token_position(s, &lay, t.character) + shift;
+        gizmos.circle_2d(p, 25.0, Color::srgb(1.0, 0.9, 0.2));
+    }
+    if person_deciding(&battle, &seats).is_some() {
+        let shown = shown_choices(&battle, cursor.target);
+        if let Some(a) = shown.get(cursor.index.min(shown.len().saturating_sub(1))) {
+            highlight(&mut gizmos, s, &lay, shift, a);
+        }
+        for a in &shown {
+            if let Action::Move(z) = a {
+                gizmos.rect_2d(lay.centres[*z] + shift, Vec2::new(ZONE_W - 8.0, ZONE_H - 8.0), Color::srgba(0.3, 0.9, 1.0, 0.5));
+            }
+        }
+    }
+}
+
+/// A link between two zones drawn from border to border, not across the boxes.
+pub fn edge_to_edge(a: Vec2, b: Vec2) -> (Vec2, Vec2) {
+    let d = b - a;
+    let t = |d: Vec2| -> f32 {
+        let tx = if d.x.abs() > 1e-3 { (ZONE_W / 2.0) / d.x.abs() } else { f32::MAX };
+        let ty = if d.y.abs() > 1e-3 { (ZONE_H / 2.0) / d.y.abs() } else { f32::MAX };
+        tx.min(ty).min(0.5)
+    };
+    let k = t(d);
+    (a + d * k, b - d * k)
+}
+
+/// Zooms and centres the camera so the whole map fits between the side panels.
+pub fn fit_camera(
+    lay: Res<Layout>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    mut last: Local<(usize, u32, u32)>,
+) {
+    let key = (lay.centres.len(), window.physical_width(), window.physical_height());
+    if lay.centres.is_empty() || *last == key {
+        return;
+    }
+    *last = key;
+    let Ok((mut t, mut proj)) = cam.single_mut() else { return };
+    let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for c in &lay.centres {
+        min = min.min(*c - Vec2::new(ZONE_W, ZONE_H) / 2.0);
+        max = max.max(*c + Vec2::new(ZONE_W, ZONE_H) / 2.0);
+    }
+    let size = max - min + Vec2::splat(40.0);
+    let avail = Vec2::new(
+        (window.width() - LEFT_PANEL - RIGHT_PANEL).max(200.0),
+        (window.height() - 40.0).max(200.0),
+    );
+    let scale = (size.x / avail.x).max(size.y / avail.y).max(1.0);
+    if let Projection::Orthographic(o) = proj.as_mut() {
+        o.scale = scale;
+    }
+    let centre = (min + max) / 2.0;
+    // Shift the view so the map sits in the middle of the space the panels leave.
+    t.translation.x = centre.x + (RIGHT_PANEL - LEFT_PANEL) / 2.0 * scale;
+    t.translation.y = centre.y + 20.0 * scale;
+}
+
+fn highlight(gizmos: &mut Gizmos, s: &ZState, lay: &Layout, shift: Vec2, a: &Action) {
+    let colour = Color::srgb(1.0, 0.35, 0.2);
+    match a {
+        Action::Attack(d) | Action::OpportunityAttack(d) => match d.target {
+            Target::Character(t) => {
+                gizmos.circle_2d(token_position(s, lay, t) + shift, 28.0, colour);
+            }
+            Target::Zone(z) => {
+                gizmos.rect_2d(lay.centres[z] + shift, Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0), colour);
+            }
+        },
+        Action::Move(z) => {
+            gizmos.rect_2d(lay.centres[*z] + shift, Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0), Color::srgb(0.3, 0.9, 1.0));
+        }
+        Action::Activate(c) => {
+            gizmos.circle_2d(token_position(s, lay, *c) + shift, 28.0, Color::srgb(1.0, 0.9, 0.2));
+        }
+        _ => {}
+    }
+}
+
+fn camera_keys(
+    actions: Single<&ActionState<GameAction>>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    let Ok((mut t, mut proj)) = cam.single_mut() else { return };
+    let step = 40.0;
+    if actions.pressed(&GameAction::PanLeft) {
+        t.translation.x -= step;
+    }
+    if actions.pressed(&GameAction::PanRight) {
+        t.translation.x += step;
+    }
+    if actions.pressed(&GameAction::PanUp) {
+        t.translation.y += step;
+    }
+    if actions.pressed(&GameAction::PanDown) {
+        t.translation.y -= step;
+    }
+    if let Projection::Orthographic(o) = proj.as_mut() {
+        if actions.just_pressed(&GameAction::ZoomIn) {
+            o.scale = (o.scale * 0.85).max(0.3);
+        }
+        if actions.just_pressed(&GameAction::ZoomOut) {
+            o.scale = (o.scale / 0.85).min(4.0);
+        }
+    }
+}
+
+/// Clicking the board: a zone one may move to is a move; a token filters the choices to it.
+pub fn click_board(
+    actions: Single<&ActionState<GameAction>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    cam: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    battle: Option<Res<Battle>>,
+    seats: Option<Res<Seats>>,
+    lay: Res<Layout>,
+    mut cursor: ResMut<Cursor>,
+    mut choose: MessageWriter<Choose>,
+) {
+    if !actions.just_pressed(&GameAction::Select) {
+        return;
+    }
+    let (Some(battle), Some(seats)) = (battle, seats) else {
+        return;
+    };
+    if person_deciding(&battle, &seats).is_none() {
+        return;
+    }
+    let Some(screen) = window.cursor_position() else { return };
+    let (camera, tf) = *cam;
+    let Ok(world) = camera.viewport_to_world_2d(tf, screen) else { return };
+    let shift = Vec2::ZERO;
+    let s = &battle.state;
+    for c in 0..s.characters.len() {
+        if token_position(s, &lay, c).distance(world - shift) <= 22.0 {
+            cursor.target = Some(c);
+            cursor.index = 0;
+            return;
+        }
+    }
+    for (z, centre) in lay.centres.iter().enumerate() {
+        let d = (world - shift - *centre).abs();
+        if d.x <= ZONE_W / 2.0 && d.y <= ZONE_H / 2.0 {
+            let mv = Action::Move(z);
+            if battle.legal().contains(&mv) {
+                choose.write(Choose(mv));
+            }
+            return;
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! Input through leafwing-input-manager: named actions with default mouse and keyboard
+//! bindings, so every decision is reachable from the keyboard and keys can be rebound.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+use super::flow::{AppState, Battle, Choose, Phase};
+use super::seats::{Pace, Seats};
+use crate::rules::zones::Action;
+
+#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+pub enum GameAction {
+    /// Confirm the highlighted choice (Enter, Space).
+    Confirm,
+    /// Back out: clear the target filter, close a window (Escape).
+    Cancel,
+    /// Next and previous choice in the action menu (Down/Up, S/W).
+    Next,
+    Previous,
+    /// Cycle the target filter through the characters the choices name (Tab).
+    CycleTarget,
+    /// End the turn, or pass (E).
+    EndTurn,
+    /// Open or close the combat log (L).
+    Log,
+    /// Open or close the help (H, F1).
+    Help,
+    /// Open or close the AI's reasoning (Y).
+    Why,
+    /// Speed up the AI's turns (F).
+    SpeedUp,
+    /// Pan and zoom the board (arrow keys with Shift, +/-).
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    ZoomIn,
+    ZoomOut,
+    /// Select with the mouse (left button).
+    Select,
+}
+
+pub fn default_map() -> InputMap<GameAction> {
+    use GameAction::*;
+    InputMap::new([
+        (Confirm, KeyCode::Enter),
+        (Confirm, KeyCode::Space),
+        (Confirm, KeyCode::NumpadEnter),
+        (Cancel, KeyCode::Escape),
+        (Next, KeyCode::ArrowDown),
+        (Next, KeyCode::KeyS),
+        (Previous, KeyCode::ArrowUp),
+        (Previous, KeyCode::KeyW),
+        (CycleTarget, KeyCode::Tab),
+        (EndTurn, KeyCode::KeyE),
+        (Log, KeyCode::KeyL),
+        (Help, KeyCode::KeyH),
+        (Help, KeyCode::F1),
+        (Why, KeyCode::KeyY),
+        (SpeedUp, KeyCode::KeyF),
+        (PanLeft, KeyCode::KeyA),
+        (PanRight, KeyCode::KeyD),
+        (PanUp, KeyCode::KeyR),
+        (PanDown, KeyCode::KeyV),
+        (ZoomIn, KeyCode::Equal),
+        (ZoomIn, KeyCode::NumpadAdd),
+        (ZoomOut, KeyCode::Minus),
+        (ZoomOut, KeyCode::NumpadSubtract),
+    ])
+    .with(Select, MouseButton::Left)
+}
+
+/// The keyboard's place in the action menu, and the target filter.
+#[derive(Resource, Default, Debug)]
+pub struct Cursor {
+    pub index: usize,
+    pub target: Option<usize>,
+    pub version: u64,
+}
+
+/// Which windows are open.
+#[derive(Resource, Debug)]
+pub struct Panels {
+    pub log: bool,
+    pub help: bool,
+    pub why: bool,
+    /// The log entry whose roll breakdown is open.
+    pub breakdown: Option<usize>,
+}
+
+impl Default for Panels {
+    fn default() -> Self {
+        Panels {
+            log: true,
+            help: false,
+            why: false,
+            breakdown: None,
+        }
+    }
+}
+
+pub struct InputsPlugin;
+
+impl Plugin for InputsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(InputManagerPlugin::<GameAction>::default())
+            .init_resource::<Cursor>()
+            .init_resource::<Panels>()
+            .add_systems(Startup, spawn_input_map)
+            .add_systems(Update, (toggles, menu_keys, result_keys))
+            .add_systems(
+                Update,
+                (decision_keys, pass_screen_keys, over_keys).run_if(in_state(AppState::Battle)),
+            );
+    }
+}
+
+fn spawn_input_map(mut commands: Commands) {
+    commands.spawn(default_map());
+}
+
+/// The choices the menu shows, in order: all legal actions, or those naming the filtered
+/// character.
+pub fn shown_choices(battle: &Battle, target: Option<usize>) -> Vec<Action> {
+    let legal = battle.legal();
+    match target {
+        None => legal,
+        Some(t) => {
+            let filtered: Vec<Action> = legal.iter().filter(|a| names(a, t)).cloned().collect();
+            if filtered.is_empty() { legal } else { filtered }
+        }
+    }
+}
+
+/// Whether an action concerns character `c` (as target, or as the one activated).
+pub fn names(a: &Action, c: usize) -> bool {
+    use crate::rules::zones::{Reaction, Target};
+    match a {
+        Action::Activate(x) => *x == c,
+        Action::Attack(d) | Action::OpportunityAttack(d) => d.target == Target::Character(c),
+        Action::React(Reaction::HideBehind(x)) | Action::React(Reaction::Guard(x)) => *x == c,
+        _ => false,
+    }
+}
+
+/// Characters named by the current choices, for Tab.
+pub fn targets(battle: &Battle) -> Vec<usize> {
+    let legal = battle.legal();
+    (0..battle.state.characters.len())
+        .filter(|&c| legal.iter().any(|a| names(a, c)))
+        .collect()
+}
+
+fn is_person_phase(p: Phase) -> bool {
+    matches!(
+        p,
+        Phase::Initiative
+            | Phase::Activation
+            | Phase::Turn
+            | Phase::Reaction
+            | Phase::Stunt
+            | Phase::Morale
+            | Phase::Harm
+            | Phase::Draw
+            | Phase::Commit
+    )
+}
+
+fn decision_keys(
+    actions: Single<&ActionState<GameAction>>,
+    phase: Option<Res<State<Phase>>>,
+    battle: Option<Res<Battle>>,
+    mut cursor: ResMut<Cursor>,
+    mut choose: MessageWriter<Choose>,
+) {
+    let (Some(phase), Some(battle)) = (phase, battle) else {
+        return;
+    };
+    if cursor.version != battle.version {
+        *cursor = Cursor {
+            version: battle.version,
+            ..Cursor::default()
+        };
+    }
+    if !is_person_phase(*phase.get()) {
+        return;
+    }
+    let shown = shown_choices(&battle, cursor.target);
+    if shown.is_empty() {
+        return;
+    }
+    if actions.just_pressed(&GameAction::Next) {
+        cursor.index = (cursor.index + 1) % shown.len();
+    }
+    if actions.just_pressed(&GameAction::Previous) {
+        cursor.index = (cursor.index + shown.len() - 1) % shown.len();
+    }
+    if actions.just_pressed(&GameAction::CycleTarget) {
+        let ts = targets(&battle);
+        cursor.target = match cursor.target.and_then(|t| ts.iter().position(|&x| x == t)) {
+            None => ts.first().copied(),
+            Some(i) if i + 1 < ts.len() => Some(ts[i + 1]),
+            Some(_) => None,
+        };
+        cursor.index = 0;
+    }
+    if actions.just_pressed(&GameAction::Cancel) {
+        cursor.target = None;
+        cursor.index = 0;
+    }
+    if actions.just_pressed(&GameAction::Confirm) {
+        let i = cursor.index.min(shown.len() - 1);
+        choose.write(Choose(shown[i].clone()));
+    }
+    if actions.just_pressed(&GameAction::EndTurn) {
+        let legal = battle.legal();
+        for a in [Action::EndTurn, Action::Pass, Action::DeclineOpportunity, Action::NoStunt] {
+            if legal.contains(&a) {
+                choose.write(Choose(a));
+                break;
+            }
+        }
+    }
+}
+
+/// Hot-seat: the next person confirms they hold the screen.
+fn pass_screen_keys(
+    actions: Single<&ActionState<GameAction>>,
+    phase: Option<Res<State<Phase>>>,
+    battle: Option<ResMut<Battle>>,
+) {
+    if phase.is_none_or(|p| *p.get() != Phase::PassScreen) {
+        return;
+    }
+    if let Some(mut battle) = battle
+        && actions.just_pressed(&GameAction::Confirm)
+    {
+        take_screen(&mut battle);
+    }
+}
+
+/// The person whose decision is pending now holds the screen.
+pub fn take_screen(battle: &mut Battle) {
+    if let Some(crate::rules::battle::Seat::Faction(f)) = battle.pending().seat() {
+        battle.screen_holder = Some(f);
+    }
+}
+
+fn over_keys(
+    actions: Single<&ActionState<GameAction>>,
+    phase: Option<Res<State<Phase>>>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    if phase.is_some_and(|p| *p.get() == Phase::Over) && actions.just_pressed(&GameAction::Confirm) {
+        next.set(AppState::Result);
+    }
+}
+
+fn menu_keys(
+    actions: Single<&ActionState<GameAction>>,
+    state: Res<State<AppState>>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Confirm) {
+        next.set(AppState::Battle);
+    }
+}
+
+fn result_keys(
+    actions: Single<&ActionState<GameAction>>,
+    state: Res<State<AppState>>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    if *state.get() == AppState::Result && actions.just_pressed(&GameAction::Confirm) {
+        next.set(AppState::Menu);
+    }
+}
+
+fn toggles(
+    actions: Single<&ActionState<GameAction>>,
+    mut panels: ResMut<Panels>,
+    mut pace: ResMut<Pace>,
+    seats: Option<Res<Seats>>,
+) {
+    let _ = seats;
+    if actions.just_pressed(&GameAction::Log) {
+        panels.log = !panels.log;
+    }
+    if actions.just_pressed(&GameAction::Help) {
+        panels.help = !panels.help;
+    }
+    if actions.just_pressed(&GameAction::Why) {
+        panels.why = !panels.why;
+    }
+    if actions.just_pressed(&GameAction::SpeedUp) {
+        pace.fast = !pace.fast;
+    }
+    if actions.just_pressed(&GameAction::Cancel) {
+        panels.breakdown = None;
+    }
+}

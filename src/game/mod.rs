@@ -1,0 +1,186 @@
+//! The Bevy shell: it shows the battle, takes input and asks the rules core; it never
+//! re-implements a rule. `LogicPlugin` runs without a window (tests drive it frame by frame);
+//! `GamePlugin` adds the window's views.
+
+pub mod board;
+pub mod flow;
+pub mod input;
+pub mod overlay;
+pub mod seats;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::window::{RequestRedraw, WindowResolution};
+use bevy::winit::WinitSettings;
+
+use flow::{AppState, Battle, BattleSetup, Choose, Phase};
+use seats::{Pace, Seats};
+
+/// Everything that decides: states, the battle, seats and the AI, input. No rendering.
+pub struct LogicPlugin;
+
+impl Plugin for LogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((flow::FlowPlugin, seats::SeatsPlugin, input::InputsPlugin))
+            .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)));
+    }
+}
+
+/// The window's views on top of the logic.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(LogicPlugin)
+            .add_plugins(bevy_egui::EguiPlugin::default())
+            .add_plugins((board::BoardPlugin, overlay::OverlayPlugin))
+            .add_systems(
+                Update,
+                board::click_board
+                    .run_if(in_state(AppState::Battle))
+                    .run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
+            )
+            .add_systems(Update, keep_drawing_while_busy);
+    }
+}
+
+/// How `fray play` was asked to run.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// Go straight into this battle, skipping the menu.
+    pub battle: Option<BattleSetup>,
+    /// Quit after this many frames.
+    pub frames: Option<u32>,
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Resource, Clone, Debug, Default)]
+struct Autopilot {
+    frames: Option<u32>,
+    screenshot: Option<PathBuf>,
+    shot_taken: bool,
+}
+
+pub fn run(launch: Launch) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Fray".into(),
+            resolution: WindowResolution::new(1440, 860),
+            fit_canvas_to_parent: true,
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.09)))
+    .add_plugins(GamePlugin);
+    let scripted = launch.frames.is_some() || launch.screenshot.is_some();
+    // A turn-based game redraws on demand, unless it is recording frames for a test.
+    app.insert_resource(if scripted { WinitSettings::continuous() } else { WinitSettings::desktop_app() });
+    if let Some(setup) = launch.battle {
+        app.insert_resource(setup)
+            .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| next.set(AppState::Battle));
+    }
+    app.insert_resource(Autopilot {
+        frames: launch.frames,
+        screenshot: launch.screenshot,
+        shot_taken: false,
+    })
+    .add_systems(Update, autopilot);
+    app.run()
+}
+
+/// `--frames N --screenshot FILE`: after N frames, capture the window and quit.
+fn autopilot(
+    mut commands: Commands,
+    frames: Res<bevy::diagnostic::FrameCount>,
+    mut pilot: ResMut<Autopilot>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(n) = pilot.frames else { return };
+    if frames.0 < n || pilot.shot_taken {
+        return;
+    }
+    pilot.shot_taken = true;
+    match pilot.screenshot.clone() {
+        Some(path) => {
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path))
+                .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                    exit.write(AppExit::Success);
+                });
+        }
+        None => {
+            exit.write(AppExit::Success);
+        }
+    }
+}
+
+/// The AI thinking, a replay playing or a chaos clock running all need frames to keep coming.
+fn keep_drawing_while_busy(
+    phase: Option<Res<State<Phase>>>,
+    battle: Option<Res<Battle>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let busy = phase.is_some_and(|p| matches!(p.get(), Phase::AiThinking | Phase::Watching | Phase::Starting));
+    let clock = battle.is_some_and(|b| matches!(b.pending(), crate::rules::battle::Pending::Decide { time_limit: Some(_), .. }));
+    if busy || clock {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// The chaos-of-combat rule: the shell runs the clock the core records; when it runs out
+/// before the person declared anything, their turn is lost.
+#[derive(Default)]
+struct ClockState {
+    version: u64,
+    left: f32,
+}
+
+fn chaos_clock(
+    time: Res<Time>,
+    battle: Option<Res<Battle>>,
+    seats: Option<Res<Seats>>,
+    mut clock: Local<ClockState>,
+    mut choose: MessageWriter<Choose>,
+) {
+    let (Some(battle), Some(seats)) = (battle, seats) else { return };
+    let crate::rules::battle::Pending::Decide { time_limit: Some(secs), .. } = battle.pending() else {
+        return;
+    };
+    if flow::person_deciding(&battle, &seats).is_none() {
+        return;
+    }
+    if clock.version != battle.version {
+        *clock = ClockState {
+            version: battle.version,
+            left: secs as f32,
+        };
+    }
+    clock.left -= time.delta_secs();
+    if clock.left <= 0.0 {
+        clock.left = f32::MAX;
+        choose.write(Choose(crate::rules::zones::Action::TimedOut));
+    }
+}
+
+/// Saves the battle's replay beside the working directory; returns what happened, for the screen.
+pub fn save_replay(battle: &Battle) -> String {
+    let dir = PathBuf::from("replays");
+    let path = dir.join(format!("{}-seed{}-{}.ron", battle.scenario, battle.seed, battle.actions.len()));
+    let text = crate::replay::to_ron(&battle.replay());
+    match std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, text)) {
+        Ok(()) => format!("Saved {}", path.display()),
+        Err(e) => format!("Could not save {}: {e}", path.display()),
+    }
+}
+
+pub use seats::SeatKind;
+
+/// For `Pace` users outside the module.
+pub fn pace() -> Pace {
+    Pace::default()
+}
