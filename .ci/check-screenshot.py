@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Checks that a PNG screenshot is not blank: enough distinct colours, and enough of the
+picture differing from its most common colour. Plain Python (zlib), no imaging library."""
+import struct
+import sys
+import zlib
+
+
+def pixels(path):
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise SystemExit(f"{path}: not a PNG")
+    pos, idat, width, height, ctype = 8, b"", 0, 0, 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, ctype = struct.unpack(">IIBB", body[:10])
+            if depth != 8 or ctype not in (2, 6):
+                raise SystemExit(f"{path}: only 8-bit RGB/RGBA is checked (got depth {depth}, type {ctype})")
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    bpp = 3 if ctype == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    prev = bytearray(stride)
+    rows = []
+    i = 0
+    for _ in range(height):
+        f = raw[i]
+        line = bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                line[x] = (line[x] + pred) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, bpp, rows
+
+
+def main():
+    path = sys.argv[1]
+    w, h, bpp, rows = pixels(path)
+    counts = {}
+    for y in range(0, h, 2):
+        row = rows[y]
+        for x in range(0, w, 2):
+            px = row[x * bpp:x * bpp + 3]
+            counts[px] = counts.get(px, 0) + 1
+    total = sum(counts.values())
+    top = max(counts.values())
+    busy = 1 - top / total
+    print(f"{path}: {w}x{h}, {len(counts)} colours, {busy:.1%} differs from the background")
+    if len(counts) < 50 or busy < 0.05:
+        raise SystemExit(f"{path}: the screenshot looks blank")
+
+
+if __name__ == "__main__":
+    main()

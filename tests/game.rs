@@ -1,0 +1,171 @@
+//! The headless app: the game's logic plugins without a window, driven frame by frame. The
+//! phase states must follow the core, AI battles must end, and a person's seat must be
+//! playable from simulated keys alone.
+#![cfg(feature = "game")]
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use leafwing_input_manager::prelude::Buttonlike;
+
+use fray::ai::Level;
+use fray::game::flow::{AppState, Battle, BattleSetup, Phase, phase_for};
+use fray::game::input::shown_choices;
+use fray::game::seats::{Pace, SeatKind, Seats};
+use fray::game::LogicPlugin;
+use fray::rules::battle::Pending;
+use fray::rules::zones::{Action, Reaction, Stunt};
+
+fn app(setup: BattleSetup) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, LogicPlugin));
+    app.insert_resource(Pace { pause: 0.0, fast: false, budget: 100_000 });
+    app.insert_resource(setup);
+    app.update();
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Battle);
+    app.update();
+    app.update();
+    app
+}
+
+fn phase(app: &App) -> Option<Phase> {
+    app.world().get_resource::<State<Phase>>().map(|s| *s.get())
+}
+
+/// After a frame, the phase is the one the core's pending decision calls for, or the
+/// transition to it is already queued for the next frame.
+fn assert_phase_follows_core(app: &App) {
+    let w = app.world();
+    let (Some(b), Some(seats)) = (w.get_resource::<Battle>(), w.get_resource::<Seats>()) else {
+        return;
+    };
+    let want = phase_for(b, seats);
+    let queued = match w.resource::<NextState<Phase>>() {
+        NextState::Pending(p) | NextState::PendingIfNeq(p) => Some(*p),
+        NextState::Unchanged => None,
+    };
+    let now = phase(app);
+    assert!(
+        now == Some(want) || queued == Some(want),
+        "phase {now:?} (queued {queued:?}) but the core asks for {want:?}"
+    );
+}
+
+#[test]
+fn ai_against_ai_battles_of_every_scenario_play_to_the_end_frame_by_frame() {
+    for (name, _) in fray::scenario::BUILTIN {
+        let mut app = app(BattleSetup {
+            scenario: name.to_string(),
+            seats: vec![SeatKind::Ai(Level::Normal), SeatKind::Ai(Level::Easy)],
+            seed: 5,
+            ..BattleSetup::default()
+        });
+        let mut frames = 0;
+        let mut saw_thinking = false;
+        while phase(&app) != Some(Phase::Over) {
+            app.update();
+            frames += 1;
+            assert_phase_follows_core(&app);
+            saw_thinking |= phase(&app) == Some(Phase::AiThinking);
+            assert!(frames < 20_000, "{name}: the battle did not end");
+        }
+        assert!(saw_thinking);
+        let b = app.world().resource::<Battle>();
+        assert!(matches!(b.pending(), Pending::Over(_)), "{name}");
+        assert!(!b.actions.is_empty());
+        // The replay of what the shell did gives the same final state.
+        let r = b.replay();
+        let src = fray::replay::to_ron(&r);
+        let run = fray::replay::run(&fray::replay::parse("x.ron", &src).unwrap(), "x.ron", &src).unwrap();
+        assert_eq!(Some(run.final_hash), r.final_hash);
+    }
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    key.press(app.world_mut());
+    app.update();
+    key.release(app.world_mut());
+    app.update();
+}
+
+/// Picks `action` with the keyboard alone: Down to it, then Enter.
+fn pick(app: &mut App, action: &Action) {
+    let shown = shown_choices(app.world().resource::<Battle>(), None);
+    let i = shown
+        .iter()
+        .position(|a| a == action)
+        .unwrap_or_else(|| panic!("{action:?} is not among {shown:?}"));
+    for _ in 0..i {
+        press(app, KeyCode::ArrowDown);
+    }
+    let before = app.world().resource::<Battle>().actions.len();
+    press(app, KeyCode::Enter);
+    let b = app.world().resource::<Battle>();
+    assert_eq!(b.actions.len(), before + 1, "Enter did not choose");
+    assert_eq!(b.actions.last(), Some(action));
+}
+
+const SPARRING: &str = r#"Scenario(name: "Sparring", rules: Zones((
+    started_by: Some("Reds"),
+    zones: [(name: "Yard", neighbours: ["Gate"]), (name: "Gate", neighbours: [])],
+    factions: [
+        (name: "Reds", characters: [(name: "Ann", str: 10, agi: 10, wit: 10, health: 10, zone: "Yard", hands: ["Sword"])]),
+        (name: "Blues", characters: [(name: "Bob", str: 10, agi: 10, wit: 10, health: 10, zone: "Yard", hands: ["Sword"])]),
+    ],
+)))"#;
+
+#[test]
+fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
+    let path = std::env::temp_dir().join(format!("fray-sparring-{}.ron", std::process::id()));
+    std::fs::write(&path, SPARRING).unwrap();
+    let mut app = app(BattleSetup {
+        scenario: path.display().to_string(),
+        seats: vec![SeatKind::Person, SeatKind::Person],
+        seed: 3,
+        ..BattleSetup::default()
+    });
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(phase(&app), Some(Phase::Initiative));
+    pick(&mut app, &Action::ChooseFirst(0));
+    app.update();
+    assert_eq!(phase(&app), Some(Phase::Activation));
+    pick(&mut app, &Action::Activate(0));
+    app.update();
+    assert_eq!(phase(&app), Some(Phase::Turn));
+    let attack = shown_choices(app.world().resource::<Battle>(), None)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack(d) if matches!(d.mode, fray::rules::zones::AttackMode::Damage { hold_back: false }) && d.weapon != fray::rules::zones::Weapon::Unarmed))
+        .unwrap();
+    pick(&mut app, &attack);
+    app.update();
+    assert_eq!(phase(&app), Some(Phase::Stunt), "Ann may offer a stunt");
+    pick(&mut app, &Action::ProposeStunt(Stunt::Drive(1)));
+    app.update();
+    // Bob's side now answers: the harm offered instead of damage.
+    assert_eq!(phase(&app), Some(Phase::Stunt));
+    pick(&mut app, &Action::RefuseStunt);
+    app.update();
+    assert_eq!(phase(&app), Some(Phase::Reaction), "refusing leads to the reaction prompt");
+    pick(&mut app, &Action::React(Reaction::Dodge));
+    app.update();
+    let b = app.world().resource::<Battle>();
+    assert!(b.log.iter().any(|e| e.text.contains("Bob tries to dodge")));
+    assert!(b.log.iter().any(|e| e.explanation.as_ref().is_some_and(|x| x.rule == "zones.reactions")));
+    assert!(b.state.characters[1].acted, "the dodge spent Bob's turn");
+}
+
+#[test]
+fn the_end_turn_key_ends_a_turn_and_passes() {
+    let path = std::env::temp_dir().join(format!("fray-sparring-e-{}.ron", std::process::id()));
+    std::fs::write(&path, SPARRING).unwrap();
+    let mut app = app(BattleSetup {
+        scenario: path.display().to_string(),
+        seats: vec![SeatKind::Person, SeatKind::Person],
+        seed: 3,
+        ..BattleSetup::default()
+    });
+    let _ = std::fs::remove_file(&path);
+    pick(&mut app, &Action::ChooseFirst(0));
+    press(&mut app, KeyCode::KeyE);
+    assert_eq!(app.world().resource::<Battle>().actions.last(), Some(&Action::Pass));
+}
