@@ -5,9 +5,9 @@
 
 pub mod ai;
 pub mod bench;
+#[cfg(feature = "game")]
+pub mod game;
 pub mod replay;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
-#[cfg(feature = "game")]
-pub mod game;

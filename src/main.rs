@@ -128,7 +128,9 @@ fn main() -> ExitCode {
             ai,
             log,
         }) => run_sim(&scenario, games, seed, json, max_rounds, ai.as_deref(), log),
-        Some(Command::Replay { file, watch: true, .. }) => watch(&file),
+        Some(Command::Replay {
+            file, watch: true, ..
+        }) => watch(&file),
         Some(Command::Replay { file, json, .. }) => run_replay(&file, json),
         Some(Command::Record {
             scenario,
@@ -199,7 +201,10 @@ fn watch(file: &PathBuf) -> ExitCode {
         Err(e) => return report(e),
     };
     let ReplayDice::Seed(seed) = r.dice else {
-        return report(format!("{}: only replays with a dice seed can be watched", file.display()));
+        return report(format!(
+            "{}: only replays with a dice seed can be watched",
+            file.display()
+        ));
     };
     let ReplayActions::Zones(actions) = r.actions;
     let setup = BattleSetup {

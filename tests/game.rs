@@ -9,20 +9,26 @@ use bevy::state::app::StatesPlugin;
 use leafwing_input_manager::prelude::Buttonlike;
 
 use fray::ai::Level;
+use fray::game::LogicPlugin;
 use fray::game::flow::{AppState, Battle, BattleSetup, Phase, phase_for};
 use fray::game::input::shown_choices;
 use fray::game::seats::{Pace, SeatKind, Seats};
-use fray::game::LogicPlugin;
 use fray::rules::battle::Pending;
 use fray::rules::zones::{Action, Reaction, Stunt};
 
 fn app(setup: BattleSetup) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, LogicPlugin));
-    app.insert_resource(Pace { pause: 0.0, fast: false, budget: 100_000 });
+    app.insert_resource(Pace {
+        pause: 0.0,
+        fast: false,
+        budget: 100_000,
+    });
     app.insert_resource(setup);
     app.update();
-    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Battle);
+    app.world_mut()
+        .resource_mut::<NextState<AppState>>()
+        .set(AppState::Battle);
     app.update();
     app.update();
     app
@@ -76,7 +82,8 @@ fn ai_against_ai_battles_of_every_scenario_play_to_the_end_frame_by_frame() {
         // The replay of what the shell did gives the same final state.
         let r = b.replay();
         let src = fray::replay::to_ron(&r);
-        let run = fray::replay::run(&fray::replay::parse("x.ron", &src).unwrap(), "x.ron", &src).unwrap();
+        let run =
+            fray::replay::run(&fray::replay::parse("x.ron", &src).unwrap(), "x.ron", &src).unwrap();
         assert_eq!(Some(run.final_hash), r.final_hash);
     }
 }
@@ -145,12 +152,20 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
     assert_eq!(phase(&app), Some(Phase::Stunt));
     pick(&mut app, &Action::RefuseStunt);
     app.update();
-    assert_eq!(phase(&app), Some(Phase::Reaction), "refusing leads to the reaction prompt");
+    assert_eq!(
+        phase(&app),
+        Some(Phase::Reaction),
+        "refusing leads to the reaction prompt"
+    );
     pick(&mut app, &Action::React(Reaction::Dodge));
     app.update();
     let b = app.world().resource::<Battle>();
     assert!(b.log.iter().any(|e| e.text.contains("Bob tries to dodge")));
-    assert!(b.log.iter().any(|e| e.explanation.as_ref().is_some_and(|x| x.rule == "zones.reactions")));
+    assert!(b.log.iter().any(|e| {
+        e.explanation
+            .as_ref()
+            .is_some_and(|x| x.rule == "zones.reactions")
+    }));
     assert!(b.state.characters[1].acted, "the dodge spent Bob's turn");
 }
 
@@ -167,5 +182,8 @@ fn the_end_turn_key_ends_a_turn_and_passes() {
     let _ = std::fs::remove_file(&path);
     pick(&mut app, &Action::ChooseFirst(0));
     press(&mut app, KeyCode::KeyE);
-    assert_eq!(app.world().resource::<Battle>().actions.last(), Some(&Action::Pass));
+    assert_eq!(
+        app.world().resource::<Battle>().actions.last(),
+        Some(&Action::Pass)
+    );
 }

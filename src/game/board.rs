@@ -49,7 +49,11 @@ pub fn layout(s: &ZState) -> Layout {
         if layer[start] != usize::MAX {
             continue;
         }
-        let base = order.iter().map(|&z: &usize| layer[z] + 1).max().unwrap_or(0);
+        let base = order
+            .iter()
+            .map(|&z: &usize| layer[z] + 1)
+            .max()
+            .unwrap_or(0);
         layer[start] = base;
         let mut queue = std::collections::VecDeque::from([start]);
         while let Some(z) = queue.pop_front() {
@@ -85,7 +89,9 @@ pub fn layout(s: &ZState) -> Layout {
 /// Where a character's token sits inside its zone.
 pub fn token_position(s: &ZState, lay: &Layout, c: usize) -> Vec2 {
     let z = s.characters[c].zone;
-    let here: Vec<usize> = (0..s.characters.len()).filter(|&o| s.characters[o].zone == z).collect();
+    let here: Vec<usize> = (0..s.characters.len())
+        .filter(|&o| s.characters[o].zone == z)
+        .collect();
     let i = here.iter().position(|&o| o == c).unwrap_or(0);
     let per_row = 4;
     let (row, col) = (i / per_row, i % per_row);
@@ -152,7 +158,12 @@ impl Plugin for BoardPlugin {
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
-                (sync_board, fit_camera, draw_links_and_highlights, camera_keys)
+                (
+                    sync_board,
+                    fit_camera,
+                    draw_links_and_highlights,
+                    camera_keys,
+                )
                     .chain()
                     .run_if(in_state(AppState::Battle)),
             )
@@ -164,7 +175,11 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, BoardCamera));
 }
 
-fn clear_board(mut commands: Commands, items: Query<Entity, With<BoardItem>>, mut last: Local<u64>) {
+fn clear_board(
+    mut commands: Commands,
+    items: Query<Entity, With<BoardItem>>,
+    mut last: Local<u64>,
+) {
     for e in &items {
         commands.entity(e).despawn();
     }
@@ -262,7 +277,11 @@ fn sync_board(
         ));
         // The last word of a long name ("Captain Rusk" → "Rusk") keeps labels from colliding.
         let mut label = if ch.name.len() > 9 {
-            ch.name.split_whitespace().last().unwrap_or(&ch.name).to_string()
+            ch.name
+                .split_whitespace()
+                .last()
+                .unwrap_or(&ch.name)
+                .to_string()
         } else {
             ch.name.clone()
         };
@@ -318,7 +337,11 @@ fn draw_links_and_highlights(
                 gizmos.line_2d(a + shift, b + shift, Color::srgba(0.95, 0.9, 0.7, 0.8));
             }
         }
-        gizmos.rect_2d(lay.centres[z] + shift, Vec2::new(ZONE_W, ZONE_H), Color::srgba(0.9, 0.9, 0.8, 0.5));
+        gizmos.rect_2d(
+            lay.centres[z] + shift,
+            Vec2::new(ZONE_W, ZONE_H),
+            Color::srgba(0.9, 0.9, 0.8, 0.5),
+        );
     }
     if let Some(t) = &s.turn {
         let p = token_position(s, &lay, t.character) + shift;
@@ -331,7 +354,11 @@ fn draw_links_and_highlights(
         }
         for a in &shown {
             if let Action::Move(z) = a {
-                gizmos.rect_2d(lay.centres[*z] + shift, Vec2::new(ZONE_W - 8.0, ZONE_H - 8.0), Color::srgba(0.3, 0.9, 1.0, 0.5));
+                gizmos.rect_2d(
+                    lay.centres[*z] + shift,
+                    Vec2::new(ZONE_W - 8.0, ZONE_H - 8.0),
+                    Color::srgba(0.3, 0.9, 1.0, 0.5),
+                );
             }
         }
     }
@@ -341,8 +368,16 @@ fn draw_links_and_highlights(
 pub fn edge_to_edge(a: Vec2, b: Vec2) -> (Vec2, Vec2) {
     let d = b - a;
     let t = |d: Vec2| -> f32 {
-        let tx = if d.x.abs() > 1e-3 { (ZONE_W / 2.0) / d.x.abs() } else { f32::MAX };
-        let ty = if d.y.abs() > 1e-3 { (ZONE_H / 2.0) / d.y.abs() } else { f32::MAX };
+        let tx = if d.x.abs() > 1e-3 {
+            (ZONE_W / 2.0) / d.x.abs()
+        } else {
+            f32::MAX
+        };
+        let ty = if d.y.abs() > 1e-3 {
+            (ZONE_H / 2.0) / d.y.abs()
+        } else {
+            f32::MAX
+        };
         tx.min(ty).min(0.5)
     };
     let k = t(d);
@@ -356,12 +391,18 @@ pub fn fit_camera(
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
     mut last: Local<(usize, u32, u32)>,
 ) {
-    let key = (lay.centres.len(), window.physical_width(), window.physical_height());
+    let key = (
+        lay.centres.len(),
+        window.physical_width(),
+        window.physical_height(),
+    );
     if lay.centres.is_empty() || *last == key {
         return;
     }
     *last = key;
-    let Ok((mut t, mut proj)) = cam.single_mut() else { return };
+    let Ok((mut t, mut proj)) = cam.single_mut() else {
+        return;
+    };
     let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for c in &lay.centres {
         min = min.min(*c - Vec2::new(ZONE_W, ZONE_H) / 2.0);
@@ -390,14 +431,26 @@ fn highlight(gizmos: &mut Gizmos, s: &ZState, lay: &Layout, shift: Vec2, a: &Act
                 gizmos.circle_2d(token_position(s, lay, t) + shift, 28.0, colour);
             }
             Target::Zone(z) => {
-                gizmos.rect_2d(lay.centres[z] + shift, Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0), colour);
+                gizmos.rect_2d(
+                    lay.centres[z] + shift,
+                    Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0),
+                    colour,
+                );
             }
         },
         Action::Move(z) => {
-            gizmos.rect_2d(lay.centres[*z] + shift, Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0), Color::srgb(0.3, 0.9, 1.0));
+            gizmos.rect_2d(
+                lay.centres[*z] + shift,
+                Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0),
+                Color::srgb(0.3, 0.9, 1.0),
+            );
         }
         Action::Activate(c) => {
-            gizmos.circle_2d(token_position(s, lay, *c) + shift, 28.0, Color::srgb(1.0, 0.9, 0.2));
+            gizmos.circle_2d(
+                token_position(s, lay, *c) + shift,
+                28.0,
+                Color::srgb(1.0, 0.9, 0.2),
+            );
         }
         _ => {}
     }
@@ -407,7 +460,9 @@ fn camera_keys(
     actions: Single<&ActionState<GameAction>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
-    let Ok((mut t, mut proj)) = cam.single_mut() else { return };
+    let Ok((mut t, mut proj)) = cam.single_mut() else {
+        return;
+    };
     let step = 40.0;
     if actions.pressed(&GameAction::PanLeft) {
         t.translation.x -= step;
@@ -451,9 +506,13 @@ pub fn click_board(
     if person_deciding(&battle, &seats).is_none() {
         return;
     }
-    let Some(screen) = window.cursor_position() else { return };
+    let Some(screen) = window.cursor_position() else {
+        return;
+    };
     let (camera, tf) = *cam;
-    let Ok(world) = camera.viewport_to_world_2d(tf, screen) else { return };
+    let Ok(world) = camera.viewport_to_world_2d(tf, screen) else {
+        return;
+    };
     let shift = Vec2::ZERO;
     let s = &battle.state;
     for c in 0..s.characters.len() {

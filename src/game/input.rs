@@ -214,7 +214,12 @@ fn decision_keys(
     }
     if actions.just_pressed(&GameAction::EndTurn) {
         let legal = battle.legal();
-        for a in [Action::EndTurn, Action::Pass, Action::DeclineOpportunity, Action::NoStunt] {
+        for a in [
+            Action::EndTurn,
+            Action::Pass,
+            Action::DeclineOpportunity,
+            Action::NoStunt,
+        ] {
             if legal.contains(&a) {
                 choose.write(Choose(a));
                 break;
@@ -251,7 +256,8 @@ fn over_keys(
     phase: Option<Res<State<Phase>>>,
     mut next: ResMut<NextState<AppState>>,
 ) {
-    if phase.is_some_and(|p| *p.get() == Phase::Over) && actions.just_pressed(&GameAction::Confirm) {
+    if phase.is_some_and(|p| *p.get() == Phase::Over) && actions.just_pressed(&GameAction::Confirm)
+    {
         next.set(AppState::Result);
     }
 }

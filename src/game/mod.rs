@@ -7,6 +7,7 @@ pub mod flow;
 pub mod input;
 pub mod overlay;
 pub mod seats;
+pub mod web;
 
 use std::path::PathBuf;
 
@@ -24,7 +25,49 @@ pub struct LogicPlugin;
 impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((flow::FlowPlugin, seats::SeatsPlugin, input::InputsPlugin))
-            .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)));
+            .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
+            .add_systems(OnEnter(Phase::Over), announce_over);
+    }
+}
+
+/// The line a finished battle writes (to the terminal, or the page and its console), read by
+/// the browser test and the determinism check.
+pub fn over_line(battle: &Battle) -> String {
+    let outcome = match battle.pending() {
+        crate::rules::battle::Pending::Over(crate::rules::battle::Outcome::Victory {
+            winner,
+            ..
+        }) => {
+            format!("winner {}", battle.state.factions[winner].name)
+        }
+        crate::rules::battle::Pending::Over(crate::rules::battle::Outcome::Draw { .. }) => {
+            "draw".into()
+        }
+        crate::rules::battle::Pending::Decide { .. } => "unfinished".into(),
+    };
+    format!(
+        "FRAY OVER {} seed={} actions={} {outcome} hash={:016x}",
+        battle.scenario,
+        battle.seed,
+        battle.actions.len(),
+        crate::rules::battle::state_hash(&battle.state)
+    )
+}
+
+fn announce_over(battle: Option<Res<Battle>>) {
+    if let Some(b) = battle {
+        web::announce(&over_line(&b));
+    }
+}
+
+/// The first frame drawn with a battle on the board, for the start-up time the web test reads.
+fn announce_first_frame(battle: Option<Res<Battle>>, mut frames: Local<u32>) {
+    if battle.is_none() || *frames > 3 {
+        return;
+    }
+    *frames += 1;
+    if *frames == 3 {
+        web::announce("FRAY FIRST BATTLE FRAME");
     }
 }
 
@@ -42,7 +85,7 @@ impl Plugin for GamePlugin {
                     .run_if(in_state(AppState::Battle))
                     .run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
             )
-            .add_systems(Update, keep_drawing_while_busy);
+            .add_systems(Update, (keep_drawing_while_busy, announce_first_frame));
     }
 }
 
@@ -63,13 +106,40 @@ struct Autopilot {
     shot_taken: bool,
 }
 
+/// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1&frames=…`).
+pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
+    let q = web::query();
+    let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let mut fast = false;
+    if get("scenario").is_some() || get("seats").is_some() {
+        let mut setup = BattleSetup::default();
+        if let Some(s) = get("scenario") {
+            setup.scenario = s;
+        }
+        if let Some(list) = get("seats") {
+            setup.seats = list.split(',').filter_map(SeatKind::parse).collect();
+        }
+        if let Some(seed) = get("seed").and_then(|s| s.parse().ok()) {
+            setup.seed = seed;
+        }
+        launch.battle = Some(setup);
+    }
+    if get("fast").is_some_and(|v| v == "1") {
+        fast = true;
+    }
+    (launch, fast)
+}
+
 pub fn run(launch: Launch) -> AppExit {
+    let (launch, fast) = launch_from_query(launch);
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Fray".into(),
             resolution: WindowResolution::new(1440, 860),
+            canvas: Some("#fray-canvas".into()),
             fit_canvas_to_parent: true,
+            prevent_default_event_handling: true,
             ..default()
         }),
         ..default()
@@ -78,10 +148,22 @@ pub fn run(launch: Launch) -> AppExit {
     .add_plugins(GamePlugin);
     let scripted = launch.frames.is_some() || launch.screenshot.is_some();
     // A turn-based game redraws on demand, unless it is recording frames for a test.
-    app.insert_resource(if scripted { WinitSettings::continuous() } else { WinitSettings::desktop_app() });
+    app.insert_resource(if scripted {
+        WinitSettings::continuous()
+    } else {
+        WinitSettings::desktop_app()
+    });
     if let Some(setup) = launch.battle {
         app.insert_resource(setup)
-            .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| next.set(AppState::Battle));
+            .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
+                next.set(AppState::Battle)
+            });
+    }
+    if fast {
+        app.insert_resource(Pace {
+            fast: true,
+            ..Pace::default()
+        });
     }
     app.insert_resource(Autopilot {
         frames: launch.frames,
@@ -109,9 +191,11 @@ fn autopilot(
             commands
                 .spawn(Screenshot::primary_window())
                 .observe(save_to_disk(path))
-                .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                    exit.write(AppExit::Success);
-                });
+                .observe(
+                    |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                        exit.write(AppExit::Success);
+                    },
+                );
         }
         None => {
             exit.write(AppExit::Success);
@@ -125,8 +209,21 @@ fn keep_drawing_while_busy(
     battle: Option<Res<Battle>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let busy = phase.is_some_and(|p| matches!(p.get(), Phase::AiThinking | Phase::Watching | Phase::Starting));
-    let clock = battle.is_some_and(|b| matches!(b.pending(), crate::rules::battle::Pending::Decide { time_limit: Some(_), .. }));
+    let busy = phase.is_some_and(|p| {
+        matches!(
+            p.get(),
+            Phase::AiThinking | Phase::Watching | Phase::Starting
+        )
+    });
+    let clock = battle.is_some_and(|b| {
+        matches!(
+            b.pending(),
+            crate::rules::battle::Pending::Decide {
+                time_limit: Some(_),
+                ..
+            }
+        )
+    });
     if busy || clock {
         redraw.write(RequestRedraw);
     }
@@ -147,8 +244,14 @@ fn chaos_clock(
     mut clock: Local<ClockState>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let (Some(battle), Some(seats)) = (battle, seats) else { return };
-    let crate::rules::battle::Pending::Decide { time_limit: Some(secs), .. } = battle.pending() else {
+    let (Some(battle), Some(seats)) = (battle, seats) else {
+        return;
+    };
+    let crate::rules::battle::Pending::Decide {
+        time_limit: Some(secs),
+        ..
+    } = battle.pending()
+    else {
         return;
     };
     if flow::person_deciding(&battle, &seats).is_none() {
@@ -170,8 +273,20 @@ fn chaos_clock(
 /// Saves the battle's replay beside the working directory; returns what happened, for the screen.
 pub fn save_replay(battle: &Battle) -> String {
     let dir = PathBuf::from("replays");
-    let path = dir.join(format!("{}-seed{}-{}.ron", battle.scenario, battle.seed, battle.actions.len()));
+    let name = format!(
+        "{}-seed{}-{}.ron",
+        battle.scenario,
+        battle.seed,
+        battle.actions.len()
+    );
+    let path = dir.join(&name);
     let text = crate::replay::to_ron(&battle.replay());
+    if let Some(stored) = web::store(&format!("fray-replay-{name}"), &text) {
+        return match stored {
+            Ok(()) => format!("Saved in this browser as fray-replay-{name}"),
+            Err(e) => format!("Could not save: {e}"),
+        };
+    }
     match std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, text)) {
         Ok(()) => format!("Saved {}", path.display()),
         Err(e) => format!("Could not save {}: {e}", path.display()),

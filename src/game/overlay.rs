@@ -117,7 +117,9 @@ fn phase_title(phase: Phase) -> &'static str {
         Phase::Starting => "Starting",
         Phase::Initiative => "Initiative: who acts first this round?",
         Phase::Activation => "Activate a character, or pass",
-        Phase::Turn => "The turn: a bonus action, a main action or a second bonus, one zone of movement",
+        Phase::Turn => {
+            "The turn: a bonus action, a main action or a second bonus, one zone of movement"
+        }
         Phase::Reaction => "Reaction: the whole turn, taken now",
         Phase::Stunt => "Attack stunt",
         Phase::Morale => "Morale failed: surrender or retreat",
@@ -151,7 +153,9 @@ fn odds_hint(battle: &Battle, a: &Action) -> Option<String> {
         }
         Action::React(crate::rules::zones::Reaction::Dodge) => {
             let a = s.attack.as_ref()?;
-            let AttackStep::React { slot } = a.step else { return None };
+            let AttackStep::React { slot } = a.step else {
+                return None;
+            };
             let t = a.slots[slot].target;
             Some(format!(
                 "AGI save: {:.0}% to make the attack miss",
@@ -170,7 +174,9 @@ fn situation(battle: &Battle) -> Option<String> {
         let w = s.weapon_name(a.decl.weapon);
         let targets: Vec<&str> = a.slots.iter().map(|sl| s.name(sl.target)).collect();
         let what = match a.step {
-            AttackStep::ProposeStunt => "Propose a stunt instead of damage, or strike to harm.".to_string(),
+            AttackStep::ProposeStunt => {
+                "Propose a stunt instead of damage, or strike to harm.".to_string()
+            }
             AttackStep::AnswerStunt(st) => format!(
                 "{attacker} offers: {}. Accept (no damage, no reaction) or refuse (the attack goes on).",
                 crate::rules::zones::attack::stunt_text(s, st)
@@ -180,7 +186,10 @@ fn situation(battle: &Battle) -> Option<String> {
                 s.name(a.slots[slot].target)
             ),
         };
-        return Some(format!("{attacker} attacks {} with {w}. {what}", targets.join(", ")));
+        return Some(format!(
+            "{attacker} attacks {} with {w}. {what}",
+            targets.join(", ")
+        ));
     }
     if let Some(m) = &s.movement {
         return Some(format!(
@@ -226,7 +235,10 @@ fn battle_ui(
     let mut ui = root(&ctx);
     let names = Zones::faction_names(&battle.state);
     let deciding = match battle.pending() {
-        Pending::Decide { seat: Seat::Faction(f), .. } => {
+        Pending::Decide {
+            seat: Seat::Faction(f),
+            ..
+        } => {
             format!("{} ({})", names[f], seats.kind(f).label())
         }
         Pending::Decide { seat: Seat::Gm, .. } => "the GM".into(),
@@ -248,7 +260,10 @@ fn battle_ui(
             if ui.selectable_label(panels.log, "Log (L)").clicked() {
                 panels.log = !panels.log;
             }
-            if ui.selectable_label(panels.why, "AI's reasons (Y)").clicked() {
+            if ui
+                .selectable_label(panels.why, "AI's reasons (Y)")
+                .clicked()
+            {
                 panels.why = !panels.why;
             }
             if ui.selectable_label(panels.help, "Help (H)").clicked() {
@@ -267,7 +282,10 @@ fn battle_ui(
                 ui.heading(format!("Pass the screen to {deciding}"));
                 ui.label("The board is hidden so nobody sees what the other side keeps concealed.");
                 ui.add_space(20.0);
-                if ui.button(egui::RichText::new("I have the screen  (Enter)").size(20.0)).clicked() {
+                if ui
+                    .button(egui::RichText::new("I have the screen  (Enter)").size(20.0))
+                    .clicked()
+                {
                     take_screen(&mut battle);
                 }
             });
@@ -276,123 +294,155 @@ fn battle_ui(
     }
 
     let person = person_deciding(&battle, &seats);
-    egui::Panel::left("choices").exact_size(super::board::LEFT_PANEL).show(&mut ui, |ui| {
-        if let Some(sit) = situation(&battle) {
-            ui.label(egui::RichText::new(sit).italics());
-            ui.separator();
-        }
-        match phase {
-            Phase::AiThinking => {
-                ui.label(format!("{deciding} is deciding…"));
+    egui::Panel::left("choices")
+        .exact_size(super::board::LEFT_PANEL)
+        .show(&mut ui, |ui| {
+            if let Some(sit) = situation(&battle) {
+                ui.label(egui::RichText::new(sit).italics());
+                ui.separator();
             }
-            Phase::Watching => {
-                ui.label(format!("Replay: action {} of {}", battle.actions.len(), battle.watch.as_ref().map_or(0, Vec::len)));
-            }
-            Phase::Over => {
-                if let Pending::Over(o) = battle.pending() {
-                    let text = match o {
-                        Outcome::Victory { winner, how } => format!("{} win. {how}.", names[winner]),
-                        Outcome::Draw { how } => format!("A draw: {how}."),
-                    };
-                    ui.heading(text);
+            match phase {
+                Phase::AiThinking => {
+                    ui.label(format!("{deciding} is deciding…"));
                 }
-                if ui.button("See the result  (Enter)").clicked() {
-                    next.set(AppState::Result);
+                Phase::Watching => {
+                    ui.label(format!(
+                        "Replay: action {} of {}",
+                        battle.actions.len(),
+                        battle.watch.as_ref().map_or(0, Vec::len)
+                    ));
                 }
-            }
-            _ if person.is_some() => {
-                if let Some(t) = cursor.target {
-                    ui.horizontal(|ui| {
-                        ui.label(format!("Showing choices for {}", battle.state.name(t)));
-                        if ui.small_button("all (Esc)").clicked() {
-                            cursor.target = None;
-                            cursor.index = 0;
+                Phase::Over => {
+                    if let Pending::Over(o) = battle.pending() {
+                        let text = match o {
+                            Outcome::Victory { winner, how } => {
+                                format!("{} win. {how}.", names[winner])
+                            }
+                            Outcome::Draw { how } => format!("A draw: {how}."),
+                        };
+                        ui.heading(text);
+                    }
+                    if ui.button("See the result  (Enter)").clicked() {
+                        next.set(AppState::Result);
+                    }
+                }
+                _ if person.is_some() => {
+                    if let Some(t) = cursor.target {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("Showing choices for {}", battle.state.name(t)));
+                            if ui.small_button("all (Esc)").clicked() {
+                                cursor.target = None;
+                                cursor.index = 0;
+                            }
+                        });
+                    }
+                    if let Pending::Decide {
+                        time_limit: Some(secs),
+                        ..
+                    } = battle.pending()
+                    {
+                        ui.colored_label(
+                            egui::Color32::YELLOW,
+                            format!("Chaos of combat: {secs} s to declare"),
+                        );
+                    }
+                    let shown = shown_choices(&battle, cursor.target);
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        for (i, a) in shown.iter().enumerate() {
+                            let text = format!("{}. {}", i + 1, Zones::describe(&battle.state, a));
+                            let mut r = ui.selectable_label(i == cursor.index, text);
+                            if let Some(h) = odds_hint(&battle, a) {
+                                r = r.on_hover_text(h);
+                            }
+                            if r.hovered() {
+                                cursor.index = i;
+                            }
+                            if r.clicked() {
+                                choose.write(Choose(a.clone()));
+                            }
                         }
                     });
                 }
-                if let Pending::Decide { time_limit: Some(secs), .. } = battle.pending() {
-                    ui.colored_label(egui::Color32::YELLOW, format!("Chaos of combat: {secs} s to declare"));
-                }
-                let shown = shown_choices(&battle, cursor.target);
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    for (i, a) in shown.iter().enumerate() {
-                        let text = format!("{}. {}", i + 1, Zones::describe(&battle.state, a));
-                        let mut r = ui.selectable_label(i == cursor.index, text);
-                        if let Some(h) = odds_hint(&battle, a) {
-                            r = r.on_hover_text(h);
-                        }
-                        if r.hovered() {
-                            cursor.index = i;
-                        }
-                        if r.clicked() {
-                            choose.write(Choose(a.clone()));
-                        }
-                    }
-                });
+                _ => {}
             }
-            _ => {}
-        }
-        if let Some(n) = &notice.0 {
-            ui.colored_label(egui::Color32::LIGHT_RED, n);
-        }
-    });
+            if let Some(n) = &notice.0 {
+                ui.colored_label(egui::Color32::LIGHT_RED, n);
+            }
+        });
 
-    egui::Panel::right("log").exact_size(super::board::RIGHT_PANEL).show(&mut ui, |ui| {
-        ui.strong("Characters");
-        for (f, name) in names.iter().enumerate() {
-            ui.label(egui::RichText::new(name).color(faction_colour(f)));
-            for ch in battle.state.characters.iter().filter(|c| c.faction == f) {
-                let status = match ch.status {
-                    Status::Active => format!("{}/{}", ch.health, ch.max_health),
-                    Status::Incapacitated => "incapacitated".into(),
-                    Status::Dead => "dead".into(),
-                    Status::Surrendered => "surrendered".into(),
-                    Status::Fled => "fled".into(),
-                };
-                ui.label(format!("  {} — {status}{}", ch.name, if ch.acted { " · has acted" } else { "" }));
-            }
-        }
-        if panels.log {
-            ui.separator();
-            ui.strong("Combat log (click a roll for its breakdown)");
-            egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-                for (i, e) in battle.log.iter().enumerate() {
-                    if e.explanation.is_some() {
-                        if ui.link(format!("🎲 {}", e.text)).clicked() {
-                            panels.breakdown = Some(i);
-                        }
-                    } else {
-                        ui.label(&e.text);
-                    }
+    egui::Panel::right("log")
+        .exact_size(super::board::RIGHT_PANEL)
+        .show(&mut ui, |ui| {
+            ui.strong("Characters");
+            for (f, name) in names.iter().enumerate() {
+                ui.label(egui::RichText::new(name).color(faction_colour(f)));
+                for ch in battle.state.characters.iter().filter(|c| c.faction == f) {
+                    let status = match ch.status {
+                        Status::Active => format!("{}/{}", ch.health, ch.max_health),
+                        Status::Incapacitated => "incapacitated".into(),
+                        Status::Dead => "dead".into(),
+                        Status::Surrendered => "surrendered".into(),
+                        Status::Fled => "fled".into(),
+                    };
+                    ui.label(format!(
+                        "  {} — {status}{}",
+                        ch.name,
+                        if ch.acted { " · has acted" } else { "" }
+                    ));
                 }
-            });
-        }
-    });
+            }
+            if panels.log {
+                ui.separator();
+                ui.strong("Combat log (click a roll for its breakdown)");
+                egui::ScrollArea::vertical()
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for (i, e) in battle.log.iter().enumerate() {
+                            if e.explanation.is_some() {
+                                if ui.link(format!("🎲 {}", e.text)).clicked() {
+                                    panels.breakdown = Some(i);
+                                }
+                            } else {
+                                ui.label(&e.text);
+                            }
+                        }
+                    });
+            }
+        });
 
     if let Some(i) = panels.breakdown
         && let Some(e) = battle.log.get(i)
         && let Some(x) = &e.explanation
     {
         let mut open = true;
-        egui::Window::new("Roll breakdown").open(&mut open).show(&ctx, |ui| {
-            ui.strong(&x.what);
-            let dice: Vec<String> = x.dice.iter().map(|r| format!("{} showed {}", r.die, r.value)).collect();
-            ui.label(format!("Dice: {}", dice.join(", ")));
-            for d in &x.dropped {
-                ui.label(format!("Dropped: {} showed {} (impaired: the lower die counts)", d.die, d.value));
-            }
-            for m in &x.modifiers {
-                ui.label(format!("{:+}  {}", m.value, m.cause));
-            }
-            ui.label(format!("Total: {}", x.total));
-            if let Some(a) = &x.against {
-                ui.label(format!("Against: {a}"));
-            }
-            ui.label(format!("Result: {}", x.outcome));
-            ui.separator();
-            ui.label(egui::RichText::new(format!("Rule {}", x.rule)).strong());
-            ui.label(notes::paragraph(&x.rule).unwrap_or("(no note)"));
-        });
+        egui::Window::new("Roll breakdown")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                ui.strong(&x.what);
+                let dice: Vec<String> = x
+                    .dice
+                    .iter()
+                    .map(|r| format!("{} showed {}", r.die, r.value))
+                    .collect();
+                ui.label(format!("Dice: {}", dice.join(", ")));
+                for d in &x.dropped {
+                    ui.label(format!(
+                        "Dropped: {} showed {} (impaired: the lower die counts)",
+                        d.die, d.value
+                    ));
+                }
+                for m in &x.modifiers {
+                    ui.label(format!("{:+}  {}", m.value, m.cause));
+                }
+                ui.label(format!("Total: {}", x.total));
+                if let Some(a) = &x.against {
+                    ui.label(format!("Against: {a}"));
+                }
+                ui.label(format!("Result: {}", x.outcome));
+                ui.separator();
+                ui.label(egui::RichText::new(format!("Rule {}", x.rule)).strong());
+                ui.label(notes::paragraph(&x.rule).unwrap_or("(no note)"));
+            });
         if !open {
             panels.breakdown = None;
         }
@@ -400,14 +450,26 @@ fn battle_ui(
     if panels.why {
         egui::Window::new("The AI's reasons").show(&ctx, |ui| {
             match brain.last_seat {
-                Some(f) => ui.label(format!("{}'s last decision, best first:", names.get(f).map_or("?", String::as_str))),
+                Some(f) => ui.label(format!(
+                    "{}'s last decision, best first:",
+                    names.get(f).map_or("?", String::as_str)
+                )),
                 None => ui.label("No AI decision yet."),
             };
             for c in brain.last_candidates.iter().take(6) {
                 let line = if c.visits > 0 {
-                    format!("{:.2} win share over {} play-outs — {}", c.value, c.visits, Zones::describe(&battle.state, &c.action))
+                    format!(
+                        "{:.2} win share over {} play-outs — {}",
+                        c.value,
+                        c.visits,
+                        Zones::describe(&battle.state, &c.action)
+                    )
                 } else {
-                    format!("{:+.2} expected — {}", c.value, Zones::describe(&battle.state, &c.action))
+                    format!(
+                        "{:+.2} expected — {}",
+                        c.value,
+                        Zones::describe(&battle.state, &c.action)
+                    )
                 };
                 ui.label(line);
             }
@@ -426,7 +488,11 @@ fn battle_ui(
 
 pub fn faction_colour(f: usize) -> egui::Color32 {
     let c = super::board::FACTION_COLOURS[f % super::board::FACTION_COLOURS.len()].to_srgba();
-    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
 }
 
 fn result_ui(
@@ -446,14 +512,31 @@ fn result_ui(
         };
         let names = Zones::faction_names(&battle.state);
         ui.heading(match battle.pending() {
-            Pending::Over(Outcome::Victory { winner, how }) => format!("{} win — {how}", names[winner]),
+            Pending::Over(Outcome::Victory { winner, how }) => {
+                format!("{} win — {how}", names[winner])
+            }
             Pending::Over(Outcome::Draw { how }) => format!("A draw — {how}"),
             Pending::Decide { .. } => "The battle was left unfinished".into(),
         });
-        ui.label(format!("{} · round {} · {} decisions · dice seed {}", battle.name, battle.state.round, battle.actions.len(), battle.seed));
+        ui.label(format!(
+            "{} · round {} · {} decisions · dice seed {}",
+            battle.name,
+            battle.state.round,
+            battle.actions.len(),
+            battle.seed
+        ));
         ui.separator();
         egui::Grid::new("figures").striped(true).show(ui, |ui| {
-            for h in ["Character", "Side", "Status", "Health", "Attacks", "Dealt", "Taken", "Takedowns"] {
+            for h in [
+                "Character",
+                "Side",
+                "Status",
+                "Health",
+                "Attacks",
+                "Dealt",
+                "Taken",
+                "Takedowns",
+            ] {
                 ui.strong(h);
             }
             ui.end_row();

@@ -42,7 +42,10 @@ impl Seats {
     }
 
     pub fn kind(&self, f: usize) -> SeatKind {
-        self.0.get(f).copied().unwrap_or(SeatKind::Ai(Level::Normal))
+        self.0
+            .get(f)
+            .copied()
+            .unwrap_or(SeatKind::Ai(Level::Normal))
     }
 
     pub fn people(&self) -> usize {
@@ -116,7 +119,10 @@ fn ai_think(
         },
         crate::rules::battle::Seat::Gm => Level::Normal,
     };
-    let stale = brain.thinking.as_ref().is_none_or(|(v, _)| *v != battle.version);
+    let stale = brain
+        .thinking
+        .as_ref()
+        .is_none_or(|(v, _)| *v != battle.version);
     if stale {
         let seed = battle.seed ^ battle.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         brain.thinking = Thinking::start(level, &battle.state, seed).map(|t| (battle.version, t));

@@ -491,7 +491,10 @@ impl State {
     pub fn weapon_name(&self, w: Weapon) -> String {
         match w {
             Weapon::Unarmed => "bare hands".to_string(),
-            Weapon::Item(i) => self.items.get(i).map_or_else(|| "?".into(), |it| it.name.clone()),
+            Weapon::Item(i) => self
+                .items
+                .get(i)
+                .map_or_else(|| "?".into(), |it| it.name.clone()),
         }
     }
 }
