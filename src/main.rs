@@ -43,6 +43,12 @@ enum Command {
         /// Write a PNG of the last frame before exiting.
         #[arg(long)]
         screenshot: Option<PathBuf>,
+        /// Play the battle to its end without a window and print how it ended (needs --seats
+        /// with no person).
+        #[arg(long)]
+        headless: bool,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Headless battles between random policies: wins, draws, rounds, speed.
     Sim {
@@ -112,13 +118,15 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => play(None, None, None, None),
+        None => play(None, None, None, None, false, 1),
         Some(Command::Play {
             scenario,
             seats,
             frames,
             screenshot,
-        }) => play(scenario, seats, frames, screenshot),
+            headless,
+            seed,
+        }) => play(scenario, seats, frames, screenshot, headless, seed),
         Some(Command::Sim {
             scenario,
             games,
@@ -156,6 +164,8 @@ fn play(
     seats: Option<String>,
     frames: Option<u32>,
     screenshot: Option<PathBuf>,
+    headless: bool,
+    seed: u64,
 ) -> ExitCode {
     use fray::game::{self, SeatKind, flow::BattleSetup};
     let mut launch = game::Launch {
@@ -185,7 +195,18 @@ fn play(
             }
             setup.seats = kinds;
         }
+        setup.seed = seed;
         launch.battle = Some(setup);
+    }
+    if headless {
+        let Some(setup) = launch.battle else {
+            return report("--headless needs a scenario or --seats");
+        };
+        if setup.seats.contains(&SeatKind::Person) {
+            return report("--headless cannot seat a person: use AI levels in --seats");
+        }
+        println!("{}", game::run_headless(setup, 1_000_000));
+        return ExitCode::SUCCESS;
     }
     match game::run(launch) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
@@ -227,7 +248,14 @@ fn watch(_: &PathBuf) -> ExitCode {
 }
 
 #[cfg(not(feature = "game"))]
-fn play(_: Option<String>, _: Option<String>, _: Option<u32>, _: Option<PathBuf>) -> ExitCode {
+fn play(
+    _: Option<String>,
+    _: Option<String>,
+    _: Option<u32>,
+    _: Option<PathBuf>,
+    _: bool,
+    _: u64,
+) -> ExitCode {
     eprintln!(
         "This fray was built without the `game` feature, so it has no window.\n\
          Try `fray sim duel --games 100`, or build with `cargo run --release` to play."

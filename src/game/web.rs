@@ -35,7 +35,7 @@ pub fn announce(line: &str) {
     }
     #[allow(unreachable_code)]
     {
-        println!("{line}");
+        bevy::log::info!("{line}");
     }
 }
 

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds Fray for the browser into web/dist/: index.html, the JS glue, the .wasm.
+# The rustup toolchain has no wasm32 standard library, so this uses Debian's rustc-web and
+# builds the standard library from source (-Z build-std); the project's normal toolchain stays
+# rustup's. FRAY_WEB_PROFILE=web-ci builds faster and a little larger.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+profile="${FRAY_WEB_PROFILE:-web}"
+target_dir="${FRAY_WEB_TARGET_DIR:-target/web}"
+
+need=()
+for pkg in rustc-web cargo-web rust-web-src rust-web-llvm lld binaryen; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing: ${need[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
+fi
+
+# wasm-bindgen's CLI must match the library version in Cargo.lock exactly.
+bindgen=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen\$"; then
+  echo "installing wasm-bindgen-cli $bindgen"
+  cargo install wasm-bindgen-cli --version "$bindgen"
+fi
+
+echo "building the wasm ($profile)"
+CARGO_TARGET_DIR="$target_dir" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
+  /usr/bin/cargo build --locked --profile "$profile" --target wasm32-unknown-unknown \
+  -Z build-std=std,panic_abort --bin fray
+
+rm -rf web/dist
+mkdir -p web/dist
+wasm-bindgen --target web --no-typescript --out-dir web/dist --out-name fray \
+  "$target_dir/wasm32-unknown-unknown/$profile/fray.wasm"
+
+echo "optimising with wasm-opt"
+wasm-opt -Os --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+  web/dist/fray_bg.wasm -o web/dist/fray_bg.opt.wasm
+mv web/dist/fray_bg.opt.wasm web/dist/fray_bg.wasm
+cp web/index.html web/dist/index.html
+
+raw=$(stat -c %s web/dist/fray_bg.wasm)
+gz=$(gzip -9 -c web/dist/fray_bg.wasm | wc -c)
+echo "web/dist ready: fray_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"

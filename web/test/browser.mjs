@@ -1,0 +1,43 @@
+// The browser test: load the built game in headless Chromium (Debian's, no downloaded browser),
+// let an AI-against-AI battle play, and check that it ran: the page's status line must report
+// the battle's end, and the screenshot must not be blank (checked by the caller).
+// Usage: node browser.mjs URL SCREENSHOT [TIMEOUT_MS]
+import { chromium } from 'playwright-core';
+
+const [url, shot, limit] = process.argv.slice(2);
+const timeout = Number(limit) || 300000;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--no-first-run', '--disable-quic',
+  ],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const started = Date.now();
+let firstFrameMs = null;
+page.on('console', (m) => {
+  const t = m.text();
+  if (firstFrameMs === null && t.includes('FRAY FIRST BATTLE FRAME')) firstFrameMs = Date.now() - started;
+  if (t.includes('FRAY') || m.type() === 'error') console.log('[page]', t.slice(0, 300));
+});
+page.on('pageerror', (e) => console.log('[page error]', e.message));
+await page.goto(url);
+let status = '';
+try {
+  await page.waitForFunction(
+    () => /FRAY (OVER|ERROR)/.test(document.getElementById('status')?.textContent || ''),
+    null,
+    { timeout, polling: 500 },
+  );
+} catch (e) {
+  console.log('[test] timed out waiting for the battle to end');
+}
+status = (await page.textContent('#status')) || '';
+await page.screenshot({ path: shot });
+const wasmBytes = await page.evaluate(async () => (await fetch('fray_bg.wasm')).headers.get('content-length'));
+console.log(JSON.stringify({ status, firstFrameMs, loadToOverMs: Date.now() - started, wasmBytes }));
+await browser.close();
+process.exit(status.startsWith('FRAY OVER') ? 0 : 1);

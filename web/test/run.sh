@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Serves web/dist on 127.0.0.1, plays an AI battle in headless Chromium, checks the screenshot
+# and that the browser's final state hash equals the desktop's for the same battle.
+# Usage: web/test/run.sh FRAY_BINARY
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fray="$1"
+[ -f web/dist/index.html ] || { echo "web/dist is missing: run web/build.sh first"; exit 1; }
+dpkg -s chromium >/dev/null 2>&1 || {
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+}
+[ -d web/test/node_modules/playwright-core ] || npm install --prefix web/test --no-audit --no-fund --silent playwright-core@1
+port=$((20000 + RANDOM % 20000))
+python3 -m http.server --bind 127.0.0.1 "$port" --directory web/dist >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+sleep 1
+scenario=duel seats=normal,normal seed=7
+shot="${TMPDIR:-/tmp}/fray-web-$port.png"
+out=$(node web/test/browser.mjs "http://127.0.0.1:$port/?scenario=$scenario&seats=$seats&seed=$seed&fast=1" "$shot" 420000)
+echo "$out"
+python3 .ci/check-screenshot.py "$shot"
+web_line=$(echo "$out" | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
+native_line=$("$fray" play "$scenario" --seats "$seats" --seed "$seed" --headless)
+echo "browser: $web_line"
+echo "desktop: $native_line"
+[ "${web_line##*hash=}" = "${native_line##*hash=}" ] || { echo "the browser and the desktop disagree"; exit 1; }
+echo "the same final state hash in the browser and on the desktop"
