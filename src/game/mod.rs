@@ -116,9 +116,15 @@ pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
         bevy::input::InputPlugin,
         LogicPlugin,
     ))
-    .insert_resource(Pace { pause: 0.0, fast: false, budget: u32::MAX })
+    .insert_resource(Pace {
+        pause: 0.0,
+        fast: false,
+        budget: u32::MAX,
+    })
     .insert_resource(setup)
-    .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| next.set(AppState::Battle));
+    .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
+        next.set(AppState::Battle)
+    });
     for _ in 0..max_frames {
         app.update();
         let over = app
@@ -129,7 +135,9 @@ pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
             break;
         }
     }
-    app.world().get_resource::<Battle>().map_or_else(|| "FRAY ERROR no battle".into(), over_line)
+    app.world()
+        .get_resource::<Battle>()
+        .map_or_else(|| "FRAY ERROR no battle".into(), over_line)
 }
 
 /// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1&frames=…`).

@@ -344,8 +344,8 @@ pub fn describe(s: &State, action: &Action) -> String {
         ),
         Action::Activate(c) => format!("Activate {}", name(*c)),
         Action::Pass => "Pass".into(),
-        Action::Move(z) => format!("Move to {}", zone(*z)),
-        Action::Attack(d) => attack(d),
+        Action::Move(z) => format!("Move to {} (movement)", zone(*z)),
+        Action::Attack(d) => format!("{} (main)", attack(d)),
         Action::PickUp(i) => format!("Pick up the {} (bonus)", item(*i)),
         Action::PutDown(i) => format!("Put down the {} (bonus)", item(*i)),
         Action::Equip(i) => format!("Equip the {} (bonus)", item(*i)),
@@ -386,15 +386,20 @@ pub fn describe(s: &State, action: &Action) -> String {
         Action::RefuseStunt => "Refuse: resolve the attack as normal".into(),
         Action::React(r) => match r {
             Reaction::None => "No reaction".into(),
-            Reaction::Dodge => "Dodge (AGI save)".into(),
+            Reaction::Dodge => "Dodge (AGI save; spends the turn)".into(),
             Reaction::Counter { weapon, mode } => match mode {
                 AttackMode::Grapple => "Counter by grappling".into(),
-                _ => format!("Counter with {}", s.weapon_name(*weapon)),
+                _ => format!("Counter with {} (spends the turn)", s.weapon_name(*weapon)),
             },
-            Reaction::HideBehind(c) => format!("Hide behind {}", name(*c)),
-            Reaction::Guard(c) => format!("{} guards", name(*c)),
+            Reaction::HideBehind(c) => format!("Hide behind {} (spends the turn)", name(*c)),
+            Reaction::Guard(c) => format!("{} guards (spends their turn)", name(*c)),
         },
-        Action::OpportunityAttack(d) => format!("Opportunity attack: {}", attack(d)),
+        Action::OpportunityAttack(d) => {
+            format!(
+                "Opportunity attack: {} (reaction: the whole turn)",
+                attack(d)
+            )
+        }
         Action::DeclineOpportunity => "Let them go".into(),
         Action::Morale(MoraleChoice::Surrender) => "Surrender".into(),
         Action::Morale(MoraleChoice::Retreat) => "Retreat".into(),
