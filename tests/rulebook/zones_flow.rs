@@ -395,3 +395,73 @@ fn contract_dice_that_run_out_are_an_error_and_leave_the_battle_untouched() {
         "bare hands: d4 impaired, 3 and 2 keep 2"
     );
 }
+
+#[test]
+fn zones_and_ranges_neighbours_are_mutual_and_nearby_means_the_same_zone() {
+    // The map lists the path only from A to B; B to A is the same border.
+    let src = scenario(
+        "started_by: Some(\"Reds\"),",
+        AB,
+        &[
+            faction("Reds", &[fighter("Ann", "B", "")]),
+            faction("Blues", &[fighter("Bob", "A", "")]),
+        ]
+        .join(", "),
+    );
+    let mut t = Table::begin(&src, 0);
+    t.activate("Ann");
+    let a = t.z("A");
+    assert!(t.is_legal(&Action::Move(a)));
+    assert!(
+        !t.is_legal(&t.strike("Ann", None, "Bob")),
+        "Bob is a zone away: not nearby"
+    );
+    t.act(Action::Move(a), &[]);
+    assert!(
+        t.is_legal(&t.strike("Ann", None, "Bob")),
+        "now in the same zone: nearby"
+    );
+}
+
+#[test]
+fn main_actions_hiding_shoving_and_breaking_free_spend_the_main_action_like_an_attack() {
+    let src = scenario(
+        "started_by: Some(\"Reds\"),",
+        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: [], concealment: true)"#,
+        &[
+            faction("Reds", &[fighter("Ann", "B", "")]),
+            faction("Blues", &[fighter("Bob", "A", "")]),
+        ]
+        .join(", "),
+    );
+    let mut t = Table::begin(&src, 0);
+    t.activate("Ann");
+    assert!(t.is_legal(&Action::Hide));
+    t.act(Action::Hide, &[]);
+    let a = t.z("A");
+    t.act(Action::Move(a), &[]);
+    // The main action is spent: no attack; a bonus action is still there.
+    assert!(!t.is_legal(&t.strike("Ann", None, "Bob")));
+    assert!(t.is_legal(&Action::Speak));
+}
+
+#[test]
+fn gear_the_standard_catalogue_gives_each_weapon_its_die_and_reach() {
+    use fray::rules::dice::Die;
+    use fray::rules::zones::WeaponKind;
+    use fray::scenario::zones::{GearDef, standard_gear};
+    let g = standard_gear();
+    let weapon = |n: &str| match &g[n] {
+        GearDef::Weapon(w) | GearDef::Improvised(w) => w.clone(),
+        other => panic!("{n}: {other:?}"),
+    };
+    assert_eq!(weapon("Sword").damage, Die::D8);
+    assert_eq!(
+        (weapon("Longbow").kind, weapon("Longbow").range),
+        (WeaponKind::Ranged, 6)
+    );
+    assert!(weapon("Crossbow").penetrating);
+    assert!(weapon("Mortar").blast && weapon("Mortar").kind == WeaponKind::Indirect);
+    assert!(matches!(g["Chair"], GearDef::Improvised(_)));
+    assert_eq!(g["Mail"], GearDef::Armour(2));
+}
