@@ -101,13 +101,7 @@ pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
 
 pub fn load(path: &Path) -> Result<(Replay, String), DataErrors> {
     let file = path.display().to_string();
-    let src = std::fs::read_to_string(path).map_err(|e| {
-        DataErrors(vec![DataError {
-            file: file.clone(),
-            line: 0,
-            message: format!("cannot read: {e}"),
-        }])
-    })?;
+    let src = scenario::error::read(path)?;
     Ok((parse(&file, &src)?, src))
 }
 

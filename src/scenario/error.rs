@@ -85,3 +85,14 @@ pub fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataErrors {
         message: format!("{} (column {})", e.code, e.span.start.col),
     }])
 }
+
+/// Reads a data file, or says why not, naming it.
+pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
+    std::fs::read_to_string(path).map_err(|e| {
+        DataErrors(vec![DataError {
+            file: path.display().to_string(),
+            line: 0,
+            message: format!("cannot read: {e}"),
+        }])
+    })
+}

@@ -117,13 +117,7 @@ pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
 
 pub fn load_path(path: &Path) -> Result<Loaded, DataErrors> {
     let file = path.display().to_string();
-    let src = std::fs::read_to_string(path).map_err(|e| {
-        DataErrors(vec![DataError {
-            file: file.clone(),
-            line: 0,
-            message: format!("cannot read: {e}"),
-        }])
-    })?;
+    let src = error::read(path)?;
     let id = path
         .file_stem()
         .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());

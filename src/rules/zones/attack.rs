@@ -53,20 +53,10 @@ pub fn declare(
             } else {
                 targeting::can_strike(ctx.s, a, decl.weapon, t, moving)
             };
-            if let Some(shot) = shot
-                && shot.save
-            {
-                rolled_save = true;
-                let hit = ctx.save(
-                    a,
-                    Attribute::Wit,
-                    &format!("to hit ({})", shot.why_save),
-                    "zones.attacking",
-                )?;
-                if !hit {
-                    ctx.note(format!("{aname}'s attack misses {tname}."));
-                    return finish(ctx, decl);
-                }
+            rolled_save = shot.is_some_and(|x| x.save);
+            if !save_to_hit(ctx, a, shot, "zones.attacking")? {
+                ctx.note(format!("{aname}'s attack misses {tname}."));
+                return finish(ctx, decl);
             }
             vec![t]
         }
@@ -83,19 +73,9 @@ pub fn declare(
             }
             if st.kind != WeaponKind::Melee {
                 let shot = targeting::can_blast(ctx.s, a, decl.weapon, z, moving);
-                if let Some(shot) = shot
-                    && shot.save
-                {
-                    rolled_save = true;
-                    let hit = ctx.save(
-                        a,
-                        Attribute::Wit,
-                        &format!("to hit ({})", shot.why_save),
-                        "zones.blast",
-                    )?;
-                    if !hit {
-                        zone = deviate(ctx, z)?;
-                    }
+                rolled_save = shot.is_some_and(|x| x.save);
+                if !save_to_hit(ctx, a, shot, "zones.blast")? {
+                    zone = deviate(ctx, z)?;
                 }
             }
             blast_zone = Some(zone);
@@ -129,6 +109,24 @@ pub fn declare(
         begin_reactions(ctx)
     } else {
         Ok(())
+    }
+}
+
+/// The WIT save to hit, when the circumstances call for one; true if the attack hits.
+fn save_to_hit(
+    ctx: &mut Ctx,
+    attacker: CharacterId,
+    shot: Option<targeting::Shot>,
+    rule: &str,
+) -> Result<bool, RuleError> {
+    match shot {
+        Some(shot) if shot.save => ctx.save(
+            attacker,
+            Attribute::Wit,
+            &format!("to hit ({})", shot.why_save),
+            rule,
+        ),
+        _ => Ok(true),
     }
 }
 

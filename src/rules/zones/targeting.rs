@@ -81,36 +81,49 @@ pub fn can_strike(
             }
         }
         WeaponKind::Ranged => {
-            if d > st.range || tz.dark || behind_barrier(s, a.zone, t) {
+            if tz.dark || behind_barrier(s, a.zone, t) {
                 return None;
             }
-            let beyond_half = 2 * d > st.range;
-            match (beyond_half, moving) {
-                (true, true) => None,
-                (true, false) => Some(Shot {
-                    save: true,
-                    why_save: "beyond half range",
-                }),
-                (false, true) => Some(Shot {
-                    save: true,
-                    why_save: "while moving",
-                }),
-                (false, false) => Some(Shot {
-                    save: false,
-                    why_save: "",
-                }),
-            }
+            ranged(d, st.range, moving)
         }
-        WeaponKind::Indirect => {
-            if d > st.range || 2 * d <= st.range || moving {
-                return None;
-            }
-            Some(Shot {
-                save: true,
-                why_save: "indirect fire",
-            })
-        }
+        WeaponKind::Indirect => indirect(d, st.range, moving),
     }
+}
+
+const AUTOMATIC: Shot = Shot {
+    save: false,
+    why_save: "",
+};
+
+/// A direct ranged attack at `d` zones: a WIT save beyond half range or while moving; both at
+/// once, or out of range, is impossible.
+fn ranged(d: u8, range: u8, moving: bool) -> Option<Shot> {
+    if d > range {
+        return None;
+    }
+    match (2 * d > range, moving) {
+        (true, true) => None,
+        (true, false) => Some(Shot {
+            save: true,
+            why_save: "beyond half range",
+        }),
+        (false, true) => Some(Shot {
+            save: true,
+            why_save: "while moving",
+        }),
+        (false, false) => Some(AUTOMATIC),
+    }
+}
+
+/// Indirect fire at `d` zones: only beyond half range, never while moving, always a save.
+fn indirect(d: u8, range: u8, moving: bool) -> Option<Shot> {
+    if d > range || 2 * d <= range || moving {
+        return None;
+    }
+    Some(Shot {
+        save: true,
+        why_save: "indirect fire",
+    })
 }
 
 /// Can `attacker` blast zone `zone` with weapon `w`? Melee blasts hit only the attacker's zone
@@ -129,40 +142,9 @@ pub fn can_blast(
     }
     let d = s.distance(a.zone, zone)?;
     match st.kind {
-        WeaponKind::Melee => (d == 0).then_some(Shot {
-            save: false,
-            why_save: "",
-        }),
-        WeaponKind::Ranged => {
-            if d > st.range {
-                return None;
-            }
-            let beyond_half = 2 * d > st.range;
-            match (beyond_half, moving) {
-                (true, true) => None,
-                (true, false) => Some(Shot {
-                    save: true,
-                    why_save: "beyond half range",
-                }),
-                (false, true) => Some(Shot {
-                    save: true,
-                    why_save: "while moving",
-                }),
-                (false, false) => Some(Shot {
-                    save: false,
-                    why_save: "",
-                }),
-            }
-        }
-        WeaponKind::Indirect => {
-            if d > st.range || 2 * d <= st.range || moving {
-                return None;
-            }
-            Some(Shot {
-                save: true,
-                why_save: "indirect fire",
-            })
-        }
+        WeaponKind::Melee => (d == 0).then_some(AUTOMATIC),
+        WeaponKind::Ranged => ranged(d, st.range, moving),
+        WeaponKind::Indirect => indirect(d, st.range, moving),
     }
 }
 
