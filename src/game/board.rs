@@ -343,9 +343,14 @@ fn draw_links_and_highlights(
             Color::srgba(0.9, 0.9, 0.8, 0.5),
         );
     }
+    let eyes = viewer(&battle, &seats);
     if let Some(t) = &s.turn {
-        let p = token_position(s, &lay, t.character) + shift;
-        gizmos.circle_2d(p, 25.0, Color::srgb(1.0, 0.9, 0.2));
+        let ch = &s.characters[t.character];
+        let hidden = eyes.is_some_and(|v| v != ch.faction) && ch.concealed;
+        if !hidden {
+            let p = token_position(s, &lay, t.character) + shift;
+            gizmos.circle_2d(p, 25.0, Color::srgb(1.0, 0.9, 0.2));
+        }
     }
     if person_deciding(&battle, &seats).is_some() {
         let shown = shown_choices(&battle, cursor.target);

@@ -160,7 +160,12 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
     let zone = ctx.s.zone_name(ctx.s.characters[c].zone).to_string();
     ctx.say(
         EventKind::TurnStarted { character: c },
-        format!("{name} takes a turn in {zone}."),
+        // The log is read by both sides: it never says where a concealed character is.
+        if ctx.s.characters[c].concealed {
+            format!("{name} takes a turn, unseen.")
+        } else {
+            format!("{name} takes a turn in {zone}.")
+        },
     );
 }
 

@@ -351,7 +351,11 @@ pub fn place(ctx: &mut Ctx, c: CharacterId, to: ZoneId) {
             from,
             to,
         },
-        format!("{name} moves from {fname} to {tname}."),
+        if ctx.s.characters[c].concealed {
+            format!("{name} moves, unseen.")
+        } else {
+            format!("{name} moves from {fname} to {tname}.")
+        },
     );
     if ctx.s.zones[to].concealment {
         return;
