@@ -46,7 +46,10 @@ fn sneaking_ambushers_play_a_bonus_turn_in_which_only_they_act() {
     assert!(t.is_legal(&Action::Activate(grell)));
     assert!(!t.is_legal(&Action::Activate(ludo)));
     t.activate("Grell");
-    assert!(t.text().contains("Grell takes a turn, unseen."), "the log gives no hiding place away");
+    assert!(
+        t.text().contains("Grell takes a turn, unseen."),
+        "the log gives no hiding place away"
+    );
     assert!(!t.text().contains("Grell takes a turn in Thicket"));
     t.act(Action::EndTurn, &[]);
     assert_eq!(t.s.round, 1, "the bonus turn is over");
