@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Greedy, Heuristics, Mcts, MctsConfig, Policy, RandomPolicy, RolloutConfig, Rollouts};
+use super::{Greedy, Heuristics, MctsConfig, Policy, RandomPolicy, RolloutConfig, Rollouts};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 pub enum Level {
@@ -38,14 +38,9 @@ impl Level {
         }
     }
 
-    /// The tree search's budget, for callers who want it instead of rollouts.
+    /// The tree search's budget, for callers who want it instead of the rollouts hard uses.
     pub fn search_config(self) -> MctsConfig {
         MctsConfig::default()
-    }
-
-    #[allow(dead_code)]
-    fn tree(seed: u64) -> Mcts {
-        Mcts::new(MctsConfig::default(), seed)
     }
 
     pub fn policy<R: Heuristics>(self, seed: u64) -> Box<dyn Policy<R>> {

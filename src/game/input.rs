@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use super::flow::{AppState, Battle, Choose, Phase};
-use super::seats::{Pace, Seats};
+use super::seats::Pace;
 use crate::rules::zones::Action;
 
 #[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
@@ -286,9 +286,7 @@ fn toggles(
     actions: Single<&ActionState<GameAction>>,
     mut panels: ResMut<Panels>,
     mut pace: ResMut<Pace>,
-    seats: Option<Res<Seats>>,
 ) {
-    let _ = seats;
     if actions.just_pressed(&GameAction::Log) {
         panels.log = !panels.log;
     }

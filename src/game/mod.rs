@@ -328,8 +328,3 @@ pub fn save_replay(battle: &Battle) -> String {
 }
 
 pub use seats::SeatKind;
-
-/// For `Pace` users outside the module.
-pub fn pace() -> Pace {
-    Pace::default()
-}

@@ -294,12 +294,8 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             return Ok(());
         }
         match ctx.s.stage {
-            Stage::Activation => {
-                if eligible(ctx.s, ctx.s.to_act).is_empty() {
-                    pass(ctx)?;
-                } else {
-                    return Ok(());
-                }
+            Stage::Activation if eligible(ctx.s, ctx.s.to_act).is_empty() => {
+                pass(ctx)?;
             }
             Stage::Morale if ctx.s.morale_queue.is_empty() => {
                 let next = ctx.s.round + 1;
@@ -310,20 +306,15 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             }
             Stage::Turn => {
                 let t = ctx.s.turn.as_ref().expect("turn");
-                if !ctx.s.characters[t.character].is_active() {
-                    end_turn(ctx);
-                } else if turn::only_end_left(ctx.s) {
+                // A character taken out mid-turn, or with nothing left but ending it, is done.
+                if !ctx.s.characters[t.character].is_active() || turn::only_end_left(ctx.s) {
                     end_turn(ctx);
                 } else {
                     return Ok(());
                 }
             }
-            Stage::Opportunity => {
-                if turn::opportunity_faction(ctx.s).is_none() {
-                    turn::finish_move(ctx)?;
-                } else {
-                    return Ok(());
-                }
+            Stage::Opportunity if turn::opportunity_faction(ctx.s).is_none() => {
+                turn::finish_move(ctx)?;
             }
             _ => return Ok(()),
         }

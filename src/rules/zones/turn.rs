@@ -90,10 +90,10 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     {
         release(ctx, g);
     }
-    if *action != Action::EndTurn {
-        if let Some(t) = ctx.s.turn.as_mut() {
-            t.acted_at_all = true;
-        }
+    if *action != Action::EndTurn
+        && let Some(t) = ctx.s.turn.as_mut()
+    {
+        t.acted_at_all = true;
     }
     match cost(ctx.s, action) {
         Cost::Main => ctx.s.turn.as_mut().expect("turn").main_used = true,
