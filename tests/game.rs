@@ -121,17 +121,23 @@ const SPARRING: &str = r#"Scenario(name: "Sparring", rules: Zones((
     ],
 )))"#;
 
-#[test]
-fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
-    let path = std::env::temp_dir().join(format!("fray-sparring-{}.ron", std::process::id()));
+/// Two people at the screen, Ann and Bob face to face.
+fn sparring(tag: &str) -> App {
+    let path = std::env::temp_dir().join(format!("fray-sparring-{tag}-{}.ron", std::process::id()));
     std::fs::write(&path, SPARRING).unwrap();
-    let mut app = app(BattleSetup {
+    let app = app(BattleSetup {
         scenario: path.display().to_string(),
         seats: vec![SeatKind::Person, SeatKind::Person],
         seed: 3,
         ..BattleSetup::default()
     });
     let _ = std::fs::remove_file(&path);
+    app
+}
+
+#[test]
+fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
+    let mut app = sparring("stunt");
     assert_eq!(phase(&app), Some(Phase::Initiative));
     pick(&mut app, &Action::ChooseFirst(0));
     app.update();
@@ -171,15 +177,7 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
 
 #[test]
 fn the_end_turn_key_ends_a_turn_and_passes() {
-    let path = std::env::temp_dir().join(format!("fray-sparring-e-{}.ron", std::process::id()));
-    std::fs::write(&path, SPARRING).unwrap();
-    let mut app = app(BattleSetup {
-        scenario: path.display().to_string(),
-        seats: vec![SeatKind::Person, SeatKind::Person],
-        seed: 3,
-        ..BattleSetup::default()
-    });
-    let _ = std::fs::remove_file(&path);
+    let mut app = sparring("end-turn");
     pick(&mut app, &Action::ChooseFirst(0));
     press(&mut app, KeyCode::KeyE);
     assert_eq!(

@@ -930,25 +930,15 @@ pub fn hazard_damage(
     by: Option<CharacterId>,
 ) -> Result<(), RuleError> {
     let vname = ctx.s.name(v).to_string();
-    let r = ctx.roll(h.damage, &format!("{} hurting {vname}", h.name))?;
-    let mut e = Explanation::new(format!("{} hurts {vname}", h.name), "zones.grapple");
-    e.dice.push(r);
-    e.total = i32::from(r.value);
-    e.outcome = format!("{} damage, armour does not help", r.value);
-    let health = ctx.s.characters[v].health.saturating_sub(r.value);
-    ctx.explained(
-        EventKind::Damage {
-            character: v,
-            amount: r.value,
-            health,
-        },
-        format!(
-            "{vname} is thrown into the {} and takes {} damage.",
-            h.name, r.value
-        ),
-        e,
-    );
-    apply_damage(ctx, v, r.value, by)
+    let hazard = h.name.clone();
+    ctx.raw_damage(
+        v,
+        h.damage,
+        format!("{hazard} hurts {vname}"),
+        |n| format!("{vname} is thrown into the {hazard} and takes {n} damage."),
+        "zones.grapple",
+        by,
+    )
 }
 
 /// The attack is over: the attacker is revealed if they were sneaking, and play goes back to

@@ -66,6 +66,34 @@ impl<'a> Ctx<'a> {
         Ok(dice::roll(self.dice, die, why)?)
     }
 
+    /// Rolls damage that armour does not stop (a hazard, poison) and deals it, explained.
+    pub fn raw_damage(
+        &mut self,
+        who: CharacterId,
+        die: Die,
+        what: String,
+        text: impl FnOnce(u8) -> String,
+        rule: &str,
+        by: Option<CharacterId>,
+    ) -> Result<(), RuleError> {
+        let r = self.roll(die, &what)?;
+        let mut e = Explanation::new(what, rule);
+        e.dice.push(r);
+        e.total = i32::from(r.value);
+        e.outcome = format!("{} damage, armour does not help", r.value);
+        let health = self.s.characters[who].health.saturating_sub(r.value);
+        self.explained(
+            EventKind::Damage {
+                character: who,
+                amount: r.value,
+                health,
+            },
+            text(r.value),
+            e,
+        );
+        attack::apply_damage(self, who, r.value, by)
+    }
+
     /// A save: d20 equal to or under the attribute passes (rules notes, zones.saves).
     pub fn save(
         &mut self,
@@ -132,10 +160,7 @@ impl Ruleset for Zones {
         }
         // Work on a copy so that a dice error half-way leaves the battle as it was.
         let mut next = state.clone();
-        let mut ctx = Ctx::new(&mut next, dice);
-        flow::step(&mut ctx, action)?;
-        flow::advance(&mut ctx)?;
-        let events = ctx.events;
+        let events = Zones::apply_trusted(&mut next, action, dice)?;
         *state = next;
         Ok(events)
     }

@@ -3,7 +3,6 @@
 
 use super::Ctx;
 use super::action::MoraleChoice;
-use super::attack::apply_damage;
 use super::event::EventKind;
 use super::flow;
 use super::model::*;
@@ -20,22 +19,14 @@ pub fn poison_ticks(ctx: &mut Ctx) -> Result<(), RuleError> {
             continue;
         }
         let name = ch.name.clone();
-        let r = ctx.roll(die, &format!("poison in {name}'s veins"))?;
-        let mut e = Explanation::new(format!("Poison hurts {name}"), "zones.bonus-actions");
-        e.dice.push(r);
-        e.total = i32::from(r.value);
-        e.outcome = format!("{} damage", r.value);
-        let health = ctx.s.characters[c].health.saturating_sub(r.value);
-        ctx.explained(
-            EventKind::Damage {
-                character: c,
-                amount: r.value,
-                health,
-            },
-            format!("Poison burns in {name}'s veins: {} damage.", r.value),
-            e,
-        );
-        apply_damage(ctx, c, r.value, None)?;
+        ctx.raw_damage(
+            c,
+            die,
+            format!("Poison hurts {name}"),
+            |n| format!("Poison burns in {name}'s veins: {n} damage."),
+            "zones.bonus-actions",
+            None,
+        )?;
     }
     Ok(())
 }
