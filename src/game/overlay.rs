@@ -16,9 +16,47 @@ use crate::scenario;
 
 pub struct OverlayPlugin;
 
+/// What the menu lists of each built-in scenario, read once rather than every frame.
+#[derive(Resource)]
+pub struct Catalogue(pub Vec<CatalogueEntry>);
+
+pub struct CatalogueEntry {
+    pub id: String,
+    pub line: String,
+    pub factions: Vec<String>,
+}
+
+impl Default for Catalogue {
+    fn default() -> Self {
+        Catalogue(
+            scenario::BUILTIN
+                .iter()
+                .filter_map(|(id, _)| {
+                    let l = scenario::builtin(id)?.ok()?;
+                    let factions = match &l.setup {
+                        scenario::Setup::Zones(z) => {
+                            z.state.factions.iter().map(|f| f.name.clone()).collect()
+                        }
+                    };
+                    Some(CatalogueEntry {
+                        id: id.to_string(),
+                        line: format!(
+                            "{}  ({})  — {}",
+                            l.scenario.name,
+                            l.ruleset(),
+                            l.scenario.teaches
+                        ),
+                        factions,
+                    })
+                })
+                .collect(),
+        )
+    }
+}
+
 impl Plugin for OverlayPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
+        app.init_resource::<Catalogue>().add_systems(
             EguiPrimaryContextPass,
             (
                 menu_ui.run_if(in_state(AppState::Menu)),
@@ -41,6 +79,7 @@ fn root(ctx: &egui::Context) -> egui::Ui {
 
 fn menu_ui(
     mut contexts: EguiContexts,
+    catalogue: Res<Catalogue>,
     mut setup: ResMut<BattleSetup>,
     notice: Res<Notice>,
     mut next: ResMut<NextState<AppState>>,
@@ -52,21 +91,18 @@ fn menu_ui(
         ui.label("Tabletop skirmish rules, refereed and explained. Every roll shows its dice, its modifiers and its rule.");
         ui.separator();
         ui.label(egui::RichText::new("Scenario").strong());
-        for (id, _) in scenario::BUILTIN {
-            let Some(Ok(l)) = scenario::builtin(id) else { continue };
-            let selected = setup.scenario == *id;
-            let text = format!("{}  ({})  — {}", l.scenario.name, l.ruleset(), l.scenario.teaches);
-            if ui.radio(selected, text).clicked() && !selected {
-                setup.scenario = id.to_string();
+        for entry in &catalogue.0 {
+            let selected = setup.scenario == entry.id;
+            if ui.radio(selected, &entry.line).clicked() && !selected {
+                setup.scenario = entry.id.clone();
             }
         }
         ui.separator();
-        let factions: Vec<String> = match scenario::load(&setup.scenario) {
-            Ok(l) => match &l.setup {
-                scenario::Setup::Zones(z) => z.state.factions.iter().map(|f| f.name.clone()).collect(),
-            },
-            Err(_) => Vec::new(),
-        };
+        let factions: Vec<String> = catalogue
+            .0
+            .iter()
+            .find(|e| e.id == setup.scenario)
+            .map_or_else(Vec::new, |e| e.factions.clone());
         let n = factions.len();
         let mut seats = setup.seats.clone();
         seats.resize(n, SeatKind::Ai(Level::Normal));
