@@ -11,3 +11,12 @@ pub mod replay;
 pub mod rules;
 pub mod scenario;
 pub mod sim;
+
+/// The browser's way in. `web/build.sh` builds this library as a cdylib rather than the `fray`
+/// program: a program's exports run every static constructor first, which keeps Bevy's
+/// reflection auto-registration (several megabytes nobody here reads) in the download.
+#[cfg(all(target_arch = "wasm32", feature = "game"))]
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+pub fn start() {
+    game::run(game::Launch::default());
+}

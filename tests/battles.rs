@@ -218,6 +218,17 @@ impl Turns {
 
 /// What must hold after every action.
 fn invariants(s: &State, seed: u64) {
+    // The quick check the flow makes after every turn action agrees with the full listing.
+    if s.stage == Stage::Turn {
+        let only_end = legal::legal_actions(s)
+            .iter()
+            .all(|a| *a == Action::EndTurn);
+        assert_eq!(
+            legal::only_end_left(s),
+            only_end,
+            "seed {seed}: only_end_left disagrees with the legal actions"
+        );
+    }
     let nz = s.zones.len();
     let nc = s.characters.len();
     for (i, z) in s.zones.iter().enumerate() {

@@ -185,3 +185,111 @@ fn the_end_turn_key_ends_a_turn_and_passes() {
         Some(&Action::Pass)
     );
 }
+
+fn duel_character(i: usize) -> fray::rules::zones::Character {
+    let loaded = fray::scenario::builtin("duel").unwrap().unwrap();
+    let fray::scenario::Setup::Zones(z) = loaded.setup;
+    z.state.characters[i].clone()
+}
+
+#[test]
+fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
+    use fray::game::board_marks::{token_inside, token_label, token_shown};
+    use fray::rules::zones::Status;
+    let mut ch = duel_character(0);
+    ch.name = "Captain Aldric Rusk".into();
+    ch.health = 7;
+    assert_eq!(token_inside(&ch), "7");
+    assert_eq!(token_label(&ch), "Rusk", "a long name keeps its last word");
+    ch.concealed = true;
+    ch.poisoned = Some(fray::rules::dice::Die::D4);
+    assert_eq!(token_label(&ch), "Rusk (hidden, poisoned)");
+    assert!(
+        token_shown(&ch, Some(ch.faction)),
+        "one's own hidden are shown"
+    );
+    assert!(
+        !token_shown(&ch, Some(ch.faction + 1)),
+        "the enemy's hidden are not"
+    );
+    assert!(token_shown(&ch, None), "AI against AI shows everything");
+    ch.status = Status::Dead;
+    ch.concealed = false;
+    ch.poisoned = None;
+    assert_eq!(token_inside(&ch), "X");
+    assert_eq!(token_label(&ch), "Rusk (dead)");
+    ch.status = Status::Fled;
+    assert!(!token_shown(&ch, None), "the fled leave the board");
+}
+
+#[test]
+fn the_menu_shows_each_scenarios_own_optional_rules_until_changed() {
+    use fray::game::overlay::{Catalogue, shown_options};
+    let catalogue = Catalogue::default();
+    let entry = |id: &str| catalogue.0.iter().find(|e| e.id == id);
+    let mut setup = BattleSetup {
+        scenario: "hold-the-mill".into(),
+        ..BattleSetup::default()
+    };
+    let mill = shown_options(&setup, entry("hold-the-mill"));
+    assert!(
+        mill.fast_slow,
+        "Hold the Mill plays with fast and slow activations"
+    );
+    assert_eq!(mill.chaos_seconds, None);
+    assert_eq!(mill.chaos_limit, 15);
+    assert!(!shown_options(&setup, entry("duel")).fast_slow);
+    setup.fast_slow = Some(false);
+    setup.chaos_seconds = Some(Some(15));
+    let changed = shown_options(&setup, entry("hold-the-mill"));
+    assert!(!changed.fast_slow, "unticking overrides the scenario");
+    assert_eq!(changed.chaos_seconds, Some(15));
+}
+
+/// Every character the game can write (its source text, the rules notes, the scenarios and
+/// gear) has a glyph in one of the fonts of each family it ships, so nothing shows as a box.
+#[test]
+fn the_game_fonts_draw_every_character_the_game_writes() {
+    use skrifa::MetadataProvider;
+    fn walk(dir: &std::path::Path, out: &mut String) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p
+                .extension()
+                .is_some_and(|e| e == "rs" || e == "ron" || e == "md")
+            {
+                out.push_str(&std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = String::new();
+    walk(&root.join("src"), &mut text);
+    walk(&root.join("assets"), &mut text);
+    let mut chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    chars.sort();
+    chars.dedup();
+    assert!(chars.contains(&'—'), "the walk found the game's text");
+    let defs = fray::game::fonts::definitions();
+    assert_eq!(defs.families.len(), 2, "proportional and monospace");
+    for (family, faces) in &defs.families {
+        let maps: Vec<skrifa::charmap::Charmap> = faces
+            .iter()
+            .map(|name| {
+                skrifa::FontRef::new(&defs.font_data[name].font)
+                    .unwrap()
+                    .charmap()
+            })
+            .collect();
+        let missing: String = chars
+            .iter()
+            .filter(|&&c| maps.iter().all(|m| m.map(c).is_none()))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{family:?} has no glyph for {missing:?}"
+        );
+    }
+}

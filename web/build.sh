@@ -2,10 +2,9 @@
 # Builds Fray for the browser into web/dist/: index.html, the JS glue, the .wasm.
 # The rustup toolchain has no wasm32 standard library, so this uses Debian's rustc-web and
 # builds the standard library from source (-Z build-std); the project's normal toolchain stays
-# rustup's. FRAY_WEB_PROFILE=web-ci builds faster and a little larger. FRAY_WASM_OPT=1 runs
-# wasm-opt -Oz (npm's binaryen: Debian's binaryen 108 breaks the reference-types table the
-# wasm-bindgen glue needs); it shrinks the raw .wasm by about a quarter but not the gzip, and
-# takes minutes, so it is off by default.
+# rustup's. FRAY_WEB_PROFILE=web-ci builds faster and larger. Then wasm-opt -Oz (npm's binaryen:
+# Debian's binaryen 108 breaks the reference-types table the wasm-bindgen glue needs);
+# FRAY_WASM_OPT=0 skips it, as CI does, since it takes minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 profile="${FRAY_WEB_PROFILE:-web}"
@@ -28,17 +27,23 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen\$"; then
   cargo install wasm-bindgen-cli --version "$bindgen"
 fi
 
+# The library as a cdylib, entered through its `start`, not the `fray` program: a program's
+# exports run every static constructor, which keeps Bevy's reflection auto-registration (and
+# megabytes of serialisation code nobody here uses) alive.
+# -Zlocation-detail=none: panics in the browser say what went wrong but not in which file and
+# line, which saves every call site its path string.
 echo "building the wasm ($profile)"
 CARGO_TARGET_DIR="$target_dir" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
-  /usr/bin/cargo build --locked --profile "$profile" --target wasm32-unknown-unknown \
-  -Z build-std=std,panic_abort --bin fray
+  RUSTFLAGS="-Zlocation-detail=none" \
+  /usr/bin/cargo rustc --locked --profile "$profile" --target wasm32-unknown-unknown \
+  -Z build-std=std,panic_abort --lib --crate-type cdylib
 
 rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist --out-name fray \
   "$target_dir/wasm32-unknown-unknown/$profile/fray.wasm"
 
-if [ "${FRAY_WASM_OPT:-0}" = 1 ]; then
+if [ "${FRAY_WASM_OPT:-1}" = 1 ]; then
   tools="${FRAY_WEB_TOOLS:-$HOME/.cache/fray-web-tools}"
   [ -x "$tools/node_modules/binaryen/bin/wasm-opt" ] ||
     npm install --prefix "$tools" --no-audit --no-fund --silent binaryen

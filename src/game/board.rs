@@ -1,16 +1,19 @@
-//! The board: zones as named regions with their features and neighbours, tokens for the
-//! characters, highlights for the active character and the highlighted choice. Everything here
-//! is a view of the battle, rebuilt when the battle changes.
+//! The board's geometry: where zones and tokens sit, laid out from the map's links, who is
+//! looking, and the camera that frames it all and turns clicks into choices. `board_marks`
+//! paints it.
 
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
 use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::*;
 
+use bevy_egui::EguiPrimaryContextPass;
+
+use super::board_marks::{BoardArea, draw_board_marks};
 use super::flow::{AppState, Battle, Choose, person_deciding};
-use super::input::{Cursor, GameAction, shown_choices};
+use super::input::{Cursor, GameAction};
+use super::overlay::PanelsDrawn;
 use super::seats::{SeatKind, Seats};
-use crate::rules::zones::{Action, State as ZState, Status, Target};
+use crate::rules::zones::{Action, State as ZState};
 
 pub const ZONE_W: f32 = 230.0;
 pub const ZONE_H: f32 = 150.0;
@@ -26,9 +29,6 @@ pub const FACTION_COLOURS: [Color; 4] = [
     Color::srgb(0.35, 0.80, 0.40),
     Color::srgb(0.85, 0.70, 0.25),
 ];
-
-#[derive(Component)]
-pub struct BoardItem;
 
 #[derive(Component)]
 pub struct BoardCamera;
@@ -155,19 +155,21 @@ pub struct BoardPlugin;
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Layout>()
+            .init_resource::<BoardArea>()
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
-                (
-                    sync_board,
-                    fit_camera,
-                    draw_links_and_highlights,
-                    camera_keys,
-                )
+                (sync_layout, fit_camera, camera_keys)
                     .chain()
                     .run_if(in_state(AppState::Battle)),
             )
-            .add_systems(OnExit(AppState::Battle), clear_board);
+            .add_systems(
+                EguiPrimaryContextPass,
+                draw_board_marks
+                    .after(PanelsDrawn)
+                    .run_if(in_state(AppState::Battle)),
+            )
+            .add_systems(OnExit(AppState::Battle), forget_layout);
     }
 }
 
@@ -175,198 +177,21 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, BoardCamera));
 }
 
-fn clear_board(
-    mut commands: Commands,
-    items: Query<Entity, With<BoardItem>>,
-    mut last: Local<u64>,
-) {
-    for e in &items {
-        commands.entity(e).despawn();
-    }
-    *last = 0;
+/// The next battle may have another map with as many zones.
+fn forget_layout(mut lay: ResMut<Layout>) {
+    lay.centres.clear();
 }
 
-#[allow(clippy::too_many_arguments)]
-fn sync_board(
-    mut commands: Commands,
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    items: Query<Entity, With<BoardItem>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut lay: ResMut<Layout>,
-    mut last: Local<(u64, Option<usize>)>,
-) {
-    let (Some(battle), Some(seats)) = (battle, seats) else {
+/// Lays the map out again when a battle starts (a new map) or changes.
+fn sync_layout(battle: Option<Res<Battle>>, mut lay: ResMut<Layout>, mut last: Local<u64>) {
+    let Some(battle) = battle else {
         return;
     };
-    let eyes = viewer(&battle, &seats);
-    if last.0 == battle.version && last.1 == eyes {
+    if *last == battle.version && lay.centres.len() == battle.state.zones.len() {
         return;
     }
-    *last = (battle.version, eyes);
-    for e in &items {
-        commands.entity(e).despawn();
-    }
-    let s = &battle.state;
-    *lay = layout(s);
-    let shift = Vec2::ZERO;
-    for (z, zone) in s.zones.iter().enumerate() {
-        let c = lay.centres[z] + shift;
-        commands.spawn((
-            BoardItem,
-            Sprite::from_color(zone_colour(zone), Vec2::new(ZONE_W, ZONE_H)),
-            Transform::from_xyz(c.x, c.y, 0.0),
-        ));
-        commands.spawn((
-            BoardItem,
-            Text2d::new(zone.name.clone()),
-            TextFont::from_font_size(17.0),
-            TextColor(Color::srgb(0.95, 0.93, 0.85)),
-            Anchor::TOP_CENTER,
-            Transform::from_xyz(c.x, c.y + ZONE_H / 2.0 - 6.0, 1.0),
-        ));
-        let features = zone_features(zone);
-        if !features.is_empty() {
-            commands.spawn((
-                BoardItem,
-                Text2d::new(features),
-                TextFont::from_font_size(12.0),
-                TextColor(Color::srgb(0.80, 0.80, 0.72)),
-                Anchor::BOTTOM_CENTER,
-                Transform::from_xyz(c.x, c.y - ZONE_H / 2.0 + 5.0, 1.0),
-            ));
-        }
-    }
-    let circle = meshes.add(Circle::new(20.0));
-    for (i, ch) in s.characters.iter().enumerate() {
-        if let Some(v) = eyes
-            && ch.faction != v
-            && ch.concealed
-        {
-            continue;
-        }
-        if matches!(ch.status, Status::Fled) {
-            continue;
-        }
-        let p = token_position(s, &lay, i) + shift;
-        let base = FACTION_COLOURS[ch.faction % FACTION_COLOURS.len()];
-        let colour = match ch.status {
-            Status::Active if ch.concealed => base.with_alpha(0.45),
-            Status::Active => base,
-            _ => Color::srgb(0.35, 0.35, 0.35),
-        };
-        commands.spawn((
-            BoardItem,
-            Mesh2d(circle.clone()),
-            MeshMaterial2d(materials.add(colour)),
-            Transform::from_xyz(p.x, p.y, 2.0),
-        ));
-        let inside = match ch.status {
-            Status::Active | Status::Surrendered => format!("{}", ch.health),
-            Status::Incapacitated => "0".into(),
-            Status::Dead => "X".into(),
-            Status::Fled => String::new(),
-        };
-        commands.spawn((
-            BoardItem,
-            Text2d::new(inside),
-            TextFont::from_font_size(15.0),
-            TextColor(Color::WHITE),
-            Transform::from_xyz(p.x, p.y, 3.0),
-        ));
-        // The last word of a long name ("Captain Rusk" → "Rusk") keeps labels from colliding.
-        let mut label = if ch.name.len() > 9 {
-            ch.name
-                .split_whitespace()
-                .last()
-                .unwrap_or(&ch.name)
-                .to_string()
-        } else {
-            ch.name.clone()
-        };
-        let mut tags = Vec::new();
-        match ch.status {
-            Status::Incapacitated => tags.push("down"),
-            Status::Dead => tags.push("dead"),
-            Status::Surrendered => tags.push("surrendered"),
-            _ => {}
-        }
-        if ch.concealed {
-            tags.push("hidden");
-        }
-        if ch.grabbed_by.is_some() {
-            tags.push("grabbed");
-        }
-        if ch.poisoned.is_some() {
-            tags.push("poisoned");
-        }
-        if !tags.is_empty() {
-            label = format!("{label} ({})", tags.join(", "));
-        }
-        commands.spawn((
-            BoardItem,
-            Text2d::new(label),
-            TextFont::from_font_size(11.0),
-            TextColor(Color::srgb(0.92, 0.92, 0.92)),
-            Anchor::TOP_CENTER,
-            Transform::from_xyz(p.x, p.y - 22.0, 3.0),
-        ));
-    }
-}
-
-fn draw_links_and_highlights(
-    mut gizmos: Gizmos,
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    lay: Res<Layout>,
-    cursor: Res<Cursor>,
-) {
-    let (Some(battle), Some(seats)) = (battle, seats) else {
-        return;
-    };
-    let s = &battle.state;
-    if lay.centres.len() != s.zones.len() {
-        return;
-    }
-    let shift = Vec2::ZERO;
-    for (z, zone) in s.zones.iter().enumerate() {
-        for &n in &zone.neighbours {
-            if n > z {
-                let (a, b) = edge_to_edge(lay.centres[z], lay.centres[n]);
-                gizmos.line_2d(a + shift, b + shift, Color::srgba(0.95, 0.9, 0.7, 0.8));
-            }
-        }
-        gizmos.rect_2d(
-            lay.centres[z] + shift,
-            Vec2::new(ZONE_W, ZONE_H),
-            Color::srgba(0.9, 0.9, 0.8, 0.5),
-        );
-    }
-    let eyes = viewer(&battle, &seats);
-    if let Some(t) = &s.turn {
-        let ch = &s.characters[t.character];
-        let hidden = eyes.is_some_and(|v| v != ch.faction) && ch.concealed;
-        if !hidden {
-            let p = token_position(s, &lay, t.character) + shift;
-            gizmos.circle_2d(p, 25.0, Color::srgb(1.0, 0.9, 0.2));
-        }
-    }
-    if person_deciding(&battle, &seats).is_some() {
-        let shown = shown_choices(&battle, cursor.target);
-        if let Some(a) = shown.get(cursor.index.min(shown.len().saturating_sub(1))) {
-            highlight(&mut gizmos, s, &lay, shift, a);
-        }
-        for a in &shown {
-            if let Action::Move(z) = a {
-                gizmos.rect_2d(
-                    lay.centres[*z] + shift,
-                    Vec2::new(ZONE_W - 8.0, ZONE_H - 8.0),
-                    Color::srgba(0.3, 0.9, 1.0, 0.5),
-                );
-            }
-        }
-    }
+    *last = battle.version;
+    *lay = layout(&battle.state);
 }
 
 /// A link between two zones drawn from border to border, not across the boxes.
@@ -428,39 +253,6 @@ pub fn fit_camera(
     t.translation.y = centre.y + 20.0 * scale;
 }
 
-fn highlight(gizmos: &mut Gizmos, s: &ZState, lay: &Layout, shift: Vec2, a: &Action) {
-    let colour = Color::srgb(1.0, 0.35, 0.2);
-    match a {
-        Action::Attack(d) | Action::OpportunityAttack(d) => match d.target {
-            Target::Character(t) => {
-                gizmos.circle_2d(token_position(s, lay, t) + shift, 28.0, colour);
-            }
-            Target::Zone(z) => {
-                gizmos.rect_2d(
-                    lay.centres[z] + shift,
-                    Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0),
-                    colour,
-                );
-            }
-        },
-        Action::Move(z) => {
-            gizmos.rect_2d(
-                lay.centres[*z] + shift,
-                Vec2::new(ZONE_W + 10.0, ZONE_H + 10.0),
-                Color::srgb(0.3, 0.9, 1.0),
-            );
-        }
-        Action::Activate(c) => {
-            gizmos.circle_2d(
-                token_position(s, lay, *c) + shift,
-                28.0,
-                Color::srgb(1.0, 0.9, 0.2),
-            );
-        }
-        _ => {}
-    }
-}
-
 fn camera_keys(
     actions: Single<&ActionState<GameAction>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
@@ -518,17 +310,16 @@ pub fn click_board(
     let Ok(world) = camera.viewport_to_world_2d(tf, screen) else {
         return;
     };
-    let shift = Vec2::ZERO;
     let s = &battle.state;
     for c in 0..s.characters.len() {
-        if token_position(s, &lay, c).distance(world - shift) <= 22.0 {
+        if token_position(s, &lay, c).distance(world) <= 22.0 {
             cursor.target = Some(c);
             cursor.index = 0;
             return;
         }
     }
     for (z, centre) in lay.centres.iter().enumerate() {
-        let d = (world - shift - *centre).abs();
+        let d = (world - *centre).abs();
         if d.x <= ZONE_W / 2.0 && d.y <= ZONE_H / 2.0 {
             let mv = Action::Move(z);
             if battle.legal().contains(&mv) {

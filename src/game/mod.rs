@@ -3,7 +3,9 @@
 //! `GamePlugin` adds the window's views.
 
 pub mod board;
+pub mod board_marks;
 pub mod flow;
+pub mod fonts;
 pub mod input;
 pub mod overlay;
 pub mod seats;

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::board_marks::BoardArea;
 use super::flow::{AppState, Battle, BattleSetup, Choose, Notice, Phase, person_deciding};
 use super::input::{Cursor, Panels, shown_choices, take_screen};
 use super::seats::{Brain, Pace, SeatKind, Seats};
@@ -24,6 +25,9 @@ pub struct CatalogueEntry {
     pub id: String,
     pub line: String,
     pub factions: Vec<String>,
+    /// The scenario's own optional rules, which the menu's checkboxes start from.
+    pub fast_slow: bool,
+    pub chaos_seconds: Option<u32>,
 }
 
 impl Default for Catalogue {
@@ -33,10 +37,11 @@ impl Default for Catalogue {
                 .iter()
                 .filter_map(|(id, _)| {
                     let l = scenario::builtin(id)?.ok()?;
-                    let factions = match &l.setup {
-                        scenario::Setup::Zones(z) => {
-                            z.state.factions.iter().map(|f| f.name.clone()).collect()
-                        }
+                    let (factions, options) = match &l.setup {
+                        scenario::Setup::Zones(z) => (
+                            z.state.factions.iter().map(|f| f.name.clone()).collect(),
+                            &z.state.options,
+                        ),
                     };
                     Some(CatalogueEntry {
                         id: id.to_string(),
@@ -47,6 +52,8 @@ impl Default for Catalogue {
                             l.scenario.teaches
                         ),
                         factions,
+                        fast_slow: options.fast_slow,
+                        chaos_seconds: options.chaos_seconds,
                     })
                 })
                 .collect(),
@@ -59,13 +66,22 @@ impl Plugin for OverlayPlugin {
         app.init_resource::<Catalogue>().add_systems(
             EguiPrimaryContextPass,
             (
-                menu_ui.run_if(in_state(AppState::Menu)),
-                battle_ui.run_if(in_state(AppState::Battle)),
-                result_ui.run_if(in_state(AppState::Result)),
-            ),
+                super::fonts::install_fonts,
+                (
+                    menu_ui.run_if(in_state(AppState::Menu)),
+                    battle_ui.run_if(in_state(AppState::Battle)),
+                    result_ui.run_if(in_state(AppState::Result)),
+                )
+                    .in_set(PanelsDrawn),
+            )
+                .chain(),
         );
     }
 }
+
+/// The panels are laid out; what they leave is the board's (`BoardArea`).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PanelsDrawn;
 
 fn root(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
@@ -95,14 +111,14 @@ fn menu_ui(
             let selected = setup.scenario == entry.id;
             if ui.radio(selected, &entry.line).clicked() && !selected {
                 setup.scenario = entry.id.clone();
+                // A new scenario brings its own optional rules.
+                setup.fast_slow = None;
+                setup.chaos_seconds = None;
             }
         }
         ui.separator();
-        let factions: Vec<String> = catalogue
-            .0
-            .iter()
-            .find(|e| e.id == setup.scenario)
-            .map_or_else(Vec::new, |e| e.factions.clone());
+        let entry = catalogue.0.iter().find(|e| e.id == setup.scenario);
+        let factions: Vec<String> = entry.map_or_else(Vec::new, |e| e.factions.clone());
         let n = factions.len();
         let mut seats = setup.seats.clone();
         seats.resize(n, SeatKind::Ai(Level::Normal));
@@ -129,13 +145,18 @@ fn menu_ui(
             ui.label("Dice seed:");
             ui.add(egui::DragValue::new(&mut setup.seed));
         });
-        let mut fs = setup.fast_slow.unwrap_or(false);
+        let shown = shown_options(&setup, entry);
+        let mut fs = shown.fast_slow;
         if ui.checkbox(&mut fs, "Optional rule: fast and slow activations").changed() {
             setup.fast_slow = Some(fs);
         }
-        let mut chaos = setup.chaos_seconds.flatten().is_some();
-        if ui.checkbox(&mut chaos, "Optional rule: the chaos of combat (15 s to declare a turn)").changed() {
-            setup.chaos_seconds = Some(chaos.then_some(15));
+        let mut chaos = shown.chaos_seconds.is_some();
+        let label = format!(
+            "Optional rule: the chaos of combat ({} s to declare a turn)",
+            shown.chaos_limit
+        );
+        if ui.checkbox(&mut chaos, label).changed() {
+            setup.chaos_seconds = Some(chaos.then_some(shown.chaos_limit));
         }
         ui.add_space(10.0);
         if ui.button(egui::RichText::new("Start the battle  (Enter)").size(18.0)).clicked() {
@@ -146,6 +167,27 @@ fn menu_ui(
         }
     });
     Ok(())
+}
+
+/// What the menu's optional-rule boxes show.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ShownOptions {
+    pub fast_slow: bool,
+    pub chaos_seconds: Option<u32>,
+    /// The declaration limit ticking the chaos box would set.
+    pub chaos_limit: u32,
+}
+
+/// The boxes start from the scenario's own optional rules; a click on the menu overrides them.
+pub fn shown_options(setup: &BattleSetup, entry: Option<&CatalogueEntry>) -> ShownOptions {
+    let scenario_chaos = entry.and_then(|e| e.chaos_seconds);
+    ShownOptions {
+        fast_slow: setup
+            .fast_slow
+            .unwrap_or_else(|| entry.is_some_and(|e| e.fast_slow)),
+        chaos_seconds: setup.chaos_seconds.unwrap_or(scenario_chaos),
+        chaos_limit: scenario_chaos.unwrap_or(15),
+    }
 }
 
 fn phase_title(phase: Phase) -> &'static str {
@@ -262,7 +304,10 @@ fn battle_ui(
     notice: Res<Notice>,
     mut choose: MessageWriter<Choose>,
     mut next: ResMut<NextState<AppState>>,
+    mut area: ResMut<BoardArea>,
 ) -> Result {
+    // The board is covered until the panels say what they leave of it.
+    area.0 = None;
     let (Some(mut battle), Some(seats), Some(phase)) = (battle, seats, phase) else {
         return Ok(());
     };
@@ -435,7 +480,7 @@ fn battle_ui(
                     .show(ui, |ui| {
                         for (i, e) in battle.log.iter().enumerate() {
                             if e.explanation.is_some() {
-                                if ui.link(format!("🎲 {}", e.text)).clicked() {
+                                if ui.link(format!("▸ {}", e.text)).clicked() {
                                     panels.breakdown = Some(i);
                                 }
                             } else {
@@ -445,6 +490,7 @@ fn battle_ui(
                     });
             }
         });
+    area.0 = Some(ui.available_rect_before_wrap());
 
     if let Some(i) = panels.breakdown
         && let Some(e) = battle.log.get(i)
@@ -523,11 +569,8 @@ fn battle_ui(
 }
 
 pub fn faction_colour(f: usize) -> egui::Color32 {
-    let c = super::board::FACTION_COLOURS[f % super::board::FACTION_COLOURS.len()].to_srgba();
-    egui::Color32::from_rgb(
-        (c.red * 255.0) as u8,
-        (c.green * 255.0) as u8,
-        (c.blue * 255.0) as u8,
+    super::board_marks::egui_colour(
+        super::board::FACTION_COLOURS[f % super::board::FACTION_COLOURS.len()],
     )
 }
 

@@ -30,7 +30,8 @@ pub fn announce(line: &str) {
         {
             el.set_text_content(Some(line));
         }
-        bevy::log::info!("{line}");
+        // Straight to the console: the browser build compiles info-level logging out.
+        web_sys::console::log_1(&line.into());
         return;
     }
     #[allow(unreachable_code)]

@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::event::EventKind;
 use super::model::*;
-use super::{Ctx, ZoneEvent, attack, morale, turn};
+use super::{Ctx, ZoneEvent, attack, legal, morale, turn};
 use crate::rules::battle::{
     CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat,
 };
@@ -307,7 +307,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             Stage::Turn => {
                 let t = ctx.s.turn.as_ref().expect("turn");
                 // A character taken out mid-turn, or with nothing left but ending it, is done.
-                if !ctx.s.characters[t.character].is_active() || turn::only_end_left(ctx.s) {
+                if !ctx.s.characters[t.character].is_active() || legal::only_end_left(ctx.s) {
                     end_turn(ctx);
                 } else {
                     return Ok(());

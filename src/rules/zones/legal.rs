@@ -1,5 +1,7 @@
 //! The legal actions at every decision, and how to name them.
 
+use std::ops::ControlFlow;
+
 use super::action::{Action, MoraleChoice};
 use super::attack::{reaction_options, stunt_options, stunt_text};
 use super::flow::eligible;
@@ -87,49 +89,78 @@ fn melee_weapons(s: &State, c: CharacterId) -> Vec<Weapon> {
 }
 
 fn turn_actions(s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    let _ = each_turn_action(s, &mut |a| {
+        out.push(a);
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// Whether ending the turn is all the turn's character can still do. Called after every turn
+/// action, so it stops at the first other action rather than listing them all.
+pub fn only_end_left(s: &State) -> bool {
+    if s.stage != Stage::Turn {
+        return legal_actions(s).iter().all(|a| *a == Action::EndTurn);
+    }
+    each_turn_action(s, &mut |a| {
+        if a == Action::EndTurn {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .is_continue()
+}
+
+/// The legal actions of a turn, one by one to `emit`, which may stop the listing.
+fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
     let t = s.turn.as_ref().expect("turn");
     let c = t.character;
     let ch = &s.characters[c];
-    let mut out = Vec::new();
     if !t.acted_at_all {
-        out.push(Action::Surrender);
+        emit(Action::Surrender)?;
     }
     if !t.moved && !t.rooted && ch.grabbed_by.is_none() {
-        out.extend(s.zones[ch.zone].neighbours.iter().map(|&z| Action::Move(z)));
+        for &z in &s.zones[ch.zone].neighbours {
+            emit(Action::Move(z))?;
+        }
     }
     if t.can_main() {
-        out.extend(attacks(s, c, t.moved).into_iter().map(Action::Attack));
+        for a in attacks(s, c, t.moved) {
+            emit(Action::Attack(a))?;
+        }
         if !ch.concealed && can_hide_here(s, c) {
-            out.push(Action::Hide);
+            emit(Action::Hide)?;
         }
         if let Some(g) = turn::grabbed_by(s, c) {
-            out.push(Action::Shove {
+            emit(Action::Shove {
                 to: None,
                 into_hazard: false,
-            });
+            })?;
             let gz = s.characters[g].zone;
             let hazard = s.zones[gz].hazard.is_some();
             for &z in &s.zones[gz].neighbours {
-                out.push(Action::Shove {
+                emit(Action::Shove {
                     to: Some(z),
                     into_hazard: false,
-                });
+                })?;
                 if hazard {
-                    out.push(Action::Shove {
+                    emit(Action::Shove {
                         to: Some(z),
                         into_hazard: true,
-                    });
+                    })?;
                 }
             }
             if hazard {
-                out.push(Action::Shove {
+                emit(Action::Shove {
                     to: None,
                     into_hazard: true,
-                });
+                })?;
             }
         }
         if ch.grabbed_by.is_some() {
-            out.push(Action::BreakFree);
+            emit(Action::BreakFree)?;
         }
     }
     for (f, fx) in s.fixtures.iter().enumerate() {
@@ -140,36 +171,35 @@ fn turn_actions(s: &State) -> Vec<Action> {
                 t.can_bonus()
             }
         {
-            out.push(Action::Interact(f));
+            emit(Action::Interact(f))?;
         }
     }
     if t.can_bonus() {
         let free = 2u8.saturating_sub(s.hands_used(c));
         for (i, it) in s.items.iter().enumerate() {
             match it.location {
-                Location::Ground(z) if z == ch.zone => out.push(Action::PickUp(i)),
+                Location::Ground(z) if z == ch.zone => emit(Action::PickUp(i))?,
                 Location::Hand(h) if h == c => {
-                    out.push(Action::Unequip(i));
-                    out.push(Action::PutDown(i));
+                    emit(Action::Unequip(i))?;
+                    emit(Action::PutDown(i))?;
                 }
                 Location::Pack(p) if p == c => {
                     if it.hands() <= free {
-                        out.push(Action::Equip(i));
+                        emit(Action::Equip(i))?;
                     }
-                    out.push(Action::PutDown(i));
+                    emit(Action::PutDown(i))?;
                 }
                 _ => {}
             }
             if matches!(it.location, Location::Hand(h) | Location::Pack(h) if h == c)
                 && matches!(it.kind, ItemKind::Consumable(_))
             {
-                out.push(Action::Use(i));
+                emit(Action::Use(i))?;
             }
         }
-        out.push(Action::Speak);
+        emit(Action::Speak)?;
     }
-    out.push(Action::EndTurn);
-    out
+    emit(Action::EndTurn)
 }
 
 /// Hiding mid-fight needs somewhere to hide (a barrier, concealment or darkness) and no enemy

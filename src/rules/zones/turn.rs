@@ -6,7 +6,6 @@ use super::action::Action;
 use super::attack;
 use super::event::EventKind;
 use super::flow;
-use super::legal;
 use super::model::*;
 use crate::rules::battle::{CharacterId, FactionId, RuleError};
 use crate::rules::explain::Explanation;
@@ -38,11 +37,6 @@ pub fn cost(s: &State, action: &Action) -> Cost {
 }
 
 /// Whether the turn has nothing left but ending it.
-pub fn only_end_left(s: &State) -> bool {
-    let acts = legal::legal_actions(s);
-    acts.iter().all(|a| *a == Action::EndTurn)
-}
-
 /// A grab lasts while the grabber keeps doing only what keeps hold: moving with the grabbed,
 /// attacking them, shoving them, ending the turn.
 fn keeps_hold(s: &State, c: CharacterId, action: &Action) -> bool {

@@ -1,0 +1,579 @@
+//! The `fray` command line: plays with no arguments; simulates, replays, checks and explains with
+//! subcommands.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use fray::ai::{Level, Policy, RandomPolicy};
+use fray::replay::{self, Replay, ReplayActions, ReplayDice};
+use fray::rules::battle::{Outcome, Ruleset, state_hash};
+use fray::rules::dice::SeededDice;
+use fray::rules::notes;
+use fray::rules::zones::{self, Zones};
+use fray::scenario::{self, Setup};
+use fray::sim;
+
+#[derive(Parser)]
+#[command(
+    name = "fray",
+    version,
+    about = "Turn-based tactical skirmishes under three tabletop rulesets"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Open the game window (the default with no subcommand).
+    Play {
+        /// A built-in scenario's name or a scenario file.
+        scenario: Option<String>,
+        /// Who sits at each faction, e.g. `person,ai` or `ai,ai`.
+        #[arg(long)]
+        seats: Option<String>,
+        /// Exit after this many frames (for tests and CI).
+        #[arg(long)]
+        frames: Option<u32>,
+        /// Write a PNG of the last frame before exiting.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Play the battle to its end without a window and print how it ended (needs --seats
+        /// with no person).
+        #[arg(long)]
+        headless: bool,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Headless battles between random policies: wins, draws, rounds, speed.
+    Sim {
+        scenario: String,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Rounds after which a battle counts as unfinished.
+        #[arg(long, default_value_t = 200)]
+        max_rounds: u32,
+        /// The AI level for each faction, comma-separated (default: random for all).
+        #[arg(long)]
+        ai: Option<String>,
+        /// Print the events of every battle.
+        #[arg(long)]
+        log: bool,
+    },
+    /// Re-run a replay and print every event with its explanation.
+    Replay {
+        file: PathBuf,
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+        /// Open the replay in the game window and step through it.
+        #[arg(long)]
+        watch: bool,
+    },
+    /// Play one random-policy battle and save it as a replay.
+    Record {
+        scenario: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Validate scenario and replay files; exit status 1 with `file:line` errors.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print the rules notes: each paragraph in short and the readings Fray chose.
+    Rules { ruleset: Option<String> },
+    /// Benchmarks. `fray bench ai`: win rates between AI levels and their decision times.
+    Bench {
+        /// What to measure: `ai`.
+        what: String,
+        #[arg(long)]
+        json: bool,
+        /// A smaller sample.
+        #[arg(long)]
+        quick: bool,
+        /// Battles per scenario, pairing and side (default 34, so 204 a pairing; --quick 4).
+        #[arg(long)]
+        games: Option<u32>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Levels to pair, comma-separated (default random,easy,normal,hard).
+        #[arg(long)]
+        levels: Option<String>,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => play(None, None, None, None, false, 1),
+        Some(Command::Play {
+            scenario,
+            seats,
+            frames,
+            screenshot,
+            headless,
+            seed,
+        }) => play(scenario, seats, frames, screenshot, headless, seed),
+        Some(Command::Sim {
+            scenario,
+            games,
+            seed,
+            json,
+            max_rounds,
+            ai,
+            log,
+        }) => run_sim(&scenario, games, seed, json, max_rounds, ai.as_deref(), log),
+        Some(Command::Replay {
+            file, watch: true, ..
+        }) => watch(&file),
+        Some(Command::Replay { file, json, .. }) => run_replay(&file, json),
+        Some(Command::Record {
+            scenario,
+            seed,
+            out,
+        }) => record(&scenario, seed, &out),
+        Some(Command::Check { files }) => check(&files),
+        Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
+        Some(Command::Bench {
+            what,
+            json,
+            quick,
+            games,
+            seed,
+            levels,
+        }) => bench(&what, json, quick, games, seed, levels.as_deref()),
+    }
+}
+
+#[cfg(feature = "game")]
+fn play(
+    scenario: Option<String>,
+    seats: Option<String>,
+    frames: Option<u32>,
+    screenshot: Option<PathBuf>,
+    headless: bool,
+    seed: u64,
+) -> ExitCode {
+    use fray::game::{self, SeatKind, flow::BattleSetup};
+    let mut launch = game::Launch {
+        battle: None,
+        frames,
+        screenshot,
+    };
+    if scenario.is_some() || seats.is_some() {
+        let mut setup = BattleSetup::default();
+        if let Some(s) = scenario {
+            if let Err(e) = fray::scenario::load(&s) {
+                return report(e);
+            }
+            setup.scenario = s;
+        }
+        if let Some(list) = seats {
+            let mut kinds = Vec::new();
+            for part in list.split(',') {
+                match SeatKind::parse(part) {
+                    Some(k) => kinds.push(k),
+                    None => {
+                        return report(format!(
+                            "unknown seat \"{part}\": use person, ai, or an AI level (easy, normal, hard)"
+                        ));
+                    }
+                }
+            }
+            setup.seats = kinds;
+        }
+        setup.seed = seed;
+        launch.battle = Some(setup);
+    }
+    if headless {
+        let Some(setup) = launch.battle else {
+            return report("--headless needs a scenario or --seats");
+        };
+        if setup.seats.contains(&SeatKind::Person) {
+            return report("--headless cannot seat a person: use AI levels in --seats");
+        }
+        println!("{}", game::run_headless(setup, 1_000_000));
+        return ExitCode::SUCCESS;
+    }
+    match game::run(launch) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
+
+#[cfg(feature = "game")]
+fn watch(file: &PathBuf) -> ExitCode {
+    use fray::game::{self, flow::BattleSetup};
+    let (r, _) = match replay::load(file) {
+        Ok(x) => x,
+        Err(e) => return report(e),
+    };
+    let ReplayDice::Seed(seed) = r.dice else {
+        return report(format!(
+            "{}: only replays with a dice seed can be watched",
+            file.display()
+        ));
+    };
+    let ReplayActions::Zones(actions) = r.actions;
+    let setup = BattleSetup {
+        scenario: r.scenario,
+        seed,
+        watch: Some(actions),
+        ..BattleSetup::default()
+    };
+    game::run(game::Launch {
+        battle: Some(setup),
+        frames: None,
+        screenshot: None,
+    });
+    ExitCode::SUCCESS
+}
+
+#[cfg(not(feature = "game"))]
+fn watch(_: &PathBuf) -> ExitCode {
+    report("this fray was built without the `game` feature: no window to watch in")
+}
+
+#[cfg(not(feature = "game"))]
+fn play(
+    _: Option<String>,
+    _: Option<String>,
+    _: Option<u32>,
+    _: Option<PathBuf>,
+    _: bool,
+    _: u64,
+) -> ExitCode {
+    eprintln!(
+        "This fray was built without the `game` feature, so it has no window.\n\
+         Try `fray sim duel --games 100`, or build with `cargo run --release` to play."
+    );
+    ExitCode::from(2)
+}
+
+fn report<E: std::fmt::Display>(e: E) -> ExitCode {
+    eprintln!("{e}");
+    ExitCode::FAILURE
+}
+
+fn run_sim(
+    name: &str,
+    games: u32,
+    seed: u64,
+    json: bool,
+    max_rounds: u32,
+    ai: Option<&str>,
+    log: bool,
+) -> ExitCode {
+    let levels: Vec<Level> = match ai {
+        None => vec![Level::Random],
+        Some(list) => {
+            let mut out = Vec::new();
+            for n in list.split(',') {
+                match Level::parse(n.trim()) {
+                    Some(l) => out.push(l),
+                    None => {
+                        return report(format!(
+                            "unknown level \"{n}\" (random, easy, normal, hard)"
+                        ));
+                    }
+                }
+            }
+            out
+        }
+    };
+    let loaded = match scenario::load(name) {
+        Ok(l) => l,
+        Err(e) => return report(e),
+    };
+    let Setup::Zones(setup) = &loaded.setup;
+    let factions: Vec<String> = setup
+        .state
+        .factions
+        .iter()
+        .map(|f| f.name.clone())
+        .collect();
+    let mut wins = vec![0u32; factions.len()];
+    let (mut draws, mut unfinished, mut rounds) = (0u32, 0u32, 0u64);
+    let started = Instant::now();
+    for g in 0..games {
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+        let mut dice = SeededDice::new(game_seed);
+        let (mut state, _) = match setup.start(&mut dice) {
+            Ok(s) => s,
+            Err(e) => return report(e),
+        };
+        let mut policies: Vec<Box<dyn Policy<Zones>>> = (0..factions.len())
+            .map(|f| levels[f % levels.len()].policy::<Zones>(game_seed ^ ((f as u64 + 1) << 32)))
+            .collect();
+        let mut gm = RandomPolicy::new(game_seed);
+        let result = sim::play_out::<Zones>(
+            &mut state,
+            &mut policies,
+            &mut gm,
+            &mut dice,
+            max_rounds,
+            |a, evs| {
+                if log {
+                    println!("> {a:?}");
+                    for e in evs {
+                        println!("  {e}");
+                    }
+                }
+            },
+        );
+        match result {
+            Ok(r) => {
+                rounds += u64::from(r.rounds);
+                match r.outcome {
+                    Some(Outcome::Victory { winner, .. }) => wins[winner] += 1,
+                    Some(Outcome::Draw { .. }) => draws += 1,
+                    None => unfinished += 1,
+                }
+            }
+            Err(e) => return report(format!("game {g} (seed {game_seed}): {e}")),
+        }
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let per_sec = f64::from(games) / secs;
+    let mean_rounds = if games == 0 {
+        0.0
+    } else {
+        rounds as f64 / f64::from(games)
+    };
+    if json {
+        let wins_obj: serde_json::Map<String, serde_json::Value> = factions
+            .iter()
+            .zip(&wins)
+            .map(|(n, w)| (n.clone(), serde_json::json!(w)))
+            .collect();
+        let out = serde_json::json!({
+            "scenario": loaded.id,
+            "ruleset": loaded.ruleset(),
+            "games": games,
+            "wins": wins_obj,
+            "draws": draws,
+            "unfinished": unfinished,
+            "mean_rounds": mean_rounds,
+            "battles_per_sec": per_sec,
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "{} ({}), {games} battles, random against random",
+            loaded.scenario.name,
+            loaded.ruleset()
+        );
+        for (n, w) in factions.iter().zip(&wins) {
+            println!("  {n:<20} {w:>6} wins");
+        }
+        println!("  {:<20} {draws:>6}", "draws");
+        println!("  {:<20} {unfinished:>6}", "unfinished");
+        println!("  mean rounds {mean_rounds:.2}, {per_sec:.0} battles per second");
+    }
+    if unfinished > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_replay(file: &PathBuf, json: bool) -> ExitCode {
+    let (r, src) = match replay::load(file) {
+        Ok(x) => x,
+        Err(e) => return report(e),
+    };
+    match replay::run(&r, &file.display().to_string(), &src) {
+        Ok(run) => {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            for line in &run.lines {
+                if json {
+                    let _ = writeln!(out, "{}", serde_json::to_string(line).unwrap_or_default());
+                } else {
+                    let _ = writeln!(out, "{}", line.text);
+                    if let Some(e) = &line.explanation {
+                        let _ = writeln!(out, "    ⟨{e}⟩");
+                    }
+                }
+            }
+            if !json {
+                let _ = writeln!(out, "final state hash {:016x}", run.final_hash);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => report(e),
+    }
+}
+
+fn record(name: &str, seed: u64, out: &PathBuf) -> ExitCode {
+    let loaded = match scenario::load(name) {
+        Ok(l) => l,
+        Err(e) => return report(e),
+    };
+    let Setup::Zones(setup) = &loaded.setup;
+    let mut dice = SeededDice::new(seed);
+    let (mut state, _) = match setup.start(&mut dice) {
+        Ok(s) => s,
+        Err(e) => return report(e),
+    };
+    let n = state.factions.len();
+    let mut policies: Vec<Box<dyn Policy<Zones>>> = (0..n)
+        .map(|f| Box::new(RandomPolicy::new(seed + f as u64)) as Box<dyn Policy<Zones>>)
+        .collect();
+    let mut gm = RandomPolicy::new(seed);
+    let mut actions: Vec<zones::Action> = Vec::new();
+    if let Err(e) = sim::play_out::<Zones>(
+        &mut state,
+        &mut policies,
+        &mut gm,
+        &mut dice,
+        200,
+        |a, _| actions.push(a.clone()),
+    ) {
+        return report(e);
+    }
+    let r = Replay {
+        scenario: name.to_string(),
+        dice: ReplayDice::Seed(seed),
+        actions: ReplayActions::Zones(actions),
+        final_hash: Some(state_hash(&state)),
+    };
+    if let Err(e) = std::fs::write(out, replay::to_ron(&r)) {
+        return report(format!("{}: cannot write: {e}", out.display()));
+    }
+    println!(
+        "{}: {} actions, round {}",
+        out.display(),
+        r.actions.len(),
+        Zones::round(&state)
+    );
+    ExitCode::SUCCESS
+}
+
+fn check(files: &[PathBuf]) -> ExitCode {
+    let mut failed = false;
+    for f in files {
+        let name = f.display().to_string();
+        let src = match std::fs::read_to_string(f) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{name}:0: cannot read: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let is_replay = src.contains("actions")
+            && (src.trim_start().starts_with('{')
+                || src.contains("Replay")
+                || src.contains("dice:"));
+        let result = if is_replay {
+            replay::parse(&name, &src)
+                .map_err(|e| e.to_string())
+                .and_then(|r| {
+                    replay::run(&r, &name, &src)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                })
+        } else {
+            let id = f
+                .file_stem()
+                .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
+            scenario::load_str(&id, &name, &src)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        match result {
+            Ok(()) => println!("{name}: ok"),
+            Err(e) => {
+                eprintln!("{e}");
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn rules(ruleset: Option<&str>) -> ExitCode {
+    match ruleset {
+        None => {
+            for (_, text) in notes::ALL {
+                println!("{text}");
+            }
+            ExitCode::SUCCESS
+        }
+        Some(r) => match notes::notes(r) {
+            Some(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            None => {
+                let known: Vec<&str> = notes::ALL.iter().map(|(id, _)| *id).collect();
+                report(format!(
+                    "no rules notes for \"{r}\" (known: {})",
+                    known.join(", ")
+                ))
+            }
+        },
+    }
+}
+
+fn bench(
+    what: &str,
+    json: bool,
+    quick: bool,
+    games: Option<u32>,
+    seed: u64,
+    levels: Option<&str>,
+) -> ExitCode {
+    if what != "ai" {
+        return report(format!("unknown benchmark \"{what}\" (known: ai)"));
+    }
+    let levels = match levels {
+        None => Level::ALL.to_vec(),
+        Some(list) => {
+            let mut out = Vec::new();
+            for name in list.split(',') {
+                match Level::parse(name.trim()) {
+                    Some(l) => out.push(l),
+                    None => {
+                        return report(format!(
+                            "unknown level \"{name}\" (random, easy, normal, hard)"
+                        ));
+                    }
+                }
+            }
+            out
+        }
+    };
+    let cfg = fray::bench::BenchConfig {
+        games: games.unwrap_or(if quick { 4 } else { 34 }),
+        levels,
+        seed,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        max_rounds: 200,
+    };
+    let r = fray::bench::run(&cfg);
+    if json {
+        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+    } else {
+        print!("{}", r.table());
+    }
+    ExitCode::SUCCESS
+}
