@@ -69,7 +69,7 @@ pub fn token_inside(ch: &Character) -> String {
 
 /// A token's caption: the name, shortened, and what is wrong with them.
 pub fn token_label(ch: &Character) -> String {
-    // The last word of a long name ("Captain Rusk" → "Rusk") keeps labels from colliding.
+    // The last word of a long name ("Captain Rusk" becomes "Rusk") keeps labels from colliding.
     let mut label = if ch.name.len() > 9 {
         ch.name
             .split_whitespace()
@@ -210,7 +210,7 @@ pub fn draw_board_marks(
                 Color32::WHITE,
             );
         }
-        if let Some(below) = view.at(p - Vec2::new(0.0, 22.0)) {
+        if let Some(below) = view.at(p - Vec2::new(0.0, 30.0)) {
             painter.text(
                 below,
                 Align2::CENTER_TOP,

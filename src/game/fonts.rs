@@ -1,13 +1,14 @@
-//! The faces egui draws text with: Ubuntu Light for prose, Hack for monospace and as the
-//! fallback for the arrows and brackets Ubuntu lacks. egui's default set adds two emoji fonts
-//! the game never shows; leaving them out saves 0.7 MB of the browser download.
+//! The face egui draws all text with: Ubuntu Light, from egui's own font crate. egui's default
+//! set adds a monospace face and two emoji fonts the game does not need; leaving them out
+//! saves about a megabyte of the browser download. The game's text keeps to the characters
+//! this face has (a test reads every character the game can write).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{FontData, FontDefinitions, FontFamily};
 use std::sync::Arc;
 
-/// Installs the faces once, on the first pass; egui uses new fonts from the next pass on.
+/// Installs the face once, on the first pass; egui uses new fonts from the next pass on.
 pub fn install_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
@@ -20,20 +21,14 @@ pub fn install_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Resul
 
 pub fn definitions() -> FontDefinitions {
     let mut defs = FontDefinitions::empty();
-    for (name, bytes) in [
-        ("Ubuntu-Light", epaint_default_fonts::UBUNTU_LIGHT),
-        ("Hack", epaint_default_fonts::HACK_REGULAR),
-    ] {
-        defs.font_data
-            .insert(name.into(), Arc::new(FontData::from_static(bytes)));
+    let name = "Ubuntu-Light";
+    defs.font_data.insert(
+        name.into(),
+        Arc::new(FontData::from_static(epaint_default_fonts::UBUNTU_LIGHT)),
+    );
+    // egui asks for a monospace family in places (code spans); the same face serves.
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        defs.families.insert(family, vec![name.into()]);
     }
-    defs.families.insert(
-        FontFamily::Proportional,
-        vec!["Ubuntu-Light".into(), "Hack".into()],
-    );
-    defs.families.insert(
-        FontFamily::Monospace,
-        vec!["Hack".into(), "Ubuntu-Light".into()],
-    );
     defs
 }

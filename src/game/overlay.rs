@@ -480,7 +480,7 @@ fn battle_ui(
                     .show(ui, |ui| {
                         for (i, e) in battle.log.iter().enumerate() {
                             if e.explanation.is_some() {
-                                if ui.link(format!("▸ {}", e.text)).clicked() {
+                                if ui.link(format!("• {}", e.text)).clicked() {
                                     panels.breakdown = Some(i);
                                 }
                             } else {

@@ -84,7 +84,7 @@ impl<K> fmt::Display for Event<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.text)?;
         if let Some(e) = &self.explanation {
-            write!(f, "  ⟨{e}⟩")?;
+            write!(f, "  ({e})")?;
         }
         Ok(())
     }

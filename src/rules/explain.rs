@@ -75,6 +75,6 @@ impl fmt::Display for Explanation {
         if let Some(against) = &self.against {
             write!(f, " vs {against}")?;
         }
-        write!(f, " → {} [{}]", self.outcome, self.rule)
+        write!(f, " — {} [{}]", self.outcome, self.rule)
     }
 }
