@@ -194,7 +194,7 @@ fn duel_character(i: usize) -> fray::rules::zones::Character {
 
 #[test]
 fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
-    use fray::game::board_marks::{token_inside, token_label, token_shown};
+    use fray::game::board_marks::{hidden_from, token_inside, token_label, token_shown};
     use fray::rules::zones::Status;
     let mut ch = duel_character(0);
     ch.name = "Captain Aldric Rusk".into();
@@ -213,6 +213,10 @@ fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
         "the enemy's hidden are not"
     );
     assert!(token_shown(&ch, None), "AI against AI shows everything");
+    assert!(
+        hidden_from(&ch, Some(ch.faction + 1)) && !hidden_from(&ch, Some(ch.faction)),
+        "the character list leaves out the enemy's hidden, as the board does"
+    );
     ch.status = Status::Dead;
     ch.concealed = false;
     ch.poisoned = None;

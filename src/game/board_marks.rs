@@ -111,10 +111,15 @@ pub fn token_colour(ch: &Character) -> Color32 {
     })
 }
 
+/// Whether the faction looking at the screen (None: everyone) cannot know this character is
+/// there: an enemy keeping concealed.
+pub fn hidden_from(ch: &Character, eyes: Option<usize>) -> bool {
+    eyes.is_some_and(|v| ch.faction != v) && ch.concealed
+}
+
 /// Whether the viewer sees this character's token at all.
 pub fn token_shown(ch: &Character, eyes: Option<usize>) -> bool {
-    let hidden_from_viewer = eyes.is_some_and(|v| ch.faction != v) && ch.concealed;
-    !hidden_from_viewer && !matches!(ch.status, Status::Fled)
+    !hidden_from(ch, eyes) && !matches!(ch.status, Status::Fled)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::board_marks::BoardArea;
+use super::board::viewer;
+use super::board_marks::{BoardArea, hidden_from};
 use super::flow::{AppState, Battle, BattleSetup, Choose, Notice, Phase, person_deciding};
 use super::input::{Cursor, Panels, shown_choices, take_screen};
 use super::seats::{Brain, Pace, SeatKind, Seats};
@@ -455,9 +456,16 @@ fn battle_ui(
         .exact_size(super::board::RIGHT_PANEL)
         .show(&mut ui, |ui| {
             ui.strong("Characters");
+            // Enemies in hiding are as absent from the list as from the board.
+            let eyes = viewer(&battle, &seats);
             for (f, name) in names.iter().enumerate() {
                 ui.label(egui::RichText::new(name).color(faction_colour(f)));
-                for ch in battle.state.characters.iter().filter(|c| c.faction == f) {
+                let listed = battle
+                    .state
+                    .characters
+                    .iter()
+                    .filter(|c| c.faction == f && !hidden_from(c, eyes));
+                for ch in listed {
                     let status = match ch.status {
                         Status::Active => format!("{}/{}", ch.health, ch.max_health),
                         Status::Incapacitated => "incapacitated".into(),
