@@ -277,22 +277,9 @@ fn run_sim(
     ai: Option<&str>,
     log: bool,
 ) -> ExitCode {
-    let levels: Vec<Level> = match ai {
-        None => vec![Level::Random],
-        Some(list) => {
-            let mut out = Vec::new();
-            for n in list.split(',') {
-                match Level::parse(n.trim()) {
-                    Some(l) => out.push(l),
-                    None => {
-                        return report(format!(
-                            "unknown level \"{n}\" (random, easy, normal, hard)"
-                        ));
-                    }
-                }
-            }
-            out
-        }
+    let levels = match parse_levels(ai, vec![Level::Random]) {
+        Ok(l) => l,
+        Err(e) => return report(e),
     };
     let loaded = match scenario::load(name) {
         Ok(l) => l,
@@ -545,22 +532,9 @@ fn bench(
     if what != "ai" {
         return report(format!("unknown benchmark \"{what}\" (known: ai)"));
     }
-    let levels = match levels {
-        None => Level::ALL.to_vec(),
-        Some(list) => {
-            let mut out = Vec::new();
-            for name in list.split(',') {
-                match Level::parse(name.trim()) {
-                    Some(l) => out.push(l),
-                    None => {
-                        return report(format!(
-                            "unknown level \"{name}\" (random, easy, normal, hard)"
-                        ));
-                    }
-                }
-            }
-            out
-        }
+    let levels = match parse_levels(levels, Level::ALL.to_vec()) {
+        Ok(l) => l,
+        Err(e) => return report(e),
     };
     let cfg = fray::bench::BenchConfig {
         games: games.unwrap_or(if quick { 4 } else { 34 }),
@@ -576,4 +550,17 @@ fn bench(
         print!("{}", r.table());
     }
     ExitCode::SUCCESS
+}
+
+/// A comma-separated list of AI levels, or `default` when none is given.
+fn parse_levels(list: Option<&str>, default: Vec<Level>) -> Result<Vec<Level>, String> {
+    let Some(list) = list else {
+        return Ok(default);
+    };
+    list.split(',')
+        .map(|name| {
+            Level::parse(name.trim())
+                .ok_or_else(|| format!("unknown level \"{name}\" (random, easy, normal, hard)"))
+        })
+        .collect()
 }
