@@ -122,7 +122,6 @@ pub fn token_shown(ch: &Character, eyes: Option<usize>) -> bool {
     !hidden_from(ch, eyes) && !matches!(ch.status, Status::Fled)
 }
 
-#[allow(clippy::too_many_arguments)]
 pub fn draw_board_marks(
     mut contexts: EguiContexts,
     area: Res<BoardArea>,
