@@ -12,9 +12,9 @@ pub mod rules;
 pub mod scenario;
 pub mod sim;
 
-/// The browser's way in. `web/build.sh` builds this library as a cdylib rather than the `fray`
-/// program: a program's exports run every static constructor first, which keeps Bevy's
-/// reflection auto-registration (several megabytes nobody here reads) in the download.
+/// The browser's way in: `web/build.sh` builds this library as a cdylib, the usual shape for a
+/// wasm-bindgen module, and the page's loader calls this once the module is instantiated. The
+/// `fray` program is the desktop's command line and has nothing to do in a page.
 #[cfg(all(target_arch = "wasm32", feature = "game"))]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {

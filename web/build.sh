@@ -27,9 +27,8 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen\$"; then
   cargo install wasm-bindgen-cli --version "$bindgen"
 fi
 
-# The library as a cdylib, entered through its `start`, not the `fray` program: a program's
-# exports run every static constructor, which keeps Bevy's reflection auto-registration (and
-# megabytes of serialisation code nobody here uses) alive.
+# The library as a cdylib, entered through its `start`; the `fray` program is the desktop's
+# command line.
 # -Zlocation-detail=none: panics in the browser say what went wrong but not in which file and
 # line, which saves every call site its path string.
 echo "building the wasm ($profile)"
