@@ -2,7 +2,7 @@
 //! subcommands.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -215,7 +215,7 @@ fn play(
 }
 
 #[cfg(feature = "game")]
-fn watch(file: &PathBuf) -> ExitCode {
+fn watch(file: &Path) -> ExitCode {
     use fray::game::{self, flow::BattleSetup};
     let (r, _) = match replay::load(file) {
         Ok(x) => x,
@@ -243,7 +243,7 @@ fn watch(file: &PathBuf) -> ExitCode {
 }
 
 #[cfg(not(feature = "game"))]
-fn watch(_: &PathBuf) -> ExitCode {
+fn watch(_: &Path) -> ExitCode {
     report("this fray was built without the `game` feature: no window to watch in")
 }
 
@@ -377,7 +377,7 @@ fn run_sim(
     }
 }
 
-fn run_replay(file: &PathBuf, json: bool) -> ExitCode {
+fn run_replay(file: &Path, json: bool) -> ExitCode {
     let (r, src) = match replay::load(file) {
         Ok(x) => x,
         Err(e) => return report(e),

@@ -284,6 +284,7 @@ fn camera_keys(
 }
 
 /// Clicking the board: a zone one may move to is a move; a token filters the choices to it.
+#[allow(clippy::too_many_arguments)] // a system's parameters are the data it reads
 pub fn click_board(
     actions: Single<&ActionState<GameAction>>,
     window: Single<&Window, With<PrimaryWindow>>,
