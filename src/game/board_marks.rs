@@ -17,6 +17,13 @@ use super::input::{Cursor, shown_choices};
 use super::seats::Seats;
 use crate::rules::zones::{Action, Character, State as ZState, Status, Target};
 
+/// The acting character, and a character one may activate.
+const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
+/// Zones one may move to.
+const CYAN: Color32 = Color32::from_rgb(77, 230, 255);
+/// What an attack under the cursor would hit.
+const RED: Color32 = Color32::from_rgb(255, 89, 51);
+
 /// The part of the screen the side panels leave to the board, in egui points; None while the
 /// board is covered (the pass-the-screen page).
 #[derive(Resource, Default)]
@@ -229,18 +236,16 @@ pub fn draw_board_marks(
         painter: &painter,
         view: &view,
     };
-    let gold = Color32::from_rgb(255, 230, 51);
-    let cyan = Color32::from_rgb(77, 230, 255);
     if let Some(t) = &s.turn
         && token_shown(&s.characters[t.character], eyes)
     {
-        marks.ring(token_position(s, &lay, t.character), 25.0, gold);
+        marks.ring(token_position(s, &lay, t.character), 25.0, GOLD);
     }
     if person_deciding(&battle, &seats).is_some() {
         let shown = shown_choices(&battle, cursor.target);
         for a in &shown {
             if let Action::Move(z) = a {
-                marks.frame(lay.centres[*z], -8.0, cyan.gamma_multiply(0.5));
+                marks.frame(lay.centres[*z], -8.0, CYAN.gamma_multiply(0.5));
             }
         }
         if let Some(a) = shown.get(cursor.index.min(shown.len().saturating_sub(1))) {
@@ -274,18 +279,13 @@ impl Marks<'_> {
 
     /// Marks what the choice under the cursor would touch: its target, its zone, its character.
     fn highlight(&self, s: &ZState, lay: &Layout, a: &Action) {
-        let red = Color32::from_rgb(255, 89, 51);
         match a {
             Action::Attack(d) | Action::OpportunityAttack(d) => match d.target {
-                Target::Character(t) => self.ring(token_position(s, lay, t), 28.0, red),
-                Target::Zone(z) => self.frame(lay.centres[z], 10.0, red),
+                Target::Character(t) => self.ring(token_position(s, lay, t), 28.0, RED),
+                Target::Zone(z) => self.frame(lay.centres[z], 10.0, RED),
             },
-            Action::Move(z) => self.frame(lay.centres[*z], 10.0, Color32::from_rgb(77, 230, 255)),
-            Action::Activate(c) => self.ring(
-                token_position(s, lay, *c),
-                28.0,
-                Color32::from_rgb(255, 230, 51),
-            ),
+            Action::Move(z) => self.frame(lay.centres[*z], 10.0, CYAN),
+            Action::Activate(c) => self.ring(token_position(s, lay, *c), 28.0, GOLD),
             _ => {}
         }
     }
