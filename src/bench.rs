@@ -8,11 +8,12 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::ai::Level;
-use crate::rules::battle::{Outcome, Pending, Ruleset, Seat};
+use crate::ai::{GmPolicy, Level, Policy};
+use crate::rules::battle::{Outcome, Ruleset};
 use crate::rules::dice::SeededDice;
-use crate::rules::zones::Zones;
-use crate::scenario::{self, Setup};
+use crate::rulesets::{Game, Setup, Visit};
+use crate::scenario;
+use crate::sim;
 
 #[derive(Clone, Debug)]
 pub struct BenchConfig {
@@ -22,6 +23,8 @@ pub struct BenchConfig {
     pub seed: u64,
     pub threads: usize,
     pub max_rounds: u32,
+    /// Only this ruleset's scenarios (its id), or every ruleset's.
+    pub ruleset: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -61,15 +64,14 @@ struct Tally {
 }
 
 pub fn run(cfg: &BenchConfig) -> BenchReport {
-    let setups: Vec<(String, crate::scenario::zones::ZonesSetup)> = scenario::BUILTIN
+    let setups: Vec<(String, Setup)> = scenario::BUILTIN
         .iter()
         .filter_map(|(n, _)| {
             scenario::builtin(n)
                 .and_then(Result::ok)
-                .map(|l| match l.setup {
-                    Setup::Zones(z) => (n.to_string(), z),
-                })
+                .map(|l| (n.to_string(), l.setup))
         })
+        .filter(|(_, s)| cfg.ruleset.as_deref().is_none_or(|r| r == s.ruleset()))
         .collect();
     let mut jobs = Vec::new();
     for (si, _) in setups.iter().enumerate() {
@@ -105,9 +107,11 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
                         i
                     };
                     let Some(job) = jobs.get(i) else { break };
-                    let (setup_name, setup) = &setups[job.scenario];
-                    let _ = setup_name;
-                    let (result, times) = battle(setup, job, cfg.max_rounds);
+                    let (_, setup) = &setups[job.scenario];
+                    let (result, times) = setup.visit(Battle {
+                        job,
+                        max_rounds: cfg.max_rounds,
+                    });
                     let mut t = tally.lock().expect("tally");
                     t.battles += 1;
                     let score_a = match result {
@@ -173,50 +177,68 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
     }
 }
 
-/// One battle; returns the outcome and each decision's time by level. Decisions with a single
-/// legal action are not timed: nobody thinks about those.
-fn battle(
-    setup: &crate::scenario::zones::ZonesSetup,
-    job: &Job,
+/// One battle of a job, under its scenario's ruleset.
+struct Battle<'a> {
+    job: &'a Job,
     max_rounds: u32,
-) -> (Option<Outcome>, Vec<(Level, f64)>) {
-    let mut dice = SeededDice::new(job.seed);
-    let Ok((mut s, _)) = setup.start(&mut dice) else {
-        return (None, Vec::new());
-    };
-    let n = s.factions.len();
-    let levels: Vec<Level> = (0..n)
-        .map(|f| if f % 2 == job.a_side { job.a } else { job.b })
-        .collect();
-    let mut policies: Vec<_> = levels
-        .iter()
-        .enumerate()
-        .map(|(f, l)| l.policy::<Zones>(job.seed.wrapping_add(f as u64 * 7919)))
-        .collect();
-    let mut times = Vec::new();
-    loop {
-        match Zones::pending(&s) {
-            Pending::Over(o) => return (Some(o), times),
-            Pending::Decide { seat, .. } => {
-                if s.round > max_rounds {
-                    return (None, times);
-                }
-                let f = match seat {
-                    Seat::Faction(f) => f,
-                    Seat::Gm => 0,
-                };
-                let legal = Zones::legal_actions(&s);
-                let started = Instant::now();
-                let a = policies[f].choose(&s, &legal);
-                let ms = started.elapsed().as_secs_f64() * 1000.0;
-                if legal.len() > 1 {
-                    times.push((levels[f], ms));
-                }
-                if Zones::apply(&mut s, &a, &mut dice).is_err() {
-                    return (None, times);
-                }
-            }
+}
+
+impl Visit for Battle<'_> {
+    /// The outcome and each decision's time by level.
+    type Out = (Option<Outcome>, Vec<(Level, f64)>);
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let job = self.job;
+        let mut dice = SeededDice::new(job.seed);
+        let Ok((mut s, _)) = G::start(setup, &mut dice) else {
+            return (None, Vec::new());
+        };
+        let times = std::cell::RefCell::new(Vec::new());
+        let mut policies: Vec<Box<dyn Policy<G> + '_>> = (0..G::faction_names(&s).len())
+            .map(|f| {
+                let level = if f % 2 == job.a_side { job.a } else { job.b };
+                Box::new(Timed {
+                    level,
+                    policy: level.policy::<G>(job.seed.wrapping_add(f as u64 * 7919)),
+                    times: &times,
+                }) as Box<dyn Policy<G> + '_>
+            })
+            .collect();
+        let result = sim::play_out::<G>(
+            &mut s,
+            &mut policies,
+            &mut GmPolicy,
+            &mut dice,
+            self.max_rounds,
+            |_, _| {},
+        );
+        drop(policies);
+        let outcome = result.ok().and_then(|r| r.outcome);
+        (outcome, times.into_inner())
+    }
+}
+
+/// A level's policy with a stopwatch. Decisions with a single legal action are not timed:
+/// nobody thinks about those.
+struct Timed<'a, R: Ruleset> {
+    level: Level,
+    policy: Box<dyn Policy<R>>,
+    times: &'a std::cell::RefCell<Vec<(Level, f64)>>,
+}
+
+impl<R: Ruleset> Policy<R> for Timed<'_, R> {
+    fn choose(&mut self, state: &R::State, legal: &[R::Action]) -> R::Action {
+        let started = Instant::now();
+        let a = self.policy.choose(state, legal);
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        if legal.len() > 1 {
+            self.times.borrow_mut().push((self.level, ms));
         }
+        a
+    }
+
+    fn name(&self) -> String {
+        self.policy.name()
     }
 }
 

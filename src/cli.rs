@@ -8,13 +8,13 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use fray::ai::{Level, Policy, RandomPolicy};
-use fray::replay::{self, Replay, ReplayActions, ReplayDice};
-use fray::rules::battle::{Outcome, Ruleset, state_hash};
+use fray::ai::{GmPolicy, Level, Policy, RandomPolicy};
+use fray::replay::{self, Replay, ReplayDice};
+use fray::rules::battle::{Outcome, state_hash};
 use fray::rules::dice::SeededDice;
 use fray::rules::notes;
-use fray::rules::zones::{self, Zones};
-use fray::scenario::{self, Setup};
+use fray::rulesets::{Game, Visit};
+use fray::scenario;
 use fray::sim;
 
 #[derive(Parser)]
@@ -34,7 +34,8 @@ enum Command {
     Play {
         /// A built-in scenario's name or a scenario file.
         scenario: Option<String>,
-        /// Who sits at each faction, e.g. `person,ai` or `ai,ai`.
+        /// Who sits at each faction, e.g. `person,ai` or `ai,ai`; `gm:person` seats a
+        /// person at the GM's seat.
         #[arg(long)]
         seats: Option<String>,
         /// Exit after this many frames (for tests and CI).
@@ -112,6 +113,9 @@ enum Command {
         /// Levels to pair, comma-separated (default random,easy,normal,hard).
         #[arg(long)]
         levels: Option<String>,
+        /// Only this ruleset's scenarios (default: every ruleset).
+        #[arg(long)]
+        ruleset: Option<String>,
     },
 }
 
@@ -154,7 +158,8 @@ pub fn main() -> ExitCode {
             games,
             seed,
             levels,
-        }) => bench(&what, json, quick, games, seed, levels.as_deref()),
+            ruleset,
+        }) => bench(&what, json, quick, games, seed, levels.as_deref(), ruleset),
     }
 }
 
@@ -182,18 +187,13 @@ fn play(
             setup.scenario = s;
         }
         if let Some(list) = seats {
-            let mut kinds = Vec::new();
-            for part in list.split(',') {
-                match SeatKind::parse(part) {
-                    Some(k) => kinds.push(k),
-                    None => {
-                        return report(format!(
-                            "unknown seat \"{part}\": use person, ai, or an AI level (easy, normal, hard)"
-                        ));
-                    }
+            match game::seats::parse_seats(&list) {
+                Ok((kinds, gm)) => {
+                    setup.seats = kinds;
+                    setup.gm = gm.unwrap_or(setup.gm);
                 }
+                Err(e) => return report(e),
             }
-            setup.seats = kinds;
         }
         setup.seed = seed;
         launch.battle = Some(setup);
@@ -202,7 +202,7 @@ fn play(
         let Some(setup) = launch.battle else {
             return report("--headless needs a scenario or --seats");
         };
-        if setup.seats.contains(&SeatKind::Person) {
+        if setup.seats.contains(&SeatKind::Person) || setup.gm == SeatKind::Person {
             return report("--headless cannot seat a person: use AI levels in --seats");
         }
         println!("{}", game::run_headless(setup, 1_000_000));
@@ -227,11 +227,10 @@ fn watch(file: &Path) -> ExitCode {
             file.display()
         ));
     };
-    let ReplayActions::Zones(actions) = r.actions;
     let setup = BattleSetup {
         scenario: r.scenario,
         seed,
-        watch: Some(actions),
+        watch: Some(r.actions),
         ..BattleSetup::default()
     };
     game::run(game::Launch {
@@ -285,54 +284,24 @@ fn run_sim(
         Ok(l) => l,
         Err(e) => return report(e),
     };
-    let Setup::Zones(setup) = &loaded.setup;
-    let factions: Vec<String> = setup
-        .state
-        .factions
-        .iter()
-        .map(|f| f.name.clone())
-        .collect();
-    let mut wins = vec![0u32; factions.len()];
-    let (mut draws, mut unfinished, mut rounds) = (0u32, 0u32, 0u64);
+    let factions = loaded.setup.factions();
     let started = Instant::now();
-    for g in 0..games {
-        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
-        let mut dice = SeededDice::new(game_seed);
-        let (mut state, _) = match setup.start(&mut dice) {
-            Ok(s) => s,
-            Err(e) => return report(e),
-        };
-        let mut policies: Vec<Box<dyn Policy<Zones>>> = (0..factions.len())
-            .map(|f| levels[f % levels.len()].policy::<Zones>(game_seed ^ ((f as u64 + 1) << 32)))
-            .collect();
-        let mut gm = RandomPolicy::new(game_seed);
-        let result = sim::play_out::<Zones>(
-            &mut state,
-            &mut policies,
-            &mut gm,
-            &mut dice,
-            max_rounds,
-            |a, evs| {
-                if log {
-                    println!("> {a:?}");
-                    for e in evs {
-                        println!("  {e}");
-                    }
-                }
-            },
-        );
-        match result {
-            Ok(r) => {
-                rounds += u64::from(r.rounds);
-                match r.outcome {
-                    Some(Outcome::Victory { winner, .. }) => wins[winner] += 1,
-                    Some(Outcome::Draw { .. }) => draws += 1,
-                    None => unfinished += 1,
-                }
-            }
-            Err(e) => return report(format!("game {g} (seed {game_seed}): {e}")),
-        }
-    }
+    let tally = match loaded.setup.visit(Sims {
+        games,
+        seed,
+        max_rounds,
+        levels: &levels,
+        log,
+    }) {
+        Ok(t) => t,
+        Err(e) => return report(e),
+    };
+    let SimTally {
+        wins,
+        draws,
+        unfinished,
+        rounds,
+    } = tally;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let per_sec = f64::from(games) / secs;
     let mean_rounds = if games == 0 {
@@ -410,44 +379,124 @@ fn record(name: &str, seed: u64, out: &PathBuf) -> ExitCode {
         Ok(l) => l,
         Err(e) => return report(e),
     };
-    let Setup::Zones(setup) = &loaded.setup;
-    let mut dice = SeededDice::new(seed);
-    let (mut state, _) = match setup.start(&mut dice) {
-        Ok(s) => s,
+    let (r, round) = match loaded.setup.visit(Record { name, seed }) {
+        Ok(x) => x,
         Err(e) => return report(e),
-    };
-    let n = state.factions.len();
-    let mut policies: Vec<Box<dyn Policy<Zones>>> = (0..n)
-        .map(|f| Box::new(RandomPolicy::new(seed + f as u64)) as Box<dyn Policy<Zones>>)
-        .collect();
-    let mut gm = RandomPolicy::new(seed);
-    let mut actions: Vec<zones::Action> = Vec::new();
-    if let Err(e) = sim::play_out::<Zones>(
-        &mut state,
-        &mut policies,
-        &mut gm,
-        &mut dice,
-        200,
-        |a, _| actions.push(a.clone()),
-    ) {
-        return report(e);
-    }
-    let r = Replay {
-        scenario: name.to_string(),
-        dice: ReplayDice::Seed(seed),
-        actions: ReplayActions::Zones(actions),
-        final_hash: Some(state_hash(&state)),
     };
     if let Err(e) = std::fs::write(out, replay::to_ron(&r)) {
         return report(format!("{}: cannot write: {e}", out.display()));
     }
     println!(
-        "{}: {} actions, round {}",
+        "{}: {} actions, round {round}",
         out.display(),
-        r.actions.len(),
-        Zones::round(&state)
+        r.actions.len()
     );
     ExitCode::SUCCESS
+}
+
+/// One random-policy battle, kept as a replay, and the round it ended in.
+struct Record<'a> {
+    name: &'a str,
+    seed: u64,
+}
+
+impl Visit for Record<'_> {
+    type Out = Result<(Replay, u32), String>;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let seed = self.seed;
+        let mut dice = SeededDice::new(seed);
+        let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
+        let n = G::faction_names(&state).len();
+        let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
+            .map(|f| Box::new(RandomPolicy::new(seed + f as u64)) as Box<dyn Policy<G>>)
+            .collect();
+        let mut gm = RandomPolicy::new(seed);
+        let mut actions = Vec::new();
+        sim::play_out::<G>(
+            &mut state,
+            &mut policies,
+            &mut gm,
+            &mut dice,
+            200,
+            |a, _| actions.push(a.clone()),
+        )
+        .map_err(|e| e.to_string())?;
+        let r = Replay {
+            scenario: self.name.to_string(),
+            dice: ReplayDice::Seed(seed),
+            actions: G::wrap(actions).ok_or("this ruleset's battles cannot be saved as replays")?,
+            final_hash: Some(state_hash(&state)),
+        };
+        Ok((r, G::round(&state)))
+    }
+}
+
+/// `fray sim`'s battles of one scenario, under its ruleset.
+struct Sims<'a> {
+    games: u32,
+    seed: u64,
+    max_rounds: u32,
+    levels: &'a [Level],
+    log: bool,
+}
+
+struct SimTally {
+    wins: Vec<u32>,
+    draws: u32,
+    unfinished: u32,
+    rounds: u64,
+}
+
+impl Visit for Sims<'_> {
+    type Out = Result<SimTally, String>;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let n = G::setup_factions(setup).len();
+        let mut t = SimTally {
+            wins: vec![0; n],
+            draws: 0,
+            unfinished: 0,
+            rounds: 0,
+        };
+        for g in 0..self.games {
+            let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+            let mut dice = SeededDice::new(game_seed);
+            let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
+            let levels = self.levels;
+            let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
+                .map(|f| levels[f % levels.len()].policy::<G>(game_seed ^ ((f as u64 + 1) << 32)))
+                .collect();
+            let log = self.log;
+            let result = sim::play_out::<G>(
+                &mut state,
+                &mut policies,
+                &mut GmPolicy,
+                &mut dice,
+                self.max_rounds,
+                |a, evs| {
+                    if log {
+                        println!("> {a:?}");
+                        for e in evs {
+                            println!("  {e}");
+                        }
+                    }
+                },
+            )
+            .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+            t.rounds += u64::from(result.rounds);
+            match result.outcome {
+                Some(Outcome::Victory { winner, .. }) => {
+                    if let Some(w) = t.wins.get_mut(winner) {
+                        *w += 1;
+                    }
+                }
+                Some(Outcome::Draw { .. }) => t.draws += 1,
+                None => t.unfinished += 1,
+            }
+        }
+        Ok(t)
+    }
 }
 
 fn check(files: &[PathBuf]) -> ExitCode {
@@ -528,9 +577,18 @@ fn bench(
     games: Option<u32>,
     seed: u64,
     levels: Option<&str>,
+    ruleset: Option<String>,
 ) -> ExitCode {
     if what != "ai" {
         return report(format!("unknown benchmark \"{what}\" (known: ai)"));
+    }
+    if let Some(r) = &ruleset
+        && !fray::rulesets::IDS.contains(&r.as_str())
+    {
+        return report(format!(
+            "unknown ruleset \"{r}\" (known: {})",
+            fray::rulesets::IDS.join(", ")
+        ));
     }
     let levels = match parse_levels(levels, Level::ALL.to_vec()) {
         Ok(l) => l,
@@ -542,6 +600,7 @@ fn bench(
         seed,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         max_rounds: 200,
+        ruleset,
     };
     let r = fray::bench::run(&cfg);
     if json {

@@ -9,6 +9,7 @@ pub mod bench;
 pub mod game;
 pub mod replay;
 pub mod rules;
+pub mod rulesets;
 pub mod scenario;
 pub mod sim;
 

@@ -6,32 +6,18 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::rules::battle::{Event, Ruleset, state_hash};
+use crate::rules::battle::{Event, state_hash};
 use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
-use crate::rules::zones::{self, Zones};
-use crate::scenario::{self, DataError, DataErrors, Setup};
+use crate::rulesets::{Game, Visit};
+use crate::scenario::{self, DataError, DataErrors};
+
+/// The actions of a replay, tagged with their ruleset.
+pub use crate::rulesets::Actions as ReplayActions;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ReplayDice {
     Seed(u64),
     Scripted(Vec<u8>),
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ReplayActions {
-    Zones(Vec<zones::Action>),
-}
-
-impl ReplayActions {
-    pub fn len(&self) -> usize {
-        match self {
-            ReplayActions::Zones(a) => a.len(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -114,69 +100,94 @@ pub fn to_ron(r: &Replay) -> String {
 /// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
     let loaded = scenario::load(&r.scenario)?;
-    let mut seeded;
-    let mut scripted;
-    let dice: &mut dyn DiceSource = match &r.dice {
-        ReplayDice::Seed(s) => {
-            seeded = SeededDice::new(*s);
-            &mut seeded
-        }
-        ReplayDice::Scripted(v) => {
-            scripted = ScriptedDice::new(v.iter().copied());
-            &mut scripted
-        }
-    };
-    let (Setup::Zones(setup), ReplayActions::Zones(actions)) = (&loaded.setup, &r.actions);
-    let mut lines = Vec::new();
-    let push =
-        |lines: &mut Vec<ReplayLine>, i: Option<usize>, evs: Vec<Event<zones::EventKind>>| {
-            for e in evs {
-                lines.push(ReplayLine {
-                    action: i,
-                    text: e.text,
-                    explanation: e.explanation,
-                });
+    loaded.setup.visit(Rerun { r, file, src })
+}
+
+/// A replay re-run under its scenario's ruleset.
+struct Rerun<'a> {
+    r: &'a Replay,
+    file: &'a str,
+    src: &'a str,
+}
+
+impl Visit for Rerun<'_> {
+    type Out = Result<ReplayRun, ReplayError>;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let Rerun { r, file, src } = self;
+        let Some(actions) = G::actions(&r.actions) else {
+            return Err(ReplayError::Mismatch {
+                file: file.to_string(),
+                found: G::ID.to_string(),
+                expected: r.actions.ruleset().to_string(),
+            });
+        };
+        let mut seeded;
+        let mut scripted;
+        let dice: &mut dyn DiceSource = match &r.dice {
+            ReplayDice::Seed(s) => {
+                seeded = SeededDice::new(*s);
+                &mut seeded
+            }
+            ReplayDice::Scripted(v) => {
+                scripted = ScriptedDice::new(v.iter().copied());
+                &mut scripted
             }
         };
-    let refused = |i: usize, action: String, reason: String| {
-        let first = scenario::error::locate(src, &["actions"]);
-        ReplayError::Refused {
-            file: file.to_string(),
-            line: first + 1 + i,
-            index: i,
-            action,
-            reason,
-        }
-    };
-    let (mut state, start) = setup
-        .start(dice)
-        .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
-    push(&mut lines, None, start);
-    for (i, a) in actions.iter().enumerate() {
-        // Only a legal action is described: a tampered one may name a faction, fixture or item
-        // that does not exist, and `describe` indexes the state with it.
-        let described = if Zones::legal_actions(&state).contains(a) {
-            Zones::describe(&state, a)
-        } else {
-            format!("{a:?}")
+        let mut lines = Vec::new();
+        let push =
+            |lines: &mut Vec<ReplayLine>, i: Option<usize>, evs: Vec<Event<G::EventKind>>| {
+                for e in evs {
+                    lines.push(ReplayLine {
+                        action: i,
+                        text: e.text,
+                        explanation: e.explanation,
+                    });
+                }
+            };
+        let refused = |i: usize, action: String, reason: String| {
+            let first = scenario::error::locate(src, &["actions"]);
+            ReplayError::Refused {
+                file: file.to_string(),
+                line: first + 1 + i,
+                index: i,
+                action,
+                reason,
+            }
         };
-        let events =
-            Zones::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;
-        push(&mut lines, Some(i), events);
+        let (mut state, start) = G::start(setup, dice)
+            .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
+        push(&mut lines, None, start);
+        for (i, a) in actions.iter().enumerate() {
+            // Only a legal action is described: a tampered one may name a faction, fixture or
+            // item that does not exist, and `describe` indexes the state with it.
+            let described = if G::legal_actions(&state).contains(a) {
+                G::describe(&state, a)
+            } else {
+                format!("{a:?}")
+            };
+            let events =
+                G::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;
+            push(&mut lines, Some(i), events);
+        }
+        let final_hash = state_hash(&state);
+        if let Some(want) = r.final_hash
+            && want != final_hash
+        {
+            return Err(ReplayError::Diverged {
+                file: file.to_string(),
+                got: final_hash,
+                want,
+            });
+        }
+        let outcome = match G::pending(&state) {
+            crate::rules::Pending::Over(o) => Some(o),
+            crate::rules::Pending::Decide { .. } => None,
+        };
+        Ok(ReplayRun {
+            lines,
+            final_hash,
+            outcome,
+        })
     }
-    let final_hash = state_hash(&state);
-    if let Some(want) = r.final_hash
-        && want != final_hash
-    {
-        return Err(ReplayError::Diverged {
-            file: file.to_string(),
-            got: final_hash,
-            want,
-        });
-    }
-    Ok(ReplayRun {
-        lines,
-        final_hash,
-        outcome: state.outcome.clone(),
-    })
 }

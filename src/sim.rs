@@ -16,7 +16,7 @@ pub struct BattleResult {
 /// faction f; the GM seat, where a ruleset has one, uses `gm`.
 pub fn play_out<R: Ruleset>(
     state: &mut R::State,
-    policies: &mut [Box<dyn Policy<R>>],
+    policies: &mut [Box<dyn Policy<R> + '_>],
     gm: &mut dyn Policy<R>,
     dice: &mut dyn DiceSource,
     max_rounds: u32,

@@ -407,3 +407,36 @@ fn rules_for_an_unknown_ruleset_fails() {
     assert!(err.contains("nosuch") && err.contains("zones"), "{err}");
     assert!(stdout(&o).is_empty());
 }
+
+#[test]
+fn bench_ai_can_be_limited_to_one_ruleset() {
+    let out = ok(&[
+        "bench",
+        "ai",
+        "--json",
+        "--ruleset",
+        "zones",
+        "--levels",
+        "random,normal",
+        "--games",
+        "1",
+    ]);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    let scenarios: Vec<&str> = v["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        scenarios,
+        builtin_names(),
+        "every built-in scenario is a Zones one"
+    );
+    assert_eq!(v["battles"], 2 * scenarios.len() as u64);
+    assert!(v["win_rate"]["normal_vs_random"].is_f64());
+    assert!(v["decision_ms"]["normal"]["median"].is_f64());
+    let none = fray(&["bench", "ai", "--ruleset", "chess", "--games", "1"]);
+    assert!(!none.status.success());
+    assert!(stderr(&none).contains("unknown ruleset \"chess\" (known: zones)"));
+}

@@ -14,7 +14,7 @@ use fray::game::flow::{AppState, Battle, BattleSetup, Phase, phase_for};
 use fray::game::input::shown_choices;
 use fray::game::seats::{Pace, SeatKind, Seats};
 use fray::rules::battle::Pending;
-use fray::rules::zones::{Action, Reaction, Stunt};
+use fray::rules::zones::{Action, Reaction, Stunt, Zones};
 
 fn app(setup: BattleSetup) -> App {
     let mut app = App::new();
@@ -78,9 +78,9 @@ fn ai_against_ai_battles_of_every_scenario_play_to_the_end_frame_by_frame() {
         assert!(saw_thinking);
         let b = app.world().resource::<Battle>();
         assert!(matches!(b.pending(), Pending::Over(_)), "{name}");
-        assert!(!b.actions.is_empty());
+        assert!(b.taken() > 0);
         // The replay of what the shell did gives the same final state.
-        let r = b.replay();
+        let r = b.replay().expect("a Zones battle is a replay");
         let src = fray::replay::to_ron(&r);
         let run =
             fray::replay::run(&fray::replay::parse("x.ron", &src).unwrap(), "x.ron", &src).unwrap();
@@ -95,9 +95,26 @@ fn press(app: &mut App, key: KeyCode) {
     app.update();
 }
 
+/// The Zones battle under way.
+fn zones(app: &App) -> &fray::game::flow::Typed<Zones> {
+    app.world()
+        .resource::<Battle>()
+        .typed::<Zones>()
+        .expect("a Zones battle")
+}
+
+/// The choices the action menu shows, as the ruleset's actions.
+fn shown(app: &App) -> Vec<Action> {
+    let legal = zones(app).legal();
+    shown_choices(app.world().resource::<Battle>(), None)
+        .into_iter()
+        .map(|i| legal[i].clone())
+        .collect()
+}
+
 /// Picks `action` with the keyboard alone: Down to it, then Enter.
 fn pick(app: &mut App, action: &Action) {
-    let shown = shown_choices(app.world().resource::<Battle>(), None);
+    let shown = shown(app);
     let i = shown
         .iter()
         .position(|a| a == action)
@@ -105,9 +122,9 @@ fn pick(app: &mut App, action: &Action) {
     for _ in 0..i {
         press(app, KeyCode::ArrowDown);
     }
-    let before = app.world().resource::<Battle>().actions.len();
+    let before = zones(app).actions.len();
     press(app, KeyCode::Enter);
-    let b = app.world().resource::<Battle>();
+    let b = zones(app);
     assert_eq!(b.actions.len(), before + 1, "Enter did not choose");
     assert_eq!(b.actions.last(), Some(action));
 }
@@ -145,7 +162,7 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
     pick(&mut app, &Action::Activate(0));
     app.update();
     assert_eq!(phase(&app), Some(Phase::Turn));
-    let attack = shown_choices(app.world().resource::<Battle>(), None)
+    let attack = shown(&app)
         .into_iter()
         .find(|a| matches!(a, Action::Attack(d) if matches!(d.mode, fray::rules::zones::AttackMode::Damage { hold_back: false }) && d.weapon != fray::rules::zones::Weapon::Unarmed))
         .unwrap();
@@ -172,7 +189,10 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
             .as_ref()
             .is_some_and(|x| x.rule == "zones.reactions")
     }));
-    assert!(b.state.characters[1].acted, "the dodge spent Bob's turn");
+    assert!(
+        zones(&app).state.characters[1].acted,
+        "the dodge spent Bob's turn"
+    );
 }
 
 #[test]
@@ -180,10 +200,7 @@ fn the_end_turn_key_ends_a_turn_and_passes() {
     let mut app = sparring("end-turn");
     pick(&mut app, &Action::ChooseFirst(0));
     press(&mut app, KeyCode::KeyE);
-    assert_eq!(
-        app.world().resource::<Battle>().actions.last(),
-        Some(&Action::Pass)
-    );
+    assert_eq!(zones(&app).actions.last(), Some(&Action::Pass));
 }
 
 fn duel_character(i: usize) -> fray::rules::zones::Character {
@@ -194,7 +211,8 @@ fn duel_character(i: usize) -> fray::rules::zones::Character {
 
 #[test]
 fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
-    use fray::game::board_marks::{hidden_from, token_inside, token_label, token_shown};
+    use fray::game::zones::{hidden_from, token_inside, token_label, token_shown};
+    use fray::rules::battle::Seat;
     use fray::rules::zones::Status;
     let mut ch = duel_character(0);
     ch.name = "Captain Aldric Rusk".into();
@@ -204,17 +222,14 @@ fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
     ch.concealed = true;
     ch.poisoned = Some(fray::rules::dice::Die::D4);
     assert_eq!(token_label(&ch), "Rusk (hidden, poisoned)");
-    assert!(
-        token_shown(&ch, Some(ch.faction)),
-        "one's own hidden are shown"
-    );
-    assert!(
-        !token_shown(&ch, Some(ch.faction + 1)),
-        "the enemy's hidden are not"
-    );
+    let own = Some(Seat::Faction(ch.faction));
+    let enemy = Some(Seat::Faction(ch.faction + 1));
+    assert!(token_shown(&ch, own), "one's own hidden are shown");
+    assert!(!token_shown(&ch, enemy), "the enemy's hidden are not");
     assert!(token_shown(&ch, None), "AI against AI shows everything");
+    assert!(token_shown(&ch, Some(Seat::Gm)), "the GM sees everything");
     assert!(
-        hidden_from(&ch, Some(ch.faction + 1)) && !hidden_from(&ch, Some(ch.faction)),
+        hidden_from(&ch, enemy) && !hidden_from(&ch, own),
         "the character list leaves out the enemy's hidden, as the board does"
     );
     ch.status = Status::Dead;
@@ -235,19 +250,31 @@ fn the_menu_shows_each_scenarios_own_optional_rules_until_changed() {
         scenario: "hold-the-mill".into(),
         ..BattleSetup::default()
     };
+    let on = |rules: &[fray::rules::battle::OptionalRule], key: &str| {
+        rules.iter().find(|r| r.key == key).unwrap().on
+    };
     let mill = shown_options(&setup, entry("hold-the-mill"));
     assert!(
-        mill.fast_slow,
+        on(&mill, "fast_slow"),
         "Hold the Mill plays with fast and slow activations"
     );
-    assert_eq!(mill.chaos_seconds, None);
-    assert_eq!(mill.chaos_limit, 15);
-    assert!(!shown_options(&setup, entry("duel")).fast_slow);
-    setup.fast_slow = Some(false);
-    setup.chaos_seconds = Some(Some(15));
+    assert!(!on(&mill, "chaos_seconds"));
+    let chaos = mill.iter().find(|r| r.key == "chaos_seconds").unwrap();
+    assert!(chaos.label.contains("15 s"), "{}", chaos.label);
+    assert!(!on(&shown_options(&setup, entry("duel")), "fast_slow"));
+    setup.set_option("fast_slow", false);
+    setup.set_option("chaos_seconds", true);
     let changed = shown_options(&setup, entry("hold-the-mill"));
-    assert!(!changed.fast_slow, "unticking overrides the scenario");
-    assert_eq!(changed.chaos_seconds, Some(15));
+    assert!(
+        !on(&changed, "fast_slow"),
+        "unticking overrides the scenario"
+    );
+    assert!(on(&changed, "chaos_seconds"));
+    // And the battle starts with what the menu shows.
+    let b = Battle::start(&setup).unwrap();
+    let opts = &b.typed::<Zones>().unwrap().state.options;
+    assert!(!opts.fast_slow);
+    assert_eq!(opts.chaos_seconds, Some(15));
 }
 
 /// Every character the game can show (the text in the shell, the rules core, the scenario

@@ -35,6 +35,19 @@ impl Greedy {
     }
 }
 
+/// The action a heuristic play-out takes: the GM's own policy where the GM decides, else the
+/// best by the heuristic with ties broken by `rng`.
+pub fn playout_index<R: Heuristics>(
+    state: &R::State,
+    legal: &[R::Action],
+    rng: &mut ChaCha8Rng,
+) -> usize {
+    if R::seat(state) == Some(crate::rules::battle::Seat::Gm) {
+        return R::gm_choice(state, legal).min(legal.len().saturating_sub(1));
+    }
+    best_index::<R>(state, legal, rng)
+}
+
 /// The index of the best action, ties broken by `rng`.
 pub fn best_index<R: Heuristics>(
     state: &R::State,

@@ -11,6 +11,22 @@ pub trait Heuristics: Ruleset {
     /// (Zones: points of health), from exact odds where the core can compute them.
     fn action_value(state: &Self::State, action: &Self::Action) -> f64;
 
+    /// The GM seat's choice among `legal`, as an index: the policy written from the rulebook's
+    /// guidance for the choices it hands the GM. Search and the benchmark play the GM with this
+    /// wherever it decides; the default takes the first of the actions the heuristic values most.
+    fn gm_choice(state: &Self::State, legal: &[Self::Action]) -> usize {
+        let mut best = 0;
+        let mut best_value = f64::NEG_INFINITY;
+        for (i, a) in legal.iter().enumerate() {
+            let v = Self::action_value(state, a);
+            if v > best_value + 1e-9 {
+                best = i;
+                best_value = v;
+            }
+        }
+        best
+    }
+
     /// The seat deciding now, if any.
     fn seat(state: &Self::State) -> Option<Seat> {
         Self::pending(state).seat()

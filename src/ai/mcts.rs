@@ -10,7 +10,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::greedy::best_index;
+use super::greedy::{best_index, playout_index};
 use super::{Candidate, Heuristics, Policy};
 use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::dice::SeededDice;
@@ -167,6 +167,9 @@ impl<R: Heuristics> Search<R> {
             }
             let action = if legal.len() == 1 {
                 legal[0].clone()
+            } else if seat == Seat::Gm {
+                // The GM follows the rulebook's guidance; it has no win to search for.
+                legal[playout_index::<R>(&s, &legal, &mut self.rng)].clone()
             } else if in_tree {
                 let (a, child, expanded) = self.select(node, &s, &legal, seat);
                 path.push(child);
@@ -181,7 +184,7 @@ impl<R: Heuristics> Search<R> {
                 }
                 rollout_left -= 1;
                 if self.rng.random_bool(self.cfg.rollout_greedy) {
-                    legal[best_index::<R>(&s, &legal, &mut self.rng)].clone()
+                    legal[playout_index::<R>(&s, &legal, &mut self.rng)].clone()
                 } else {
                     legal[self.rng.random_range(0..legal.len())].clone()
                 }

@@ -2,6 +2,7 @@
 //! policy's randomness comes from its own seed and its effort from a budget of iterations, so
 //! the same seed and budget give the same move on every machine.
 
+pub mod gm;
 pub mod greedy;
 pub mod heuristics;
 pub mod level;
@@ -11,6 +12,7 @@ pub mod rollout;
 pub mod think;
 pub mod zones;
 
+pub use gm::GmPolicy;
 pub use greedy::Greedy;
 pub use heuristics::Heuristics;
 pub use level::{Ai, Level};

@@ -7,7 +7,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::greedy::{Greedy, best_index};
+use super::greedy::{Greedy, playout_index};
 use super::{Candidate, Heuristics, Policy};
 use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::dice::SeededDice;
@@ -126,7 +126,7 @@ impl<R: Heuristics> RolloutSearch<R> {
                 legal[0].clone()
             } else {
                 left -= 1;
-                legal[best_index::<R>(&s, &legal, &mut rng)].clone()
+                legal[playout_index::<R>(&s, &legal, &mut rng)].clone()
             };
             if R::apply_trusted(&mut s, &a, &mut dice).is_err() {
                 break;
@@ -201,6 +201,10 @@ impl<R: Heuristics> Policy<R> for Rollouts {
     fn choose(&mut self, state: &R::State, legal: &[R::Action]) -> R::Action {
         if legal.len() == 1 {
             return legal[0].clone();
+        }
+        // The GM is not a side that wins or loses: it follows the rulebook's guidance.
+        if R::seat(state) == Some(Seat::Gm) {
+            return <super::GmPolicy as Policy<R>>::choose(&mut super::GmPolicy, state, legal);
         }
         let mut search = RolloutSearch::<R>::new(state, self.cfg, self.rng.next_u64());
         search.run(u32::MAX);

@@ -22,6 +22,11 @@ impl<R: Heuristics> Thinking<R> {
         }
         let ranked = Greedy::rank::<R>(state, &legal);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        if level != Level::Random && R::seat(state) == Some(crate::rules::battle::Seat::Gm) {
+            let a =
+                <super::GmPolicy as super::Policy<R>>::choose(&mut super::GmPolicy, state, &legal);
+            return Some(Thinking::Ready(a, ranked));
+        }
         Some(match level {
             Level::Random => {
                 let i = (rng.next_u64() % legal.len() as u64) as usize;

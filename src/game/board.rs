@@ -1,6 +1,6 @@
-//! The board's geometry: where zones and tokens sit, laid out from the map's links, who is
-//! looking, and the camera that frames it all and turns clicks into choices. `board_marks`
-//! paints it.
+//! The board's geometry, for any ruleset: where its places and tokens sit (laid out from the
+//! places' links, or where the ruleset puts them), who is looking, and the camera that frames
+//! it all and turns clicks into choices. `board_marks` paints it.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -12,8 +12,9 @@ use super::board_marks::{BoardArea, draw_board_marks};
 use super::flow::{AppState, Battle, Choose, person_deciding};
 use super::input::{Cursor, GameAction};
 use super::overlay::PanelsDrawn;
-use super::seats::{SeatKind, Seats};
-use crate::rules::zones::{Action, State as ZState};
+use super::present::BoardView;
+use super::seats::Seats;
+use crate::rules::battle::Seat;
 
 pub const ZONE_W: f32 = 230.0;
 pub const ZONE_H: f32 = 150.0;
@@ -33,16 +34,28 @@ pub const FACTION_COLOURS: [Color; 4] = [
 #[derive(Component)]
 pub struct BoardCamera;
 
-/// Where each zone's centre is, in world units.
+/// The board as the viewer sees it now, and where each place's centre is, in world units. It
+/// belongs to one battle: made when the battle starts, removed when it ends.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Layout {
+    pub view: BoardView,
     pub centres: Vec<Vec2>,
+    /// The battle (serial, version) and viewer the view was made for.
+    key: Option<(u64, u64, Option<Seat>)>,
 }
 
-/// Lays zones out in columns by their distance from the first zone, so neighbours sit side by
-/// side and the map reads left to right.
-pub fn layout(s: &ZState) -> Layout {
-    let n = s.zones.len();
+/// Where each place's centre is: where the ruleset puts it, or, for places it leaves to the
+/// shell, in columns by their distance from the first place, so neighbours sit side by side
+/// and the map reads left to right.
+pub fn layout(view: &BoardView) -> Vec<Vec2> {
+    let n = view.places.len();
+    let mut neighbours = vec![Vec::new(); n];
+    for &(a, b) in &view.links {
+        if a < n && b < n {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
+    }
     let mut layer = vec![usize::MAX; n];
     let mut order = Vec::new();
     for start in 0..n {
@@ -58,7 +71,7 @@ pub fn layout(s: &ZState) -> Layout {
         let mut queue = std::collections::VecDeque::from([start]);
         while let Some(z) = queue.pop_front() {
             order.push(z);
-            for &nb in &s.zones[z].neighbours {
+            for &nb in &neighbours[z] {
                 if layer[nb] == usize::MAX {
                     layer[nb] = layer[z] + 1;
                     queue.push_back(nb);
@@ -74,88 +87,61 @@ pub fn layout(s: &ZState) -> Layout {
         rows[layer[z]] += 1;
     }
     let width = columns as f32 * (ZONE_W + GAP_X) - GAP_X;
-    let centres = (0..n)
+    (0..n)
         .map(|z| {
+            if let Some((x, y)) = view.places[z].at {
+                return Vec2::new(x * (ZONE_W + GAP_X), y * (ZONE_H + GAP_Y));
+            }
             let col = layer[z] as f32;
             let count = rows[layer[z]] as f32;
             let x = -width / 2.0 + ZONE_W / 2.0 + col * (ZONE_W + GAP_X);
             let y = ((count - 1.0) / 2.0 - slot[z] as f32) * (ZONE_H + GAP_Y);
             Vec2::new(x, y)
         })
-        .collect();
-    Layout { centres }
+        .collect()
 }
 
-/// Where a character's token sits inside its zone.
-pub fn token_position(s: &ZState, lay: &Layout, c: usize) -> Vec2 {
-    let z = s.characters[c].zone;
-    let here: Vec<usize> = (0..s.characters.len())
-        .filter(|&o| s.characters[o].zone == z)
-        .collect();
-    let i = here.iter().position(|&o| o == c).unwrap_or(0);
+/// Where the `i`th token of the view sits inside its place.
+pub fn token_position(lay: &Layout, i: usize) -> Vec2 {
+    let view = &lay.view;
+    let place = view.tokens[i].place;
+    let here = view.tokens.iter().filter(|t| t.place == place).count();
+    let slot = view.tokens[..i].iter().filter(|t| t.place == place).count();
     let per_row = 4;
-    let (row, col) = (i / per_row, i % per_row);
-    let in_row = (here.len() - row * per_row).min(per_row) as f32;
-    let centre = lay.centres.get(z).copied().unwrap_or_default();
+    let (row, col) = (slot / per_row, slot % per_row);
+    let in_row = (here - row * per_row).min(per_row) as f32;
+    let centre = lay.centres.get(place).copied().unwrap_or_default();
     Vec2::new(
         centre.x + (col as f32 - (in_row - 1.0) / 2.0) * 54.0,
         centre.y + 12.0 - row as f32 * 58.0,
     )
 }
 
-/// Which faction's eyes the board is drawn for: hidden enemies of that faction are not shown.
-/// With no person at the screen (AI against AI) everything is shown.
-pub fn viewer(battle: &Battle, seats: &Seats) -> Option<usize> {
+/// Where character `id`'s token sits, if the viewer sees it.
+pub fn character_position(lay: &Layout, id: usize) -> Option<Vec2> {
+    let i = lay.view.tokens.iter().position(|t| t.id == id)?;
+    Some(token_position(lay, i))
+}
+
+/// Whose eyes the board is drawn for: what is hidden from that seat is not shown. With no
+/// person at the screen (AI against AI) everything is shown.
+pub fn viewer(battle: &Battle, seats: &Seats) -> Option<Seat> {
     if seats.people() == 0 {
         return None;
     }
     person_deciding(battle, seats)
         .or(battle.screen_holder)
-        .or_else(|| (0..seats.0.len()).find(|&f| seats.kind(f) == SeatKind::Person))
-}
-
-pub fn zone_colour(z: &crate::rules::zones::Zone) -> Color {
-    if z.dark {
-        Color::srgb(0.10, 0.10, 0.20)
-    } else if z.barrier {
-        Color::srgb(0.34, 0.33, 0.36)
-    } else if z.concealment {
-        Color::srgb(0.16, 0.30, 0.18)
-    } else if z.hazard.is_some() {
-        Color::srgb(0.35, 0.18, 0.16)
-    } else if z.cover {
-        Color::srgb(0.33, 0.27, 0.18)
-    } else {
-        Color::srgb(0.22, 0.24, 0.22)
-    }
-}
-
-pub fn zone_features(z: &crate::rules::zones::Zone) -> String {
-    let mut f = Vec::new();
-    if z.cover {
-        f.push("cover".to_string());
-    }
-    if z.concealment {
-        f.push("concealment".to_string());
-    }
-    if z.dark {
-        f.push("dark".to_string());
-    }
-    if z.barrier {
-        f.push("barrier".to_string());
-    }
-    if let Some(h) = &z.hazard {
-        f.push(format!("hazard: {} {}", h.name, h.damage));
-    }
-    f.join(", ")
+        .or_else(|| seats.first_person())
 }
 
 pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Layout>()
-            .init_resource::<BoardArea>()
+        app.init_resource::<BoardArea>()
+            .add_systems(OnEnter(AppState::Battle), |mut commands: Commands| {
+                commands.insert_resource(Layout::default())
+            })
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
@@ -169,7 +155,9 @@ impl Plugin for BoardPlugin {
                     .after(PanelsDrawn)
                     .run_if(in_state(AppState::Battle)),
             )
-            .add_systems(OnExit(AppState::Battle), forget_layout);
+            .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
+                commands.remove_resource::<Layout>()
+            });
     }
 }
 
@@ -177,21 +165,27 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, BoardCamera));
 }
 
-/// The next battle may have another map with as many zones.
-fn forget_layout(mut lay: ResMut<Layout>) {
-    lay.centres.clear();
-}
-
-/// Lays the map out again when a battle starts (a new map) or changes.
-fn sync_layout(battle: Option<Res<Battle>>, mut lay: ResMut<Layout>, mut last: Local<u64>) {
-    let Some(battle) = battle else {
+/// Makes the view again when the battle changes or someone else looks.
+fn sync_layout(
+    battle: Option<Res<Battle>>,
+    seats: Option<Res<Seats>>,
+    lay: Option<ResMut<Layout>>,
+) {
+    let (Some(battle), Some(seats), Some(mut lay)) = (battle, seats, lay) else {
         return;
     };
-    if *last == battle.version && lay.centres.len() == battle.state.zones.len() {
+    let eyes = viewer(&battle, &seats);
+    let key = Some((battle.serial, battle.version, eyes));
+    if lay.key == key {
         return;
     }
-    *last = battle.version;
-    *lay = layout(&battle.state);
+    let view = battle.session.board(eyes);
+    let centres = if lay.view.places == view.places && lay.view.links == view.links {
+        std::mem::take(&mut lay.centres)
+    } else {
+        layout(&view)
+    };
+    *lay = Layout { view, centres, key };
 }
 
 /// A link between two zones drawn from border to border, not across the boxes.
@@ -216,12 +210,15 @@ pub fn edge_to_edge(a: Vec2, b: Vec2) -> (Vec2, Vec2) {
 
 /// Zooms and centres the camera so the whole map fits between the side panels.
 pub fn fit_camera(
-    lay: Res<Layout>,
+    lay: Option<Res<Layout>>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
-    mut last: Local<(usize, u32, u32)>,
+    mut last: Local<(u64, usize, u32, u32)>,
 ) {
+    let Some(lay) = lay else { return };
+    // A new battle (another map) or a new window size frames the board again.
     let key = (
+        lay.key.map_or(0, |(serial, _, _)| serial),
         lay.centres.len(),
         window.physical_width(),
         window.physical_height(),
@@ -283,7 +280,7 @@ fn camera_keys(
     }
 }
 
-/// Clicking the board: a zone one may move to is a move; a token filters the choices to it.
+/// Clicking the board: a place one may go to is that choice; a token filters the choices to it.
 #[allow(clippy::too_many_arguments)] // a system's parameters are the data it reads
 pub fn click_board(
     actions: Single<&ActionState<GameAction>>,
@@ -291,14 +288,14 @@ pub fn click_board(
     cam: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     battle: Option<Res<Battle>>,
     seats: Option<Res<Seats>>,
-    lay: Res<Layout>,
+    lay: Option<Res<Layout>>,
     mut cursor: ResMut<Cursor>,
     mut choose: MessageWriter<Choose>,
 ) {
     if !actions.just_pressed(&GameAction::Select) {
         return;
     }
-    let (Some(battle), Some(seats)) = (battle, seats) else {
+    let (Some(battle), Some(seats), Some(lay)) = (battle, seats, lay) else {
         return;
     };
     if person_deciding(&battle, &seats).is_none() {
@@ -311,10 +308,9 @@ pub fn click_board(
     let Ok(world) = camera.viewport_to_world_2d(tf, screen) else {
         return;
     };
-    let s = &battle.state;
-    for c in 0..s.characters.len() {
-        if token_position(s, &lay, c).distance(world) <= 22.0 {
-            cursor.target = Some(c);
+    for (i, t) in lay.view.tokens.iter().enumerate() {
+        if token_position(&lay, i).distance(world) <= 22.0 {
+            cursor.target = Some(t.id);
             cursor.index = 0;
             return;
         }
@@ -322,9 +318,12 @@ pub fn click_board(
     for (z, centre) in lay.centres.iter().enumerate() {
         let d = (world - *centre).abs();
         if d.x <= ZONE_W / 2.0 && d.y <= ZONE_H / 2.0 {
-            let mv = Action::Move(z);
-            if battle.legal().contains(&mv) {
-                choose.write(Choose(mv));
+            if let Some(c) = battle
+                .session
+                .place_choice(z)
+                .and_then(|i| battle.session.choice(i))
+            {
+                choose.write(Choose(c));
             }
             return;
         }

@@ -1,5 +1,6 @@
-//! The board painted: zones with their names, features and links, tokens with health and
-//! names, and the highlights for the acting character and the choice under the cursor. It is
+//! The board painted, for any ruleset: places with their names, features and links, tokens
+//! with what the ruleset writes in and under them, and the highlights for the acting character
+//! and the choice under the cursor. It is
 //! painted with egui, projected through the board camera, so the whole game has one renderer
 //! for shapes and text: Bevy's sprite and text stacks would add megabytes to the browser
 //! download for a few boxes, discs and labels.
@@ -9,13 +10,13 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
 use super::board::{
-    BoardCamera, FACTION_COLOURS, Layout, ZONE_H, ZONE_W, edge_to_edge, token_position, viewer,
-    zone_colour, zone_features,
+    BoardCamera, FACTION_COLOURS, Layout, ZONE_H, ZONE_W, character_position, edge_to_edge,
+    token_position,
 };
 use super::flow::{Battle, person_deciding};
 use super::input::{Cursor, shown_choices};
+use super::present::{Focus, Mark, Token};
 use super::seats::Seats;
-use crate::rules::zones::{Action, Character, State as ZState, Status, Target};
 
 /// The acting character, and a character one may activate.
 const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
@@ -64,69 +65,16 @@ impl Projector<'_> {
     }
 }
 
-/// What a token shows inside: health, 0 when down, X when dead.
-pub fn token_inside(ch: &Character) -> String {
-    match ch.status {
-        Status::Active | Status::Surrendered => format!("{}", ch.health),
-        Status::Incapacitated => "0".into(),
-        Status::Dead => "X".into(),
-        Status::Fled => String::new(),
-    }
-}
-
-/// A token's caption: the name, shortened, and what is wrong with them.
-pub fn token_label(ch: &Character) -> String {
-    // The last word of a long name ("Captain Rusk" becomes "Rusk") keeps labels from colliding.
-    let mut label = if ch.name.len() > 9 {
-        ch.name
-            .split_whitespace()
-            .last()
-            .unwrap_or(&ch.name)
-            .to_string()
-    } else {
-        ch.name.clone()
-    };
-    let mut tags = Vec::new();
-    match ch.status {
-        Status::Incapacitated => tags.push("down"),
-        Status::Dead => tags.push("dead"),
-        Status::Surrendered => tags.push("surrendered"),
-        _ => {}
-    }
-    if ch.concealed {
-        tags.push("hidden");
-    }
-    if ch.grabbed_by.is_some() {
-        tags.push("grabbed");
-    }
-    if ch.poisoned.is_some() {
-        tags.push("poisoned");
-    }
-    if !tags.is_empty() {
-        label = format!("{label} ({})", tags.join(", "));
-    }
-    label
-}
-
 /// Faction colours; paler while hidden, grey once out of the fight.
-pub fn token_colour(ch: &Character) -> Color32 {
-    let base = FACTION_COLOURS[ch.faction % FACTION_COLOURS.len()];
-    egui_colour(match ch.status {
-        Status::Active if ch.concealed => base.with_alpha(0.45),
-        Status::Active => base,
-        _ => Color::srgb(0.35, 0.35, 0.35),
+pub fn token_colour(t: &Token) -> Color32 {
+    let base = FACTION_COLOURS[t.faction % FACTION_COLOURS.len()];
+    egui_colour(if t.out {
+        Color::srgb(0.35, 0.35, 0.35)
+    } else if t.faded {
+        base.with_alpha(0.45)
+    } else {
+        base
     })
-}
-
-/// Whether the faction looking at the screen (None: everyone) cannot know this character is
-/// there: an enemy keeping concealed.
-pub fn hidden_from(ch: &Character, eyes: Option<usize>) -> bool {
-    eyes.is_some_and(|v| ch.faction != v) && ch.concealed
-}
-
-/// Whether the viewer sees this character's token at all.
-pub fn token_shown(ch: &Character, eyes: Option<usize>) -> bool {
-    !hidden_from(ch, eyes) && !matches!(ch.status, Status::Fled)
 }
 
 pub fn draw_board_marks(
@@ -134,15 +82,15 @@ pub fn draw_board_marks(
     area: Res<BoardArea>,
     battle: Option<Res<Battle>>,
     seats: Option<Res<Seats>>,
-    lay: Res<Layout>,
+    lay: Option<Res<Layout>>,
     cursor: Res<Cursor>,
     cam: Single<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
 ) -> Result {
-    let (Some(battle), Some(seats), Some(clip)) = (battle, seats, area.0) else {
+    let (Some(battle), Some(seats), Some(lay), Some(clip)) = (battle, seats, lay, area.0) else {
         return Ok(());
     };
-    let s = &battle.state;
-    if lay.centres.len() != s.zones.len() {
+    let view_of = &lay.view;
+    if lay.centres.len() != view_of.places.len() {
         return Ok(());
     }
     let (camera, transform, projection) = *cam;
@@ -168,55 +116,49 @@ pub fn draw_board_marks(
         Color32::from_rgba_unmultiplied(242, 230, 178, 204),
     );
     let border = Stroke::new(1.0, Color32::from_rgba_unmultiplied(230, 230, 204, 128));
-    for (z, zone) in s.zones.iter().enumerate() {
-        for &n in &zone.neighbours {
-            if n > z {
-                let (a, b) = edge_to_edge(lay.centres[z], lay.centres[n]);
-                if let (Some(a), Some(b)) = (view.at(a), view.at(b)) {
-                    painter.line_segment([a, b], link);
-                }
-            }
+    for &(a, b) in &view_of.links {
+        let (a, b) = edge_to_edge(lay.centres[a], lay.centres[b]);
+        if let (Some(a), Some(b)) = (view.at(a), view.at(b)) {
+            painter.line_segment([a, b], link);
         }
+    }
+    for (z, place) in view_of.places.iter().enumerate() {
         let c = lay.centres[z];
         if let Some(r) = view.rect(c, Vec2::new(ZONE_W, ZONE_H)) {
-            painter.rect_filled(r, 0.0, egui_colour(zone_colour(zone)));
+            let [red, green, blue] = place.colour;
+            painter.rect_filled(r, 0.0, Color32::from_rgb(red, green, blue));
             painter.rect_stroke(r, 0.0, border, egui::StrokeKind::Middle);
         }
         if let Some(top) = view.at(c + Vec2::new(0.0, ZONE_H / 2.0 - 6.0)) {
             painter.text(
                 top,
                 Align2::CENTER_TOP,
-                &zone.name,
+                &place.name,
                 FontId::proportional(view.len(17.0)),
                 Color32::from_rgb(242, 237, 217),
             );
         }
-        let features = zone_features(zone);
-        if !features.is_empty()
+        if !place.features.is_empty()
             && let Some(bottom) = view.at(c - Vec2::new(0.0, ZONE_H / 2.0 - 5.0))
         {
             painter.text(
                 bottom,
                 Align2::CENTER_BOTTOM,
-                features,
+                &place.features,
                 FontId::proportional(view.len(12.0)),
                 Color32::from_rgb(204, 204, 184),
             );
         }
     }
 
-    let eyes = viewer(&battle, &seats);
-    for (i, ch) in s.characters.iter().enumerate() {
-        if !token_shown(ch, eyes) {
-            continue;
-        }
-        let p = token_position(s, &lay, i);
+    for (i, t) in view_of.tokens.iter().enumerate() {
+        let p = token_position(&lay, i);
         if let Some(centre) = view.at(p) {
-            painter.circle_filled(centre, view.len(20.0), token_colour(ch));
+            painter.circle_filled(centre, view.len(20.0), token_colour(t));
             painter.text(
                 centre,
                 Align2::CENTER_CENTER,
-                token_inside(ch),
+                &t.inside,
                 FontId::proportional(view.len(15.0)),
                 Color32::WHITE,
             );
@@ -225,7 +167,7 @@ pub fn draw_board_marks(
             painter.text(
                 below,
                 Align2::CENTER_TOP,
-                token_label(ch),
+                &t.label,
                 FontId::proportional(view.len(11.0)),
                 Color32::from_rgb(235, 235, 235),
             );
@@ -235,30 +177,38 @@ pub fn draw_board_marks(
     let marks = Marks {
         painter: &painter,
         view: &view,
+        lay: &lay,
     };
-    if let Some(t) = &s.turn
-        && token_shown(&s.characters[t.character], eyes)
-    {
-        marks.ring(token_position(s, &lay, t.character), 25.0, GOLD);
+    if let Some(at) = view_of.active.and_then(|c| character_position(&lay, c)) {
+        marks.ring(at, 25.0, GOLD);
     }
     if person_deciding(&battle, &seats).is_some() {
         let shown = shown_choices(&battle, cursor.target);
-        for a in &shown {
-            if let Action::Move(z) = a {
-                marks.frame(lay.centres[*z], -8.0, CYAN.gamma_multiply(0.5));
+        for &i in &shown {
+            if let Some((z, Mark::Go)) = battle.session.focus(i).place {
+                marks.frame(z, -8.0, CYAN.gamma_multiply(0.5));
             }
         }
-        if let Some(a) = shown.get(cursor.index.min(shown.len().saturating_sub(1))) {
-            marks.highlight(s, &lay, a);
+        if let Some(&i) = shown.get(cursor.index.min(shown.len().saturating_sub(1))) {
+            marks.highlight(&battle.session.focus(i));
         }
     }
     Ok(())
+}
+
+fn mark_colour(m: Mark) -> Color32 {
+    match m {
+        Mark::Harm => RED,
+        Mark::Go => CYAN,
+        Mark::Pick => GOLD,
+    }
 }
 
 /// Outlines drawn in world units.
 struct Marks<'a> {
     painter: &'a egui::Painter,
     view: &'a Projector<'a>,
+    lay: &'a Layout,
 }
 
 impl Marks<'_> {
@@ -269,24 +219,26 @@ impl Marks<'_> {
         }
     }
 
-    /// A zone's outline, grown (or shrunk, negative) by `grow` world units.
-    fn frame(&self, at: Vec2, grow: f32, colour: Color32) {
+    /// A place's outline, grown (or shrunk, negative) by `grow` world units.
+    fn frame(&self, place: usize, grow: f32, colour: Color32) {
+        let Some(&at) = self.lay.centres.get(place) else {
+            return;
+        };
         if let Some(r) = self.view.rect(at, Vec2::new(ZONE_W + grow, ZONE_H + grow)) {
             self.painter
                 .rect_stroke(r, 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Middle);
         }
     }
 
-    /// Marks what the choice under the cursor would touch: its target, its zone, its character.
-    fn highlight(&self, s: &ZState, lay: &Layout, a: &Action) {
-        match a {
-            Action::Attack(d) | Action::OpportunityAttack(d) => match d.target {
-                Target::Character(t) => self.ring(token_position(s, lay, t), 28.0, RED),
-                Target::Zone(z) => self.frame(lay.centres[z], 10.0, RED),
-            },
-            Action::Move(z) => self.frame(lay.centres[*z], 10.0, CYAN),
-            Action::Activate(c) => self.ring(token_position(s, lay, *c), 28.0, GOLD),
-            _ => {}
+    /// Marks what the choice under the cursor would touch: its character, its place.
+    fn highlight(&self, focus: &Focus) {
+        if let Some((c, m)) = focus.token
+            && let Some(at) = character_position(self.lay, c)
+        {
+            self.ring(at, 28.0, mark_colour(m));
+        }
+        if let Some((z, m)) = focus.place {
+            self.frame(z, 10.0, mark_colour(m));
         }
     }
 }

@@ -1,17 +1,19 @@
 //! The app's states and the battle's phase, which mirrors the core's pending decision. The
 //! battle changes only through [`Battle::apply`], which hands an action to the rules core.
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
 use crate::ai::Level;
-use crate::replay::{Replay, ReplayActions, ReplayDice};
-use crate::rules::battle::{DecisionKind, Pending, RuleError, Ruleset, Seat, state_hash};
+use crate::replay::{Replay, ReplayDice};
+use crate::rules::battle::{DecisionKind, Pending, RuleError, Seat};
 use crate::rules::dice::SeededDice;
-use crate::rules::explain::Explanation;
-use crate::rules::zones::{self, Zones};
-use crate::scenario::{self, Setup};
+use crate::rulesets::{Actions, Game, Visit};
+use crate::scenario;
 
 use super::seats::{SeatKind, Seats};
+pub use super::session::{Choice, LogEntry, Session, Typed};
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AppState {
@@ -45,16 +47,41 @@ pub enum Phase {
     Over,
 }
 
+/// Starts a battle of a ruleset that is not in the registry (one written inside a test):
+/// from the dice, the session and its log, and the battle's name.
+pub type Starter = Arc<
+    dyn Fn(&mut SeededDice) -> Result<(Box<dyn Session>, Vec<LogEntry>, String), String>
+        + Send
+        + Sync,
+>;
+
 /// What the menu (or the command line) chose for the next battle.
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource, Clone)]
 pub struct BattleSetup {
     pub scenario: String,
+    /// Who sits at each faction's seat, in faction order.
     pub seats: Vec<SeatKind>,
+    /// Who takes the GM's seat, where the ruleset has one.
+    pub gm: SeatKind,
     pub seed: u64,
-    pub fast_slow: Option<bool>,
-    pub chaos_seconds: Option<Option<u32>>,
+    /// Optional rules switched on or off on the menu, by key; the scenario's own otherwise.
+    pub options: Vec<(String, bool)>,
     /// Actions to replay instead of asking the seats.
-    pub watch: Option<Vec<zones::Action>>,
+    pub watch: Option<Actions>,
+    /// A battle from outside the registry, instead of `scenario`.
+    pub custom: Option<Starter>,
+}
+
+impl std::fmt::Debug for BattleSetup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BattleSetup")
+            .field("scenario", &self.scenario)
+            .field("seats", &self.seats)
+            .field("gm", &self.gm)
+            .field("seed", &self.seed)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for BattleSetup {
@@ -62,126 +89,160 @@ impl Default for BattleSetup {
         BattleSetup {
             scenario: scenario::DEFAULT.to_string(),
             seats: vec![SeatKind::Person, SeatKind::Ai(Level::Normal)],
+            gm: SeatKind::Ai(Level::Normal),
             seed: 1,
-            fast_slow: None,
-            chaos_seconds: None,
+            options: Vec::new(),
             watch: None,
+            custom: None,
         }
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct LogEntry {
-    pub round: u32,
-    pub text: String,
-    pub explanation: Option<Explanation>,
+impl BattleSetup {
+    /// An optional rule as the menu shows it: the menu's choice, else the scenario's.
+    pub fn option(&self, key: &str) -> Option<bool> {
+        self.options
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, on)| *on)
+    }
+
+    pub fn set_option(&mut self, key: &str, on: bool) {
+        self.options.retain(|(k, _)| k != key);
+        self.options.push((key.to_string(), on));
+    }
 }
 
-/// The battle under way: the rules core's state, its dice, and what was done.
+/// The battle under way: the rules core's battle (any ruleset), its dice, and what was done.
 #[derive(Resource)]
 pub struct Battle {
-    pub state: zones::State,
+    pub session: Box<dyn Session>,
     pub dice: SeededDice,
     pub seed: u64,
     pub scenario: String,
     pub name: String,
-    pub actions: Vec<zones::Action>,
     pub log: Vec<LogEntry>,
     /// Bumped on every change, so views know to re-sync.
     pub version: u64,
-    /// The faction of the person who last held the screen (hot-seat).
-    pub screen_holder: Option<usize>,
-    pub watch: Option<Vec<zones::Action>>,
+    /// Which battle this is since the game started: an AI decision or a view belongs to one.
+    pub serial: u64,
+    /// The seat of the person who last held the screen (hot-seat).
+    pub screen_holder: Option<Seat>,
+}
+
+/// Counts the battles started, for [`Battle::serial`].
+#[derive(Resource, Default)]
+pub struct BattleCount(pub u64);
+
+/// Starts a registry ruleset's battle from its setup.
+struct StartSession<'a> {
+    dice: &'a mut SeededDice,
+    watch: Option<&'a Actions>,
+}
+
+impl Visit for StartSession<'_> {
+    type Out = Result<(Box<dyn Session>, Vec<LogEntry>), String>;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let watch = match self.watch {
+            None => None,
+            Some(a) => Some(
+                G::actions(a)
+                    .ok_or_else(|| {
+                        format!(
+                            "the replay's actions are for {}, its scenario for {}",
+                            a.ruleset(),
+                            G::ID
+                        )
+                    })?
+                    .to_vec(),
+            ),
+        };
+        Typed::<G>::start(setup, self.dice, watch).map_err(|e| e.to_string())
+    }
 }
 
 impl Battle {
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
-        let loaded = scenario::load(&setup.scenario).map_err(|e| e.to_string())?;
-        let Setup::Zones(mut zs) = loaded.setup;
-        if let Some(v) = setup.fast_slow {
-            zs.state.options.fast_slow = v;
-        }
-        if let Some(v) = setup.chaos_seconds {
-            zs.state.options.chaos_seconds = v;
-        }
         let mut dice = SeededDice::new(setup.seed);
-        let (state, events) = zs.start(&mut dice).map_err(|e| e.to_string())?;
-        let mut b = Battle {
-            state,
+        let (session, events, name) = match &setup.custom {
+            Some(starter) => starter(&mut dice)?,
+            None => {
+                let mut loaded = scenario::load(&setup.scenario).map_err(|e| e.to_string())?;
+                for (key, on) in &setup.options {
+                    loaded.setup.set_option(key, *on);
+                }
+                let (session, events) = loaded.setup.visit(StartSession {
+                    dice: &mut dice,
+                    watch: setup.watch.as_ref(),
+                })?;
+                (session, events, loaded.scenario.name.clone())
+            }
+        };
+        Ok(Battle {
+            session,
             dice,
             seed: setup.seed,
             scenario: setup.scenario.clone(),
-            name: loaded.scenario.name.clone(),
-            actions: Vec::new(),
-            log: Vec::new(),
+            name,
+            log: events,
             version: 1,
+            serial: 0,
             screen_holder: None,
-            watch: setup.watch.clone(),
-        };
-        b.record(events);
-        Ok(b)
-    }
-
-    fn record(&mut self, events: Vec<zones::ZoneEvent>) {
-        let round = self.state.round;
-        self.log.extend(events.into_iter().map(|e| LogEntry {
-            round,
-            text: e.text,
-            explanation: e.explanation,
-        }));
+        })
     }
 
     /// The only way the shell changes a battle: the core checks and applies the action.
-    pub fn apply(&mut self, action: &zones::Action) -> Result<(), RuleError> {
-        let events = Zones::apply(&mut self.state, action, &mut self.dice)?;
-        self.actions.push(action.clone());
-        self.record(events);
+    pub fn apply(&mut self, choice: &Choice) -> Result<(), RuleError> {
+        let events = self.session.apply(choice, &mut self.dice)?;
+        self.log.extend(events);
         self.version += 1;
         Ok(())
     }
 
     pub fn pending(&self) -> Pending {
-        Zones::pending(&self.state)
+        self.session.pending().clone()
     }
 
-    pub fn legal(&self) -> Vec<zones::Action> {
-        Zones::legal_actions(&self.state)
+    /// The ruleset's own battle, for callers that know which ruleset it is (tests).
+    pub fn typed<G: Game>(&self) -> Option<&Typed<G>> {
+        self.session.as_any().downcast_ref()
     }
 
-    pub fn replay(&self) -> Replay {
-        Replay {
+    /// How many actions were applied.
+    pub fn taken(&self) -> usize {
+        self.session.taken()
+    }
+
+    /// The battle as a replay; None for a ruleset replays cannot name.
+    pub fn replay(&self) -> Option<Replay> {
+        Some(Replay {
             scenario: self.scenario.clone(),
             dice: ReplayDice::Seed(self.seed),
-            actions: ReplayActions::Zones(self.actions.clone()),
-            final_hash: Some(state_hash(&self.state)),
-        }
-    }
-
-    /// Whether the ruleset is hiding anything from someone right now (concealed characters).
-    pub fn hides_information(&self) -> bool {
-        self.state.characters.iter().any(|c| c.concealed)
+            actions: self.session.replay_actions()?,
+            final_hash: Some(self.session.state_hash()),
+        })
     }
 }
 
 /// The phase the battle should be in, from the core's pending decision and the seats.
 pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
-    match battle.pending() {
+    match battle.session.pending() {
         Pending::Over(_) => Phase::Over,
         Pending::Decide { seat, kind, .. } => {
-            if battle.watch.is_some() {
+            if battle.session.watch_len().is_some() {
                 return Phase::Watching;
             }
-            let person = match seat {
-                Seat::Faction(f) => seats.kind(f) == SeatKind::Person,
-                Seat::Gm => false,
-            };
-            if !person {
+            if seats.kind(*seat) != SeatKind::Person {
                 return Phase::AiThinking;
             }
-            if let Seat::Faction(f) = seat
-                && battle.hides_information()
+            // The board the next person sees may show what the last one must not, or the
+            // other way round.
+            if let Some(holder) = battle.screen_holder
+                && holder != *seat
                 && seats.people() > 1
-                && battle.screen_holder.is_some_and(|h| h != f)
+                && (battle.session.hides_from(holder) || battle.session.hides_from(*seat))
             {
                 return Phase::PassScreen;
             }
@@ -200,17 +261,18 @@ pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
     }
 }
 
-/// The faction whose person is deciding now, if a person is.
-pub fn person_deciding(battle: &Battle, seats: &Seats) -> Option<usize> {
-    match battle.pending().seat()? {
-        Seat::Faction(f) if seats.kind(f) == SeatKind::Person => Some(f),
-        _ => None,
-    }
+/// The seat whose person is deciding now, if a person is.
+pub fn person_deciding(battle: &Battle, seats: &Seats) -> Option<Seat> {
+    battle
+        .session
+        .pending()
+        .seat()
+        .filter(|s| seats.kind(*s) == SeatKind::Person)
 }
 
-/// A message naming an action a person (or the watch mode) chose.
+/// A message naming an action a person (or the watch mode, or the AI) chose.
 #[derive(Message, Clone, Debug)]
-pub struct Choose(pub zones::Action);
+pub struct Choose(pub Choice);
 
 /// Something the screen should tell the person (an action refused, a file saved).
 #[derive(Resource, Default)]
@@ -224,6 +286,7 @@ impl Plugin for FlowPlugin {
             .add_sub_state::<Phase>()
             .init_resource::<BattleSetup>()
             .init_resource::<Notice>()
+            .init_resource::<BattleCount>()
             .add_message::<Choose>()
             .add_systems(OnEnter(AppState::Battle), begin_battle)
             .add_systems(OnExit(AppState::Result), end_battle)
@@ -239,12 +302,19 @@ impl Plugin for FlowPlugin {
 fn begin_battle(
     mut commands: Commands,
     setup: Res<BattleSetup>,
+    mut count: ResMut<BattleCount>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     match Battle::start(&setup) {
-        Ok(b) => {
-            commands.insert_resource(Seats::new(setup.seats.clone(), b.state.factions.len()));
+        Ok(mut b) => {
+            count.0 += 1;
+            b.serial = count.0;
+            commands.insert_resource(Seats::new(
+                setup.seats.clone(),
+                b.session.faction_names().len(),
+                setup.gm,
+            ));
             commands.insert_resource(b);
         }
         Err(e) => {
@@ -254,8 +324,10 @@ fn begin_battle(
     }
 }
 
+/// The battle and its seats live from the start of a battle to the end of its result screen.
 fn end_battle(mut commands: Commands) {
     commands.remove_resource::<Battle>();
+    commands.remove_resource::<Seats>();
 }
 
 /// Applies the actions people chose. A refused action is reported, never fatal.

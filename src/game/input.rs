@@ -6,7 +6,6 @@ use leafwing_input_manager::prelude::*;
 
 use super::flow::{AppState, Battle, Choose, Phase};
 use super::seats::Pace;
-use crate::rules::zones::Action;
 
 #[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
 pub enum GameAction {
@@ -119,36 +118,31 @@ fn spawn_input_map(mut commands: Commands) {
     commands.spawn(default_map());
 }
 
-/// The choices the menu shows, in order: all legal actions, or those naming the filtered
-/// character.
-pub fn shown_choices(battle: &Battle, target: Option<usize>) -> Vec<Action> {
-    let legal = battle.legal();
+/// The choices the menu shows, in order, as indices into the legal actions: all of them, or
+/// those naming the filtered character.
+pub fn shown_choices(battle: &Battle, target: Option<usize>) -> Vec<usize> {
+    let all: Vec<usize> = (0..battle.session.legal_len()).collect();
     match target {
-        None => legal,
+        None => all,
         Some(t) => {
-            let filtered: Vec<Action> = legal.iter().filter(|a| names(a, t)).cloned().collect();
-            if filtered.is_empty() { legal } else { filtered }
+            let filtered: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|&i| battle.session.focus(i).names.contains(&t))
+                .collect();
+            if filtered.is_empty() { all } else { filtered }
         }
     }
 }
 
-/// Whether an action concerns character `c` (as target, or as the one activated).
-pub fn names(a: &Action, c: usize) -> bool {
-    use crate::rules::zones::{Reaction, Target};
-    match a {
-        Action::Activate(x) => *x == c,
-        Action::Attack(d) | Action::OpportunityAttack(d) => d.target == Target::Character(c),
-        Action::React(Reaction::HideBehind(x)) | Action::React(Reaction::Guard(x)) => *x == c,
-        _ => false,
-    }
-}
-
-/// Characters named by the current choices, for Tab.
+/// Characters named by the current choices, for Tab, in id order.
 pub fn targets(battle: &Battle) -> Vec<usize> {
-    let legal = battle.legal();
-    (0..battle.state.characters.len())
-        .filter(|&c| legal.iter().any(|a| names(a, c)))
-        .collect()
+    let mut named: Vec<usize> = (0..battle.session.legal_len())
+        .flat_map(|i| battle.session.focus(i).names)
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    named
 }
 
 fn is_person_phase(p: Phase) -> bool {
@@ -208,23 +202,20 @@ fn decision_keys(
         cursor.target = None;
         cursor.index = 0;
     }
-    if actions.just_pressed(&GameAction::Confirm) {
-        let i = cursor.index.min(shown.len() - 1);
-        choose.write(Choose(shown[i].clone()));
+    if actions.just_pressed(&GameAction::Confirm)
+        && let Some(c) = battle
+            .session
+            .choice(shown[cursor.index.min(shown.len() - 1)])
+    {
+        choose.write(Choose(c));
     }
-    if actions.just_pressed(&GameAction::EndTurn) {
-        let legal = battle.legal();
-        for a in [
-            Action::EndTurn,
-            Action::Pass,
-            Action::DeclineOpportunity,
-            Action::NoStunt,
-        ] {
-            if legal.contains(&a) {
-                choose.write(Choose(a));
-                break;
-            }
-        }
+    if actions.just_pressed(&GameAction::EndTurn)
+        && let Some(c) = battle
+            .session
+            .quick_choice()
+            .and_then(|i| battle.session.choice(i))
+    {
+        choose.write(Choose(c));
     }
 }
 
@@ -246,8 +237,8 @@ fn pass_screen_keys(
 
 /// The person whose decision is pending now holds the screen.
 pub fn take_screen(battle: &mut Battle) {
-    if let Some(crate::rules::battle::Seat::Faction(f)) = battle.pending().seat() {
-        battle.screen_holder = Some(f);
+    if let Some(seat) = battle.session.pending().seat() {
+        battle.screen_holder = Some(seat);
     }
 }
 

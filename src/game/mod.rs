@@ -8,8 +8,11 @@ pub mod flow;
 pub mod fonts;
 pub mod input;
 pub mod overlay;
+pub mod present;
 pub mod seats;
+pub mod session;
 pub mod web;
+pub mod zones;
 
 use std::path::PathBuf;
 
@@ -35,24 +38,25 @@ impl Plugin for LogicPlugin {
 /// The line a finished battle writes (to the terminal, or the page and its console), read by
 /// the browser test and the determinism check.
 pub fn over_line(battle: &Battle) -> String {
-    let outcome = match battle.pending() {
-        crate::rules::battle::Pending::Over(crate::rules::battle::Outcome::Victory {
-            winner,
-            ..
-        }) => {
-            format!("winner {}", battle.state.factions[winner].name)
-        }
-        crate::rules::battle::Pending::Over(crate::rules::battle::Outcome::Draw { .. }) => {
-            "draw".into()
-        }
-        crate::rules::battle::Pending::Decide { .. } => "unfinished".into(),
+    use crate::rules::battle::{Outcome, Pending};
+    let outcome = match battle.session.pending() {
+        Pending::Over(Outcome::Victory { winner, .. }) => format!(
+            "winner {}",
+            battle
+                .session
+                .faction_names()
+                .get(*winner)
+                .map_or("?", String::as_str)
+        ),
+        Pending::Over(Outcome::Draw { .. }) => "draw".into(),
+        Pending::Decide { .. } => "unfinished".into(),
     };
     format!(
         "FRAY OVER {} seed={} actions={} {outcome} hash={:016x}",
         battle.scenario,
         battle.seed,
-        battle.actions.len(),
-        crate::rules::battle::state_hash(&battle.state)
+        battle.taken(),
+        battle.session.state_hash()
     )
 }
 
@@ -152,8 +156,11 @@ pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
         if let Some(s) = get("scenario") {
             setup.scenario = s;
         }
-        if let Some(list) = get("seats") {
-            setup.seats = list.split(',').filter_map(SeatKind::parse).collect();
+        if let Some(list) = get("seats")
+            && let Ok((seats, gm)) = seats::parse_seats(&list)
+        {
+            setup.seats = seats;
+            setup.gm = gm.unwrap_or(setup.gm);
         }
         if let Some(seed) = get("seed").and_then(|s| s.parse().ok()) {
             setup.seed = seed;
@@ -269,7 +276,7 @@ fn keep_drawing_while_busy(
 /// before the person declared anything, their turn is lost.
 #[derive(Default)]
 struct ClockState {
-    version: u64,
+    at: (u64, u64),
     left: f32,
 }
 
@@ -286,23 +293,26 @@ fn chaos_clock(
     let crate::rules::battle::Pending::Decide {
         time_limit: Some(secs),
         ..
-    } = battle.pending()
+    } = battle.session.pending()
     else {
         return;
     };
     if flow::person_deciding(&battle, &seats).is_none() {
         return;
     }
-    if clock.version != battle.version {
+    let at = (battle.serial, battle.version);
+    if clock.at != at {
         *clock = ClockState {
-            version: battle.version,
-            left: secs as f32,
+            at,
+            left: *secs as f32,
         };
     }
     clock.left -= time.delta_secs();
     if clock.left <= 0.0 {
         clock.left = f32::MAX;
-        choose.write(Choose(crate::rules::zones::Action::TimedOut));
+        if let Some(c) = battle.session.timed_out() {
+            choose.write(Choose(c));
+        }
     }
 }
 
@@ -313,10 +323,13 @@ pub fn save_replay(battle: &Battle) -> String {
         "{}-seed{}-{}.ron",
         battle.scenario,
         battle.seed,
-        battle.actions.len()
+        battle.taken()
     );
     let path = dir.join(&name);
-    let text = crate::replay::to_ron(&battle.replay());
+    let Some(replay) = battle.replay() else {
+        return "This ruleset's battles cannot be saved as replays".into();
+    };
+    let text = crate::replay::to_ron(&replay);
     if let Some(stored) = web::store(&format!("fray-replay-{name}"), &text) {
         return match stored {
             Ok(()) => format!("Saved in this browser as fray-replay-{name}"),

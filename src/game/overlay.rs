@@ -6,14 +6,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board::viewer;
-use super::board_marks::{BoardArea, hidden_from};
+use super::board_marks::BoardArea;
 use super::flow::{AppState, Battle, BattleSetup, Choose, Notice, Phase, person_deciding};
 use super::input::{Cursor, Panels, shown_choices, take_screen};
 use super::seats::{Brain, Pace, SeatKind, Seats};
 use crate::ai::Level;
-use crate::rules::battle::{Outcome, Pending, Ruleset, Seat};
+use crate::rules::battle::{OptionalRule, Outcome, Pending, Seat};
 use crate::rules::notes;
-use crate::rules::zones::{Action, AttackStep, Status, Target, Zones, odds};
 use crate::scenario;
 
 pub struct OverlayPlugin;
@@ -26,9 +25,10 @@ pub struct CatalogueEntry {
     pub id: String,
     pub line: String,
     pub factions: Vec<String>,
+    /// Whether the ruleset has a GM seat to fill.
+    pub gm: bool,
     /// The scenario's own optional rules, which the menu's checkboxes start from.
-    pub fast_slow: bool,
-    pub chaos_seconds: Option<u32>,
+    pub options: Vec<OptionalRule>,
 }
 
 impl Default for Catalogue {
@@ -38,12 +38,6 @@ impl Default for Catalogue {
                 .iter()
                 .filter_map(|(id, _)| {
                     let l = scenario::builtin(id)?.ok()?;
-                    let (factions, options) = match &l.setup {
-                        scenario::Setup::Zones(z) => (
-                            z.state.factions.iter().map(|f| f.name.clone()).collect(),
-                            &z.state.options,
-                        ),
-                    };
                     Some(CatalogueEntry {
                         id: id.to_string(),
                         line: format!(
@@ -52,9 +46,9 @@ impl Default for Catalogue {
                             l.ruleset(),
                             l.scenario.teaches
                         ),
-                        factions,
-                        fast_slow: options.fast_slow,
-                        chaos_seconds: options.chaos_seconds,
+                        factions: l.setup.factions(),
+                        gm: l.setup.has_gm(),
+                        options: l.setup.options(),
                     })
                 })
                 .collect(),
@@ -113,8 +107,7 @@ fn menu_ui(
             if ui.radio(selected, &entry.line).clicked() && !selected {
                 setup.scenario = entry.id.clone();
                 // A new scenario brings its own optional rules.
-                setup.fast_slow = None;
-                setup.chaos_seconds = None;
+                setup.options.clear();
             }
         }
         ui.separator();
@@ -124,15 +117,15 @@ fn menu_ui(
         let mut seats = setup.seats.clone();
         seats.resize(n, SeatKind::Ai(Level::Normal));
         ui.label(egui::RichText::new("Seats").strong());
+        let options = [
+            SeatKind::Person,
+            SeatKind::Ai(Level::Easy),
+            SeatKind::Ai(Level::Normal),
+            SeatKind::Ai(Level::Hard),
+        ];
         for (f, name) in factions.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(format!("{name}:"));
-                let options = [
-                    SeatKind::Person,
-                    SeatKind::Ai(Level::Easy),
-                    SeatKind::Ai(Level::Normal),
-                    SeatKind::Ai(Level::Hard),
-                ];
                 for o in options {
                     if ui.selectable_label(seats[f] == o, o.label()).clicked() {
                         seats[f] = o;
@@ -141,23 +134,26 @@ fn menu_ui(
             });
         }
         setup.seats = seats;
+        if entry.is_some_and(|e| e.gm) {
+            ui.horizontal(|ui| {
+                ui.label("The GM:");
+                for o in options {
+                    if ui.selectable_label(setup.gm == o, o.label()).clicked() {
+                        setup.gm = o;
+                    }
+                }
+            });
+        }
         ui.separator();
         ui.horizontal(|ui| {
             ui.label("Dice seed:");
             ui.add(egui::DragValue::new(&mut setup.seed));
         });
-        let shown = shown_options(&setup, entry);
-        let mut fs = shown.fast_slow;
-        if ui.checkbox(&mut fs, "Optional rule: fast and slow activations").changed() {
-            setup.fast_slow = Some(fs);
-        }
-        let mut chaos = shown.chaos_seconds.is_some();
-        let label = format!(
-            "Optional rule: the chaos of combat ({} s to declare a turn)",
-            shown.chaos_limit
-        );
-        if ui.checkbox(&mut chaos, label).changed() {
-            setup.chaos_seconds = Some(chaos.then_some(shown.chaos_limit));
+        for rule in shown_options(&setup, entry) {
+            let mut on = rule.on;
+            if ui.checkbox(&mut on, &rule.label).changed() {
+                setup.set_option(rule.key, on);
+            }
         }
         ui.add_space(10.0);
         if ui.button(egui::RichText::new("Start the battle  (Enter)").size(18.0)).clicked() {
@@ -170,126 +166,46 @@ fn menu_ui(
     Ok(())
 }
 
-/// What the menu's optional-rule boxes show.
-#[derive(Debug, PartialEq, Eq)]
-pub struct ShownOptions {
-    pub fast_slow: bool,
-    pub chaos_seconds: Option<u32>,
-    /// The declaration limit ticking the chaos box would set.
-    pub chaos_limit: u32,
+/// The menu's optional-rule boxes: they start from the scenario's own optional rules; a click
+/// on the menu overrides them.
+pub fn shown_options(setup: &BattleSetup, entry: Option<&CatalogueEntry>) -> Vec<OptionalRule> {
+    entry.map_or_else(Vec::new, |e| {
+        e.options
+            .iter()
+            .map(|rule| OptionalRule {
+                on: setup.option(rule.key).unwrap_or(rule.on),
+                ..rule.clone()
+            })
+            .collect()
+    })
 }
 
-/// The boxes start from the scenario's own optional rules; a click on the menu overrides them.
-pub fn shown_options(setup: &BattleSetup, entry: Option<&CatalogueEntry>) -> ShownOptions {
-    let scenario_chaos = entry.and_then(|e| e.chaos_seconds);
-    ShownOptions {
-        fast_slow: setup
-            .fast_slow
-            .unwrap_or_else(|| entry.is_some_and(|e| e.fast_slow)),
-        chaos_seconds: setup.chaos_seconds.unwrap_or(scenario_chaos),
-        chaos_limit: scenario_chaos.unwrap_or(15),
-    }
-}
-
-fn phase_title(phase: Phase) -> &'static str {
+/// The title of a phase: the ruleset's words for a person's decision, the shell's otherwise.
+fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
     match phase {
         Phase::Starting => "Starting",
-        Phase::Initiative => "Initiative: who acts first this round?",
-        Phase::Activation => "Activate a character, or pass",
-        Phase::Turn => {
-            "The turn: a bonus action, a main action or a second bonus, one zone of movement"
-        }
-        Phase::Reaction => "Reaction: the whole turn, taken now",
-        Phase::Stunt => "Attack stunt",
-        Phase::Morale => "Morale failed: surrender or retreat",
-        Phase::Harm => "Harm",
-        Phase::Draw => "Draw",
-        Phase::Commit => "Commit",
         Phase::AiThinking => "The AI is thinking",
         Phase::Watching => "Watching a replay",
         Phase::PassScreen => "Pass the screen",
         Phase::Over => "The fight is over",
+        _ => match battle.session.pending() {
+            Pending::Decide { kind, .. } => battle.session.title(*kind),
+            Pending::Over(_) => "The fight is over",
+        },
     }
 }
 
-/// A short preview of the odds of an action, from the core.
-fn odds_hint(battle: &Battle, a: &Action) -> Option<String> {
-    let s = &battle.state;
-    match a {
-        Action::Attack(d) | Action::OpportunityAttack(d) => {
-            let moving = s.turn.as_ref().is_some_and(|t| t.moved);
-            match d.target {
-                Target::Character(_) => odds::attack_odds(s, d, moving).map(|o| {
-                    format!(
-                        "hit {:.0}% · expected damage {:.1} · takes them down {:.0}%",
-                        o.hit * 100.0,
-                        o.expected_damage,
-                        o.takedown * 100.0 * o.hit
-                    )
-                }),
-                Target::Zone(_) => Some("a blast: everyone in the zone is hit".into()),
-            }
-        }
-        Action::React(crate::rules::zones::Reaction::Dodge) => {
-            let a = s.attack.as_ref()?;
-            let AttackStep::React { slot } = a.step else {
-                return None;
-            };
-            let t = a.slots[slot].target;
-            Some(format!(
-                "AGI save: {:.0}% to make the attack miss",
-                odds::save_chance(s.characters[t].attrs.agi) * 100.0
-            ))
-        }
-        _ => None,
+/// Who a seat is, in words.
+fn seat_name(battle: &Battle, seat: Seat) -> String {
+    match seat {
+        Seat::Faction(f) => battle
+            .session
+            .faction_names()
+            .get(f)
+            .cloned()
+            .unwrap_or_else(|| "?".into()),
+        Seat::Gm => "the GM".into(),
     }
-}
-
-/// What the pending decision is about, in words.
-fn situation(battle: &Battle) -> Option<String> {
-    let s = &battle.state;
-    if let Some(a) = &s.attack {
-        let attacker = s.name(a.decl.attacker);
-        let w = s.weapon_name(a.decl.weapon);
-        let targets: Vec<&str> = a.slots.iter().map(|sl| s.name(sl.target)).collect();
-        let what = match a.step {
-            AttackStep::ProposeStunt => {
-                "Propose a stunt instead of damage, or strike to harm.".to_string()
-            }
-            AttackStep::AnswerStunt(st) => format!(
-                "{attacker} offers: {}. Accept (no damage, no reaction) or refuse (the attack goes on).",
-                crate::rules::zones::attack::stunt_text(s, st)
-            ),
-            AttackStep::React { slot } => format!(
-                "{} may react before damage is rolled; a reaction spends their turn this round.",
-                s.name(a.slots[slot].target)
-            ),
-        };
-        return Some(format!(
-            "{attacker} attacks {} with {w}. {what}",
-            targets.join(", ")
-        ));
-    }
-    if let Some(m) = &s.movement {
-        return Some(format!(
-            "{} is moving away from {}: strike as they go (an opportunity attack spends the turn)?",
-            s.name(m.mover),
-            s.zone_name(m.from)
-        ));
-    }
-    if let Some(t) = &s.turn {
-        let ch = &s.characters[t.character];
-        return Some(format!(
-            "{}: {} of {} health. Bonus actions used {}, main {}, moved {}.",
-            ch.name,
-            ch.health,
-            ch.max_health,
-            t.bonus_used,
-            if t.main_used { "yes" } else { "no" },
-            if t.moved { "yes" } else { "no" }
-        ));
-    }
-    None
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -315,26 +231,24 @@ fn battle_ui(
     let phase = *phase.get();
     let ctx = contexts.ctx_mut()?.clone();
     let mut ui = root(&ctx);
-    let names = Zones::faction_names(&battle.state);
-    let deciding = match battle.pending() {
-        Pending::Decide {
-            seat: Seat::Faction(f),
-            ..
-        } => {
-            format!("{} ({})", names[f], seats.kind(f).label())
-        }
-        Pending::Decide { seat: Seat::Gm, .. } => "the GM".into(),
-        Pending::Over(_) => "nobody".into(),
+    let names = battle.session.faction_names().to_vec();
+    let deciding = match battle.session.pending().seat() {
+        Some(seat) => format!(
+            "{} ({})",
+            seat_name(&battle, seat),
+            seats.kind(seat).label()
+        ),
+        None => "nobody".into(),
     };
     egui::Panel::top("top").show(&mut ui, |ui| {
         ui.horizontal(|ui| {
             ui.strong(&battle.name);
             ui.separator();
-            ui.label(format!("Round {}", battle.state.round));
+            ui.label(format!("Round {}", battle.session.round()));
             ui.separator();
             ui.label(format!("Deciding: {deciding}"));
             ui.separator();
-            ui.label(phase_title(phase));
+            ui.label(phase_title(&battle, phase));
             ui.separator();
             if ui.selectable_label(pace.fast, "Fast AI (F)").clicked() {
                 pace.fast = !pace.fast;
@@ -379,7 +293,7 @@ fn battle_ui(
     egui::Panel::left("choices")
         .exact_size(super::board::LEFT_PANEL)
         .show(&mut ui, |ui| {
-            if let Some(sit) = situation(&battle) {
+            if let Some(sit) = battle.session.situation() {
                 ui.label(egui::RichText::new(sit).italics());
                 ui.separator();
             }
@@ -390,15 +304,18 @@ fn battle_ui(
                 Phase::Watching => {
                     ui.label(format!(
                         "Replay: action {} of {}",
-                        battle.actions.len(),
-                        battle.watch.as_ref().map_or(0, Vec::len)
+                        battle.taken(),
+                        battle.session.watch_len().unwrap_or(0)
                     ));
                 }
                 Phase::Over => {
                     if let Pending::Over(o) = battle.pending() {
                         let text = match o {
                             Outcome::Victory { winner, how } => {
-                                format!("{} win. {how}.", names[winner])
+                                format!(
+                                    "{} win. {how}.",
+                                    names.get(winner).map_or("?", String::as_str)
+                                )
                             }
                             Outcome::Draw { how } => format!("A draw: {how}."),
                         };
@@ -411,7 +328,10 @@ fn battle_ui(
                 _ if person.is_some() => {
                     if let Some(t) = cursor.target {
                         ui.horizontal(|ui| {
-                            ui.label(format!("Showing choices for {}", battle.state.name(t)));
+                            ui.label(format!(
+                                "Showing choices for {}",
+                                battle.session.character_name(t)
+                            ));
                             if ui.small_button("all (Esc)").clicked() {
                                 cursor.target = None;
                                 cursor.index = 0;
@@ -430,17 +350,19 @@ fn battle_ui(
                     }
                     let shown = shown_choices(&battle, cursor.target);
                     egui::ScrollArea::vertical().show(ui, |ui| {
-                        for (i, a) in shown.iter().enumerate() {
-                            let text = format!("{}. {}", i + 1, Zones::describe(&battle.state, a));
+                        for (i, &a) in shown.iter().enumerate() {
+                            let text = format!("{}. {}", i + 1, battle.session.describe(a));
                             let mut r = ui.selectable_label(i == cursor.index, text);
-                            if let Some(h) = odds_hint(&battle, a) {
+                            if let Some(h) = battle.session.odds(a) {
                                 r = r.on_hover_text(h);
                             }
                             if r.hovered() {
                                 cursor.index = i;
                             }
-                            if r.clicked() {
-                                choose.write(Choose(a.clone()));
+                            if r.clicked()
+                                && let Some(c) = battle.session.choice(a)
+                            {
+                                choose.write(Choose(c));
                             }
                         }
                     });
@@ -456,28 +378,11 @@ fn battle_ui(
         .exact_size(super::board::RIGHT_PANEL)
         .show(&mut ui, |ui| {
             ui.strong("Characters");
-            // Enemies in hiding are as absent from the list as from the board.
-            let eyes = viewer(&battle, &seats);
+            let roster = battle.session.roster(viewer(&battle, &seats));
             for (f, name) in names.iter().enumerate() {
                 ui.label(egui::RichText::new(name).color(faction_colour(f)));
-                let listed = battle
-                    .state
-                    .characters
-                    .iter()
-                    .filter(|c| c.faction == f && !hidden_from(c, eyes));
-                for ch in listed {
-                    let status = match ch.status {
-                        Status::Active => format!("{}/{}", ch.health, ch.max_health),
-                        Status::Incapacitated => "incapacitated".into(),
-                        Status::Dead => "dead".into(),
-                        Status::Surrendered => "surrendered".into(),
-                        Status::Fled => "fled".into(),
-                    };
-                    ui.label(format!(
-                        "  {} — {status}{}",
-                        ch.name,
-                        if ch.acted { " · has acted" } else { "" }
-                    ));
+                for line in roster.iter().filter(|l| l.faction == f) {
+                    ui.label(format!("  {}", line.text));
                 }
             }
             if panels.log {
@@ -540,9 +445,9 @@ fn battle_ui(
     if panels.why {
         egui::Window::new("The AI's reasons").show(&ctx, |ui| {
             match brain.last_seat {
-                Some(f) => ui.label(format!(
+                Some(seat) => ui.label(format!(
                     "{}'s last decision, best first:",
-                    names.get(f).map_or("?", String::as_str)
+                    seat_name(&battle, seat)
                 )),
                 None => ui.label("No AI decision yet."),
             };
@@ -550,16 +455,10 @@ fn battle_ui(
                 let line = if c.visits > 0 {
                     format!(
                         "{:.2} win share over {} play-outs — {}",
-                        c.value,
-                        c.visits,
-                        Zones::describe(&battle.state, &c.action)
+                        c.value, c.visits, c.text
                     )
                 } else {
-                    format!(
-                        "{:+.2} expected — {}",
-                        c.value,
-                        Zones::describe(&battle.state, &c.action)
-                    )
+                    format!("{:+.2} expected — {}", c.value, c.text)
                 };
                 ui.label(line);
             }
@@ -597,10 +496,11 @@ fn result_ui(
             }
             return;
         };
-        let names = Zones::faction_names(&battle.state);
+        let names = battle.session.faction_names();
+        let side = |f: usize| names.get(f).map_or("?", String::as_str);
         ui.heading(match battle.pending() {
             Pending::Over(Outcome::Victory { winner, how }) => {
-                format!("{} win — {how}", names[winner])
+                format!("{} win — {how}", side(winner))
             }
             Pending::Over(Outcome::Draw { how }) => format!("A draw — {how}"),
             Pending::Decide { .. } => "The battle was left unfinished".into(),
@@ -608,34 +508,28 @@ fn result_ui(
         ui.label(format!(
             "{} · round {} · {} decisions · dice seed {}",
             battle.name,
-            battle.state.round,
-            battle.actions.len(),
+            battle.session.round(),
+            battle.taken(),
             battle.seed
         ));
         ui.separator();
+        let table = battle.session.result_table();
         egui::Grid::new("figures").striped(true).show(ui, |ui| {
-            for h in [
-                "Character",
-                "Side",
-                "Status",
-                "Health",
-                "Attacks",
-                "Dealt",
-                "Taken",
-                "Takedowns",
-            ] {
-                ui.strong(h);
+            // The side goes second, after the character's name.
+            for (i, h) in table.headings.iter().enumerate() {
+                ui.strong(*h);
+                if i == 0 {
+                    ui.strong("Side");
+                }
             }
             ui.end_row();
-            for ch in &battle.state.characters {
-                ui.label(&ch.name);
-                ui.colored_label(faction_colour(ch.faction), &names[ch.faction]);
-                ui.label(format!("{:?}", ch.status));
-                ui.label(format!("{}/{}", ch.health, ch.max_health));
-                ui.label(ch.figures.attacks.to_string());
-                ui.label(ch.figures.damage_dealt.to_string());
-                ui.label(ch.figures.damage_taken.to_string());
-                ui.label(ch.figures.takedowns.to_string());
+            for (faction, cells) in &table.rows {
+                for (i, cell) in cells.iter().enumerate() {
+                    ui.label(cell);
+                    if i == 0 {
+                        ui.colored_label(faction_colour(*faction), side(*faction));
+                    }
+                }
                 ui.end_row();
             }
         });

@@ -1,12 +1,15 @@
-//! Who decides for each faction: a person at this screen or the AI at a level. AI seats think
-//! in slices, a little every frame, and play at a readable pace.
+//! Who decides for each seat (every faction, and the GM): a person at this screen or the AI at
+//! a level. AI seats think in slices, a little every frame, and play at a readable pace.
+
+use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use crate::ai::{Candidate, Level, Thinking};
-use crate::rules::zones::{self, Zones};
+use crate::ai::Level;
+use crate::rules::battle::Seat;
 
-use super::flow::{Battle, Choose, Phase};
+use super::flow::{AppState, Battle, Choose, Phase};
+use super::session::{CandidateLine, Thought};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatKind {
@@ -31,25 +34,65 @@ impl SeatKind {
     }
 }
 
-#[derive(Resource, Clone, Debug)]
-pub struct Seats(pub Vec<SeatKind>);
+/// A `--seats` list (`person,hard`, and `gm:person` for the GM's seat): the factions' seats in
+/// order, and the GM's if named.
+pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), String> {
+    let mut factions = Vec::new();
+    let mut gm = None;
+    for part in list.split(',') {
+        let (is_gm, kind) = match part.trim().strip_prefix("gm:") {
+            Some(k) => (true, k),
+            None => (false, part),
+        };
+        let Some(kind) = SeatKind::parse(kind) else {
+            return Err(format!(
+                "unknown seat \"{part}\": use person, ai, or an AI level (easy, normal, hard); gm:KIND for the GM"
+            ));
+        };
+        if is_gm {
+            gm = Some(kind);
+        } else {
+            factions.push(kind);
+        }
+    }
+    Ok((factions, gm))
+}
+
+/// Who sits at each seat. A seat not listed is the AI at the normal level.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Seats(pub BTreeMap<Seat, SeatKind>);
 
 impl Seats {
-    /// One seat per faction; missing ones are AI at the normal level.
-    pub fn new(mut kinds: Vec<SeatKind>, factions: usize) -> Seats {
+    /// One seat per faction (missing ones are AI at the normal level) and the GM's.
+    pub fn new(mut kinds: Vec<SeatKind>, factions: usize, gm: SeatKind) -> Seats {
         kinds.resize(factions, SeatKind::Ai(Level::Normal));
-        Seats(kinds)
+        let mut seats: BTreeMap<Seat, SeatKind> = kinds
+            .into_iter()
+            .enumerate()
+            .map(|(f, k)| (Seat::Faction(f), k))
+            .collect();
+        seats.insert(Seat::Gm, gm);
+        Seats(seats)
     }
 
-    pub fn kind(&self, f: usize) -> SeatKind {
+    pub fn kind(&self, seat: Seat) -> SeatKind {
         self.0
-            .get(f)
+            .get(&seat)
             .copied()
             .unwrap_or(SeatKind::Ai(Level::Normal))
     }
 
+    /// How many seats people hold.
     pub fn people(&self) -> usize {
-        self.0.iter().filter(|k| **k == SeatKind::Person).count()
+        self.0.values().filter(|k| **k == SeatKind::Person).count()
+    }
+
+    /// The first seat a person holds, if any.
+    pub fn first_person(&self) -> Option<Seat> {
+        self.0
+            .iter()
+            .find(|(_, k)| **k == SeatKind::Person)
+            .map(|(s, _)| *s)
     }
 }
 
@@ -78,13 +121,27 @@ impl Pace {
     }
 }
 
-/// The AI's decision in progress, and what it thought of the last one (the "why" panel).
+/// The AI's decision in progress, and what it thought of the last one (the "why" panel). It
+/// belongs to one battle: made when the battle starts, removed when it ends.
 #[derive(Resource, Default)]
 pub struct Brain {
-    thinking: Option<(u64, Thinking<Zones>)>,
+    /// The battle's serial and version the decision is for, and the decision.
+    thinking: Option<(u64, u64, Box<dyn Thought>)>,
     waited: f32,
-    pub last_candidates: Vec<Candidate<zones::Action>>,
-    pub last_seat: Option<usize>,
+    pub last_candidates: Vec<CandidateLine>,
+    pub last_seat: Option<Seat>,
+}
+
+impl Brain {
+    /// Whether a decision is being thought about.
+    pub fn busy(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// The battle (serial, version) the decision in progress belongs to.
+    pub fn thinking_for(&self) -> Option<(u64, u64)> {
+        self.thinking.as_ref().map(|(s, v, _)| (*s, *v))
+    }
 }
 
 pub struct SeatsPlugin;
@@ -92,7 +149,12 @@ pub struct SeatsPlugin;
 impl Plugin for SeatsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Pace>()
-            .init_resource::<Brain>()
+            .add_systems(OnEnter(AppState::Battle), |mut commands: Commands| {
+                commands.insert_resource(Brain::default())
+            })
+            .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
+                commands.remove_resource::<Brain>()
+            })
             .add_systems(Update, ai_think.run_if(in_state(Phase::AiThinking)))
             .add_systems(Update, watch_step.run_if(in_state(Phase::Watching)));
     }
@@ -103,34 +165,33 @@ fn ai_think(
     pace: Res<Pace>,
     battle: Option<Res<Battle>>,
     seats: Option<Res<Seats>>,
-    mut brain: ResMut<Brain>,
+    brain: Option<ResMut<Brain>>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let (Some(battle), Some(seats)) = (battle, seats) else {
+    let (Some(battle), Some(seats), Some(mut brain)) = (battle, seats, brain) else {
         return;
     };
-    let Some(seat) = battle.pending().seat() else {
+    let Some(seat) = battle.session.pending().seat() else {
         return;
     };
-    let level = match seat {
-        crate::rules::battle::Seat::Faction(f) => match seats.kind(f) {
-            SeatKind::Ai(l) => l,
-            SeatKind::Person => return,
-        },
-        crate::rules::battle::Seat::Gm => Level::Normal,
+    let SeatKind::Ai(level) = seats.kind(seat) else {
+        return;
     };
     let stale = brain
         .thinking
         .as_ref()
-        .is_none_or(|(v, _)| *v != battle.version);
+        .is_none_or(|(serial, v, _)| (*serial, *v) != (battle.serial, battle.version));
     if stale {
         let seed = battle.seed ^ battle.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        brain.thinking = Thinking::start(level, &battle.state, seed).map(|t| (battle.version, t));
+        brain.thinking = battle
+            .session
+            .think(level, seed)
+            .map(|t| (battle.serial, battle.version, t));
         brain.waited = 0.0;
     }
     brain.waited += time.delta_secs();
     let waited = brain.waited;
-    let Some((_, thinking)) = brain.thinking.as_mut() else {
+    let Some((_, _, thinking)) = brain.thinking.as_mut() else {
         return;
     };
     let done = thinking.step(pace.budget);
@@ -139,10 +200,7 @@ fn ai_think(
         let candidates = thinking.candidates();
         if let Some(a) = best {
             brain.last_candidates = candidates;
-            brain.last_seat = match seat {
-                crate::rules::battle::Seat::Faction(f) => Some(f),
-                crate::rules::battle::Seat::Gm => None,
-            };
+            brain.last_seat = Some(seat);
             brain.thinking = None;
             choose.write(Choose(a));
         }
@@ -154,17 +212,18 @@ fn watch_step(
     time: Res<Time>,
     pace: Res<Pace>,
     battle: Option<Res<Battle>>,
-    mut brain: ResMut<Brain>,
+    brain: Option<ResMut<Brain>>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let Some(battle) = battle else { return };
-    let Some(watch) = &battle.watch else { return };
+    let (Some(battle), Some(mut brain)) = (battle, brain) else {
+        return;
+    };
     brain.waited += time.delta_secs();
     if brain.waited < pace.delay() {
         return;
     }
     brain.waited = 0.0;
-    if let Some(a) = watch.get(battle.actions.len()) {
-        choose.write(Choose(a.clone()));
+    if let Some(a) = battle.session.watch_next() {
+        choose.write(Choose(a));
     }
 }

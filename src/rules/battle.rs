@@ -15,7 +15,7 @@ pub type CharacterId = usize;
 /// Who makes the pending decision. The GM is a seat of its own: where a rulebook hands a choice
 /// to the GM, the core asks this seat, which a policy written from the rulebook's guidance fills
 /// by default and a person may take in hot-seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Seat {
     Faction(FactionId),
     Gm,
@@ -100,12 +100,43 @@ pub enum RuleError {
     Dice(#[from] DiceError),
 }
 
+/// An optional rule a scenario may switch on or off before the battle starts (the menu's boxes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionalRule {
+    /// What the setting is called in the setup, for `set_option`.
+    pub key: &'static str,
+    /// The label the menu shows.
+    pub label: String,
+    pub on: bool,
+}
+
 /// The contract each ruleset fulfils. `apply` either succeeds, or returns an error and leaves
 /// the state exactly as it was.
 pub trait Ruleset {
     type State: Clone + Serialize + DeserializeOwned + fmt::Debug;
     type Action: Clone + PartialEq + Serialize + DeserializeOwned + fmt::Debug;
     type EventKind: Clone + Serialize + DeserializeOwned + fmt::Debug;
+    /// A validated scenario before its first roll: what `start` turns into a battle.
+    type Setup: Clone + fmt::Debug;
+
+    /// Rolls what the start needs (initiative, surprise) and returns the battle ready for its
+    /// first decision, with the events of the start.
+    fn start(
+        setup: &Self::Setup,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Self::State, Vec<Event<Self::EventKind>>), RuleError>;
+    /// The factions of a setup, by name, before the battle starts (the menu's seats).
+    fn setup_factions(setup: &Self::Setup) -> Vec<String>;
+    /// The optional rules a setup offers, as the scenario sets them.
+    fn options(setup: &Self::Setup) -> Vec<OptionalRule> {
+        let _ = setup;
+        Vec::new()
+    }
+    /// Switches an optional rule of a setup; false if the ruleset has no such option.
+    fn set_option(setup: &mut Self::Setup, key: &str, on: bool) -> bool {
+        let _ = (setup, key, on);
+        false
+    }
 
     fn pending(state: &Self::State) -> Pending;
     fn legal_actions(state: &Self::State) -> Vec<Self::Action>;
@@ -121,6 +152,22 @@ pub trait Ruleset {
     fn faction_names(state: &Self::State) -> Vec<String>;
     /// The round number, for round limits and statistics.
     fn round(state: &Self::State) -> u32;
+    /// Whether the state holds something `seat` may not see (an enemy keeping concealed). The
+    /// pass-the-screen card and `determinize` both ask this; rulesets without hidden information
+    /// keep the default.
+    fn hides_from(state: &Self::State, seat: Seat) -> bool {
+        let _ = (state, seat);
+        false
+    }
+
+    /// The action that stands for a person running out of time to declare (the chaos-of-combat
+    /// rule), where the pending decision has a time limit. It is legal only then, so it need not
+    /// be among `legal_actions`.
+    fn timed_out(state: &Self::State) -> Option<Self::Action> {
+        let _ = state;
+        None
+    }
+
     /// A state consistent with what `viewer` knows, hidden things (a concealed character's
     /// zone) replaced by a sample drawn from `dice`. The true hidden values are never read, so
     /// two states differing only in them give the same sample. Rulesets without hidden

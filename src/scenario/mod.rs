@@ -10,10 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{DataError, DataErrors};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Rules {
-    Zones(zones::ZonesScenario),
-}
+pub use crate::rulesets::{Rules, Setup};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -23,12 +20,6 @@ pub struct Scenario {
     #[serde(default)]
     pub teaches: String,
     pub rules: Rules,
-}
-
-/// A scenario, validated and ready to start.
-#[derive(Clone, Debug)]
-pub enum Setup {
-    Zones(zones::ZonesSetup),
 }
 
 #[derive(Clone, Debug)]
@@ -41,9 +32,7 @@ pub struct Loaded {
 
 impl Loaded {
     pub fn ruleset(&self) -> &'static str {
-        match self.setup {
-            Setup::Zones(_) => "zones",
-        }
+        self.setup.ruleset()
     }
 }
 
@@ -74,13 +63,7 @@ pub fn load_str(id: &str, file: &str, src: &str) -> Result<Loaded, DataErrors> {
             message: "the scenario needs a name".into(),
         }]));
     }
-    let setup = match &scenario.rules {
-        Rules::Zones(z) => {
-            let mut s = zones::validate(file, src, z)?;
-            s.state.scenario = id.to_string();
-            Setup::Zones(s)
-        }
-    };
+    let setup = scenario.rules.validate(id, file, src)?;
     Ok(Loaded {
         id: id.to_string(),
         scenario,

@@ -125,12 +125,7 @@ pub fn standard_gear() -> BTreeMap<String, GearDef> {
 
 const STANDARD_DICE: [u8; 6] = [4, 6, 8, 10, 12, 20];
 
-/// A validated scenario, ready to start.
-#[derive(Clone, Debug)]
-pub struct ZonesSetup {
-    pub state: State,
-    pub started_by: Option<FactionId>,
-}
+pub use crate::rules::zones::ZonesSetup;
 
 pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup, DataErrors> {
     let mut r = Report::new(file, src);
@@ -601,17 +596,4 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
         outcome: None,
     };
     Ok(ZonesSetup { state, started_by })
-}
-
-impl ZonesSetup {
-    /// Rolls what the start needs (initiative if nobody started the fight) and returns the
-    /// battle ready for its first decision.
-    pub fn start(
-        &self,
-        dice: &mut dyn crate::rules::DiceSource,
-    ) -> Result<(State, Vec<crate::rules::zones::ZoneEvent>), crate::rules::RuleError> {
-        let mut s = self.state.clone();
-        let events = crate::rules::zones::flow::start(&mut s, self.started_by, dice)?;
-        Ok((s, events))
-    }
 }

@@ -392,6 +392,12 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
 /// stand unseen, that is any zone with concealment, or with no character of the viewer's side
 /// (who would have seen them there). The sample is drawn with the dice and never looks at the
 /// true zone.
+/// Whether `seat` cannot know where this character is: an enemy keeping concealed. The GM
+/// sees everything.
+pub fn hidden_from(c: &Character, seat: Seat) -> bool {
+    matches!(seat, Seat::Faction(f) if c.faction != f) && c.concealed
+}
+
 pub fn determinize(s: &State, viewer: Seat, dice: &mut dyn DiceSource) -> State {
     let Seat::Faction(f) = viewer else {
         return s.clone();
@@ -410,7 +416,7 @@ pub fn determinize(s: &State, viewer: Seat, dice: &mut dyn DiceSource) -> State 
         return v;
     }
     for c in &mut v.characters {
-        if c.faction != f && c.concealed {
+        if hidden_from(c, viewer) {
             let n = candidates.len().min(255) as u8;
             let pick = dice
                 .roll(Die::new(n), "a guess at a hidden enemy's zone")

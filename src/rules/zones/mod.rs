@@ -10,14 +10,18 @@ pub mod legal;
 pub mod model;
 pub mod morale;
 pub mod odds;
+pub mod setup;
 pub mod targeting;
 pub mod turn;
 
 pub use action::{Action, MoraleChoice};
 pub use event::EventKind;
 pub use model::*;
+pub use setup::ZonesSetup;
 
-use crate::rules::battle::{CharacterId, DecisionKind, Event, Pending, RuleError, Ruleset, Seat};
+use crate::rules::battle::{
+    CharacterId, DecisionKind, Event, OptionalRule, Pending, RuleError, Ruleset, Seat,
+};
 use crate::rules::dice::{self, DiceSource, Die, Rolled};
 use crate::rules::explain::Explanation;
 
@@ -133,6 +137,57 @@ impl Ruleset for Zones {
     type State = State;
     type Action = Action;
     type EventKind = EventKind;
+    type Setup = ZonesSetup;
+
+    fn start(
+        setup: &ZonesSetup,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(State, Vec<ZoneEvent>), RuleError> {
+        setup.start(dice)
+    }
+
+    fn setup_factions(setup: &ZonesSetup) -> Vec<String> {
+        Zones::faction_names(&setup.state)
+    }
+
+    fn options(setup: &ZonesSetup) -> Vec<OptionalRule> {
+        let o = &setup.state.options;
+        vec![
+            OptionalRule {
+                key: FAST_SLOW,
+                label: "Optional rule: fast and slow activations".into(),
+                on: o.fast_slow,
+            },
+            OptionalRule {
+                key: CHAOS,
+                label: format!(
+                    "Optional rule: the chaos of combat ({} s to declare a turn)",
+                    chaos_limit(setup)
+                ),
+                on: o.chaos_seconds.is_some(),
+            },
+        ]
+    }
+
+    fn set_option(setup: &mut ZonesSetup, key: &str, on: bool) -> bool {
+        match key {
+            FAST_SLOW => setup.state.options.fast_slow = on,
+            CHAOS => {
+                let limit = chaos_limit(setup);
+                setup.state.options.chaos_seconds = on.then_some(limit);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn hides_from(state: &State, seat: Seat) -> bool {
+        state.characters.iter().any(|c| flow::hidden_from(c, seat))
+    }
+
+    fn timed_out(state: &State) -> Option<Action> {
+        legal::timeout_allowed(state).then_some(Action::TimedOut)
+    }
 
     fn pending(state: &State) -> Pending {
         flow::pending(state)
@@ -202,4 +257,12 @@ pub fn decision(state: &State) -> Option<DecisionKind> {
         Pending::Decide { kind, .. } => Some(kind),
         Pending::Over(_) => None,
     }
+}
+
+const FAST_SLOW: &str = "fast_slow";
+const CHAOS: &str = "chaos_seconds";
+
+/// The declaration limit the chaos box sets: the scenario's own, or the rules notes' 15 s.
+fn chaos_limit(setup: &ZonesSetup) -> u32 {
+    setup.state.options.chaos_seconds.unwrap_or(15)
 }

@@ -1,0 +1,104 @@
+//! What a ruleset shows, for the generic shell: the board's places and tokens, what an action
+//! points at, the words for each decision, the odds of a choice, the roster and the result
+//! table. One implementation per ruleset lives in `game/<ruleset>.rs`; the shell draws and
+//! dispatches without knowing which ruleset it plays.
+
+use crate::rules::battle::{DecisionKind, Ruleset, Seat};
+
+/// A place on the board: a zone, a square, a step of a track.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    pub name: String,
+    /// Written small at the bottom: cover, darkness, a hazard.
+    pub features: String,
+    pub colour: [u8; 3],
+    /// Where it stands, in place units (one place is 1 × 1); None lets the shell lay the
+    /// places out from their links.
+    pub at: Option<(f32, f32)>,
+}
+
+/// A character's token as the viewer may see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// The character's id, which actions and the target filter name.
+    pub id: usize,
+    pub place: usize,
+    pub faction: usize,
+    /// Inside the disc: health, 0, X.
+    pub inside: String,
+    /// The caption: a short name and what is wrong.
+    pub label: String,
+    /// Out of the fight: drawn grey.
+    pub out: bool,
+    /// Hidden from the enemy (one's own, seen faded).
+    pub faded: bool,
+}
+
+/// The board as one viewer sees it. Tokens the viewer may not see are left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardView {
+    pub places: Vec<Place>,
+    /// Places joined by a way through, drawn as lines.
+    pub links: Vec<(usize, usize)>,
+    pub tokens: Vec<Token>,
+    /// The character whose turn it is.
+    pub active: Option<usize>,
+}
+
+/// How the board marks what an action points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Harm: an attack's target.
+    Harm,
+    /// Going there: a move.
+    Go,
+    /// Choosing someone: an activation.
+    Pick,
+}
+
+/// What an action is about, for highlights, clicks and the target filter.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Focus {
+    /// Characters the action names (Tab filters the choices by these).
+    pub names: Vec<usize>,
+    /// A character to ring.
+    pub token: Option<(usize, Mark)>,
+    /// A place to frame.
+    pub place: Option<(usize, Mark)>,
+}
+
+/// One line of the roster: a character, under its faction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RosterLine {
+    pub faction: usize,
+    pub text: String,
+}
+
+/// The result screen's table: a heading per column, and a row per character with its faction.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ResultTable {
+    pub headings: Vec<&'static str>,
+    pub rows: Vec<(usize, Vec<String>)>,
+}
+
+pub trait Present: Ruleset {
+    /// The title of a decision a person takes.
+    fn phase_title(kind: DecisionKind) -> &'static str;
+    /// What the pending decision is about, in words.
+    fn situation(state: &Self::State) -> Option<String>;
+    /// A short preview of an action's odds, from the core.
+    fn odds(state: &Self::State, action: &Self::Action) -> Option<String>;
+    /// The board as `eyes` may see it (None: everything, AI against AI).
+    fn board(state: &Self::State, eyes: Option<Seat>) -> BoardView;
+    /// What an action points at.
+    fn focus(state: &Self::State, action: &Self::Action) -> Focus;
+    /// The action a click on a place takes, among the legal ones (a move there).
+    fn place_action(legal: &[Self::Action], place: usize) -> Option<usize>;
+    /// The "end the turn, or pass" key's action among the legal ones.
+    fn quick_action(legal: &[Self::Action]) -> Option<usize>;
+    /// A character's name, for "showing choices for …".
+    fn character_name(state: &Self::State, id: usize) -> String;
+    /// The roster as `eyes` may see it.
+    fn roster(state: &Self::State, eyes: Option<Seat>) -> Vec<RosterLine>;
+    fn result_table(state: &Self::State) -> ResultTable;
+}

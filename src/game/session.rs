@@ -1,0 +1,335 @@
+//! A battle of any ruleset behind one object-safe face, so the shell is written once and
+//! compiled once: [`Typed`] holds a ruleset's own state and actions, and [`Session`] is what the
+//! shell asks of it. The legal actions are worked out once per change of state, not every frame.
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use super::present::{BoardView, Focus, ResultTable, RosterLine};
+use crate::ai::{Candidate, Level, Thinking};
+use crate::rules::battle::{DecisionKind, Event, Pending, RuleError, Seat, state_hash};
+use crate::rules::dice::DiceSource;
+use crate::rules::explain::Explanation;
+use crate::rulesets::{Actions, Game};
+
+/// An action of whichever ruleset is playing, as the shell passes it around: a person's pick,
+/// the AI's decision, a replay's next step.
+#[derive(Clone)]
+pub struct Choice(Arc<dyn Any + Send + Sync>);
+
+impl Choice {
+    pub fn of<A: Any + Send + Sync>(action: A) -> Choice {
+        Choice(Arc::new(action))
+    }
+
+    /// The action, if it is of type `A`.
+    pub fn get<A: Any>(&self) -> Option<&A> {
+        self.0.downcast_ref()
+    }
+}
+
+impl fmt::Debug for Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Choice(..)")
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct LogEntry {
+    pub round: u32,
+    pub text: String,
+    pub explanation: Option<Explanation>,
+}
+
+/// One of the AI's candidate moves, described, for the "why" panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CandidateLine {
+    pub text: String,
+    pub value: f64,
+    pub visits: u32,
+}
+
+/// The AI deciding, a slice at a time.
+pub trait Thought: Send + Sync {
+    /// Thinks up to `budget` more play-outs; true when decided.
+    fn step(&mut self, budget: u32) -> bool;
+    fn best(&self) -> Option<Choice>;
+    fn candidates(&self) -> Vec<CandidateLine>;
+}
+
+/// What the shell asks of a battle, whatever its ruleset.
+pub trait Session: Send + Sync + 'static {
+    fn as_any(&self) -> &dyn Any;
+    fn ruleset(&self) -> &'static str;
+    fn pending(&self) -> &Pending;
+    fn round(&self) -> u32;
+    fn faction_names(&self) -> &[String];
+    /// How many legal choices there are now; choices are named by their index.
+    fn legal_len(&self) -> usize;
+    fn describe(&self, i: usize) -> String;
+    fn choice(&self, i: usize) -> Option<Choice>;
+    fn odds(&self, i: usize) -> Option<String>;
+    fn focus(&self, i: usize) -> Focus;
+    /// The choice a click on a place makes, if any.
+    fn place_choice(&self, place: usize) -> Option<usize>;
+    /// The choice the "end turn or pass" key makes, if any.
+    fn quick_choice(&self) -> Option<usize>;
+    /// The action for a person who ran out of time, if the clock is running.
+    fn timed_out(&self) -> Option<Choice>;
+    /// Hands the choice to the rules core; on an error nothing changed.
+    fn apply(
+        &mut self,
+        choice: &Choice,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<LogEntry>, RuleError>;
+    fn state_hash(&self) -> u64;
+    /// How many actions were applied.
+    fn taken(&self) -> usize;
+    /// The actions taken, for a replay; None for a ruleset replays cannot name.
+    fn replay_actions(&self) -> Option<Actions>;
+    fn hides_from(&self, seat: Seat) -> bool;
+    /// Starts the AI deciding for the seat whose decision is pending.
+    fn think(&self, level: Level, seed: u64) -> Option<Box<dyn Thought>>;
+    /// Watching a replay: the recorded action due next, and how many there are.
+    fn watch_next(&self) -> Option<Choice>;
+    fn watch_len(&self) -> Option<usize>;
+    fn title(&self, kind: DecisionKind) -> &'static str;
+    fn situation(&self) -> Option<String>;
+    fn board(&self, eyes: Option<Seat>) -> BoardView;
+    fn roster(&self, eyes: Option<Seat>) -> Vec<RosterLine>;
+    fn character_name(&self, id: usize) -> String;
+    fn result_table(&self) -> ResultTable;
+}
+
+/// A battle of ruleset `G`.
+pub struct Typed<G: Game> {
+    pub state: G::State,
+    /// The actions applied so far.
+    pub actions: Vec<G::Action>,
+    legal: Vec<G::Action>,
+    pending: Pending,
+    factions: Vec<String>,
+    watch: Option<Vec<G::Action>>,
+}
+
+impl<G: Game> Typed<G> {
+    pub fn new(state: G::State, watch: Option<Vec<G::Action>>) -> Typed<G> {
+        let mut t = Typed {
+            factions: G::faction_names(&state),
+            state,
+            actions: Vec::new(),
+            legal: Vec::new(),
+            pending: Pending::Decide {
+                seat: Seat::Gm,
+                kind: DecisionKind::Turn,
+                time_limit: None,
+            },
+            watch,
+        };
+        t.refresh();
+        t
+    }
+
+    /// Starts a battle from a setup: the session and the log of its start.
+    pub fn start(
+        setup: &G::Setup,
+        dice: &mut dyn DiceSource,
+        watch: Option<Vec<G::Action>>,
+    ) -> Result<(Box<dyn Session>, Vec<LogEntry>), RuleError> {
+        let (state, events) = G::start(setup, dice)?;
+        let round = G::round(&state);
+        Ok((
+            Box::new(Typed::<G>::new(state, watch)),
+            entries::<G>(round, events),
+        ))
+    }
+
+    /// The legal actions now, in the order the menu lists them.
+    pub fn legal(&self) -> &[G::Action] {
+        &self.legal
+    }
+
+    fn refresh(&mut self) {
+        self.pending = G::pending(&self.state);
+        self.legal = G::legal_actions(&self.state);
+    }
+}
+
+fn entries<G: Game>(round: u32, events: Vec<Event<G::EventKind>>) -> Vec<LogEntry> {
+    events
+        .into_iter()
+        .map(|e| LogEntry {
+            round,
+            text: e.text,
+            explanation: e.explanation,
+        })
+        .collect()
+}
+
+impl<G: Game> Session for Typed<G> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn ruleset(&self) -> &'static str {
+        G::ID
+    }
+
+    fn pending(&self) -> &Pending {
+        &self.pending
+    }
+
+    fn round(&self) -> u32 {
+        G::round(&self.state)
+    }
+
+    fn faction_names(&self) -> &[String] {
+        &self.factions
+    }
+
+    fn legal_len(&self) -> usize {
+        self.legal.len()
+    }
+
+    fn describe(&self, i: usize) -> String {
+        self.legal
+            .get(i)
+            .map_or_else(String::new, |a| G::describe(&self.state, a))
+    }
+
+    fn choice(&self, i: usize) -> Option<Choice> {
+        self.legal.get(i).cloned().map(Choice::of)
+    }
+
+    fn odds(&self, i: usize) -> Option<String> {
+        G::odds(&self.state, self.legal.get(i)?)
+    }
+
+    fn focus(&self, i: usize) -> Focus {
+        self.legal
+            .get(i)
+            .map(|a| G::focus(&self.state, a))
+            .unwrap_or_default()
+    }
+
+    fn place_choice(&self, place: usize) -> Option<usize> {
+        G::place_action(&self.legal, place)
+    }
+
+    fn quick_choice(&self) -> Option<usize> {
+        G::quick_action(&self.legal)
+    }
+
+    fn timed_out(&self) -> Option<Choice> {
+        G::timed_out(&self.state).map(Choice::of)
+    }
+
+    fn apply(
+        &mut self,
+        choice: &Choice,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<LogEntry>, RuleError> {
+        let Some(action) = choice.get::<G::Action>() else {
+            return Err(RuleError::Illegal(format!(
+                "that is not an action of the {} ruleset",
+                G::ID
+            )));
+        };
+        let events = G::apply(&mut self.state, action, dice)?;
+        self.actions.push(action.clone());
+        self.refresh();
+        Ok(entries::<G>(G::round(&self.state), events))
+    }
+
+    fn state_hash(&self) -> u64 {
+        state_hash(&self.state)
+    }
+
+    fn taken(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn replay_actions(&self) -> Option<Actions> {
+        G::wrap(self.actions.clone())
+    }
+
+    fn hides_from(&self, seat: Seat) -> bool {
+        G::hides_from(&self.state, seat)
+    }
+
+    fn think(&self, level: Level, seed: u64) -> Option<Box<dyn Thought>> {
+        let thinking = Thinking::<G>::start(level, &self.state, seed)?;
+        Some(Box::new(TypedThought::<G> {
+            thinking,
+            state: self.state.clone(),
+        }))
+    }
+
+    fn watch_next(&self) -> Option<Choice> {
+        let a = self.watch.as_ref()?.get(self.actions.len())?;
+        Some(Choice::of(a.clone()))
+    }
+
+    fn watch_len(&self) -> Option<usize> {
+        self.watch.as_ref().map(Vec::len)
+    }
+
+    fn title(&self, kind: DecisionKind) -> &'static str {
+        G::phase_title(kind)
+    }
+
+    fn situation(&self) -> Option<String> {
+        G::situation(&self.state)
+    }
+
+    fn board(&self, eyes: Option<Seat>) -> BoardView {
+        G::board(&self.state, eyes)
+    }
+
+    fn roster(&self, eyes: Option<Seat>) -> Vec<RosterLine> {
+        G::roster(&self.state, eyes)
+    }
+
+    fn character_name(&self, id: usize) -> String {
+        G::character_name(&self.state, id)
+    }
+
+    fn result_table(&self) -> ResultTable {
+        G::result_table(&self.state)
+    }
+}
+
+struct TypedThought<G: Game> {
+    thinking: Thinking<G>,
+    /// The position decided on, to describe the candidates.
+    state: G::State,
+}
+
+impl<G: Game> Thought for TypedThought<G> {
+    fn step(&mut self, budget: u32) -> bool {
+        self.thinking.step(budget)
+    }
+
+    fn best(&self) -> Option<Choice> {
+        self.thinking.best().map(Choice::of)
+    }
+
+    fn candidates(&self) -> Vec<CandidateLine> {
+        self.thinking
+            .candidates()
+            .into_iter()
+            .map(
+                |Candidate::<G::Action> {
+                     action,
+                     value,
+                     visits,
+                 }| CandidateLine {
+                    text: G::describe(&self.state, &action),
+                    value,
+                    visits,
+                },
+            )
+            .collect()
+    }
+}

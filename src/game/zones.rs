@@ -1,0 +1,354 @@
+//! How the Zones ruleset looks: zones as places joined by their ways through, characters as
+//! tokens with their health, and the words, odds and highlights for each decision.
+
+use crate::rules::battle::{DecisionKind, Seat};
+use crate::rules::zones::{
+    Action, AttackStep, Character, Reaction, State, Status, Target, Zone, Zones, attack, flow, odds,
+};
+
+use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
+
+/// What a token shows inside: health, 0 when down, X when dead.
+pub fn token_inside(ch: &Character) -> String {
+    match ch.status {
+        Status::Active | Status::Surrendered => format!("{}", ch.health),
+        Status::Incapacitated => "0".into(),
+        Status::Dead => "X".into(),
+        Status::Fled => String::new(),
+    }
+}
+
+/// A token's caption: the name, shortened, and what is wrong with them.
+pub fn token_label(ch: &Character) -> String {
+    // The last word of a long name ("Captain Rusk" becomes "Rusk") keeps labels from colliding.
+    let mut label = if ch.name.len() > 9 {
+        ch.name
+            .split_whitespace()
+            .last()
+            .unwrap_or(&ch.name)
+            .to_string()
+    } else {
+        ch.name.clone()
+    };
+    let mut tags = Vec::new();
+    match ch.status {
+        Status::Incapacitated => tags.push("down"),
+        Status::Dead => tags.push("dead"),
+        Status::Surrendered => tags.push("surrendered"),
+        _ => {}
+    }
+    if ch.concealed {
+        tags.push("hidden");
+    }
+    if ch.grabbed_by.is_some() {
+        tags.push("grabbed");
+    }
+    if ch.poisoned.is_some() {
+        tags.push("poisoned");
+    }
+    if !tags.is_empty() {
+        label = format!("{label} ({})", tags.join(", "));
+    }
+    label
+}
+
+/// Whether the one looking at the screen (None: everyone) cannot know this character is
+/// there: an enemy keeping concealed. The same test the AI's view of the battle uses.
+pub fn hidden_from(ch: &Character, eyes: Option<Seat>) -> bool {
+    eyes.is_some_and(|seat| flow::hidden_from(ch, seat))
+}
+
+/// Whether the viewer sees this character's token at all.
+pub fn token_shown(ch: &Character, eyes: Option<Seat>) -> bool {
+    !hidden_from(ch, eyes) && !matches!(ch.status, Status::Fled)
+}
+
+pub fn zone_colour(z: &Zone) -> [u8; 3] {
+    if z.dark {
+        [25, 25, 51]
+    } else if z.barrier {
+        [86, 84, 91]
+    } else if z.concealment {
+        [40, 76, 45]
+    } else if z.hazard.is_some() {
+        [89, 45, 40]
+    } else if z.cover {
+        [84, 68, 45]
+    } else {
+        [56, 61, 56]
+    }
+}
+
+pub fn zone_features(z: &Zone) -> String {
+    let mut f = Vec::new();
+    if z.cover {
+        f.push("cover".to_string());
+    }
+    if z.concealment {
+        f.push("concealment".to_string());
+    }
+    if z.dark {
+        f.push("dark".to_string());
+    }
+    if z.barrier {
+        f.push("barrier".to_string());
+    }
+    if let Some(h) = &z.hazard {
+        f.push(format!("hazard: {} {}", h.name, h.damage));
+    }
+    f.join(", ")
+}
+
+fn status_text(ch: &Character) -> String {
+    match ch.status {
+        Status::Active => format!("{}/{}", ch.health, ch.max_health),
+        Status::Incapacitated => "incapacitated".into(),
+        Status::Dead => "dead".into(),
+        Status::Surrendered => "surrendered".into(),
+        Status::Fled => "fled".into(),
+    }
+}
+
+impl Present for Zones {
+    fn phase_title(kind: DecisionKind) -> &'static str {
+        match kind {
+            DecisionKind::Initiative => "Initiative: who acts first this round?",
+            DecisionKind::Activation => "Activate a character, or pass",
+            DecisionKind::Turn => {
+                "The turn: a bonus action, a main action or a second bonus, one zone of movement"
+            }
+            DecisionKind::Reaction => "Reaction: the whole turn, taken now",
+            DecisionKind::Stunt => "Attack stunt",
+            DecisionKind::Morale => "Morale failed: surrender or retreat",
+            DecisionKind::Harm => "Harm",
+            DecisionKind::Draw => "Draw",
+            DecisionKind::Commit => "Commit",
+        }
+    }
+
+    fn situation(s: &State) -> Option<String> {
+        if let Some(a) = &s.attack {
+            let attacker = s.name(a.decl.attacker);
+            let w = s.weapon_name(a.decl.weapon);
+            let targets: Vec<&str> = a.slots.iter().map(|sl| s.name(sl.target)).collect();
+            let what = match a.step {
+                AttackStep::ProposeStunt => {
+                    "Propose a stunt instead of damage, or strike to harm.".to_string()
+                }
+                AttackStep::AnswerStunt(st) => format!(
+                    "{attacker} offers: {}. Accept (no damage, no reaction) or refuse (the attack goes on).",
+                    attack::stunt_text(s, st)
+                ),
+                AttackStep::React { slot } => format!(
+                    "{} may react before damage is rolled; a reaction spends their turn this round.",
+                    s.name(a.slots[slot].target)
+                ),
+            };
+            return Some(format!(
+                "{attacker} attacks {} with {w}. {what}",
+                targets.join(", ")
+            ));
+        }
+        if let Some(m) = &s.movement {
+            return Some(format!(
+                "{} is moving away from {}: strike as they go (an opportunity attack spends the turn)?",
+                s.name(m.mover),
+                s.zone_name(m.from)
+            ));
+        }
+        if let Some(t) = &s.turn {
+            let ch = &s.characters[t.character];
+            return Some(format!(
+                "{}: {} of {} health. Bonus actions used {}, main {}, moved {}.",
+                ch.name,
+                ch.health,
+                ch.max_health,
+                t.bonus_used,
+                if t.main_used { "yes" } else { "no" },
+                if t.moved { "yes" } else { "no" }
+            ));
+        }
+        None
+    }
+
+    fn odds(s: &State, a: &Action) -> Option<String> {
+        match a {
+            Action::Attack(d) | Action::OpportunityAttack(d) => {
+                let moving = s.turn.as_ref().is_some_and(|t| t.moved);
+                match d.target {
+                    Target::Character(_) => odds::attack_odds(s, d, moving).map(|o| {
+                        format!(
+                            "hit {:.0}% · expected damage {:.1} · takes them down {:.0}%",
+                            o.hit * 100.0,
+                            o.expected_damage,
+                            o.takedown * 100.0 * o.hit
+                        )
+                    }),
+                    Target::Zone(_) => Some("a blast: everyone in the zone is hit".into()),
+                }
+            }
+            Action::React(Reaction::Dodge) => {
+                let a = s.attack.as_ref()?;
+                let AttackStep::React { slot } = a.step else {
+                    return None;
+                };
+                let t = a.slots[slot].target;
+                Some(format!(
+                    "AGI save: {:.0}% to make the attack miss",
+                    odds::save_chance(s.characters[t].attrs.agi) * 100.0
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    fn board(s: &State, eyes: Option<Seat>) -> BoardView {
+        let places = s
+            .zones
+            .iter()
+            .map(|z| Place {
+                name: z.name.clone(),
+                features: zone_features(z),
+                colour: zone_colour(z),
+                at: None,
+            })
+            .collect();
+        let links = s
+            .zones
+            .iter()
+            .enumerate()
+            .flat_map(|(z, zone)| {
+                zone.neighbours
+                    .iter()
+                    .filter(move |&&n| n > z)
+                    .map(move |&n| (z, n))
+            })
+            .collect();
+        let tokens = s
+            .characters
+            .iter()
+            .enumerate()
+            .filter(|(_, ch)| token_shown(ch, eyes))
+            .map(|(i, ch)| Token {
+                id: i,
+                place: ch.zone,
+                faction: ch.faction,
+                inside: token_inside(ch),
+                label: token_label(ch),
+                out: ch.status != Status::Active,
+                faded: ch.concealed,
+            })
+            .collect();
+        let active = s
+            .turn
+            .as_ref()
+            .map(|t| t.character)
+            .filter(|&c| token_shown(&s.characters[c], eyes));
+        BoardView {
+            places,
+            links,
+            tokens,
+            active,
+        }
+    }
+
+    fn focus(_: &State, a: &Action) -> Focus {
+        match a {
+            Action::Activate(c) => Focus {
+                names: vec![*c],
+                token: Some((*c, Mark::Pick)),
+                place: None,
+            },
+            Action::Attack(d) | Action::OpportunityAttack(d) => match d.target {
+                Target::Character(t) => Focus {
+                    names: vec![t],
+                    token: Some((t, Mark::Harm)),
+                    place: None,
+                },
+                Target::Zone(z) => Focus {
+                    place: Some((z, Mark::Harm)),
+                    ..Focus::default()
+                },
+            },
+            Action::React(Reaction::HideBehind(x)) | Action::React(Reaction::Guard(x)) => Focus {
+                names: vec![*x],
+                ..Focus::default()
+            },
+            Action::Move(z) => Focus {
+                place: Some((*z, Mark::Go)),
+                ..Focus::default()
+            },
+            _ => Focus::default(),
+        }
+    }
+
+    fn place_action(legal: &[Action], place: usize) -> Option<usize> {
+        legal.iter().position(|a| *a == Action::Move(place))
+    }
+
+    fn quick_action(legal: &[Action]) -> Option<usize> {
+        [
+            Action::EndTurn,
+            Action::Pass,
+            Action::DeclineOpportunity,
+            Action::NoStunt,
+        ]
+        .iter()
+        .find_map(|q| legal.iter().position(|a| a == q))
+    }
+
+    fn character_name(s: &State, id: usize) -> String {
+        s.characters
+            .get(id)
+            .map_or_else(|| "?".into(), |c| c.name.clone())
+    }
+
+    fn roster(s: &State, eyes: Option<Seat>) -> Vec<RosterLine> {
+        // Enemies in hiding are as absent from the list as from the board.
+        s.characters
+            .iter()
+            .filter(|c| !hidden_from(c, eyes))
+            .map(|ch| RosterLine {
+                faction: ch.faction,
+                text: format!(
+                    "{} — {}{}",
+                    ch.name,
+                    status_text(ch),
+                    if ch.acted { " · has acted" } else { "" }
+                ),
+            })
+            .collect()
+    }
+
+    fn result_table(s: &State) -> ResultTable {
+        ResultTable {
+            headings: vec![
+                "Character",
+                "Status",
+                "Health",
+                "Attacks",
+                "Dealt",
+                "Taken",
+                "Takedowns",
+            ],
+            rows: s
+                .characters
+                .iter()
+                .map(|ch| {
+                    (
+                        ch.faction,
+                        vec![
+                            ch.name.clone(),
+                            format!("{:?}", ch.status),
+                            format!("{}/{}", ch.health, ch.max_health),
+                            ch.figures.attacks.to_string(),
+                            ch.figures.damage_dealt.to_string(),
+                            ch.figures.damage_taken.to_string(),
+                            ch.figures.takedowns.to_string(),
+                        ],
+                    )
+                })
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! The one registry of rulesets: the only place outside a ruleset's own folders that names
+//! one. Scenario files, replays, `fray sim`, `fray bench`, `fray check` and the game all reach a
+//! ruleset through it, by [`Setup::visit`] with a [`Visit`] written once, generic over [`Game`].
+//!
+//! # Adding a ruleset
+//! 1. `src/rules/<name>/`: the rules. One type implementing [`Ruleset`] (state, action, event
+//!    kind, setup; `start`, `pending`, `legal_actions`, `apply` that leaves the state untouched
+//!    on an error, `describe`, `faction_names`, `round`; `hides_from` and `determinize` if it
+//!    hides anything; `options` if it has optional rules; `timed_out` if it has a clock).
+//!    Rulebook cases in `tests/rulebook/<name>_*.rs`, scripted dice.
+//! 2. `src/ai/<name>.rs`: [`Heuristics`] for it: `evaluate`, `action_value` (from the core's
+//!    exact odds where it has them) and `gm_choice` where the rulebook hands the GM choices.
+//! 3. `src/scenario/<name>.rs`: its part of a scenario file and `validate` (file:line errors)
+//!    giving its `Setup`; scenarios in `assets/scenarios/`, listed in `scenario::BUILTIN`.
+//! 4. `src/game/<name>.rs` (or a folder): `game::Present` for it: the board's places and
+//!    tokens, what an action points at, the phase titles, the situation, odds, roster and result
+//!    rows, the end-turn action.
+//! 5. `assets/rules/<name>.md`: its rules notes, listed in `rules::notes::ALL`.
+//! 6. Here: a variant of [`Rules`], [`Setup`] and [`Actions`], an arm in each `match`, and
+//!    `impl Game`. Nothing else in the shell, the CLI, replays or the benchmark changes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Heuristics;
+use crate::rules::battle::Ruleset;
+use crate::rules::zones::{self, Zones};
+use crate::scenario::error::DataErrors;
+use crate::scenario::zones::ZonesScenario;
+
+#[cfg(feature = "game")]
+pub use crate::game::present::Present as Shown;
+
+/// Without the game there is nothing to present.
+#[cfg(not(feature = "game"))]
+pub trait Shown {}
+#[cfg(not(feature = "game"))]
+impl<T> Shown for T {}
+
+/// Everything the callers outside a ruleset's own places need of it: the contract, the AI's
+/// heuristics, and (with the game) its presentation.
+pub trait Game:
+    Heuristics<
+        State: Send + Sync + 'static,
+        Action: Send + Sync + 'static,
+        Setup: Send + Sync + 'static,
+    > + Shown
+    + Sized
+    + 'static
+{
+    /// The ruleset's id: its rules notes, `fray bench --ruleset`, the paragraph ids' prefix.
+    const ID: &'static str;
+    /// Whether the rulebook hands choices to a GM, so a GM seat is offered.
+    const GM: bool = false;
+    /// The actions of a replay, if they are this ruleset's.
+    fn actions(actions: &Actions) -> Option<&[Self::Action]>;
+    /// The actions as a replay holds them; None for a ruleset replays cannot name (one
+    /// written inside a test).
+    fn wrap(actions: Vec<Self::Action>) -> Option<Actions>;
+}
+
+/// The ids of every ruleset, in the order menus and benchmarks list them.
+pub const IDS: &[&str] = &[Zones::ID];
+
+impl Game for Zones {
+    const ID: &'static str = "zones";
+    fn actions(actions: &Actions) -> Option<&[zones::Action]> {
+        match actions {
+            Actions::Zones(a) => Some(a),
+        }
+    }
+    fn wrap(actions: Vec<zones::Action>) -> Option<Actions> {
+        Some(Actions::Zones(actions))
+    }
+}
+
+/// A scenario file's `rules:` part: the ruleset by name, then its own data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rules {
+    Zones(ZonesScenario),
+}
+
+impl Rules {
+    /// Validates the ruleset's part of a scenario (`id` is the scenario's short name).
+    pub fn validate(&self, id: &str, file: &str, src: &str) -> Result<Setup, DataErrors> {
+        match self {
+            Rules::Zones(z) => {
+                let mut s = crate::scenario::zones::validate(file, src, z)?;
+                s.state.scenario = id.to_string();
+                Ok(Setup::Zones(s))
+            }
+        }
+    }
+}
+
+/// A validated scenario of some ruleset, ready to start.
+#[derive(Clone, Debug)]
+pub enum Setup {
+    Zones(<Zones as Ruleset>::Setup),
+}
+
+/// Something done with a setup of whichever ruleset it is, written once for all of them.
+pub trait Visit {
+    type Out;
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out;
+}
+
+impl Setup {
+    pub fn visit<V: Visit>(&self, v: V) -> V::Out {
+        match self {
+            Setup::Zones(s) => v.visit::<Zones>(s),
+        }
+    }
+
+    /// The same, with the setup to change (optional rules).
+    pub fn visit_mut<V: VisitMut>(&mut self, v: V) -> V::Out {
+        match self {
+            Setup::Zones(s) => v.visit::<Zones>(s),
+        }
+    }
+
+    /// The ruleset's id.
+    pub fn ruleset(&self) -> &'static str {
+        struct Id;
+        impl Visit for Id {
+            type Out = &'static str;
+            fn visit<G: Game>(self, _: &G::Setup) -> &'static str {
+                G::ID
+            }
+        }
+        self.visit(Id)
+    }
+
+    /// The factions, by name, before the battle starts.
+    pub fn factions(&self) -> Vec<String> {
+        struct Factions;
+        impl Visit for Factions {
+            type Out = Vec<String>;
+            fn visit<G: Game>(self, s: &G::Setup) -> Vec<String> {
+                G::setup_factions(s)
+            }
+        }
+        self.visit(Factions)
+    }
+
+    /// The optional rules the scenario offers, as it sets them.
+    pub fn options(&self) -> Vec<crate::rules::battle::OptionalRule> {
+        struct Options;
+        impl Visit for Options {
+            type Out = Vec<crate::rules::battle::OptionalRule>;
+            fn visit<G: Game>(self, s: &G::Setup) -> Self::Out {
+                G::options(s)
+            }
+        }
+        self.visit(Options)
+    }
+
+    /// Switches an optional rule; false if the ruleset has none by that key.
+    pub fn set_option(&mut self, key: &str, on: bool) -> bool {
+        struct Set<'a>(&'a str, bool);
+        impl VisitMut for Set<'_> {
+            type Out = bool;
+            fn visit<G: Game>(self, s: &mut G::Setup) -> bool {
+                G::set_option(s, self.0, self.1)
+            }
+        }
+        self.visit_mut(Set(key, on))
+    }
+
+    /// Whether the ruleset has a GM seat.
+    pub fn has_gm(&self) -> bool {
+        struct Gm;
+        impl Visit for Gm {
+            type Out = bool;
+            fn visit<G: Game>(self, _: &G::Setup) -> bool {
+                G::GM
+            }
+        }
+        self.visit(Gm)
+    }
+}
+
+pub trait VisitMut {
+    type Out;
+    fn visit<G: Game>(self, setup: &mut G::Setup) -> Self::Out;
+}
+
+/// The actions of a replay, tagged with their ruleset (`actions: Zones([...])` in the file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Actions {
+    Zones(Vec<zones::Action>),
+}
+
+impl Actions {
+    pub fn len(&self) -> usize {
+        match self {
+            Actions::Zones(a) => a.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The ruleset the actions belong to.
+    pub fn ruleset(&self) -> &'static str {
+        match self {
+            Actions::Zones(_) => Zones::ID,
+        }
+    }
+}
