@@ -188,7 +188,7 @@ fn sync_layout(
     *lay = Layout { view, centres, key };
 }
 
-/// A link between two zones drawn from border to border, not across the boxes.
+/// A link between two places drawn from border to border, not across the boxes.
 pub fn edge_to_edge(a: Vec2, b: Vec2) -> (Vec2, Vec2) {
     let d = b - a;
     let t = |d: Vec2| -> f32 {

@@ -20,7 +20,7 @@ use super::seats::Seats;
 
 /// The acting character, and a character one may activate.
 const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
-/// Zones one may move to.
+/// Places one may go to.
 const CYAN: Color32 = Color32::from_rgb(77, 230, 255);
 /// What an attack under the cursor would hit.
 const RED: Color32 = Color32::from_rgb(255, 89, 51);

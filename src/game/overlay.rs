@@ -325,54 +325,32 @@ fn battle_ui(
                         next.set(AppState::Result);
                     }
                 }
-                _ if person.is_some() => {
-                    if let Some(t) = cursor.target {
-                        ui.horizontal(|ui| {
-                            ui.label(format!(
-                                "Showing choices for {}",
-                                battle.session.character_name(t)
-                            ));
-                            if ui.small_button("all (Esc)").clicked() {
-                                cursor.target = None;
-                                cursor.index = 0;
-                            }
-                        });
-                    }
-                    if let Pending::Decide {
-                        time_limit: Some(secs),
-                        ..
-                    } = battle.pending()
-                    {
-                        ui.colored_label(
-                            egui::Color32::YELLOW,
-                            format!("Chaos of combat: {secs} s to declare"),
-                        );
-                    }
-                    let shown = shown_choices(&battle, cursor.target);
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        for (i, &a) in shown.iter().enumerate() {
-                            let text = format!("{}. {}", i + 1, battle.session.describe(a));
-                            let mut r = ui.selectable_label(i == cursor.index, text);
-                            if let Some(h) = battle.session.odds(a) {
-                                r = r.on_hover_text(h);
-                            }
-                            if r.hovered() {
-                                cursor.index = i;
-                            }
-                            if r.clicked()
-                                && let Some(c) = battle.session.choice(a)
-                            {
-                                choose.write(Choose(c));
-                            }
-                        }
-                    });
+                _ if person.is_some() && is_prompt(phase) => {
+                    ui.label("Answer the prompt.");
                 }
+                _ if person.is_some() => choice_list(ui, &battle, &mut cursor, &mut choose),
                 _ => {}
             }
             if let Some(n) = &notice.0 {
                 ui.colored_label(egui::Color32::LIGHT_RED, n);
             }
         });
+
+    // A decision that interrupts a turn (a reaction, a stunt, a morale check, the harm and draw
+    // choices) opens its own prompt over the board; turns and activations use the menu.
+    if person.is_some() && is_prompt(phase) {
+        egui::Window::new(phase_title(&battle, phase))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .show(&ctx, |ui| {
+                if let Some(sit) = battle.session.situation() {
+                    ui.label(egui::RichText::new(sit).italics());
+                    ui.separator();
+                }
+                choice_list(ui, &battle, &mut cursor, &mut choose);
+            });
+    }
 
     egui::Panel::right("log")
         .exact_size(super::board::RIGHT_PANEL)
@@ -473,6 +451,69 @@ fn battle_ui(
         });
     }
     Ok(())
+}
+
+/// Decisions asked of someone outside their own turn, shown as a prompt.
+fn is_prompt(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::Initiative
+            | Phase::Reaction
+            | Phase::Stunt
+            | Phase::Morale
+            | Phase::Harm
+            | Phase::Draw
+            | Phase::Commit
+    )
+}
+
+/// The person's choices, the one under the cursor marked, each with its odds on hover.
+fn choice_list(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    cursor: &mut Cursor,
+    choose: &mut MessageWriter<Choose>,
+) {
+    if let Some(t) = cursor.target {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "Showing choices for {}",
+                battle.session.character_name(t)
+            ));
+            if ui.small_button("all (Esc)").clicked() {
+                cursor.target = None;
+                cursor.index = 0;
+            }
+        });
+    }
+    if let Pending::Decide {
+        time_limit: Some(secs),
+        ..
+    } = battle.session.pending()
+    {
+        ui.colored_label(
+            egui::Color32::YELLOW,
+            format!("Chaos of combat: {secs} s to declare"),
+        );
+    }
+    let shown = shown_choices(battle, cursor.target);
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (i, &a) in shown.iter().enumerate() {
+            let text = format!("{}. {}", i + 1, battle.session.describe(a));
+            let mut r = ui.selectable_label(i == cursor.index, text);
+            if let Some(h) = battle.session.odds(a) {
+                r = r.on_hover_text(h);
+            }
+            if r.hovered() {
+                cursor.index = i;
+            }
+            if r.clicked()
+                && let Some(c) = battle.session.choice(a)
+            {
+                choose.write(Choose(c));
+            }
+        }
+    });
 }
 
 pub fn faction_colour(f: usize) -> egui::Color32 {
