@@ -3,40 +3,17 @@
 //! playable from simulated keys alone.
 #![cfg(feature = "game")]
 
-use bevy::input::InputPlugin;
+mod headless;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use leafwing_input_manager::prelude::Buttonlike;
 
 use fray::ai::Level;
-use fray::game::LogicPlugin;
-use fray::game::flow::{AppState, Battle, BattleSetup, Phase, phase_for};
+use fray::game::flow::{Battle, BattleSetup, Phase, phase_for};
 use fray::game::input::shown_choices;
-use fray::game::seats::{Pace, SeatKind, Seats};
+use fray::game::seats::{SeatKind, Seats};
 use fray::rules::battle::Pending;
 use fray::rules::zones::{Action, Reaction, Stunt, Zones};
-
-fn app(setup: BattleSetup) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, LogicPlugin));
-    app.insert_resource(Pace {
-        pause: 0.0,
-        fast: false,
-        budget: 100_000,
-    });
-    app.insert_resource(setup);
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<AppState>>()
-        .set(AppState::Battle);
-    app.update();
-    app.update();
-    app
-}
-
-fn phase(app: &App) -> Option<Phase> {
-    app.world().get_resource::<State<Phase>>().map(|s| *s.get())
-}
+use headless::{app, phase, press};
 
 /// After a frame, the phase is the one the core's pending decision calls for, or the
 /// transition to it is already queued for the next frame.
@@ -86,13 +63,6 @@ fn ai_against_ai_battles_of_every_scenario_play_to_the_end_frame_by_frame() {
             fray::replay::run(&fray::replay::parse("x.ron", &src).unwrap(), "x.ron", &src).unwrap();
         assert_eq!(Some(run.final_hash), r.final_hash);
     }
-}
-
-fn press(app: &mut App, key: KeyCode) {
-    key.press(app.world_mut());
-    app.update();
-    key.release(app.world_mut());
-    app.update();
 }
 
 /// The Zones battle under way.

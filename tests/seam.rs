@@ -6,21 +6,20 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use bevy::input::InputPlugin;
+mod headless;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use leafwing_input_manager::prelude::Buttonlike;
 use serde::{Deserialize, Serialize};
 
 use fray::ai::{Heuristics, Level, Policy, RandomPolicy};
-use fray::game::LogicPlugin;
 use fray::game::flow::{AppState, Battle, BattleSetup, Phase, Typed, phase_for};
 use fray::game::present::{BoardView, Focus, Place, Present, ResultTable, RosterLine, Token};
-use fray::game::seats::{Brain, Pace, SeatKind, Seats};
+use fray::game::seats::{Brain, SeatKind, Seats};
 use fray::rules::battle::{DecisionKind, Event, Outcome, Pending, RuleError, Ruleset, Seat};
 use fray::rules::dice::{DiceSource, Die, SeededDice};
 use fray::rules::explain::Explanation;
 use fray::rulesets::{Actions, Game};
+use headless::{app, phase, press};
 
 /// Race to ten: two sides take turns; each turn, take a steady 2 points or gamble on a d6
 /// (a 1 loses 3 points).
@@ -263,33 +262,15 @@ fn a_ruleset_written_in_a_test_plays_out_headless_with_the_ai() {
 }
 
 fn race_app(seats: Vec<SeatKind>, round: u32) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, LogicPlugin));
-    app.insert_resource(Pace {
-        pause: 0.0,
-        fast: false,
-        budget: 100_000,
-    });
     let starter: fray::game::flow::Starter = Arc::new(move |dice: &mut SeededDice| {
         let (session, log) = Typed::<Race>::start(&round, dice, None).map_err(|e| e.to_string())?;
         Ok((session, log, "Race to ten".into()))
     });
-    app.insert_resource(BattleSetup {
+    app(BattleSetup {
         seats,
         custom: Some(starter),
         ..BattleSetup::default()
-    });
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<AppState>>()
-        .set(AppState::Battle);
-    app.update();
-    app.update();
-    app
-}
-
-fn phase(app: &App) -> Option<Phase> {
-    app.world().get_resource::<State<Phase>>().map(|s| *s.get())
+    })
 }
 
 fn race(app: &App) -> &Typed<Race> {
@@ -297,13 +278,6 @@ fn race(app: &App) -> &Typed<Race> {
         .resource::<Battle>()
         .typed::<Race>()
         .expect("the race")
-}
-
-fn press(app: &mut App, key: KeyCode) {
-    key.press(app.world_mut());
-    app.update();
-    key.release(app.world_mut());
-    app.update();
 }
 
 #[test]

@@ -55,6 +55,27 @@ pub type Starter = Arc<
         + Sync,
 >;
 
+impl Phase {
+    /// A decision a person takes, one for each of the core's decision kinds.
+    pub fn is_decision(self) -> bool {
+        self == Phase::Activation || self == Phase::Turn || self.is_prompt()
+    }
+
+    /// A decision asked outside one's own turn, shown as a prompt over the board.
+    pub fn is_prompt(self) -> bool {
+        matches!(
+            self,
+            Phase::Initiative
+                | Phase::Reaction
+                | Phase::Stunt
+                | Phase::Morale
+                | Phase::Harm
+                | Phase::Draw
+                | Phase::Commit
+        )
+    }
+}
+
 /// What the menu (or the command line) chose for the next battle.
 #[derive(Resource, Clone)]
 pub struct BattleSetup {

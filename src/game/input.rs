@@ -145,21 +145,6 @@ pub fn targets(battle: &Battle) -> Vec<usize> {
     named
 }
 
-fn is_person_phase(p: Phase) -> bool {
-    matches!(
-        p,
-        Phase::Initiative
-            | Phase::Activation
-            | Phase::Turn
-            | Phase::Reaction
-            | Phase::Stunt
-            | Phase::Morale
-            | Phase::Harm
-            | Phase::Draw
-            | Phase::Commit
-    )
-}
-
 fn decision_keys(
     actions: Single<&ActionState<GameAction>>,
     phase: Option<Res<State<Phase>>>,
@@ -176,7 +161,7 @@ fn decision_keys(
             ..Cursor::default()
         };
     }
-    if !is_person_phase(*phase.get()) {
+    if !phase.get().is_decision() {
         return;
     }
     let shown = shown_choices(&battle, cursor.target);

@@ -325,7 +325,7 @@ fn battle_ui(
                         next.set(AppState::Result);
                     }
                 }
-                _ if person.is_some() && is_prompt(phase) => {
+                _ if person.is_some() && phase.is_prompt() => {
                     ui.label("Answer the prompt.");
                 }
                 _ if person.is_some() => choice_list(ui, &battle, &mut cursor, &mut choose),
@@ -338,7 +338,7 @@ fn battle_ui(
 
     // A decision that interrupts a turn (a reaction, a stunt, a morale check, the harm and draw
     // choices) opens its own prompt over the board; turns and activations use the menu.
-    if person.is_some() && is_prompt(phase) {
+    if person.is_some() && phase.is_prompt() {
         egui::Window::new(phase_title(&battle, phase))
             .collapsible(false)
             .resizable(false)
@@ -451,20 +451,6 @@ fn battle_ui(
         });
     }
     Ok(())
-}
-
-/// Decisions asked of someone outside their own turn, shown as a prompt.
-fn is_prompt(phase: Phase) -> bool {
-    matches!(
-        phase,
-        Phase::Initiative
-            | Phase::Reaction
-            | Phase::Stunt
-            | Phase::Morale
-            | Phase::Harm
-            | Phase::Draw
-            | Phase::Commit
-    )
 }
 
 /// The person's choices, the one under the cursor marked, each with its odds on hover.

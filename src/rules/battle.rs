@@ -110,6 +110,9 @@ pub struct OptionalRule {
     pub on: bool,
 }
 
+/// A battle just started: its state and the events of the start.
+pub type Started<S, K> = Result<(S, Vec<Event<K>>), RuleError>;
+
 /// The contract each ruleset fulfils. `apply` either succeeds, or returns an error and leaves
 /// the state exactly as it was.
 pub trait Ruleset {
@@ -124,7 +127,7 @@ pub trait Ruleset {
     fn start(
         setup: &Self::Setup,
         dice: &mut dyn DiceSource,
-    ) -> Result<(Self::State, Vec<Event<Self::EventKind>>), RuleError>;
+    ) -> Started<Self::State, Self::EventKind>;
     /// The factions of a setup, by name, before the battle starts (the menu's seats).
     fn setup_factions(setup: &Self::Setup) -> Vec<String>;
     /// The optional rules a setup offers, as the scenario sets them.
