@@ -2,7 +2,7 @@
 //! guards against a ruleset bug (a battle that never ends is reported as unfinished).
 
 use crate::ai::Policy;
-use crate::rules::battle::{Event, Outcome, Pending, RuleError, Ruleset, Seat};
+use crate::rules::battle::{Event, Outcome, Pending, RuleError, Ruleset};
 use crate::rules::dice::DiceSource;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -13,7 +13,8 @@ pub struct BattleResult {
 }
 
 /// Plays one battle to its end, or until `max_rounds` have passed. `policies[f]` decides for
-/// faction f; the GM seat, where a ruleset has one, uses `gm`.
+/// faction f (a character's own seat goes to its side's policy); the GM seat deciding as
+/// referee uses `gm`.
 pub fn play_out<R: Ruleset>(
     state: &mut R::State,
     policies: &mut [Box<dyn Policy<R> + '_>],
@@ -46,9 +47,9 @@ pub fn play_out<R: Ruleset>(
                         "a decision is pending but no action is legal".into(),
                     ));
                 }
-                let action = match seat {
-                    Seat::Faction(f) => policies[f % policies.len()].choose(state, &legal),
-                    Seat::Gm => gm.choose(state, &legal),
+                let action = match R::side(state, seat) {
+                    Some(f) => policies[f % policies.len()].choose(state, &legal),
+                    None => gm.choose(state, &legal),
                 };
                 let events = R::apply(state, &action, dice)?;
                 on_event(&action, &events);

@@ -42,7 +42,7 @@ pub fn playout_index<R: Heuristics>(
     legal: &[R::Action],
     rng: &mut ChaCha8Rng,
 ) -> usize {
-    if R::seat(state) == Some(crate::rules::battle::Seat::Gm) {
+    if R::referee_deciding(state) {
         return R::gm_choice(state, legal).min(legal.len().saturating_sub(1));
     }
     best_index::<R>(state, legal, rng)

@@ -31,4 +31,9 @@ pub trait Heuristics: Ruleset {
     fn seat(state: &Self::State) -> Option<Seat> {
         Self::pending(state).seat()
     }
+
+    /// Whether the one deciding now is the GM as referee (a seat of no side).
+    fn referee_deciding(state: &Self::State) -> bool {
+        Self::seat(state).is_some_and(|s| Self::side(state, s).is_none())
+    }
 }

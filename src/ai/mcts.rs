@@ -142,13 +142,6 @@ impl<R: Heuristics> Search<R> {
         Some(self.root_legal[i].clone())
     }
 
-    fn faction(seat: Seat) -> Option<usize> {
-        match seat {
-            Seat::Faction(f) => Some(f),
-            Seat::Gm => None,
-        }
-    }
-
     fn iterate(&mut self) {
         let mut dice = SeededDice::new(self.rng.next_u64());
         let mut s = R::determinize(&self.root, self.seat, &mut dice);
@@ -167,7 +160,7 @@ impl<R: Heuristics> Search<R> {
             }
             let action = if legal.len() == 1 {
                 legal[0].clone()
-            } else if seat == Seat::Gm {
+            } else if R::side(&s, seat).is_none() {
                 // The GM follows the rulebook's guidance; it has no win to search for.
                 legal[playout_index::<R>(&s, &legal, &mut self.rng)].clone()
             } else if in_tree {
@@ -218,7 +211,7 @@ impl<R: Heuristics> Search<R> {
         legal: &[R::Action],
         seat: Seat,
     ) -> (R::Action, usize, bool) {
-        let mover = Self::faction(seat);
+        let mover = R::side(s, seat);
         let allowed = 2 + (f64::from(self.nodes[node].visits).sqrt() as usize);
         let tried: Vec<usize> = self.nodes[node]
             .children

@@ -103,9 +103,8 @@ impl<R: Heuristics> RolloutSearch<R> {
     }
 
     fn play_out(&self, m: usize, seed: u64) -> f64 {
-        let me = match self.seat {
-            Seat::Faction(f) => f,
-            Seat::Gm => return 0.5,
+        let Some(me) = R::side(&self.root, self.seat) else {
+            return 0.5;
         };
         let mut dice = SeededDice::new(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
@@ -203,7 +202,7 @@ impl<R: Heuristics> Policy<R> for Rollouts {
             return legal[0].clone();
         }
         // The GM is not a side that wins or loses: it follows the rulebook's guidance.
-        if R::seat(state) == Some(Seat::Gm) {
+        if R::referee_deciding(state) {
             return <super::GmPolicy as Policy<R>>::choose(&mut super::GmPolicy, state, legal);
         }
         let mut search = RolloutSearch::<R>::new(state, self.cfg, self.rng.next_u64());

@@ -22,7 +22,7 @@ impl<R: Heuristics> Thinking<R> {
         }
         let ranked = Greedy::rank::<R>(state, &legal);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        if level != Level::Random && R::seat(state) == Some(crate::rules::battle::Seat::Gm) {
+        if level != Level::Random && R::referee_deciding(state) {
             let a =
                 <super::GmPolicy as super::Policy<R>>::choose(&mut super::GmPolicy, state, &legal);
             return Some(Thinking::Ready(a, ranked));

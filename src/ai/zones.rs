@@ -45,9 +45,8 @@ impl Heuristics for Zones {
         let Pending::Decide { seat, .. } = Zones::pending(s) else {
             return 0.0;
         };
-        let f = match seat {
-            Seat::Faction(f) => f,
-            Seat::Gm => return 0.0,
+        let Seat::Faction(f) = seat else {
+            return 0.0;
         };
         let actor = s.turn.as_ref().map(|t| t.character);
         let moving = s.turn.as_ref().is_some_and(|t| t.moved);
@@ -379,6 +378,6 @@ fn reaction_value(s: &State, r: Reaction) -> f64 {
 pub fn faction_of(seat: Seat) -> Option<FactionId> {
     match seat {
         Seat::Faction(f) => Some(f),
-        Seat::Gm => None,
+        Seat::Gm | Seat::Character(_) => None,
     }
 }

@@ -205,6 +205,7 @@ fn seat_name(battle: &Battle, seat: Seat) -> String {
             .cloned()
             .unwrap_or_else(|| "?".into()),
         Seat::Gm => "the GM".into(),
+        Seat::Character(c) => battle.session.character_name(c),
     }
 }
 

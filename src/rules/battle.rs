@@ -19,6 +19,9 @@ pub type CharacterId = usize;
 pub enum Seat {
     Faction(FactionId),
     Gm,
+    /// One character's own decisions, where a ruleset gives each its own seat (Coterie's
+    /// players' characters).
+    Character(CharacterId),
 }
 
 /// The kind of decision awaited, so the shell can open the right overlay without knowing the
@@ -155,6 +158,16 @@ pub trait Ruleset {
     fn faction_names(state: &Self::State) -> Vec<String>;
     /// The round number, for round limits and statistics.
     fn round(state: &Self::State) -> u32;
+    /// The side a seat plays for, whose win the AI seeks when it takes that seat; None for a
+    /// GM deciding as referee, who follows `Heuristics::gm_choice`.
+    fn side(state: &Self::State, seat: Seat) -> Option<FactionId> {
+        let _ = state;
+        match seat {
+            Seat::Faction(f) => Some(f),
+            Seat::Gm | Seat::Character(_) => None,
+        }
+    }
+
     /// Whether the state holds something `seat` may not see (an enemy keeping concealed). The
     /// pass-the-screen card and `determinize` both ask this; rulesets without hidden information
     /// keep the default.

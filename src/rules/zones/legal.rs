@@ -321,7 +321,7 @@ pub fn why_illegal(s: &State, action: &Action) -> String {
             format!("{} must decide ({kind:?})", s.factions[f].name)
         }
         Pending::Decide {
-            seat: Seat::Gm,
+            seat: Seat::Gm | Seat::Character(_),
             kind,
             ..
         } => format!("the GM must decide ({kind:?})"),
