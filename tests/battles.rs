@@ -97,6 +97,9 @@ fn play(setup: &ZonesSetup, seed: u64, checked: bool) -> Battle {
                         Policy::<Zones>::choose(&mut policies[f], &state, &legal)
                     }
                     Seat::Gm => Policy::<Zones>::choose(&mut gm, &state, &legal),
+                    Seat::Character(c) => {
+                        panic!("seed {seed}: Zones gives no character a seat ({c})")
+                    }
                 };
                 let described = Zones::describe(&state, &action);
                 assert!(!described.is_empty());
