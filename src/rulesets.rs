@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Heuristics;
 use crate::rules::battle::Ruleset;
+use crate::rules::coterie::{self, Coterie};
 use crate::rules::zones::{self, Zones};
+use crate::scenario::coterie::CoterieScenario;
 use crate::scenario::error::DataErrors;
 use crate::scenario::zones::ZonesScenario;
 
@@ -59,13 +61,14 @@ pub trait Game:
 }
 
 /// The ids of every ruleset, in the order menus and benchmarks list them.
-pub const IDS: &[&str] = &[Zones::ID];
+pub const IDS: &[&str] = &[Zones::ID, Coterie::ID];
 
 impl Game for Zones {
     const ID: &'static str = "zones";
     fn actions(actions: &Actions) -> Option<&[zones::Action]> {
         match actions {
             Actions::Zones(a) => Some(a),
+            _ => None,
         }
     }
     fn wrap(actions: Vec<zones::Action>) -> Option<Actions> {
@@ -73,10 +76,25 @@ impl Game for Zones {
     }
 }
 
+impl Game for Coterie {
+    const ID: &'static str = "coterie";
+    const GM: bool = true;
+    fn actions(actions: &Actions) -> Option<&[coterie::Action]> {
+        match actions {
+            Actions::Coterie(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap(actions: Vec<coterie::Action>) -> Option<Actions> {
+        Some(Actions::Coterie(actions))
+    }
+}
+
 /// A scenario file's `rules:` part: the ruleset by name, then its own data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rules {
     Zones(ZonesScenario),
+    Coterie(CoterieScenario),
 }
 
 impl Rules {
@@ -88,6 +106,11 @@ impl Rules {
                 s.state.scenario = id.to_string();
                 Ok(Setup::Zones(s))
             }
+            Rules::Coterie(c) => {
+                let mut s = crate::scenario::coterie::validate(file, src, c)?;
+                s.state.scenario = id.to_string();
+                Ok(Setup::Coterie(s))
+            }
         }
     }
 }
@@ -96,6 +119,7 @@ impl Rules {
 #[derive(Clone, Debug)]
 pub enum Setup {
     Zones(<Zones as Ruleset>::Setup),
+    Coterie(<Coterie as Ruleset>::Setup),
 }
 
 /// Something done with a setup of whichever ruleset it is, written once for all of them.
@@ -108,6 +132,7 @@ impl Setup {
     pub fn visit<V: Visit>(&self, v: V) -> V::Out {
         match self {
             Setup::Zones(s) => v.visit::<Zones>(s),
+            Setup::Coterie(s) => v.visit::<Coterie>(s),
         }
     }
 
@@ -115,6 +140,7 @@ impl Setup {
     pub fn visit_mut<V: VisitMut>(&mut self, v: V) -> V::Out {
         match self {
             Setup::Zones(s) => v.visit::<Zones>(s),
+            Setup::Coterie(s) => v.visit::<Coterie>(s),
         }
     }
 
@@ -188,12 +214,14 @@ pub trait VisitMut {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Actions {
     Zones(Vec<zones::Action>),
+    Coterie(Vec<coterie::Action>),
 }
 
 impl Actions {
     pub fn len(&self) -> usize {
         match self {
             Actions::Zones(a) => a.len(),
+            Actions::Coterie(a) => a.len(),
         }
     }
 
@@ -205,6 +233,7 @@ impl Actions {
     pub fn ruleset(&self) -> &'static str {
         match self {
             Actions::Zones(_) => Zones::ID,
+            Actions::Coterie(_) => Coterie::ID,
         }
     }
 }

@@ -10,7 +10,9 @@ use fray::rules::zones::{State, Zones};
 use fray::scenario::{self, Setup};
 
 fn start(name: &str, seed: u64) -> (State, SeededDice) {
-    let Setup::Zones(setup) = scenario::builtin(name).unwrap().unwrap().setup;
+    let Setup::Zones(setup) = scenario::builtin(name).unwrap().unwrap().setup else {
+        panic!("a Zones scenario")
+    };
     let mut dice = SeededDice::new(seed);
     let (s, _) = setup.start(&mut dice).unwrap();
     (s, dice)

@@ -23,7 +23,9 @@ const MAX_ROUNDS: u32 = 200;
 
 fn setup(name: &str) -> ZonesSetup {
     let loaded = scenario::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let Setup::Zones(s) = loaded.setup;
+    let Setup::Zones(s) = loaded.setup else {
+        panic!("a Zones scenario")
+    };
     s
 }
 
@@ -763,7 +765,9 @@ impl Table {
             who(wolves)
         );
         let loaded = scenario::load_str("case", "case.ron", &src).unwrap_or_else(|e| panic!("{e}"));
-        let Setup::Zones(setup) = loaded.setup;
+        let Setup::Zones(setup) = loaded.setup else {
+            panic!("a Zones scenario")
+        };
         let (s, _) = setup.start(&mut ScriptedDice::new([])).unwrap();
         Table { s, log: Vec::new() }
     }

@@ -175,7 +175,9 @@ fn the_end_turn_key_ends_a_turn_and_passes() {
 
 fn duel_character(i: usize) -> fray::rules::zones::Character {
     let loaded = fray::scenario::builtin("duel").unwrap().unwrap();
-    let fray::scenario::Setup::Zones(z) = loaded.setup;
+    let fray::scenario::Setup::Zones(z) = loaded.setup else {
+        panic!("a Zones scenario")
+    };
     z.state.characters[i].clone()
 }
 

@@ -392,7 +392,9 @@ const CASES: &[Case] = &[
 #[test]
 fn the_base_scenario_is_valid() {
     let loaded = scenario::load_str("case", FILE, BASE).unwrap_or_else(|e| panic!("{e}"));
-    let Setup::Zones(setup) = &loaded.setup;
+    let Setup::Zones(setup) = &loaded.setup else {
+        panic!("a Zones scenario")
+    };
     let s = &setup.state;
     assert_eq!(loaded.id, "case");
     assert_eq!(s.scenario, "case");
@@ -532,7 +534,9 @@ fn every_builtin_scenario_loads_and_starts() {
             !loaded.scenario.teaches.trim().is_empty(),
             "{name}: teaches nothing"
         );
-        let Setup::Zones(setup) = &loaded.setup;
+        let Setup::Zones(setup) = &loaded.setup else {
+            panic!("a Zones scenario")
+        };
         assert_eq!(setup.state.scenario, *name);
         assert!(setup.state.factions.len() >= 2, "{name}");
         let mut dice = fray::rules::SeededDice::new(1);

@@ -2,6 +2,7 @@
 //! policy's randomness comes from its own seed and its effort from a budget of iterations, so
 //! the same seed and budget give the same move on every machine.
 
+pub mod coterie;
 pub mod gm;
 pub mod greedy;
 pub mod heuristics;

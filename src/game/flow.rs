@@ -38,6 +38,8 @@ pub enum Phase {
     Harm,
     Draw,
     Commit,
+    Special,
+    Review,
     /// An AI seat is deciding.
     AiThinking,
     /// A replay being watched plays its next action.
@@ -72,6 +74,8 @@ impl Phase {
                 | Phase::Harm
                 | Phase::Draw
                 | Phase::Commit
+                | Phase::Special
+                | Phase::Review
         )
     }
 }
@@ -277,6 +281,8 @@ pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
                 DecisionKind::Harm => Phase::Harm,
                 DecisionKind::Draw => Phase::Draw,
                 DecisionKind::Commit => Phase::Commit,
+                DecisionKind::Special => Phase::Special,
+                DecisionKind::Review => Phase::Review,
             }
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod board_marks;
+pub mod coterie;
 pub mod flow;
 pub mod fonts;
 pub mod input;

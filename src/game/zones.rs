@@ -123,6 +123,8 @@ impl Present for Zones {
             DecisionKind::Harm => "Harm",
             DecisionKind::Draw => "Draw",
             DecisionKind::Commit => "Commit",
+            DecisionKind::Special => "Special action",
+            DecisionKind::Review => "Review",
         }
     }
 

@@ -46,6 +46,10 @@ pub enum DecisionKind {
     Draw,
     /// What to bring into a phase (Coterie).
     Commit,
+    /// Proposing a special action (Coterie).
+    Special,
+    /// The GM allowing a special action, or making it milder (Coterie).
+    Review,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
 //! Scenario files: RON data naming a ruleset, validated with `file:line` errors, turned into a
 //! ruleset's starting state.
 
+pub mod coterie;
 pub mod error;
 pub mod zones;
 
@@ -43,6 +44,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
     (
         "hold-the-mill",
         include_str!("../../assets/scenarios/hold-the-mill.ron"),
+    ),
+    (
+        "wizards-and-bandits",
+        include_str!("../../assets/scenarios/wizards-and-bandits.ron"),
+    ),
+    (
+        "duel-at-the-gate",
+        include_str!("../../assets/scenarios/duel-at-the-gate.ron"),
+    ),
+    (
+        "the-chase",
+        include_str!("../../assets/scenarios/the-chase.ron"),
     ),
 ];
 

@@ -38,7 +38,9 @@ impl Table {
     /// started the fight).
     pub fn start(src: &str, dice: &[u8]) -> Table {
         let loaded = scenario::load_str("case", "case.ron", src).unwrap_or_else(|e| panic!("{e}"));
-        let Setup::Zones(setup) = loaded.setup;
+        let Setup::Zones(setup) = loaded.setup else {
+            panic!("a Zones scenario")
+        };
         let mut d = ScriptedDice::new(dice.iter().copied());
         let (s, events) = setup.start(&mut d).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(d.remaining(), 0, "start left dice unused");

@@ -13,7 +13,9 @@ fn every_rule_cited_by_a_roll_is_a_paragraph_of_the_notes() {
     let ids = notes::paragraph_ids(notes::ZONES);
     let mut cited = std::collections::BTreeSet::new();
     for (name, _) in scenario::BUILTIN {
-        let Setup::Zones(setup) = scenario::builtin(name).unwrap().unwrap().setup;
+        let Setup::Zones(setup) = scenario::builtin(name).unwrap().unwrap().setup else {
+            panic!("a Zones scenario")
+        };
         for seed in 0..40 {
             let mut dice = SeededDice::new(seed);
             let (mut s, start) = setup.start(&mut dice).unwrap();

@@ -1,0 +1,183 @@
+//! What the AI knows of Coterie beyond the contract: how the conflict stands for each side, and
+//! what each choice is worth in points of effort, the currency of every phase.
+
+use super::Heuristics;
+use crate::rules::battle::{FactionId, Ruleset};
+use crate::rules::coterie::effort::{self, other};
+use crate::rules::coterie::{
+    Action, Coterie, Effort, FOES, Harm, HarmKind, PARTY, Special, Stage, State,
+};
+
+/// A point of track is worth a phase's -3 and the nearer end; a wound its vulnerability.
+fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
+    let g = &s.groups[target];
+    let v = f64::from(s.vulnerability(target));
+    let mut position = g.position;
+    let mut value = 0.0;
+    for h in pieces {
+        let level = h.degree.level();
+        value += match &h.kind {
+            HarmKind::Tactical => {
+                position -= level;
+                let breaking = position <= -5 || g.breaks_at.is_some_and(|b| position <= b);
+                3.0 * f64::from(level)
+                    + if breaking {
+                        30.0
+                    } else {
+                        2.0 * f64::from(level)
+                    }
+            }
+            HarmKind::Wounds if target == PARTY => 2.5 * f64::from(level),
+            HarmKind::Wounds => f64::from(level) * v,
+            HarmKind::Trait(t) => {
+                let left = g.traits.get(t).copied().unwrap_or(0)
+                    - g.trait_injuries.get(t).copied().unwrap_or(0);
+                (2.0 * f64::from(level) * v).min(f64::from(left.max(0)))
+            }
+        };
+    }
+    value
+}
+
+/// A side's standing: effort as the next phase would count it, and the track.
+fn strength(s: &State, side: FactionId) -> f64 {
+    let lines = effort::group_effort(s, side);
+    let coh = effort::coherence(s, side);
+    let position = f64::from(s.groups[side].position);
+    f64::from(effort::total(&lines) + effort::total(&coh)) + 4.0 * position
+}
+
+impl Heuristics for Coterie {
+    fn evaluate(s: &State) -> Vec<f64> {
+        if let Some(crate::rules::battle::Outcome::Victory { winner, .. }) = &s.outcome {
+            return (0..2).map(|f| f64::from(u8::from(f == *winner))).collect();
+        }
+        let d = strength(s, PARTY) - strength(s, FOES);
+        let p = 1.0 / (1.0 + (-d / 6.0).exp());
+        vec![p, 1.0 - p]
+    }
+
+    fn action_value(s: &State, a: &Action) -> f64 {
+        match a {
+            Action::Declare(Effort::Steady) => 0.0,
+            Action::Declare(Effort::Press) => 0.5,
+            Action::Declare(Effort::Goal) => 0.1,
+            Action::Bring(skills) => skills.len() as f64,
+            Action::Propose(sp) => match sp {
+                Special::GroupBonus => 2.0,
+                Special::SelfBonus => 1.0,
+                Special::Tactical => 3.5,
+                Special::Recover => 1.5,
+                Special::Progress => 0.5,
+                Special::Duel(f) => {
+                    let Stage::Special { character, .. } = s.stage else {
+                        return 0.0;
+                    };
+                    let mine: i32 = s
+                        .conflict
+                        .skills
+                        .iter()
+                        .map(|k| s.characters[character].skill(k))
+                        .sum();
+                    let theirs: i32 = s
+                        .conflict
+                        .skills
+                        .iter()
+                        .map(|k| s.characters[*f].skill(k))
+                        .sum();
+                    f64::from(mine - theirs) - 1.0
+                }
+            },
+            Action::Review(as_proposed) => f64::from(u8::from(*as_proposed)),
+            Action::Inflict(pieces) => {
+                let target = match s.stage {
+                    Stage::Harm { winner, .. } => other(winner),
+                    _ => FOES,
+                };
+                harm_value(s, target, pieces)
+            }
+            Action::FallBack(fall_back) => {
+                let Stage::FallBack { degree, harm } = &s.stage else {
+                    return 0.0;
+                };
+                let cost = if *fall_back {
+                    let steps = if degree.level() == 3 {
+                        2
+                    } else {
+                        degree.level()
+                    };
+                    harm_value(
+                        s,
+                        PARTY,
+                        &[Harm {
+                            kind: HarmKind::Tactical,
+                            degree: crate::rules::coterie::Degree::from_level(steps),
+                        }],
+                    )
+                } else {
+                    harm_value(s, PARTY, harm)
+                };
+                -cost
+            }
+            Action::Flee(flee) => {
+                if *flee == (s.groups[PARTY].position <= -4) {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            Action::NeutralDraw => 0.0,
+            Action::HarmfulDraw {
+                party_tactical,
+                foes,
+            } => {
+                let gain = harm_value(
+                    s,
+                    FOES,
+                    &[Harm {
+                        kind: foes.clone(),
+                        degree: crate::rules::coterie::Degree::Minor,
+                    }],
+                );
+                let kind = if *party_tactical {
+                    HarmKind::Tactical
+                } else {
+                    HarmKind::Wounds
+                };
+                gain - harm_value(
+                    s,
+                    PARTY,
+                    &[Harm {
+                        kind,
+                        degree: crate::rules::coterie::Degree::Minor,
+                    }],
+                )
+            }
+            Action::PartyInjury(kind) => harm_value(
+                s,
+                PARTY,
+                &[Harm {
+                    kind: kind.clone(),
+                    degree: crate::rules::coterie::Degree::Minor,
+                }],
+            ),
+            Action::DuelFallBack(fall_back) => {
+                if *fall_back {
+                    -2.0
+                } else {
+                    -2.5
+                }
+            }
+        }
+    }
+
+    /// The GM as referee allows a special action as proposed: the menu offers only what a GM
+    /// would allow (rules notes, coterie.special-actions).
+    fn gm_choice(s: &State, legal: &[Action]) -> usize {
+        let _ = Coterie::pending(s);
+        legal
+            .iter()
+            .position(|a| *a == Action::Review(true))
+            .unwrap_or(0)
+    }
+}

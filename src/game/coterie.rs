@@ -1,0 +1,290 @@
+//! How Coterie looks: the position track as ground between the two groups, both groups' tokens
+//! standing on their step, the penalties written beside them, and the harm options previewed.
+
+use crate::rules::battle::{DecisionKind, FactionId, Seat};
+use crate::rules::coterie::{
+    Action, Coterie, FOES, Harm, HarmKind, PARTY, Special, Stage, Standing, State, effort,
+};
+
+use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
+
+/// The track's steps for each side, 0 to -5: the players' group stands on the left half, the
+/// opposition on the right, the front line in the middle.
+const STEPS: i32 = 6;
+
+/// The place of a side's position on the drawn track.
+fn place_of(side: FactionId, position: i32) -> usize {
+    let step = (-position).clamp(0, STEPS - 1) as usize;
+    if side == PARTY {
+        (STEPS as usize - 1) - step
+    } else {
+        STEPS as usize + step
+    }
+}
+
+/// The place where duels are fought, apart from the groups.
+const DUELS: usize = 2 * STEPS as usize;
+
+/// What a group's step says: its penalties for the next phase.
+fn penalties(s: &State, side: FactionId) -> String {
+    let g = &s.groups[side];
+    let mut f = Vec::new();
+    if g.tactical_penalty > 0 {
+        f.push(format!("tactical -{}", g.tactical_penalty));
+    }
+    if g.wounds > 0 {
+        let v = s.vulnerability(side);
+        f.push(format!("wounds {}×{v} = -{}", g.wounds, g.wounds * v));
+    }
+    for (t, p) in &g.trait_injuries {
+        f.push(format!("{t} -{p}"));
+    }
+    if g.bonus > 0 {
+        f.push(format!("bonus +{}", g.bonus));
+    }
+    f.join(", ")
+}
+
+/// What a piece of harm would do, before it is chosen.
+fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
+    let g = &s.groups[target];
+    let v = s.vulnerability(target);
+    let mut position = g.position;
+    let mut out = Vec::new();
+    for h in pieces {
+        let level = h.degree.level();
+        match &h.kind {
+            HarmKind::Tactical => {
+                position = (position - level).max(-5);
+                out.push(format!("track to {position}, -{} next phase", 3 * level));
+            }
+            HarmKind::Wounds if target == PARTY => {
+                out.push(format!("each character hurt up to {}", h.degree.label()))
+            }
+            HarmKind::Wounds => out.push(format!(
+                "wounds {} × vulnerability {v} = -{}",
+                g.wounds + level,
+                (g.wounds + level) * v
+            )),
+            HarmKind::Trait(t) => out.push(format!("{t} -{}", 2 * level * v)),
+        }
+    }
+    if position <= -5 {
+        out.push("over-run".into());
+    } else if target == FOES && g.breaks_at.is_some_and(|b| position <= b) {
+        out.push("they flee or capitulate".into());
+    }
+    out.join("; ")
+}
+
+impl Present for Coterie {
+    fn phase_title(kind: DecisionKind) -> &'static str {
+        match kind {
+            DecisionKind::Commit => "The phase: declare an action, then bring your skills",
+            DecisionKind::Special => "A special action",
+            DecisionKind::Review => "The GM reviews a special action",
+            DecisionKind::Harm => "Harm",
+            DecisionKind::Draw => "A draw: neutral or harmful?",
+            _ => "Decide",
+        }
+    }
+
+    fn situation(s: &State) -> Option<String> {
+        let effort_of = |side| {
+            effort::total(&effort::group_effort(s, side))
+                + effort::total(&effort::coherence(s, side))
+        };
+        let line = format!(
+            "Phase {}. {} at {}, {} at {}. Efforts before the dice: {} against {}.",
+            s.phase,
+            s.groups[PARTY].name,
+            s.groups[PARTY].position,
+            s.groups[FOES].name,
+            s.groups[FOES].position,
+            effort_of(PARTY),
+            effort_of(FOES)
+        );
+        let what = match &s.stage {
+            Stage::Harm { degree, .. } => {
+                format!(" A {} victory: compose the harm.", degree.label())
+            }
+            Stage::FallBack { degree, .. } => format!(
+                " A {} loss: take the GM's harm, or fall back instead.",
+                degree.label()
+            ),
+            _ => String::new(),
+        };
+        Some(line + &what)
+    }
+
+    fn odds(s: &State, a: &Action) -> Option<String> {
+        match (a, &s.stage) {
+            (Action::Inflict(pieces), Stage::Harm { winner, .. }) => {
+                Some(preview(s, effort::other(*winner), pieces))
+            }
+            (Action::FallBack(false), Stage::FallBack { harm, .. }) => {
+                Some(preview(s, PARTY, harm))
+            }
+            (Action::FallBack(true), Stage::FallBack { degree, .. }) => {
+                let steps = if degree.level() == 3 {
+                    2
+                } else {
+                    degree.level()
+                };
+                Some(format!(
+                    "track to {}, -{} next phase",
+                    (s.groups[PARTY].position - steps).max(-5),
+                    3 * steps
+                ))
+            }
+            (Action::Bring(skills), Stage::Bring(_)) => Some(format!(
+                "{} skill(s): +{} to a performance die",
+                skills.len(),
+                skills.len().saturating_sub(1)
+            )),
+            _ => None,
+        }
+    }
+
+    fn board(s: &State, _: Option<Seat>) -> BoardView {
+        let mut places: Vec<Place> = (0..2 * STEPS as usize)
+            .map(|i| {
+                let (side, step) = if i < STEPS as usize {
+                    (PARTY, STEPS - 1 - i as i32)
+                } else {
+                    (FOES, i as i32 - STEPS)
+                };
+                let here = s.groups[side].position == -step;
+                Place {
+                    name: if step == 0 {
+                        format!("{} 0", s.groups[side].name)
+                    } else {
+                        format!("-{step}")
+                    },
+                    features: if here {
+                        penalties(s, side)
+                    } else {
+                        String::new()
+                    },
+                    colour: if step == 5 {
+                        [89, 45, 40]
+                    } else if side == PARTY {
+                        [40, 56, 76]
+                    } else {
+                        [76, 52, 40]
+                    },
+                    at: Some((i as f32 - (STEPS as f32 - 0.5), 0.0)),
+                }
+            })
+            .collect();
+        places.push(Place {
+            name: "Duels".into(),
+            features: String::new(),
+            colour: [60, 60, 70],
+            at: Some((0.0, -1.2)),
+        });
+        let links = (0..2 * STEPS as usize - 1).map(|i| (i, i + 1)).collect();
+        let tokens = s
+            .characters
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.present())
+            .map(|(i, c)| Token {
+                id: i,
+                place: match c.standing {
+                    Standing::Dueling(_) => DUELS,
+                    _ => place_of(c.side, s.groups[c.side].position),
+                },
+                faction: c.side,
+                inside: if c.side == PARTY {
+                    format!("{}", c.endurance - c.wounds)
+                } else {
+                    String::new()
+                },
+                label: if c.fatigue > 0 {
+                    format!("{} (fatigue {})", c.name, c.fatigue)
+                } else {
+                    c.name.clone()
+                },
+                out: false,
+                faded: false,
+            })
+            .collect();
+        let active = match Coterie::pending_seat(s) {
+            Some(Seat::Character(c)) => Some(c),
+            _ => None,
+        };
+        BoardView {
+            places,
+            links,
+            tokens,
+            active,
+        }
+    }
+
+    fn focus(_: &State, a: &Action) -> Focus {
+        match a {
+            Action::Propose(Special::Duel(f)) => Focus {
+                names: vec![*f],
+                token: Some((*f, Mark::Harm)),
+                place: None,
+            },
+            _ => Focus::default(),
+        }
+    }
+
+    fn place_action(_: &[Action], _: usize) -> Option<usize> {
+        None
+    }
+
+    fn quick_action(_: &[Action]) -> Option<usize> {
+        None
+    }
+
+    fn character_name(s: &State, id: usize) -> String {
+        s.name(id).to_string()
+    }
+
+    fn roster(s: &State, _: Option<Seat>) -> Vec<RosterLine> {
+        s.characters
+            .iter()
+            .map(|c| RosterLine {
+                faction: c.side,
+                text: match c.standing {
+                    Standing::Out => format!("{} — out", c.name),
+                    Standing::Dueling(o) => format!("{} — dueling {}", c.name, s.name(o)),
+                    Standing::InConflict if c.side == PARTY => format!(
+                        "{} — wounds {}/{}, fatigue {}",
+                        c.name, c.wounds, c.endurance, c.fatigue
+                    ),
+                    Standing::InConflict => c.name.clone(),
+                },
+            })
+            .collect()
+    }
+
+    fn result_table(s: &State) -> ResultTable {
+        ResultTable {
+            headings: vec!["Character", "Standing", "Wounds", "Fatigue"],
+            rows: s
+                .characters
+                .iter()
+                .map(|c| {
+                    (
+                        c.side,
+                        vec![
+                            c.name.clone(),
+                            match c.standing {
+                                Standing::Out => "out".into(),
+                                Standing::Dueling(_) => "dueling".into(),
+                                Standing::InConflict => "in the conflict".into(),
+                            },
+                            c.wounds.to_string(),
+                            c.fatigue.to_string(),
+                        ],
+                    )
+                })
+                .collect(),
+        }
+    }
+}

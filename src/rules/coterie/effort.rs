@@ -1,0 +1,170 @@
+//! The group's effort: each character's contribution, the group's own modifiers, and the 2d6
+//! with coherence and leadership (coterie.effort, coterie.group-roll).
+
+use super::model::{Effort, FOES, PARTY, State};
+use crate::rules::battle::{CharacterId, FactionId};
+use crate::rules::explain::Modifier;
+
+/// The skills a character brings: those chosen (players' characters) or every relevant one
+/// (the opposition's), with every relevant fault, which cannot be left behind.
+pub fn skills_counted(s: &State, c: CharacterId) -> Vec<(String, i32)> {
+    let ch = &s.characters[c];
+    let chosen: Option<&Vec<String>> = s
+        .parts
+        .iter()
+        .find(|p| p.character == c)
+        .map(|p| &p.brought);
+    s.conflict
+        .skills
+        .iter()
+        .filter_map(|name| {
+            let rank = ch.skill(name);
+            let counted = if rank < 0 {
+                true
+            } else if ch.side == PARTY {
+                chosen.is_some_and(|b| b.contains(name))
+            } else {
+                rank > 0
+            };
+            counted.then(|| (name.clone(), rank))
+        })
+        .collect()
+}
+
+/// The relevant positive skills a character may choose to bring.
+pub fn skills_to_bring(s: &State, c: CharacterId) -> Vec<String> {
+    s.conflict
+        .skills
+        .iter()
+        .filter(|n| s.characters[c].skill(n) > 0)
+        .cloned()
+        .collect()
+}
+
+/// One character's contribution to the group's effort, line by line.
+pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
+    let ch = &s.characters[c];
+    let mut lines = Vec::new();
+    let counted = skills_counted(s, c);
+    for (name, rank) in &counted {
+        lines.push(Modifier {
+            value: *rank,
+            cause: format!("{}'s {name}", ch.name),
+        });
+    }
+    for n in &ch.nuances {
+        if s.conflict.nuances.contains(&n.name) && counted.iter().any(|(k, _)| *k == n.skill) {
+            lines.push(Modifier {
+                value: n.value,
+                cause: format!("{}'s nuance: {}", ch.name, n.name),
+            });
+        }
+    }
+    if ch.fatigue > 0 {
+        lines.push(Modifier {
+            value: -ch.fatigue,
+            cause: format!("{}'s fatigue", ch.name),
+        });
+    }
+    if ch.side == PARTY && ch.wounds > 0 {
+        lines.push(Modifier {
+            value: -ch.wounds,
+            cause: format!("{}'s wounds", ch.name),
+        });
+    }
+    if s.parts
+        .iter()
+        .any(|p| p.character == c && p.effort == Effort::Press)
+    {
+        lines.push(Modifier {
+            value: 2,
+            cause: format!("{} presses hard", ch.name),
+        });
+    }
+    lines
+}
+
+pub fn total(lines: &[Modifier]) -> i32 {
+    lines.iter().map(|m| m.value).sum()
+}
+
+/// The group's effort before the dice: every member's contribution, then the group's traits,
+/// wounds, trait injuries, tactical penalty and bonuses.
+pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
+    let mut lines = Vec::new();
+    for c in s.in_group(side) {
+        lines.extend(contribution(s, c));
+    }
+    let g = &s.groups[side];
+    for t in &s.conflict.traits {
+        let Some(&value) = g.traits.get(t) else {
+            continue;
+        };
+        let injury = g.trait_injuries.get(t).copied().unwrap_or(0);
+        // An injury takes away at most what the trait gave (coterie.trait-injuries).
+        let left = if value > 0 {
+            (value - injury).max(0)
+        } else {
+            value
+        };
+        let cause = if injury > 0 {
+            format!("{}'s {t} ({value}, injured −{injury})", g.name)
+        } else {
+            format!("{}'s {t}", g.name)
+        };
+        lines.push(Modifier { value: left, cause });
+    }
+    if g.wounds > 0 {
+        let v = s.vulnerability(side);
+        lines.push(Modifier {
+            value: -g.wounds * v,
+            cause: format!("wounds {} × vulnerability {v}", g.wounds),
+        });
+    }
+    if g.tactical_penalty > 0 {
+        lines.push(Modifier {
+            value: -g.tactical_penalty,
+            cause: "tactical position".into(),
+        });
+    }
+    if g.bonus != 0 {
+        lines.push(Modifier {
+            value: g.bonus,
+            cause: "special actions".into(),
+        });
+    }
+    lines
+}
+
+/// Coherence and leadership: the best leader's rating plus the least cooperative member's
+/// group work (rules notes, coterie.group-roll).
+pub fn coherence(s: &State, side: FactionId) -> Vec<Modifier> {
+    let members = s.in_group(side);
+    let mut lines = Vec::new();
+    if let Some(&lead) = members
+        .iter()
+        .max_by_key(|&&c| (s.characters[c].leadership, std::cmp::Reverse(c)))
+        && s.characters[lead].leadership != 0
+    {
+        lines.push(Modifier {
+            value: s.characters[lead].leadership,
+            cause: format!("{}'s leadership", s.characters[lead].name),
+        });
+    }
+    if let Some(&worst) = members
+        .iter()
+        .min_by_key(|&&c| (s.characters[c].group_work, c))
+        && s.characters[worst].group_work != 0
+    {
+        lines.push(Modifier {
+            value: s.characters[worst].group_work,
+            cause: format!("group work ({})", s.characters[worst].name),
+        });
+    }
+    lines
+}
+
+/// The other side.
+pub fn other(side: FactionId) -> FactionId {
+    if side == PARTY { FOES } else { PARTY }
+}

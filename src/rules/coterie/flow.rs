@@ -1,0 +1,892 @@
+//! The phase loop: who decides what (`pending`), what may be chosen (`legal`), and the rules
+//! working through each step (`step`, then `advance` until the next decision).
+
+use super::Ctx;
+use super::action::Action;
+use super::effort::{self, other};
+use super::event::EventKind;
+use super::harm::{self, GroupResult};
+use super::model::*;
+use super::performance;
+use crate::rules::battle::{
+    CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat,
+};
+use crate::rules::dice::Die;
+use crate::rules::explain::{Explanation, Modifier};
+
+pub fn pending(s: &State) -> Pending {
+    let decide = |seat: Seat, kind: DecisionKind| Pending::Decide {
+        seat,
+        kind,
+        time_limit: None,
+    };
+    let party = |i: usize| s.party().get(i).copied().unwrap_or(0);
+    let leader = Seat::Character(s.leader().unwrap_or(0));
+    match &s.stage {
+        Stage::Over | Stage::Resolving => {
+            Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
+                how: "the conflict ended".into(),
+            }))
+        }
+        Stage::Declare(i) | Stage::Bring(i) => {
+            decide(Seat::Character(party(*i)), DecisionKind::Commit)
+        }
+        Stage::Special { character, .. } => {
+            decide(Seat::Character(*character), DecisionKind::Special)
+        }
+        Stage::Review { .. } => decide(Seat::Gm, DecisionKind::Review),
+        Stage::Harm { winner, .. } if *winner == PARTY => decide(leader, DecisionKind::Harm),
+        Stage::Harm { .. } | Stage::PartyInjury { .. } => decide(Seat::Gm, DecisionKind::Harm),
+        Stage::FallBack { .. } => decide(leader, DecisionKind::Harm),
+        Stage::Flee(c) => decide(Seat::Character(*c), DecisionKind::Harm),
+        Stage::Draw => decide(leader, DecisionKind::Draw),
+        Stage::DuelAnswer { loser } => {
+            if s.characters[*loser].side == PARTY {
+                decide(Seat::Character(*loser), DecisionKind::Harm)
+            } else {
+                decide(Seat::Gm, DecisionKind::Harm)
+            }
+        }
+    }
+}
+
+/// Non-empty sets of the skills a character may bring, the fullest first.
+fn skill_sets(skills: &[String]) -> Vec<Vec<String>> {
+    let n = skills.len().min(6);
+    let mut sets: Vec<Vec<String>> = (1u32..(1 << n))
+        .map(|mask| {
+            (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| skills[i].clone())
+                .collect()
+        })
+        .collect();
+    sets.sort_by_key(|v: &Vec<String>| std::cmp::Reverse(v.len()));
+    if sets.is_empty() {
+        sets.push(Vec::new());
+    }
+    sets
+}
+
+fn goal_open(s: &State, c: CharacterId) -> bool {
+    s.characters[c]
+        .goal
+        .as_ref()
+        .is_some_and(|g| g.progress < g.needed)
+}
+
+pub fn legal(s: &State) -> Vec<Action> {
+    match &s.stage {
+        Stage::Over | Stage::Resolving => Vec::new(),
+        Stage::Declare(i) => {
+            let mut v = vec![
+                Action::Declare(Effort::Steady),
+                Action::Declare(Effort::Press),
+            ];
+            if s.party().get(*i).is_some_and(|&c| goal_open(s, c)) {
+                v.push(Action::Declare(Effort::Goal));
+            }
+            v
+        }
+        Stage::Bring(i) => {
+            let c = s.party().get(*i).copied().unwrap_or(0);
+            skill_sets(&effort::skills_to_bring(s, c))
+                .into_iter()
+                .map(Action::Bring)
+                .collect()
+        }
+        Stage::Special { character, mild } => {
+            let c = *character;
+            let mut v = vec![
+                Action::Propose(Special::GroupBonus),
+                Action::Propose(Special::SelfBonus),
+            ];
+            if s.characters[c].fatigue > 0 {
+                v.push(Action::Propose(Special::Recover));
+            }
+            if goal_open(s, c) {
+                v.push(Action::Propose(Special::Progress));
+            }
+            if !mild {
+                v.push(Action::Propose(Special::Tactical));
+                for f in s.in_group(FOES) {
+                    v.push(Action::Propose(Special::Duel(f)));
+                }
+            }
+            v
+        }
+        Stage::Review { mild, .. } => {
+            if *mild {
+                vec![Action::Review(true)]
+            } else {
+                vec![Action::Review(true), Action::Review(false)]
+            }
+        }
+        Stage::Harm { winner, degree } => {
+            harm::compositions(*degree, &harm::kinds_against(s, other(*winner)))
+                .into_iter()
+                .map(Action::Inflict)
+                .collect()
+        }
+        Stage::FallBack { .. } => vec![Action::FallBack(false), Action::FallBack(true)],
+        Stage::Flee(_) => vec![Action::Flee(false), Action::Flee(true)],
+        Stage::Draw => {
+            let mut v = vec![Action::NeutralDraw];
+            let party_injuries = injury_kinds(s, PARTY);
+            for foes in harm::kinds_against(s, FOES) {
+                if !party_injuries.is_empty() {
+                    v.push(Action::HarmfulDraw {
+                        party_tactical: false,
+                        foes: foes.clone(),
+                    });
+                }
+                // Both sides pushed back would be a neutral draw.
+                if foes != HarmKind::Tactical {
+                    v.push(Action::HarmfulDraw {
+                        party_tactical: true,
+                        foes,
+                    });
+                }
+            }
+            v
+        }
+        Stage::PartyInjury { .. } => injury_kinds(s, PARTY)
+            .into_iter()
+            .map(Action::PartyInjury)
+            .collect(),
+        Stage::DuelAnswer { .. } => vec![Action::DuelFallBack(true), Action::DuelFallBack(false)],
+    }
+}
+
+/// The kinds of injury (not tactical harm) a side can take.
+fn injury_kinds(s: &State, side: FactionId) -> Vec<HarmKind> {
+    harm::kinds_against(s, side)
+        .into_iter()
+        .filter(|k| *k != HarmKind::Tactical)
+        .collect()
+}
+
+/// Applies a legal action.
+pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    let stage = ctx.s.stage.clone();
+    match (stage, action) {
+        (Stage::Declare(i), Action::Declare(e)) => {
+            let c = ctx.s.party()[i];
+            ctx.s.parts.push(Part {
+                character: c,
+                effort: e.clone(),
+                brought: Vec::new(),
+                shift: None,
+            });
+            let what = match e {
+                Effort::Steady => "fights with the group",
+                Effort::Press => "presses hard (+2 effort, 1 fatigue)",
+                Effort::Goal => "works towards their goal",
+            };
+            let name = ctx.s.name(c).to_string();
+            ctx.note(format!("{name} {what}."));
+            ctx.s.stage = Stage::Declare(i + 1);
+        }
+        (Stage::Bring(i), Action::Bring(skills)) => {
+            let c = ctx.s.party()[i];
+            if let Some(p) = ctx.s.parts.iter_mut().find(|p| p.character == c) {
+                p.brought = skills.clone();
+            }
+            ctx.s.stage = Stage::Bring(i + 1);
+        }
+        (Stage::Special { character, mild }, Action::Propose(sp)) => {
+            ctx.s.stage = Stage::Review {
+                character,
+                mild,
+                proposal: sp.clone(),
+            };
+            let name = ctx.s.name(character).to_string();
+            ctx.note(format!(
+                "{name} proposes a {}special action: {}.",
+                if mild { "mild " } else { "" },
+                special_text(ctx.s, sp, mild)
+            ));
+        }
+        (
+            Stage::Review {
+                character,
+                mild,
+                proposal,
+            },
+            Action::Review(as_proposed),
+        ) => {
+            let (sp, mild) = if *as_proposed || mild {
+                (proposal, mild)
+            } else {
+                match proposal {
+                    Special::Tactical | Special::Duel(_) => (Special::GroupBonus, true),
+                    other => (other, true),
+                }
+            };
+            apply_special(ctx, character, &sp, mild);
+            ctx.s.specials_due.retain(|(c, _)| *c != character);
+            ctx.s.stage = Stage::Resolving;
+        }
+        (Stage::Harm { winner, degree }, Action::Inflict(pieces)) => {
+            if winner == PARTY {
+                for h in pieces {
+                    let text = harm::apply_to_group(ctx.s, FOES, h);
+                    ctx.say(EventKind::Harm { side: FOES }, text);
+                }
+                harm_characters(ctx, GroupResult::Win(degree), None);
+                ctx.s.stage = Stage::Resolving;
+            } else {
+                ctx.note(format!(
+                    "The GM would deal {}; the players may fall back instead.",
+                    pieces
+                        .iter()
+                        .map(|h| format!("{} {}", h.degree.label(), kind_text(&h.kind)))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ));
+                ctx.s.stage = Stage::FallBack {
+                    degree,
+                    harm: pieces.clone(),
+                };
+            }
+        }
+        (Stage::FallBack { degree, harm }, Action::FallBack(fall_back)) => {
+            let result = GroupResult::Loss(degree);
+            let mut wound_level = None;
+            let mut tactical = false;
+            if *fall_back {
+                // Falling back takes the whole loss on the track, but for a decisive loss the
+                // GM keeps one level for injuries and the players fall back two.
+                let mut steps = degree.level();
+                if degree == Degree::Decisive {
+                    steps = 2;
+                    let injury = harm
+                        .iter()
+                        .find(|h| h.kind != HarmKind::Tactical)
+                        .map(|h| h.kind.clone())
+                        .or_else(|| ctx.s.conflict.physical.then_some(HarmKind::Wounds));
+                    if let Some(kind) = injury {
+                        let h = Harm {
+                            kind: kind.clone(),
+                            degree: Degree::Minor,
+                        };
+                        let text = harm::apply_to_group(ctx.s, PARTY, &h);
+                        ctx.say(EventKind::Harm { side: PARTY }, text);
+                        if kind == HarmKind::Wounds {
+                            wound_level = Some(1);
+                        }
+                    }
+                }
+                let h = Harm {
+                    kind: HarmKind::Tactical,
+                    degree: Degree::from_level(steps),
+                };
+                let text = harm::apply_to_group(ctx.s, PARTY, &h);
+                ctx.say(
+                    EventKind::Harm { side: PARTY },
+                    format!("The players fall back: {text}"),
+                );
+                tactical = true;
+            } else {
+                let mut wounds = 0;
+                for h in harm {
+                    let text = harm::apply_to_group(ctx.s, PARTY, &h);
+                    ctx.say(EventKind::Harm { side: PARTY }, text);
+                    match h.kind {
+                        HarmKind::Wounds => wounds += h.degree.level(),
+                        HarmKind::Tactical => tactical = true,
+                        HarmKind::Trait(_) => {}
+                    }
+                }
+                if wounds > 0 {
+                    wound_level = Some(wounds);
+                }
+            }
+            harm_characters(ctx, result, Some(wound_level.unwrap_or(0)));
+            if tactical {
+                ctx.s.flee_due = ctx
+                    .s
+                    .parts
+                    .iter()
+                    .filter(|p| {
+                        p.shift
+                            .is_some_and(|x| Performance::of_shift(x) >= Performance::Good)
+                            && ctx.s.characters[p.character].in_group()
+                    })
+                    .map(|p| p.character)
+                    .collect();
+            }
+            ctx.s.stage = Stage::Resolving;
+        }
+        (Stage::Flee(c), Action::Flee(flee)) => {
+            ctx.s.flee_due.retain(|x| *x != c);
+            if *flee {
+                ctx.s.characters[c].standing = Standing::Out;
+                let name = ctx.s.name(c).to_string();
+                ctx.say(
+                    EventKind::Out { character: c },
+                    format!("{name} did well enough to flee the field, and leaves the conflict."),
+                );
+            }
+            ctx.s.stage = Stage::Resolving;
+        }
+        (Stage::Draw, Action::NeutralDraw) => {
+            ctx.note("A neutral draw: neither side is harmed and the track stays as it is.");
+            harm_characters(ctx, GroupResult::Draw { harmful: false }, None);
+            ctx.s.stage = Stage::Resolving;
+        }
+        (
+            Stage::Draw,
+            Action::HarmfulDraw {
+                party_tactical,
+                foes,
+            },
+        ) => {
+            let h = Harm {
+                kind: foes.clone(),
+                degree: Degree::Minor,
+            };
+            let text = harm::apply_to_group(ctx.s, FOES, &h);
+            ctx.say(
+                EventKind::Harm { side: FOES },
+                format!("A harmful draw: {text}"),
+            );
+            if *party_tactical {
+                let h = Harm {
+                    kind: HarmKind::Tactical,
+                    degree: Degree::Minor,
+                };
+                let text = harm::apply_to_group(ctx.s, PARTY, &h);
+                ctx.say(EventKind::Harm { side: PARTY }, text);
+                harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(0));
+                ctx.s.stage = Stage::Resolving;
+            } else {
+                ctx.s.stage = Stage::PartyInjury { foes: foes.clone() };
+            }
+        }
+        (Stage::PartyInjury { .. }, Action::PartyInjury(kind)) => {
+            let h = Harm {
+                kind: kind.clone(),
+                degree: Degree::Minor,
+            };
+            let text = harm::apply_to_group(ctx.s, PARTY, &h);
+            ctx.say(EventKind::Harm { side: PARTY }, text);
+            let level = (*kind == HarmKind::Wounds).then_some(1).unwrap_or(0);
+            harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(level));
+            ctx.s.stage = Stage::Resolving;
+        }
+        (Stage::DuelAnswer { loser }, Action::DuelFallBack(fall_back)) => {
+            let name = ctx.s.name(loser).to_string();
+            if *fall_back {
+                ctx.s.characters[loser].duel_position -= 2;
+                ctx.note(format!("{name} falls back two steps in the duel."));
+            } else {
+                hurt(ctx, loser, 2);
+            }
+            end_duel_if_decided(ctx, loser);
+            ctx.s.stage = Stage::Resolving;
+        }
+        (_, a) => {
+            return Err(RuleError::Illegal(format!("{a:?} is not a choice now")));
+        }
+    }
+    Ok(())
+}
+
+/// Works through what needs no decision, until the next decision or the end.
+pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
+    for _ in 0..1000 {
+        match ctx.s.stage.clone() {
+            Stage::Declare(i) if i >= ctx.s.party().len() => ctx.s.stage = Stage::Bring(0),
+            Stage::Bring(i) if i >= ctx.s.party().len() => {
+                resolve_phase(ctx)?;
+                if check_end(ctx) {
+                    return Ok(());
+                }
+            }
+            Stage::Resolving => {
+                if check_end(ctx) {
+                    return Ok(());
+                }
+                if let Some(&c) = ctx.s.duels_due.first() {
+                    ctx.s.duels_due.remove(0);
+                    roll_duel(ctx, c)?;
+                } else if let Some(&(c, mild)) = ctx.s.specials_due.first() {
+                    ctx.s.stage = Stage::Special { character: c, mild };
+                } else if ctx.s.harm_due {
+                    ctx.s.harm_due = false;
+                    let r = ctx
+                        .s
+                        .result
+                        .expect("a phase's result is set before its harm");
+                    ctx.s.stage = match r.winner {
+                        Some(w) => Stage::Harm {
+                            winner: w,
+                            degree: r.degree,
+                        },
+                        None => Stage::Draw,
+                    };
+                } else if let Some(&c) = ctx.s.flee_due.first() {
+                    ctx.s.stage = Stage::Flee(c);
+                } else {
+                    next_phase(ctx);
+                }
+            }
+            _ => return Ok(()),
+        }
+    }
+    Err(RuleError::Illegal(
+        "the phase loop did not reach a decision".into(),
+    ))
+}
+
+/// The phase's rolls: each side's effort and 2d6, the result and its degree, each player's
+/// character's performance, and the duels and special actions due.
+fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let mut totals = [0i32; 2];
+    for side in [PARTY, FOES] {
+        let name = ctx.s.groups[side].name.clone();
+        let mut lines = effort::group_effort(ctx.s, side);
+        lines.extend(effort::coherence(ctx.s, side));
+        let what = format!("{name}'s effort");
+        let a = ctx.roll(Die::D6, &what)?;
+        let b = ctx.roll(Die::D6, &what)?;
+        let mut e = Explanation::new(what, "coterie.effort");
+        e.dice = vec![a, b];
+        e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
+        e.modifiers = lines;
+        e.outcome = format!("effort {}", e.total);
+        totals[side] = e.total;
+        ctx.explained(
+            EventKind::Effort {
+                side,
+                total: e.total,
+            },
+            format!("{name}: effort {}", e.total),
+            e,
+        );
+    }
+    let margin = totals[PARTY] - totals[FOES];
+    let degree = Degree::of_margin(margin);
+    let winner = match margin.signum() {
+        1 => Some(PARTY),
+        -1 => Some(FOES),
+        _ => None,
+    };
+    let mut e = Explanation::new("the phase's result", "coterie.degrees");
+    e.total = margin.abs();
+    e.against = Some(format!("{} against {}", totals[PARTY], totals[FOES]));
+    e.outcome = match winner {
+        Some(w) => format!(
+            "{} victory for {} (margin {})",
+            degree.label(),
+            ctx.s.groups[w].name,
+            margin.abs()
+        ),
+        None => "a draw".into(),
+    };
+    let text = e.outcome.clone();
+    ctx.explained(EventKind::Result { winner, degree }, text, e);
+    ctx.s.result = Some(PhaseResult { winner, degree });
+    for g in &mut ctx.s.groups {
+        g.tactical_penalty = 0;
+        g.bonus = 0;
+    }
+    // A pushed side that wins drifts back a step towards zero (coterie.drift).
+    if let Some(w) = winner
+        && ctx.s.groups[w].position < 0
+    {
+        ctx.s.groups[w].position += 1;
+        let g = &ctx.s.groups[w];
+        let text = format!("{} win and regain a step: position {}", g.name, g.position);
+        ctx.say(
+            EventKind::Track {
+                side: w,
+                position: g.position,
+            },
+            text,
+        );
+    }
+    roll_performances(ctx, winner)?;
+    ctx.s.duels_due = (0..ctx.s.characters.len())
+        .filter(|&c| {
+            ctx.s.characters[c].side == PARTY
+                && matches!(ctx.s.characters[c].standing, Standing::Dueling(_))
+        })
+        .collect();
+    ctx.s.specials_due = specials_due(ctx.s);
+    ctx.s.harm_due = true;
+    ctx.s.stage = Stage::Resolving;
+    Ok(())
+}
+
+fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), RuleError> {
+    for i in 0..ctx.s.parts.len() {
+        let c = ctx.s.parts[i].character;
+        let brought = ctx.s.parts[i].brought.len();
+        let name = ctx.s.name(c).to_string();
+        let mods = performance::modifiers(ctx.s, c, brought);
+        let m: i32 = mods.iter().map(|x| x.value).sum();
+        let what = format!("{name}'s individual performance");
+        let a = ctx.roll(Die::D6, &what)?;
+        let b = ctx.roll(Die::D6, &what)?;
+        let (shift, placed) = performance::shift([a.value, b.value], m);
+        let level = Performance::of_shift(shift);
+        let mut e = Explanation::new(what, "coterie.performance");
+        e.dice = vec![a, b];
+        e.modifiers = mods;
+        e.total = shift;
+        e.against = Some(format!(
+            "dice as placed {} and {}: 1s count -1, 6s +1",
+            placed[0], placed[1]
+        ));
+        e.outcome = format!("{level:?} ({shift:+})");
+        ctx.explained(
+            EventKind::Performance {
+                character: c,
+                shift,
+            },
+            format!("{name} performs {level:?} ({shift:+})"),
+            e,
+        );
+        ctx.s.parts[i].shift = Some(shift);
+        let ch = &mut ctx.s.characters[c];
+        ch.performance_bonus = 0;
+        if ctx.s.parts[i].effort == Effort::Press {
+            ch.fatigue += 1;
+        }
+        if ctx.s.parts[i].effort == Effort::Goal
+            && (winner == Some(PARTY) || level >= Performance::Good)
+            && let Some(g) = ch.goal.as_mut()
+        {
+            g.progress = (g.progress + 1).min(g.needed);
+            let text = format!(
+                "{name} gets closer to {} ({}/{})",
+                g.text, g.progress, g.needed
+            );
+            ctx.note(text);
+        }
+    }
+    Ok(())
+}
+
+/// Who performs a special action this phase: everyone at +2 or better; if no one, one mild
+/// special action for the one character at +1, or else for the largest contributor
+/// (coterie.special-actions, coterie.mild-special).
+pub fn specials_due(s: &State) -> Vec<(CharacterId, bool)> {
+    let shifts: Vec<(CharacterId, i32)> = s
+        .parts
+        .iter()
+        .filter_map(|p| p.shift.map(|x| (p.character, x)))
+        .collect();
+    let full: Vec<(CharacterId, bool)> = shifts
+        .iter()
+        .filter(|(_, x)| *x >= 2)
+        .map(|(c, _)| (*c, false))
+        .collect();
+    if !full.is_empty() {
+        return full;
+    }
+    let ones: Vec<CharacterId> = shifts
+        .iter()
+        .filter(|(_, x)| *x == 1)
+        .map(|(c, _)| *c)
+        .collect();
+    if ones.len() == 1 {
+        return vec![(ones[0], true)];
+    }
+    let top = shifts
+        .iter()
+        .map(|(c, _)| (*c, effort::total(&effort::contribution(s, *c))))
+        .fold(None::<(CharacterId, i32)>, |best, (c, v)| match best {
+            Some((_, b)) if b >= v => best,
+            _ => Some((c, v)),
+        });
+    top.map(|(c, _)| vec![(c, true)]).unwrap_or_default()
+}
+
+pub fn special_text(s: &State, sp: &Special, mild: bool) -> String {
+    let k = if mild { 1 } else { 2 };
+    match sp {
+        Special::GroupBonus => format!("+{k} to the group's next effort"),
+        Special::SelfBonus => format!("+{k} to their own next performance roll"),
+        Special::Tactical => "a tactical change: the enemy pushed back a step".into(),
+        Special::Recover => format!("shake off {k} fatigue"),
+        Special::Progress => format!("{k} step(s) towards their goal"),
+        Special::Duel(f) => format!("a duel with {}", s.name(*f)),
+    }
+}
+
+fn apply_special(ctx: &mut Ctx, c: CharacterId, sp: &Special, mild: bool) {
+    let k = if mild { 1 } else { 2 };
+    let text = format!(
+        "{}'s special action: {}",
+        ctx.s.name(c),
+        special_text(ctx.s, sp, mild)
+    );
+    match sp {
+        Special::GroupBonus => ctx.s.groups[PARTY].bonus += k,
+        Special::SelfBonus => ctx.s.characters[c].performance_bonus += k,
+        Special::Tactical => {
+            let h = Harm {
+                kind: HarmKind::Tactical,
+                degree: Degree::Minor,
+            };
+            harm::apply_to_group(ctx.s, FOES, &h);
+        }
+        Special::Recover => {
+            let ch = &mut ctx.s.characters[c];
+            ch.fatigue = (ch.fatigue - k).max(0);
+        }
+        Special::Progress => {
+            if let Some(g) = ctx.s.characters[c].goal.as_mut() {
+                g.progress = (g.progress + k as u8).min(g.needed);
+            }
+        }
+        Special::Duel(f) => {
+            ctx.s.characters[c].standing = Standing::Dueling(*f);
+            ctx.s.characters[*f].standing = Standing::Dueling(c);
+            ctx.s.characters[c].duel_position = 0;
+            ctx.s.characters[*f].duel_position = 0;
+        }
+    }
+    ctx.say(EventKind::Special { character: c }, text);
+}
+
+/// Each player's character's own share of the phase's harm, from the table: injuries capped
+/// by what they are due, or, with no group injuries to cap, what they are due after a win or
+/// a draw (coterie.individual-harm). `group_wounds`: the level of injuries the players' group
+/// took this phase, if the harm was settled against them.
+fn harm_characters(ctx: &mut Ctx, result: GroupResult, group_wounds: Option<i32>) {
+    let parts: Vec<(CharacterId, i32)> = ctx
+        .s
+        .parts
+        .iter()
+        .filter_map(|p| p.shift.map(|x| (p.character, x)))
+        .collect();
+    for (c, shift) in parts {
+        if !ctx.s.characters[c].in_group() {
+            continue;
+        }
+        let due = harm::due(result, Performance::of_shift(shift));
+        let level = match group_wounds {
+            Some(l) => l.min(due),
+            None => due,
+        };
+        if level > 0 {
+            hurt(ctx, c, level);
+        }
+    }
+}
+
+/// A character's own harm: wounds in a fight, fatigue in a conflict that is not one; too many
+/// wounds put them out of the conflict.
+fn hurt(ctx: &mut Ctx, c: CharacterId, level: i32) {
+    let physical = ctx.s.conflict.physical;
+    let ch = &mut ctx.s.characters[c];
+    if physical {
+        ch.wounds += level;
+    } else {
+        ch.fatigue += level;
+    }
+    let (wounds, fatigue, name) = (ch.wounds, ch.fatigue, ch.name.clone());
+    let out = physical && wounds >= ch.endurance;
+    let what = if physical {
+        format!(
+            "{name} is hurt: {} (wounds {wounds})",
+            Degree::from_level(level).label()
+        )
+    } else {
+        format!("{name} is worn down: fatigue {fatigue}")
+    };
+    ctx.say(
+        EventKind::Hurt {
+            character: c,
+            wounds,
+            fatigue,
+        },
+        what,
+    );
+    if out {
+        take_out(ctx, c, "too badly hurt to go on");
+    }
+}
+
+fn take_out(ctx: &mut Ctx, c: CharacterId, why: &str) {
+    if let Standing::Dueling(o) = ctx.s.characters[c].standing {
+        ctx.s.characters[o].standing = Standing::InConflict;
+        ctx.s.characters[o].duel_position = 0;
+    }
+    ctx.s.characters[c].standing = Standing::Out;
+    let name = ctx.s.name(c).to_string();
+    ctx.say(
+        EventKind::Out { character: c },
+        format!("{name} is out of the conflict: {why}."),
+    );
+}
+
+/// A duel's phase: each duelist's skills and 2d6, no performance (coterie.duels).
+fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
+    let Standing::Dueling(foe) = ctx.s.characters[pc].standing else {
+        return Ok(());
+    };
+    let mut totals = [0i32; 2];
+    for (i, c) in [pc, foe].into_iter().enumerate() {
+        let ch = &ctx.s.characters[c];
+        let mut lines: Vec<Modifier> = ctx
+            .s
+            .conflict
+            .skills
+            .iter()
+            .filter(|n| ch.skill(n) != 0)
+            .map(|n| Modifier {
+                value: ch.skill(n),
+                cause: n.clone(),
+            })
+            .collect();
+        if ch.fatigue > 0 {
+            lines.push(Modifier {
+                value: -ch.fatigue,
+                cause: "fatigue".into(),
+            });
+        }
+        if ch.wounds > 0 {
+            lines.push(Modifier {
+                value: -ch.wounds,
+                cause: "wounds".into(),
+            });
+        }
+        let what = format!("{} in the duel", ch.name);
+        let a = ctx.roll(Die::D6, &what)?;
+        let b = ctx.roll(Die::D6, &what)?;
+        let mut e = Explanation::new(what, "coterie.duels");
+        e.dice = vec![a, b];
+        e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
+        e.modifiers = lines;
+        e.outcome = format!("{}", e.total);
+        totals[i] = e.total;
+        let text = format!("{}: {} in the duel", ctx.s.name(c), e.total);
+        ctx.explained(EventKind::Note, text, e);
+    }
+    let margin = totals[0] - totals[1];
+    let degree = Degree::of_duel_margin(margin);
+    let (winner, loser) = if margin >= 0 { (pc, foe) } else { (foe, pc) };
+    let text = if degree == Degree::Draw {
+        "The duel is even this phase.".to_string()
+    } else {
+        format!(
+            "{} wins the duel's phase: a {} victory",
+            ctx.s.name(winner),
+            degree.label()
+        )
+    };
+    ctx.say(
+        EventKind::Duel {
+            winner: (degree != Degree::Draw).then_some(winner),
+            degree,
+        },
+        text,
+    );
+    match degree {
+        Degree::Draw => {}
+        Degree::Minor => {
+            ctx.s.characters[loser].duel_position -= 1;
+            end_duel_if_decided(ctx, loser);
+        }
+        Degree::Major => ctx.s.stage = Stage::DuelAnswer { loser },
+        Degree::Decisive => {
+            hurt(ctx, loser, 1);
+            if ctx.s.characters[loser].present() {
+                take_out(ctx, loser, "beaten in a duel");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A duelist pushed to -3 on the duel's track is beaten; the winner rejoins the group.
+fn end_duel_if_decided(ctx: &mut Ctx, loser: CharacterId) {
+    if ctx.s.characters[loser].present() && ctx.s.characters[loser].duel_position <= -3 {
+        take_out(ctx, loser, "beaten in a duel");
+    }
+}
+
+/// The end of the conflict: over-run at -5, the enemy's flight or capitulation at its breaking
+/// point, or a side with no one left.
+fn check_end(ctx: &mut Ctx) -> bool {
+    if ctx.s.stage == Stage::Over {
+        return true;
+    }
+    let s = &ctx.s;
+    let present = |side: FactionId| s.characters.iter().any(|c| c.side == side && c.present());
+    let foes = &s.groups[FOES];
+    let party = &s.groups[PARTY];
+    let end = if foes.position <= -5 {
+        Some((PARTY, format!("{} are over-run", foes.name)))
+    } else if party.position <= -5 {
+        Some((FOES, format!("{} are over-run: total defeat", party.name)))
+    } else if foes.wounds > 0
+        && foes.wounds
+            >= s.characters
+                .iter()
+                .filter(|c| c.side == FOES && c.present())
+                .count() as i32
+    {
+        Some((
+            PARTY,
+            format!("{} are cut down: wounds {}", foes.name, foes.wounds),
+        ))
+    } else if foes.breaks_at.is_some_and(|b| foes.position <= b) {
+        Some((
+            PARTY,
+            format!(
+                "{} flee or capitulate at position {}",
+                foes.name, foes.position
+            ),
+        ))
+    } else if !present(PARTY) {
+        Some((
+            FOES,
+            format!("no one of {} is left in the conflict", party.name),
+        ))
+    } else if !present(FOES) {
+        Some((
+            PARTY,
+            format!("no one of {} is left in the conflict", foes.name),
+        ))
+    } else {
+        None
+    };
+    let Some((winner, how)) = end else {
+        return false;
+    };
+    ctx.say(EventKind::Over, format!("The conflict is over: {how}."));
+    ctx.s.outcome = Some(Outcome::Victory { winner, how });
+    ctx.s.stage = Stage::Over;
+    true
+}
+
+fn next_phase(ctx: &mut Ctx) {
+    // Any draw tires everyone in the group (coterie.draws).
+    if ctx.s.result.is_some_and(|r| r.winner.is_none()) {
+        for c in ctx.s.party() {
+            ctx.s.characters[c].fatigue += 1;
+        }
+        ctx.note("The draw tires everyone: +1 fatigue.");
+    }
+    ctx.s.phase += 1;
+    ctx.s.parts.clear();
+    ctx.s.result = None;
+    ctx.s.flee_due.clear();
+    ctx.s.stage = Stage::Declare(0);
+    let phase = ctx.s.phase;
+    ctx.note(format!("Phase {phase} begins."));
+}
+
+pub fn kind_text(k: &HarmKind) -> String {
+    match k {
+        HarmKind::Tactical => "tactical harm (a push-back)".into(),
+        HarmKind::Wounds => "injuries".into(),
+        HarmKind::Trait(t) => format!("an injury to {t}"),
+    }
+}

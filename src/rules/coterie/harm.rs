@@ -1,0 +1,142 @@
+//! Harm: what a degree of victory allows (coterie.mixed), what each kind does to a group
+//! (coterie.push-backs, coterie.wounds, coterie.trait-injuries), and the table of harm to the
+//! players' characters (coterie.harm-table).
+
+use super::model::{Degree, Harm, HarmKind, PARTY, Performance, State};
+use crate::rules::battle::FactionId;
+
+/// The kinds of harm a side can be dealt in this conflict.
+pub fn kinds_against(s: &State, side: FactionId) -> Vec<HarmKind> {
+    let mut kinds = vec![HarmKind::Tactical];
+    if s.conflict.physical {
+        kinds.push(HarmKind::Wounds);
+    }
+    for t in &s.conflict.traits {
+        if s.groups[side].traits.contains_key(t) {
+            kinds.push(HarmKind::Trait(t.clone()));
+        }
+    }
+    kinds
+}
+
+/// Every composition the degree allows: one piece at the degree, or, for a major victory, two
+/// minor pieces, and for a decisive one three minor pieces or a minor and a major.
+pub fn compositions(degree: Degree, kinds: &[HarmKind]) -> Vec<Vec<Harm>> {
+    let h = |k: &HarmKind, d: Degree| Harm {
+        kind: k.clone(),
+        degree: d,
+    };
+    let mut out: Vec<Vec<Harm>> = kinds.iter().map(|k| vec![h(k, degree)]).collect();
+    let n = kinds.len();
+    match degree {
+        Degree::Major => {
+            for a in 0..n {
+                for b in a..n {
+                    out.push(vec![
+                        h(&kinds[a], Degree::Minor),
+                        h(&kinds[b], Degree::Minor),
+                    ]);
+                }
+            }
+        }
+        Degree::Decisive => {
+            for a in 0..n {
+                for b in a..n {
+                    for c in b..n {
+                        out.push(vec![
+                            h(&kinds[a], Degree::Minor),
+                            h(&kinds[b], Degree::Minor),
+                            h(&kinds[c], Degree::Minor),
+                        ]);
+                    }
+                }
+            }
+            for a in kinds {
+                for b in kinds {
+                    out.push(vec![h(a, Degree::Minor), h(b, Degree::Major)]);
+                }
+            }
+        }
+        Degree::Minor | Degree::Draw => {}
+    }
+    out
+}
+
+/// The levels a composition adds up to, counting a minor as 1, a major 2, a decisive 3; two
+/// minors stand for a major, three for a decisive.
+pub fn weight(harm: &[Harm]) -> i32 {
+    harm.iter().map(|h| h.degree.level()).sum()
+}
+
+/// The players' group result, for the table: positive levels for a win, negative for a loss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupResult {
+    Win(Degree),
+    Draw { harmful: bool },
+    Loss(Degree),
+}
+
+/// The harm table: the level of harm a player's character is due (0 none, 1 minor, 2 major,
+/// 3 decisive). A draw's split cells are neutral / harmful (rules notes, coterie.harm-table).
+pub fn due(result: GroupResult, perf: Performance) -> i32 {
+    use Performance::*;
+    let column = match perf {
+        Great => 0,
+        Good => 1,
+        Normal => 2,
+        Poor => 3,
+        Awful => 4,
+    };
+    let row: [i32; 5] = match result {
+        GroupResult::Win(Degree::Decisive) | GroupResult::Win(Degree::Major) => [0, 0, 0, 0, 0],
+        GroupResult::Win(_) => [0, 0, 0, 0, 1],
+        GroupResult::Draw { harmful: false } => [0, 0, 0, 1, 2],
+        GroupResult::Draw { harmful: true } => [0, 0, 1, 2, 3],
+        GroupResult::Loss(Degree::Minor) | GroupResult::Loss(Degree::Draw) => [0, 0, 1, 2, 3],
+        GroupResult::Loss(Degree::Major) => [0, 1, 2, 3, 3],
+        GroupResult::Loss(Degree::Decisive) => [1, 2, 3, 3, 3],
+    };
+    row[column]
+}
+
+/// What one piece of harm does to a group, in words, and the change it makes: the track and
+/// its penalty, group wounds, or a trait's penalty. Wounds against the players' group are
+/// dealt to each character by `due` and are not applied here.
+pub fn apply_to_group(s: &mut State, side: FactionId, harm: &Harm) -> String {
+    let level = harm.degree.level();
+    let vulnerability = s.vulnerability(side);
+    let g = &mut s.groups[side];
+    match &harm.kind {
+        HarmKind::Tactical => {
+            g.position = (g.position - level).max(-5);
+            g.tactical_penalty += 3 * level;
+            format!(
+                "{} pushed back {level} (position {}, -{} on the next phase)",
+                g.name,
+                g.position,
+                3 * level
+            )
+        }
+        HarmKind::Wounds if side == PARTY => {
+            format!("{} take {} injuries", g.name, harm.degree.label())
+        }
+        HarmKind::Wounds => {
+            g.wounds += level;
+            format!(
+                "{} take {} wounds: wounds {} × vulnerability {vulnerability} = -{} to their effort",
+                g.name,
+                harm.degree.label(),
+                g.wounds,
+                g.wounds * vulnerability
+            )
+        }
+        HarmKind::Trait(t) => {
+            let penalty = 2 * level * vulnerability;
+            *g.trait_injuries.entry(t.clone()).or_insert(0) += penalty;
+            format!(
+                "{}'s {t} injured: {level} × vulnerability {vulnerability} × 2 = -{penalty} to their {t}",
+                g.name
+            )
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! The Coterie ruleset (`coterie-group-conflict.md`): the players' characters act as one group
+//! against an opposition the GM runs, phase by phase: efforts tallied and rolled, a degree of
+//! victory, each character's own performance, special actions, duels, and harm delivered as
+//! push-backs, wounds and trait injuries.
+
+pub mod action;
+pub mod effort;
+pub mod event;
+pub mod flow;
+pub mod harm;
+pub mod model;
+pub mod performance;
+
+pub use action::Action;
+pub use event::EventKind;
+pub use model::*;
+
+use crate::rules::battle::{Event, FactionId, Pending, RuleError, Ruleset, Seat, Started};
+use crate::rules::dice::{self, DiceSource, Die, Rolled};
+use crate::rules::explain::Explanation;
+
+pub type CoterieEvent = Event<EventKind>;
+
+/// The Coterie ruleset, for the [`Ruleset`] contract.
+pub struct Coterie;
+
+/// A validated Coterie scenario: the conflict as it stands before its first phase.
+#[derive(Clone, Debug)]
+pub struct CoterieSetup {
+    pub state: State,
+}
+
+/// One action being applied: the state it changes, the dice it rolls and what it reports.
+pub struct Ctx<'a> {
+    pub s: &'a mut State,
+    pub dice: &'a mut dyn DiceSource,
+    pub events: Vec<CoterieEvent>,
+}
+
+impl Ctx<'_> {
+    pub fn say(&mut self, kind: EventKind, text: impl Into<String>) {
+        self.events.push(Event {
+            kind,
+            text: text.into(),
+            explanation: None,
+        });
+    }
+
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.say(EventKind::Note, text);
+    }
+
+    pub fn explained(&mut self, kind: EventKind, text: impl Into<String>, e: Explanation) {
+        self.events.push(Event {
+            kind,
+            text: text.into(),
+            explanation: Some(e),
+        });
+    }
+
+    pub fn roll(&mut self, die: Die, why: &str) -> Result<Rolled, RuleError> {
+        Ok(dice::roll(self.dice, die, why)?)
+    }
+}
+
+impl Ruleset for Coterie {
+    type State = State;
+    type Action = Action;
+    type EventKind = EventKind;
+    type Setup = CoterieSetup;
+
+    fn start(setup: &CoterieSetup, dice: &mut dyn DiceSource) -> Started<State, EventKind> {
+        let mut s = setup.state.clone();
+        let mut ctx = Ctx {
+            s: &mut s,
+            dice,
+            events: Vec::new(),
+        };
+        let text = format!(
+            "{}: {} against {}. Phase 1 begins.",
+            ctx.s.conflict.name, ctx.s.groups[PARTY].name, ctx.s.groups[FOES].name
+        );
+        ctx.note(text);
+        flow::advance(&mut ctx)?;
+        let events = ctx.events;
+        Ok((s, events))
+    }
+
+    fn setup_factions(setup: &CoterieSetup) -> Vec<String> {
+        Coterie::faction_names(&setup.state)
+    }
+
+    fn pending(state: &State) -> Pending {
+        flow::pending(state)
+    }
+
+    fn legal_actions(state: &State) -> Vec<Action> {
+        flow::legal(state)
+    }
+
+    fn apply(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<CoterieEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        if !flow::legal(state).contains(action) {
+            return Err(RuleError::Illegal(format!(
+                "{action:?} is not a choice now ({:?})",
+                state.stage
+            )));
+        }
+        // Work on a copy so that a dice error half-way leaves the conflict as it was.
+        let mut next = state.clone();
+        let events = Coterie::apply_trusted(&mut next, action, dice)?;
+        *state = next;
+        Ok(events)
+    }
+
+    fn apply_trusted(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<CoterieEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        let mut ctx = Ctx {
+            s: state,
+            dice,
+            events: Vec::new(),
+        };
+        flow::step(&mut ctx, action)?;
+        flow::advance(&mut ctx)?;
+        Ok(ctx.events)
+    }
+
+    fn describe(state: &State, action: &Action) -> String {
+        describe(state, action)
+    }
+
+    fn faction_names(state: &State) -> Vec<String> {
+        state.groups.iter().map(|g| g.name.clone()).collect()
+    }
+
+    fn round(state: &State) -> u32 {
+        state.phase
+    }
+
+    /// A character's seat plays for their group; the GM plays the opposition, but judges
+    /// special actions as a referee, for neither side.
+    fn side(state: &State, seat: Seat) -> Option<FactionId> {
+        match seat {
+            Seat::Faction(f) => Some(f),
+            Seat::Character(c) => state.characters.get(c).map(|ch| ch.side),
+            Seat::Gm => (!matches!(state.stage, Stage::Review { .. })).then_some(FOES),
+        }
+    }
+}
+
+impl Coterie {
+    /// The seat deciding now, if any.
+    pub fn pending_seat(s: &State) -> Option<Seat> {
+        flow::pending(s).seat()
+    }
+}
+
+pub fn describe(s: &State, action: &Action) -> String {
+    let who = match flow::pending(s) {
+        Pending::Decide {
+            seat: Seat::Character(c),
+            ..
+        } => s.name(c).to_string(),
+        _ => "The GM".to_string(),
+    };
+    match action {
+        Action::Declare(Effort::Steady) => format!("{who}: fight with the group"),
+        Action::Declare(Effort::Press) => format!("{who}: press hard (+2 effort, 1 fatigue)"),
+        Action::Declare(Effort::Goal) => {
+            let goal = s
+                .characters
+                .iter()
+                .find(|c| c.name == who)
+                .and_then(|c| c.goal.as_ref())
+                .map_or("their goal", |g| g.text.as_str());
+            format!("{who}: work towards {goal}")
+        }
+        Action::Bring(skills) if skills.is_empty() => format!("{who}: bring no skill"),
+        Action::Bring(skills) => format!("{who}: bring {}", skills.join(" and ")),
+        Action::Propose(sp) => {
+            let mild = matches!(s.stage, Stage::Special { mild: true, .. });
+            format!("{who}: {}", flow::special_text(s, sp, mild))
+        }
+        Action::Review(true) => "Allow the special action as proposed".into(),
+        Action::Review(false) => "Allow a milder special action".into(),
+        Action::Inflict(pieces) => pieces
+            .iter()
+            .map(|h| format!("{} {}", h.degree.label(), flow::kind_text(&h.kind)))
+            .collect::<Vec<_>>()
+            .join(" + "),
+        Action::FallBack(false) => "Take the harm".into(),
+        Action::FallBack(true) => "Fall back instead".into(),
+        Action::Flee(true) => format!("{who}: flee the field"),
+        Action::Flee(false) => format!("{who}: stay"),
+        Action::NeutralDraw => "A neutral draw".into(),
+        Action::HarmfulDraw {
+            party_tactical,
+            foes,
+        } => format!(
+            "A harmful draw: the enemy takes minor {}, the players {}",
+            flow::kind_text(foes),
+            if *party_tactical {
+                "a minor push-back"
+            } else {
+                "minor injuries the GM picks"
+            }
+        ),
+        Action::PartyInjury(k) => format!("The players take minor {}", flow::kind_text(k)),
+        Action::DuelFallBack(true) => format!("{who}: fall back in the duel"),
+        Action::DuelFallBack(false) => format!("{who}: take the harm"),
+    }
+}
