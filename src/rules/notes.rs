@@ -3,9 +3,10 @@
 //! tie explanations to these notes.
 
 pub const ZONES: &str = include_str!("../../assets/rules/zones.md");
+pub const COTERIE: &str = include_str!("../../assets/rules/coterie.md");
 
 /// (ruleset id, notes text)
-pub const ALL: &[(&str, &str)] = &[("zones", ZONES)];
+pub const ALL: &[(&str, &str)] = &[("zones", ZONES), ("coterie", COTERIE)];
 
 pub fn notes(ruleset: &str) -> Option<&'static str> {
     ALL.iter().find(|(id, _)| *id == ruleset).map(|(_, t)| *t)

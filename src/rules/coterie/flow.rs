@@ -448,7 +448,7 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         let name = ctx.s.groups[side].name.clone();
         let mut lines = effort::group_effort(ctx.s, side);
         lines.extend(effort::coherence(ctx.s, side));
-        let what = format!("{name}'s effort");
+        let what = format!("the effort of {name}");
         let a = ctx.roll(Die::D6, &what)?;
         let b = ctx.roll(Die::D6, &what)?;
         let mut e = Explanation::new(what, "coterie.effort");

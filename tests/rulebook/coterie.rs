@@ -1,0 +1,512 @@
+//! Coterie (`coterie-group-conflict.md`): the phase loop with scripted dice, each case the exact
+//! outcome the rulebook gives.
+
+use fray::rules::battle::{Outcome, Pending, Ruleset, Seat};
+use fray::rules::coterie::harm::{self, GroupResult};
+use fray::rules::coterie::performance::{fatigue_penalty, shift};
+use fray::rules::coterie::{
+    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
+    State, effort,
+};
+use fray::rules::dice::ScriptedDice;
+use fray::scenario::{self, Setup};
+
+fn setup(name: &str) -> State {
+    let Setup::Coterie(s) = scenario::builtin(name).unwrap().unwrap().setup else {
+        panic!("a Coterie scenario")
+    };
+    s.state
+}
+
+/// The conflict started (no dice at the start) and each action applied with its dice.
+struct Table {
+    s: State,
+}
+
+impl Table {
+    fn new(name: &str) -> Table {
+        let setup = match scenario::builtin(name).unwrap().unwrap().setup {
+            Setup::Coterie(s) => s,
+            _ => panic!("a Coterie scenario"),
+        };
+        let (s, _) = Coterie::start(&setup, &mut ScriptedDice::new([])).unwrap();
+        Table { s }
+    }
+
+    fn act(&mut self, a: Action, dice: &[u8]) -> Vec<String> {
+        let mut d = ScriptedDice::new(dice.iter().copied());
+        let events = Coterie::apply(&mut self.s, &a, &mut d)
+            .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+        assert_eq!(d.remaining(), 0, "{a:?} left dice unrolled");
+        events.into_iter().map(|e| e.text).collect()
+    }
+
+    /// Every player's character fights steadily and brings every skill it can.
+    fn declare_all(&mut self, effort: Effort) {
+        while let Stage::Declare(_) = self.s.stage {
+            self.act(Action::Declare(effort.clone()), &[]);
+        }
+    }
+
+    fn bring_all(&mut self, dice: &[u8]) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let Stage::Bring(i) = self.s.stage else { break };
+            let last = i + 1 == self.s.party().len();
+            let best = Coterie::legal_actions(&self.s).remove(0);
+            out = self.act(best, if last { dice } else { &[] });
+        }
+        out
+    }
+}
+
+#[test]
+fn degrees_of_victory_by_margin() {
+    // coterie.degrees: 16+ decisive, 6–15 major, 1–5 minor, 0 draw.
+    assert_eq!(Degree::of_margin(16), Degree::Decisive);
+    assert_eq!(Degree::of_margin(-15), Degree::Major);
+    assert_eq!(Degree::of_margin(6), Degree::Major);
+    assert_eq!(Degree::of_margin(5), Degree::Minor);
+    assert_eq!(Degree::of_margin(1), Degree::Minor);
+    assert_eq!(Degree::of_margin(0), Degree::Draw);
+    // coterie.duels: 7+, 3–6, 1–2, 0.
+    assert_eq!(Degree::of_duel_margin(7), Degree::Decisive);
+    assert_eq!(Degree::of_duel_margin(6), Degree::Major);
+    assert_eq!(Degree::of_duel_margin(3), Degree::Major);
+    assert_eq!(Degree::of_duel_margin(2), Degree::Minor);
+    assert_eq!(Degree::of_duel_margin(0), Degree::Draw);
+}
+
+#[test]
+fn performance_counts_ones_and_sixes_and_places_bonuses_after_the_roll() {
+    // coterie.performance: 1s -1, 6s +1.
+    assert_eq!(shift([1, 6], 0).0, 0);
+    assert_eq!(shift([6, 6], 0).0, 2);
+    assert_eq!(shift([1, 1], 0).0, -2);
+    // +1 placed on the 5 makes a 6.
+    assert_eq!(shift([5, 3], 1), (1, [6, 3]));
+    // +1 placed on a 1 lifts it off the -1.
+    assert_eq!(shift([1, 3], 1).0, 0);
+    // A penalty of 1 goes where it hurts least: on the 4, not the 2.
+    assert_eq!(shift([2, 4], -1).0, 0);
+    // At ±5 a shift is automatic and the dice still count; the rest repeats the rule.
+    assert_eq!(shift([6, 3], 5).0, 2);
+    assert_eq!(shift([3, 3], -5).0, -1);
+    assert_eq!(shift([3, 3], 10).0, 2);
+    assert_eq!(
+        shift([2, 3], -7).0,
+        -2,
+        "-5 automatic, then -2 puts a 2 on 1"
+    );
+    assert_eq!(Performance::of_shift(2), Performance::Great);
+    assert_eq!(Performance::of_shift(3), Performance::Great);
+    assert_eq!(Performance::of_shift(1), Performance::Good);
+    assert_eq!(Performance::of_shift(0), Performance::Normal);
+    assert_eq!(Performance::of_shift(-1), Performance::Poor);
+    assert_eq!(Performance::of_shift(-2), Performance::Awful);
+}
+
+#[test]
+fn fatigue_table_goes_on_past_ten() {
+    // coterie.fatigue: 1–2 -1, 3–4 -2, 5–6 -3, 7–8 -4, 9–10 -5, ...
+    let table: Vec<i32> = (0..=12).map(fatigue_penalty).collect();
+    assert_eq!(table, vec![0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
+    // At 9 fatigue the -5 is an automatic -1 shift, and the dice still count.
+    assert_eq!(shift([3, 4], -fatigue_penalty(9)).0, -1);
+}
+
+#[test]
+fn efforts_are_tallied_rolled_and_compared() {
+    // coterie.effort, coterie.group-roll, coterie.degrees.
+    let mut t = Table::new("wizards-and-bandits");
+    t.declare_all(Effort::Steady);
+    // Wizards bring everything: Maelis sorcery 6 + fighting 1 + fire 2, Odran 5, Tiv 3 + 3,
+    // leadership 2 (Maelis), group work 0 (Odran): 22 + 2d6 (3, 4) = 29.
+    // Bandits: 5 + 1 (ambush) + 4 + 3 + 2 + equipment 4, leadership 1, group work -1 (Twitch):
+    // 19 + 2d6 (2, 2) = 23. Margin 6: a major victory for the wizards.
+    // Then each wizard's performance: Maelis (3, 3) with +1 for a second skill, Odran (2, 5),
+    // Tiv (6, 6) with +1.
+    let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    assert!(
+        out.iter().any(|l| l == "The Wizards: effort 29"),
+        "{out:#?}"
+    );
+    assert!(
+        out.iter().any(|l| l == "The Bandits: effort 23"),
+        "{out:#?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("major victory for The Wizards (margin 6)"))
+    );
+    assert!(out.iter().any(|l| l == "Maelis performs Normal (+0)"));
+    assert!(out.iter().any(|l| l == "Odran performs Normal (+0)"));
+    assert!(out.iter().any(|l| l == "Tiv performs Great (+2)"));
+    // coterie.special-actions: Tiv at +2 proposes one.
+    assert_eq!(
+        t.s.stage,
+        Stage::Special {
+            character: 2,
+            mild: false
+        }
+    );
+    assert_eq!(
+        Coterie::pending(&t.s).seat(),
+        Some(Seat::Character(2)),
+        "the character's own seat decides"
+    );
+}
+
+#[test]
+fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
+    // coterie.trait-injuries: the rulebook's own example, number for number.
+    let mut s = setup("wizards-and-bandits");
+    assert_eq!(s.vulnerability(FOES), 4, "four bandits, no armour");
+    let before = effort::total(&effort::group_effort(&s, FOES));
+    let text = harm::apply_to_group(
+        &mut s,
+        FOES,
+        &Harm {
+            kind: HarmKind::Trait("equipment".into()),
+            degree: Degree::Minor,
+        },
+    );
+    assert_eq!(s.groups[FOES].trait_injuries["equipment"], 8, "{text}");
+    let after = effort::total(&effort::group_effort(&s, FOES));
+    assert_eq!(
+        before - after,
+        4,
+        "the equipment gave +4; the rest does not matter"
+    );
+    // A minor wound instead would have been -4.
+    let mut w = setup("wizards-and-bandits");
+    harm::apply_to_group(
+        &mut w,
+        FOES,
+        &Harm {
+            kind: HarmKind::Wounds,
+            degree: Degree::Minor,
+        },
+    );
+    let wounded = effort::total(&effort::group_effort(&w, FOES));
+    assert_eq!(before - wounded, 4);
+}
+
+#[test]
+fn push_backs_move_the_track_and_cost_three_a_step_next_phase() {
+    // coterie.push-backs, coterie.tactical-penalty.
+    let mut s = setup("wizards-and-bandits");
+    for (d, pos, pen) in [(Degree::Minor, -1, 3), (Degree::Major, -3, 9)] {
+        harm::apply_to_group(
+            &mut s,
+            FOES,
+            &Harm {
+                kind: HarmKind::Tactical,
+                degree: d,
+            },
+        );
+        assert_eq!(s.groups[FOES].position, pos);
+        assert_eq!(s.groups[FOES].tactical_penalty, pen);
+    }
+    harm::apply_to_group(
+        &mut s,
+        FOES,
+        &Harm {
+            kind: HarmKind::Tactical,
+            degree: Degree::Decisive,
+        },
+    );
+    assert_eq!(s.groups[FOES].position, -5, "the track stops at -5");
+}
+
+#[test]
+fn mixed_results_two_minors_for_a_major_three_or_a_minor_and_a_major_for_a_decisive() {
+    // coterie.mixed.
+    let kinds = vec![HarmKind::Tactical, HarmKind::Wounds];
+    let major = harm::compositions(Degree::Major, &kinds);
+    assert!(major.iter().all(|c| harm::weight(c) == 2));
+    assert!(major.contains(&vec![
+        Harm {
+            kind: HarmKind::Tactical,
+            degree: Degree::Minor
+        },
+        Harm {
+            kind: HarmKind::Wounds,
+            degree: Degree::Minor
+        }
+    ]));
+    assert_eq!(
+        major.len(),
+        2 + 3,
+        "one major of each kind, three pairs of minors"
+    );
+    let decisive = harm::compositions(Degree::Decisive, &kinds);
+    assert!(decisive.iter().all(|c| harm::weight(c) == 3));
+    assert_eq!(decisive.len(), 2 + 4 + 4);
+    assert_eq!(harm::compositions(Degree::Minor, &kinds).len(), 2);
+}
+
+#[test]
+fn the_harm_table_for_the_players_characters() {
+    // coterie.harm-table, row by row (0 none, 1 minor, 2 major, 3 decisive).
+    use Performance::*;
+    let row = |r| [Great, Good, Normal, Poor, Awful].map(|p| harm::due(r, p));
+    assert_eq!(row(GroupResult::Win(Degree::Decisive)), [0, 0, 0, 0, 0]);
+    assert_eq!(row(GroupResult::Win(Degree::Major)), [0, 0, 0, 0, 0]);
+    assert_eq!(row(GroupResult::Win(Degree::Minor)), [0, 0, 0, 0, 1]);
+    assert_eq!(row(GroupResult::Draw { harmful: false }), [0, 0, 0, 1, 2]);
+    assert_eq!(row(GroupResult::Draw { harmful: true }), [0, 0, 1, 2, 3]);
+    assert_eq!(row(GroupResult::Loss(Degree::Minor)), [0, 0, 1, 2, 3]);
+    assert_eq!(row(GroupResult::Loss(Degree::Major)), [0, 1, 2, 3, 3]);
+    assert_eq!(row(GroupResult::Loss(Degree::Decisive)), [1, 2, 3, 3, 3]);
+}
+
+/// Plays phase 1 of Wizards and Bandits to a bandit victory of the given margin: the wizards
+/// bring everything (22 before the dice), the bandits have 19.
+fn lose_phase(t: &mut Table, wizard_dice: [u8; 2], bandit_dice: [u8; 2], perf: [u8; 6]) {
+    t.declare_all(Effort::Steady);
+    let mut dice = wizard_dice.to_vec();
+    dice.extend(bandit_dice);
+    dice.extend(perf);
+    t.bring_all(&dice);
+    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+}
+
+#[test]
+fn falling_back_instead_of_the_gms_harm() {
+    // coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) = 31: a major loss (margin 7).
+    let mut t = Table::new("wizards-and-bandits");
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Harm {
+            winner: FOES,
+            degree: Degree::Major
+        }
+    );
+    assert_eq!(
+        Coterie::pending(&t.s).seat(),
+        Some(Seat::Gm),
+        "the GM chooses"
+    );
+    let wounds = Action::Inflict(vec![Harm {
+        kind: HarmKind::Wounds,
+        degree: Degree::Major,
+    }]);
+    t.act(wounds, &[]);
+    assert!(matches!(t.s.stage, Stage::FallBack { .. }));
+    t.act(Action::FallBack(true), &[]);
+    assert_eq!(
+        t.s.groups[PARTY].position, -2,
+        "a major loss taken as two steps back"
+    );
+    assert!(
+        t.s.characters.iter().all(|c| c.wounds == 0),
+        "falling back spares the injuries"
+    );
+}
+
+#[test]
+fn injuries_reach_each_character_only_up_to_their_cell() {
+    // coterie.individual-harm: a major loss, major injuries; Maelis (Normal) is due major,
+    // Odran (Good, a 6) minor, Tiv (Great) nothing.
+    let mut t = Table::new("wizards-and-bandits");
+    // Maelis (3, 3) +1 → Normal; Odran (6, 3) → Good; Tiv (6, 5) +1 → Great.
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 6, 3, 6, 5]);
+    t.act(
+        Action::Inflict(vec![Harm {
+            kind: HarmKind::Wounds,
+            degree: Degree::Major,
+        }]),
+        &[],
+    );
+    t.act(Action::FallBack(false), &[]);
+    let wounds: Vec<i32> = t.s.characters[..3].iter().map(|c| c.wounds).collect();
+    assert_eq!(wounds, vec![2, 1, 0]);
+    assert_eq!(t.s.groups[PARTY].position, 0);
+}
+
+#[test]
+fn a_decisive_loss_fallen_back_keeps_one_level_for_injuries() {
+    // coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) + ... needs a margin of 16: give
+    // the bandits a tactical bonus instead.
+    let mut t = Table::new("wizards-and-bandits");
+    t.s.groups[FOES].bonus = 9;
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Harm {
+            winner: FOES,
+            degree: Degree::Decisive
+        }
+    );
+    t.act(
+        Action::Inflict(vec![Harm {
+            kind: HarmKind::Tactical,
+            degree: Degree::Decisive,
+        }]),
+        &[],
+    );
+    t.act(Action::FallBack(true), &[]);
+    assert_eq!(t.s.groups[PARTY].position, -2, "two levels back, not three");
+    // Normal performance in a decisive loss is due decisive harm; the kept level is minor.
+    assert!(t.s.characters[..3].iter().all(|c| c.wounds == 1));
+}
+
+#[test]
+fn a_pushed_side_that_wins_drifts_back_a_step() {
+    // coterie.drift: the wizards at -2 win the phase (29 against 23 as above).
+    let mut t = Table::new("wizards-and-bandits");
+    t.s.groups[PARTY].position = -2;
+    t.declare_all(Effort::Steady);
+    let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    assert_eq!(t.s.groups[PARTY].position, -1, "{out:#?}");
+    assert!(out.iter().any(|l| l.contains("regain a step: position -1")));
+}
+
+#[test]
+fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
+    // coterie.flee, coterie.over-run: the bandits break at -3.
+    let mut t = Table::new("wizards-and-bandits");
+    t.s.groups[FOES].position = -1;
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+    let out = t.act(
+        Action::Inflict(vec![Harm {
+            kind: HarmKind::Tactical,
+            degree: Degree::Major,
+        }]),
+        &[],
+    );
+    assert_eq!(t.s.groups[FOES].position, -3);
+    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
+        panic!("{out:#?}")
+    };
+    assert_eq!(winner, PARTY);
+    assert!(how.contains("flee or capitulate"), "{how}");
+}
+
+#[test]
+fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributor() {
+    // coterie.mild-special: no one at +2; Odran alone at +1 (a 6).
+    let mut t = Table::new("wizards-and-bandits");
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 6, 3, 3, 3]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Special {
+            character: 1,
+            mild: true
+        }
+    );
+    let legal = Coterie::legal_actions(&t.s);
+    assert!(
+        !legal.contains(&Action::Propose(Special::Tactical)),
+        "no tactical change when mild"
+    );
+    // Nobody at +1 or +2: Maelis, who brings 9 points, contributes most.
+    let mut t = Table::new("wizards-and-bandits");
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 3, 3, 3, 3]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Special {
+            character: 0,
+            mild: true
+        }
+    );
+    t.act(Action::Propose(Special::GroupBonus), &[]);
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
+    assert_eq!(
+        Coterie::side(&t.s, Seat::Gm),
+        None,
+        "the GM reviews as referee, for neither side"
+    );
+    t.act(Action::Review(true), &[]);
+    assert_eq!(t.s.groups[PARTY].bonus, 1, "a mild group bonus is +1");
+}
+
+#[test]
+fn a_harmful_draw_never_pushes_both_sides_and_every_draw_tires() {
+    // coterie.draws: 22 + (1, 2) = 25 against 19 + (3, 3) = 25.
+    let mut t = Table::new("wizards-and-bandits");
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[1, 2, 3, 3, 3, 3, 3, 3, 3, 3]);
+    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+    assert_eq!(t.s.stage, Stage::Draw);
+    let legal = Coterie::legal_actions(&t.s);
+    assert!(!legal.contains(&Action::HarmfulDraw {
+        party_tactical: true,
+        foes: HarmKind::Tactical
+    }));
+    assert!(legal.contains(&Action::NeutralDraw));
+    t.act(
+        Action::HarmfulDraw {
+            party_tactical: false,
+            foes: HarmKind::Tactical,
+        },
+        &[],
+    );
+    // The players chose the bandits' harm; the GM picks their injury.
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
+    assert_eq!(t.s.groups[FOES].position, -1);
+    t.act(Action::PartyInjury(HarmKind::Wounds), &[]);
+    // Normal performance in a harmful draw is due minor harm: each wizard takes one wound.
+    assert!(t.s.characters[..3].iter().all(|c| c.wounds == 1));
+    assert!(
+        t.s.characters[..3].iter().all(|c| c.fatigue == 1),
+        "the draw tires"
+    );
+    assert_eq!(t.s.phase, 2);
+}
+
+#[test]
+fn pressing_hard_adds_two_now_and_a_fatigue_after() {
+    // coterie.individual-actions, coterie.fatigue.
+    let mut t = Table::new("wizards-and-bandits");
+    t.act(Action::Declare(Effort::Press), &[]);
+    while let Stage::Declare(_) = t.s.stage {
+        t.act(Action::Declare(Effort::Steady), &[]);
+    }
+    let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    assert!(
+        out.iter().any(|l| l == "The Wizards: effort 31"),
+        "{out:#?}"
+    );
+    assert_eq!(t.s.characters[0].fatigue, 1);
+    assert_eq!(t.s.characters[1].fatigue, 0);
+}
+
+#[test]
+fn an_illegal_action_is_refused_and_changes_nothing() {
+    let mut t = Table::new("wizards-and-bandits");
+    let before = t.s.clone();
+    let e = Coterie::apply(&mut t.s, &Action::Review(true), &mut ScriptedDice::new([]));
+    assert!(e.is_err());
+    assert_eq!(t.s, before);
+    // Dice running out half-way leave the conflict as it was.
+    t.declare_all(Effort::Steady);
+    let before = t.s.clone();
+    let mut last = Coterie::legal_actions(&t.s).remove(0);
+    while let Stage::Bring(i) = t.s.stage {
+        last = Coterie::legal_actions(&t.s).remove(0);
+        if i + 1 == t.s.party().len() {
+            break;
+        }
+        t.act(last.clone(), &[]);
+    }
+    let mid = t.s.clone();
+    assert!(Coterie::apply(&mut t.s, &last, &mut ScriptedDice::new([3, 4, 2])).is_err());
+    assert_eq!(t.s, mid);
+    assert_ne!(mid, before);
+}
