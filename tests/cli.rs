@@ -430,13 +430,30 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
         .collect();
     assert_eq!(
         scenarios,
-        builtin_names(),
-        "every built-in scenario is a Zones one"
+        ["duel", "ambush", "hold-the-mill"],
+        "the Zones scenarios alone"
     );
     assert_eq!(v["battles"], 2 * scenarios.len() as u64);
     assert!(v["win_rate"]["normal_vs_random"].is_f64());
     assert!(v["decision_ms"]["normal"]["median"].is_f64());
+    let coterie = ok(&[
+        "bench",
+        "ai",
+        "--json",
+        "--ruleset",
+        "coterie",
+        "--levels",
+        "random,normal",
+        "--games",
+        "1",
+    ]);
+    let v: Value = serde_json::from_str(coterie.trim()).unwrap();
+    assert_eq!(
+        v["scenarios"],
+        serde_json::json!(["wizards-and-bandits", "duel-at-the-gate", "the-chase"])
+    );
+    assert!(v["win_rate"]["normal_vs_random"].is_f64());
     let none = fray(&["bench", "ai", "--ruleset", "chess", "--games", "1"]);
     assert!(!none.status.success());
-    assert!(stderr(&none).contains("unknown ruleset \"chess\" (known: zones)"));
+    assert!(stderr(&none).contains("unknown ruleset \"chess\" (known: zones, coterie)"));
 }

@@ -1,35 +1,37 @@
 //! The rules notes and the rolls agree: every rule a roll cites is a paragraph of the notes, and
 //! the notes cover every paragraph of the rulebook.
 
+use std::collections::BTreeSet;
+
 use fray::ai::{Policy, RandomPolicy};
 use fray::rules::dice::SeededDice;
 use fray::rules::notes;
-use fray::rules::zones::Zones;
-use fray::scenario::{self, Setup};
+use fray::rulesets::{Game, Visit};
+use fray::scenario;
 use fray::sim;
 
-#[test]
-fn every_rule_cited_by_a_roll_is_a_paragraph_of_the_notes() {
-    let ids = notes::paragraph_ids(notes::ZONES);
-    let mut cited = std::collections::BTreeSet::new();
-    for (name, _) in scenario::BUILTIN {
-        let Setup::Zones(setup) = scenario::builtin(name).unwrap().unwrap().setup else {
-            panic!("a Zones scenario")
-        };
+/// The rules cited by forty random battles of a scenario, whatever its ruleset.
+struct Cited;
+
+impl Visit for Cited {
+    type Out = BTreeSet<String>;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> BTreeSet<String> {
+        let mut cited = BTreeSet::new();
         for seed in 0..40 {
             let mut dice = SeededDice::new(seed);
-            let (mut s, start) = setup.start(&mut dice).unwrap();
+            let (mut s, start) = G::start(setup, &mut dice).unwrap();
             cited.extend(
                 start
                     .iter()
                     .filter_map(|e| e.explanation.as_ref().map(|x| x.rule.clone())),
             );
-            let mut ps: Vec<Box<dyn Policy<Zones>>> = vec![
+            let mut ps: Vec<Box<dyn Policy<G>>> = vec![
                 Box::new(RandomPolicy::new(seed)),
                 Box::new(RandomPolicy::new(seed + 99)),
             ];
             let mut gm = RandomPolicy::new(0);
-            sim::play_out::<Zones>(&mut s, &mut ps, &mut gm, &mut dice, 300, |_, evs| {
+            sim::play_out::<G>(&mut s, &mut ps, &mut gm, &mut dice, 300, |_, evs| {
                 cited.extend(
                     evs.iter()
                         .filter_map(|e| e.explanation.as_ref().map(|x| x.rule.clone())),
@@ -37,17 +39,32 @@ fn every_rule_cited_by_a_roll_is_a_paragraph_of_the_notes() {
             })
             .unwrap();
         }
+        cited
     }
-    assert!(
-        cited.len() >= 8,
-        "random battles should cite many rules: {cited:?}"
-    );
-    for rule in &cited {
+}
+
+#[test]
+fn every_rule_cited_by_a_roll_is_a_paragraph_of_the_notes() {
+    for (ruleset, text) in notes::ALL {
+        let ids = notes::paragraph_ids(text);
+        let mut cited = BTreeSet::new();
+        for (name, _) in scenario::BUILTIN {
+            let loaded = scenario::builtin(name).unwrap().unwrap();
+            if loaded.ruleset() == *ruleset {
+                cited.extend(loaded.setup.visit(Cited));
+            }
+        }
         assert!(
-            ids.contains(&rule.as_str()),
-            "{rule} is cited but not in the notes"
+            cited.len() >= 4,
+            "random battles should cite many rules: {cited:?}"
         );
-        assert!(notes::paragraph(rule).is_some_and(|p| p.len() > 40));
+        for rule in &cited {
+            assert!(
+                ids.contains(&rule.as_str()),
+                "{rule} is cited but not in the {ruleset} notes"
+            );
+            assert!(notes::paragraph(rule).is_some_and(|p| p.len() > 40));
+        }
     }
 }
 
@@ -92,5 +109,44 @@ fn the_notes_cover_every_heading_of_the_rulebook() {
     assert!(
         !quote.contains("## zones.melee"),
         "a quote stops at the next paragraph"
+    );
+}
+
+#[test]
+fn the_coterie_notes_cover_every_paragraph_of_its_rulebook() {
+    let ids = notes::paragraph_ids(notes::COTERIE);
+    for id in [
+        "coterie.characters",
+        "coterie.phase",
+        "coterie.individual-actions",
+        "coterie.effort",
+        "coterie.group-roll",
+        "coterie.degrees",
+        "coterie.performance",
+        "coterie.fatigue",
+        "coterie.special-actions",
+        "coterie.mild-special",
+        "coterie.duels",
+        "coterie.push-backs",
+        "coterie.flee",
+        "coterie.drift",
+        "coterie.over-run",
+        "coterie.tactical-penalty",
+        "coterie.wounds",
+        "coterie.trait-injuries",
+        "coterie.mixed",
+        "coterie.harm-table",
+        "coterie.group-harm",
+        "coterie.fall-back",
+        "coterie.individual-harm",
+        "coterie.flee-field",
+        "coterie.draws",
+    ] {
+        assert!(ids.contains(&id), "the notes lack {id}");
+    }
+    let readings = notes::COTERIE.matches("**Reading:**").count();
+    assert!(
+        readings >= 15,
+        "the gaps the rulebook leaves are filled: {readings}"
     );
 }
