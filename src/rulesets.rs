@@ -168,6 +168,18 @@ impl Setup {
         self.visit(Factions)
     }
 
+    /// The seats people or the AI take, besides the GM's, with their names.
+    pub fn seats(&self) -> Vec<(crate::rules::battle::Seat, String)> {
+        struct Seats;
+        impl Visit for Seats {
+            type Out = Vec<(crate::rules::battle::Seat, String)>;
+            fn visit<G: Game>(self, s: &G::Setup) -> Self::Out {
+                G::setup_seats(s)
+            }
+        }
+        self.visit(Seats)
+    }
+
     /// The optional rules the scenario offers, as it sets them.
     pub fn options(&self) -> Vec<crate::rules::battle::OptionalRule> {
         struct Options;

@@ -301,3 +301,89 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
         );
     }
 }
+
+/// A Coterie conflict with a person at every player's character's seat, the GM the AI: the
+/// phase loop goes round through its states, the harm menu composes a mixed result, and the
+/// players fall back after a loss, all by keys.
+#[test]
+fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
+    use fray::rules::coterie::{Action as C, Coterie, Stage};
+    let mut saw_mixed = false;
+    let mut saw_fall_back = false;
+    let mut phases = std::collections::BTreeSet::new();
+    for seed in 1..40 {
+        let mut app = app(BattleSetup {
+            scenario: "wizards-and-bandits".into(),
+            seats: vec![SeatKind::Person; 3],
+            gm: SeatKind::Ai(Level::Normal),
+            seed,
+            ..BattleSetup::default()
+        });
+        let mut frames = 0;
+        while phase(&app) != Some(Phase::Over) {
+            frames += 1;
+            assert!(frames < 20_000, "seed {seed}: the conflict did not end");
+            let b = app.world().resource::<Battle>();
+            let want = phase_for(b, app.world().resource::<Seats>());
+            let now = phase(&app);
+            if now != Some(want) || !want.is_decision() {
+                app.update();
+                continue;
+            }
+            phases.insert(format!("{want:?}"));
+            let c = b.typed::<Coterie>().unwrap();
+            let legal = c.legal().to_vec();
+            let i = match &c.state.stage {
+                Stage::Harm { .. } => legal
+                    .iter()
+                    .position(|a| matches!(a, C::Inflict(p) if p.len() > 1))
+                    .unwrap_or(0),
+                Stage::FallBack { .. } => {
+                    legal.iter().position(|a| *a == C::FallBack(true)).unwrap()
+                }
+                _ => 0,
+            };
+            let chosen = legal[i].clone();
+            let before = c.actions.len();
+            for _ in 0..i {
+                press(&mut app, KeyCode::ArrowDown);
+            }
+            press(&mut app, KeyCode::Enter);
+            let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
+            assert_eq!(
+                c.actions.get(before),
+                Some(&chosen),
+                "seed {seed}: Enter chose"
+            );
+            saw_mixed |= matches!(&chosen, C::Inflict(p) if p.len() > 1);
+            saw_fall_back |= chosen == C::FallBack(true);
+        }
+        if saw_mixed && saw_fall_back {
+            break;
+        }
+    }
+    assert!(saw_mixed, "a mixed result was composed");
+    assert!(saw_fall_back, "the players fell back");
+    for p in ["Commit", "Special", "Harm"] {
+        assert!(phases.contains(p), "the phase loop showed {p}: {phases:?}");
+    }
+}
+
+/// The browser build writes `{:?}` as nothing, so the shell never shows a player text made
+/// with it.
+#[test]
+fn the_shell_writes_no_text_with_debug_formatting() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        let code = std::fs::read_to_string(&p).unwrap();
+        for (n, line) in code.lines().enumerate() {
+            assert!(
+                !line.contains(":?}") || line.trim_start().starts_with("//"),
+                "{}:{}: {line}",
+                p.display(),
+                n + 1
+            );
+        }
+    }
+}

@@ -392,7 +392,11 @@ fn the_ai_and_its_search_belong_to_one_battle() {
 
 #[test]
 fn a_person_may_take_the_gm_seat() {
-    let seats = Seats::new(vec![SeatKind::Ai(Level::Easy)], 2, SeatKind::Person);
+    let seats = Seats::new(
+        vec![SeatKind::Ai(Level::Easy)],
+        &[Seat::Faction(0), Seat::Faction(1)],
+        SeatKind::Person,
+    );
     assert_eq!(seats.kind(Seat::Gm), SeatKind::Person);
     assert_eq!(seats.kind(Seat::Faction(0)), SeatKind::Ai(Level::Easy));
     assert_eq!(

@@ -337,11 +337,8 @@ fn begin_battle(
         Ok(mut b) => {
             count.0 += 1;
             b.serial = count.0;
-            commands.insert_resource(Seats::new(
-                setup.seats.clone(),
-                b.session.faction_names().len(),
-                setup.gm,
-            ));
+            let seats: Vec<Seat> = b.session.seats().into_iter().map(|(s, _)| s).collect();
+            commands.insert_resource(Seats::new(setup.seats.clone(), &seats, setup.gm));
             commands.insert_resource(b);
         }
         Err(e) => {

@@ -24,7 +24,8 @@ pub struct Catalogue(pub Vec<CatalogueEntry>);
 pub struct CatalogueEntry {
     pub id: String,
     pub line: String,
-    pub factions: Vec<String>,
+    /// The seats to fill, besides the GM's, with their names.
+    pub seats: Vec<(Seat, String)>,
     /// Whether the ruleset has a GM seat to fill.
     pub gm: bool,
     /// The scenario's own optional rules, which the menu's checkboxes start from.
@@ -46,7 +47,7 @@ impl Default for Catalogue {
                             l.ruleset(),
                             l.scenario.teaches
                         ),
-                        factions: l.setup.factions(),
+                        seats: l.setup.seats(),
                         gm: l.setup.has_gm(),
                         options: l.setup.options(),
                     })
@@ -112,8 +113,9 @@ fn menu_ui(
         }
         ui.separator();
         let entry = catalogue.0.iter().find(|e| e.id == setup.scenario);
-        let factions: Vec<String> = entry.map_or_else(Vec::new, |e| e.factions.clone());
-        let n = factions.len();
+        let named: Vec<String> =
+            entry.map_or_else(Vec::new, |e| e.seats.iter().map(|(_, n)| n.clone()).collect());
+        let n = named.len();
         let mut seats = setup.seats.clone();
         seats.resize(n, SeatKind::Ai(Level::Normal));
         ui.label(egui::RichText::new("Seats").strong());
@@ -123,7 +125,7 @@ fn menu_ui(
             SeatKind::Ai(Level::Normal),
             SeatKind::Ai(Level::Hard),
         ];
-        for (f, name) in factions.iter().enumerate() {
+        for (f, name) in named.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(format!("{name}:"));
                 for o in options {
@@ -136,7 +138,7 @@ fn menu_ui(
         setup.seats = seats;
         if entry.is_some_and(|e| e.gm) {
             ui.horizontal(|ui| {
-                ui.label("The GM:");
+                ui.label("The GM (the opposition):");
                 for o in options {
                     if ui.selectable_label(setup.gm == o, o.label()).clicked() {
                         setup.gm = o;

@@ -63,13 +63,18 @@ pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), Stri
 pub struct Seats(pub BTreeMap<Seat, SeatKind>);
 
 impl Seats {
-    /// One seat per faction (missing ones are AI at the normal level) and the GM's.
-    pub fn new(mut kinds: Vec<SeatKind>, factions: usize, gm: SeatKind) -> Seats {
-        kinds.resize(factions, SeatKind::Ai(Level::Normal));
-        let mut seats: BTreeMap<Seat, SeatKind> = kinds
-            .into_iter()
+    /// The kinds for the ruleset's seats in order (missing ones are AI at the normal level),
+    /// and the GM's.
+    pub fn new(kinds: Vec<SeatKind>, seats: &[Seat], gm: SeatKind) -> Seats {
+        let mut seats: BTreeMap<Seat, SeatKind> = seats
+            .iter()
             .enumerate()
-            .map(|(f, k)| (Seat::Faction(f), k))
+            .map(|(i, s)| {
+                (
+                    *s,
+                    kinds.get(i).copied().unwrap_or(SeatKind::Ai(Level::Normal)),
+                )
+            })
             .collect();
         seats.insert(Seat::Gm, gm);
         Seats(seats)

@@ -65,6 +65,8 @@ pub trait Session: Send + Sync + 'static {
     fn pending(&self) -> &Pending;
     fn round(&self) -> u32;
     fn faction_names(&self) -> &[String];
+    /// The seats people or the AI take, besides the GM's, with their names.
+    fn seats(&self) -> Vec<(Seat, String)>;
     /// How many legal choices there are now; choices are named by their index.
     fn legal_len(&self) -> usize;
     fn describe(&self, i: usize) -> String;
@@ -186,6 +188,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn faction_names(&self) -> &[String] {
         &self.factions
+    }
+
+    fn seats(&self) -> Vec<(Seat, String)> {
+        G::seats(&self.state)
     }
 
     fn legal_len(&self) -> usize {

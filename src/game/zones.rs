@@ -99,6 +99,17 @@ pub fn zone_features(z: &Zone) -> String {
     f.join(", ")
 }
 
+/// A character's status in a word, for the result table.
+fn status_word(ch: &Character) -> &'static str {
+    match ch.status {
+        Status::Active => "Active",
+        Status::Incapacitated => "Incapacitated",
+        Status::Dead => "Dead",
+        Status::Surrendered => "Surrendered",
+        Status::Fled => "Fled",
+    }
+}
+
 fn status_text(ch: &Character) -> String {
     match ch.status {
         Status::Active => format!("{}/{}", ch.health, ch.max_health),
@@ -341,7 +352,7 @@ impl Present for Zones {
                         ch.faction,
                         vec![
                             ch.name.clone(),
-                            format!("{:?}", ch.status),
+                            status_word(ch).to_string(),
                             format!("{}/{}", ch.health, ch.max_health),
                             ch.figures.attacks.to_string(),
                             ch.figures.damage_dealt.to_string(),

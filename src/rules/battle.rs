@@ -137,6 +137,23 @@ pub trait Ruleset {
     ) -> Started<Self::State, Self::EventKind>;
     /// The factions of a setup, by name, before the battle starts (the menu's seats).
     fn setup_factions(setup: &Self::Setup) -> Vec<String>;
+    /// The seats a person or the AI takes, besides the GM's, with their names: by default one
+    /// per faction.
+    fn seats(state: &Self::State) -> Vec<(Seat, String)> {
+        Self::faction_names(state)
+            .into_iter()
+            .enumerate()
+            .map(|(f, n)| (Seat::Faction(f), n))
+            .collect()
+    }
+    /// The same, before the battle starts (the menu's seats).
+    fn setup_seats(setup: &Self::Setup) -> Vec<(Seat, String)> {
+        Self::setup_factions(setup)
+            .into_iter()
+            .enumerate()
+            .map(|(f, n)| (Seat::Faction(f), n))
+            .collect()
+    }
     /// The optional rules a setup offers, as the scenario sets them.
     fn options(setup: &Self::Setup) -> Vec<OptionalRule> {
         let _ = setup;

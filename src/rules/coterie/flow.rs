@@ -540,13 +540,13 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
             "dice as placed {} and {}: 1s count -1, 6s +1",
             placed[0], placed[1]
         ));
-        e.outcome = format!("{level:?} ({shift:+})");
+        e.outcome = format!("{} ({shift:+})", level.label());
         ctx.explained(
             EventKind::Performance {
                 character: c,
                 shift,
             },
-            format!("{name} performs {level:?} ({shift:+})"),
+            format!("{name} performs {} ({shift:+})", level.label()),
             e,
         );
         ctx.s.parts[i].shift = Some(shift);

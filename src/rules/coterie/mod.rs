@@ -90,6 +90,21 @@ impl Ruleset for Coterie {
         Coterie::faction_names(&setup.state)
     }
 
+    /// A seat for each player's character; the opposition is the GM's.
+    fn seats(state: &State) -> Vec<(Seat, String)> {
+        state
+            .characters
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.side == PARTY)
+            .map(|(i, c)| (Seat::Character(i), c.name.clone()))
+            .collect()
+    }
+
+    fn setup_seats(setup: &CoterieSetup) -> Vec<(Seat, String)> {
+        Coterie::seats(&setup.state)
+    }
+
     fn pending(state: &State) -> Pending {
         flow::pending(state)
     }

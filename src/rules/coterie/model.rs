@@ -200,6 +200,16 @@ pub enum Performance {
 }
 
 impl Performance {
+    pub fn label(self) -> &'static str {
+        match self {
+            Performance::Awful => "Awful",
+            Performance::Poor => "Poor",
+            Performance::Normal => "Normal",
+            Performance::Good => "Good",
+            Performance::Great => "Great",
+        }
+    }
+
     pub fn of_shift(shift: i32) -> Performance {
         match shift {
             i32::MIN..=-2 => Performance::Awful,
