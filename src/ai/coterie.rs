@@ -60,8 +60,9 @@ impl Heuristics for Coterie {
     fn action_value(s: &State, a: &Action) -> f64 {
         match a {
             Action::Declare(Effort::Steady) => 0.0,
-            Action::Declare(Effort::Press) => 0.5,
-            Action::Declare(Effort::Goal) => 0.1,
+            // +2 now against a point of fatigue for every phase still to come.
+            Action::Declare(Effort::Press) => -0.5,
+            Action::Declare(Effort::Goal) => -0.1,
             Action::Bring(skills) => skills.len() as f64,
             Action::Propose(sp) => match sp {
                 Special::GroupBonus => 2.0,

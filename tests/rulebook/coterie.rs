@@ -50,8 +50,7 @@ impl Table {
 
     fn bring_all(&mut self, dice: &[u8]) -> Vec<String> {
         let mut out = Vec::new();
-        loop {
-            let Stage::Bring(i) = self.s.stage else { break };
+        while let Stage::Bring(i) = self.s.stage {
             let last = i + 1 == self.s.party().len();
             let best = Coterie::legal_actions(&self.s).remove(0);
             out = self.act(best, if last { dice } else { &[] });

@@ -5,14 +5,15 @@ use super::model::{Effort, FOES, PARTY, State};
 use crate::rules::battle::{CharacterId, FactionId};
 use crate::rules::explain::Modifier;
 
-/// The skills a character brings: those chosen (players' characters) or every relevant one
-/// (the opposition's), with every relevant fault, which cannot be left behind.
+/// The skills a character brings: those chosen (players' characters, once they have chosen)
+/// or every relevant one (the opposition's, and a player's who has not chosen yet), with every
+/// relevant fault, which cannot be left behind.
 pub fn skills_counted(s: &State, c: CharacterId) -> Vec<(String, i32)> {
     let ch = &s.characters[c];
     let chosen: Option<&Vec<String>> = s
         .parts
         .iter()
-        .find(|p| p.character == c)
+        .find(|p| p.character == c && !p.brought.is_empty())
         .map(|p| &p.brought);
     s.conflict
         .skills
@@ -21,10 +22,8 @@ pub fn skills_counted(s: &State, c: CharacterId) -> Vec<(String, i32)> {
             let rank = ch.skill(name);
             let counted = if rank < 0 {
                 true
-            } else if ch.side == PARTY {
-                chosen.is_some_and(|b| b.contains(name))
             } else {
-                rank > 0
+                chosen.map_or(rank > 0, |b| b.contains(name))
             };
             counted.then(|| (name.clone(), rank))
         })

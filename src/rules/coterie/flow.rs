@@ -371,7 +371,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             };
             let text = harm::apply_to_group(ctx.s, PARTY, &h);
             ctx.say(EventKind::Harm { side: PARTY }, text);
-            let level = (*kind == HarmKind::Wounds).then_some(1).unwrap_or(0);
+            let level = if *kind == HarmKind::Wounds { 1 } else { 0 };
             harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(level));
             ctx.s.stage = Stage::Resolving;
         }
