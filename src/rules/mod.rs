@@ -1,6 +1,7 @@
 //! The pure rules core: no Bevy, no clocks, no global randomness. State in, action in, events out.
 
 pub mod battle;
+pub mod context;
 pub mod coterie;
 pub mod dice;
 pub mod explain;

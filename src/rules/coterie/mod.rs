@@ -16,8 +16,7 @@ pub use event::EventKind;
 pub use model::*;
 
 use crate::rules::battle::{Event, FactionId, Pending, RuleError, Ruleset, Seat, Started};
-use crate::rules::dice::{self, DiceSource, Die, Rolled};
-use crate::rules::explain::Explanation;
+use crate::rules::dice::DiceSource;
 
 pub type CoterieEvent = Event<EventKind>;
 
@@ -30,36 +29,12 @@ pub struct CoterieSetup {
     pub state: State,
 }
 
-/// One action being applied: the state it changes, the dice it rolls and what it reports.
-pub struct Ctx<'a> {
-    pub s: &'a mut State,
-    pub dice: &'a mut dyn DiceSource,
-    pub events: Vec<CoterieEvent>,
-}
+/// One action being applied to a Coterie conflict.
+pub type Ctx<'a> = crate::rules::context::Ctx<'a, State, EventKind>;
 
-impl Ctx<'_> {
-    pub fn say(&mut self, kind: EventKind, text: impl Into<String>) {
-        self.events.push(Event {
-            kind,
-            text: text.into(),
-            explanation: None,
-        });
-    }
-
-    pub fn note(&mut self, text: impl Into<String>) {
-        self.say(EventKind::Note, text);
-    }
-
-    pub fn explained(&mut self, kind: EventKind, text: impl Into<String>, e: Explanation) {
-        self.events.push(Event {
-            kind,
-            text: text.into(),
-            explanation: Some(e),
-        });
-    }
-
-    pub fn roll(&mut self, die: Die, why: &str) -> Result<Rolled, RuleError> {
-        Ok(dice::roll(self.dice, die, why)?)
+impl crate::rules::context::NoteKind for EventKind {
+    fn note() -> Self {
+        EventKind::Note
     }
 }
 
@@ -71,11 +46,7 @@ impl Ruleset for Coterie {
 
     fn start(setup: &CoterieSetup, dice: &mut dyn DiceSource) -> Started<State, EventKind> {
         let mut s = setup.state.clone();
-        let mut ctx = Ctx {
-            s: &mut s,
-            dice,
-            events: Vec::new(),
-        };
+        let mut ctx = Ctx::new(&mut s, dice);
         let text = format!(
             "{}: {} against {}. Phase 1 begins.",
             ctx.s.conflict.name, ctx.s.groups[PARTY].name, ctx.s.groups[FOES].name
@@ -142,11 +113,7 @@ impl Ruleset for Coterie {
         if state.stage == Stage::Over {
             return Err(RuleError::Over);
         }
-        let mut ctx = Ctx {
-            s: state,
-            dice,
-            events: Vec::new(),
-        };
+        let mut ctx = Ctx::new(state, dice);
         flow::step(&mut ctx, action)?;
         flow::advance(&mut ctx)?;
         Ok(ctx.events)

@@ -22,7 +22,7 @@ pub use setup::ZonesSetup;
 use crate::rules::battle::{
     CharacterId, DecisionKind, Event, OptionalRule, Pending, RuleError, Ruleset, Seat,
 };
-use crate::rules::dice::{self, DiceSource, Die, Rolled};
+use crate::rules::dice::{DiceSource, Die};
 use crate::rules::explain::Explanation;
 
 pub type ZoneEvent = Event<EventKind>;
@@ -30,46 +30,16 @@ pub type ZoneEvent = Event<EventKind>;
 /// The Zones ruleset, for the [`Ruleset`] contract.
 pub struct Zones;
 
-/// One action being applied: the state it changes, the dice it rolls and what it reports.
-pub struct Ctx<'a> {
-    pub s: &'a mut State,
-    pub dice: &'a mut dyn DiceSource,
-    pub events: Vec<ZoneEvent>,
+/// One action being applied to a Zones battle.
+pub type Ctx<'a> = crate::rules::context::Ctx<'a, State, EventKind>;
+
+impl crate::rules::context::NoteKind for EventKind {
+    fn note() -> Self {
+        EventKind::Note
+    }
 }
 
-impl<'a> Ctx<'a> {
-    pub fn new(s: &'a mut State, dice: &'a mut dyn DiceSource) -> Self {
-        Ctx {
-            s,
-            dice,
-            events: Vec::new(),
-        }
-    }
-
-    pub fn say(&mut self, kind: EventKind, text: impl Into<String>) {
-        self.events.push(Event {
-            kind,
-            text: text.into(),
-            explanation: None,
-        });
-    }
-
-    pub fn note(&mut self, text: impl Into<String>) {
-        self.say(EventKind::Note, text);
-    }
-
-    pub fn explained(&mut self, kind: EventKind, text: impl Into<String>, e: Explanation) {
-        self.events.push(Event {
-            kind,
-            text: text.into(),
-            explanation: Some(e),
-        });
-    }
-
-    pub fn roll(&mut self, die: Die, why: &str) -> Result<Rolled, RuleError> {
-        Ok(dice::roll(self.dice, die, why)?)
-    }
-
+impl Ctx<'_> {
     /// Rolls damage that armour does not stop (a hazard, poison) and deals it, explained.
     pub fn raw_damage(
         &mut self,
