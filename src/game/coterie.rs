@@ -8,8 +8,9 @@ use crate::rules::coterie::{
 
 use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
 
-/// The track's steps for each side, 0 to -5: the players' group stands on the left half, the
-/// opposition on the right, the front line in the middle.
+/// The track's steps for each side, 0 to -5, a row each: the players' group above, the
+/// opposition below, both giving ground leftwards from the front line at the right, where the
+/// two zeros meet.
 const STEPS: i32 = 6;
 
 /// The place of a side's position on the drawn track.
@@ -173,7 +174,7 @@ impl Present for Coterie {
                     } else {
                         [76, 52, 40]
                     },
-                    at: Some((i as f32 - (STEPS as f32 - 0.5), 0.0)),
+                    at: Some((2.5 - step as f32, if side == PARTY { 0.5 } else { -0.5 })),
                 }
             })
             .collect();
@@ -181,9 +182,14 @@ impl Present for Coterie {
             name: "Duels".into(),
             features: String::new(),
             colour: [60, 60, 70],
-            at: Some((0.0, -1.2)),
+            at: Some((3.6, 0.0)),
         });
-        let links = (0..2 * STEPS as usize - 1).map(|i| (i, i + 1)).collect();
+        let last = 2 * STEPS as usize - 1;
+        let links = (0..last)
+            .filter(|&i| i + 1 != STEPS as usize)
+            .map(|i| (i, i + 1))
+            .chain([(STEPS as usize - 1, STEPS as usize)])
+            .collect();
         let tokens = s
             .characters
             .iter()
