@@ -509,3 +509,89 @@ fn an_illegal_action_is_refused_and_changes_nothing() {
     assert_eq!(t.s, mid);
     assert_ne!(mid, before);
 }
+
+#[test]
+fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
+    // coterie.special-actions, coterie.duels: Tiv, at +2, starts a duel with Grell.
+    let mut t = Table::new("wizards-and-bandits");
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    t.act(Action::Propose(Special::Duel(3)), &[]);
+    t.act(Action::Review(true), &[]);
+    assert_eq!(
+        t.s.characters[2].standing,
+        fray::rules::coterie::Standing::Dueling(3)
+    );
+    assert_eq!(
+        t.s.in_group(FOES),
+        vec![4, 5, 6],
+        "Grell leaves the bandits' effort"
+    );
+    t.act(
+        Action::Inflict(vec![Harm {
+            kind: HarmKind::Wounds,
+            degree: Degree::Major,
+        }]),
+        &[],
+    );
+    // Phase 2: only Maelis and Odran declare; after the group's rolls and their performances
+    // the duel is rolled: Tiv's sorcery 3 + fighting 3 + (6, 6) = 18 against Grell's fighting
+    // 5 + (1, 1) = 7, a margin of 11: decisive, Grell is beaten.
+    assert_eq!(t.s.party(), vec![0, 1]);
+    t.declare_all(Effort::Steady);
+    let out = t.bring_all(&[3, 3, 3, 3, 3, 3, 3, 3, 6, 6, 1, 1]);
+    assert!(out.iter().any(|l| l == "Tiv: 18 in the duel"), "{out:#?}");
+    assert!(out.iter().any(|l| l == "Grell: 7 in the duel"), "{out:#?}");
+    assert_eq!(
+        t.s.characters[3].standing,
+        fray::rules::coterie::Standing::Out
+    );
+    assert_eq!(
+        t.s.characters[2].standing,
+        fray::rules::coterie::Standing::InConflict,
+        "the winner rejoins the group"
+    );
+}
+
+#[test]
+fn a_character_who_did_well_may_flee_the_field_after_a_tactical_loss() {
+    // coterie.flee-field: Odran rolls a 6 (Good) in a major loss taken as a fall-back.
+    let mut t = Table::new("wizards-and-bandits");
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 6, 3, 3, 3]);
+    t.act(
+        Action::Inflict(vec![Harm {
+            kind: HarmKind::Tactical,
+            degree: Degree::Major,
+        }]),
+        &[],
+    );
+    t.act(Action::FallBack(false), &[]);
+    assert_eq!(t.s.stage, Stage::Flee(1), "only Odran did well enough");
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Character(1)));
+    t.act(Action::Flee(true), &[]);
+    assert_eq!(
+        t.s.characters[1].standing,
+        fray::rules::coterie::Standing::Out
+    );
+    assert_eq!(t.s.characters[1].wounds, 0, "unharmed");
+    assert_eq!(t.s.party(), vec![0, 2]);
+}
+
+#[test]
+fn a_declared_goal_advances_when_the_group_does_well() {
+    // coterie.individual-actions: Brannoc works towards the gatehouse lever.
+    let mut t = Table::new("duel-at-the-gate");
+    t.act(Action::Declare(Effort::Goal), &[]);
+    t.declare_all(Effort::Steady);
+    let out = t.bring_all(&[6, 6, 1, 1, 3, 3, 3, 3, 3, 3]);
+    assert!(
+        out.iter().any(|l| l.contains("victory for The Company")),
+        "{out:#?}"
+    );
+    let goal = t.s.characters[0].goal.as_ref().unwrap();
+    assert_eq!(goal.progress, 1);
+    assert!(
+        out.iter()
+            .any(|l| l == "Brannoc gets closer to the gatehouse lever (1/2)")
+    );
+}
