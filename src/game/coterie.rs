@@ -3,7 +3,8 @@
 
 use crate::rules::battle::{DecisionKind, FactionId, Seat};
 use crate::rules::coterie::{
-    Action, Coterie, FOES, Harm, HarmKind, PARTY, Special, Stage, Standing, State, effort,
+    Action, Coterie, Degree, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage, Standing,
+    State, effort, harm,
 };
 
 use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
@@ -109,10 +110,32 @@ impl Present for Coterie {
             Stage::Harm { degree, .. } => {
                 format!(" A {} victory: compose the harm.", degree.label())
             }
-            Stage::FallBack { degree, .. } => format!(
-                " A {} loss: take the GM's harm, or fall back instead.",
-                degree.label()
-            ),
+            Stage::FallBack { degree, .. } => {
+                // What each character's own performance caps their injuries at.
+                let caps: Vec<String> = s
+                    .parts
+                    .iter()
+                    .filter_map(|p| {
+                        let perf = Performance::of_shift(p.shift?);
+                        let due = harm::due(harm::GroupResult::Loss(*degree), perf);
+                        Some(format!(
+                            "{} ({}): {}",
+                            s.name(p.character),
+                            perf.label(),
+                            if due == 0 {
+                                "unharmed"
+                            } else {
+                                Degree::from_level(due).label()
+                            }
+                        ))
+                    })
+                    .collect();
+                format!(
+                    " A {} loss: take the GM's harm, or fall back instead. Injuries at most: {}.",
+                    degree.label(),
+                    caps.join(", ")
+                )
+            }
             _ => String::new(),
         };
         Some(line + &what)

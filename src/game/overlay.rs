@@ -331,7 +331,7 @@ fn battle_ui(
                 _ if person.is_some() && phase.is_prompt() => {
                     ui.label("Answer the prompt.");
                 }
-                _ if person.is_some() => choice_list(ui, &battle, &mut cursor, &mut choose),
+                _ if person.is_some() => choice_list(ui, &battle, &mut cursor, &mut choose, false),
                 _ => {}
             }
             if let Some(n) = &notice.0 {
@@ -351,7 +351,12 @@ fn battle_ui(
                     ui.label(egui::RichText::new(sit).italics());
                     ui.separator();
                 }
-                choice_list(ui, &battle, &mut cursor, &mut choose);
+                // Harm and draws: every option's effect written out before the choice.
+                let inline = matches!(phase, Phase::Harm | Phase::Draw);
+                if inline {
+                    ui.label(egui::RichText::new("Each option's effect is under it.").small());
+                }
+                choice_list(ui, &battle, &mut cursor, &mut choose, inline);
             });
     }
 
@@ -457,11 +462,13 @@ fn battle_ui(
 }
 
 /// The person's choices, the one under the cursor marked, each with its odds on hover.
+/// `inline`: each choice's odds or effect written under it, not only on hover.
 fn choice_list(
     ui: &mut egui::Ui,
     battle: &Battle,
     cursor: &mut Cursor,
     choose: &mut MessageWriter<Choose>,
+    inline: bool,
 ) {
     if let Some(t) = cursor.target {
         ui.horizontal(|ui| {
@@ -491,6 +498,9 @@ fn choice_list(
             let text = format!("{}. {}", i + 1, battle.session.describe(a));
             let mut r = ui.selectable_label(i == cursor.index, text);
             if let Some(h) = battle.session.odds(a) {
+                if inline {
+                    ui.label(egui::RichText::new(format!("      {h}")).small().weak());
+                }
                 r = r.on_hover_text(h);
             }
             if r.hovered() {
