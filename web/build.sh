@@ -30,12 +30,14 @@ fi
 # The library as a cdylib, entered through its `start`; the `fray` program is the desktop's
 # command line.
 # -Zlocation-detail=none: panics in the browser say what went wrong but not in which file and
-# line, which saves every call site its path string. -Zfmt-debug=none: `{:?}` writes nothing in
-# the browser, which drops the Debug code of every type Bevy and the game derive it for; no text
-# the game shows a player is written with `{:?}` (tested in tests/game.rs).
+# line, which saves every call site its path string. -Zfmt-debug=shallow: a derived Debug writes
+# only its type's or fieldless variant's name, which drops the Debug code of every type Bevy and
+# the game derive it for; no text the game shows a player is written with `{:?}` (tested in
+# tests/game.rs). Not `none`: naga writes the shaders' float literals and stage names with `{:?}`,
+# and with `none` WebGL gets shaders it cannot compile.
 echo "building the wasm ($profile)"
 CARGO_TARGET_DIR="$target_dir" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
-  RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=none" \
+  RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=shallow" \
   /usr/bin/cargo rustc --locked --profile "$profile" --target wasm32-unknown-unknown \
   -Z build-std=std,panic_abort --lib --crate-type cdylib
 

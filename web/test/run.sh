@@ -18,8 +18,11 @@ trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
 scenario=duel seats=normal,normal seed=7
 shot="${TMPDIR:-/tmp}/fray-web-$port.png"
-out=$(node web/test/browser.mjs "http://127.0.0.1:$port/?scenario=$scenario&seats=$seats&seed=$seed&fast=1" "$shot" 420000)
+# What the page said is printed whether or not the battle ended: a failure must show why.
+status=0
+out=$(node web/test/browser.mjs "http://127.0.0.1:$port/?scenario=$scenario&seats=$seats&seed=$seed&fast=1" "$shot" 420000) || status=$?
 echo "$out"
+[ "$status" = 0 ] || { echo "the browser test failed (exit $status)"; exit 1; }
 python3 .ci/check-screenshot.py "$shot"
 web_line=$(echo "$out" | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
 native_line=$("$fray" play "$scenario" --seats "$seats" --seed "$seed" --headless)
