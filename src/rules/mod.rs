@@ -6,6 +6,7 @@ pub mod coterie;
 pub mod dice;
 pub mod explain;
 pub mod notes;
+pub mod teams;
 pub mod zones;
 
 pub use battle::{

@@ -4,9 +4,10 @@
 
 pub const ZONES: &str = include_str!("../../assets/rules/zones.md");
 pub const COTERIE: &str = include_str!("../../assets/rules/coterie.md");
+pub const TEAMS: &str = include_str!("../../assets/rules/teams.md");
 
 /// (ruleset id, notes text)
-pub const ALL: &[(&str, &str)] = &[("zones", ZONES), ("coterie", COTERIE)];
+pub const ALL: &[(&str, &str)] = &[("zones", ZONES), ("coterie", COTERIE), ("teams", TEAMS)];
 
 pub fn notes(ruleset: &str) -> Option<&'static str> {
     ALL.iter().find(|(id, _)| *id == ruleset).map(|(_, t)| *t)

@@ -4,6 +4,8 @@
 mod coterie;
 mod harness;
 mod notes;
+mod teams_attacks;
+mod teams_setups;
 mod zones_attacks;
 mod zones_flow;
 mod zones_morale;

@@ -1,0 +1,278 @@
+//! Damage taken: endurance first, then health; harmed and bloodied; falling unconscious or
+//! fortifying; cheating death (teams.harm, teams.unconscious, teams.death, teams.nonlethal).
+
+use super::roll::{TestSpec, test_against};
+use super::{Ctx, EventKind};
+use crate::rules::battle::{CharacterId, RuleError};
+use crate::rules::dice::Die;
+use crate::rules::explain::Explanation;
+
+use super::event::ReactionKind;
+use super::model::Status;
+
+/// Deals damage that got past every reduction. Returns true when the character must now choose
+/// between fortifying and falling unconscious.
+pub fn deal(
+    ctx: &mut Ctx,
+    who: CharacterId,
+    amount: u8,
+    nonlethal: bool,
+) -> Result<bool, RuleError> {
+    let ch = &mut ctx.s.characters[who];
+    let to_endurance = amount.min(ch.endurance);
+    let (end_before, health_before) = (ch.endurance, ch.health);
+    ch.endurance -= to_endurance;
+    let excess = amount - to_endurance;
+    ch.health = ch.health.saturating_sub(excess);
+    let (endurance, health) = (ch.endurance, ch.health);
+    let name = ch.name.clone();
+    let mut text = format!("{name} takes {amount} damage: endurance {end_before} → {endurance}");
+    if excess > 0 {
+        text.push_str(&format!(", {excess} to health {health_before} → {health}"));
+    }
+    ctx.say(
+        EventKind::Damage {
+            character: who,
+            amount,
+            endurance,
+            health,
+        },
+        format!("{text}."),
+    );
+    let ch = &mut ctx.s.characters[who];
+    if ch.is_harmed() && !ch.harmed {
+        ch.harmed = true;
+        let max = ch.stats.endurance;
+        ctx.say(
+            EventKind::Harmed { character: who },
+            format!("{name} is harmed (endurance {endurance} of {max}, half or less)."),
+        );
+    }
+    if excess == 0 {
+        return Ok(false);
+    }
+    let max_health = ctx.s.characters[who].stats.health;
+    if health_before == max_health && health < max_health {
+        ctx.say(
+            EventKind::Bloodied { character: who },
+            format!("{name} is bloodied (health {health} of {max_health})."),
+        );
+    }
+    if health == 0 {
+        if ctx.s.characters[who].is_active() {
+            knock_out(ctx, who, "reduced to zero health");
+        }
+        if excess > health_before {
+            if nonlethal && health_before > 0 {
+                ctx.note(format!(
+                    "The damage was nonlethal: {name} does not risk death this time."
+                ));
+            } else {
+                cheat_death(ctx, who)?;
+            }
+        }
+        return Ok(false);
+    }
+    let ch = &ctx.s.characters[who];
+    let (missing, con) = (ch.missing_health(), ch.stats.constitution);
+    if missing > con && ch.is_active() {
+        if can_fortify(ctx.s, who) {
+            return Ok(true);
+        }
+        knock_out(
+            ctx,
+            who,
+            &format!(
+                "missing health {missing} exceeds constitution {con}, with no reaction or stamina to fortify"
+            ),
+        );
+    }
+    Ok(false)
+}
+
+/// Fortifying to stay conscious is a reaction and costs 1 stamina.
+pub fn can_fortify(s: &super::State, who: CharacterId) -> bool {
+    s.can_react(who) && s.characters[who].stamina >= 1
+}
+
+pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: &str) {
+    let ch = &mut ctx.s.characters[who];
+    ch.status = Status::Unconscious;
+    ch.prone = true;
+    ch.readied = None;
+    ch.extended = None;
+    ch.guarding = false;
+    ch.in_cover = false;
+    let name = ch.name.clone();
+    ctx.say(
+        EventKind::Status {
+            character: who,
+            status: Status::Unconscious,
+        },
+        format!("{name} falls unconscious ({why})."),
+    );
+}
+
+pub fn kill(ctx: &mut Ctx, who: CharacterId, why: &str) {
+    let ch = &mut ctx.s.characters[who];
+    ch.status = Status::Dead;
+    ch.readied = None;
+    ch.extended = None;
+    let name = ch.name.clone();
+    ctx.say(
+        EventKind::Status {
+            character: who,
+            status: Status::Dead,
+        },
+        format!("{name} dies ({why})."),
+    );
+}
+
+/// The luck test against death: 10 or more, the difficulty rising by 5 with each success.
+fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
+    let ch = &ctx.s.characters[who];
+    let (name, luck, difficulty) = (ch.name.clone(), ch.stats.luck, ch.death_difficulty);
+    let what = format!("{name}'s luck test to cheat death");
+    let r = ctx.roll(Die::D20, &what)?;
+    let total = i32::from(r.value) + i32::from(luck);
+    let ok = total >= i32::from(difficulty);
+    let mut e = Explanation::new(what, "teams.death");
+    e.dice.push(r);
+    if luck != 0 {
+        e = e.modifier(i32::from(luck), "luck");
+    }
+    e.total = total;
+    e.against = Some(format!("{difficulty} (the difficulty to cheat death)"));
+    if ok {
+        let next = difficulty.saturating_add(5);
+        ctx.s.characters[who].death_difficulty = next;
+        e.outcome = format!("cheats death; next time {next}");
+        ctx.explained(
+            EventKind::CheatedDeath {
+                character: who,
+                next_difficulty: next,
+            },
+            format!("{name} cheats death (luck {total} against {difficulty})."),
+            e,
+        );
+    } else {
+        e.outcome = "dies".to_string();
+        ctx.explained(
+            EventKind::Roll {
+                character: Some(who),
+            },
+            format!("{name} fails to cheat death (luck {total} against {difficulty})."),
+            e,
+        );
+        kill(ctx, who, "the damage exceeded the health left");
+    }
+    Ok(())
+}
+
+/// The fortify reaction against falling unconscious: strength, athletics and fortitude against
+/// the missing health.
+pub fn fortify(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
+    spend_reaction(ctx, who, ReactionKind::Fortify, false);
+    let ch = &mut ctx.s.characters[who];
+    ch.stamina = ch.stamina.saturating_sub(1);
+    let ch = &ctx.s.characters[who];
+    let missing = ch.missing_health();
+    let name = ch.name.clone();
+    let spec = defence_test(ch, DefenceTest::Fortify, format!("{name} fortifies"));
+    let (ok, _) = test_against(
+        ctx,
+        Some(who),
+        &spec,
+        i32::from(missing),
+        "missing health".to_string(),
+        |ok, total| {
+            if ok {
+                format!("{name} fortifies ({total} against {missing}) and stays conscious.")
+            } else {
+                format!("{name} fails to fortify ({total} against {missing}).")
+            }
+        },
+    )?;
+    if !ok {
+        knock_out(ctx, who, "failed to fortify");
+    }
+    Ok(())
+}
+
+/// Uses up a reaction (unless free) and says so.
+pub fn spend_reaction(ctx: &mut Ctx, who: CharacterId, kind: ReactionKind, free: bool) {
+    let ch = &mut ctx.s.characters[who];
+    if !free {
+        ch.reactions = ch.reactions.saturating_sub(1);
+    }
+    let name = ch.name.clone();
+    let what = match kind {
+        ReactionKind::Block => "block",
+        ReactionKind::Dodge => "dodge",
+        ReactionKind::Fortify => "fortify",
+        ReactionKind::Intercept => "intercept",
+        ReactionKind::Parry => "parry",
+        ReactionKind::Resist => "resist",
+        ReactionKind::Readied => "the readied attack",
+    };
+    ctx.say(
+        EventKind::Reaction {
+            character: who,
+            kind,
+            free,
+        },
+        format!(
+            "{name} reacts: {what}{}.",
+            if free { " (free)" } else { "" }
+        ),
+    );
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefenceTest {
+    Dodge,
+    Fortify,
+    Resist,
+}
+
+/// A defence test's pool: dodge is dexterity + acrobatics + reflex, fortify strength +
+/// athletics + fortitude, resist willpower + resolve + will; guarding adds 1.
+pub fn defence_test(ch: &super::Character, kind: DefenceTest, what: String) -> TestSpec {
+    let st = &ch.stats;
+    let (rule, attr, attr_name, skill, skill_name, bonus, bonus_name) = match kind {
+        DefenceTest::Dodge => (
+            "teams.dodge",
+            st.dexterity,
+            "dexterity",
+            st.acrobatics,
+            "acrobatics",
+            st.reflex,
+            "reflex",
+        ),
+        DefenceTest::Fortify => (
+            "teams.unconscious",
+            st.strength,
+            "strength",
+            st.athletics,
+            "athletics",
+            st.fortitude,
+            "fortitude",
+        ),
+        DefenceTest::Resist => (
+            "teams.resist",
+            st.willpower,
+            "willpower",
+            st.resolve,
+            "resolve",
+            st.will,
+            "will",
+        ),
+    };
+    let mut spec = TestSpec::new(what, rule)
+        .die(Some(attr), attr_name)
+        .die(skill, skill_name)
+        .modifier(i32::from(bonus), bonus_name)
+        .modifier(i32::from(ch.guarding), "guarding");
+    spec.luck = i32::from(st.luck);
+    spec
+}

@@ -1,0 +1,337 @@
+//! The legal actions at every decision, and how to name them.
+
+use std::ops::ControlFlow;
+
+use super::action::Action;
+use super::attack::{defence_options, intercept_candidates};
+use super::flow::{eligible, pending};
+use super::grid::{adjacent, cover_nearby, neighbours, reachable, steps};
+use super::harm::can_fortify;
+use super::model::*;
+use super::targeting::{can_attack, can_kill, weapon_ready};
+use super::turn::{COMMAND_FOCUS, bit, reload_actions};
+use crate::rules::battle::{CharacterId, Pending, Seat};
+
+pub fn legal_actions(s: &State) -> Vec<Action> {
+    match s.stage {
+        Stage::Over => Vec::new(),
+        Stage::Initiative => (0..s.teams.len())
+            .filter(|t| !s.order.contains(t))
+            .map(Action::InitiativeNext)
+            .collect(),
+        Stage::Activation => s
+            .order
+            .get(s.to_act)
+            .map(|&t| eligible(s, t).map(Action::Activate).collect())
+            .unwrap_or_default(),
+        Stage::Turn => {
+            let mut out = Vec::new();
+            let _ = each_turn_action(s, &mut |a| {
+                out.push(a);
+                ControlFlow::Continue(())
+            });
+            out
+        }
+        Stage::Intercept => {
+            let mut out: Vec<Action> = intercept_candidates(s)
+                .into_iter()
+                .map(Action::Intercept)
+                .collect();
+            out.push(Action::NoIntercept);
+            out
+        }
+        Stage::Defend => defence_options(s),
+        Stage::Fortify => {
+            let mut out = Vec::new();
+            if s.attack.is_some_and(|a| can_fortify(s, a.target)) {
+                out.push(Action::Fortify);
+            }
+            out.push(Action::FallUnconscious);
+            out
+        }
+    }
+}
+
+/// Whether ending the turn (or the commanded ally's go) is all that is left. Stops at the
+/// first other action rather than listing them all.
+pub fn only_end_left(s: &State) -> bool {
+    s.stage == Stage::Turn
+        && each_turn_action(s, &mut |a| {
+            if a == Action::EndTurn {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })
+        .is_continue()
+}
+
+/// The weapons `c` could attack with: those in hand, then bare hands.
+fn weapons(s: &State, c: CharacterId) -> impl Iterator<Item = WeaponRef> + '_ {
+    s.held(c)
+        .filter(|&i| s.items[i].def.weapon.is_some())
+        .map(WeaponRef::Item)
+        .chain(std::iter::once(WeaponRef::Unarmed))
+}
+
+/// The actions of the turn's character (or its commanded ally), one by one to `emit`, which
+/// may stop the listing.
+fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+    let Some(t) = s.turn else {
+        return ControlFlow::Continue(());
+    };
+    let actor = t.actor();
+    let commanded = t.command.is_some();
+    let ch = &s.characters[actor];
+    if !commanded && ch.extended.is_some() {
+        // Owed actions come first; a turn that has just spent its last on starting one has
+        // nothing left to do.
+        if t.actions_left == 0 {
+            return emit(Action::EndTurn);
+        }
+        emit(Action::Continue)?;
+        return emit(Action::Abandon);
+    }
+    if commanded || t.actions_left >= 1 {
+        for w in weapons(s, actor) {
+            for target in 0..s.characters.len() {
+                if can_attack(s, actor, w, target).is_some() {
+                    emit(Action::Attack { target, weapon: w })?;
+                }
+                if !commanded && can_kill(s, actor, w, target) {
+                    emit(Action::KillingStrike { target, weapon: w })?;
+                }
+            }
+        }
+        brandish_options(s, actor, emit)?;
+        if !commanded && ch.focus >= COMMAND_FOCUS {
+            for (a, ally) in s.characters.iter().enumerate() {
+                if a != actor
+                    && ally.team == ch.team
+                    && ally.is_active()
+                    && !s.surprised(a)
+                    && t.commanded & bit(a) == 0
+                    && bit(a) != 0
+                {
+                    emit(Action::Command(a))?;
+                }
+            }
+        }
+        for p in neighbours(s, ch.pos) {
+            if matches!(s.map.cell(p), Cell::DoorOpen | Cell::DoorClosed) && s.occupant(p).is_none()
+            {
+                emit(Action::Door(p))?;
+            }
+        }
+        for (i, it) in s.items.iter().enumerate() {
+            if let Location::Ground(p) = it.location
+                && (p == ch.pos || adjacent(p, ch.pos))
+            {
+                emit(Action::PickUp(i))?;
+            }
+        }
+        if !commanded {
+            emit(Action::Guard)?;
+            emit(Action::Wait)?;
+            for w in weapons(s, actor) {
+                if weapon_ready(s, actor, w) {
+                    emit(Action::Ready(w))?;
+                }
+            }
+        }
+        let may_move = commanded || (!t.moved && !t.stepped);
+        if !ch.prone && may_move {
+            for (p, _) in reachable(s, actor, ch.stats.speed) {
+                emit(Action::Move(p))?;
+            }
+        }
+        if !commanded && !ch.prone && t.moved && ch.stamina >= 1 {
+            for (p, _) in reachable(s, actor, ch.stats.speed) {
+                emit(Action::Sprint(p))?;
+            }
+        }
+        if !commanded {
+            for (p, pc) in s.characters.iter().enumerate() {
+                if pc.status == Status::Unconscious
+                    && pc.team == ch.team
+                    && adjacent(pc.pos, ch.pos)
+                {
+                    emit(Action::Resuscitate(p))?;
+                }
+            }
+        }
+        if !ch.in_cover && cover_nearby(s, ch.pos) {
+            emit(Action::SeekCover)?;
+        }
+        if !commanded {
+            for (k, task) in s.tasks.iter().enumerate() {
+                if !task.done
+                    && task.team.is_none_or(|team| team == ch.team)
+                    && (task.at == ch.pos || adjacent(task.at, ch.pos))
+                {
+                    emit(Action::ShortTask(k))?;
+                }
+            }
+        }
+        for i in s.held(actor) {
+            let it = &s.items[i];
+            if it.def.weapon.as_ref().is_some_and(|w| w.reload > 0)
+                && !it.loaded
+                && (!commanded || reload_actions(s, i) == 1)
+            {
+                emit(Action::Reload(i))?;
+            }
+        }
+        if ch.prone {
+            emit(Action::StandUp)?;
+        }
+        if s.map.exits.contains(&ch.pos) {
+            emit(Action::Escape)?;
+        }
+    }
+    if !commanded {
+        for i in s.held(actor) {
+            emit(Action::DropItem(i))?;
+        }
+        if !ch.prone {
+            emit(Action::DropProne)?;
+        }
+        if !t.moved && !t.stepped {
+            for p in steps(s, actor) {
+                emit(Action::Step(p))?;
+            }
+        }
+    }
+    emit(Action::EndTurn)
+}
+
+/// Every way of filling the hands from what the character carries, but the current one: one
+/// or two one-handed items, one two-handed item, or nothing.
+fn brandish_options(
+    s: &State,
+    c: CharacterId,
+    emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let carried: Vec<ItemId> = s.carried(c).collect();
+    let held: Vec<ItemId> = s.held(c).collect();
+    let is_current =
+        |set: &[ItemId]| set.len() == held.len() && set.iter().all(|i| held.contains(i));
+    if !is_current(&[]) {
+        emit(Action::Brandish {
+            first: None,
+            second: None,
+        })?;
+    }
+    for (k, &i) in carried.iter().enumerate() {
+        let hi = s.items[i].def.hands;
+        if hi <= 2 && !is_current(&[i]) {
+            emit(Action::Brandish {
+                first: Some(i),
+                second: None,
+            })?;
+        }
+        for &j in &carried[k + 1..] {
+            if hi + s.items[j].def.hands <= 2 && !is_current(&[i, j]) {
+                emit(Action::Brandish {
+                    first: Some(i),
+                    second: Some(j),
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+pub fn why_illegal(s: &State, action: &Action) -> String {
+    let who = match pending(s) {
+        Pending::Decide {
+            seat: Seat::Faction(f),
+            kind,
+            ..
+        } => format!("{} must decide ({kind:?})", s.team_name(f)),
+        Pending::Decide { kind, .. } => format!("the GM must decide ({kind:?})"),
+        Pending::Over(_) => "the battle is over".to_string(),
+    };
+    let n = legal_actions(s).len();
+    format!("{action:?} is not allowed now: {who}, with {n} legal choices")
+}
+
+pub fn describe(s: &State, action: &Action) -> String {
+    let name = |c: CharacterId| s.name(c).to_string();
+    let item = |i: ItemId| s.item_name(i).to_string();
+    let actor = s.actor().map_or_else(String::new, name);
+    match *action {
+        Action::InitiativeNext(t) => format!("{} take the next initiative", s.team_name(t)),
+        Action::Activate(c) => format!("Give {} the turn", name(c)),
+        Action::Attack { target, weapon } => {
+            format!(
+                "Attack {} with {} (1 action)",
+                name(target),
+                s.weapon_name(weapon)
+            )
+        }
+        Action::Brandish { first, second } => {
+            let items: Vec<String> = [first, second].into_iter().flatten().map(item).collect();
+            if items.is_empty() {
+                "Brandish: empty hands (1 action)".into()
+            } else {
+                format!("Brandish the {} (1 action)", items.join(" and the "))
+            }
+        }
+        Action::Command(c) => format!("Command {} to act (1 action, 2 focus)", name(c)),
+        Action::Door(p) => format!(
+            "{} the door at {p} (1 action)",
+            if s.map.cell(p) == Cell::DoorClosed {
+                "Open"
+            } else {
+                "Close"
+            }
+        ),
+        Action::PickUp(i) => format!("Pick up the {} (1 action)", item(i)),
+        Action::Guard => "Guard: +1 to defences, ends the turn".into(),
+        Action::Move(p) => format!("{actor} moves to {p} (1 action)"),
+        Action::Sprint(p) => format!("{actor} sprints to {p} (1 action, 1 stamina)"),
+        Action::Ready(w) => format!("Ready an attack with {} (ends the turn)", s.weapon_name(w)),
+        Action::Resuscitate(c) => format!("Resuscitate {} (2 actions)", name(c)),
+        Action::SeekCover => "Seek cover (1 action)".into(),
+        Action::ShortTask(k) => format!(
+            "Work the {} (3 actions)",
+            s.tasks.get(k).map_or("?", |t| t.name.as_str())
+        ),
+        Action::Reload(i) => format!(
+            "Reload the {} ({} action{})",
+            item(i),
+            reload_actions(s, i),
+            if reload_actions(s, i) == 1 { "" } else { "s" }
+        ),
+        Action::KillingStrike { target, weapon } => format!(
+            "Killing strike on {} with {} (3 actions)",
+            name(target),
+            s.weapon_name(weapon)
+        ),
+        Action::StandUp => "Stand up (1 action)".into(),
+        Action::Wait => "Wait: an extra reaction, ends the turn".into(),
+        Action::Escape => "Leave the battle (1 action)".into(),
+        Action::Continue => "Go on with the action under way".into(),
+        Action::Abandon => "Abandon the action under way (free)".into(),
+        Action::DropItem(i) => format!("Drop the {} (free)", item(i)),
+        Action::DropProne => "Drop prone (free)".into(),
+        Action::Step(p) => format!("Step to {p} (free)"),
+        Action::EndTurn => {
+            if s.turn.is_some_and(|t| t.command.is_some()) {
+                "Take no action".into()
+            } else {
+                "End the turn".into()
+            }
+        }
+        Action::Intercept(c) => format!("{} intercepts (reaction, 1 stamina)", name(c)),
+        Action::NoIntercept => "Let the attack come".into(),
+        Action::Dodge => "Dodge (reaction, 1 stamina)".into(),
+        Action::Parry(i) => format!("Parry with the {} (reaction, 1 stamina)", item(i)),
+        Action::Block(i) => format!("Block with the {} (reaction, 1 stamina)", item(i)),
+        Action::Resist => "Resist (reaction, 1 focus)".into(),
+        Action::NoReaction => "Take the hit".into(),
+        Action::Fortify => "Fortify to stay conscious (reaction, 1 stamina)".into(),
+        Action::FallUnconscious => "Fall unconscious".into(),
+    }
+}

@@ -1,0 +1,111 @@
+//! The Three actions ruleset (`three-action-teams.md`): teams alternate giving one member a
+//! turn of three actions on a square grid; attacks are an attribute die and a combat die
+//! against evasion, with a luck die beside every test; one reaction a round to dodge, parry,
+//! block, intercept, fortify or resist.
+
+pub mod action;
+pub mod attack;
+pub mod event;
+pub mod flow;
+pub mod grid;
+pub mod harm;
+pub mod legal;
+pub mod model;
+pub mod odds;
+pub mod roll;
+pub mod setup;
+pub mod targeting;
+pub mod turn;
+
+pub use action::Action;
+pub use event::{EventKind, ReactionKind};
+pub use model::*;
+pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
+pub use setup::{CharacterSetup, Gear, GroundItem, MapSetup, SetupError, TeamSetup, TeamsSetup};
+
+use crate::rules::battle::{Event, RuleError, Ruleset};
+use crate::rules::dice::DiceSource;
+
+pub type TeamsEvent = Event<EventKind>;
+
+/// The Three actions ruleset, for the [`Ruleset`] contract.
+pub struct Teams;
+
+/// One action being applied to a Three actions battle.
+pub type Ctx<'a> = crate::rules::context::Ctx<'a, State, EventKind>;
+
+impl crate::rules::context::NoteKind for EventKind {
+    fn note() -> Self {
+        EventKind::Note
+    }
+}
+
+impl Ruleset for Teams {
+    type State = State;
+    type Action = Action;
+    type EventKind = EventKind;
+    type Setup = TeamsSetup;
+
+    fn start(
+        setup: &TeamsSetup,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(State, Vec<TeamsEvent>), RuleError> {
+        setup.start(dice)
+    }
+
+    fn setup_factions(setup: &TeamsSetup) -> Vec<String> {
+        setup.teams.iter().map(|t| t.name.clone()).collect()
+    }
+
+    fn pending(state: &State) -> crate::rules::battle::Pending {
+        flow::pending(state)
+    }
+
+    fn legal_actions(state: &State) -> Vec<Action> {
+        legal::legal_actions(state)
+    }
+
+    fn apply(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TeamsEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        if !legal::legal_actions(state).contains(action) {
+            return Err(RuleError::Illegal(legal::why_illegal(state, action)));
+        }
+        // Work on a copy so that dice running out half-way leave the battle as it was.
+        let mut next = state.clone();
+        let events = Teams::apply_trusted(&mut next, action, dice)?;
+        *state = next;
+        Ok(events)
+    }
+
+    fn describe(state: &State, action: &Action) -> String {
+        legal::describe(state, action)
+    }
+
+    fn faction_names(state: &State) -> Vec<String> {
+        state.teams.iter().map(|t| t.name.clone()).collect()
+    }
+
+    fn round(state: &State) -> u32 {
+        state.round
+    }
+
+    fn apply_trusted(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TeamsEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        let mut ctx = Ctx::new(state, dice);
+        flow::step(&mut ctx, action)?;
+        flow::advance(&mut ctx)?;
+        Ok(ctx.events)
+    }
+}

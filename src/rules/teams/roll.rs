@@ -1,0 +1,217 @@
+//! Tests: a pool of an attribute die and a skill die plus flat bonuses, the luck die beside it,
+//! rolled once, or several times with advantage or disadvantage (teams.tests,
+//! teams.advantage).
+
+use super::Ctx;
+use crate::rules::battle::RuleError;
+use crate::rules::dice::{Die, Rolled};
+use crate::rules::explain::{Explanation, Modifier};
+
+/// The luck roll at or above which an ordinary test gains +4.
+pub const LUCKY: i32 = 20;
+pub const LUCK_BONUS: i32 = 4;
+
+/// Advantage stacks to double and no further; each disadvantage cancels one advantage.
+pub const MAX_ADVANTAGE: i32 = 2;
+
+/// A test about to be rolled.
+#[derive(Clone, Debug, Default)]
+pub struct TestSpec {
+    /// What the roll is for, as the log names it ("Boudica's attack on the bandit").
+    pub what: String,
+    pub rule: &'static str,
+    /// The dice of the pool, each with what it stands for ("strength").
+    pub dice: Vec<(Die, String)>,
+    /// Flat bonuses and penalties, each with its cause.
+    pub modifiers: Vec<Modifier>,
+    /// Added to the luck roll.
+    pub luck: i32,
+    pub advantages: Vec<String>,
+    pub disadvantages: Vec<String>,
+    /// An attack test: the luck roll at or above which it is a critical hit. None for an
+    /// ordinary test, where a luck roll of 20 or more adds 4.
+    pub critical: Option<i32>,
+}
+
+impl TestSpec {
+    pub fn new(what: impl Into<String>, rule: &'static str) -> TestSpec {
+        TestSpec {
+            what: what.into(),
+            rule,
+            ..TestSpec::default()
+        }
+    }
+
+    pub fn die(mut self, die: Option<Die>, label: impl Into<String>) -> TestSpec {
+        if let Some(d) = die {
+            self.dice.push((d, label.into()));
+        }
+        self
+    }
+
+    pub fn modifier(mut self, value: i32, cause: impl Into<String>) -> TestSpec {
+        if value != 0 {
+            self.modifiers.push(Modifier {
+                value,
+                cause: cause.into(),
+            });
+        }
+        self
+    }
+
+    /// Net advantage: positive for advantage, negative for disadvantage, capped at double.
+    pub fn net_advantage(&self) -> i32 {
+        (self.advantages.len() as i32 - self.disadvantages.len() as i32)
+            .clamp(-MAX_ADVANTAGE, MAX_ADVANTAGE)
+    }
+
+    fn flat(&self) -> i32 {
+        self.modifiers.iter().map(|m| m.value).sum()
+    }
+}
+
+/// A test as it came out: the kept roll.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    pub total: i32,
+    /// The luck roll, its modifier included.
+    pub luck: i32,
+    pub crit: bool,
+    pub explanation: Explanation,
+}
+
+struct One {
+    dice: Vec<Rolled>,
+    total: i32,
+    luck: i32,
+    crit: bool,
+}
+
+impl One {
+    /// The better roll of two: a critical hit first, then the higher total, then the higher
+    /// luck roll.
+    fn rank(&self) -> (bool, i32, i32) {
+        (self.crit, self.total, self.luck)
+    }
+}
+
+/// Rolls a test: for each roll, the pool's dice in order, then the luck d20.
+pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError> {
+    let net = spec.net_advantage();
+    let rolls = net.unsigned_abs() as usize + 1;
+    let mut all: Vec<One> = Vec::with_capacity(rolls);
+    for k in 0..rolls {
+        let again = if k == 0 {
+            String::new()
+        } else {
+            format!(" (roll {})", k + 1)
+        };
+        let mut dice = Vec::with_capacity(spec.dice.len() + 1);
+        let mut sum = 0;
+        for (die, label) in &spec.dice {
+            let r = ctx.roll(*die, &format!("{}: {label} die{again}", spec.what))?;
+            sum += i32::from(r.value);
+            dice.push(r);
+        }
+        let l = ctx.roll(Die::D20, &format!("{}: luck die{again}", spec.what))?;
+        dice.push(l);
+        let luck = i32::from(l.value) + spec.luck;
+        let bonus = if spec.critical.is_none() && luck >= LUCKY {
+            LUCK_BONUS
+        } else {
+            0
+        };
+        let crit = spec.critical.is_some_and(|c| luck >= c);
+        all.push(One {
+            dice,
+            total: sum + spec.flat() + bonus,
+            luck,
+            crit,
+        });
+    }
+    let keep = (0..all.len())
+        .reduce(|a, b| {
+            let better = all[b].rank() > all[a].rank();
+            if (net >= 0) == better { b } else { a }
+        })
+        .unwrap_or(0);
+    let kept = &all[keep];
+    let mut e = Explanation::new(spec.what.clone(), spec.rule);
+    e.dice = kept.dice.clone();
+    for (k, one) in all.iter().enumerate() {
+        if k != keep {
+            e.dropped.extend(one.dice.iter().copied());
+        }
+    }
+    e.modifiers = spec.modifiers.clone();
+    if spec.luck != 0 {
+        e.modifiers.push(Modifier {
+            value: 0,
+            cause: format!("{:+} to the luck roll", spec.luck),
+        });
+    }
+    if net != 0 {
+        let (word, causes, pick) = if net > 0 {
+            ("advantage", &spec.advantages, "highest")
+        } else {
+            ("disadvantage", &spec.disadvantages, "lowest")
+        };
+        let mut cause = format!(
+            "{}{word} ({}): {rolls} rolls, the {pick} kept",
+            if net.abs() > 1 { "double " } else { "" },
+            causes.join(", ")
+        );
+        let cancelled = spec.advantages.len().min(spec.disadvantages.len());
+        if cancelled > 0 {
+            cause.push_str(&format!("; {cancelled} cancelled out"));
+        }
+        e.modifiers.push(Modifier { value: 0, cause });
+    } else if !spec.advantages.is_empty() {
+        e.modifiers.push(Modifier {
+            value: 0,
+            cause: format!(
+                "advantage ({}) and disadvantage ({}) cancel out",
+                spec.advantages.join(", "),
+                spec.disadvantages.join(", ")
+            ),
+        });
+    }
+    if spec.critical.is_none() && kept.luck >= LUCKY {
+        e.modifiers.push(Modifier {
+            value: LUCK_BONUS,
+            cause: format!("luck roll {} (20 or more)", kept.luck),
+        });
+    }
+    e.total = kept.total;
+    Ok(TestResult {
+        total: kept.total,
+        luck: kept.luck,
+        crit: kept.crit,
+        explanation: e,
+    })
+}
+
+/// An ordinary test against a difficulty: explained, reported, and whether it succeeded.
+pub fn test_against(
+    ctx: &mut Ctx,
+    character: Option<usize>,
+    spec: &TestSpec,
+    difficulty: i32,
+    against: String,
+    text: impl FnOnce(bool, i32) -> String,
+) -> Result<(bool, TestResult), RuleError> {
+    let mut r = roll_test(ctx, spec)?;
+    let ok = r.total >= difficulty;
+    r.explanation.against = Some(format!("{difficulty} ({against})"));
+    r.explanation.outcome = format!(
+        "{} (luck roll {})",
+        if ok { "success" } else { "failure" },
+        r.luck
+    );
+    ctx.explained(
+        super::EventKind::Roll { character },
+        text(ok, r.total),
+        r.explanation.clone(),
+    );
+    Ok((ok, r))
+}

@@ -1,0 +1,568 @@
+//! Three actions: teams.attacks, teams.attack-damage, teams.critical, teams.stray-shots,
+//! teams.multiple-attacks, teams.sneak-flank, teams.size, teams.tests, teams.advantage,
+//! teams.damage-types, teams.distances, and the exact odds.
+
+use fray::rules::dice::Die;
+use fray::rules::teams::{
+    Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, WeaponDef,
+    WeaponRef, attack_odds, odds,
+};
+
+use crate::teams_setups::*;
+
+/// Boudica and an enemy with evasion 6 and physical deflection 8 next to her.
+fn boudica_and_armoured_enemy() -> Table {
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(spear()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)).stats(Stats {
+                evasion: 6,
+                deflection: 8,
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    t
+}
+
+#[test]
+fn boudicas_spear_just_hits_and_deflection_leaves_two_damage() {
+    // teams.attacks: strength d6 + combat d6 + martial +1 = 2 + 3 + 1 = 6 against evasion 6.
+    // teams.attack-damage: 6 + 4 piercing = 10, less deflection 8 = 2.
+    let mut t = boudica_and_armoured_enemy();
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let mut events = t.act(a, &[2, 3, 10]);
+    events.extend(t.decline());
+    let test = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("the hit is explained");
+    assert_eq!(test.total, 6);
+    assert_eq!(test.rule, "teams.attacks");
+    assert_eq!(
+        test.dice
+            .iter()
+            .map(|d| (d.die, d.value))
+            .collect::<Vec<_>>(),
+        vec![(Die::D6, 2), (Die::D6, 3), (Die::D20, 10)]
+    );
+    assert!(
+        test.modifiers
+            .iter()
+            .any(|m| m.value == 1 && m.cause == "martial proficiency")
+    );
+    assert!(test.against.as_deref().unwrap().starts_with("evasion 6"));
+    let dmg = explained(&events, "teams.attack-damage");
+    assert_eq!(dmg.total, 2);
+    assert!(
+        dmg.modifiers
+            .iter()
+            .any(|m| m.value == 4 && m.cause.contains("piercing"))
+    );
+    assert!(
+        dmg.modifiers
+            .iter()
+            .any(|m| m.value == -8 && m.cause == "deflection")
+    );
+    assert_eq!(t.ch("Enemy").endurance, 18);
+}
+
+#[test]
+fn one_short_of_evasion_misses() {
+    // teams.attacks: 1 + 3 + 1 = 5 against evasion 6.
+    let mut t = boudica_and_armoured_enemy();
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let events = t.act(a, &[1, 3, 10]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Missed { .. }))
+    );
+    assert_eq!(t.ch("Enemy").endurance, 20);
+}
+
+#[test]
+fn a_luck_roll_at_the_critical_threshold_uses_critical_damage() {
+    // teams.critical: luck 19 with a threshold of 19+: 6 + 8 = 14, less 8 = 6.
+    let mut t = boudica_and_armoured_enemy();
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let mut events = t.act(a, &[2, 3, 19]);
+    events.extend(t.decline());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Hit { critical: true, .. }))
+    );
+    let dmg = events
+        .iter()
+        .filter_map(|e| e.explanation.as_ref())
+        .find(|x| x.what.contains("damage"))
+        .unwrap();
+    assert_eq!(dmg.rule, "teams.critical");
+    assert_eq!(dmg.total, 6);
+    assert_eq!(t.ch("Enemy").endurance, 14);
+}
+
+#[test]
+fn a_critical_hit_cannot_miss() {
+    // teams.critical: 1 + 1 + 1 = 3 would miss evasion 6, but luck 20 ≥ 19. A critical hit
+    // cannot be dodged either (teams.dodge).
+    let mut t = boudica_and_armoured_enemy();
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let events = t.act(a, &[1, 1, 20]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Hit { critical: true, .. }))
+    );
+    assert!(!t.is_legal(&Action::Dodge));
+    t.decline();
+    // 3 + 8 - 8 = 3.
+    assert_eq!(t.ch("Enemy").endurance, 17);
+}
+
+#[test]
+fn an_ordinary_test_gains_four_on_a_luck_roll_of_twenty_but_an_attack_does_not() {
+    // teams.tests, teams.critical: with a critical threshold of 21, a luck roll of 20 neither
+    // crits nor adds 4 to an attack: 1 + 1 = 2 misses.
+    let mut setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(
+                    Item::new("pike")
+                        .with_weapon(WeaponDef::melee(4, 8, DamageType::Piercing).critical(21)),
+                ),
+            CharacterSetup::new("Enemy", 1, at(2, 1)),
+        ],
+    );
+    setup.round_limit = 3;
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    let a = t.attack("Boudica", Some("pike"), "Enemy");
+    let events = t.act(a, &[1, 1, 20]);
+    let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
+    assert_eq!(e.total, 2, "no +4 on an attack");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Missed { .. }))
+    );
+}
+
+/// Agnessa shoots at an enemy standing next to her ally.
+fn agnessa_shoots() -> Table {
+    let setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Ally", 0, at(8, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Agnessa");
+    t
+}
+
+#[test]
+fn a_luck_roll_of_one_sends_agnessas_arrow_at_her_ally() {
+    // teams.stray-shots: luck 1 and only her ally within 1 m of the target: no die to pick
+    // who. The attack goes on against the ally: 4 + 3 = 7 against evasion 6 hits for
+    // 7 + 3 = 10.
+    let mut t = agnessa_shoots();
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let mut events = t.act(a, &[4, 3, 1]);
+    let ally = t.c("Ally");
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Retargeted { to, .. } if to == ally
+    )));
+    // The ally's team decides the ally's defence.
+    assert_eq!(
+        t.pending(),
+        fray::rules::battle::Pending::Decide {
+            seat: fray::rules::battle::Seat::Faction(0),
+            kind: fray::rules::battle::DecisionKind::Reaction,
+            time_limit: None
+        }
+    );
+    events.extend(t.decline());
+    assert_eq!(t.ch("Ally").endurance, 0);
+    assert_eq!(t.ch("Ally").health, 10);
+    assert_eq!(t.ch("Enemy").endurance, 10);
+}
+
+#[test]
+fn a_stray_shot_among_several_rolls_a_die_to_pick_its_target() {
+    // teams.stray-shots: two characters near the target: a d2 picks the second.
+    // The enemy's own friend stands by it too.
+    let mut setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Ally", 0, at(8, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+            CharacterSetup::new("Friend", 1, at(10, 2)),
+        ],
+    );
+    setup.round_limit = 5;
+    let mut t = Table::new(&setup);
+    t.activate("Agnessa");
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    t.act(a, &[]);
+    // The friend could intercept (teams.intercept); the foes let the arrow come.
+    let events = t.act(Action::NoIntercept, &[4, 3, 1, 2]);
+    let friend = t.c("Friend");
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Retargeted { to, .. } if to == friend
+    )));
+    let pick = explained(&events, "teams.stray-shots");
+    assert_eq!(pick.dice.len(), 1);
+    assert_eq!(pick.dice[0].die, Die::new(2));
+}
+
+#[test]
+fn agnessas_second_attack_this_round_takes_two_off() {
+    // teams.multiple-attacks: 2 + 3 = 5, -2 for one earlier attack: 3 misses evasion 6.
+    let mut t = agnessa_shoots();
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    t.act(a, &[1, 1, 10]);
+    let events = t.act(a, &[2, 3, 10]);
+    let e = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Missed { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a miss");
+    assert_eq!(e.total, 3);
+    assert_eq!(e.rule, "teams.multiple-attacks");
+    assert!(e.modifiers.iter().any(
+        |m| m.value == -2 && m.cause == "multiple attack penalty (1 earlier attack this round)"
+    ));
+    // A third attack takes 4 off; a new round starts clean.
+    let events = t.act(a, &[6, 6, 10]);
+    let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
+    assert_eq!(e.total, 8);
+}
+
+#[test]
+fn shooting_at_a_flanked_enemy_has_advantage() {
+    // teams.sneak-flank: two of Agnessa's allies on opposite sides of the enemy; she is not
+    // one of them. Two rolls: (1, 1) and (4, 4); the better, 8, is kept.
+    let setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Left", 0, at(8, 2)),
+            CharacterSetup::new("Right", 0, at(10, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Agnessa");
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let events = t.act(a, &[1, 1, 5, 4, 4, 6]);
+    let e = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a hit");
+    assert_eq!(e.total, 8);
+    assert_eq!(e.rule, "teams.sneak-flank");
+    assert_eq!(
+        e.dropped.len(),
+        3,
+        "the lower roll's three dice are dropped"
+    );
+    assert!(
+        e.modifiers
+            .iter()
+            .any(|m| m.cause.starts_with("advantage (flanking)"))
+    );
+}
+
+#[test]
+fn fabian_sneaking_up_has_advantage_and_his_size_shifts_evasion_and_deflection() {
+    // teams.sneak-flank and teams.size: Fabian (size 4) is unseen; the goblin (size 3) has
+    // evasion 6 and deflection 2, which Fabian treats as 7 and 1. Rolls (2, 4) and (3, 4):
+    // 7 kept, a hit; damage 7 + 2 = 9, less 1 = 8.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Fabian", 0, at(1, 1))
+                .hold(dagger())
+                .unseen(),
+            CharacterSetup::new("Goblin", 1, at(2, 1)).stats(Stats {
+                size: 3,
+                deflection: 2,
+                endurance: 12,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Fabian");
+    let a = t.attack("Fabian", Some("dagger"), "Goblin");
+    let mut events = t.act(a, &[2, 4, 5, 3, 4, 7]);
+    events.extend(t.decline());
+    let e = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a hit");
+    assert_eq!(e.total, 7);
+    assert!(
+        e.modifiers
+            .iter()
+            .any(|m| m.cause.contains("sneak attack: the attacker is unseen"))
+    );
+    assert!(e.against.as_deref().unwrap().starts_with("evasion 7"));
+    assert!(
+        e.against
+            .as_deref()
+            .unwrap()
+            .contains("+1 the attacker is larger by 1")
+    );
+    let dmg = explained(&events, "teams.attack-damage");
+    assert_eq!(dmg.total, 8);
+    assert!(
+        dmg.modifiers
+            .iter()
+            .any(|m| m.value == 1 && m.cause == "the attacker is larger by 1")
+    );
+    assert_eq!(t.ch("Goblin").endurance, 4);
+    // Having attacked, Fabian is noticed: no more sneak attacks.
+    assert!(!t.ch("Fabian").unseen);
+}
+
+#[test]
+fn a_smaller_attacker_treats_evasion_as_lower_and_deflection_as_higher() {
+    // teams.size: a goblin (3) against a large ogre (5): evasion 6 - 2 = 4, deflection 1 + 2.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Goblin", 0, at(1, 1))
+                .stats(Stats {
+                    size: 3,
+                    ..Stats::default()
+                })
+                .hold(dagger()),
+            CharacterSetup::new("Ogre", 1, at(2, 1)).stats(Stats {
+                size: 5,
+                deflection: 1,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Goblin");
+    let a = t.attack("Goblin", Some("dagger"), "Ogre");
+    let mut events = t.act(a, &[2, 2, 5]);
+    events.extend(t.decline());
+    let hit = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("4 against evasion 4 hits");
+    assert_eq!(hit.rule, "teams.size");
+    // 4 + 2 = 6, less 3 = 3.
+    assert_eq!(t.ch("Ogre").endurance, 7);
+}
+
+#[test]
+fn sneak_and_flank_together_give_double_advantage() {
+    // teams.sneak-flank, teams.advantage: three rolls, the best kept.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Fabian", 0, at(1, 1))
+                .hold(dagger())
+                .unseen(),
+            CharacterSetup::new("Other", 0, at(3, 1)),
+            CharacterSetup::new("Goblin", 1, at(2, 1)).stats(Stats {
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Fabian");
+    let a = t.attack("Fabian", Some("dagger"), "Goblin");
+    let events = t.act(a, &[1, 1, 2, 6, 5, 3, 2, 2, 4]);
+    let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
+    assert_eq!(e.total, 11);
+    assert_eq!(e.dropped.len(), 6);
+    assert!(
+        e.modifiers
+            .iter()
+            .any(|m| m.cause.starts_with("double advantage"))
+    );
+}
+
+#[test]
+fn advantage_and_disadvantage_cancel_one_for_one() {
+    // teams.advantage, teams.prone: shooting a flanked (advantage) but prone (disadvantage)
+    // enemy: one roll.
+    let setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Left", 0, at(8, 2)),
+            CharacterSetup::new("Right", 0, at(10, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    let enemy = t.c("Enemy");
+    t.s.characters[enemy].prone = true;
+    t.activate("Agnessa");
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let events = t.act(a, &[3, 3, 10]);
+    let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
+    assert!(e.dropped.is_empty());
+    assert!(e.modifiers.iter().any(|m| m.cause.contains("cancel out")));
+}
+
+#[test]
+fn elemental_damage_meets_elemental_deflection_and_typeless_damage_nothing() {
+    // teams.damage-types: fire against deflection 5 and elemental deflection 1; psychic is
+    // typeless, reduced by neither.
+    let wand = Item::new("fire wand").with_weapon(
+        WeaponDef::shooting(2, 4, DamageType::Fire, 10)
+            .attributes(&[fray::rules::teams::Attr::Intellect]),
+    );
+    let whisper = Item::new("whisper").with_weapon(
+        WeaponDef::shooting(2, 4, DamageType::Psychic, 10)
+            .attributes(&[fray::rules::teams::Attr::Willpower]),
+    );
+    let setup = duel(
+        8,
+        3,
+        vec![
+            CharacterSetup::new("Mage", 0, at(0, 1))
+                .hold(wand)
+                .hold(whisper),
+            CharacterSetup::new("Knight", 1, at(4, 1)).stats(Stats {
+                deflection: 5,
+                elemental_deflection: 1,
+                endurance: 30,
+                focus: 0,
+                stamina: 0,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Mage");
+    let a = t.attack("Mage", Some("fire wand"), "Knight");
+    t.act(a, &[3, 3, 10]);
+    // 6 + 2 fire, less elemental deflection 1 = 7.
+    assert_eq!(t.ch("Knight").endurance, 23);
+    let a = t.attack("Mage", Some("whisper"), "Knight");
+    // 4 + 4 - 2 = 6 + 2 psychic = 8, unreduced.
+    t.act(a, &[4, 4, 10]);
+    assert_eq!(t.ch("Knight").endurance, 15);
+}
+
+#[test]
+fn only_targets_in_reach_or_range_and_in_sight_can_be_attacked() {
+    // teams.distances: a spear reaches 1 m; a wall blocks the bow's line of sight.
+    let setup = duel(
+        9,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(0, 0)).hold(spear()),
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Near", 1, at(1, 1)),
+            CharacterSetup::new("Far", 1, at(8, 0)),
+        ],
+    )
+    .walls([at(4, 2)]);
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    assert!(t.is_legal(&t.attack("Boudica", Some("spear"), "Near")));
+    assert!(!t.is_legal(&t.attack("Boudica", Some("spear"), "Far")));
+    t.act(Action::EndTurn, &[]);
+    t.activate("Near");
+    t.act(Action::EndTurn, &[]);
+    t.activate("Agnessa");
+    assert!(t.is_legal(&t.attack("Agnessa", Some("shortbow"), "Far")));
+    t.put("Far", at(8, 2));
+    assert!(
+        !t.is_legal(&t.attack("Agnessa", Some("shortbow"), "Far")),
+        "the wall at (4, 2) is in the way"
+    );
+    // Unarmed strikes are always possible in reach.
+    assert!(t.is_legal(&Action::Attack {
+        target: t.c("Near"),
+        weapon: WeaponRef::Unarmed
+    }));
+}
+
+#[test]
+fn the_odds_of_boudicas_spear_are_exact() {
+    // 2d6 + 1 ≥ 6 on 30 of 36 rolls; luck 19 or 20 is a critical hit either way.
+    let t = boudica_and_armoured_enemy();
+    let o = attack_odds(
+        &t.s,
+        t.c("Boudica"),
+        t.weapon("Boudica", Some("spear")),
+        t.c("Enemy"),
+    )
+    .expect("in reach");
+    let crit = 2.0 / 20.0;
+    assert!((o.critical - crit).abs() < 1e-12);
+    assert!((o.hit - (crit + 0.9 * 30.0 / 36.0)).abs() < 1e-12);
+    // Damage: a normal hit deals max(total + 4 - 8, 1); a critical hit total + 8 - 8.
+    let mut expected = 0.0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            let total: i32 = a + b + 1;
+            let p = 1.0 / 36.0;
+            if total >= 6 {
+                expected += 0.9 * p * f64::from((total - 4).max(1));
+            }
+            expected += 0.1 * p * f64::from(total);
+        }
+    }
+    assert!((o.expected_damage - expected).abs() < 1e-9, "{o:?}");
+    // The same numbers by hand, with the multiple attack penalty and advantage.
+    let p = AttackProfile {
+        attribute: Die::D6,
+        skill: Some(Die::D6),
+        bonus: 1 - 2,
+        luck: 0,
+        advantage: 1,
+        critical: 19,
+        evasion: 6,
+        reduction: 8,
+        damage: 4,
+        critical_damage: 8,
+        strays: false,
+    };
+    let single = {
+        let mut q = p;
+        q.advantage = 0;
+        odds(&q)
+    };
+    // The better of two whole rolls: a miss needs both to miss.
+    assert!((odds(&p).hit - (1.0 - (1.0 - single.hit).powi(2))).abs() < 1e-12);
+}
