@@ -174,16 +174,6 @@ fn many(setup: &TeamsSetup, battles: u64) -> Tally {
     for seed in 0..battles {
         play(setup, seed, &mut tally);
     }
-    eprintln!(
-        "{}: {} won, {} drawn, {} dead, {} attacks, {} reactions, {} commands",
-        setup.name,
-        tally.victories,
-        tally.draws,
-        tally.deaths,
-        tally.attacks,
-        tally.reactions,
-        tally.commands
-    );
     tally
 }
 

@@ -4,7 +4,10 @@
 mod coterie;
 mod harness;
 mod notes;
+mod teams_actions;
 mod teams_attacks;
+mod teams_defence;
+mod teams_flow;
 mod teams_setups;
 mod zones_attacks;
 mod zones_flow;

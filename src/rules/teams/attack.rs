@@ -498,7 +498,7 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
             false
         }
     } else {
-        for (v, why) in &f.reduction_why {
+        for (v, why) in f.reduction_why.iter().filter(|(v, _)| *v != 0) {
             e = e.modifier(-v, why.clone());
         }
         let raw = base - f.reduction;

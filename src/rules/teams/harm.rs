@@ -26,10 +26,17 @@ pub fn deal(
     ch.health = ch.health.saturating_sub(excess);
     let (endurance, health) = (ch.endurance, ch.health);
     let name = ch.name.clone();
-    let mut text = format!("{name} takes {amount} damage: endurance {end_before} → {endurance}");
-    if excess > 0 {
-        text.push_str(&format!(", {excess} to health {health_before} → {health}"));
+    let mut parts = Vec::new();
+    if end_before > 0 {
+        parts.push(format!("endurance {end_before} → {endurance}"));
     }
+    if excess > 0 {
+        let excess_word = if end_before > 0 { "the excess " } else { "" };
+        parts.push(format!(
+            "{excess_word}{excess} to health {health_before} → {health}"
+        ));
+    }
+    let text = format!("{name} takes {amount} damage: {}", parts.join(", "));
     ctx.say(
         EventKind::Damage {
             character: who,
