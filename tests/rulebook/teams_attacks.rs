@@ -566,3 +566,32 @@ fn the_odds_of_boudicas_spear_are_exact() {
     // The better of two whole rolls: a miss needs both to miss.
     assert!((odds(&p).hit - (1.0 - (1.0 - single.hit).powi(2))).abs() < 1e-12);
 }
+
+#[test]
+fn a_thrown_dagger_lands_by_its_target_hit_or_miss() {
+    // teams.stray-shots (reading): thrown 4 m, it misses (1 + 1 = 2) and lies on the target's
+    // square, out of Fabian's hands.
+    let setup = duel(
+        8,
+        3,
+        vec![
+            CharacterSetup::new("Fabian", 0, at(0, 1)).hold(dagger()),
+            CharacterSetup::new("Goblin", 1, at(4, 1)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Fabian");
+    let dagger = t.item("Fabian", "dagger");
+    let a = t.attack("Fabian", Some("dagger"), "Goblin");
+    let events = t.act(a, &[1, 1, 5]);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.text == "Fabian throws the dagger at Goblin.")
+    );
+    assert_eq!(
+        t.s.items[dagger].location,
+        fray::rules::teams::Location::Ground(at(4, 1))
+    );
+    assert!(!t.is_legal(&a));
+}

@@ -34,20 +34,19 @@ pub fn declare(
             ctx.s.weapon_name(weapon)
         )));
     };
-    let how = match (kind, ranged) {
-        (AttackKind::AfterKillingStrike, _) => "makes a sneak attack on",
-        (_, true) => "shoots at",
-        (_, false) => "attacks",
-    };
-    ctx.say(
-        EventKind::Attack { attacker, target },
-        format!(
-            "{} {how} {} with {}.",
-            ctx.s.name(attacker),
-            ctx.s.name(target),
-            ctx.s.weapon_name(weapon)
-        ),
+    let (an, tn, wn) = (
+        ctx.s.name(attacker),
+        ctx.s.name(target),
+        ctx.s.weapon_name(weapon),
     );
+    let thrown = ctx.s.weapon(weapon).is_some_and(|w| w.thrown);
+    let text = match (kind, ranged) {
+        (AttackKind::AfterKillingStrike, _) => format!("{an} makes a sneak attack on {tn}."),
+        (_, true) if thrown => format!("{an} throws the {wn} at {tn}."),
+        (_, true) => format!("{an} shoots at {tn} with the {wn}."),
+        (_, false) => format!("{an} attacks {tn} with {wn}."),
+    };
+    ctx.say(EventKind::Attack { attacker, target }, text);
     ctx.s.attack = Some(AttackState {
         attacker,
         weapon,

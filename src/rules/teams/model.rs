@@ -1,9 +1,10 @@
 //! The state of a Three actions battle: the grid, the teams, the characters with their dice,
 //! pools and gear, and where in the round the fight stands.
 
-use std::sync::LazyLock;
+use std::ops::Deref;
+use std::sync::{Arc, LazyLock};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::battle::{CharacterId, FactionId, Outcome};
 use crate::rules::dice::Die;
@@ -156,7 +157,7 @@ impl DamageType {
 }
 
 /// A character's dice, bonuses, defences and pools as the scenario gives them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Stats {
     /// 3 small, 4 medium, 5 large.
@@ -355,9 +356,39 @@ pub enum Location {
     Ground(Pos),
 }
 
+/// Data that never changes in a battle, shared between copies of the state so that copying
+/// a state (the AI does it constantly) does not copy it; serialised as the value itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shared<T>(pub Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(d).map(Shared::new)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemState {
-    pub def: Item,
+    pub def: Shared<Item>,
     pub location: Location,
     pub durability: u8,
     /// A weapon that reloads is loaded until it shoots.

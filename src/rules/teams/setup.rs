@@ -352,7 +352,7 @@ impl TeamsSetup {
         for (id, c) in self.characters.iter().enumerate() {
             for g in &c.gear {
                 items.push(ItemState {
-                    def: g.item.clone(),
+                    def: Shared::new(g.item.clone()),
                     location: if g.held {
                         Location::Hand(id)
                     } else {
@@ -366,7 +366,7 @@ impl TeamsSetup {
         }
         for g in &self.ground {
             items.push(ItemState {
-                def: g.item.clone(),
+                def: Shared::new(g.item.clone()),
                 location: Location::Ground(g.at),
                 durability: g.item.max_durability(),
                 loaded: true,
@@ -448,7 +448,7 @@ fn fresh(c: &CharacterSetup) -> Character {
     Character {
         name: c.name.clone(),
         team: c.team,
-        stats: c.stats.clone(),
+        stats: c.stats,
         pos: c.at,
         endurance: c.stats.endurance,
         health: c.stats.health,
