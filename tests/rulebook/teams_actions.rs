@@ -724,3 +724,56 @@ fn unarmed_strikes_are_nonlethal_and_weak() {
     t.act(a, &[3, 3, 5]);
     assert_eq!(t.ch("Enemy").endurance, 3);
 }
+
+#[test]
+fn readied_attacks_go_off_in_roster_order_and_spare_a_fallen_mover() {
+    // teams.ready: Boudica's spear drops the bandit; Agnessa's readied bow, set off by the same
+    // move, holds (a trigger wants its enemy standing), her reaction kept.
+    let setup = duel(
+        10,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(spear()),
+            CharacterSetup::new("Agnessa", 0, at(0, 0)).hold(shortbow()),
+            CharacterSetup::new("Bandit", 1, at(6, 1)).stats(Stats {
+                endurance: 0,
+                health: 3,
+                stamina: 0,
+                ..Stats::default()
+            }),
+            CharacterSetup::new("Other", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    let spear = t.weapon("Boudica", Some("spear"));
+    t.act(Action::Ready(spear), &[]);
+    t.activate("Bandit");
+    t.act(Action::EndTurn, &[]);
+    t.activate("Agnessa");
+    let bow = t.weapon("Agnessa", Some("shortbow"));
+    t.act(Action::Ready(bow), &[]);
+    t.activate("Other");
+    t.act(Action::EndTurn, &[]);
+    // Round 2: the heroes must act first; Boudica and Agnessa ready again.
+    t.activate("Boudica");
+    t.act(Action::Ready(spear), &[]);
+    t.activate("Bandit");
+    let events = t.act(Action::Move(at(2, 1)), &[3, 3, 5, 15]);
+    assert_eq!(
+        t.ch("Bandit").status,
+        fray::rules::teams::Status::Unconscious
+    );
+    let readied: Vec<usize> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Reaction { character, .. } => Some(character),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(readied, vec![t.c("Boudica")]);
+    assert_eq!(t.ch("Agnessa").readied, Some(bow));
+    assert_eq!(t.ch("Agnessa").reactions, 1);
+}

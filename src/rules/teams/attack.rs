@@ -594,7 +594,11 @@ pub fn next_trigger(ctx: &mut Ctx) -> Result<(), RuleError> {
         let Some(w) = ctx.s.characters[r].readied else {
             continue;
         };
-        if !ctx.s.can_react(r) || can_attack(ctx.s, r, w, m).is_none() {
+        // The mover may have fallen to an earlier readied attack: a trigger wants it standing.
+        if !ctx.s.can_react(r)
+            || !ctx.s.characters[m].is_active()
+            || can_attack(ctx.s, r, w, m).is_none()
+        {
             continue;
         }
         ctx.s.characters[r].readied = None;
