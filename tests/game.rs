@@ -303,14 +303,16 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
 }
 
 /// A Coterie conflict with a person at every player's character's seat, the GM the AI: the
-/// phase loop goes round through its states, the harm menu composes a mixed result, and the
-/// players fall back after a loss, all by keys.
+/// phase loop goes round through its states, the screen stopping on each step of the
+/// resolution, the harm menu composes a mixed result, and the players fall back after a loss,
+/// all by keys.
 #[test]
 fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
     use fray::rules::coterie::{Action as C, Coterie, Stage};
     let mut saw_mixed = false;
     let mut saw_fall_back = false;
     let mut phases = std::collections::BTreeSet::new();
+    let mut beats = std::collections::BTreeSet::new();
     for seed in 1..40 {
         let mut app = app(BattleSetup {
             scenario: "wizards-and-bandits".into(),
@@ -326,6 +328,14 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
             let b = app.world().resource::<Battle>();
             let want = phase_for(b, app.world().resource::<Seats>());
             let now = phase(&app);
+            // The resolution's steps wait for the person to read them.
+            if now == Some(Phase::Showing) && want == Phase::Showing {
+                let beat = b.showing.front().unwrap();
+                assert!(!beat.lines.is_empty(), "{}", beat.title);
+                beats.insert(beat.title.clone());
+                press(&mut app, KeyCode::Enter);
+                continue;
+            }
             if now != Some(want) || !want.is_decision() {
                 app.update();
                 continue;
@@ -367,10 +377,18 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
     for p in ["Commit", "Special", "Harm"] {
         assert!(phases.contains(p), "the phase loop showed {p}: {phases:?}");
     }
+    for b in [
+        "The efforts tallied",
+        "Both sides roll 2d6",
+        "The margin and its degree",
+        "Each character's performance",
+    ] {
+        assert!(beats.contains(b), "the screen stopped on {b}: {beats:?}");
+    }
 }
 
-/// The browser build writes `{:?}` as nothing, so the shell never shows a player text made
-/// with it.
+/// The browser build writes a derived `{:?}` as a bare type name, so the shell never shows a
+/// player text made with it.
 #[test]
 fn the_shell_writes_no_text_with_debug_formatting() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");

@@ -189,12 +189,13 @@ impl Present for Race {
                 })
                 .collect(),
             active: Some(s.to_move),
+            grid: false,
         }
     }
     fn focus(_: &RaceState, _: &Step) -> Focus {
         Focus::default()
     }
-    fn place_action(_: &[Step], _: usize) -> Option<usize> {
+    fn place_action(_: &RaceState, _: &[Step], _: usize) -> Option<usize> {
         None
     }
     fn quick_action(legal: &[Step]) -> Option<usize> {

@@ -18,6 +18,8 @@ use crate::rules::battle::Seat;
 
 pub const ZONE_W: f32 = 230.0;
 pub const ZONE_H: f32 = 150.0;
+/// A grid square's side, in world units: room for one token and its caption.
+pub const SQUARE: f32 = 76.0;
 const GAP_X: f32 = 60.0;
 const GAP_Y: f32 = 40.0;
 /// Room the side panels take, so the board is centred in what is left.
@@ -40,6 +42,8 @@ pub struct BoardCamera;
 pub struct Layout {
     pub view: BoardView,
     pub centres: Vec<Vec2>,
+    /// How big each place is drawn: a zone's box, or a grid square.
+    pub size: Vec2,
     /// The battle (serial, version) and viewer the view was made for.
     key: Option<(u64, u64, Option<Seat>)>,
 }
@@ -89,6 +93,10 @@ pub fn layout(view: &BoardView) -> Vec<Vec2> {
     let width = columns as f32 * (ZONE_W + GAP_X) - GAP_X;
     (0..n)
         .map(|z| {
+            if let (true, Some((x, y))) = (view.grid, view.places[z].at) {
+                // Row 0 at the top, as the map is written.
+                return Vec2::new(x * SQUARE, -y * SQUARE);
+            }
             if let Some((x, y)) = view.places[z].at {
                 return Vec2::new(x * (ZONE_W + GAP_X), y * (ZONE_H + GAP_Y));
             }
@@ -105,6 +113,12 @@ pub fn layout(view: &BoardView) -> Vec<Vec2> {
 pub fn token_position(lay: &Layout, i: usize) -> Vec2 {
     let view = &lay.view;
     let place = view.tokens[i].place;
+    if view.grid {
+        // One standing token a square; a fallen one beside it shifts a little.
+        let slot = view.tokens[..i].iter().filter(|t| t.place == place).count();
+        let centre = lay.centres.get(place).copied().unwrap_or_default();
+        return centre + Vec2::new(slot as f32 * 10.0, 6.0 - slot as f32 * 10.0);
+    }
     let here = view.tokens.iter().filter(|t| t.place == place).count();
     let slot = view.tokens[..i].iter().filter(|t| t.place == place).count();
     let per_row = 4;
@@ -185,20 +199,35 @@ fn sync_layout(
     } else {
         layout(&view)
     };
-    *lay = Layout { view, centres, key };
+    let size = place_size(&view);
+    *lay = Layout {
+        view,
+        centres,
+        size,
+        key,
+    };
+}
+
+/// How big a place is drawn.
+pub fn place_size(view: &BoardView) -> Vec2 {
+    if view.grid {
+        Vec2::splat(SQUARE)
+    } else {
+        Vec2::new(ZONE_W, ZONE_H)
+    }
 }
 
 /// A link between two places drawn from border to border, not across the boxes.
-pub fn edge_to_edge(a: Vec2, b: Vec2) -> (Vec2, Vec2) {
+pub fn edge_to_edge(a: Vec2, b: Vec2, size: Vec2) -> (Vec2, Vec2) {
     let d = b - a;
     let t = |d: Vec2| -> f32 {
         let tx = if d.x.abs() > 1e-3 {
-            (ZONE_W / 2.0) / d.x.abs()
+            (size.x / 2.0) / d.x.abs()
         } else {
             f32::MAX
         };
         let ty = if d.y.abs() > 1e-3 {
-            (ZONE_H / 2.0) / d.y.abs()
+            (size.y / 2.0) / d.y.abs()
         } else {
             f32::MAX
         };
@@ -232,8 +261,8 @@ pub fn fit_camera(
     };
     let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for c in &lay.centres {
-        min = min.min(*c - Vec2::new(ZONE_W, ZONE_H) / 2.0);
-        max = max.max(*c + Vec2::new(ZONE_W, ZONE_H) / 2.0);
+        min = min.min(*c - lay.size / 2.0);
+        max = max.max(*c + lay.size / 2.0);
     }
     let size = max - min + Vec2::splat(40.0);
     let avail = Vec2::new(
@@ -317,7 +346,7 @@ pub fn click_board(
     }
     for (z, centre) in lay.centres.iter().enumerate() {
         let d = (world - *centre).abs();
-        if d.x <= ZONE_W / 2.0 && d.y <= ZONE_H / 2.0 {
+        if d.x <= lay.size.x / 2.0 && d.y <= lay.size.y / 2.0 {
             if let Some(c) = battle
                 .session
                 .place_choice(z)

@@ -10,8 +10,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
 use super::board::{
-    BoardCamera, FACTION_COLOURS, Layout, ZONE_H, ZONE_W, character_position, edge_to_edge,
-    token_position,
+    BoardCamera, FACTION_COLOURS, Layout, character_position, edge_to_edge, token_position,
 };
 use super::flow::{Battle, person_deciding};
 use super::input::{Cursor, shown_choices};
@@ -117,35 +116,44 @@ pub fn draw_board_marks(
     );
     let border = Stroke::new(1.0, Color32::from_rgba_unmultiplied(230, 230, 204, 128));
     for &(a, b) in &view_of.links {
-        let (a, b) = edge_to_edge(lay.centres[a], lay.centres[b]);
+        let (a, b) = edge_to_edge(lay.centres[a], lay.centres[b], lay.size);
         if let (Some(a), Some(b)) = (view.at(a), view.at(b)) {
             painter.line_segment([a, b], link);
         }
     }
+    let size = lay.size;
+    // Grid squares carry small words; a zone's name is its heading.
+    let (name_size, feature_size) = if view_of.grid {
+        (11.0, 10.0)
+    } else {
+        (17.0, 12.0)
+    };
     for (z, place) in view_of.places.iter().enumerate() {
         let c = lay.centres[z];
-        if let Some(r) = view.rect(c, Vec2::new(ZONE_W, ZONE_H)) {
+        if let Some(r) = view.rect(c, size) {
             let [red, green, blue] = place.colour;
             painter.rect_filled(r, 0.0, Color32::from_rgb(red, green, blue));
             painter.rect_stroke(r, 0.0, border, egui::StrokeKind::Middle);
         }
-        if let Some(top) = view.at(c + Vec2::new(0.0, ZONE_H / 2.0 - 6.0)) {
+        if !place.name.is_empty()
+            && let Some(top) = view.at(c + Vec2::new(0.0, size.y / 2.0 - 6.0))
+        {
             painter.text(
                 top,
                 Align2::CENTER_TOP,
                 &place.name,
-                FontId::proportional(view.len(17.0)),
+                FontId::proportional(view.len(name_size)),
                 Color32::from_rgb(242, 237, 217),
             );
         }
         if !place.features.is_empty()
-            && let Some(bottom) = view.at(c - Vec2::new(0.0, ZONE_H / 2.0 - 5.0))
+            && let Some(bottom) = view.at(c - Vec2::new(0.0, size.y / 2.0 - 5.0))
         {
             painter.text(
                 bottom,
                 Align2::CENTER_BOTTOM,
                 &place.features,
-                FontId::proportional(view.len(12.0)),
+                FontId::proportional(view.len(feature_size)),
                 Color32::from_rgb(204, 204, 184),
             );
         }
@@ -224,7 +232,7 @@ impl Marks<'_> {
         let Some(&at) = self.lay.centres.get(place) else {
             return;
         };
-        if let Some(r) = self.view.rect(at, Vec2::new(ZONE_W + grow, ZONE_H + grow)) {
+        if let Some(r) = self.view.rect(at, self.lay.size + Vec2::splat(grow)) {
             self.painter
                 .rect_stroke(r, 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Middle);
         }

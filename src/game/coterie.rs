@@ -1,13 +1,16 @@
 //! How Coterie looks: the position track as ground between the two groups, both groups' tokens
 //! standing on their step, the penalties written beside them, and the harm options previewed.
 
-use crate::rules::battle::{DecisionKind, FactionId, Seat};
+use crate::rules::battle::{DecisionKind, Event, FactionId, Seat};
 use crate::rules::coterie::{
-    Action, Coterie, Degree, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage, Standing,
-    State, effort, harm,
+    Action, Coterie, Degree, EventKind, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
+    Standing, State, effort, harm,
 };
+use crate::rules::explain::Explanation;
 
-use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
+use super::present::{
+    Beat, BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token,
+};
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
 /// opposition below, both giving ground leftwards from the front line at the right, where the
@@ -79,7 +82,112 @@ fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
     out.join("; ")
 }
 
+/// A roll's dice as the table reads them: "4 + 6".
+fn dice_of(x: &Explanation) -> String {
+    let dice: Vec<String> = x.dice.iter().map(|d| d.value.to_string()).collect();
+    dice.join(" + ")
+}
+
+/// The phase loop going round, step by step: the efforts tallied, the two rolls side by side,
+/// the margin and its degree, each character's performance, and any duel fought.
+fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
+    let mut beats = Vec::new();
+    let efforts: Vec<(FactionId, i32, &Explanation)> = events
+        .iter()
+        .filter_map(|e| match (&e.kind, &e.explanation) {
+            (EventKind::Effort { side, total }, Some(x)) => Some((*side, *total, x)),
+            _ => None,
+        })
+        .collect();
+    if !efforts.is_empty() {
+        let mut lines = Vec::new();
+        for (side, _, x) in &efforts {
+            lines.push(format!("{}:", s.groups[*side].name));
+            for m in &x.modifiers {
+                lines.push(format!("    {:+}  {}", m.value, m.cause));
+            }
+            let before: i32 = x.modifiers.iter().map(|m| m.value).sum();
+            lines.push(format!("    = {before} before the dice"));
+        }
+        beats.push(Beat {
+            title: "The efforts tallied".into(),
+            lines,
+        });
+        let lines = efforts
+            .iter()
+            .map(|(side, total, x)| {
+                let before: i32 = x.modifiers.iter().map(|m| m.value).sum();
+                format!(
+                    "{}: {before} + 2d6 ({}) = {total}",
+                    s.groups[*side].name,
+                    dice_of(x)
+                )
+            })
+            .collect();
+        beats.push(Beat {
+            title: "Both sides roll 2d6".into(),
+            lines,
+        });
+    }
+    for e in events {
+        if let (EventKind::Result { .. }, Some(x)) = (&e.kind, &e.explanation) {
+            let mut lines = Vec::new();
+            if let Some(against) = &x.against {
+                lines.push(format!("Efforts: {against}; margin {}.", x.total));
+            }
+            lines.push("16 or more: decisive; 6 to 15: major; 1 to 5: minor; 0: a draw.".into());
+            lines.push(format!("The result: {}.", x.outcome));
+            beats.push(Beat {
+                title: "The margin and its degree".into(),
+                lines,
+            });
+        }
+    }
+    let performances: Vec<String> = events
+        .iter()
+        .filter_map(|e| match (&e.kind, &e.explanation) {
+            (EventKind::Performance { character, .. }, Some(x)) => {
+                let mut line = format!("{}: 2d6 ({})", s.name(*character), dice_of(x));
+                for m in &x.modifiers {
+                    line.push_str(&format!(", {:+} {}", m.value, m.cause));
+                }
+                if let Some(a) = &x.against {
+                    line.push_str(&format!("; {a}"));
+                }
+                line.push_str(&format!(": {}", x.outcome));
+                Some(line)
+            }
+            _ => None,
+        })
+        .collect();
+    if !performances.is_empty() {
+        beats.push(Beat {
+            title: "Each character's performance".into(),
+            lines: performances,
+        });
+    }
+    let duels: Vec<String> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Duel { .. }))
+        .map(|e| match &e.explanation {
+            Some(x) => format!("{} ({x})", e.text),
+            None => e.text.clone(),
+        })
+        .collect();
+    if !duels.is_empty() {
+        beats.push(Beat {
+            title: "A duel".into(),
+            lines: duels,
+        });
+    }
+    beats
+}
+
 impl Present for Coterie {
+    fn beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
+        phase_beats(s, events)
+    }
+
     fn phase_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Commit => "The phase: declare an action, then bring your skills",
@@ -248,6 +356,7 @@ impl Present for Coterie {
             links,
             tokens,
             active,
+            grid: false,
         }
     }
 
@@ -262,7 +371,7 @@ impl Present for Coterie {
         }
     }
 
-    fn place_action(_: &[Action], _: usize) -> Option<usize> {
+    fn place_action(_: &State, _: &[Action], _: usize) -> Option<usize> {
         None
     }
 

@@ -1,6 +1,7 @@
 //! The app's states and the battle's phase, which mirrors the core's pending decision. The
 //! battle changes only through [`Battle::apply`], which hands an action to the rules core.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -12,6 +13,7 @@ use crate::rules::dice::SeededDice;
 use crate::rulesets::{Actions, Game, Visit};
 use crate::scenario;
 
+pub use super::present::Beat;
 use super::seats::{SeatKind, Seats};
 pub use super::session::{Choice, LogEntry, Session, Typed};
 
@@ -44,6 +46,9 @@ pub enum Phase {
     AiThinking,
     /// A replay being watched plays its next action.
     Watching,
+    /// The screen stops on a step of the rules at work (a resolution's rolls), until it is
+    /// read (Enter) or, with no person at the screen, for a moment.
+    Showing,
     /// Hot-seat: the board is hidden until the next person takes the screen.
     PassScreen,
     Over,
@@ -154,6 +159,8 @@ pub struct Battle {
     pub serial: u64,
     /// The seat of the person who last held the screen (hot-seat).
     pub screen_holder: Option<Seat>,
+    /// The steps of the last resolution still to be shown, the first on screen.
+    pub showing: VecDeque<Beat>,
 }
 
 /// Counts the battles started, for [`Battle::serial`].
@@ -215,13 +222,15 @@ impl Battle {
             version: 1,
             serial: 0,
             screen_holder: None,
+            showing: VecDeque::new(),
         })
     }
 
     /// The only way the shell changes a battle: the core checks and applies the action.
     pub fn apply(&mut self, choice: &Choice) -> Result<(), RuleError> {
-        let events = self.session.apply(choice, &mut self.dice)?;
-        self.log.extend(events);
+        let applied = self.session.apply(choice, &mut self.dice)?;
+        self.log.extend(applied.log);
+        self.showing.extend(applied.beats);
         self.version += 1;
         Ok(())
     }
@@ -253,6 +262,9 @@ impl Battle {
 
 /// The phase the battle should be in, from the core's pending decision and the seats.
 pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
+    if !battle.showing.is_empty() {
+        return Phase::Showing;
+    }
     match battle.session.pending() {
         Pending::Over(_) => Phase::Over,
         Pending::Decide { seat, kind, .. } => {

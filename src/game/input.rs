@@ -109,7 +109,8 @@ impl Plugin for InputsPlugin {
             .add_systems(Update, (toggles, menu_keys, result_keys))
             .add_systems(
                 Update,
-                (decision_keys, pass_screen_keys, over_keys).run_if(in_state(AppState::Battle)),
+                (decision_keys, pass_screen_keys, showing_keys, over_keys)
+                    .run_if(in_state(AppState::Battle)),
             );
     }
 }
@@ -224,6 +225,22 @@ fn pass_screen_keys(
 pub fn take_screen(battle: &mut Battle) {
     if let Some(seat) = battle.session.pending().seat() {
         battle.screen_holder = Some(seat);
+    }
+}
+
+/// A step of a resolution on screen: Enter (or Space) goes on to the next.
+fn showing_keys(
+    actions: Single<&ActionState<GameAction>>,
+    phase: Option<Res<State<Phase>>>,
+    battle: Option<ResMut<Battle>>,
+) {
+    if phase.is_none_or(|p| *p.get() != Phase::Showing) {
+        return;
+    }
+    if let Some(mut battle) = battle
+        && actions.just_pressed(&GameAction::Confirm)
+    {
+        battle.showing.pop_front();
     }
 }
 

@@ -12,6 +12,7 @@ pub mod overlay;
 pub mod present;
 pub mod seats;
 pub mod session;
+pub mod teams;
 pub mod web;
 pub mod zones;
 
@@ -256,7 +257,7 @@ fn keep_drawing_while_busy(
     let busy = phase.is_some_and(|p| {
         matches!(
             p.get(),
-            Phase::AiThinking | Phase::Watching | Phase::Starting
+            Phase::AiThinking | Phase::Watching | Phase::Starting | Phase::Showing
         )
     });
     let clock = battle.is_some_and(|b| {

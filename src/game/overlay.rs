@@ -189,6 +189,7 @@ fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
         Phase::AiThinking => "The AI is thinking",
         Phase::Watching => "Watching a replay",
         Phase::PassScreen => "Pass the screen",
+        Phase::Showing => "The rules at work",
         Phase::Over => "The fight is over",
         _ => match battle.session.pending() {
             Pending::Decide { kind, .. } => battle.session.title(*kind),
@@ -338,6 +339,31 @@ fn battle_ui(
                 ui.colored_label(egui::Color32::LIGHT_RED, n);
             }
         });
+
+    // A resolution's steps, one at a time, over the board.
+    if phase == Phase::Showing
+        && let Some(beat) = battle.showing.front().cloned()
+    {
+        let left = battle.showing.len();
+        egui::Window::new(beat.title.as_str())
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .show(&ctx, |ui| {
+                for line in &beat.lines {
+                    ui.label(line);
+                }
+                ui.separator();
+                let next = if left > 1 {
+                    format!("Next ({} more)  (Enter)", left - 1)
+                } else {
+                    "Go on  (Enter)".to_string()
+                };
+                if ui.button(next).clicked() {
+                    battle.showing.pop_front();
+                }
+            });
+    }
 
     // A decision that interrupts a turn (a reaction, a stunt, a morale check, the harm and draw
     // choices) opens its own prompt over the board; turns and activations use the menu.

@@ -3,7 +3,7 @@
 //! table. One implementation per ruleset lives in `game/<ruleset>.rs`; the shell draws and
 //! dispatches without knowing which ruleset it plays.
 
-use crate::rules::battle::{DecisionKind, Ruleset, Seat};
+use crate::rules::battle::{DecisionKind, Event, Ruleset, Seat};
 
 /// A place on the board: a zone, a square, a step of a track.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,6 +43,9 @@ pub struct BoardView {
     pub tokens: Vec<Token>,
     /// The character whose turn it is.
     pub active: Option<usize>,
+    /// Places are the squares of a grid, `at` giving column and row: drawn edge to edge, a
+    /// token standing in the middle of its square.
+    pub grid: bool,
 }
 
 /// How the board marks what an action points at.
@@ -81,6 +84,15 @@ pub struct ResultTable {
     pub rows: Vec<(usize, Vec<String>)>,
 }
 
+/// One step of the rules at work that the screen stops on, so a player watches a resolution go
+/// round (Coterie's efforts tallied, the two rolls side by side, the degree, each performance)
+/// instead of finding it done in the log.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Beat {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
 pub trait Present: Ruleset {
     /// The title of a decision a person takes.
     fn phase_title(kind: DecisionKind) -> &'static str;
@@ -93,7 +105,7 @@ pub trait Present: Ruleset {
     /// What an action points at.
     fn focus(state: &Self::State, action: &Self::Action) -> Focus;
     /// The action a click on a place takes, among the legal ones (a move there).
-    fn place_action(legal: &[Self::Action], place: usize) -> Option<usize>;
+    fn place_action(state: &Self::State, legal: &[Self::Action], place: usize) -> Option<usize>;
     /// The "end the turn, or pass" key's action among the legal ones.
     fn quick_action(legal: &[Self::Action]) -> Option<usize>;
     /// A character's name, for "showing choices for …".
@@ -101,4 +113,10 @@ pub trait Present: Ruleset {
     /// The roster as `eyes` may see it.
     fn roster(state: &Self::State, eyes: Option<Seat>) -> Vec<RosterLine>;
     fn result_table(state: &Self::State) -> ResultTable;
+    /// The steps of what an action set going that the screen shows one by one, from its events
+    /// and the state after them; none by default.
+    fn beats(state: &Self::State, events: &[Event<Self::EventKind>]) -> Vec<Beat> {
+        let _ = (state, events);
+        Vec::new()
+    }
 }

@@ -161,7 +161,8 @@ impl Plugin for SeatsPlugin {
                 commands.remove_resource::<Brain>()
             })
             .add_systems(Update, ai_think.run_if(in_state(Phase::AiThinking)))
-            .add_systems(Update, watch_step.run_if(in_state(Phase::Watching)));
+            .add_systems(Update, watch_step.run_if(in_state(Phase::Watching)))
+            .add_systems(Update, unattended_beats.run_if(in_state(Phase::Showing)));
     }
 }
 
@@ -209,6 +210,34 @@ fn ai_think(
             brain.thinking = None;
             choose.write(Choose(a));
         }
+    }
+}
+
+/// With nobody at the screen (AI against AI, a replay), each step of a resolution stays up for
+/// a moment, as a person would take to read it; fast AI skips them. A person reads at their own
+/// pace and presses Enter.
+fn unattended_beats(
+    time: Res<Time>,
+    pace: Res<Pace>,
+    seats: Option<Res<Seats>>,
+    battle: Option<ResMut<Battle>>,
+    mut shown_for: Local<f32>,
+) {
+    let (Some(seats), Some(mut battle)) = (seats, battle) else {
+        return;
+    };
+    if pace.fast {
+        battle.showing.clear();
+        return;
+    }
+    let watching = battle.session.watch_len().is_some();
+    if seats.people() > 0 && !watching {
+        return;
+    }
+    *shown_for += time.delta_secs();
+    if *shown_for >= 2.0 * pace.delay() {
+        *shown_for = 0.0;
+        battle.showing.pop_front();
     }
 }
 

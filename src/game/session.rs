@@ -6,7 +6,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
-use super::present::{BoardView, Focus, ResultTable, RosterLine};
+use super::present::{Beat, BoardView, Focus, ResultTable, RosterLine};
 use crate::ai::{Candidate, Level, Thinking};
 use crate::rules::battle::{DecisionKind, Event, Pending, RuleError, Seat, state_hash};
 use crate::rules::dice::DiceSource;
@@ -40,6 +40,13 @@ pub struct LogEntry {
     pub round: u32,
     pub text: String,
     pub explanation: Option<Explanation>,
+}
+
+/// What applying an action gave: the log's new lines, and the steps the screen stops on.
+#[derive(Clone, Debug, Default)]
+pub struct Applied {
+    pub log: Vec<LogEntry>,
+    pub beats: Vec<Beat>,
 }
 
 /// One of the AI's candidate moves, described, for the "why" panel.
@@ -80,11 +87,7 @@ pub trait Session: Send + Sync + 'static {
     /// The action for a person who ran out of time, if the clock is running.
     fn timed_out(&self) -> Option<Choice>;
     /// Hands the choice to the rules core; on an error nothing changed.
-    fn apply(
-        &mut self,
-        choice: &Choice,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<LogEntry>, RuleError>;
+    fn apply(&mut self, choice: &Choice, dice: &mut dyn DiceSource) -> Result<Applied, RuleError>;
     fn state_hash(&self) -> u64;
     /// How many actions were applied.
     fn taken(&self) -> usize;
@@ -220,7 +223,7 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn place_choice(&self, place: usize) -> Option<usize> {
-        G::place_action(&self.legal, place)
+        G::place_action(&self.state, &self.legal, place)
     }
 
     fn quick_choice(&self) -> Option<usize> {
@@ -231,11 +234,7 @@ impl<G: Game> Session for Typed<G> {
         G::timed_out(&self.state).map(Choice::of)
     }
 
-    fn apply(
-        &mut self,
-        choice: &Choice,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<LogEntry>, RuleError> {
+    fn apply(&mut self, choice: &Choice, dice: &mut dyn DiceSource) -> Result<Applied, RuleError> {
         let Some(action) = choice.get::<G::Action>() else {
             return Err(RuleError::Illegal(format!(
                 "that is not an action of the {} ruleset",
@@ -245,7 +244,11 @@ impl<G: Game> Session for Typed<G> {
         let events = G::apply(&mut self.state, action, dice)?;
         self.actions.push(action.clone());
         self.refresh();
-        Ok(entries::<G>(G::round(&self.state), events))
+        let beats = G::beats(&self.state, &events);
+        Ok(Applied {
+            log: entries::<G>(G::round(&self.state), events),
+            beats,
+        })
     }
 
     fn state_hash(&self) -> u64 {

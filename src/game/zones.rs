@@ -262,6 +262,7 @@ impl Present for Zones {
             links,
             tokens,
             active,
+            grid: false,
         }
     }
 
@@ -295,7 +296,7 @@ impl Present for Zones {
         }
     }
 
-    fn place_action(legal: &[Action], place: usize) -> Option<usize> {
+    fn place_action(_: &State, legal: &[Action], place: usize) -> Option<usize> {
         legal.iter().position(|a| *a == Action::Move(place))
     }
 

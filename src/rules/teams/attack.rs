@@ -487,7 +487,7 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                 durability: left,
             },
             format!(
-                "{tn} blocks with the {iname}, which takes {to_item} damage (durability {durability} → {left})."
+                "{tn} blocks with the {iname}, which takes {to_item} damage (durability {durability} to {left})."
             ),
             e,
         );

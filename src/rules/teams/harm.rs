@@ -28,12 +28,12 @@ pub fn deal(
     let name = ch.name.clone();
     let mut parts = Vec::new();
     if end_before > 0 {
-        parts.push(format!("endurance {end_before} → {endurance}"));
+        parts.push(format!("endurance {end_before} to {endurance}"));
     }
     if excess > 0 {
         let excess_word = if end_before > 0 { "the excess " } else { "" };
         parts.push(format!(
-            "{excess_word}{excess} to health {health_before} → {health}"
+            "{excess_word}{excess} to health {health_before} to {health}"
         ));
     }
     let text = format!("{name} takes {amount} damage: {}", parts.join(", "));

@@ -1,0 +1,326 @@
+//! How Three actions looks: the grid of 1 m squares (walls, cover, difficult ground, doors,
+//! exits and task squares), a token a square with endurance and health, and each choice's cost:
+//! the metres of a move, the odds of an attack.
+
+use crate::rules::battle::{DecisionKind, Seat};
+use crate::rules::teams::model::{Cell, Character, Pos, Stage, State, Status};
+use crate::rules::teams::{Action, Teams, grid, odds};
+
+use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
+
+/// The place index of a square: row by row, as the map is written.
+fn place_of(s: &State, p: Pos) -> usize {
+    s.map.index(p)
+}
+
+fn colour(cell: Cell) -> [u8; 3] {
+    match cell {
+        Cell::Floor => [58, 62, 52],
+        Cell::Wall => [28, 28, 32],
+        Cell::Cover => [96, 74, 46],
+        Cell::Difficult => [70, 82, 60],
+        Cell::DoorOpen => [120, 96, 60],
+        Cell::DoorClosed => [84, 56, 30],
+    }
+}
+
+fn feature(cell: Cell) -> &'static str {
+    match cell {
+        Cell::Floor | Cell::Wall => "",
+        Cell::Cover => "cover",
+        Cell::Difficult => "rough",
+        Cell::DoorOpen => "door",
+        Cell::DoorClosed => "shut",
+    }
+}
+
+/// What is wrong with a character, in a few words.
+fn conditions(c: &Character) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    match c.status {
+        Status::Unconscious => out.push("out cold"),
+        Status::Dead => out.push("dead"),
+        Status::Fled => out.push("gone"),
+        Status::Active => {}
+    }
+    if c.prone && c.status == Status::Active {
+        out.push("prone");
+    }
+    if c.guarding {
+        out.push("guarding");
+    }
+    if c.in_cover {
+        out.push("in cover");
+    }
+    if c.readied.is_some() {
+        out.push("ready");
+    }
+    if c.is_harmed() && c.status == Status::Active {
+        out.push("harmed");
+    }
+    if c.is_bloodied() && c.status == Status::Active {
+        out.push("bloodied");
+    }
+    out
+}
+
+fn short_name(name: &str) -> &str {
+    name.split_whitespace().next().unwrap_or(name)
+}
+
+/// The metres a move to `to` costs the one moving, every second diagonal counting 2.
+fn metres_to(s: &State, to: Pos) -> Option<u8> {
+    let mover = s.actor()?;
+    let speed = s.characters.get(mover)?.stats.speed;
+    grid::reachable(s, mover, speed)
+        .into_iter()
+        .find(|(p, _)| *p == to)
+        .map(|(_, m)| m)
+}
+
+impl Present for Teams {
+    fn phase_title(kind: DecisionKind) -> &'static str {
+        match kind {
+            DecisionKind::Initiative => "The GM orders the teams",
+            DecisionKind::Activation => "Choose who takes the next turn",
+            DecisionKind::Turn => "A turn: three actions",
+            DecisionKind::Reaction => "A reaction",
+            _ => "Decide",
+        }
+    }
+
+    fn situation(s: &State) -> Option<String> {
+        let mut line = format!("Round {} of {}.", s.round, s.round_limit);
+        if s.surprise.is_some() && s.round == 0 {
+            line = "The surprise round.".into();
+        }
+        match s.stage {
+            Stage::Turn => {
+                let turn = s.turn?;
+                let c = s.characters.get(turn.actor())?;
+                line.push_str(&format!(
+                    " {}'s turn: {} of 3 actions left, reactions {}, stamina {}, focus {}.",
+                    c.name, turn.actions_left, c.reactions, c.stamina, c.focus
+                ));
+                if turn.command.is_some() {
+                    line.push_str(&format!(
+                        " Commanded by {}: one action.",
+                        s.name(turn.owner)
+                    ));
+                }
+            }
+            Stage::Intercept | Stage::Defend | Stage::Fortify => {
+                let a = s.attack?;
+                let t = s.characters.get(a.target)?;
+                let what = match s.stage {
+                    Stage::Intercept => "an ally may step in",
+                    Stage::Defend => "defend: dodge, parry, block or resist",
+                    _ => "fortify or fall unconscious",
+                };
+                line.push_str(&format!(
+                    " {} attacks {} with {}: {what}. {} has stamina {}, focus {}.",
+                    s.name(a.attacker),
+                    t.name,
+                    s.weapon_name(a.weapon),
+                    t.name,
+                    t.stamina,
+                    t.focus
+                ));
+                if let Some(r) = a.roll {
+                    line.push_str(&format!(" The attack test came to {}.", r.total));
+                }
+            }
+            Stage::Activation => {
+                let team = s.order.get(s.to_act).copied().unwrap_or(0);
+                line.push_str(&format!(" {} choose who acts.", s.team_name(team)));
+            }
+            Stage::Initiative | Stage::Over => {}
+        }
+        Some(line)
+    }
+
+    fn odds(s: &State, a: &Action) -> Option<String> {
+        match *a {
+            Action::Attack { target, weapon } | Action::KillingStrike { target, weapon } => {
+                let attacker = s.actor()?;
+                let o = odds::attack_odds(s, attacker, weapon, target)?;
+                let mut text = format!(
+                    "hit {:.0}% (critical {:.0}%), expected damage {:.1} after deflection",
+                    100.0 * o.hit,
+                    100.0 * o.critical,
+                    o.expected_damage
+                );
+                if o.stray > 0.0 {
+                    text.push_str(&format!("; {:.0}% astray", 100.0 * o.stray));
+                }
+                Some(text)
+            }
+            Action::Move(p) | Action::Sprint(p) => {
+                let m = metres_to(s, p)?;
+                Some(format!("{m} m (every second diagonal counts 2 m)"))
+            }
+            _ => None,
+        }
+    }
+
+    fn board(s: &State, _: Option<Seat>) -> BoardView {
+        let mut places = Vec::with_capacity(s.map.cells.len());
+        for y in 0..s.map.height {
+            for x in 0..s.map.width {
+                let p = Pos::new(x, y);
+                let cell = s.map.cell(p);
+                let mut features = feature(cell).to_string();
+                if s.map.exits.contains(&p) {
+                    features = "exit".into();
+                }
+                let mut name = String::new();
+                if let Some(t) = s.tasks.iter().find(|t| t.at == p) {
+                    name = short_name(&t.name).to_string();
+                }
+                places.push(Place {
+                    name,
+                    features,
+                    colour: colour(cell),
+                    at: Some((f32::from(x), f32::from(y))),
+                });
+            }
+        }
+        let tokens = s
+            .characters
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.status != Status::Fled)
+            .map(|(i, c)| {
+                let mut label = short_name(&c.name).to_string();
+                let what = conditions(c);
+                if !what.is_empty() {
+                    label.push_str(&format!(" · {}", what.join(", ")));
+                }
+                Token {
+                    id: i,
+                    place: place_of(s, c.pos),
+                    faction: c.team,
+                    inside: if c.status == Status::Dead {
+                        "X".into()
+                    } else {
+                        format!("{}/{}", c.endurance, c.health)
+                    },
+                    label,
+                    out: !c.is_active(),
+                    faded: false,
+                }
+            })
+            .collect();
+        BoardView {
+            places,
+            links: Vec::new(),
+            tokens,
+            active: s.actor(),
+            grid: true,
+        }
+    }
+
+    fn focus(s: &State, a: &Action) -> Focus {
+        let at = |p: Pos, m: Mark| Focus {
+            place: Some((place_of(s, p), m)),
+            ..Focus::default()
+        };
+        let who = |c: usize, m: Mark| Focus {
+            names: vec![c],
+            token: Some((c, m)),
+            place: None,
+        };
+        match *a {
+            Action::Attack { target, .. } | Action::KillingStrike { target, .. } => {
+                who(target, Mark::Harm)
+            }
+            Action::Activate(c)
+            | Action::Command(c)
+            | Action::Resuscitate(c)
+            | Action::Intercept(c) => who(c, Mark::Pick),
+            Action::Move(p) | Action::Sprint(p) | Action::Step(p) | Action::Door(p) => {
+                at(p, Mark::Go)
+            }
+            _ => Focus::default(),
+        }
+    }
+
+    /// A click on a square: the free step if it is one, else the move, else the sprint.
+    fn place_action(s: &State, legal: &[Action], place: usize) -> Option<usize> {
+        // The free step first, then the move, then the sprint that costs stamina.
+        let to = |a: &Action, kind: u8| match (*a, kind) {
+            (Action::Step(p), 0) | (Action::Move(p), 1) | (Action::Sprint(p), 2) => {
+                place_of(s, p) == place
+            }
+            _ => false,
+        };
+        (0..3).find_map(|k| legal.iter().position(|a| to(a, k)))
+    }
+
+    fn quick_action(legal: &[Action]) -> Option<usize> {
+        legal
+            .iter()
+            .position(|a| *a == Action::EndTurn)
+            .or_else(|| legal.iter().position(|a| *a == Action::NoReaction))
+    }
+
+    fn character_name(s: &State, id: usize) -> String {
+        s.name(id).to_string()
+    }
+
+    fn roster(s: &State, _: Option<Seat>) -> Vec<RosterLine> {
+        s.characters
+            .iter()
+            .map(|c| {
+                let mut text = format!(
+                    "{} · endurance {}/{} · health {}/{} · stamina {} · focus {}",
+                    c.name,
+                    c.endurance,
+                    c.stats.endurance,
+                    c.health,
+                    c.stats.health,
+                    c.stamina,
+                    c.focus
+                );
+                let what = conditions(c);
+                if !what.is_empty() {
+                    text.push_str(&format!(" · {}", what.join(", ")));
+                }
+                if c.acted {
+                    text.push_str(" · has acted");
+                }
+                RosterLine {
+                    faction: c.team,
+                    text,
+                }
+            })
+            .collect()
+    }
+
+    fn result_table(s: &State) -> ResultTable {
+        ResultTable {
+            headings: vec!["Character", "Endurance", "Health", "State"],
+            rows: s
+                .characters
+                .iter()
+                .map(|c| {
+                    let state = match c.status {
+                        Status::Active => "standing",
+                        Status::Unconscious => "unconscious",
+                        Status::Dead => "dead",
+                        Status::Fled => "left the field",
+                    };
+                    (
+                        c.team,
+                        vec![
+                            c.name.clone(),
+                            format!("{}/{}", c.endurance, c.stats.endurance),
+                            format!("{}/{}", c.health, c.stats.health),
+                            state.to_string(),
+                        ],
+                    )
+                })
+                .collect(),
+        }
+    }
+}
