@@ -24,9 +24,11 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Heuristics;
 use crate::rules::battle::Ruleset;
 use crate::rules::coterie::{self, Coterie};
+use crate::rules::teams::{self, Teams};
 use crate::rules::zones::{self, Zones};
 use crate::scenario::coterie::CoterieScenario;
 use crate::scenario::error::DataErrors;
+use crate::scenario::teams::TeamsScenario;
 use crate::scenario::zones::ZonesScenario;
 
 #[cfg(feature = "game")]
@@ -61,7 +63,7 @@ pub trait Game:
 }
 
 /// The ids of every ruleset, in the order menus and benchmarks list them.
-pub const IDS: &[&str] = &[Zones::ID, Coterie::ID];
+pub const IDS: &[&str] = &[Zones::ID, Coterie::ID, Teams::ID];
 
 impl Game for Zones {
     const ID: &'static str = "zones";
@@ -90,11 +92,29 @@ impl Game for Coterie {
     }
 }
 
+impl Game for Teams {
+    const ID: &'static str = "teams";
+    /// The rulebook hands the GM the initiative order of every team after the one that
+    /// started the fight and the one attacked: with three teams or more, the GM's seat decides
+    /// (as a referee, never a side), and a person may take it in hot-seat.
+    const GM: bool = true;
+    fn actions(actions: &Actions) -> Option<&[teams::Action]> {
+        match actions {
+            Actions::Teams(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap(actions: Vec<teams::Action>) -> Option<Actions> {
+        Some(Actions::Teams(actions))
+    }
+}
+
 /// A scenario file's `rules:` part: the ruleset by name, then its own data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rules {
     Zones(ZonesScenario),
     Coterie(CoterieScenario),
+    Teams(TeamsScenario),
 }
 
 impl Rules {
@@ -111,6 +131,11 @@ impl Rules {
                 s.state.scenario = id.to_string();
                 Ok(Setup::Coterie(s))
             }
+            Rules::Teams(t) => {
+                let mut s = crate::scenario::teams::validate(file, src, t)?;
+                s.name = id.to_string();
+                Ok(Setup::Teams(s))
+            }
         }
     }
 }
@@ -120,6 +145,7 @@ impl Rules {
 pub enum Setup {
     Zones(<Zones as Ruleset>::Setup),
     Coterie(<Coterie as Ruleset>::Setup),
+    Teams(<Teams as Ruleset>::Setup),
 }
 
 /// Something done with a setup of whichever ruleset it is, written once for all of them.
@@ -133,6 +159,7 @@ impl Setup {
         match self {
             Setup::Zones(s) => v.visit::<Zones>(s),
             Setup::Coterie(s) => v.visit::<Coterie>(s),
+            Setup::Teams(s) => v.visit::<Teams>(s),
         }
     }
 
@@ -141,6 +168,7 @@ impl Setup {
         match self {
             Setup::Zones(s) => v.visit::<Zones>(s),
             Setup::Coterie(s) => v.visit::<Coterie>(s),
+            Setup::Teams(s) => v.visit::<Teams>(s),
         }
     }
 
@@ -227,6 +255,7 @@ pub trait VisitMut {
 pub enum Actions {
     Zones(Vec<zones::Action>),
     Coterie(Vec<coterie::Action>),
+    Teams(Vec<teams::Action>),
 }
 
 impl Actions {
@@ -234,6 +263,7 @@ impl Actions {
         match self {
             Actions::Zones(a) => a.len(),
             Actions::Coterie(a) => a.len(),
+            Actions::Teams(a) => a.len(),
         }
     }
 
@@ -246,6 +276,7 @@ impl Actions {
         match self {
             Actions::Zones(_) => Zones::ID,
             Actions::Coterie(_) => Coterie::ID,
+            Actions::Teams(_) => Teams::ID,
         }
     }
 }

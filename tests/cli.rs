@@ -453,7 +453,63 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
         serde_json::json!(["wizards-and-bandits", "duel-at-the-gate", "the-chase"])
     );
     assert!(v["win_rate"]["normal_vs_random"].is_f64());
+    let teams = ok(&[
+        "bench",
+        "ai",
+        "--json",
+        "--ruleset",
+        "teams",
+        "--levels",
+        "random,normal",
+        "--games",
+        "1",
+    ]);
+    let v: Value = serde_json::from_str(teams.trim()).unwrap();
+    assert_eq!(
+        v["scenarios"],
+        serde_json::json!(["the-alarm", "goblin-ambush", "shield-wall"])
+    );
+    assert_eq!(v["battles"], 6);
+    assert!(v["win_rate"]["normal_vs_random"].is_f64());
+    assert!(v["decision_ms"]["normal"]["median"].is_f64());
     let none = fray(&["bench", "ai", "--ruleset", "chess", "--games", "1"]);
     assert!(!none.status.success());
-    assert!(stderr(&none).contains("unknown ruleset \"chess\" (known: zones, coterie)"));
+    assert!(stderr(&none).contains("unknown ruleset \"chess\" (known: zones, coterie, teams)"));
+}
+
+#[test]
+fn a_three_actions_battle_records_replays_and_checks() {
+    let f = TempFile::new("the-alarm.ron");
+    let out = ok(&["record", "the-alarm", "--seed", "3", "--out", f.path()]);
+    assert!(out.contains("actions"), "{out}");
+    let text = ok(&["replay", f.path()]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains("Players started the fight and take the first initiative"),
+        "{text}"
+    );
+    assert!(text.contains("The battle is over"), "{text}");
+    // The rolls show their rule.
+    assert!(
+        text.contains("teams.attacks") || text.contains("teams."),
+        "{text}"
+    );
+    let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
+    assert!(matches!(r.actions, fray::replay::ReplayActions::Teams(_)));
+    let want = format!("final state hash {:016x}", r.final_hash.unwrap());
+    assert_eq!(*lines.last().unwrap(), want);
+    let o = fray(&["check", f.path(), "assets/scenarios/the-alarm.ron"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json = ok(&["replay", "--json", f.path()]);
+    for line in json.lines() {
+        let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert!(v["text"].is_string(), "{line}");
+    }
+}
+
+#[test]
+fn rules_prints_the_three_actions_notes() {
+    let out = ok(&["rules", "teams"]);
+    assert!(out.contains("## teams.attacks"), "{out}");
+    assert_eq!(out.trim_end(), fray::rules::notes::TEAMS.trim_end());
 }

@@ -10,6 +10,7 @@ pub mod level;
 pub mod mcts;
 pub mod random;
 pub mod rollout;
+pub mod teams;
 pub mod think;
 pub mod zones;
 

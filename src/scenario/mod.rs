@@ -3,6 +3,7 @@
 
 pub mod coterie;
 pub mod error;
+pub mod teams;
 pub mod zones;
 
 use std::path::{Path, PathBuf};
@@ -56,6 +57,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
     (
         "the-chase",
         include_str!("../../assets/scenarios/the-chase.ron"),
+    ),
+    (
+        "the-alarm",
+        include_str!("../../assets/scenarios/the-alarm.ron"),
+    ),
+    (
+        "goblin-ambush",
+        include_str!("../../assets/scenarios/goblin-ambush.ron"),
+    ),
+    (
+        "shield-wall",
+        include_str!("../../assets/scenarios/shield-wall.ron"),
     ),
 ];
 

@@ -79,55 +79,157 @@ fn corner_clear(s: &State, from: Pos, to: Pos) -> bool {
     s.map.walkable(Pos::new(to.x, from.y)) && s.map.walkable(Pos::new(from.x, to.y))
 }
 
-/// Every square `mover` can end a movement of `budget` metres on, with the metres it costs:
-/// through allies and the fallen but not conscious enemies, never ending on anyone, difficult
-/// terrain costing double, the diagonals of the movement alternating 1 and 2 m.
-pub fn reachable(s: &State, mover: CharacterId, budget: u8) -> Vec<(Pos, u8)> {
-    // Terrain bits: how much a metre costs to enter (0: blocked), then whether someone stands
-    // there (no ending) and whether an enemy does (no passing).
-    const COST: u8 = 3;
-    const TAKEN: u8 = 4;
-    const ENEMY: u8 = 8;
+// Terrain bits of the movement search: how much a metre costs to enter (0: blocked), then
+// whether someone stands there (no ending) and whether an enemy does (no passing).
+const COST: u8 = 3;
+const TAKEN: u8 = 4;
+const ENEMY: u8 = 8;
+
+/// The part of the map a movement of some budget can reach (a metre moves at most one square
+/// each way), with a blocked border so that a step never leaves it.
+struct Window {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+    /// Width with the border.
+    ww: i32,
+}
+
+impl Window {
+    fn local(&self, x: i32, y: i32) -> usize {
+        ((y - self.y0 + 1) * self.ww + (x - self.x0 + 1)) as usize
+    }
+
+    fn pos(&self, i: usize) -> Pos {
+        let i = i as i32;
+        Pos::new(
+            (i % self.ww + self.x0 - 1) as u8,
+            (i / self.ww + self.y0 - 1) as u8,
+        )
+    }
+}
+
+/// The last search, kept for the next call: the AI and `fray sim` ask about the same state
+/// several times over (listing the legal moves, checking the one chosen, moving), and reusing
+/// the buffers saves allocating them each time.
+#[derive(Default)]
+struct Scratch {
+    terrain: Vec<u8>,
+    /// What the kept search was run on: its terrain, window, start and budget.
+    key: Vec<u8>,
+    key_at: (i32, i32, i32, i32, usize, u8),
+    /// Whether `best` holds the finished search of `key`.
+    kept: bool,
+    /// Best cost per square and diagonal parity.
+    best: Vec<u8>,
+    /// Squares (with parity) waiting, by the cost they were reached at.
+    buckets: Vec<Vec<u16>>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// The cheapest way `mover` can reach every square within `budget` metres: through allies and
+/// the fallen but not conscious enemies, difficult terrain costing double, the diagonals of the
+/// movement alternating 1 and 2 m. `read` gets the window searched, its terrain bits, the best
+/// cost of each square and parity, and the start's index. None if the mover is off the map.
+fn search<R>(
+    s: &State,
+    mover: CharacterId,
+    budget: u8,
+    read: impl FnOnce(&Window, &[u8], &[u8], usize) -> R,
+) -> Option<R> {
     let me = &s.characters[mover];
     let (w, h) = (i32::from(s.map.width), i32::from(s.map.height));
     let (px, py) = (i32::from(me.pos.x), i32::from(me.pos.y));
     if px >= w || py >= h {
-        return Vec::new();
+        return None;
     }
-    // A metre moves at most one square each way: nothing beyond the budget's square matters.
-    // The window gets a blocked border, so a step never leaves it.
     let b = i32::from(budget);
-    let (x0, x1) = ((px - b).max(0), (px + b).min(w - 1));
-    let (y0, y1) = ((py - b).max(0), (py + b).min(h - 1));
-    let ww = x1 - x0 + 3;
-    let n = (ww * (y1 - y0 + 3)) as usize;
-    let local = |x: i32, y: i32| ((y - y0 + 1) * ww + (x - x0 + 1)) as usize;
-    let mut terrain = vec![0u8; n];
-    for y in y0..=y1 {
-        let row = (y * w) as usize;
-        let cells = s.map.cells.get(row + x0 as usize..=row + x1 as usize);
-        for (k, cell) in cells.into_iter().flatten().enumerate() {
-            terrain[local(x0 + k as i32, y)] = match cell {
-                Cell::Floor | Cell::DoorOpen => 1,
-                Cell::Difficult => 2,
-                Cell::Wall | Cell::Cover | Cell::DoorClosed => 0,
-            };
+    let win = {
+        let (x0, x1) = ((px - b).max(0), (px + b).min(w - 1));
+        let (y0, y1) = ((py - b).max(0), (py + b).min(h - 1));
+        Window {
+            x0,
+            y0,
+            x1,
+            y1,
+            ww: x1 - x0 + 3,
         }
-    }
-    for (c, ch) in s.characters.iter().enumerate() {
-        let (x, y) = (i32::from(ch.pos.x), i32::from(ch.pos.y));
-        if c == mover || !ch.is_present() || x < x0 || x > x1 || y < y0 || y > y1 {
-            continue;
+    };
+    let n = (win.ww * (win.y1 - win.y0 + 3)) as usize;
+    let start = win.local(px, py);
+    Some(SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let Scratch {
+            terrain,
+            key,
+            key_at,
+            kept,
+            best,
+            buckets,
+        } = &mut *scratch;
+        terrain.clear();
+        terrain.resize(n, 0);
+        for y in win.y0..=win.y1 {
+            let row = (y * w) as usize;
+            let cells = s
+                .map
+                .cells
+                .get(row + win.x0 as usize..=row + win.x1 as usize);
+            let base = win.local(win.x0, y);
+            for (k, cell) in cells.into_iter().flatten().enumerate() {
+                terrain[base + k] = match cell {
+                    Cell::Floor | Cell::DoorOpen => 1,
+                    Cell::Difficult => 2,
+                    Cell::Wall | Cell::Cover | Cell::DoorClosed => 0,
+                };
+            }
         }
-        let t = &mut terrain[local(x, y)];
-        *t |= TAKEN;
-        if ch.is_active() && ch.team != me.team {
-            *t |= ENEMY;
+        for (c, ch) in s.characters.iter().enumerate() {
+            let (x, y) = (i32::from(ch.pos.x), i32::from(ch.pos.y));
+            if c == mover
+                || !ch.is_present()
+                || x < win.x0
+                || x > win.x1
+                || y < win.y0
+                || y > win.y1
+            {
+                continue;
+            }
+            let t = &mut terrain[win.local(x, y)];
+            *t |= TAKEN;
+            if ch.is_active() && ch.team != me.team {
+                *t |= ENEMY;
+            }
         }
-    }
+        let at = (win.x0, win.y0, win.x1, win.y1, start, budget);
+        if !(*kept && *key_at == at && key == terrain) {
+            settle(&win, terrain, best, buckets, start, budget);
+            key.clear();
+            key.extend_from_slice(terrain);
+            *key_at = at;
+            *kept = true;
+        }
+        read(&win, terrain, best, start)
+    }))
+}
+
+/// Dial's algorithm over the window: every step costs at least 1, so taking the waiting
+/// squares in order of cost settles each (with its parity) the first time it comes out.
+fn settle(
+    win: &Window,
+    terrain: &[u8],
+    best: &mut Vec<u8>,
+    buckets: &mut Vec<Vec<u16>>,
+    start: usize,
+    budget: u8,
+) {
     // Each step: its offset, and for a diagonal the offsets of the two squares whose corner
     // it would cut.
-    let r = ww as isize;
+    let r = win.ww as isize;
     let steps: [(isize, isize, isize); 8] = [
         (1, 0, 0),
         (-1, 0, 0),
@@ -138,57 +240,100 @@ pub fn reachable(s: &State, mover: CharacterId, budget: u8) -> Vec<(Pos, u8)> {
         (-r + 1, 1, -r),
         (-r - 1, -1, -r),
     ];
-    // Best cost per square and diagonal parity (an odd number of diagonals so far makes the
-    // next one cost 2). The window is small, so a plain queue that revisits a square whenever
-    // it finds a cheaper way there beats sorting by cost.
-    let mut best = vec![u8::MAX; n * 2];
-    let start = local(px, py);
+    best.clear();
+    best.resize(terrain.len() * 2, u8::MAX);
+    if buckets.len() <= usize::from(budget) {
+        buckets.resize_with(usize::from(budget) + 1, Vec::new);
+    }
+    for q in buckets.iter_mut() {
+        q.clear();
+    }
     best[start * 2] = 0;
-    let mut queue: Vec<usize> = Vec::with_capacity(n);
-    queue.push(start * 2);
-    let mut head = 0;
-    while let Some(&slot) = queue.get(head) {
-        head += 1;
-        let cost = best[slot];
-        let (i, parity) = (slot / 2, slot % 2);
-        for &(off, cx, cy) in &steps {
-            let q = i.wrapping_add_signed(off);
-            let tq = terrain[q];
-            if tq & COST == 0 || tq & ENEMY != 0 {
+    buckets[0].push((start * 2) as u16);
+    for cost in 0..=budget {
+        let mut k = 0;
+        while let Some(&slot) = buckets[usize::from(cost)].get(k) {
+            k += 1;
+            let slot = usize::from(slot);
+            if best[slot] != cost {
                 continue;
             }
-            let diagonal = cy != 0;
-            // A diagonal step may not cut the corner of a wall, a door or cover.
-            if diagonal
-                && (terrain[i.wrapping_add_signed(cx)] & COST == 0
-                    || terrain[i.wrapping_add_signed(cy)] & COST == 0)
-            {
-                continue;
-            }
-            let (step, next) = match (diagonal, parity) {
-                (false, _) => (1u8, parity),
-                (true, 0) => (1, 1),
-                (true, _) => (2, 0),
-            };
-            let c = cost.saturating_add(step * (tq & COST));
-            let to = q * 2 + next;
-            if c <= budget && c < best[to] {
-                best[to] = c;
-                queue.push(to);
+            let (i, parity) = (slot / 2, slot % 2);
+            for &(off, cx, cy) in &steps {
+                let q = i.wrapping_add_signed(off);
+                let tq = terrain[q];
+                if tq & COST == 0 || tq & ENEMY != 0 {
+                    continue;
+                }
+                let diagonal = cy != 0;
+                // A diagonal step may not cut the corner of a wall, a door or cover.
+                if diagonal
+                    && (terrain[i.wrapping_add_signed(cx)] & COST == 0
+                        || terrain[i.wrapping_add_signed(cy)] & COST == 0)
+                {
+                    continue;
+                }
+                let (step, next) = match (diagonal, parity) {
+                    (false, _) => (1u8, parity),
+                    (true, 0) => (1, 1),
+                    (true, _) => (2, 0),
+                };
+                let c = cost.saturating_add(step * (tq & COST));
+                let to = q * 2 + next;
+                if c <= budget && c < best[to] {
+                    best[to] = c;
+                    buckets[usize::from(c)].push(to as u16);
+                }
             }
         }
     }
-    let mut out = Vec::new();
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let i = local(x, y);
-            let c = best[i * 2].min(best[i * 2 + 1]);
-            if i != start && terrain[i] & TAKEN == 0 && c <= budget {
-                out.push((Pos::new(x as u8, y as u8), c));
+}
+
+/// The metres to square `i` of a finished search, if a movement may end there.
+fn end_cost(terrain: &[u8], best: &[u8], start: usize, i: usize) -> Option<u8> {
+    let c = best[i * 2].min(best[i * 2 + 1]);
+    (i != start && terrain[i] & TAKEN == 0 && c != u8::MAX).then_some(c)
+}
+
+/// Every square `mover` can end a movement of `budget` metres on, with the metres it costs:
+/// through allies and the fallen but not conscious enemies, never ending on anyone, difficult
+/// terrain costing double, the diagonals of the movement alternating 1 and 2 m. Row by row.
+pub fn reachable(s: &State, mover: CharacterId, budget: u8) -> Vec<(Pos, u8)> {
+    search(s, mover, budget, |win, terrain, best, start| {
+        let mut out = Vec::new();
+        for y in win.y0..=win.y1 {
+            for x in win.x0..=win.x1 {
+                if let Some(c) = end_cost(terrain, best, start, win.local(x, y)) {
+                    out.push((Pos::new(x as u8, y as u8), c));
+                }
             }
         }
-    }
-    out
+        out
+    })
+    .unwrap_or_default()
+}
+
+/// The metres a movement of at most `budget` takes `mover` to `to`, ending there; None if it
+/// cannot.
+pub fn move_cost(s: &State, mover: CharacterId, budget: u8, to: Pos) -> Option<u8> {
+    search(s, mover, budget, |win, terrain, best, start| {
+        let (x, y) = (i32::from(to.x), i32::from(to.y));
+        let inside = x >= win.x0 && x <= win.x1 && y >= win.y0 && y <= win.y1;
+        inside
+            .then(|| end_cost(terrain, best, start, win.local(x, y)))
+            .flatten()
+    })
+    .flatten()
+}
+
+/// Some square a movement of `budget` takes `mover` to, if there is any.
+pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
+    search(s, mover, budget, |win, terrain, best, start| {
+        (0..terrain.len())
+            .find(|&i| end_cost(terrain, best, start, i).is_some())
+            .map(|i| win.pos(i))
+    })
+    .flatten()
 }
 
 /// Squares a 1 m step reaches: next to the character, open, empty, not difficult.
@@ -268,6 +413,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The search stopped at one square gives the cost the full search lists, on a map with
+    /// walls, cover, difficult ground, allies and enemies in the way.
+    #[test]
+    fn a_single_square_costs_what_the_full_search_says() {
+        let mut setup = TeamsSetup::new("Cluttered", 11, 9)
+            .team("A")
+            .team("B")
+            .walls([
+                Pos::new(4, 2),
+                Pos::new(4, 3),
+                Pos::new(4, 4),
+                Pos::new(7, 6),
+            ])
+            .character(CharacterSetup::new("Mover", 0, Pos::new(2, 3)))
+            .character(CharacterSetup::new("Friend", 0, Pos::new(3, 3)))
+            .character(CharacterSetup::new("Foe", 1, Pos::new(3, 5)))
+            .character(CharacterSetup::new("Far", 1, Pos::new(10, 8)));
+        setup.map.cover = vec![Pos::new(5, 5), Pos::new(6, 1)];
+        setup.map.difficult = vec![Pos::new(2, 6), Pos::new(3, 6), Pos::new(5, 3)];
+        let s = setup.state().unwrap();
+        for budget in 0..=9 {
+            let all = reachable(&s, 0, budget);
+            assert_eq!(any_reachable(&s, 0, budget).is_some(), !all.is_empty());
+            for y in 0..9 {
+                for x in 0..11 {
+                    let p = Pos::new(x, y);
+                    let listed = all.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);
+                    assert_eq!(move_cost(&s, 0, budget, p), listed, "{p} with {budget} m");
+                }
+            }
+        }
+        // Allies are passed through, enemies not; nobody's square is an end.
+        let six = reachable(&s, 0, 6);
+        assert!(
+            !six.iter()
+                .any(|(p, _)| *p == Pos::new(3, 3) || *p == Pos::new(3, 5))
+        );
+        // Round the wall: a diagonal, two straight, then the second diagonal at 2 m.
+        assert_eq!(move_cost(&s, 0, 6, Pos::new(5, 2)), Some(5));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use super::action::Action;
 use super::attack::{defence_options, intercept_candidates};
 use super::flow::{eligible, pending};
-use super::grid::{adjacent, cover_nearby, neighbours, reachable, steps};
+use super::grid::{adjacent, any_reachable, cover_nearby, move_cost, neighbours, reachable, steps};
 use super::harm::can_fortify;
 use super::model::*;
 use super::targeting::{can_attack, can_kill, weapon_ready};
@@ -25,8 +25,8 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
             .map(|&t| eligible(s, t).map(Action::Activate).collect())
             .unwrap_or_default(),
         Stage::Turn => {
-            let mut out = Vec::new();
-            let _ = each_turn_action(s, &mut |a| {
+            let mut out = Vec::with_capacity(64);
+            let _ = each_turn_action(s, Moves::All, &mut |a| {
                 out.push(a);
                 ControlFlow::Continue(())
             });
@@ -52,11 +52,31 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
     }
 }
 
+/// Whether `action` is among the legal actions, without listing them all: the listing stops
+/// at the action, and a movement's square is searched for alone.
+pub fn is_legal(s: &State, action: &Action) -> bool {
+    if s.stage != Stage::Turn {
+        return legal_actions(s).contains(action);
+    }
+    let moves = match *action {
+        Action::Move(p) | Action::Sprint(p) => Moves::Only(p),
+        _ => Moves::None,
+    };
+    each_turn_action(s, moves, &mut |a| {
+        if a == *action {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
+}
+
 /// Whether ending the turn (or the commanded ally's go) is all that is left. Stops at the
 /// first other action rather than listing them all.
 pub fn only_end_left(s: &State) -> bool {
     s.stage == Stage::Turn
-        && each_turn_action(s, &mut |a| {
+        && each_turn_action(s, Moves::Any, &mut |a| {
             if a == Action::EndTurn {
                 ControlFlow::Continue(())
             } else {
@@ -74,9 +94,38 @@ fn weapons(s: &State, c: CharacterId) -> impl Iterator<Item = WeaponRef> + '_ {
         .chain(std::iter::once(WeaponRef::Unarmed))
 }
 
+/// Which movements (move and sprint) a listing of a turn's actions names: the search for every
+/// square a movement reaches is the dearest part of the listing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Moves {
+    /// Every square, row by row.
+    All,
+    /// One square reachable, if there is any: enough to tell that a movement is possible.
+    Any,
+    /// This square only, if it is reachable.
+    Only(Pos),
+    /// None: the caller looks for something else.
+    None,
+}
+
+/// The squares a movement may end on, as `moves` asks for them.
+fn movements(s: &State, c: CharacterId, moves: Moves) -> Vec<Pos> {
+    let speed = s.characters[c].stats.speed;
+    match moves {
+        Moves::All => reachable(s, c, speed).into_iter().map(|(p, _)| p).collect(),
+        Moves::Any => any_reachable(s, c, speed).into_iter().collect(),
+        Moves::Only(p) => move_cost(s, c, speed, p).map(|_| p).into_iter().collect(),
+        Moves::None => Vec::new(),
+    }
+}
+
 /// The actions of the turn's character (or its commanded ally), one by one to `emit`, which
 /// may stop the listing.
-fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+fn each_turn_action(
+    s: &State,
+    moves: Moves,
+    emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let Some(t) = s.turn else {
         return ControlFlow::Continue(());
     };
@@ -141,12 +190,12 @@ fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) 
         }
         let may_move = commanded || (!t.moved && !t.stepped);
         if !ch.prone && may_move {
-            for (p, _) in reachable(s, actor, ch.stats.speed) {
+            for p in movements(s, actor, moves) {
                 emit(Action::Move(p))?;
             }
         }
         if !commanded && !ch.prone && t.moved && ch.stamina >= 1 {
-            for (p, _) in reachable(s, actor, ch.stats.speed) {
+            for p in movements(s, actor, moves) {
                 emit(Action::Sprint(p))?;
             }
         }

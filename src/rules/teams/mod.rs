@@ -73,7 +73,7 @@ impl Ruleset for Teams {
         if state.stage == Stage::Over {
             return Err(RuleError::Over);
         }
-        if !legal::legal_actions(state).contains(action) {
+        if !legal::is_legal(state, action) {
             return Err(RuleError::Illegal(legal::why_illegal(state, action)));
         }
         // Work on a copy so that dice running out half-way leave the battle as it was.

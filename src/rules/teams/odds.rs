@@ -11,8 +11,9 @@ use crate::rules::battle::CharacterId;
 use crate::rules::dice::Die;
 use crate::rules::teams::roll::MAX_ADVANTAGE;
 
-/// The numbers an attack's odds depend on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The numbers an attack's odds depend on (hashable, so that callers may keep the odds of
+/// profiles they meet again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AttackProfile {
     pub attribute: Die,
     pub skill: Option<Die>,

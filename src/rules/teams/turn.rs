@@ -5,7 +5,7 @@
 use super::attack;
 use super::event::EventKind;
 use super::flow;
-use super::grid::{adjacent, distance, reachable};
+use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
 use super::roll::{TestSpec, test_against};
 use super::{Action, Ctx};
@@ -109,10 +109,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 turn.moved = true;
             }
             let speed = ctx.s.characters[actor].stats.speed;
-            let metres = reachable(ctx.s, actor, speed)
-                .into_iter()
-                .find(|&(q, _)| q == p)
-                .map_or(0, |(_, m)| m);
+            let metres = move_cost(ctx.s, actor, speed, p).unwrap_or(0);
             move_to(
                 ctx,
                 actor,
