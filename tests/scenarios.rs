@@ -618,3 +618,274 @@ fn a_scenario_file_on_disk_carries_its_path_in_errors() {
         )
     );
 }
+
+// Three actions: the same kind of table, on a small scenario of its own.
+
+const TEAMS_BASE: &str = r#"// A small Three actions scenario for validation cases.
+Scenario(
+    name: "Teams base",
+    teaches: "Validation.",
+    rules: Teams((
+        map: (width: 6, height: 5,
+            walls: [(2, 2)],
+            cover: [(3, 1)],
+            exits: [(5, 4)],
+        ),
+        items: {
+            "spear": (weapon: Some((damage: 4, critical_damage: 8, damage_type: Piercing))),
+            "shield": (block: Some(3)),
+            "bow": (hands: 2, weapon: Some((attributes: [Dexterity], damage: 3, critical_damage: 6, damage_type: Piercing, reach: 0, range: 20))),
+        },
+        tasks: [
+            (name: "lever", at: (5, 0), attribute: Strength, skill: Athletics, difficulty: 7, team: Some("Reds")),
+        ],
+        started_by: "Blues",
+        attacked: Some("Reds"),
+        round_limit: 6,
+        teams: [
+            (name: "Blues", objective: Protect(character: "Ann", rounds: 3), characters: [
+                (name: "Ann", at: (0, 0), hands: ["spear", "shield"], stats: (strength: 8, athletics: 4)),
+                (name: "Bo", at: (0, 2), hands: ["bow"]),
+            ]),
+            (name: "Reds", objective: Task("lever"), characters: [
+                (name: "Cal", at: (4, 3), hands: ["spear"]),
+            ]),
+        ],
+    )),
+)
+"#;
+
+/// `TEAMS_BASE` with whole lines (1-based) replaced.
+fn teams_with(edits: &[(usize, &str)]) -> String {
+    let mut lines: Vec<String> = TEAMS_BASE.lines().map(str::to_string).collect();
+    for &(n, text) in edits {
+        assert!(n >= 1 && n <= lines.len(), "no line {n} in TEAMS_BASE");
+        lines[n - 1] = text.to_string();
+    }
+    lines.join("\n") + "\n"
+}
+
+const TEAMS_CASES: &[Case] = &[
+    Case {
+        what: "unknown item in a character's hands",
+        edits: &[(
+            25,
+            r#"                (name: "Bo", at: (0, 2), hands: ["bwo"]),"#,
+        )],
+        line: 25,
+        phrase: r#"character "Bo": unknown item "bwo""#,
+    },
+    Case {
+        what: "a wall off the map",
+        edits: &[(7, "            walls: [(2, 2), (6, 1)],")],
+        line: 7,
+        phrase: "walls square (6, 1) lies off the 6×5 map",
+    },
+    Case {
+        what: "two characters on one square",
+        edits: &[(
+            28,
+            r#"                (name: "Cal", at: (0, 2), hands: ["spear"]),"#,
+        )],
+        line: 28,
+        phrase: r#"character "Cal" stands at (0, 2), where "Bo" already stands"#,
+    },
+    Case {
+        what: "a character on a wall",
+        edits: &[(
+            28,
+            r#"                (name: "Cal", at: (2, 2), hands: ["spear"]),"#,
+        )],
+        line: 28,
+        phrase: r#"character "Cal" stands at (2, 2), on a wall"#,
+    },
+    Case {
+        what: "an unknown team started the fight",
+        edits: &[(19, r#"        started_by: "Blue","#)],
+        line: 19,
+        phrase: r#"started_by: no team is named "Blue" (teams: Blues, Reds)"#,
+    },
+    Case {
+        what: "an objective naming an unknown character",
+        edits: &[(
+            23,
+            r#"            (name: "Blues", objective: Protect(character: "Anne", rounds: 3), characters: ["#,
+        )],
+        line: 23,
+        phrase: r#"team "Blues": the objective names "Anne", who is not in the battle"#,
+    },
+    Case {
+        what: "an objective naming an unknown task",
+        edits: &[(
+            27,
+            r#"            (name: "Reds", objective: Task("bell"), characters: ["#,
+        )],
+        line: 27,
+        phrase: r#"the objective names the task "bell", which is not among the tasks"#,
+    },
+    Case {
+        what: "a die without faces",
+        edits: &[(
+            24,
+            r#"                (name: "Ann", at: (0, 0), hands: ["spear", "shield"], stats: (strength: 0, athletics: 4)),"#,
+        )],
+        line: 24,
+        phrase: r#"character "Ann": strength is a die without faces (0)"#,
+    },
+    Case {
+        what: "a skill die of no standard size",
+        edits: &[(
+            24,
+            r#"                (name: "Ann", at: (0, 0), hands: ["spear", "shield"], stats: (strength: 8, athletics: 5)),"#,
+        )],
+        line: 24,
+        phrase: "athletics must be a d4, d6, d8, d10, d12 or d20 (0 untrained), not a d5",
+    },
+    Case {
+        what: "an unknown field in a character's stats",
+        edits: &[(
+            24,
+            r#"                (name: "Ann", at: (0, 0), hands: ["spear", "shield"], stats: (strength: 8, athletic: 4)),"#,
+        )],
+        line: 24,
+        phrase: "athletic",
+    },
+    Case {
+        what: "more than two hands' worth held",
+        edits: &[(
+            24,
+            r#"                (name: "Ann", at: (0, 0), hands: ["spear", "bow"], stats: (strength: 8, athletics: 4)),"#,
+        )],
+        line: 24,
+        phrase: r#"character "Ann" holds more than two hands' worth (3)"#,
+    },
+    Case {
+        what: "a weapon with neither reach nor range",
+        edits: &[(
+            14,
+            r#"            "bow": (hands: 2, weapon: Some((attributes: [Dexterity], damage: 3, critical_damage: 6, damage_type: Piercing, reach: 0))),"#,
+        )],
+        line: 14,
+        phrase: r#"item "bow": a weapon needs a reach or a range"#,
+    },
+    Case {
+        what: "an exit on a wall",
+        edits: &[(9, "            exits: [(2, 2)],")],
+        line: 9,
+        phrase: "exit (2, 2) is on a wall",
+    },
+    Case {
+        what: "a task for an unknown team",
+        edits: &[(
+            17,
+            r#"            (name: "lever", at: (5, 0), attribute: Strength, skill: Athletics, difficulty: 7, team: Some("Greens")),"#,
+        )],
+        line: 17,
+        phrase: r#"task "lever": no team is named "Greens""#,
+    },
+    Case {
+        what: "a character named twice",
+        edits: &[(
+            28,
+            r#"                (name: "Bo", at: (4, 3), hands: ["spear"]),"#,
+        )],
+        line: 28,
+        phrase: r#"character "Bo" appears twice"#,
+    },
+    Case {
+        what: "no round to fight",
+        edits: &[(21, "        round_limit: 0,")],
+        line: 21,
+        phrase: "round_limit: the battle needs at least one round",
+    },
+];
+
+#[test]
+fn the_teams_base_scenario_is_valid() {
+    let loaded = scenario::load_str("case", FILE, TEAMS_BASE).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.ruleset(), "teams");
+    let Setup::Teams(setup) = &loaded.setup else {
+        panic!("a Three actions scenario")
+    };
+    assert_eq!(setup.name, "case");
+    assert_eq!(setup.teams.len(), 2);
+    assert_eq!(setup.characters.len(), 3);
+    assert_eq!(setup.characters[2].team, 1);
+    assert_eq!(setup.started_by, 0);
+    assert_eq!(setup.attacked, Some(1));
+    assert_eq!(setup.round_limit, 6);
+    // Dice by their faces, a skill left out untrained, the rest the plain fighter's.
+    let ann = &setup.characters[0];
+    assert_eq!(ann.stats.strength, fray::rules::Die::D8);
+    assert_eq!(ann.stats.athletics, Some(fray::rules::Die::D4));
+    assert_eq!(ann.stats.medicine, None);
+    assert_eq!(ann.stats.evasion, 6);
+    assert_eq!(ann.gear.len(), 2);
+    assert!(ann.gear.iter().all(|g| g.held));
+    assert_eq!(ann.gear[1].item.block, Some(3));
+    use fray::rules::teams::Objective;
+    assert_eq!(
+        setup.teams[0].objective,
+        Objective::Protect {
+            character: 0,
+            rounds: 3
+        }
+    );
+    assert_eq!(setup.teams[1].objective, Objective::Task { task: 0 });
+    assert_eq!(setup.tasks[0].team, Some(1));
+    assert!(setup.validate().is_ok());
+}
+
+#[test]
+fn every_kind_of_teams_mistake_names_its_line() {
+    let mut failures = Vec::new();
+    for case in TEAMS_CASES {
+        let src = teams_with(case.edits);
+        let errors = match scenario::load_str("case", FILE, &src) {
+            Ok(_) => {
+                failures.push(format!("{}: accepted", case.what));
+                continue;
+            }
+            Err(e) => e,
+        };
+        let shown = errors.to_string();
+        if errors.0.len() != 1 {
+            failures.push(format!(
+                "{}: expected exactly one error, got {}:\n{shown}",
+                case.what,
+                errors.0.len()
+            ));
+            continue;
+        }
+        let e = &errors.0[0];
+        if e.line != case.line || !e.message.contains(case.phrase) {
+            failures.push(format!(
+                "{}: expected line {} and \"{}\", got: {shown}",
+                case.what, case.line, case.phrase
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        TEAMS_CASES.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn several_teams_mistakes_are_reported_at_once() {
+    let src = teams_with(&[
+        (7, "            walls: [(2, 2), (9, 9)],"),
+        (
+            25,
+            r#"                (name: "Bo", at: (0, 7), hands: ["bwo"]),"#,
+        ),
+        (19, r#"        started_by: "Greens","#),
+    ]);
+    let errors = scenario::load_str("case", FILE, &src).expect_err("three mistakes");
+    let lines: Vec<usize> = errors.0.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [7, 25, 25, 19], "{errors}");
+    assert!(errors.to_string().contains("off the map"), "{errors}");
+}

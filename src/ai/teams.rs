@@ -39,6 +39,8 @@ const TASK_UNDER_WAY: f64 = 0.5;
 
 /// Taking an enemy out of the fight, in points of damage.
 const TAKEDOWN: f64 = 8.0;
+/// How many times more it is worth when that enemy is about to complete its objective.
+const URGENT_TAKEDOWN: f64 = 3.0;
 /// A critical hit cannot be dodged: each point of its chance is worth this much more.
 const CRITICAL_EDGE: f64 = 1.5;
 /// A shot going astray at a friend standing by the target: the cost of each point of chance.
@@ -59,12 +61,17 @@ const FINISH_WEAK: f64 = 2.0;
 /// Standing so that an enemy has a friend of ours straight across it: flanking.
 const FLANK: f64 = 1.5;
 /// A shooter with an enemy next to it.
-const SHOOTER_CROWDED: f64 = 1.5;
+const SHOOTER_CROWDED: f64 = 3.0;
 /// Standing on an objective square, or every metre nearer one.
 const ON_OBJECTIVE: f64 = 6.0;
 const OBJECTIVE_PER_METRE: f64 = 0.6;
-/// Next to a short task that wins the battle.
+/// Next to a short task that wins the battle (less once an ally is working it).
 const AT_TASK: f64 = 5.0;
+const AT_TASK_WORKED: f64 = 1.0;
+/// Engaging (or closing on) an enemy who is about to complete its team's objective.
+const STOP_OBJECTIVE: f64 = 6.0;
+/// Standing in the way of an enemy objective: next to its task, on its squares or exits.
+const DENY_OBJECTIVE: f64 = 1.0;
 
 // The price of things.
 
@@ -76,8 +83,9 @@ const STEP_COST: f64 = 0.3;
 const STAMINA: f64 = 0.8;
 /// The round's reaction spent now rather than later.
 const REACTION: f64 = 0.4;
-/// A point of a shield's or weapon's durability.
+/// A point of a shield's or weapon's durability, and the item breaking.
 const WEAR: f64 = 0.3;
+const BREAK: f64 = 2.0;
 
 // Stances and other actions.
 
@@ -85,8 +93,12 @@ const WEAR: f64 = 0.3;
 const GUARD_PER_THREAT: f64 = 1.0;
 /// Waiting for a second reaction, per such enemy (with stamina to use it).
 const WAIT_PER_THREAT: f64 = 0.7;
-/// Readying an attack on an enemy who may come within reach.
-const READY: f64 = 1.8;
+/// Readying an attack on an enemy who may come within reach: this share of the weapon's
+/// damage and an average test.
+const READY_SHARE: f64 = 0.3;
+const AVERAGE_TEST: f64 = 7.0;
+/// Each action a stance (guard, wait, ready) leaves unspent.
+const FORGONE_ACTION: f64 = 1.2;
 /// Seeking cover, per enemy shooter it would give disadvantage.
 const COVER_PER_SHOOTER: f64 = 1.5;
 /// Standing up from prone.
@@ -94,10 +106,12 @@ const STAND_UP: f64 = 2.0;
 /// Going prone for nothing, dropping a good item.
 const DROP_PRONE: f64 = 1.0;
 const DROP_ITEM: f64 = 1.5;
+/// Even a broken item is not worth a decision to drop.
+const DROP_BROKEN: f64 = 0.1;
 /// A door opened or closed: rarely worth an action.
 const DOOR: f64 = 0.4;
-/// Reloading a weapon that then shoots again.
-const RELOAD: f64 = 3.0;
+/// Reloading a weapon that then shoots again: this share of its next shot's damage.
+const RELOAD_SHARE: f64 = 0.5;
 /// A killing strike on an enemy who might otherwise be brought round.
 const KILLING_STRIKE: f64 = 1.5;
 /// Leaving the battle when that is not the objective.
@@ -109,7 +123,9 @@ const COMMAND_SHARE: f64 = 0.8;
 /// Completing a short task that is the team's objective: the battle.
 const TASK_WIN: f64 = 40.0;
 /// A free defence an interceptor gets, as the share of harm it avoids.
-const FREE_DEFENCE: f64 = 0.3;
+const FREE_DEFENCE: f64 = 0.15;
+/// Two friends swapping squares breaks the line they held.
+const DISPLACED: f64 = 0.5;
 
 /// Attack odds already computed, by profile: a play-out meets the same attack again and again.
 const ODDS_CACHE: usize = 8192;
@@ -326,7 +342,12 @@ fn attack_value(s: &State, a: CharacterId, w: WeaponRef, t: CharacterId) -> f64 
             *k != a && c.team == s.characters[a].team && c.is_present() && adjacent(c.pos, tc.pos)
         })
         .count();
-    o.expected_damage + TAKEDOWN * o.hit * down + CRITICAL_EDGE * o.critical
+    let takedown = if urgent(s, t) {
+        TAKEDOWN * URGENT_TAKEDOWN
+    } else {
+        TAKEDOWN
+    };
+    o.expected_damage + takedown * o.hit * down + CRITICAL_EDGE * o.critical
         - STRAY_AT_FRIEND * o.stray * friends as f64
 }
 
@@ -354,12 +375,13 @@ fn best_attack(s: &State, c: CharacterId) -> f64 {
     best
 }
 
-/// The longest melee reach and the longest range of the weapons `c` holds ready.
+/// The longest melee reach and the longest range of the weapons `c` holds, a weapon waiting
+/// to be reloaded counted as the shooter's (it will be).
 fn reach_and_range(s: &State, c: CharacterId) -> (u8, u8) {
-    let mut reach = 0;
+    let mut reach = 1; // bare hands
     let mut range = 0;
-    for w in ready_weapons(s, c) {
-        if let Some(def) = s.weapon(w) {
+    for i in s.held(c) {
+        if let Some(def) = s.items[i].def.weapon.as_ref() {
             reach = reach.max(def.reach);
             range = range.max(def.range);
         }
@@ -367,15 +389,31 @@ fn reach_and_range(s: &State, c: CharacterId) -> (u8, u8) {
     (reach, range)
 }
 
+/// Whether enemy `e` is about to complete its team's objective: working its short task,
+/// standing next to it, on its squares or on an exit it means to leave by.
+fn urgent(s: &State, e: CharacterId) -> bool {
+    let en = &s.characters[e];
+    match &s.teams[en.team].objective {
+        Objective::Task { task } => {
+            matches!(en.extended, Some(ip) if ip.action == Extended::ShortTask(*task))
+                || s.tasks
+                    .get(*task)
+                    .is_some_and(|k| distance(en.pos, k.at) <= 1)
+        }
+        Objective::Reach { squares } | Objective::Hold { squares, .. } => squares.contains(&en.pos),
+        Objective::Escape { .. } => s.map.exits.contains(&en.pos),
+        Objective::Defeat | Objective::Protect { .. } => false,
+    }
+}
+
 /// How good `p` is for `c` to stand on: engaged with an enemy (the weaker the better), or how
 /// far from that; flanking; a shooter kept clear; the team's objective squares.
 fn position(s: &State, c: CharacterId, p: Pos) -> f64 {
     let me = &s.characters[c];
     let (reach, range) = reach_and_range(s, c);
-    let mut engaged: Option<f64> = None;
-    let mut gap = u8::MAX;
     let mut crowded = false;
     let mut flank = 0.0;
+    let mut best: Option<f64> = None;
     for (e, en) in s.characters.iter().enumerate() {
         if en.team == me.team || !en.is_active() || en.unseen || e == c {
             continue;
@@ -383,16 +421,18 @@ fn position(s: &State, c: CharacterId, p: Pos) -> f64 {
         let d = distance(p, en.pos);
         crowded |= d <= 1;
         let weak = 1.0 - member(en) / (ABLE + POOLS) + if en.prone { 0.2 } else { 0.0 };
+        let stop = if urgent(s, e) { STOP_OBJECTIVE } else { 0.0 };
         let melee = reach > 0 && d <= reach;
         // Sight is traced only for a shooter whose range reaches: the dearest check.
         let shot = !melee && range > 0 && d <= range && line_of_sight(s, p, en.pos);
-        if melee || shot {
-            let v = ENGAGED + FINISH_WEAK * weak;
-            engaged = Some(engaged.map_or(v, |b: f64| b.max(v)));
+        let v = if melee || shot {
+            ENGAGED + FINISH_WEAK * weak + stop
         } else {
             let want = if range > 0 { range } else { reach.max(1) };
-            gap = gap.min(d.saturating_sub(want));
-        }
+            let gap = d.saturating_sub(want);
+            stop * approach(gap) - PER_METRE * f64::from(gap)
+        };
+        best = Some(best.map_or(v, |b: f64| b.max(v)));
         if adjacent(p, en.pos) {
             // A friend straight across the enemy from here makes a flank.
             let (ox, oy) = (
@@ -410,16 +450,39 @@ fn position(s: &State, c: CharacterId, p: Pos) -> f64 {
             }
         }
     }
-    let mut v = match engaged {
-        Some(e) => e,
-        None if gap == u8::MAX => 0.0,
-        None => -PER_METRE * f64::from(gap),
-    };
+    let mut v = best.unwrap_or(0.0);
     v += flank;
     if range > 0 && reach <= 1 && crowded {
         v -= SHOOTER_CROWDED;
     }
-    v + objective_position(s, c, p)
+    v + objective_position(s, c, p) + deny(s, c, p)
+}
+
+/// Standing in the way of the enemies' objectives: next to their task, on their squares or
+/// their exits.
+fn deny(s: &State, c: CharacterId, p: Pos) -> f64 {
+    let team = s.characters[c].team;
+    let mut v = 0.0;
+    for (t, other) in s.teams.iter().enumerate() {
+        if t == team {
+            continue;
+        }
+        let near = match &other.objective {
+            Objective::Task { task } => s
+                .tasks
+                .get(*task)
+                .is_some_and(|k| !k.done && distance(p, k.at) <= 1),
+            Objective::Reach { squares } | Objective::Hold { squares, .. } => {
+                nearest(p, squares).is_some_and(|d| d <= 1)
+            }
+            Objective::Escape { .. } => nearest(p, &s.map.exits).is_some_and(|d| d <= 1),
+            Objective::Defeat | Objective::Protect { .. } => false,
+        };
+        if near {
+            v += DENY_OBJECTIVE;
+        }
+    }
+    v
 }
 
 /// What standing on `p` does for the team's objective.
@@ -436,8 +499,14 @@ fn objective_position(s: &State, c: CharacterId, p: Pos) -> f64 {
         Objective::Task { task } => match s.tasks.get(*task) {
             Some(k) if !k.done => {
                 let d = distance(p, k.at);
+                let worked = s.characters.iter().enumerate().any(|(a, ch)| {
+                    a != c
+                        && ch.team == team
+                        && ch.is_active()
+                        && matches!(ch.extended, Some(ip) if ip.action == Extended::ShortTask(*task))
+                });
                 if d <= 1 {
-                    AT_TASK
+                    if worked { AT_TASK_WORKED } else { AT_TASK }
                 } else {
                     -OBJECTIVE_PER_METRE * f64::from(d - 1)
                 }
@@ -472,7 +541,7 @@ fn activation(s: &State, c: CharacterId) -> f64 {
         return extended_value(s, c, ip.action);
     }
     let attack = best_attack(s, c);
-    let closing = position(s, c, me.pos).max(0.0) * 0.5;
+    let closing = closing(s, c);
     let task = match &s.teams[me.team].objective {
         Objective::Task { task } => s
             .tasks
@@ -484,10 +553,34 @@ fn activation(s: &State, c: CharacterId) -> f64 {
     attack.max(closing) + task
 }
 
+/// What `c` could do by moving first: engage the best enemy within a move and its reach or
+/// range (the more so if that enemy is about to complete its objective), or get nearer.
+fn closing(s: &State, c: CharacterId) -> f64 {
+    let me = &s.characters[c];
+    let (reach, range) = reach_and_range(s, c);
+    let strike = reach.max(range).max(1);
+    let mut best = 0.0f64;
+    for (e, en) in s.characters.iter().enumerate() {
+        if en.team == me.team || !en.is_active() || en.unseen {
+            continue;
+        }
+        let gap = distance(me.pos, en.pos).saturating_sub(strike);
+        let stop = if urgent(s, e) { STOP_OBJECTIVE } else { 0.0 };
+        let weak = 1.0 - member(en) / (ABLE + POOLS);
+        let v = if gap <= me.stats.speed {
+            ENGAGED + FINISH_WEAK * weak + stop - MOVE_COST
+        } else {
+            stop * approach(gap - me.stats.speed)
+        };
+        best = best.max(v);
+    }
+    best
+}
+
 /// The worth of finishing an action under way.
 fn extended_value(s: &State, c: CharacterId, what: Extended) -> f64 {
     match what {
-        Extended::Reload(_) => RELOAD,
+        Extended::Reload(i) => reload_value(s, i),
         Extended::ShortTask(k) => task_value(s, c, k),
         Extended::Resuscitate(p) => rescue_value(s, c, p),
         Extended::KillingStrike { target, .. } => {
@@ -582,19 +675,20 @@ fn turn_action(s: &State, c: CharacterId, action: &Action) -> f64 {
         Action::Move(p) => position(s, c, p) - position(s, c, me.pos) - MOVE_COST,
         Action::Sprint(p) => position(s, c, p) - position(s, c, me.pos) - MOVE_COST - STAMINA,
         Action::Step(p) => position(s, c, p) - position(s, c, me.pos) - STEP_COST,
-        Action::Guard => GUARD_PER_THREAT * threats(s, c) as f64,
-        Action::Wait if me.stamina >= 2 => WAIT_PER_THREAT * threats(s, c) as f64,
-        Action::Wait => 0.0,
+        Action::Guard => GUARD_PER_THREAT * threats(s, c) as f64 - forgone(s),
+        Action::Wait if me.stamina >= 2 => WAIT_PER_THREAT * threats(s, c) as f64 - forgone(s),
+        Action::Wait => -forgone(s),
         Action::Ready(w) => {
             let now = s
                 .characters
                 .iter()
                 .enumerate()
                 .any(|(t, tc)| tc.is_active() && can_attack(s, c, w, t).is_some());
+            let damage = s.weapon(w).map_or(0.0, |d| f64::from(d.damage));
             if now || threats(s, c) == 0 {
-                0.2
+                -forgone(s)
             } else {
-                READY
+                READY_SHARE * (damage + AVERAGE_TEST) - forgone(s)
             }
         }
         Action::SeekCover => {
@@ -629,7 +723,7 @@ fn turn_action(s: &State, c: CharacterId, action: &Action) -> f64 {
         Action::ShortTask(k) => task_value(s, c, k),
         Action::Reload(i) => {
             if s.items[i].location == Location::Hand(c) {
-                RELOAD
+                reload_value(s, i)
             } else {
                 -1.0
             }
@@ -645,7 +739,7 @@ fn turn_action(s: &State, c: CharacterId, action: &Action) -> f64 {
         },
         Action::DropItem(i) => {
             if s.items[i].broken() {
-                0.0
+                -DROP_BROKEN
             } else {
                 -DROP_ITEM
             }
@@ -654,6 +748,22 @@ fn turn_action(s: &State, c: CharacterId, action: &Action) -> f64 {
         Action::EndTurn => 0.0,
         _ => 0.0,
     }
+}
+
+/// A reload: a share of the shot it makes ready.
+fn reload_value(s: &State, i: usize) -> f64 {
+    let damage = s
+        .items
+        .get(i)
+        .and_then(|it| it.def.weapon.as_ref())
+        .map_or(0.0, |w| f64::from(w.damage));
+    RELOAD_SHARE * (damage + AVERAGE_TEST)
+}
+
+/// The actions a stance that ends the turn leaves unspent, at their price.
+fn forgone(s: &State) -> f64 {
+    let left = s.turn.map_or(0, |t| t.actions_left.saturating_sub(1));
+    FORGONE_ACTION * f64::from(left)
 }
 
 /// How well a set of items in hand arms `c` against the nearest enemy: the best weapon that
@@ -690,7 +800,7 @@ fn armament(s: &State, c: CharacterId, items: &[usize]) -> f64 {
 /// stamina.
 fn intercept(s: &State, ally: CharacterId) -> f64 {
     let Some(a) = s.attack else { return 0.0 };
-    let expected = |t: CharacterId| {
+    let expected = |s: &State, t: CharacterId| {
         attack_odds(s, a.attacker, a.weapon, t).map_or(0.0, |o| {
             let per_hit = if o.hit > 0.0 {
                 o.expected_damage / o.hit
@@ -700,7 +810,16 @@ fn intercept(s: &State, ally: CharacterId) -> f64 {
             o.hit * harm(&s.characters[t], per_hit)
         })
     };
-    expected(a.target) - expected(ally) * (1.0 - FREE_DEFENCE) - STAMINA - REACTION
+    // The interceptor takes the target's square: its odds are those of standing there.
+    let mut swapped = s.clone();
+    let (from, to) = (s.characters[ally].pos, s.characters[a.target].pos);
+    swapped.characters[ally].pos = to;
+    swapped.characters[a.target].pos = from;
+    expected(s, a.target)
+        - expected(&swapped, ally) * (1.0 - FREE_DEFENCE)
+        - STAMINA
+        - REACTION
+        - DISPLACED
 }
 
 /// The damage of the hit under way to its target, with a parry value added to deflection.
@@ -755,7 +874,12 @@ fn defence(s: &State, test: Option<DefenceTest>, parry: u8, block: Option<usize>
         } else {
             0.0
         };
-        return taken - through - WEAR * f64::from(worn) - cost;
+        let broken = if worn >= i32::from(it.durability) {
+            BREAK
+        } else {
+            0.0
+        };
+        return taken - through - WEAR * f64::from(worn) - broken - cost;
     }
     let parried = incoming(s, parry).unwrap_or(full);
     taken - harm(t, parried) - WEAR - cost

@@ -321,6 +321,16 @@ const STANDARD_DICE: [u8; 6] = [4, 6, 8, 10, 12, 20];
 /// Sizes a character may be: tiny to huge around the rulebook's small 3, medium 4, large 5.
 const SIZES: std::ops::RangeInclusive<u8> = 1..=8;
 
+/// What stands on a square of a terrain list, for messages.
+fn blocked_by(list: &str) -> &'static str {
+    match list {
+        "walls" => "a wall",
+        "cover" => "cover",
+        "doors" => "a closed door",
+        _ => "open ground",
+    }
+}
+
 /// How a square is written in the source, for finding its line: `(3, 4)` or `(3,4)`.
 fn spelled(src: &str, (x, y): Square) -> String {
     let tight = format!("({x},{y})");
@@ -389,7 +399,13 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
         if !inside(p) {
             r.at(&anchors, format!("map: exit {p:?} lies off the map"));
         } else if !open(p) {
-            r.at(&anchors, format!("map: exit {p:?} is on a {}", terrain[&p]));
+            r.at(
+                &anchors,
+                format!(
+                    "map: exit {p:?} is on {}",
+                    blocked_by(terrain.get(&p).copied().unwrap_or_default())
+                ),
+            );
         }
     }
 
@@ -575,7 +591,10 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             }
             if !open(cd.at) {
                 let why = if inside(cd.at) {
-                    format!("on a {}", terrain[&cd.at])
+                    format!(
+                        "on {}",
+                        blocked_by(terrain.get(&cd.at).copied().unwrap_or_default())
+                    )
                 } else {
                     "off the map".to_string()
                 };

@@ -79,52 +79,38 @@ fn corner_clear(s: &State, from: Pos, to: Pos) -> bool {
     s.map.walkable(Pos::new(to.x, from.y)) && s.map.walkable(Pos::new(from.x, to.y))
 }
 
-// Terrain bits of the movement search: how much a metre costs to enter (0: blocked), then
-// whether someone stands there (no ending) and whether an enemy does (no passing).
-const COST: u8 = 3;
-const TAKEN: u8 = 4;
-const ENEMY: u8 = 8;
-
-/// The part of the map a movement of some budget can reach (a metre moves at most one square
-/// each way), with a blocked border so that a step never leaves it.
-struct Window {
-    x0: i32,
-    y0: i32,
-    x1: i32,
-    y1: i32,
-    /// Width with the border.
-    ww: i32,
-}
-
-impl Window {
-    fn local(&self, x: i32, y: i32) -> usize {
-        ((y - self.y0 + 1) * self.ww + (x - self.x0 + 1)) as usize
-    }
-
-    fn pos(&self, i: usize) -> Pos {
-        let i = i as i32;
-        Pos::new(
-            (i % self.ww + self.x0 - 1) as u8,
-            (i / self.ww + self.y0 - 1) as u8,
-        )
-    }
+/// The terrain of a movement search, a row of the map to a `u64` (maps are at most 64 wide,
+/// bit x for column x): the squares one may cross, those that cost double, and those a
+/// conscious enemy of the mover blocks. With the start and the budget, it is all a search
+/// depends on.
+#[derive(Clone, Default, PartialEq, Eq)]
+struct Terrain {
+    walk: Vec<u64>,
+    difficult: Vec<u64>,
+    enemy: Vec<u64>,
+    /// Squares someone other than the mover stands on: passed through, never ended on.
+    taken: Vec<u64>,
+    start: (u8, u8),
+    budget: u8,
 }
 
 /// The last search, kept for the next call: the AI and `fray sim` ask about the same state
-/// several times over (listing the legal moves, checking the one chosen, moving), and reusing
+/// several times over (listing the legal moves, checking the one chosen, moving), and keeping
 /// the buffers saves allocating them each time.
 #[derive(Default)]
 struct Scratch {
-    terrain: Vec<u8>,
-    /// What the kept search was run on: its terrain, window, start and budget.
-    key: Vec<u8>,
-    key_at: (i32, i32, i32, i32, usize, u8),
-    /// Whether `best` holds the finished search of `key`.
+    terrain: Terrain,
+    /// What the kept search was run on, and whether `cost` holds its result.
+    key: Terrain,
     kept: bool,
-    /// Best cost per square and diagonal parity.
-    best: Vec<u8>,
-    /// Squares (with parity) waiting, by the cost they were reached at.
-    buckets: Vec<Vec<u16>>,
+    /// Metres to each square (`y * 64 + x`), u8::MAX where a movement cannot go.
+    cost: Vec<u8>,
+    /// Per cost and diagonal parity, the squares reached at that cost, row by row.
+    pending: Vec<u64>,
+    /// Per parity, the squares settled.
+    reached: Vec<u64>,
+    /// The squares a movement reaches, either parity, row by row.
+    reach: Vec<u64>,
 }
 
 thread_local! {
@@ -133,205 +119,238 @@ thread_local! {
 
 /// The cheapest way `mover` can reach every square within `budget` metres: through allies and
 /// the fallen but not conscious enemies, difficult terrain costing double, the diagonals of the
-/// movement alternating 1 and 2 m. `read` gets the window searched, its terrain bits, the best
-/// cost of each square and parity, and the start's index. None if the mover is off the map.
+/// movement alternating 1 and 2 m, no diagonal cutting the corner of anything that blocks.
+/// `read` gets the terrain searched and the metres to each square (`y * 64 + x`). None if the
+/// mover is off the map or the map is larger than 64 squares a side.
 fn search<R>(
     s: &State,
     mover: CharacterId,
     budget: u8,
-    read: impl FnOnce(&Window, &[u8], &[u8], usize) -> R,
+    read: impl FnOnce(&Terrain, &[u8], &[u64]) -> R,
 ) -> Option<R> {
     let me = &s.characters[mover];
-    let (w, h) = (i32::from(s.map.width), i32::from(s.map.height));
-    let (px, py) = (i32::from(me.pos.x), i32::from(me.pos.y));
-    if px >= w || py >= h {
+    let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
+    if me.pos.x >= s.map.width || me.pos.y >= s.map.height || w > 64 || h > 64 {
         return None;
     }
-    let b = i32::from(budget);
-    let win = {
-        let (x0, x1) = ((px - b).max(0), (px + b).min(w - 1));
-        let (y0, y1) = ((py - b).max(0), (py + b).min(h - 1));
-        Window {
-            x0,
-            y0,
-            x1,
-            y1,
-            ww: x1 - x0 + 3,
-        }
-    };
-    let n = (win.ww * (win.y1 - win.y0 + 3)) as usize;
-    let start = win.local(px, py);
     Some(SCRATCH.with(|scratch| {
         let mut scratch = scratch.borrow_mut();
         let Scratch {
             terrain,
             key,
-            key_at,
             kept,
-            best,
-            buckets,
+            cost,
+            pending,
+            reached,
+            reach,
         } = &mut *scratch;
-        terrain.clear();
-        terrain.resize(n, 0);
-        for y in win.y0..=win.y1 {
-            let row = (y * w) as usize;
-            let cells = s
-                .map
-                .cells
-                .get(row + win.x0 as usize..=row + win.x1 as usize);
-            let base = win.local(win.x0, y);
-            for (k, cell) in cells.into_iter().flatten().enumerate() {
-                terrain[base + k] = match cell {
-                    Cell::Floor | Cell::DoorOpen => 1,
-                    Cell::Difficult => 2,
-                    Cell::Wall | Cell::Cover | Cell::DoorClosed => 0,
-                };
+        for rows in [
+            &mut terrain.walk,
+            &mut terrain.difficult,
+            &mut terrain.enemy,
+            &mut terrain.taken,
+        ] {
+            rows.clear();
+            rows.resize(h, 0);
+        }
+        for (i, cell) in s.map.cells.iter().enumerate().take(w * h) {
+            let (x, y) = (i % w, i / w);
+            match cell {
+                Cell::Floor | Cell::DoorOpen => terrain.walk[y] |= 1 << x,
+                Cell::Difficult => {
+                    terrain.walk[y] |= 1 << x;
+                    terrain.difficult[y] |= 1 << x;
+                }
+                Cell::Wall | Cell::Cover | Cell::DoorClosed => {}
             }
         }
         for (c, ch) in s.characters.iter().enumerate() {
-            let (x, y) = (i32::from(ch.pos.x), i32::from(ch.pos.y));
-            if c == mover
-                || !ch.is_present()
-                || x < win.x0
-                || x > win.x1
-                || y < win.y0
-                || y > win.y1
-            {
+            let (x, y) = (usize::from(ch.pos.x), usize::from(ch.pos.y));
+            if c == mover || !ch.is_present() || x >= w || y >= h {
                 continue;
             }
-            let t = &mut terrain[win.local(x, y)];
-            *t |= TAKEN;
+            terrain.taken[y] |= 1 << x;
             if ch.is_active() && ch.team != me.team {
-                *t |= ENEMY;
+                terrain.enemy[y] |= 1 << x;
             }
         }
-        let at = (win.x0, win.y0, win.x1, win.y1, start, budget);
-        if !(*kept && *key_at == at && key == terrain) {
-            settle(&win, terrain, best, buckets, start, budget);
-            key.clear();
-            key.extend_from_slice(terrain);
-            *key_at = at;
+        terrain.start = (me.pos.x, me.pos.y);
+        terrain.budget = budget;
+        // The squares others stand on change what may be ended on, not the search.
+        let same = *kept
+            && key.walk == terrain.walk
+            && key.difficult == terrain.difficult
+            && key.enemy == terrain.enemy
+            && key.start == terrain.start
+            && key.budget == terrain.budget;
+        if !same {
+            settle(terrain, cost, pending, reached, w);
+            reach.clear();
+            reach.extend((0..h).map(|y| reached[y] | reached[h + y]));
+            key.clone_from(terrain);
             *kept = true;
         }
-        read(&win, terrain, best, start)
+        read(terrain, cost, reach)
     }))
 }
 
-/// Dial's algorithm over the window: every step costs at least 1, so taking the waiting
-/// squares in order of cost settles each (with its parity) the first time it comes out.
+/// Dial's algorithm, a whole row of squares at a time: every step costs at least 1, so taking
+/// the costs in order settles each square (with its diagonal parity) the first time it comes
+/// out. A straight step costs 1, a diagonal 1 or 2 by the parity of the diagonals so far, each
+/// doubled into difficult terrain.
 fn settle(
-    win: &Window,
-    terrain: &[u8],
-    best: &mut Vec<u8>,
-    buckets: &mut Vec<Vec<u16>>,
-    start: usize,
-    budget: u8,
+    t: &Terrain,
+    cost: &mut Vec<u8>,
+    pending: &mut Vec<u64>,
+    reached: &mut Vec<u64>,
+    w: usize,
 ) {
-    // Each step: its offset, and for a diagonal the offsets of the two squares whose corner
-    // it would cut.
-    let r = win.ww as isize;
-    let steps: [(isize, isize, isize); 8] = [
-        (1, 0, 0),
-        (-1, 0, 0),
-        (r, 0, 0),
-        (-r, 0, 0),
-        (r + 1, 1, r),
-        (r - 1, -1, r),
-        (-r + 1, 1, -r),
-        (-r - 1, -1, -r),
-    ];
-    best.clear();
-    best.resize(terrain.len() * 2, u8::MAX);
-    if buckets.len() <= usize::from(budget) {
-        buckets.resize_with(usize::from(budget) + 1, Vec::new);
+    let h = t.walk.len();
+    let budget = usize::from(t.budget);
+    let full = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    cost.clear();
+    cost.resize(h * 64, u8::MAX);
+    // Steps cost at most 4 (a second diagonal into difficult ground): room past the budget.
+    let levels = budget + 5;
+    pending.clear();
+    pending.resize(levels * 2 * h, 0);
+    reached.clear();
+    reached.resize(2 * h, 0);
+    let at = |c: usize, p: usize, y: usize| (c * 2 + p) * h + y;
+    let (sx, sy) = (usize::from(t.start.0), usize::from(t.start.1));
+    pending[at(0, 0, sy)] = 1 << sx;
+    // The rows of one level's frontier and where its straight and diagonal steps land; maps
+    // are at most 64 high.
+    let mut pass = [0u64; 64];
+    for (p, (walk, enemy)) in pass.iter_mut().zip(t.walk.iter().zip(&t.enemy)) {
+        *p = walk & !enemy & full;
     }
-    for q in buckets.iter_mut() {
-        q.clear();
-    }
-    best[start * 2] = 0;
-    buckets[0].push((start * 2) as u16);
-    for cost in 0..=budget {
-        let mut k = 0;
-        while let Some(&slot) = buckets[usize::from(cost)].get(k) {
-            k += 1;
-            let slot = usize::from(slot);
-            if best[slot] != cost {
+    let mut frontier = [0u64; 64];
+    let mut straight = [0u64; 64];
+    let mut diagonal = [0u64; 64];
+    for c in 0..=budget {
+        for p in 0..2 {
+            let mut any = false;
+            for y in 0..h {
+                let f = pending[at(c, p, y)] & !reached[p * h + y];
+                reached[p * h + y] |= f;
+                frontier[y] = f;
+                any |= f != 0;
+                let mut bits = f;
+                while bits != 0 {
+                    let x = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let k = y * 64 + x;
+                    if cost[k] == u8::MAX {
+                        cost[k] = c as u8;
+                    }
+                }
+            }
+            if !any {
                 continue;
             }
-            let (i, parity) = (slot / 2, slot % 2);
-            for &(off, cx, cy) in &steps {
-                let q = i.wrapping_add_signed(off);
-                let tq = terrain[q];
-                if tq & COST == 0 || tq & ENEMY != 0 {
+            straight[..h].fill(0);
+            diagonal[..h].fill(0);
+            for y in 0..h {
+                let f = frontier[y];
+                if f == 0 {
                     continue;
                 }
-                let diagonal = cy != 0;
-                // A diagonal step may not cut the corner of a wall, a door or cover.
-                if diagonal
-                    && (terrain[i.wrapping_add_signed(cx)] & COST == 0
-                        || terrain[i.wrapping_add_signed(cy)] & COST == 0)
-                {
-                    continue;
+                straight[y] |= (f << 1) | (f >> 1);
+                if y > 0 {
+                    straight[y - 1] |= f;
                 }
-                let (step, next) = match (diagonal, parity) {
-                    (false, _) => (1u8, parity),
-                    (true, 0) => (1, 1),
-                    (true, _) => (2, 0),
-                };
-                let c = cost.saturating_add(step * (tq & COST));
-                let to = q * 2 + next;
-                if c <= budget && c < best[to] {
-                    best[to] = c;
-                    buckets[usize::from(c)].push(to as u16);
+                if y + 1 < h {
+                    straight[y + 1] |= f;
+                }
+                // A diagonal step may not cut the corner of a wall, a door or cover: both
+                // squares beside it must be open ground.
+                for (dy, ny) in [(-1i32, y.wrapping_sub(1)), (1, y + 1)] {
+                    if (dy < 0 && y == 0) || ny >= h {
+                        continue;
+                    }
+                    let side = t.walk[ny];
+                    let east = f & (t.walk[y] >> 1) & side;
+                    let west = f & (t.walk[y] << 1) & side;
+                    diagonal[ny] |= (east << 1) | (west >> 1);
+                }
+            }
+            let (q, step) = if p == 0 { (1, 1) } else { (0, 2) };
+            for y in 0..h {
+                let sd = straight[y] & pass[y];
+                let dd = diagonal[y] & pass[y];
+                let (hard, easy) = (t.difficult[y], !t.difficult[y]);
+                for (m, to, parity) in [
+                    (sd & easy, c + 1, p),
+                    (sd & hard, c + 2, p),
+                    (dd & easy, c + step, q),
+                    (dd & hard, c + 2 * step, q),
+                ] {
+                    if m != 0 && to <= budget {
+                        pending[at(to, parity, y)] |= m;
+                    }
                 }
             }
         }
     }
 }
 
-/// The metres to square `i` of a finished search, if a movement may end there.
-fn end_cost(terrain: &[u8], best: &[u8], start: usize, i: usize) -> Option<u8> {
-    let c = best[i * 2].min(best[i * 2 + 1]);
-    (i != start && terrain[i] & TAKEN == 0 && c != u8::MAX).then_some(c)
+/// The squares of row `y` a movement may end on: reached, nobody there, not the start.
+fn ends(t: &Terrain, reach: &[u64], y: usize) -> u64 {
+    let mut row = reach.get(y).copied().unwrap_or(0) & !t.taken.get(y).copied().unwrap_or(0);
+    if y == usize::from(t.start.1) {
+        row &= !(1u64 << t.start.0);
+    }
+    row
+}
+
+/// Each square a movement of `budget` takes `mover` to, row by row, with its metres.
+fn each_reachable(s: &State, mover: CharacterId, budget: u8, mut f: impl FnMut(Pos, u8)) {
+    search(s, mover, budget, |t, cost, reach| {
+        for y in 0..t.walk.len() {
+            let mut row = ends(t, reach, y);
+            while row != 0 {
+                let x = row.trailing_zeros() as usize;
+                row &= row - 1;
+                f(Pos::new(x as u8, y as u8), cost[y * 64 + x]);
+            }
+        }
+    });
 }
 
 /// Every square `mover` can end a movement of `budget` metres on, with the metres it costs:
 /// through allies and the fallen but not conscious enemies, never ending on anyone, difficult
 /// terrain costing double, the diagonals of the movement alternating 1 and 2 m. Row by row.
 pub fn reachable(s: &State, mover: CharacterId, budget: u8) -> Vec<(Pos, u8)> {
-    search(s, mover, budget, |win, terrain, best, start| {
-        let mut out = Vec::new();
-        for y in win.y0..=win.y1 {
-            for x in win.x0..=win.x1 {
-                if let Some(c) = end_cost(terrain, best, start, win.local(x, y)) {
-                    out.push((Pos::new(x as u8, y as u8), c));
-                }
-            }
-        }
-        out
-    })
-    .unwrap_or_default()
+    let mut out = Vec::with_capacity(64);
+    each_reachable(s, mover, budget, |p, c| out.push((p, c)));
+    out
+}
+
+/// The squares alone, row by row.
+pub fn reachable_squares(s: &State, mover: CharacterId, budget: u8) -> Vec<Pos> {
+    let mut out = Vec::with_capacity(64);
+    each_reachable(s, mover, budget, |p, _| out.push(p));
+    out
 }
 
 /// The metres a movement of at most `budget` takes `mover` to `to`, ending there; None if it
 /// cannot.
 pub fn move_cost(s: &State, mover: CharacterId, budget: u8, to: Pos) -> Option<u8> {
-    search(s, mover, budget, |win, terrain, best, start| {
-        let (x, y) = (i32::from(to.x), i32::from(to.y));
-        let inside = x >= win.x0 && x <= win.x1 && y >= win.y0 && y <= win.y1;
-        inside
-            .then(|| end_cost(terrain, best, start, win.local(x, y)))
-            .flatten()
+    search(s, mover, budget, |t, cost, reach| {
+        let (x, y) = (usize::from(to.x), usize::from(to.y));
+        (x < 64 && ends(t, reach, y) & (1u64 << x) != 0).then(|| cost[y * 64 + x])
     })
     .flatten()
 }
 
 /// Some square a movement of `budget` takes `mover` to, if there is any.
 pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
-    search(s, mover, budget, |win, terrain, best, start| {
-        (0..terrain.len())
-            .find(|&i| end_cost(terrain, best, start, i).is_some())
-            .map(|i| win.pos(i))
+    search(s, mover, budget, |t, _, reach| {
+        (0..t.walk.len()).find_map(|y| {
+            let row = ends(t, reach, y);
+            (row != 0).then(|| Pos::new(row.trailing_zeros() as u8, y as u8))
+        })
     })
     .flatten()
 }
@@ -390,7 +409,7 @@ pub fn cover_nearby(s: &State, p: Pos) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::teams::{CharacterSetup, TeamsSetup};
+    use crate::rules::teams::{CharacterSetup, Status, TeamsSetup};
 
     /// On open ground a move costs exactly the distance between the squares.
     #[test]
@@ -415,8 +434,169 @@ mod tests {
         }
     }
 
-    /// The search stopped at one square gives the cost the full search lists, on a map with
-    /// walls, cover, difficult ground, allies and enemies in the way.
+    /// The movement search as first written, one square at a time: Dial's buckets over a
+    /// window of the map. The row-at-a-time search must agree with it everywhere.
+    fn reference(s: &State, mover: CharacterId, budget: u8) -> Vec<(Pos, u8)> {
+        const COST: u8 = 3;
+        const TAKEN: u8 = 4;
+        const ENEMY: u8 = 8;
+        let me = &s.characters[mover];
+        let (w, h) = (i32::from(s.map.width), i32::from(s.map.height));
+        let (px, py) = (i32::from(me.pos.x), i32::from(me.pos.y));
+        let b = i32::from(budget);
+        let (x0, x1) = ((px - b).max(0), (px + b).min(w - 1));
+        let (y0, y1) = ((py - b).max(0), (py + b).min(h - 1));
+        let ww = x1 - x0 + 3;
+        let local = |x: i32, y: i32| ((y - y0 + 1) * ww + (x - x0 + 1)) as usize;
+        let n = (ww * (y1 - y0 + 3)) as usize;
+        let mut terrain = vec![0u8; n];
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                terrain[local(x, y)] = match s.map.cell(Pos::new(x as u8, y as u8)) {
+                    Cell::Floor | Cell::DoorOpen => 1,
+                    Cell::Difficult => 2,
+                    Cell::Wall | Cell::Cover | Cell::DoorClosed => 0,
+                };
+            }
+        }
+        for (c, ch) in s.characters.iter().enumerate() {
+            let (x, y) = (i32::from(ch.pos.x), i32::from(ch.pos.y));
+            if c == mover || !ch.is_present() || x < x0 || x > x1 || y < y0 || y > y1 {
+                continue;
+            }
+            terrain[local(x, y)] |= TAKEN;
+            if ch.is_active() && ch.team != me.team {
+                terrain[local(x, y)] |= ENEMY;
+            }
+        }
+        let r = ww as isize;
+        let steps: [(isize, isize, isize); 8] = [
+            (1, 0, 0),
+            (-1, 0, 0),
+            (r, 0, 0),
+            (-r, 0, 0),
+            (r + 1, 1, r),
+            (r - 1, -1, r),
+            (-r + 1, 1, -r),
+            (-r - 1, -1, -r),
+        ];
+        let mut best = vec![u8::MAX; n * 2];
+        let mut buckets = vec![Vec::new(); usize::from(budget) + 1];
+        let start = local(px, py);
+        best[start * 2] = 0;
+        buckets[0].push(start * 2);
+        for cost in 0..=budget {
+            let mut k = 0;
+            while let Some(&slot) = buckets[usize::from(cost)].get(k) {
+                k += 1;
+                if best[slot] != cost {
+                    continue;
+                }
+                let (i, parity) = (slot / 2, slot % 2);
+                for &(off, cx, cy) in &steps {
+                    let q = i.wrapping_add_signed(off);
+                    let tq = terrain[q];
+                    if tq & COST == 0 || tq & ENEMY != 0 {
+                        continue;
+                    }
+                    let diagonal = cy != 0;
+                    if diagonal
+                        && (terrain[i.wrapping_add_signed(cx)] & COST == 0
+                            || terrain[i.wrapping_add_signed(cy)] & COST == 0)
+                    {
+                        continue;
+                    }
+                    let (step, next) = match (diagonal, parity) {
+                        (false, _) => (1u8, parity),
+                        (true, 0) => (1, 1),
+                        (true, _) => (2, 0),
+                    };
+                    let c = cost.saturating_add(step * (tq & COST));
+                    let to = q * 2 + next;
+                    if c <= budget && c < best[to] {
+                        best[to] = c;
+                        buckets[usize::from(c)].push(to);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let i = local(x, y);
+                let c = best[i * 2].min(best[i * 2 + 1]);
+                if i != start && terrain[i] & TAKEN == 0 && c <= budget {
+                    out.push((Pos::new(x as u8, y as u8), c));
+                }
+            }
+        }
+        out
+    }
+
+    /// Random maps of every size up to the widest, random terrain and people: the search a row
+    /// at a time finds exactly what the search a square at a time finds.
+    #[test]
+    fn the_row_search_agrees_with_the_square_search() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for case in 0..400 {
+            let w = if case % 10 == 0 {
+                64
+            } else {
+                rng.random_range(1..=14u8)
+            };
+            let h = rng.random_range(1..=12u8);
+            let mut setup = TeamsSetup::new("Random", w, h).team("A").team("B");
+            let at = |rng: &mut rand_chacha::ChaCha8Rng| {
+                Pos::new(rng.random_range(0..w), rng.random_range(0..h))
+            };
+            for _ in 0..(usize::from(w) * usize::from(h) / 4) {
+                let p = at(&mut rng);
+                match rng.random_range(0..5) {
+                    0 => setup.map.walls.push(p),
+                    1 => setup.map.cover.push(p),
+                    2 => setup.map.difficult.push(p),
+                    3 => setup.map.doors.push(p),
+                    _ => setup.map.open_doors.push(p),
+                }
+            }
+            // People on open squares only (the setup refuses others), of either team.
+            let open = setup.state().unwrap().map;
+            let mut people = Vec::new();
+            for _ in 0..rng.random_range(1..6) {
+                let p = at(&mut rng);
+                if open.walkable(p) && !people.contains(&p) {
+                    people.push(p);
+                }
+            }
+            if people.is_empty() {
+                continue;
+            }
+            for (k, &p) in people.iter().enumerate() {
+                let team = if k == 0 { 0 } else { rng.random_range(0..2) };
+                setup = setup.character(CharacterSetup::new(format!("C{k}"), team, p));
+            }
+            let mut s = setup.state().unwrap();
+            for c in s.characters.iter_mut().skip(1) {
+                c.status = match rng.random_range(0..6) {
+                    0 => Status::Unconscious,
+                    1 => Status::Dead,
+                    _ => Status::Active,
+                };
+            }
+            for budget in [0, 1, 3, 6, 9] {
+                let got = reachable(&s, 0, budget);
+                assert_eq!(got, reference(&s, 0, budget), "case {case}, {budget} m");
+                for &(p, c) in &got {
+                    assert_eq!(move_cost(&s, 0, budget, p), Some(c));
+                }
+                assert_eq!(any_reachable(&s, 0, budget).is_some(), !got.is_empty());
+            }
+        }
+    }
+
+    /// One square's cost is what the full search lists, on a map with walls, cover, difficult
+    /// ground, allies and enemies in the way.
     #[test]
     fn a_single_square_costs_what_the_full_search_says() {
         let mut setup = TeamsSetup::new("Cluttered", 11, 9)

@@ -5,7 +5,9 @@ use std::ops::ControlFlow;
 use super::action::Action;
 use super::attack::{defence_options, intercept_candidates};
 use super::flow::{eligible, pending};
-use super::grid::{adjacent, any_reachable, cover_nearby, move_cost, neighbours, reachable, steps};
+use super::grid::{
+    adjacent, any_reachable, cover_nearby, move_cost, neighbours, reachable_squares, steps,
+};
 use super::harm::can_fortify;
 use super::model::*;
 use super::targeting::{can_attack, can_kill, weapon_ready};
@@ -112,7 +114,7 @@ enum Moves {
 fn movements(s: &State, c: CharacterId, moves: Moves) -> Vec<Pos> {
     let speed = s.characters[c].stats.speed;
     match moves {
-        Moves::All => reachable(s, c, speed).into_iter().map(|(p, _)| p).collect(),
+        Moves::All => reachable_squares(s, c, speed),
         Moves::Any => any_reachable(s, c, speed).into_iter().collect(),
         Moves::Only(p) => move_cost(s, c, speed, p).map(|_| p).into_iter().collect(),
         Moves::None => Vec::new(),
