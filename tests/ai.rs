@@ -190,3 +190,102 @@ fn hard_beats_random_in_a_small_sample() {
         rate * 100.0
     );
 }
+
+// Three actions.
+
+use fray::rules::teams::{State as TeamsState, Teams};
+
+fn teams_start(name: &str, seed: u64) -> (TeamsState, SeededDice) {
+    let Setup::Teams(setup) = scenario::builtin(name).unwrap().unwrap().setup else {
+        panic!("a Three actions scenario")
+    };
+    let mut dice = SeededDice::new(seed);
+    let (s, _) = Teams::start(&setup, &mut dice).unwrap();
+    (s, dice)
+}
+
+const TEAMS_SCENARIOS: [&str; 3] = ["the-alarm", "goblin-ambush", "shield-wall"];
+
+#[test]
+fn every_level_plays_three_actions_legally_and_deterministically() {
+    for name in TEAMS_SCENARIOS {
+        for seed in 0..4 {
+            let (mut s, mut dice) = teams_start(name, seed);
+            let mut p = RandomPolicy::new(seed);
+            for _ in 0..seed * 9 {
+                if matches!(Teams::pending(&s), Pending::Over(_)) {
+                    break;
+                }
+                let legal = Teams::legal_actions(&s);
+                let a = <RandomPolicy as Policy<Teams>>::choose(&mut p, &s, &legal);
+                Teams::apply(&mut s, &a, &mut dice).unwrap();
+            }
+            if matches!(Teams::pending(&s), Pending::Over(_)) {
+                continue;
+            }
+            let legal = Teams::legal_actions(&s);
+            for level in Level::ALL {
+                let a = level.policy::<Teams>(seed).choose(&s, &legal);
+                let b = level.policy::<Teams>(seed).choose(&s, &legal);
+                assert!(
+                    legal.contains(&a),
+                    "{name}: {level:?} chose an illegal move"
+                );
+                assert_eq!(a, b, "{name}: {level:?} is not deterministic");
+            }
+            // Every action has a finite value, and the evaluation shares the battle out.
+            for a in &legal {
+                assert!(Teams::action_value(&s, a).is_finite(), "{name}: {a:?}");
+            }
+            let v = Teams::evaluate(&s);
+            assert_eq!(v.len(), s.teams.len());
+            assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{v:?}");
+        }
+    }
+}
+
+#[test]
+fn the_three_actions_evaluation_rewards_the_winner_and_the_greedy_beats_random() {
+    let mut greedy_points = 0.0;
+    for name in TEAMS_SCENARIOS {
+        for seed in 0..6u64 {
+            let greedy_side = (seed % 2) as usize;
+            let (mut s, mut dice) = teams_start(name, seed);
+            let mut ps: Vec<Box<dyn Policy<Teams>>> = (0..2)
+                .map(|f| {
+                    if f == greedy_side {
+                        Box::new(Greedy::new(seed, 0.0)) as Box<dyn Policy<Teams>>
+                    } else {
+                        Box::new(RandomPolicy::new(seed))
+                    }
+                })
+                .collect();
+            let mut gm = RandomPolicy::new(0);
+            fray::sim::play_out::<Teams>(&mut s, &mut ps, &mut gm, &mut dice, 200, |_, _| {})
+                .unwrap();
+            match s.outcome.clone() {
+                Some(Outcome::Victory { winner, .. }) => {
+                    assert_eq!(Teams::evaluate(&s)[winner], 1.0);
+                    if winner == greedy_side {
+                        greedy_points += 1.0;
+                    }
+                }
+                _ => greedy_points += 0.5,
+            }
+        }
+    }
+    assert!(greedy_points >= 16.0, "greedy won {greedy_points} of 18");
+}
+
+#[test]
+fn the_hard_level_thinks_in_slices_in_three_actions() {
+    let (s, _) = teams_start("the-alarm", 2);
+    let mut whole = Thinking::<Teams>::start(Level::Hard, &s, 42).unwrap();
+    whole.step(u32::MAX);
+    let mut sliced = Thinking::<Teams>::start(Level::Hard, &s, 42).unwrap();
+    while !sliced.step(7) {
+        assert!(sliced.best().is_some());
+    }
+    assert_eq!(whole.best(), sliced.best());
+    assert!(!whole.candidates().is_empty());
+}

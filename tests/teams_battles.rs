@@ -1,14 +1,18 @@
-//! Three actions: thousands of battles of random legal actions on setups built in code all end,
-//! and keep the rulebook's invariants on the way.
+//! Three actions: thousands of battles of random legal actions, on setups built in code and on
+//! the shipped scenarios, all end and keep the rulebook's invariants on the way; a battle of
+//! each scenario survives a round trip through a replay; equal AIs win both sides of each.
 
 #[path = "rulebook/teams_setups.rs"]
 mod teams_setups;
 
 use std::collections::HashMap;
 
-use fray::rules::battle::{Outcome, Pending, Ruleset};
-use fray::rules::dice::SeededDice;
-use fray::rules::teams::{Action, EventKind, Stage, Status, Teams, TeamsSetup};
+use fray::ai::{GmPolicy, Level, Policy, RandomPolicy};
+use fray::replay::{self, Replay, ReplayActions, ReplayDice};
+use fray::rules::battle::{Outcome, Pending, Ruleset, state_hash};
+use fray::rules::dice::{RecordingDice, ScriptedDice, SeededDice};
+use fray::rules::teams::{Action, EventKind, Stage, Status, Teams, TeamsSetup, rolls_nothing};
+use fray::scenario::{self, Setup};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -60,6 +64,12 @@ fn play(setup: &TeamsSetup, seed: u64, tally: &mut Tally) -> Outcome {
         );
         let a = legal[pick.random_range(0..legal.len())];
         check_before(&s, &a, seed);
+        if rolls_nothing(&s, &a) {
+            // Applied in place without a copy: it must need no die at all.
+            let mut copy = s.clone();
+            Teams::apply(&mut copy, &a, &mut ScriptedDice::new([]))
+                .unwrap_or_else(|e| panic!("seed {seed}: {a:?} is said to roll nothing but: {e}"));
+        }
         let events = Teams::apply(&mut s, &a, &mut dice)
             .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
         for e in &events {
@@ -198,4 +208,185 @@ fn the_same_seed_plays_the_same_battle() {
     let mut a = Tally::default();
     let mut b = Tally::default();
     assert_eq!(play(&skirmish(), 7, &mut a), play(&skirmish(), 7, &mut b));
+}
+
+/// The shipped Three actions scenarios.
+const SHIPPED: [&str; 3] = ["the-alarm", "goblin-ambush", "shield-wall"];
+
+fn shipped(name: &str) -> TeamsSetup {
+    match scenario::builtin(name).unwrap().unwrap().setup {
+        Setup::Teams(s) => s,
+        _ => panic!("{name} is a Three actions scenario"),
+    }
+}
+
+#[test]
+fn the_shipped_scenarios_are_the_three_actions_ones() {
+    let teams: Vec<&str> = scenario::BUILTIN
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| scenario::builtin(n).unwrap().unwrap().ruleset() == "teams")
+        .collect();
+    assert_eq!(teams, SHIPPED);
+    for name in SHIPPED {
+        let setup = shipped(name);
+        let n = setup.characters.len();
+        assert!((4..=8).contains(&n), "{name}: {n} characters");
+        assert!(
+            setup.round_limit <= 10,
+            "{name}: a round limit keeps it short"
+        );
+    }
+}
+
+#[test]
+fn random_battles_of_the_shipped_scenarios_end_and_keep_the_invariants() {
+    for name in SHIPPED {
+        let setup = shipped(name);
+        let mut tally = Tally::default();
+        for seed in 0..400 {
+            play(&setup, seed, &mut tally);
+        }
+        assert_eq!(tally.victories + tally.draws, 400, "{name}");
+        assert!(tally.victories > 0, "{name}: some battles are won");
+        assert!(tally.attacks > 100 && tally.reactions > 10, "{name}");
+    }
+}
+
+#[test]
+fn each_shipped_scenario_opens_as_its_story_says() {
+    let mut dice = SeededDice::new(1);
+    let (s, events) = Teams::start(&shipped("the-alarm"), &mut dice).unwrap();
+    assert!(events[0].text.starts_with("Players started the fight"));
+    assert_eq!(s.order, [0, 1]);
+    assert_eq!(s.round, 1);
+    let (s, events) = Teams::start(&shipped("goblin-ambush"), &mut dice).unwrap();
+    assert_eq!(s.round, 0, "a surprise round first");
+    assert!(events.iter().any(|e| e.text.starts_with("Surprise!")));
+    let clementine = s
+        .characters
+        .iter()
+        .position(|c| c.name == "Clementine")
+        .unwrap();
+    assert!(s.characters[clementine].stats.danger_sense);
+    assert!(!s.surprised(clementine), "danger sense");
+    assert!(
+        s.characters
+            .iter()
+            .any(|c| c.team == 0 && c.stats.size == 3)
+    );
+    let (s, _) = Teams::start(&shipped("shield-wall"), &mut dice).unwrap();
+    let petra = s.characters.iter().position(|c| c.name == "Petra").unwrap();
+    let crossbow = s.held(petra).next().unwrap();
+    assert_eq!(s.items[crossbow].def.weapon.as_ref().unwrap().reload, 2);
+    assert!(s.items.iter().any(|i| i.def.block.is_some()));
+    assert!(!s.map.exits.is_empty());
+}
+
+/// A random-policy battle of a scenario, as `fray record` plays it: its actions, its dice and
+/// every event's text.
+fn recorded(name: &str, seed: u64) -> (Vec<Action>, Vec<u8>, Vec<String>, Outcome, u64) {
+    let setup = shipped(name);
+    let mut seeded = SeededDice::new(seed);
+    let mut dice = RecordingDice::new(&mut seeded);
+    let (mut s, start) = Teams::start(&setup, &mut dice).unwrap();
+    let mut texts: Vec<String> = start.iter().map(|e| e.text.clone()).collect();
+    let mut policies: Vec<Box<dyn Policy<Teams>>> = (0..s.teams.len())
+        .map(|f| Box::new(RandomPolicy::new(seed + f as u64)) as Box<dyn Policy<Teams>>)
+        .collect();
+    let mut actions = Vec::new();
+    let r = fray::sim::play_out::<Teams>(
+        &mut s,
+        &mut policies,
+        &mut GmPolicy,
+        &mut dice,
+        200,
+        |a, evs| {
+            actions.push(*a);
+            texts.extend(evs.iter().map(|e| e.text.clone()));
+        },
+    )
+    .unwrap();
+    let rolls = dice.record.clone();
+    (actions, rolls, texts, r.outcome.unwrap(), state_hash(&s))
+}
+
+#[test]
+fn a_battle_of_each_scenario_replays_from_ron_json_and_its_dice() {
+    for name in SHIPPED {
+        for seed in [3, 11] {
+            let (actions, rolls, texts, outcome, hash) = recorded(name, seed);
+            let r = Replay {
+                scenario: name.to_string(),
+                dice: ReplayDice::Seed(seed),
+                actions: ReplayActions::Teams(actions),
+                final_hash: Some(hash),
+            };
+            let ron = replay::to_ron(&r);
+            let parsed = replay::parse("r.ron", &ron).unwrap_or_else(|e| panic!("{e}\n{ron}"));
+            assert_eq!(parsed, r, "{name} seed {seed}");
+            let run = replay::run(&parsed, "r.ron", &ron).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(run.final_hash, hash, "{name} seed {seed}");
+            assert_eq!(run.outcome.as_ref(), Some(&outcome), "{name} seed {seed}");
+            let got: Vec<&str> = run.lines.iter().map(|l| l.text.as_str()).collect();
+            assert_eq!(got, texts, "{name} seed {seed}");
+
+            let json = serde_json::to_string(&r).unwrap();
+            let run = replay::run(&replay::parse("r.json", &json).unwrap(), "r.json", &json)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(run.final_hash, hash, "{name} seed {seed}");
+
+            // The same battle from the values the dice showed.
+            let scripted = Replay {
+                dice: ReplayDice::Scripted(rolls),
+                ..r.clone()
+            };
+            let src = replay::to_ron(&scripted);
+            let run = replay::run(&scripted, "s.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(run.final_hash, hash, "{name} seed {seed}");
+
+            // Another seed's dice do not fit the actions, or end elsewhere.
+            let wrong = Replay {
+                dice: ReplayDice::Seed(seed + 1000),
+                ..r.clone()
+            };
+            let src = replay::to_ron(&wrong);
+            assert!(
+                replay::run(&wrong, "w.ron", &src).is_err(),
+                "{name} seed {seed}: the actions fit another seed's battle exactly"
+            );
+        }
+    }
+}
+
+/// Equal AIs on both sides: each side of every scenario wins some battles.
+#[test]
+fn both_sides_of_each_scenario_can_win_between_equal_ais() {
+    for name in SHIPPED {
+        let setup = shipped(name);
+        let mut wins = vec![0; setup.teams.len()];
+        for seed in 0..60 {
+            let mut dice = SeededDice::new(seed);
+            let (mut s, _) = Teams::start(&setup, &mut dice).unwrap();
+            let mut policies: Vec<Box<dyn Policy<Teams>>> = (0..s.teams.len())
+                .map(|f| Level::Normal.policy::<Teams>(seed * 3 + f as u64))
+                .collect();
+            let r = fray::sim::play_out::<Teams>(
+                &mut s,
+                &mut policies,
+                &mut GmPolicy,
+                &mut dice,
+                200,
+                |_, _| {},
+            )
+            .unwrap();
+            if let Some(Outcome::Victory { winner, .. }) = r.outcome {
+                wins[winner] += 1;
+            }
+        }
+        assert!(
+            wins.iter().all(|&w| w >= 6),
+            "{name}: wins by team {wins:?} out of 60"
+        );
+    }
 }

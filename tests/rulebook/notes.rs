@@ -4,10 +4,8 @@
 use std::collections::BTreeSet;
 
 use fray::ai::{Policy, RandomPolicy};
-use fray::rules::battle::Ruleset;
 use fray::rules::dice::SeededDice;
 use fray::rules::notes;
-use fray::rules::teams::Teams;
 use fray::rulesets::{Game, Visit};
 use fray::scenario;
 use fray::sim;
@@ -45,42 +43,11 @@ impl Visit for Cited {
     }
 }
 
-/// The rules cited by random battles of the Three actions setups built in code.
-fn teams_cited() -> BTreeSet<String> {
-    let mut cited = BTreeSet::new();
-    for setup in [
-        crate::teams_setups::skirmish(),
-        crate::teams_setups::three_way(),
-    ] {
-        for seed in 0..60 {
-            let mut dice = SeededDice::new(seed);
-            let (mut s, _) = Teams::start(&setup, &mut dice).unwrap();
-            let mut ps: Vec<Box<dyn Policy<Teams>>> = vec![
-                Box::new(RandomPolicy::new(seed)),
-                Box::new(RandomPolicy::new(seed + 99)),
-            ];
-            let mut gm = RandomPolicy::new(0);
-            sim::play_out::<Teams>(&mut s, &mut ps, &mut gm, &mut dice, 300, |_, evs| {
-                cited.extend(
-                    evs.iter()
-                        .filter_map(|e| e.explanation.as_ref().map(|x| x.rule.clone())),
-                );
-            })
-            .unwrap();
-        }
-    }
-    cited
-}
-
 #[test]
 fn every_rule_cited_by_a_roll_is_a_paragraph_of_the_notes() {
     for (ruleset, text) in notes::ALL {
         let ids = notes::paragraph_ids(text);
         let mut cited = BTreeSet::new();
-        if *ruleset == "teams" {
-            // No scenario file plays Three actions yet: battles built in code stand in.
-            cited.extend(teams_cited());
-        }
         for (name, _) in scenario::BUILTIN {
             let loaded = scenario::builtin(name).unwrap().unwrap();
             if loaded.ruleset() == *ruleset {
