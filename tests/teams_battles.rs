@@ -63,6 +63,7 @@ fn play(setup: &TeamsSetup, seed: u64, tally: &mut Tally) -> Outcome {
             "seed {seed}: {seat:?} must decide but nothing is legal"
         );
         let a = legal[pick.random_range(0..legal.len())];
+        check_legality(&s, &legal, &mut pick, seed);
         check_before(&s, &a, seed);
         if rolls_nothing(&s, &a) {
             // Applied in place without a copy: it must need no die at all.
@@ -113,6 +114,64 @@ fn play(setup: &TeamsSetup, seed: u64, tally: &mut Tally) -> Outcome {
         check_after(&s, seed);
     }
     panic!("seed {seed}: the battle did not end");
+}
+
+/// The quick check `apply` makes agrees with the list: every listed action passes it, and
+/// actions made up at random pass it exactly when they are listed.
+fn check_legality(
+    s: &fray::rules::teams::State,
+    legal: &[Action],
+    rng: &mut ChaCha8Rng,
+    seed: u64,
+) {
+    use fray::rules::teams::{Pos, WeaponRef, legal::is_legal};
+    if rng.random_range(0..8) == 0 {
+        for a in legal {
+            assert!(is_legal(s, a), "seed {seed}: {a:?} is listed but refused");
+        }
+    }
+    let n = s.characters.len();
+    let items = s.items.len().max(1);
+    let p = Pos::new(
+        rng.random_range(0..s.map.width),
+        rng.random_range(0..s.map.height),
+    );
+    let c = rng.random_range(0..n);
+    let i = rng.random_range(0..items);
+    for a in [
+        Action::Move(p),
+        Action::Sprint(p),
+        Action::Step(p),
+        Action::Door(p),
+        Action::Activate(c),
+        Action::Command(c),
+        Action::Resuscitate(c),
+        Action::Attack {
+            target: c,
+            weapon: WeaponRef::Unarmed,
+        },
+        Action::Attack {
+            target: c,
+            weapon: WeaponRef::Item(i),
+        },
+        Action::PickUp(i),
+        Action::DropItem(i),
+        Action::Reload(i),
+        Action::Guard,
+        Action::SeekCover,
+        Action::StandUp,
+        Action::Escape,
+        Action::EndTurn,
+        Action::Continue,
+        Action::Dodge,
+    ] {
+        assert_eq!(
+            is_legal(s, &a),
+            legal.contains(&a),
+            "seed {seed}: {a:?} at {:?}",
+            s.stage
+        );
+    }
 }
 
 /// What must hold of an action before it is applied: only the able act, and every cost can

@@ -28,7 +28,7 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
             .unwrap_or_default(),
         Stage::Turn => {
             let mut out = Vec::with_capacity(64);
-            let _ = each_turn_action(s, Moves::All, &mut |a| {
+            let _ = each_turn_action(s, Listing::ALL, &mut |a| {
                 out.push(a);
                 ControlFlow::Continue(())
             });
@@ -54,8 +54,8 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
     }
 }
 
-/// Whether `action` is among the legal actions, without listing them all: the listing stops
-/// at the action, and a movement's square is searched for alone.
+/// Whether `action` is among the legal actions, without listing them all: only actions of its
+/// kind are listed, and a movement's square is searched for alone.
 pub fn is_legal(s: &State, action: &Action) -> bool {
     if s.stage != Stage::Turn {
         return legal_actions(s).contains(action);
@@ -64,7 +64,11 @@ pub fn is_legal(s: &State, action: &Action) -> bool {
         Action::Move(p) | Action::Sprint(p) => Moves::Only(p),
         _ => Moves::None,
     };
-    each_turn_action(s, moves, &mut |a| {
+    let listing = Listing {
+        moves,
+        part: Some(Part::of(action)),
+    };
+    each_turn_action(s, listing, &mut |a| {
         if a == *action {
             ControlFlow::Break(())
         } else {
@@ -78,13 +82,20 @@ pub fn is_legal(s: &State, action: &Action) -> bool {
 /// first other action rather than listing them all.
 pub fn only_end_left(s: &State) -> bool {
     s.stage == Stage::Turn
-        && each_turn_action(s, Moves::Any, &mut |a| {
-            if a == Action::EndTurn {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        })
+        && each_turn_action(
+            s,
+            Listing {
+                moves: Moves::Any,
+                part: None,
+            },
+            &mut |a| {
+                if a == Action::EndTurn {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            },
+        )
         .is_continue()
 }
 
@@ -110,6 +121,70 @@ enum Moves {
     None,
 }
 
+/// The kinds of a turn's actions, so that checking one action lists only its kind.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Attack,
+    Brandish,
+    Command,
+    Door,
+    PickUp,
+    Stance,
+    Movement,
+    Resuscitate,
+    Cover,
+    Task,
+    Reload,
+    StandUp,
+    Escape,
+    Drop,
+    Step,
+    /// Ending the turn, and going on with or abandoning an action under way.
+    End,
+}
+
+impl Part {
+    fn of(a: &Action) -> Part {
+        match a {
+            Action::Attack { .. } | Action::KillingStrike { .. } => Part::Attack,
+            Action::Brandish { .. } => Part::Brandish,
+            Action::Command(_) => Part::Command,
+            Action::Door(_) => Part::Door,
+            Action::PickUp(_) => Part::PickUp,
+            Action::Guard | Action::Wait | Action::Ready(_) => Part::Stance,
+            Action::Move(_) | Action::Sprint(_) => Part::Movement,
+            Action::Resuscitate(_) => Part::Resuscitate,
+            Action::SeekCover => Part::Cover,
+            Action::ShortTask(_) => Part::Task,
+            Action::Reload(_) => Part::Reload,
+            Action::StandUp => Part::StandUp,
+            Action::Escape => Part::Escape,
+            Action::DropItem(_) | Action::DropProne => Part::Drop,
+            Action::Step(_) => Part::Step,
+            _ => Part::End,
+        }
+    }
+}
+
+/// What a listing of a turn's actions goes through.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Listing {
+    moves: Moves,
+    /// Only actions of this kind; None for all.
+    part: Option<Part>,
+}
+
+impl Listing {
+    const ALL: Listing = Listing {
+        moves: Moves::All,
+        part: None,
+    };
+
+    fn wants(self, part: Part) -> bool {
+        self.part.is_none_or(|p| p == part)
+    }
+}
+
 /// The squares a movement may end on, as `moves` asks for them.
 fn movements(s: &State, c: CharacterId, moves: Moves) -> Vec<Pos> {
     let speed = s.characters[c].stats.speed;
@@ -125,9 +200,10 @@ fn movements(s: &State, c: CharacterId, moves: Moves) -> Vec<Pos> {
 /// may stop the listing.
 fn each_turn_action(
     s: &State,
-    moves: Moves,
+    listing: Listing,
     emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let want = |part| listing.wants(part);
     let Some(t) = s.turn else {
         return ControlFlow::Continue(());
     };
@@ -144,7 +220,7 @@ fn each_turn_action(
         return emit(Action::Abandon);
     }
     if commanded || t.actions_left >= 1 {
-        for w in weapons(s, actor) {
+        for w in weapons(s, actor).filter(|_| want(Part::Attack)) {
             for target in 0..s.characters.len() {
                 if can_attack(s, actor, w, target).is_some() {
                     emit(Action::Attack { target, weapon: w })?;
@@ -154,8 +230,10 @@ fn each_turn_action(
                 }
             }
         }
-        brandish_options(s, actor, emit)?;
-        if !commanded && ch.focus >= COMMAND_FOCUS {
+        if want(Part::Brandish) {
+            brandish_options(s, actor, emit)?;
+        }
+        if !commanded && ch.focus >= COMMAND_FOCUS && want(Part::Command) {
             for (a, ally) in s.characters.iter().enumerate() {
                 if a != actor
                     && ally.team == ch.team
@@ -168,20 +246,20 @@ fn each_turn_action(
                 }
             }
         }
-        for p in neighbours(s, ch.pos) {
+        for p in neighbours(s, ch.pos).filter(|_| want(Part::Door)) {
             if matches!(s.map.cell(p), Cell::DoorOpen | Cell::DoorClosed) && s.occupant(p).is_none()
             {
                 emit(Action::Door(p))?;
             }
         }
-        for (i, it) in s.items.iter().enumerate() {
+        for (i, it) in s.items.iter().enumerate().filter(|_| want(Part::PickUp)) {
             if let Location::Ground(p) = it.location
                 && (p == ch.pos || adjacent(p, ch.pos))
             {
                 emit(Action::PickUp(i))?;
             }
         }
-        if !commanded {
+        if !commanded && want(Part::Stance) {
             emit(Action::Guard)?;
             emit(Action::Wait)?;
             for w in weapons(s, actor) {
@@ -191,6 +269,11 @@ fn each_turn_action(
             }
         }
         let may_move = commanded || (!t.moved && !t.stepped);
+        let moves = if want(Part::Movement) {
+            listing.moves
+        } else {
+            Moves::None
+        };
         if !ch.prone && may_move {
             for p in movements(s, actor, moves) {
                 emit(Action::Move(p))?;
@@ -201,7 +284,7 @@ fn each_turn_action(
                 emit(Action::Sprint(p))?;
             }
         }
-        if !commanded {
+        if !commanded && want(Part::Resuscitate) {
             for (p, pc) in s.characters.iter().enumerate() {
                 if pc.status == Status::Unconscious
                     && pc.team == ch.team
@@ -211,10 +294,10 @@ fn each_turn_action(
                 }
             }
         }
-        if !ch.in_cover && cover_nearby(s, ch.pos) {
+        if want(Part::Cover) && !ch.in_cover && cover_nearby(s, ch.pos) {
             emit(Action::SeekCover)?;
         }
-        if !commanded {
+        if !commanded && want(Part::Task) {
             for (k, task) in s.tasks.iter().enumerate() {
                 if !task.done
                     && task.team.is_none_or(|team| team == ch.team)
@@ -224,7 +307,7 @@ fn each_turn_action(
                 }
             }
         }
-        for i in s.held(actor) {
+        for i in s.held(actor).filter(|_| want(Part::Reload)) {
             let it = &s.items[i];
             if it.def.weapon.as_ref().is_some_and(|w| w.reload > 0)
                 && !it.loaded
@@ -233,24 +316,24 @@ fn each_turn_action(
                 emit(Action::Reload(i))?;
             }
         }
-        if ch.prone {
+        if ch.prone && want(Part::StandUp) {
             emit(Action::StandUp)?;
         }
-        if s.map.exits.contains(&ch.pos) {
+        if want(Part::Escape) && s.map.exits.contains(&ch.pos) {
             emit(Action::Escape)?;
         }
     }
-    if !commanded {
+    if !commanded && want(Part::Drop) {
         for i in s.held(actor) {
             emit(Action::DropItem(i))?;
         }
         if !ch.prone {
             emit(Action::DropProne)?;
         }
-        if !t.moved && !t.stepped {
-            for p in steps(s, actor) {
-                emit(Action::Step(p))?;
-            }
+    }
+    if !commanded && want(Part::Step) && !t.moved && !t.stepped {
+        for p in steps(s, actor) {
+            emit(Action::Step(p))?;
         }
     }
     emit(Action::EndTurn)
