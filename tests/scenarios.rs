@@ -889,3 +889,72 @@ fn several_teams_mistakes_are_reported_at_once() {
     assert_eq!(lines, [7, 25, 25, 19], "{errors}");
     assert!(errors.to_string().contains("off the map"), "{errors}");
 }
+
+/// Every number of the shipped Three actions scenarios replaced, one at a time, by values at
+/// and past the edges: each file loads or is refused with errors, and nothing panics.
+#[test]
+fn teams_scenarios_with_odd_numbers_load_or_are_refused_without_panicking() {
+    for name in ["the-alarm", "goblin-ambush", "shield-wall"] {
+        let src = scenario::BUILTIN
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap()
+            .1;
+        let body = &src[src.find("Scenario(").unwrap()..];
+        let offset = src.len() - body.len();
+        let mut numbers = Vec::new();
+        let bytes = src.as_bytes();
+        let mut i = offset;
+        while i < bytes.len() {
+            if bytes[i].is_ascii_digit() && !bytes[i - 1].is_ascii_alphanumeric() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                numbers.push((start, i));
+            } else {
+                i += 1;
+            }
+        }
+        assert!(numbers.len() > 50, "{name}");
+        let mut refused = 0;
+        for &(a, b) in &numbers {
+            for v in ["0", "1", "7", "64", "255"] {
+                let edited = format!("{}{v}{}", &src[..a], &src[b..]);
+                match scenario::load_str(name, FILE, &edited) {
+                    Err(e) => {
+                        refused += 1;
+                        assert!(!e.0.is_empty());
+                        for err in &e.0 {
+                            assert!(err.line >= 1 && err.line <= edited.lines().count() + 1);
+                        }
+                    }
+                    // What is accepted plays: a few random actions from the start.
+                    Ok(loaded) => loaded.setup.visit(Plays),
+                }
+            }
+        }
+        assert!(refused > 0, "{name}: some edits must be mistakes");
+    }
+}
+
+/// A scenario started and played for a while with random legal actions.
+struct Plays;
+
+impl fray::rulesets::Visit for Plays {
+    type Out = ();
+    fn visit<G: fray::rulesets::Game>(self, setup: &G::Setup) {
+        use fray::ai::{Policy, RandomPolicy};
+        let mut dice = fray::rules::SeededDice::new(3);
+        let (mut s, _) = G::start(setup, &mut dice).unwrap();
+        let mut p = RandomPolicy::new(3);
+        for _ in 0..150 {
+            let legal = G::legal_actions(&s);
+            if legal.is_empty() {
+                break;
+            }
+            let a = Policy::<G>::choose(&mut p, &s, &legal);
+            G::apply(&mut s, &a, &mut dice).unwrap();
+        }
+    }
+}

@@ -29,7 +29,7 @@ const POOLS: f64 = 1.0;
 /// An unconscious member: out of the fight, though an ally may bring them round.
 const UNCONSCIOUS: f64 = 0.15;
 /// How much a team's progress towards its objective (0 to 1) adds to its share.
-const OBJECTIVE: f64 = 0.8;
+const OBJECTIVE: f64 = 1.0;
 /// Metres at which the approach to an objective square counts half.
 const APPROACH_HALF: f64 = 4.0;
 /// Progress shown by a short task being worked, before its test.

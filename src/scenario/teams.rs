@@ -843,7 +843,9 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     // The core's own check, which everything above should already have caught.
     if let Err(e) = setup.validate() {
         let mut r = Report::new(file, src);
-        r.at(&setup_anchors(&e), format!("{e}"));
+        let anchors = setup_anchors(&e);
+        let anchors: Vec<&str> = anchors.iter().map(String::as_str).collect();
+        r.at(&anchors, format!("{e}"));
         r.finish()?;
     }
     Ok(setup)
@@ -904,14 +906,23 @@ fn check_stats(r: &mut Report, here: &[&str], who: &str, st: &StatsDef) {
     }
 }
 
-/// Where in the file a core setup error most likely lies.
-fn setup_anchors(e: &SetupError) -> Vec<&'static str> {
+/// Where in the file a core setup error lies: the entry it names, else its section.
+fn setup_anchors(e: &SetupError) -> Vec<String> {
+    let name = |n: &str| named(n);
     match e {
-        SetupError::MapSize(..) | SetupError::OffMap(..) => vec!["map"],
-        SetupError::Teams(_) | SetupError::TooMany(_) | SetupError::NoTeam(_) => vec!["teams"],
-        SetupError::RoundLimit => vec!["round_limit"],
-        SetupError::ItemHands(_) | SetupError::Weapon(..) => vec!["items"],
-        SetupError::NoTask(..) => vec!["tasks"],
-        _ => vec!["teams"],
+        SetupError::MapSize(..) => vec!["map".into()],
+        SetupError::OffMap(what, _) => vec!["map".into(), quoted(what)],
+        SetupError::Teams(_) | SetupError::TooMany(_) | SetupError::NoTeam(_) => {
+            vec!["teams".into()]
+        }
+        SetupError::RoundLimit => vec!["round_limit".into()],
+        SetupError::Blocked(c, _)
+        | SetupError::Shared(c, _)
+        | SetupError::Hands(c)
+        | SetupError::Die(c) => vec!["teams".into(), name(c)],
+        SetupError::ItemHands(i) | SetupError::Weapon(i, _) => vec!["items".into(), quoted(i)],
+        SetupError::NoCharacter(t, _) | SetupError::NoTask(t, _) => {
+            vec!["teams".into(), name(t), "objective".into()]
+        }
     }
 }
