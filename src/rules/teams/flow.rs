@@ -344,16 +344,15 @@ pub fn check_over(ctx: &mut Ctx) -> bool {
             return true;
         }
     }
-    let standing: Vec<TeamId> = (0..ctx.s.teams.len())
-        .filter(|&t| ctx.s.standing(t))
-        .collect();
-    match standing.as_slice() {
-        [w] => {
-            let name = ctx.s.team_name(*w).to_string();
-            victory(ctx, *w, format!("{name} are the last team standing"));
+    // The first two teams still standing, counted without a list: this runs after every step.
+    let mut standing = (0..ctx.s.teams.len()).filter(|&t| ctx.s.standing(t));
+    match (standing.next(), standing.next()) {
+        (Some(w), None) => {
+            let name = ctx.s.team_name(w).to_string();
+            victory(ctx, w, format!("{name} are the last team standing"));
             true
         }
-        [] => {
+        (None, _) => {
             over(
                 ctx,
                 Outcome::Draw {

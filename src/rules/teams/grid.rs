@@ -228,22 +228,30 @@ fn settle(
     let mut frontier = [0u64; 64];
     let mut straight = [0u64; 64];
     let mut diagonal = [0u64; 64];
+    // Which (cost, parity) levels have anything waiting, as bits (costs up to 255, two
+    // parities: 512 bits): most levels have nothing.
+    let mut live = [0u64; 9];
+    live[0] = 1;
+    let is_live = |live: &[u64; 9], k: usize| live[k / 64] & (1 << (k % 64)) != 0;
+    // Squares given their cost already (by either parity).
+    let mut costed = [0u64; 64];
     for c in 0..=budget {
         for p in 0..2 {
+            if !is_live(&live, c * 2 + p) {
+                continue;
+            }
             let mut any = false;
             for y in 0..h {
                 let f = pending[at(c, p, y)] & !reached[p * h + y];
                 reached[p * h + y] |= f;
                 frontier[y] = f;
                 any |= f != 0;
-                let mut bits = f;
-                while bits != 0 {
-                    let x = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let k = y * 64 + x;
-                    if cost[k] == u8::MAX {
-                        cost[k] = c as u8;
-                    }
+                let mut new = f & !costed[y];
+                costed[y] |= f;
+                while new != 0 {
+                    let x = new.trailing_zeros() as usize;
+                    new &= new - 1;
+                    cost[y * 64 + x] = c as u8;
                 }
             }
             if !any {
@@ -288,6 +296,8 @@ fn settle(
                 ] {
                     if m != 0 && to <= budget {
                         pending[at(to, parity, y)] |= m;
+                        let k = to * 2 + parity;
+                        live[k / 64] |= 1 << (k % 64);
                     }
                 }
             }

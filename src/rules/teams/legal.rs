@@ -27,7 +27,7 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
             .map(|&t| eligible(s, t).map(Action::Activate).collect())
             .unwrap_or_default(),
         Stage::Turn => {
-            let mut out = Vec::with_capacity(64);
+            let mut out = Vec::with_capacity(128);
             let _ = each_turn_action(s, Listing::ALL, &mut |a| {
                 out.push(a);
                 ControlFlow::Continue(())

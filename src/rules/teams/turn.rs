@@ -271,17 +271,18 @@ fn spend(ctx: &mut Ctx, n: u8, commanded: bool) -> Result<(), RuleError> {
     if let Some(turn) = ctx.s.turn.as_mut() {
         turn.actions_left = left;
     }
-    let name = ctx.s.name(t.owner).to_string();
+    let text = format!(
+        "{} spends {n} action{} ({left} left).",
+        ctx.s.name(t.owner),
+        if n == 1 { "" } else { "s" }
+    );
     ctx.say(
         EventKind::Spent {
             character: t.owner,
             actions: n,
             left,
         },
-        format!(
-            "{name} spends {n} action{} ({left} left).",
-            if n == 1 { "" } else { "s" }
-        ),
+        text,
     );
     Ok(())
 }
@@ -486,12 +487,15 @@ fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, verb: &str) {
     let from = ch.pos;
     ch.pos = to;
     ch.in_cover = false;
-    let name = ch.name.clone();
     let metres = if metres == 0 {
         distance(from, to)
     } else {
         metres
     };
+    let text = format!(
+        "{} {verb} from {from} to {to} ({metres} m).",
+        ctx.s.characters[who].name
+    );
     ctx.say(
         EventKind::Moved {
             character: who,
@@ -499,6 +503,6 @@ fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, verb: &str) {
             to,
             metres,
         },
-        format!("{name} {verb} from {from} to {to} ({metres} m)."),
+        text,
     );
 }
