@@ -26,6 +26,10 @@ use crate::rules::teams::{
 const ABLE: f64 = 1.0;
 /// A member's endurance and health left, as a share of the most it can have.
 const POOLS: f64 = 1.0;
+/// A member's turn still to come this round, and its stamina left (for reactions), in shares
+/// of a member.
+const TURN_TO_COME: f64 = 0.3;
+const STAMINA_LEFT: f64 = 0.2;
 /// An unconscious member: out of the fight, though an ally may bring them round.
 const UNCONSCIOUS: f64 = 0.15;
 /// How much a team's progress towards its objective (0 to 1) adds to its share.
@@ -158,7 +162,7 @@ impl Heuristics for Teams {
         }
         let mut strength = vec![0.0; n];
         for c in &s.characters {
-            strength[c.team] += member(c);
+            strength[c.team] += member(c) + readiness(c);
         }
         let total = strength.iter().sum::<f64>().max(1e-9);
         let mut score: Vec<f64> = (0..n)
@@ -221,6 +225,16 @@ fn member(c: &Character) -> f64 {
         Status::Unconscious => UNCONSCIOUS,
         Status::Dead | Status::Fled => 0.0,
     }
+}
+
+/// What a member able to fight still has in hand: a turn to come this round, and stamina for
+/// reactions. Greedy choices never see it; a search that stops mid-round does.
+fn readiness(c: &Character) -> f64 {
+    if !c.is_active() {
+        return 0.0;
+    }
+    let turn = if c.acted { 0.0 } else { TURN_TO_COME };
+    turn + STAMINA_LEFT * f64::from(c.stamina) / f64::from(c.stats.stamina.max(1))
 }
 
 /// 1 at the square, falling off with the metres still to go.
