@@ -226,6 +226,18 @@ pub trait Ruleset {
     }
 }
 
+/// Runs `step` on a copy of `state` and keeps the copy only if it succeeds: how each ruleset's
+/// `apply` keeps the contract's promise when dice run out half-way through an action.
+pub fn all_or_nothing<S: Clone, T>(
+    state: &mut S,
+    step: impl FnOnce(&mut S) -> Result<T, RuleError>,
+) -> Result<T, RuleError> {
+    let mut next = state.clone();
+    let out = step(&mut next)?;
+    *state = next;
+    Ok(out)
+}
+
 /// A stable hash of any serialisable state (FNV-1a over its JSON), for determinism checks that
 /// must agree between the desktop and the browser.
 pub fn state_hash<T: Serialize>(state: &T) -> u64 {

@@ -15,7 +15,9 @@ pub use action::Action;
 pub use event::EventKind;
 pub use model::*;
 
-use crate::rules::battle::{Event, FactionId, Pending, RuleError, Ruleset, Seat, Started};
+use crate::rules::battle::{
+    Event, FactionId, Pending, RuleError, Ruleset, Seat, Started, all_or_nothing,
+};
 use crate::rules::dice::DiceSource;
 
 pub type CoterieEvent = Event<EventKind>;
@@ -98,11 +100,7 @@ impl Ruleset for Coterie {
                 state.stage
             )));
         }
-        // Work on a copy so that a dice error half-way leaves the conflict as it was.
-        let mut next = state.clone();
-        let events = Coterie::apply_trusted(&mut next, action, dice)?;
-        *state = next;
-        Ok(events)
+        all_or_nothing(state, |next| Coterie::apply_trusted(next, action, dice))
     }
 
     fn apply_trusted(

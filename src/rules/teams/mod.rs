@@ -23,7 +23,7 @@ pub use model::*;
 pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
 pub use setup::{CharacterSetup, Gear, GroundItem, MapSetup, SetupError, TeamSetup, TeamsSetup};
 
-use crate::rules::battle::{Event, RuleError, Ruleset};
+use crate::rules::battle::{Event, RuleError, Ruleset, all_or_nothing};
 use crate::rules::dice::DiceSource;
 
 pub type TeamsEvent = Event<EventKind>;
@@ -113,11 +113,7 @@ impl Ruleset for Teams {
             // copy is a good share of the time of a random battle.)
             return Teams::apply_trusted(state, action, dice);
         }
-        // Work on a copy so that dice running out half-way leave the battle as it was.
-        let mut next = state.clone();
-        let events = Teams::apply_trusted(&mut next, action, dice)?;
-        *state = next;
-        Ok(events)
+        all_or_nothing(state, |next| Teams::apply_trusted(next, action, dice))
     }
 
     fn describe(state: &State, action: &Action) -> String {

@@ -21,6 +21,7 @@ pub use setup::ZonesSetup;
 
 use crate::rules::battle::{
     CharacterId, DecisionKind, Event, OptionalRule, Pending, RuleError, Ruleset, Seat,
+    all_or_nothing,
 };
 use crate::rules::dice::{DiceSource, Die};
 use crate::rules::explain::Explanation;
@@ -183,11 +184,7 @@ impl Ruleset for Zones {
         if !allowed {
             return Err(RuleError::Illegal(legal::why_illegal(state, action)));
         }
-        // Work on a copy so that a dice error half-way leaves the battle as it was.
-        let mut next = state.clone();
-        let events = Zones::apply_trusted(&mut next, action, dice)?;
-        *state = next;
-        Ok(events)
+        all_or_nothing(state, |next| Zones::apply_trusted(next, action, dice))
     }
 
     fn describe(state: &State, action: &Action) -> String {
