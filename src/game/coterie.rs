@@ -106,7 +106,7 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
             for m in &x.modifiers {
                 lines.push(format!("    {:+}  {}", m.value, m.cause));
             }
-            let before: i32 = x.modifiers.iter().map(|m| m.value).sum();
+            let before = effort::total(&x.modifiers);
             lines.push(format!("    = {before} before the dice"));
         }
         beats.push(Beat {
@@ -116,7 +116,7 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
         let lines = efforts
             .iter()
             .map(|(side, total, x)| {
-                let before: i32 = x.modifiers.iter().map(|m| m.value).sum();
+                let before = effort::total(&x.modifiers);
                 format!(
                     "{}: {before} + 2d6 ({}) = {total}",
                     s.groups[*side].name,

@@ -13,6 +13,11 @@ pub struct Modifier {
     pub cause: String,
 }
 
+/// The sum of modifiers: what they add to a roll, or a side's effort before the dice.
+pub fn total(modifiers: &[Modifier]) -> i32 {
+    modifiers.iter().map(|m| m.value).sum()
+}
+
 /// A roll, its dice, its modifiers, what it was compared against and the rule that applied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Explanation {

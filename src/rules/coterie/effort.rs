@@ -83,9 +83,7 @@ pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     lines
 }
 
-pub fn total(lines: &[Modifier]) -> i32 {
-    lines.iter().map(|m| m.value).sum()
-}
+pub use crate::rules::explain::total;
 
 /// The group's effort before the dice: every member's contribution, then the group's traits,
 /// wounds, trait injuries, tactical penalty and bonuses.

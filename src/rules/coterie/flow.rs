@@ -526,7 +526,7 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
         let brought = ctx.s.parts[i].brought.len();
         let name = ctx.s.name(c).to_string();
         let mods = performance::modifiers(ctx.s, c, brought);
-        let m: i32 = mods.iter().map(|x| x.value).sum();
+        let m = effort::total(&mods);
         let what = format!("{name}'s individual performance");
         let a = ctx.roll(Die::D6, &what)?;
         let b = ctx.roll(Die::D6, &what)?;

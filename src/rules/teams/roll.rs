@@ -66,7 +66,7 @@ impl TestSpec {
     }
 
     fn flat(&self) -> i32 {
-        self.modifiers.iter().map(|m| m.value).sum()
+        crate::rules::explain::total(&self.modifiers)
     }
 }
 
