@@ -17,6 +17,25 @@ use fray::rulesets::{Game, Visit};
 use fray::scenario;
 use fray::sim;
 
+/// `println!`, except that a reader who has gone (`fray rules teams | head`) ends the program
+/// quietly instead of with the panic `println!` gives on a closed pipe.
+macro_rules! say {
+    ($($t:tt)*) => {
+        say_line(format_args!($($t)*))
+    };
+}
+
+fn say_line(line: std::fmt::Arguments) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(line).and_then(|()| out.write_all(b"\n")) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("cannot write the output: {e}");
+            std::process::exit(1);
+        }
+        std::process::exit(0);
+    }
+}
+
 #[derive(Parser)]
 #[command(
     name = "fray",
@@ -205,7 +224,7 @@ fn play(
         if setup.seats.contains(&SeatKind::Person) || setup.gm == SeatKind::Person {
             return report("--headless cannot seat a person: use AI levels in --seats");
         }
-        println!("{}", game::run_headless(setup, 1_000_000));
+        say!("{}", game::run_headless(setup, 1_000_000));
         return ExitCode::SUCCESS;
     }
     match game::run(launch) {
@@ -325,19 +344,23 @@ fn run_sim(
             "mean_rounds": mean_rounds,
             "battles_per_sec": per_sec,
         });
-        println!("{out}");
+        say!("{out}");
     } else {
-        println!(
-            "{} ({}), {games} battles, random against random",
+        let seated: Vec<&str> = (0..factions.len())
+            .map(|f| levels[f % levels.len()].name())
+            .collect();
+        say!(
+            "{} ({}), {games} battles, {}",
             loaded.scenario.name,
-            loaded.ruleset()
+            loaded.ruleset(),
+            seated.join(" against ")
         );
         for (n, w) in factions.iter().zip(&wins) {
-            println!("  {n:<20} {w:>6} wins");
+            say!("  {n:<20} {w:>6} wins");
         }
-        println!("  {:<20} {draws:>6}", "draws");
-        println!("  {:<20} {unfinished:>6}", "unfinished");
-        println!("  mean rounds {mean_rounds:.2}, {per_sec:.0} battles per second");
+        say!("  {:<20} {draws:>6}", "draws");
+        say!("  {:<20} {unfinished:>6}", "unfinished");
+        say!("  mean rounds {mean_rounds:.2}, {per_sec:.0} battles per second");
     }
     if unfinished > 0 {
         ExitCode::FAILURE
@@ -386,7 +409,7 @@ fn record(name: &str, seed: u64, out: &PathBuf) -> ExitCode {
     if let Err(e) = std::fs::write(out, replay::to_ron(&r)) {
         return report(format!("{}: cannot write: {e}", out.display()));
     }
-    println!(
+    say!(
         "{}: {} actions, round {round}",
         out.display(),
         r.actions.len()
@@ -476,9 +499,9 @@ impl Visit for Sims<'_> {
                 self.max_rounds,
                 |a, evs| {
                     if log {
-                        println!("> {a:?}");
+                        say!("> {a:?}");
                         for e in evs {
-                            println!("  {e}");
+                            say!("  {e}");
                         }
                     }
                 },
@@ -532,7 +555,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
                 .map_err(|e| e.to_string())
         };
         match result {
-            Ok(()) => println!("{name}: ok"),
+            Ok(()) => say!("{name}: ok"),
             Err(e) => {
                 eprintln!("{e}");
                 failed = true;
@@ -550,13 +573,13 @@ fn rules(ruleset: Option<&str>) -> ExitCode {
     match ruleset {
         None => {
             for (_, text) in notes::ALL {
-                println!("{text}");
+                say!("{text}");
             }
             ExitCode::SUCCESS
         }
         Some(r) => match notes::notes(r) {
             Some(text) => {
-                println!("{text}");
+                say!("{text}");
                 ExitCode::SUCCESS
             }
             None => {
@@ -604,9 +627,9 @@ fn bench(
     };
     let r = fray::bench::run(&cfg);
     if json {
-        println!("{}", serde_json::to_string(&r).unwrap_or_default());
+        say!("{}", serde_json::to_string(&r).unwrap_or_default());
     } else {
-        print!("{}", r.table());
+        say!("{}", r.table().trim_end());
     }
     ExitCode::SUCCESS
 }

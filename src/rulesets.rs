@@ -53,8 +53,9 @@ pub trait Game:
 {
     /// The ruleset's id: its rules notes, `fray bench --ruleset`, the paragraph ids' prefix.
     const ID: &'static str;
-    /// Whether the rulebook hands choices to a GM, so a GM seat is offered.
-    const GM: bool = false;
+    /// What the GM's seat does, where the rulebook hands choices to a GM (so a GM seat is
+    /// offered): the menu's label for that seat.
+    const GM: Option<&'static str> = None;
     /// The actions of a replay, if they are this ruleset's.
     fn actions(actions: &Actions) -> Option<&[Self::Action]>;
     /// The actions as a replay holds them; None for a ruleset replays cannot name (one
@@ -80,7 +81,7 @@ impl Game for Zones {
 
 impl Game for Coterie {
     const ID: &'static str = "coterie";
-    const GM: bool = true;
+    const GM: Option<&'static str> = Some("runs the opposition");
     fn actions(actions: &Actions) -> Option<&[coterie::Action]> {
         match actions {
             Actions::Coterie(a) => Some(a),
@@ -97,7 +98,7 @@ impl Game for Teams {
     /// The rulebook hands the GM the initiative order of every team after the one that
     /// started the fight and the one attacked: with three teams or more, the GM's seat decides
     /// (as a referee, never a side), and a person may take it in hot-seat.
-    const GM: bool = true;
+    const GM: Option<&'static str> = Some("orders the other teams' initiative");
     fn actions(actions: &Actions) -> Option<&[teams::Action]> {
         match actions {
             Actions::Teams(a) => Some(a),
@@ -232,12 +233,12 @@ impl Setup {
         self.visit_mut(Set(key, on))
     }
 
-    /// Whether the ruleset has a GM seat.
-    pub fn has_gm(&self) -> bool {
+    /// What the ruleset's GM seat does, if it has one.
+    pub fn gm_role(&self) -> Option<&'static str> {
         struct Gm;
         impl Visit for Gm {
-            type Out = bool;
-            fn visit<G: Game>(self, _: &G::Setup) -> bool {
+            type Out = Option<&'static str>;
+            fn visit<G: Game>(self, _: &G::Setup) -> Option<&'static str> {
                 G::GM
             }
         }

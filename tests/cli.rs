@@ -513,3 +513,27 @@ fn rules_prints_the_three_actions_notes() {
     assert!(out.contains("## teams.attacks"), "{out}");
     assert_eq!(out.trim_end(), fray::rules::notes::TEAMS.trim_end());
 }
+
+/// `fray rules | head`: a reader who stops early ends the program quietly, not with a panic.
+#[test]
+fn a_reader_who_stops_early_ends_the_output_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["rules"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the fray binary runs");
+    // The reader goes before the first line is written: every write meets a closed pipe.
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("fray ends");
+    let err = stderr(&o);
+    assert!(o.status.success(), "status {}: {err}", o.status);
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn sim_table_names_the_levels_seated() {
+    let out = ok(&["sim", "duel", "--games", "2", "--ai", "hard,random"]);
+    assert!(out.contains("2 battles, hard against random"), "{out}");
+}

@@ -26,8 +26,8 @@ pub struct CatalogueEntry {
     pub line: String,
     /// The seats to fill, besides the GM's, with their names.
     pub seats: Vec<(Seat, String)>,
-    /// Whether the ruleset has a GM seat to fill.
-    pub gm: bool,
+    /// What the ruleset's GM seat does, if it has one to fill.
+    pub gm: Option<&'static str>,
     /// The scenario's own optional rules, which the menu's checkboxes start from.
     pub options: Vec<OptionalRule>,
 }
@@ -48,7 +48,7 @@ impl Default for Catalogue {
                             l.scenario.teaches
                         ),
                         seats: l.setup.seats(),
-                        gm: l.setup.has_gm(),
+                        gm: l.setup.gm_role(),
                         options: l.setup.options(),
                     })
                 })
@@ -136,9 +136,9 @@ fn menu_ui(
             });
         }
         setup.seats = seats;
-        if entry.is_some_and(|e| e.gm) {
+        if let Some(role) = entry.and_then(|e| e.gm) {
             ui.horizontal(|ui| {
-                ui.label("The GM (the opposition):");
+                ui.label(format!("The GM ({role}):"));
                 for o in options {
                     if ui.selectable_label(setup.gm == o, o.label()).clicked() {
                         setup.gm = o;

@@ -240,8 +240,12 @@ fn settle(
             if !is_live(&live, c * 2 + p) {
                 continue;
             }
+            // Every step costs at least 1 m and moves at most one row, so whatever waits at
+            // cost c lies within c rows of the start: the rows outside are left alone.
+            let (lo, hi) = (sy.saturating_sub(c), (sy + c).min(h - 1));
+            let (near_lo, near_hi) = (lo.saturating_sub(1), (hi + 1).min(h - 1));
             let mut any = false;
-            for y in 0..h {
+            for y in lo..=hi {
                 let f = pending[at(c, p, y)] & !reached[p * h + y];
                 reached[p * h + y] |= f;
                 frontier[y] = f;
@@ -257,9 +261,9 @@ fn settle(
             if !any {
                 continue;
             }
-            straight[..h].fill(0);
-            diagonal[..h].fill(0);
-            for y in 0..h {
+            straight[near_lo..=near_hi].fill(0);
+            diagonal[near_lo..=near_hi].fill(0);
+            for y in lo..=hi {
                 let f = frontier[y];
                 if f == 0 {
                     continue;
@@ -284,7 +288,7 @@ fn settle(
                 }
             }
             let (q, step) = if p == 0 { (1, 1) } else { (0, 2) };
-            for y in 0..h {
+            for y in near_lo..=near_hi {
                 let sd = straight[y] & pass[y];
                 let dd = diagonal[y] & pass[y];
                 let (hard, easy) = (t.difficult[y], !t.difficult[y]);
