@@ -41,6 +41,10 @@ pub struct BenchReport {
     pub scenarios: Vec<String>,
     /// "<level>_vs_<level>": the first level's share of wins (draws count half).
     pub win_rate: BTreeMap<String, f64>,
+    /// The same, split by the side the first level played: `[as side 0, as side 1]`. Telling
+    /// apart a level's play from a scenario's lean, and, in a ruleset whose sides have unlike
+    /// decisions (Coterie's players and GM), how much each side's choices weigh.
+    pub win_rate_by_side: BTreeMap<String, [f64; 2]>,
     pub games: BTreeMap<String, u32>,
     pub decision_ms: BTreeMap<String, Timing>,
     pub unfinished: u32,
@@ -58,6 +62,8 @@ struct Job {
 #[derive(Default)]
 struct Tally {
     points: BTreeMap<(Level, Level), (f64, u32)>,
+    /// Points of the first level by the side it played.
+    by_side: BTreeMap<(Level, Level, usize), (f64, u32)>,
     times: BTreeMap<Level, Vec<f64>>,
     unfinished: u32,
     battles: u32,
@@ -134,6 +140,18 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
                     let e = t.points.entry((job.b, job.a)).or_insert((0.0, 0));
                     e.0 += 1.0 - score_a;
                     e.1 += 1;
+                    let e = t
+                        .by_side
+                        .entry((job.a, job.b, job.a_side))
+                        .or_insert((0.0, 0));
+                    e.0 += score_a;
+                    e.1 += 1;
+                    let e = t
+                        .by_side
+                        .entry((job.b, job.a, 1 - job.a_side))
+                        .or_insert((0.0, 0));
+                    e.0 += 1.0 - score_a;
+                    e.1 += 1;
                     for (lvl, ms) in times {
                         t.times.entry(lvl).or_default().push(ms);
                     }
@@ -153,6 +171,11 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
             win_rate.insert(format!("{}_vs_greedy", a.name()), pts / f64::from(*n));
         }
     }
+    let mut win_rate_by_side: BTreeMap<String, [f64; 2]> = BTreeMap::new();
+    for ((a, b, side), (pts, n)) in &t.by_side {
+        let key = format!("{}_vs_{}", a.name(), b.name());
+        win_rate_by_side.entry(key).or_default()[*side] = pts / f64::from(*n);
+    }
     let mut decision_ms = BTreeMap::new();
     for (lvl, mut v) in t.times {
         v.sort_by(f64::total_cmp);
@@ -171,6 +194,7 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
         battles: t.battles,
         scenarios: setups.iter().map(|(n, _)| n.clone()).collect(),
         win_rate,
+        win_rate_by_side,
         games,
         decision_ms,
         unfinished: t.unfinished,
@@ -266,6 +290,14 @@ impl BenchReport {
                 }
             }
             out.push('\n');
+        }
+        out.push_str("\nby the side the row's level played (side 0, side 1)\n");
+        for (key, [s0, s1]) in &self.win_rate_by_side {
+            out.push_str(&format!(
+                "{key:>18}  {:>6.1}%  {:>6.1}%\n",
+                s0 * 100.0,
+                s1 * 100.0
+            ));
         }
         out.push_str("\ndecision time (ms, decisions with a choice)\n");
         for (l, t) in &self.decision_ms {

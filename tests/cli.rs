@@ -453,6 +453,18 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
         serde_json::json!(["wizards-and-bandits", "duel-at-the-gate", "the-chase"])
     );
     assert!(v["win_rate"]["normal_vs_random"].is_f64());
+    // Each side played as often: the two sides' rates average to the whole.
+    let side = |i: usize| {
+        v["win_rate_by_side"]["normal_vs_random"][i]
+            .as_f64()
+            .unwrap()
+    };
+    let whole = v["win_rate"]["normal_vs_random"].as_f64().unwrap();
+    assert!(((side(0) + side(1)) / 2.0 - whole).abs() < 1e-9, "{v}");
+    let reverse = v["win_rate_by_side"]["random_vs_normal"][0]
+        .as_f64()
+        .unwrap();
+    assert!((reverse - (1.0 - side(1))).abs() < 1e-9, "{v}");
     let teams = ok(&[
         "bench",
         "ai",

@@ -405,3 +405,97 @@ fn the_shell_writes_no_text_with_debug_formatting() {
         }
     }
 }
+
+const TEAMS_SPARRING: &str = r#"Scenario(name: "Shield Sparring", rules: Teams((
+    map: (width: 6, height: 3),
+    items: {
+        "sword": (metal: true, parry: Some(2), weapon: Some((proficiencies: [Martial], damage: 4, critical_damage: 7, damage_type: Slashing))),
+        "shield": (block: Some(3)),
+    },
+    started_by: "Reds",
+    attacked: Some("Blues"),
+    teams: [
+        (name: "Reds", characters: [(name: "Ann", at: (2, 1), hands: ["sword", "shield"], stats: (martial: 1))]),
+        (name: "Blues", characters: [(name: "Bob", at: (3, 1), hands: ["sword", "shield"], stats: (martial: 1))]),
+    ],
+)))"#;
+
+fn teams(app: &App) -> &fray::game::flow::Typed<fray::rules::teams::Teams> {
+    app.world()
+        .resource::<Battle>()
+        .typed::<fray::rules::teams::Teams>()
+        .expect("a Three actions battle")
+}
+
+/// Down to the first shown choice that `want` accepts, then Enter; what was chosen.
+fn choose_teams(
+    app: &mut App,
+    want: impl Fn(&fray::rules::teams::Action) -> bool,
+) -> fray::rules::teams::Action {
+    let shown = shown_choices(app.world().resource::<Battle>(), None);
+    let legal = teams(app).legal();
+    let at = shown
+        .iter()
+        .position(|&i| want(&legal[i]))
+        .unwrap_or_else(|| panic!("not among {legal:?}"));
+    let action = legal[shown[at]];
+    for _ in 0..at {
+        press(app, KeyCode::ArrowDown);
+    }
+    press(app, KeyCode::Enter);
+    assert_eq!(teams(app).actions.last(), Some(&action), "Enter chose");
+    app.update();
+    action
+}
+
+/// A Three actions battle with two people at the screen: Ann attacks until a blow lands, and
+/// Bob's seat answers the reaction prompt with the keyboard, choosing among the reactions
+/// offered: block, parry, dodge or none.
+#[test]
+fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
+    use fray::rules::teams::Action as T;
+    let path = std::env::temp_dir().join(format!("fray-teams-sparring-{}.ron", std::process::id()));
+    std::fs::write(&path, TEAMS_SPARRING).unwrap();
+    let mut app = app(BattleSetup {
+        scenario: path.display().to_string(),
+        seats: vec![SeatKind::Person, SeatKind::Person],
+        seed: 3,
+        ..BattleSetup::default()
+    });
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(phase(&app), Some(Phase::Activation));
+    choose_teams(&mut app, |a| *a == T::Activate(0));
+    // Three attacks a turn: at least one of them hits on this seed, and a hit asks Bob.
+    let mut attacks = 0;
+    while phase(&app) == Some(Phase::Turn) {
+        assert!(attacks < 3, "Ann has no fourth action");
+        choose_teams(&mut app, |a| matches!(a, T::Attack { target: 1, .. }));
+        attacks += 1;
+    }
+    assert_eq!(
+        phase(&app),
+        Some(Phase::Reaction),
+        "Bob's seat is asked how to react"
+    );
+    let offered = teams(&app).legal().to_vec();
+    assert!(offered.contains(&T::Dodge), "{offered:?}");
+    assert!(offered.contains(&T::NoReaction), "{offered:?}");
+    assert!(
+        offered.iter().any(|a| matches!(a, T::Parry(_))),
+        "{offered:?}"
+    );
+    let stamina = teams(&app).state.characters[1].stamina;
+    let block = choose_teams(&mut app, |a| matches!(a, T::Block(_)));
+    assert!(matches!(block, T::Block(_)));
+    assert_eq!(
+        teams(&app).state.characters[1].stamina,
+        stamina - 1,
+        "the block cost Bob a point of stamina"
+    );
+    let b = app.world().resource::<Battle>();
+    assert!(
+        b.log.iter().any(|e| e.text == "Bob reacts: block."),
+        "the log tells of the block: {:?}",
+        b.log.iter().map(|e| &e.text).collect::<Vec<_>>()
+    );
+}
