@@ -1,6 +1,7 @@
 //! What a ruleset tells the AI beyond the contract: how good a position is for a side, and how
 //! promising each action looks before searching, computed from the core's exact odds.
 
+use super::RolloutConfig;
 use crate::rules::battle::{Ruleset, Seat};
 
 pub trait Heuristics: Ruleset {
@@ -25,6 +26,11 @@ pub trait Heuristics: Ruleset {
             }
         }
         best
+    }
+
+    /// The hard level's search budget on this ruleset, within its time goals.
+    fn rollouts() -> RolloutConfig {
+        RolloutConfig::default()
     }
 
     /// The seat deciding now, if any.

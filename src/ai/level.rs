@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Greedy, Heuristics, MctsConfig, Policy, RandomPolicy, RolloutConfig, Rollouts};
+use super::{Greedy, Heuristics, MctsConfig, Policy, RandomPolicy, Rollouts};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 pub enum Level {
@@ -48,7 +48,7 @@ impl Level {
             Level::Random => Box::new(RandomPolicy::new(seed)),
             Level::Easy => Box::new(Greedy::new(seed, 0.35)),
             Level::Normal => Box::new(Greedy::new(seed, 0.0)),
-            Level::Hard => Box::new(Rollouts::new(RolloutConfig::default(), seed)),
+            Level::Hard => Box::new(Rollouts::new(R::rollouts(), seed)),
         }
     }
 }

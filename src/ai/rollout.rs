@@ -20,6 +20,9 @@ pub struct RolloutConfig {
     pub samples: u32,
     /// Decisions played out before the position is scored.
     pub depth: u32,
+    /// How many standard errors another move must beat the heuristic's own by, on the same
+    /// dice, to be chosen instead.
+    pub margin: f64,
 }
 
 impl Default for RolloutConfig {
@@ -28,6 +31,7 @@ impl Default for RolloutConfig {
             width: 6,
             samples: 24,
             depth: 40,
+            margin: 2.0,
         }
     }
 }
@@ -158,7 +162,7 @@ impl<R: Heuristics> RolloutSearch<R> {
     }
 
     /// The best move so far. The heuristic's own choice stands unless another move beats it
-    /// on the same dice by more than twice the standard error of the difference: picking the
+    /// on the same dice by more than `margin` standard errors of the difference: picking the
     /// best of several noisy estimates would otherwise often pick noise.
     pub fn best(&self) -> Option<R::Action> {
         let base = &self.results.first()?;
@@ -173,7 +177,7 @@ impl<R: Heuristics> RolloutSearch<R> {
             let mean = diffs.iter().sum::<f64>() / n as f64;
             let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
             let se = (var / n as f64).sqrt();
-            if mean > 2.0 * se && mean > best_gain {
+            if mean > self.cfg.margin * se && mean > best_gain {
                 best = m;
                 best_gain = mean;
             }

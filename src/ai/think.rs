@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::greedy::Greedy;
-use super::{Candidate, Heuristics, Level, RolloutConfig, RolloutSearch};
+use super::{Candidate, Heuristics, Level, RolloutSearch};
 
 pub enum Thinking<R: Heuristics> {
     /// Decided at once (random and greedy levels, or a single legal move).
@@ -46,7 +46,7 @@ impl<R: Heuristics> Thinking<R> {
                 } else {
                     Thinking::Searching(Box::new(RolloutSearch::new(
                         state,
-                        RolloutConfig::default(),
+                        R::rollouts(),
                         rng.next_u64(),
                     )))
                 }
