@@ -777,3 +777,44 @@ fn readied_attacks_go_off_in_roster_order_and_spare_a_fallen_mover() {
     assert_eq!(t.ch("Agnessa").readied, Some(bow));
     assert_eq!(t.ch("Agnessa").reactions, 1);
 }
+
+#[test]
+fn the_gear_of_a_fallen_character_can_be_taken() {
+    // teams.interact (reading): a fallen character's gear is in the immediate area; one action
+    // takes one item of it, into a free hand. Never from someone still standing.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Hero", 0, at(1, 1)).carry(dagger()),
+            CharacterSetup::new("Enemy", 1, at(2, 1))
+                .hold(sword())
+                .carry(shield()),
+            // Still standing, so the fight goes on when Enemy falls.
+            CharacterSetup::new("Other", 1, at(5, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Hero");
+    let (sword, shield) = (t.item("Enemy", "sword"), t.item("Enemy", "shield"));
+    assert!(
+        !t.is_legal(&Action::PickUp(sword)),
+        "the enemy still holds it"
+    );
+    let enemy = t.c("Enemy");
+    t.s.characters[enemy].status = fray::rules::teams::Status::Unconscious;
+    assert!(t.is_legal(&Action::PickUp(sword)));
+    assert!(t.is_legal(&Action::PickUp(shield)), "stowed gear too");
+    let events = t.act(Action::PickUp(sword), &[]);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.text == "Hero takes the sword from Enemy."),
+        "{events:?}"
+    );
+    assert_eq!(t.s.items[sword].location, Location::Hand(t.c("Hero")));
+    assert_eq!(t.s.turn.unwrap().actions_left, 2, "one action");
+    // Out of reach once more than a metre away.
+    t.act(Action::Move(at(4, 1)), &[]);
+    assert!(!t.is_legal(&Action::PickUp(shield)));
+}

@@ -253,7 +253,16 @@ fn each_turn_action(
             }
         }
         for (i, it) in s.items.iter().enumerate().filter(|_| want(Part::PickUp)) {
-            if let Location::Ground(p) = it.location
+            let lies = match it.location {
+                Location::Ground(p) => Some(p),
+                Location::Hand(o) | Location::Pack(o)
+                    if o != actor && s.characters[o].is_fallen() =>
+                {
+                    Some(s.characters[o].pos)
+                }
+                _ => None,
+            };
+            if let Some(p) = lies
                 && (p == ch.pos || adjacent(p, ch.pos))
             {
                 emit(Action::PickUp(i))?;
@@ -421,7 +430,12 @@ pub fn describe(s: &State, action: &Action) -> String {
                 "Close"
             }
         ),
-        Action::PickUp(i) => format!("Pick up the {} (1 action)", item(i)),
+        Action::PickUp(i) => match s.items.get(i).map(|it| it.location) {
+            Some(Location::Hand(o) | Location::Pack(o)) => {
+                format!("Take the {} from {} (1 action)", item(i), name(o))
+            }
+            _ => format!("Pick up the {} (1 action)", item(i)),
+        },
         Action::Guard => "Guard: +1 to defences, ends the turn".into(),
         Action::Move(p) => format!("{actor} moves to {p} (1 action)"),
         Action::Sprint(p) => format!("{actor} sprints to {p} (1 action, 1 stamina)"),

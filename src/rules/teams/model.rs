@@ -475,6 +475,11 @@ impl Character {
         self.status == Status::Active
     }
 
+    /// Down on the field, unconscious or dead: their gear can be taken (teams.interact).
+    pub fn is_fallen(&self) -> bool {
+        matches!(self.status, Status::Unconscious | Status::Dead)
+    }
+
     /// On the map: conscious or not, but neither dead nor gone.
     pub fn is_present(&self) -> bool {
         matches!(self.status, Status::Active | Status::Unconscious)

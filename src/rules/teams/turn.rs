@@ -78,16 +78,20 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             spend(ctx, 1, commanded)?;
             let free = 2u8.saturating_sub(ctx.s.hands_used(actor));
             let it = &mut ctx.s.items[i];
+            let from = it.location;
             it.location = if it.def.hands <= free {
                 Location::Hand(actor)
             } else {
                 Location::Pack(actor)
             };
             let iname = it.def.name.clone();
-            ctx.say(
-                EventKind::Gear { character: actor },
-                format!("{name} picks up the {iname}."),
-            );
+            let text = match from {
+                Location::Hand(o) | Location::Pack(o) => {
+                    format!("{name} takes the {iname} from {}.", ctx.s.name(o))
+                }
+                Location::Ground(_) => format!("{name} picks up the {iname}."),
+            };
+            ctx.say(EventKind::Gear { character: actor }, text);
         }
         Action::Guard => {
             spend(ctx, 1, commanded)?;
