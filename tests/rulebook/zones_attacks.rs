@@ -167,8 +167,13 @@ fn ranged_attacks_need_a_wit_save_beyond_half_range_and_while_moving() {
     let shot = t.strike("Ann", Some("Shortbow"), "Bob");
     t.attack_plain(shot, &[5]);
     assert_eq!(t.health("Bob"), 5);
-    // Having shot standing still, Ann may not move this turn.
-    assert!(t.legal().iter().all(|a| !matches!(a, Action::Move(_))));
+    // "It is possible to split movement before, after, and between actions": having shot
+    // standing still, Ann may still move, and the shot (no save rolled) stays as it was.
+    let b = t.z("B");
+    assert!(t.is_legal(&Action::Move(b)));
+    t.act(Action::Move(b), &[]);
+    assert_eq!(t.zone_of("Ann"), "B");
+    assert_eq!(t.health("Bob"), 5);
 
     // Beyond half range: a WIT save.
     let mut t = duel(LINE, &ann, &fighter("Bob", "D", ""));

@@ -135,6 +135,28 @@ fn counter_a_blast_can_be_countered_by_one_target_only() {
 }
 
 #[test]
+fn hide_behind_never_onto_someone_the_same_blast_already_strikes() {
+    // A blast on zone A strikes Bob and Cid: Bob may not hide behind Cid, whom it already
+    // strikes, or Cid would be hit twice; with Cid out of the zone he could.
+    let mut t = brawl(r#"hands: ["Flail"]"#, "", "");
+    t.activate("Ann");
+    let blast = Action::Attack(AttackDecl {
+        attacker: t.c("Ann"),
+        weapon: Weapon::Item(t.item("Flail")),
+        target: Target::Zone(t.z("A")),
+        mode: AttackMode::Damage { hold_back: false },
+    });
+    t.act(blast, &[]);
+    let cid = t.c("Cid");
+    assert!(t.is_legal(&Action::React(Reaction::Dodge)), "Bob decides");
+    assert!(!t.is_legal(&Action::React(Reaction::HideBehind(cid))));
+    // A single blow at Bob: Cid is no target, so Bob may hide behind him.
+    let mut t = brawl(SWORD, "", "");
+    swing(&mut t);
+    assert!(t.is_legal(&Action::React(Reaction::HideBehind(cid))));
+}
+
+#[test]
 fn hide_behind_a_nearby_ally_who_becomes_the_target_and_may_react() {
     let mut t = brawl(SWORD, "", "");
     swing(&mut t);

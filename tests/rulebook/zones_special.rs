@@ -448,4 +448,46 @@ fn grapple_the_grabber_can_hide_behind_the_grabbed_who_has_no_choice() {
         (10, 3),
         "Cid's 7 lands on his own ally"
     );
+    assert_eq!(
+        t.s.characters[bob].grabbed_by,
+        Some(t.c("Ann")),
+        "hiding behind the one held keeps hold"
+    );
+}
+
+/// Cid strikes at Ann, who holds Bob, in a new round: Ann's reaction is hers to choose.
+fn ann_holding_bob_is_attacked() -> Table {
+    let mut t = grapple_table();
+    t.act(Action::EndTurn, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::ChooseFirst(1), &[]);
+    t.activate("Cid");
+    let hit = t.strike("Cid", Some("Sword"), "Ann");
+    t.act(hit, &[]);
+    t.act(Action::NoStunt, &[]);
+    t
+}
+
+#[test]
+fn grapple_a_grabber_who_dodges_or_counters_someone_else_lets_go() {
+    // "Doing anything else automatically frees the grabbed character": reactions too.
+    let mut t = ann_holding_bob_is_attacked();
+    let bob = t.c("Bob");
+    // AGI 10: 12 fails the dodge; Cid's d6 shows 3.
+    t.act(Action::React(Reaction::Dodge), &[12, 3]);
+    assert_eq!(t.s.characters[bob].grabbed_by, None, "dodging lets go");
+    assert!(t.log.iter().any(|l| l == "Bob is no longer held."));
+
+    let mut t = ann_holding_bob_is_attacked();
+    let counter = Action::React(Reaction::Counter {
+        weapon: Weapon::Unarmed,
+        mode: AttackMode::Damage { hold_back: false },
+    });
+    // Cid's d6 shows 3; bare hands are impaired, two d4 (2, 2).
+    t.act(counter, &[3, 2, 2]);
+    assert_eq!(
+        t.s.characters[bob].grabbed_by, None,
+        "a counter at Cid is not aimed at Bob"
+    );
 }

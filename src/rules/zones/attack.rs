@@ -279,10 +279,12 @@ pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
                 let held_enemy = c.grabbed_by == Some(t);
                 // Not behind the attacker, whom the grabber may hold: nobody is the target of
                 // their own attack.
+                // Nor behind someone the same blast already strikes: no one is hit twice.
                 if c.zone == tc.zone
                     && (ally || held_enemy)
                     && i != attacker
                     && !sl.shifted_from.contains(&i)
+                    && !a.slots.iter().any(|o| o.target == i)
                 {
                     out.push(Reaction::HideBehind(i));
                 }
@@ -372,6 +374,15 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
     let tname = ctx.s.name(t).to_string();
     let attacker = ctx.s.attack.as_ref().expect("attack").decl.attacker;
     let aname = ctx.s.name(attacker).to_string();
+    // A reaction is something else than keeping hold, unless it is aimed at the one held: a
+    // counter against them, or hiding behind them.
+    match r {
+        Reaction::None => {}
+        Reaction::Dodge => turn::let_go_unless_at(ctx, t, None),
+        Reaction::Counter { .. } => turn::let_go_unless_at(ctx, t, Some(attacker)),
+        Reaction::HideBehind(c) => turn::let_go_unless_at(ctx, t, Some(c)),
+        Reaction::Guard(g) => turn::let_go_unless_at(ctx, g, None),
+    }
     match r {
         Reaction::None => {
             ctx.s.attack.as_mut().expect("attack").slots[slot].decided = true;

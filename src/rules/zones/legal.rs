@@ -121,7 +121,7 @@ fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) 
     if !t.acted_at_all {
         emit(Action::Surrender)?;
     }
-    if !t.moved && !t.rooted && ch.grabbed_by.is_none() {
+    if !t.moved && ch.grabbed_by.is_none() {
         for &z in &s.zones[ch.zone].neighbours {
             emit(Action::Move(z))?;
         }

@@ -260,8 +260,6 @@ pub struct Turn {
     pub bonus_used: u8,
     pub main_used: bool,
     pub moved: bool,
-    /// Stood still for a ranged attack: moving after it would have made it an attack while moving.
-    pub rooted: bool,
     pub acted_at_all: bool,
 }
 

@@ -59,6 +59,17 @@ pub fn release(ctx: &mut Ctx, grabbed: CharacterId) {
     }
 }
 
+/// "Doing anything else automatically frees the grabbed character" (zones.grapple), for what
+/// a grabber does outside their own turn: a reaction or an opportunity attack aimed at `aim`
+/// keeps hold only when it is aimed at the one held.
+pub fn let_go_unless_at(ctx: &mut Ctx, grabber: CharacterId, aim: Option<CharacterId>) {
+    if let Some(g) = grabbed_by(ctx.s, grabber)
+        && Some(g) != aim
+    {
+        release(ctx, g);
+    }
+}
+
 pub fn grabbed_by(s: &State, grabber: CharacterId) -> Option<CharacterId> {
     s.characters
         .iter()
@@ -110,11 +121,6 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::Move(to) => begin_move(ctx, c, *to)?,
         Action::Attack(decl) => {
             let moving = ctx.s.turn.as_ref().is_some_and(|t| t.moved);
-            let st = super::targeting::stats(ctx.s, decl.weapon);
-            if st.kind != WeaponKind::Melee && !moving {
-                // Standing still to shoot: moving afterwards would make it a shot while moving.
-                ctx.s.turn.as_mut().expect("turn").rooted = true;
-            }
             attack::declare(ctx, *decl, false, moving)?;
         }
         Action::PickUp(i) => {
@@ -431,6 +437,11 @@ pub fn opportunity(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             Ok(())
         }
         Action::OpportunityAttack(decl) => {
+            let aim = match decl.target {
+                Target::Character(t) => Some(t),
+                Target::Zone(_) => None,
+            };
+            let_go_unless_at(ctx, decl.attacker, aim);
             ctx.s.characters[decl.attacker].acted = true;
             let name = ctx.s.name(decl.attacker).to_string();
             let target = ctx
