@@ -106,6 +106,38 @@ fn counter_both_roll_together_and_the_one_suffering_more_is_hit_first() {
 }
 
 #[test]
+fn counter_with_a_disarm_resolved_last() {
+    // "Non-lethal attacks ... can be used to counter. Since they inflict no damage they are
+    // always resolved last in case of a counter": Bob counters Ann's sword with a disarm; her
+    // blow lands first (d6: 4), then Ann's STR save against the disarm fails (13) and she
+    // drops the sword.
+    let mut t = brawl(SWORD, "", "");
+    swing(&mut t);
+    let sword = t.item_of("Ann", "Sword");
+    let disarm = Action::React(Reaction::Counter {
+        weapon: Weapon::Unarmed,
+        mode: AttackMode::Disarm { item: sword },
+    });
+    assert!(t.is_legal(&disarm), "{:?}", t.legal());
+    t.act(disarm, &[4, 13]);
+    assert_eq!(t.health("Bob"), 6);
+    assert_eq!(
+        t.s.items[sword].location,
+        fray::rules::zones::Location::Ground(t.z("A"))
+    );
+    let text = t.text();
+    assert!(text.contains("Bob counters Ann by trying to knock the Sword away."));
+    let (hit, dropped) = (
+        text.find("Ann hits Bob for 4 damage."),
+        text.find("Ann drops the Sword."),
+    );
+    assert!(
+        dropped.is_some() && hit.is_some() && hit < dropped,
+        "{text}"
+    );
+}
+
+#[test]
 fn counter_a_blast_can_be_countered_by_one_target_only() {
     let mut t = brawl(r#"hands: ["Flail"]"#, "", "");
     t.activate("Ann");

@@ -266,11 +266,21 @@ pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
                     });
                 }
             }
+            // "Non-lethal attacks ... can be used to counter": a grapple, or a disarm of any
+            // weapon the attacker holds, both on someone nearby.
             if s.characters[attacker].zone == tc.zone {
                 out.push(Reaction::Counter {
                     weapon: Weapon::Unarmed,
                     mode: AttackMode::Grapple,
                 });
+                for i in s.held(attacker) {
+                    if s.items[i].weapon().is_some() {
+                        out.push(Reaction::Counter {
+                            weapon: Weapon::Unarmed,
+                            mode: AttackMode::Disarm { item: i },
+                        });
+                    }
+                }
             }
         }
         if tc.grabbed_by.is_none() {
@@ -404,11 +414,18 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 ctx.s.items[i].used = true;
             }
             ctx.s.characters[t].figures.attacks += 1;
-            let wname = ctx.s.weapon_name(weapon);
-            ctx.say(
-                EventKind::Reaction { character: t },
-                format!("{tname} counters {aname} with {wname}."),
-            );
+            let text = match mode {
+                AttackMode::Grapple => format!("{tname} counters {aname} with a grapple."),
+                AttackMode::Disarm { item } => format!(
+                    "{tname} counters {aname} by trying to knock the {} away.",
+                    ctx.s.items[item].name
+                ),
+                _ => format!(
+                    "{tname} counters {aname} with {}.",
+                    ctx.s.weapon_name(weapon)
+                ),
+            };
+            ctx.say(EventKind::Reaction { character: t }, text);
             let mut missed = false;
             if !mode.is_non_lethal()
                 && let Some(shot) = targeting::can_strike(ctx.s, t, weapon, attacker, false)

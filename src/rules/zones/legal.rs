@@ -419,6 +419,10 @@ pub fn describe(s: &State, action: &Action) -> String {
             Reaction::Dodge => "Dodge (AGI save; spends the turn)".into(),
             Reaction::Counter { weapon, mode } => match mode {
                 AttackMode::Grapple => "Counter by grappling".into(),
+                AttackMode::Disarm { item } => format!(
+                    "Counter by disarming: the {} (spends the turn)",
+                    s.items[*item].name
+                ),
                 _ => format!("Counter with {} (spends the turn)", s.weapon_name(*weapon)),
             },
             Reaction::HideBehind(c) => format!("Hide behind {} (spends the turn)", name(*c)),
