@@ -53,6 +53,8 @@ impl Heuristics for Zones {
         match action {
             Action::ChooseFirst(g) => f64::from(u8::from(*g == f)),
             Action::Activate(c) => 1.0 + 0.1 * best_attack(s, *c),
+            // Back in the fight, unarmed and hurt: worth it when they can still do harm.
+            Action::Resume(c) => 0.1 * best_attack(s, *c) - 0.2,
             Action::Pass => 0.0,
             Action::EndTurn => 0.0,
             Action::TimedOut => -10.0,

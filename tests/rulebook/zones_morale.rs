@@ -96,7 +96,7 @@ fn morale_a_lone_fighter_at_half_health_tests_and_may_retreat_in_a_chase() {
 }
 
 #[test]
-fn chases_the_faster_escape_without_a_save_and_the_slower_are_caught() {
+fn chases_the_faster_escape_without_a_save_and_the_slower_are_reached() {
     let mut t = squad(
         &[fighter("Ann", "A", "")],
         &[fighter("Bob", "B", "speed: 3")],
@@ -117,8 +117,19 @@ fn chases_the_faster_escape_without_a_save_and_the_slower_are_caught() {
     t.act(Action::Morale(MoraleChoice::Retreat), &[]);
     assert_eq!(
         t.status("Bob"),
-        Status::Surrendered,
-        "caught by faster pursuers"
+        Status::Active,
+        "reached by faster pursuers, not surrendered: he fights on"
+    );
+    assert!(
+        t.log
+            .iter()
+            .any(|l| l == "Bob is reached by the pursuers and must fight on."),
+        "{}",
+        t.text()
+    );
+    assert!(
+        matches!(t.pending(), Pending::Decide { .. }),
+        "the fight goes on"
     );
 
     let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "")]);
@@ -128,8 +139,8 @@ fn chases_the_faster_escape_without_a_save_and_the_slower_are_caught() {
     t.act(Action::Morale(MoraleChoice::Retreat), &[11]);
     assert_eq!(
         t.status("Bob"),
-        Status::Surrendered,
-        "a failed AGI save: caught"
+        Status::Active,
+        "a failed AGI save: reached"
     );
 }
 
@@ -162,11 +173,64 @@ fn surrendering_spends_the_turn_and_harm_from_the_enemy_brings_them_back_into_th
     assert!(!t.is_legal(&Action::Activate(bob)));
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[2]);
+    // "can resume fighting": a choice for Bob's side, not automatic.
+    assert_eq!(
+        t.status("Bob"),
+        Status::Surrendered,
+        "harmed, still surrendered"
+    );
+    t.act(Action::EndTurn, &[]);
+    assert!(
+        !t.is_legal(&Action::Resume(bob)),
+        "his turn this round is spent"
+    );
+    t.activate("Dan");
+    t.act(Action::EndTurn, &[]);
+    // The next round, with the Blues first.
+    t.act(Action::ChooseFirst(1), &[]);
+    assert!(t.is_legal(&Action::Resume(bob)), "{:?}", t.legal());
+    t.act(Action::Resume(bob), &[]);
     assert_eq!(
         t.status("Bob"),
         Status::Active,
-        "harmed while surrendering, he fights on"
+        "he takes up the fight again"
     );
+    assert_eq!(
+        t.s.turn.as_ref().map(|x| x.character),
+        Some(bob),
+        "and takes his turn"
+    );
+}
+
+#[test]
+fn surrendering_a_harmed_character_may_also_stay_surrendered() {
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
+        &[
+            fighter("Bob", "A", r#"hands: ["Spear"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.act(Action::Pass, &[]);
+    t.activate("Bob");
+    t.act(Action::Surrender, &[]);
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[2]);
+    t.act(Action::EndTurn, &[]);
+    t.activate("Dan");
+    t.act(Action::EndTurn, &[]);
+    t.act(Action::ChooseFirst(1), &[]);
+    let bob = t.c("Bob");
+    assert!(t.is_legal(&Action::Resume(bob)));
+    t.activate("Dan");
+    t.act(Action::EndTurn, &[]);
+    t.activate("Ann");
+    t.act(Action::EndTurn, &[]);
+    // Passing leaves him surrendered, and still free to resume later.
+    t.act(Action::Pass, &[]);
+    assert_eq!(t.status("Bob"), Status::Surrendered, "his side left him be");
+    assert!(t.s.characters[bob].may_resume);
 }
 
 #[test]

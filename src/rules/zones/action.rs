@@ -16,6 +16,8 @@ pub enum Action {
     /// The initiative holder names the faction that acts first this round.
     ChooseFirst(FactionId),
     Activate(CharacterId),
+    /// A surrendered character harmed by the enemy takes up the fight again and takes a turn.
+    Resume(CharacterId),
     Pass,
 
     // Within a turn.

@@ -853,14 +853,10 @@ pub fn apply_damage(
         && ctx.s.characters[to].status == Status::Surrendered
         && ctx.s.characters[to].health > 0
     {
-        ctx.s.characters[to].status = Status::Active;
-        ctx.say(
-            EventKind::StatusChanged {
-                character: to,
-                status: Status::Active,
-            },
-            format!("{name} was harmed while surrendering and fights on."),
-        );
+        ctx.s.characters[to].may_resume = true;
+        ctx.note(format!(
+            "{name} was harmed while surrendering and may take up the fight again."
+        ));
     }
     if ctx.s.characters[to].health == 0
         && matches!(

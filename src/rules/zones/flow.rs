@@ -131,6 +131,20 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             );
         }
         Action::Activate(c) => activate(ctx, *c),
+        Action::Resume(c) => {
+            let ch = &mut ctx.s.characters[*c];
+            ch.status = Status::Active;
+            ch.may_resume = false;
+            let name = ch.name.clone();
+            ctx.say(
+                EventKind::StatusChanged {
+                    character: *c,
+                    status: Status::Active,
+                },
+                format!("{name}, harmed while surrendering, takes up the fight again."),
+            );
+            activate(ctx, *c);
+        }
         Action::Pass => pass(ctx)?,
         Action::Morale(choice) => morale::choose(ctx, *choice)?,
         Action::ProposeStunt(_)
@@ -200,10 +214,20 @@ pub fn end_turn(ctx: &mut Ctx) {
 
 /// Characters of faction `f` who may be activated now.
 pub fn eligible(s: &State, f: FactionId) -> Vec<CharacterId> {
+    may_act(s, f, |c| c.is_active())
+}
+
+/// Surrendered characters of faction `f` harmed by the enemy who could take up the fight
+/// again now, taking their turn.
+pub fn resumable(s: &State, f: FactionId) -> Vec<CharacterId> {
+    may_act(s, f, |c| c.status == Status::Surrendered && c.may_resume)
+}
+
+fn may_act(s: &State, f: FactionId, able: impl Fn(&Character) -> bool) -> Vec<CharacterId> {
     s.characters
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.faction == f && c.is_active() && !c.acted)
+        .filter(|(_, c)| c.faction == f && able(c) && !c.acted)
         .filter(|(_, c)| match s.phase {
             Phase::Ambush => c.concealed,
             Phase::Fast { threshold } => c.attrs.wit >= threshold,
@@ -294,7 +318,10 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             return Ok(());
         }
         match ctx.s.stage {
-            Stage::Activation if eligible(ctx.s, ctx.s.to_act).is_empty() => {
+            Stage::Activation
+                if eligible(ctx.s, ctx.s.to_act).is_empty()
+                    && resumable(ctx.s, ctx.s.to_act).is_empty() =>
+            {
                 pass(ctx)?;
             }
             Stage::Morale if ctx.s.morale_queue.is_empty() => {

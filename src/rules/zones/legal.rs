@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use super::action::{Action, MoraleChoice};
 use super::attack::{reaction_options, stunt_options, stunt_text};
-use super::flow::eligible;
+use super::flow::{eligible, resumable};
 use super::model::*;
 use super::targeting::{can_blast, can_strike, known_to, stats};
 use super::turn::{self, opportunity_candidates, opportunity_faction};
@@ -19,6 +19,7 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
                 .into_iter()
                 .map(Action::Activate)
                 .collect();
+            out.extend(resumable(s, s.to_act).into_iter().map(Action::Resume));
             out.push(Action::Pass);
             out
         }
@@ -373,6 +374,7 @@ pub fn describe(s: &State, action: &Action) -> String {
             s.factions.get(*f).map_or("?", |x| x.name.as_str())
         ),
         Action::Activate(c) => format!("Activate {}", name(*c)),
+        Action::Resume(c) => format!("{} takes up the fight again (and takes a turn)", name(*c)),
         Action::Pass => "Pass".into(),
         Action::Move(z) => format!("Move to {} (movement)", zone(*z)),
         Action::Attack(d) => format!("{} (main)", attack(d)),

@@ -172,6 +172,10 @@ pub struct Character {
     pub acted: bool,
     pub grabbed_by: Option<CharacterId>,
     pub morale_passed: bool,
+    /// Surrendered and since harmed by the enemy: may take up the fight again, if their side
+    /// chooses to (zones.surrendering).
+    #[serde(default)]
+    pub may_resume: bool,
     pub poisoned: Option<Die>,
     pub coated: Option<Die>,
     /// Attacked out from behind a barrier since this character's last turn began: the barrier

@@ -95,7 +95,7 @@ pub fn choose(ctx: &mut Ctx, choice: MoraleChoice) -> Result<(), RuleError> {
 }
 
 /// A retreat over a long distance is a chase: faster than every pursuer escapes, slower than one
-/// is caught, as fast as the fastest makes an AGI save. Caught, they surrender.
+/// is reached, as fast as the fastest makes an AGI save. Reached, they are in the fight again.
 fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
     let me = ctx.s.characters[c].clone();
     let pursuit = ctx
@@ -147,8 +147,10 @@ fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
             format!("{} escapes the fight.", me.name),
         );
     } else {
-        ctx.note(format!("{} is caught by the pursuers.", me.name));
-        surrender(ctx, c);
+        ctx.note(format!(
+            "{} is reached by the pursuers and must fight on.",
+            me.name
+        ));
     }
     Ok(())
 }
