@@ -79,10 +79,60 @@ fn morale_no_check_above_half_the_original_number() {
     assert_eq!(t.s.round, 2);
 }
 
+/// Bob, fighting alone, already brought to half health by an earlier hurt: his morale check
+/// comes at the end of this round. (How damage brings it about is the next test's.)
+fn hurt_to_half(t: &mut Table, name: &str) {
+    t.set_health(name, 5);
+    let c = t.c(name);
+    t.s.characters[c].hurt_to_half = true;
+}
+
+#[test]
+fn morale_a_lone_fighter_checks_after_damage_leaves_half_health_or_less() {
+    // "after taking damage reducing their health to half or less": Bob starts the fight at 6
+    // of 10 and checks nothing while unhurt; Ann's arrow (d6: 1) leaves him at 5, and the
+    // morale phase asks for his WIT save.
+    let ann = fighter("Ann", "A", r#"hands: ["Shortbow"]"#);
+    let mut t = squad(&[ann.clone()], &[fighter("Bob", "B", "")]);
+    t.set_health("Bob", 6);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[]);
+    assert!(
+        !t.text().contains("Morale"),
+        "unhurt this fight: no check\n{}",
+        t.text()
+    );
+    // Starting the fight at half health is no damage taken either.
+    let mut t = squad(&[ann.clone()], &[fighter("Bob", "B", "")]);
+    t.set_health("Bob", 4);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[]);
+    assert!(!t.text().contains("Morale"), "{}", t.text());
+
+    let mut t = squad(&[ann], &[fighter("Bob", "B", "")]);
+    t.set_health("Bob", 6);
+    t.activate("Ann");
+    let shot = t.strike("Ann", Some("Shortbow"), "Bob");
+    t.attack_plain(shot, &[1]);
+    assert_eq!(t.health("Bob"), 5);
+    t.act(Action::EndTurn, &[]);
+    t.act(Action::Pass, &[12]); // Bob fails WIT 10
+    assert!(
+        t.text().contains("fighting alone at half health or less"),
+        "{}",
+        t.text()
+    );
+    assert_eq!(
+        t.pending().seat(),
+        Some(Seat::Faction(1)),
+        "Bob must surrender or retreat"
+    );
+}
+
 #[test]
 fn morale_a_lone_fighter_at_half_health_tests_and_may_retreat_in_a_chase() {
     let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "")]);
-    t.set_health("Bob", 5);
+    hurt_to_half(&mut t, "Bob");
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[12]); // Bob fails WIT 10
     assert_eq!(t.pending().seat(), Some(Seat::Faction(1)));
@@ -101,7 +151,7 @@ fn chases_the_faster_escape_without_a_save_and_the_slower_are_reached() {
         &[fighter("Ann", "A", "")],
         &[fighter("Bob", "B", "speed: 3")],
     );
-    t.set_health("Bob", 5);
+    hurt_to_half(&mut t, "Bob");
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[12]);
     t.act(Action::Morale(MoraleChoice::Retreat), &[]);
@@ -111,7 +161,7 @@ fn chases_the_faster_escape_without_a_save_and_the_slower_are_reached() {
         &[fighter("Ann", "A", "")],
         &[fighter("Bob", "B", "speed: 1")],
     );
-    t.set_health("Bob", 5);
+    hurt_to_half(&mut t, "Bob");
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[12]);
     t.act(Action::Morale(MoraleChoice::Retreat), &[]);
@@ -133,7 +183,7 @@ fn chases_the_faster_escape_without_a_save_and_the_slower_are_reached() {
     );
 
     let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "")]);
-    t.set_health("Bob", 5);
+    hurt_to_half(&mut t, "Bob");
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[12]);
     t.act(Action::Morale(MoraleChoice::Retreat), &[11]);

@@ -836,6 +836,9 @@ pub fn apply_damage(
         let taken = dealt.min(ch.health);
         ch.health -= taken;
         ch.figures.damage_taken += u32::from(taken);
+        if taken > 0 && u16::from(ch.health) * 2 <= u16::from(ch.max_health) {
+            ch.hurt_to_half = true;
+        }
     }
     if let Some(b) = by {
         ctx.s.characters[b].figures.damage_dealt += u32::from(dealt);

@@ -176,6 +176,10 @@ pub struct Character {
     /// chooses to (zones.surrendering).
     #[serde(default)]
     pub may_resume: bool,
+    /// Has taken damage that left them at half health or less: what makes a character fighting
+    /// alone check morale (zones.morale); starting the fight hurt does not.
+    #[serde(default)]
+    pub hurt_to_half: bool,
     pub poisoned: Option<Die>,
     pub coated: Option<Die>,
     /// Attacked out from behind a barrier since this character's last turn began: the barrier

@@ -32,8 +32,9 @@ pub fn poison_ticks(ctx: &mut Ctx) -> Result<(), RuleError> {
 }
 
 /// Which characters of which faction must test their morale now. Groups test once reduced to
-/// half or less of their original number; a character fighting alone tests once at half health
-/// or less. Each side tests once a fight: those who pass are done with morale.
+/// half or less of their original number; a character fighting alone tests once damage has
+/// left them at half health or less. Each side tests once a fight: those who pass are done
+/// with morale.
 pub fn morale_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     for f in 0..ctx.s.factions.len() {
         if ctx.s.factions[f].morale_checked {
@@ -44,11 +45,11 @@ pub fn morale_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         let shaken = if original >= 2 {
             fighting * 2 <= original
         } else {
-            ctx.s.characters.iter().any(|c| {
-                c.faction == f
-                    && c.is_active()
-                    && u16::from(c.health) * 2 <= u16::from(c.max_health)
-            })
+            // "After taking damage reducing their health to half or less".
+            ctx.s
+                .characters
+                .iter()
+                .any(|c| c.faction == f && c.is_active() && c.hurt_to_half)
         };
         if !shaken || fighting == 0 {
             continue;
