@@ -138,6 +138,35 @@ fn counter_with_a_disarm_resolved_last() {
 }
 
 #[test]
+fn counter_a_blasts_targets_react_quickest_wits_first() {
+    // Only one target may counter a blast; who gets the chance follows a rule (rules notes,
+    // zones.reactions): Cid, the quicker wit, decides before Bob although listed after him.
+    let mut t = brawl(r#"hands: ["Flail"]"#, "", "");
+    let (bob, cid) = (t.c("Bob"), t.c("Cid"));
+    t.s.characters[cid].attrs.wit = 12;
+    t.activate("Ann");
+    let blast = Action::Attack(AttackDecl {
+        attacker: t.c("Ann"),
+        weapon: Weapon::Item(t.item("Flail")),
+        target: Target::Zone(t.z("A")),
+        mode: AttackMode::Damage { hold_back: false },
+    });
+    t.act(blast, &[]);
+    let counter = Action::React(Reaction::Counter {
+        weapon: Weapon::Unarmed,
+        mode: AttackMode::Damage { hold_back: false },
+    });
+    let slots = &t.s.attack.as_ref().unwrap().slots;
+    assert_eq!(
+        slots.iter().map(|s| s.target).collect::<Vec<_>>(),
+        vec![cid, bob]
+    );
+    t.act(counter.clone(), &[]);
+    assert!(t.s.characters[cid].acted, "Cid countered");
+    assert!(!t.is_legal(&counter), "so Bob may not");
+}
+
+#[test]
 fn counter_a_blast_can_be_countered_by_one_target_only() {
     let mut t = brawl(r#"hands: ["Flail"]"#, "", "");
     t.activate("Ann");

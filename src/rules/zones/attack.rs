@@ -79,7 +79,14 @@ pub fn declare(
                 }
             }
             blast_zone = Some(zone);
-            targeting::blast_victims(ctx.s, a, decl.weapon, zone)
+            let mut victims = targeting::blast_victims(ctx.s, a, decl.weapon, zone);
+            // Only one target may counter a blast: the quickest wits react first (WIT, then
+            // AGI, then the order of the scenario), not whoever happens to be listed first.
+            victims.sort_by_key(|&v| {
+                let at = &ctx.s.characters[v].attrs;
+                std::cmp::Reverse((at.wit, at.agi))
+            });
+            victims
         }
     };
     ctx.s.attack = Some(AttackState {
