@@ -168,6 +168,14 @@ fn bonus_actions_swapping_two_items_takes_two_bonus_actions_and_picked_up_items_
     let ann = t.c("Ann");
     assert_eq!(t.s.items[sword].location, Location::Hand(ann));
     assert_eq!(t.s.items[spear].location, Location::Pack(ann));
+
+    // With the spear put away both hands are free: the javelin picked up goes into one.
+    let mut t = Table::begin(&src, 0);
+    t.activate("Ann");
+    t.act(Action::Unequip(spear), &[]);
+    assert!(t.is_legal(&Action::PickUp(javelin)));
+    t.act(Action::PickUp(javelin), &[]);
+    assert_eq!(t.s.items[javelin].location, Location::Hand(ann));
 }
 
 #[test]

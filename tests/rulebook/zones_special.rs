@@ -174,15 +174,17 @@ fn blast_a_melee_blast_hits_everyone_else_in_the_zone_and_cannot_miss() {
     let b = t.z("B");
     t.act(Action::Move(b), &[]);
     let blast = blast_at(&t, "B");
+    // Checked while the main action is still there: only the zone Ann stands in.
+    assert!(t.is_legal(&blast));
+    assert!(
+        !t.is_legal(&blast_at(&t, "A")),
+        "a melee blast hits only the attacker's zone"
+    );
     // One d6 for the blast (4): Bob's mail takes 2, Cid takes 4. No WIT save.
     t.attack_plain(blast, &[4]);
     assert_eq!(
         (t.health("Bob"), t.health("Cid"), t.health("Ann")),
         (8, 6, 10)
-    );
-    assert!(
-        !t.is_legal(&blast_at(&t, "A")),
-        "a melee blast hits only the attacker's zone"
     );
 }
 
@@ -379,10 +381,37 @@ fn grapple_a_failed_str_save_grabs_the_target_who_is_entangled() {
         t.legal().iter().all(|a| !matches!(a, Action::Move(_))),
         "entangled: no moving"
     );
-    assert!(!t.is_legal(&Action::React(Reaction::Dodge)));
-    // Breaking free: a STR save (rules notes reading).
-    t.act(Action::BreakFree, &[10]);
-    assert_eq!(t.s.characters[bob].grabbed_by, None);
+    // Breaking free: a STR save (rules notes reading); 11 fails STR 10, and it spends the
+    // main action like an attack.
+    t.act(Action::BreakFree, &[11]);
+    assert_eq!(t.s.characters[bob].grabbed_by, Some(ann), "still held");
+    assert!(!t.is_legal(&Action::BreakFree), "the main action is spent");
+}
+
+#[test]
+fn grapple_a_grabbed_character_cannot_dodge_an_attack() {
+    let mut t = grapple_table();
+    // Next round Ann, still holding Bob, strikes him: Bob reacts, but a dodge is not his.
+    t.act(Action::EndTurn, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::ChooseFirst(0), &[]);
+    t.activate("Ann");
+    let punch = t.strike("Ann", None, "Bob");
+    t.act(punch, &[]);
+    assert_eq!(
+        t.s.attack.as_ref().map(|a| a.step),
+        Some(fray::rules::zones::AttackStep::React { slot: 0 }),
+        "Bob's reaction is awaited"
+    );
+    assert!(t.is_legal(&Action::React(Reaction::None)));
+    assert!(
+        !t.is_legal(&Action::React(Reaction::Dodge)),
+        "entangled: no dodging"
+    );
+    // Ann, moreover, keeps hold: the attack is aimed at the one she holds.
+    t.act(Action::React(Reaction::None), &[2, 2]);
+    assert_eq!(t.s.characters[t.c("Bob")].grabbed_by, Some(t.c("Ann")));
 }
 
 #[test]
@@ -404,6 +433,9 @@ fn grapple_the_grabber_moves_together_with_the_grabbed_and_shoves_them_into_a_ha
     assert_eq!(t.health("Bob"), 6);
     assert_eq!(t.zone_of("Bob"), "B");
     assert_eq!(t.s.characters[t.c("Bob")].grabbed_by, None);
+    // A shove is a main action: no attack on Cid after it, a bonus action still there.
+    assert!(!t.is_legal(&t.strike("Ann", None, "Cid")));
+    assert!(t.is_legal(&Action::Speak));
 }
 
 #[test]
