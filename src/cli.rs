@@ -374,26 +374,45 @@ fn run_replay(file: &Path, json: bool) -> ExitCode {
         Ok(x) => x,
         Err(e) => return report(e),
     };
-    match replay::run(&r, &file.display().to_string(), &src) {
+    let name = file.display().to_string();
+    match replay::run(&r, &name, &src) {
         Ok(run) => {
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            for line in &run.lines {
-                if json {
-                    let _ = writeln!(out, "{}", serde_json::to_string(line).unwrap_or_default());
-                } else {
-                    let _ = writeln!(out, "{}", line.text);
-                    if let Some(e) = &line.explanation {
-                        let _ = writeln!(out, "    ⟨{e}⟩");
-                    }
-                }
-            }
+            print_lines(&run.lines, json);
             if !json {
-                let _ = writeln!(out, "final state hash {:016x}", run.final_hash);
+                say!("final state hash {:016x}", run.final_hash);
+                if run.outcome.is_none() {
+                    say!("the battle is unfinished: no side has won yet");
+                }
             }
             ExitCode::SUCCESS
         }
-        Err(e) => report(e),
+        Err(e) => {
+            // What happened up to the action refused, then the refusal.
+            if let replay::ReplayError::Refused { index, .. } = &e {
+                let before = Replay::new(
+                    r.scenario.clone(),
+                    r.dice.clone(),
+                    r.actions.truncated(*index),
+                );
+                if let Ok(run) = replay::run(&before, &name, &replay::to_ron(&before)) {
+                    print_lines(&run.lines, json);
+                }
+            }
+            report(e)
+        }
+    }
+}
+
+fn print_lines(lines: &[replay::ReplayLine], json: bool) {
+    for line in lines {
+        if json {
+            say!("{}", serde_json::to_string(line).unwrap_or_default());
+        } else {
+            say!("{}", line.text);
+            if let Some(e) = &line.explanation {
+                say!("    ⟨{e}⟩");
+            }
+        }
     }
 }
 
@@ -445,12 +464,13 @@ impl Visit for Record<'_> {
             |a, _| actions.push(a.clone()),
         )
         .map_err(|e| e.to_string())?;
-        let r = Replay {
-            scenario: self.name.to_string(),
-            dice: ReplayDice::Seed(seed),
-            actions: G::wrap(actions).ok_or("this ruleset's battles cannot be saved as replays")?,
-            final_hash: Some(state_hash(&state)),
-        };
+        let mut r = Replay::new(
+            self.name.to_string(),
+            ReplayDice::Seed(seed),
+            G::wrap(actions).ok_or("this ruleset's battles cannot be saved as replays")?,
+        );
+        replay::seal(&mut r).map_err(|e| e.to_string())?;
+        debug_assert_eq!(r.final_hash, Some(state_hash(&state)));
         Ok((r, G::round(&state)))
     }
 }
@@ -526,24 +546,24 @@ fn check(files: &[PathBuf]) -> ExitCode {
     let mut failed = false;
     for f in files {
         let name = f.display().to_string();
-        let src = match std::fs::read_to_string(f) {
+        let src = match scenario::error::read(f) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("{name}:0: cannot read: {e}");
+                eprintln!("{e}");
                 failed = true;
                 continue;
             }
         };
-        let is_replay = src.contains("actions")
-            && (src.trim_start().starts_with('{')
-                || src.contains("Replay")
-                || src.contains("dice:"));
-        let result = if is_replay {
+        let result = if replay::is_replay(&src) {
             replay::parse(&name, &src)
                 .map_err(|e| e.to_string())
                 .and_then(|r| {
                     replay::run(&r, &name, &src)
-                        .map(|_| ())
+                        .map(|run| {
+                            if run.outcome.is_none() {
+                                say!("{name}: the battle is unfinished: no side has won yet");
+                            }
+                        })
                         .map_err(|e| e.to_string())
                 })
         } else {

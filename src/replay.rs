@@ -20,15 +20,43 @@ pub enum ReplayDice {
     Scripted(Vec<u8>),
 }
 
+/// How often a sealed replay keeps the state's hash: after every this many actions.
+pub const CHECK_EVERY: usize = 8;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Replay {
-    /// A built-in scenario's name or a path to a scenario file.
+    /// A built-in scenario's name, or a scenario file's path (relative to the replay's folder,
+    /// or else to the working directory).
     pub scenario: String,
     pub dice: ReplayDice,
     pub actions: ReplayActions,
     /// The hash of the final state when the replay was recorded, checked on every re-run.
     #[serde(default)]
     pub final_hash: Option<u64>,
+    /// How many actions the battle had when it was recorded, so that actions cut off the end
+    /// are told apart from a battle left unfinished.
+    #[serde(default)]
+    pub length: Option<usize>,
+    /// After every [`CHECK_EVERY`] actions when it was recorded, a hash of the state and of
+    /// every event so far: an edit (an action replaced, two swapped, the seed changed) is found
+    /// near where it was made, even where the state would come out the same.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<u64>,
+}
+
+impl Replay {
+    /// An unsealed replay: no hashes to check yet.
+    pub fn new(scenario: String, dice: ReplayDice, actions: ReplayActions) -> Replay {
+        Replay {
+            scenario,
+            dice,
+            actions,
+            final_hash: None,
+            length: None,
+            checkpoints: Vec::new(),
+        }
+    }
 }
 
 /// One event of a re-run, as `fray replay` prints it.
@@ -45,12 +73,36 @@ pub struct ReplayRun {
     pub lines: Vec<ReplayLine>,
     pub final_hash: u64,
     pub outcome: Option<crate::rules::Outcome>,
+    /// The checkpoints a sealed replay keeps (see [`Replay::checkpoints`]).
+    pub checkpoints: Vec<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
     #[error("{0}")]
     Data(#[from] DataErrors),
+    #[error("{file}: the scenario it names, \"{scenario}\", cannot be loaded:\n{errors}")]
+    Scenario {
+        file: String,
+        scenario: String,
+        errors: DataErrors,
+    },
+    #[error(
+        "{file}:{line}: the battle differs from the one recorded after action {index}: an action from line {from} to this one, or the dice, were changed"
+    )]
+    Edited {
+        file: String,
+        line: usize,
+        index: usize,
+        from: usize,
+    },
+    #[error("{file}: {found} actions where {recorded} were recorded: {what}")]
+    Length {
+        file: String,
+        found: usize,
+        recorded: usize,
+        what: &'static str,
+    },
     #[error("{file}:{line}: action {index} ({action}) was refused: {reason}")]
     Refused {
         file: String,
@@ -85,6 +137,35 @@ pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
     }
 }
 
+/// Whether a data file is a replay rather than a scenario, by its structure: a replay is a
+/// record with `dice` and `actions`, whatever its name or comments say. A file too broken to
+/// tell goes by its first word (`Replay(`), or else to the scenario reader.
+pub fn is_replay(src: &str) -> bool {
+    let t = src.trim_start();
+    let keys: Option<Vec<String>> = if t.starts_with('{') {
+        serde_json::from_str::<serde_json::Value>(t)
+            .ok()
+            .and_then(|v| v.as_object().map(|o| o.keys().cloned().collect()))
+    } else {
+        match ron::from_str::<ron::Value>(t) {
+            Ok(ron::Value::Map(m)) => Some(
+                m.iter()
+                    .filter_map(|(k, _)| match k {
+                        ron::Value::String(s) => Some(s.clone()),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            Ok(_) => Some(Vec::new()),
+            Err(_) => None,
+        }
+    };
+    match keys {
+        Some(k) => k.iter().any(|k| k == "dice") && k.iter().any(|k| k == "actions"),
+        None => t.starts_with("Replay"),
+    }
+}
+
 pub fn load(path: &Path) -> Result<(Replay, String), DataErrors> {
     let file = path.display().to_string();
     let src = scenario::error::read(path)?;
@@ -99,8 +180,114 @@ pub fn to_ron(r: &Replay) -> String {
 
 /// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
-    let loaded = scenario::load(&r.scenario)?;
+    let name = scenario_path(file, &r.scenario);
+    let loaded = scenario::load(&name).map_err(|errors| ReplayError::Scenario {
+        file: file.to_string(),
+        scenario: r.scenario.clone(),
+        errors,
+    })?;
     loaded.setup.visit(Rerun { r, file, src })
+}
+
+/// Fills in what a re-run checks: the final hash, the length and the checkpoints.
+pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
+    let open = Replay {
+        final_hash: None,
+        length: None,
+        checkpoints: Vec::new(),
+        ..r.clone()
+    };
+    let src = to_ron(&open);
+    let run = run(&open, "the replay", &src)?;
+    r.final_hash = Some(run.final_hash);
+    r.length = Some(r.actions.len());
+    r.checkpoints = run.checkpoints;
+    Ok(())
+}
+
+/// A replay's scenario: a built-in name as it is; a path relative to the replay's own folder
+/// where such a file exists, else as written (relative to the working directory).
+fn scenario_path(file: &str, name: &str) -> String {
+    if scenario::BUILTIN.iter().any(|(n, _)| *n == name) {
+        return name.to_string();
+    }
+    let path = Path::new(name);
+    if path.is_relative()
+        && let Some(dir) = Path::new(file).parent()
+    {
+        let beside = dir.join(path);
+        if beside.is_file() {
+            return beside.display().to_string();
+        }
+    }
+    name.to_string()
+}
+
+/// The line (1-based) on which each action of the replay's `actions` list begins, however the
+/// actions are laid out (one a line, or one over several lines, in RON or JSON).
+pub fn action_lines(src: &str) -> Vec<usize> {
+    let Some(key) = src.find("actions") else {
+        return Vec::new();
+    };
+    let Some(open) = src[key..].find('[').map(|i| key + i) else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    let mut line = src[..=open].matches('\n').count() + 1;
+    let mut depth = 0usize;
+    let mut expecting = true;
+    let mut chars = src[open + 1..].chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                line += 1;
+                continue;
+            }
+            c if c.is_whitespace() => continue,
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        line += 1;
+                        break;
+                    }
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if depth == 0 && c == ']' {
+            break;
+        }
+        if depth == 0 && c == ',' {
+            expecting = true;
+            continue;
+        }
+        if expecting {
+            lines.push(line);
+            expecting = false;
+        }
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '"' => {
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    match c {
+                        '\n' => line += 1,
+                        '\\' if !escaped => {
+                            escaped = true;
+                            continue;
+                        }
+                        '"' if !escaped => break,
+                        _ => {}
+                    }
+                    escaped = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    lines
 }
 
 /// A replay re-run under its scenario's ruleset.
@@ -145,18 +332,34 @@ impl Visit for Rerun<'_> {
                     });
                 }
             };
-        let refused = |i: usize, action: String, reason: String| {
-            let first = scenario::error::locate(src, &["actions"]);
-            ReplayError::Refused {
-                file: file.to_string(),
-                line: first + 1 + i,
-                index: i,
-                action,
-                reason,
+        let at = action_lines(src);
+        let line_of = |i: usize| {
+            at.get(i)
+                .copied()
+                .unwrap_or_else(|| scenario::error::locate(src, &["actions"]) + 1 + i)
+        };
+        let refused = |i: usize, action: String, reason: String| ReplayError::Refused {
+            file: file.to_string(),
+            line: line_of(i),
+            index: i,
+            action,
+            reason,
+        };
+        let mut checkpoints = Vec::new();
+        // Every event's text so far, hashed in order: two actions that commute leave the same
+        // state but not the same story.
+        let mut trail = 0xcbf2_9ce4_8422_2325u64;
+        let tell = |trail: &mut u64, events: &[Event<G::EventKind>]| {
+            for e in events {
+                for b in e.text.bytes().chain(std::iter::once(b'\n')) {
+                    *trail ^= u64::from(b);
+                    *trail = trail.wrapping_mul(0x0100_0000_01b3);
+                }
             }
         };
         let (mut state, start) = G::start(setup, dice)
             .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
+        tell(&mut trail, &start);
         push(&mut lines, None, start);
         for (i, a) in actions.iter().enumerate() {
             // Only a legal action is described: a tampered one may name a faction, fixture or
@@ -168,9 +371,52 @@ impl Visit for Rerun<'_> {
             };
             let events =
                 G::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;
+            tell(&mut trail, &events);
             push(&mut lines, Some(i), events);
+            if (i + 1) % CHECK_EVERY == 0 {
+                let h = state_hash(&state) ^ trail.rotate_left(17);
+                if let Some(&want) = r.checkpoints.get(checkpoints.len())
+                    && want != h
+                {
+                    return Err(ReplayError::Edited {
+                        file: file.to_string(),
+                        line: line_of(i),
+                        index: i,
+                        from: line_of(i + 1 - CHECK_EVERY),
+                    });
+                }
+                checkpoints.push(h);
+            }
+        }
+        if let Some(recorded) = r.length
+            && recorded != actions.len()
+        {
+            return Err(ReplayError::Length {
+                file: file.to_string(),
+                found: actions.len(),
+                recorded,
+                what: if actions.len() < recorded {
+                    "actions were cut off the end"
+                } else {
+                    "actions were added at the end"
+                },
+            });
         }
         let final_hash = state_hash(&state);
+        // One more checkpoint at the end, for the actions after the last one.
+        let end = final_hash ^ trail.rotate_left(17);
+        if let Some(&want) = r.checkpoints.get(checkpoints.len())
+            && want != end
+        {
+            let last = actions.len().saturating_sub(1);
+            return Err(ReplayError::Edited {
+                file: file.to_string(),
+                line: line_of(last),
+                index: last,
+                from: line_of(last - last % CHECK_EVERY),
+            });
+        }
+        checkpoints.push(end);
         if let Some(want) = r.final_hash
             && want != final_hash
         {
@@ -188,6 +434,7 @@ impl Visit for Rerun<'_> {
             lines,
             final_hash,
             outcome,
+            checkpoints,
         })
     }
 }

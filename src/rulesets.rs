@@ -272,6 +272,15 @@ impl Actions {
         self.len() == 0
     }
 
+    /// The first `n` actions.
+    pub fn truncated(&self, n: usize) -> Actions {
+        match self {
+            Actions::Zones(a) => Actions::Zones(a[..n.min(a.len())].to_vec()),
+            Actions::Coterie(a) => Actions::Coterie(a[..n.min(a.len())].to_vec()),
+            Actions::Teams(a) => Actions::Teams(a[..n.min(a.len())].to_vec()),
+        }
+    }
+
     /// The ruleset the actions belong to.
     pub fn ruleset(&self) -> &'static str {
         match self {

@@ -561,12 +561,14 @@ fn the_same_seed_gives_the_same_battle() {
 }
 
 fn replay_of(name: &str, seed: u64, b: &Battle) -> Replay {
-    Replay {
-        scenario: name.to_string(),
-        dice: ReplayDice::Seed(seed),
-        actions: ReplayActions::Zones(b.actions.clone()),
-        final_hash: Some(state_hash(&b.state)),
-    }
+    let mut r = Replay::new(
+        name.to_string(),
+        ReplayDice::Seed(seed),
+        ReplayActions::Zones(b.actions.clone()),
+    );
+    replay::seal(&mut r).unwrap();
+    assert_eq!(r.final_hash, Some(state_hash(&b.state)));
+    r
 }
 
 #[test]

@@ -549,3 +549,206 @@ fn sim_table_names_the_levels_seated() {
     let out = ok(&["sim", "duel", "--games", "2", "--ai", "hard,random"]);
     assert!(out.contains("2 battles, hard against random"), "{out}");
 }
+
+/// A recorded replay's text with the action lines at `a` and `b` (0-based) swapped.
+fn swap(text: &str, a: usize, b: usize) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.swap(a, b);
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn check_finds_where_a_replay_was_edited() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    let actions = action_lines(&text);
+    assert!(actions.len() > 20, "{text}");
+    // Two actions swapped, an action replaced by another legal one, the seed changed: each is
+    // refused, with the line where it shows.
+    let mut caught = 0;
+    for k in 1..actions.len() - 1 {
+        let (a, b) = (actions[k], actions[k + 1]);
+        if text.lines().nth(a) == text.lines().nth(b) {
+            continue;
+        }
+        let bad = TempFile::with("swapped.ron", &swap(&text, a, b));
+        let o = fray(&["check", bad.path()]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "swap at {k}: {err}");
+        assert!(
+            err.contains("was refused") || err.contains("differs from the one recorded"),
+            "{err}"
+        );
+        assert!(err.starts_with(&format!("{}:", bad.path())), "{err}");
+        caught += 1;
+    }
+    assert!(caught > 10);
+    // Another seed: in a battle whose dice roll (seed 6 attacks; seed 5's battle rolls none,
+    // so any seed plays it the same), the story changes and the replay is refused.
+    let f = record(6);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    assert!(text.contains("Attack"));
+    let seed = text.replace("Seed(6)", "Seed(7)");
+    assert_ne!(seed, text);
+    let bad = TempFile::with("seed.ron", &seed);
+    let o = fray(&["check", bad.path()]);
+    assert_eq!(o.status.code(), Some(1), "another seed: {}", stdout(&o));
+}
+
+#[test]
+fn check_says_when_actions_were_cut_off_the_end() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    let actions = action_lines(&text);
+    let n = actions.len();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.remove(actions[n - 1]);
+    let bad = TempFile::with("short.ron", &(lines.join("\n") + "\n"));
+    let o = fray(&["check", bad.path()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{} actions where {n} were recorded: actions were cut off the end",
+            n - 1
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_replay_refuses_an_unknown_field_at_its_line() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    let bad = text.replace("final_hash:", "final_hsh:");
+    let line = bad.lines().position(|l| l.contains("final_hsh")).unwrap() + 1;
+    let bad = TempFile::with("typo.ron", &bad);
+    let o = fray(&["check", bad.path()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.starts_with(&format!("{}:{line}:", bad.path())), "{err}");
+    assert!(err.contains("final_hsh"), "{err}");
+}
+
+#[test]
+fn a_refused_action_written_over_several_lines_is_named_at_its_first_line() {
+    // JSON written pretty puts every action with a value over several lines: the refusal
+    // names where it begins.
+    let f = record(5);
+    let (mut r, _) = fray::replay::load(Path::new(f.path())).unwrap();
+    let fray::replay::ReplayActions::Zones(actions) = &mut r.actions else {
+        panic!("a Zones replay")
+    };
+    let k = actions
+        .iter()
+        .position(|a| matches!(a, fray::rules::zones::Action::Move(_)))
+        .expect("a move");
+    actions[k] = fray::rules::zones::Action::ChooseFirst(7);
+    let n = actions.len();
+    let json = serde_json::to_string_pretty(&r).unwrap();
+    let starts = fray::replay::action_lines(&json);
+    assert_eq!(starts.len(), n);
+    assert!(
+        starts.windows(2).any(|w| w[1] > w[0] + 1),
+        "some action takes several lines"
+    );
+    let bad = TempFile::with("pretty.json", &json);
+    let o = fray(&["check", bad.path()]);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!("{}:{}: action {k} ", bad.path(), starts[k])),
+        "{err}"
+    );
+    // `fray replay` shows the battle up to the refusal, then the refusal, and fails.
+    let o = fray(&["replay", bad.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("hold the initiative"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(&format!("action {k} ")),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn check_tells_scenarios_from_replays_by_their_structure() {
+    // A scenario whose name and comments speak of replays and dice is still a scenario.
+    let src = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1
+        .replacen("name: \"", "name: \"Replay of the actions: ", 1);
+    let src = format!("// dice: Seed(3), actions: none\n{src}");
+    let f = TempFile::with("replay-like.ron", &src);
+    let o = fray(&["check", f.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(fray::replay::is_replay(
+        &std::fs::read_to_string(record(5).path()).unwrap()
+    ));
+    // A replay with no actions goes to the replay reader (and is a battle left unfinished).
+    let empty = "(scenario: \"duel\", dice: Seed(1), actions: Zones([]))";
+    let f = TempFile::with("empty.ron", empty);
+    let o = fray(&["check", f.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("unfinished"), "{}", stdout(&o));
+}
+
+#[test]
+fn data_files_with_a_byte_order_mark_are_read_and_bad_utf8_is_named_at_its_line() {
+    let duel = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    let f = TempFile::with("bom.ron", &format!("\u{feff}{duel}"));
+    let o = fray(&["check", f.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let f = TempFile::new("latin1.ron");
+    let mut bytes = b"// line one\n// caf".to_vec();
+    bytes.push(0xE9);
+    bytes.extend_from_slice(b"\n");
+    bytes.extend_from_slice(duel.as_bytes());
+    std::fs::write(&f.0, bytes).unwrap();
+    let o = fray(&["check", f.path()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.starts_with(&format!(
+            "{}:2: the text is not valid UTF-8 (byte 7",
+            f.path()
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_replay_names_its_scenario_relative_to_its_own_folder() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-rel-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cases")).unwrap();
+    let duel = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    // The scenario's id is its file's name: the same battle as the built-in duel.
+    std::fs::write(dir.join("cases/duel.ron"), duel).unwrap();
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path())
+        .unwrap()
+        .replace("scenario: \"duel\"", "scenario: \"duel.ron\"");
+    std::fs::write(dir.join("cases/case.ron"), &text).unwrap();
+    let case = dir.join("cases/case.ron");
+    let o = fray(&["check", case.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A scenario that cannot be loaded is named along with the replay.
+    std::fs::write(dir.join("cases/duel.ron"), "Scenario(").unwrap();
+    let o = fray(&["check", case.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("case.ron: the scenario it names, \"duel.ron\", cannot be loaded")
+            && err.contains("cases/duel.ron:1:"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

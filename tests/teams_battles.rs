@@ -375,12 +375,13 @@ fn a_battle_of_each_scenario_replays_from_ron_json_and_its_dice() {
     for name in SHIPPED {
         for seed in [3, 11] {
             let (actions, rolls, texts, outcome, hash) = recorded(name, seed);
-            let r = Replay {
-                scenario: name.to_string(),
-                dice: ReplayDice::Seed(seed),
-                actions: ReplayActions::Teams(actions),
-                final_hash: Some(hash),
-            };
+            let mut r = Replay::new(
+                name.to_string(),
+                ReplayDice::Seed(seed),
+                ReplayActions::Teams(actions),
+            );
+            replay::seal(&mut r).unwrap();
+            assert_eq!(r.final_hash, Some(hash));
             let ron = replay::to_ron(&r);
             let parsed = replay::parse("r.ron", &ron).unwrap_or_else(|e| panic!("{e}\n{ron}"));
             assert_eq!(parsed, r, "{name} seed {seed}");

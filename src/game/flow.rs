@@ -249,14 +249,15 @@ impl Battle {
         self.session.taken()
     }
 
-    /// The battle as a replay; None for a ruleset replays cannot name.
+    /// The battle as a sealed replay; None for a ruleset replays cannot name.
     pub fn replay(&self) -> Option<Replay> {
-        Some(Replay {
-            scenario: self.scenario.clone(),
-            dice: ReplayDice::Seed(self.seed),
-            actions: self.session.replay_actions()?,
-            final_hash: Some(self.session.state_hash()),
-        })
+        let mut r = Replay::new(
+            self.scenario.clone(),
+            ReplayDice::Seed(self.seed),
+            self.session.replay_actions()?,
+        );
+        crate::replay::seal(&mut r).ok()?;
+        Some(r)
     }
 }
 

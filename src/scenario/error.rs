@@ -86,13 +86,39 @@ pub fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataErrors {
     }])
 }
 
-/// Reads a data file, or says why not, naming it.
+/// Reads a data file, or says why not, naming it (and, for text that is not UTF-8, the line).
+/// A UTF-8 byte-order mark, which some editors write, is dropped.
 pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
-    std::fs::read_to_string(path).map_err(|e| {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
         DataErrors(vec![DataError {
-            file: path.display().to_string(),
+            file: file.clone(),
             line: 0,
             message: format!("cannot read: {e}"),
         }])
-    })
+    })?;
+    text(&file, bytes)
+}
+
+/// A data file's bytes as text: UTF-8, without a byte-order mark.
+pub fn text(file: &str, bytes: Vec<u8>) -> Result<String, DataErrors> {
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(match s.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => s,
+        }),
+        Err(e) => {
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column =
+                good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+            Err(DataErrors(vec![DataError {
+                file: file.to_string(),
+                line,
+                message: format!(
+                    "the text is not valid UTF-8 (byte {column} of the line); save the file as UTF-8"
+                ),
+            }]))
+        }
+    }
 }

@@ -93,7 +93,7 @@ fn morale_a_lone_fighter_checks_after_damage_leaves_half_health_or_less() {
     // of 10 and checks nothing while unhurt; Ann's arrow (d6: 1) leaves him at 5, and the
     // morale phase asks for his WIT save.
     let ann = fighter("Ann", "A", r#"hands: ["Shortbow"]"#);
-    let mut t = squad(&[ann.clone()], &[fighter("Bob", "B", "")]);
+    let mut t = squad(std::slice::from_ref(&ann), &[fighter("Bob", "B", "")]);
     t.set_health("Bob", 6);
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[]);
@@ -103,7 +103,7 @@ fn morale_a_lone_fighter_checks_after_damage_leaves_half_health_or_less() {
         t.text()
     );
     // Starting the fight at half health is no damage taken either.
-    let mut t = squad(&[ann.clone()], &[fighter("Bob", "B", "")]);
+    let mut t = squad(std::slice::from_ref(&ann), &[fighter("Bob", "B", "")]);
     t.set_health("Bob", 4);
     t.act(Action::Pass, &[]);
     t.act(Action::Pass, &[]);
