@@ -74,6 +74,87 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case {
+        what: "unknown field in the options",
+        edits: &[(
+            6,
+            r#"        options: (fast_slow: true, chaos_secs: Some(9)),"#,
+        )],
+        line: 6,
+        phrase: "chaos_secs",
+    },
+    Case {
+        what: "unknown field in a weapon",
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Melee, rnage: 2)),"#,
+        )],
+        line: 8,
+        phrase: "rnage",
+    },
+    Case {
+        what: "unknown field in a hazard",
+        edits: &[(
+            12,
+            r#"            (name: "Ford", neighbours: ["Far"], hazard: Some((name: "Deep water", damage: 6, dmg: 2))),"#,
+        )],
+        line: 12,
+        phrase: "dmg",
+    },
+    Case {
+        what: "gear defined twice",
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 6, kind: Melee)), "Stick": Weapon((damage: 4, kind: Melee)),"#,
+        )],
+        line: 8,
+        phrase: "\"Stick\" is defined twice",
+    },
+    Case {
+        what: "fixture defined twice",
+        edits: &[(
+            16,
+            r#"            (name: "Sluice", zone: "Bank", effect: Trap("Ford")), (name: "Sluice", zone: "Ford", effect: Trap("Ford")),"#,
+        )],
+        line: 16,
+        phrase: "fixture \"Sluice\" is defined twice",
+    },
+    Case {
+        what: "a passage worked from a zone it does not join",
+        edits: &[(
+            16,
+            r#"            (name: "Sluice", zone: "Bank", effect: Passage("Ford", "Far")),"#,
+        )],
+        line: 16,
+        phrase: "a passage is worked from one of the two zones it joins",
+    },
+    Case {
+        what: "a die with no faces",
+        edits: &[(
+            8,
+            r#"            "Stick": Weapon((damage: 0, kind: Melee)),"#,
+        )],
+        line: 8,
+        phrase: "a die has 1 to 100 faces, not 0",
+    },
+    Case {
+        what: "a die with more faces than the game rolls",
+        edits: &[(
+            12,
+            r#"            (name: "Ford", neighbours: ["Far"], hazard: Some((name: "Deep water", damage: 200))),"#,
+        )],
+        line: 12,
+        phrase: "not 200",
+    },
+    Case {
+        what: "unknown field in a fixture",
+        edits: &[(
+            16,
+            r#"            (name: "Sluice", zone: "Bank", effect: Trap("Ford"), hidden: true),"#,
+        )],
+        line: 16,
+        phrase: "hidden",
+    },
+    Case {
         what: "RON syntax error: a missing comma between fields",
         edits: &[(3, r#"    name: "Base""#)],
         line: 4,

@@ -16,9 +16,35 @@ use thiserror::Error;
 /// A die with `sides` faces numbered 1..=sides. Odd sizes exist because the rulebooks ask for
 /// them (a ranged blast deviating into one of five neighbouring zones rolls a d5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
-#[serde(transparent)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Die {
     pub sides: u8,
+}
+
+impl Die {
+    /// The most faces a die of a data file may have: the rulebooks roll nothing larger.
+    pub const MAX_SIDES: u8 = 100;
+}
+
+/// A die read from a data file: 1 to [`Die::MAX_SIDES`] faces, else an error at its line.
+impl TryFrom<u8> for Die {
+    type Error = String;
+    fn try_from(sides: u8) -> Result<Die, String> {
+        if (1..=Die::MAX_SIDES).contains(&sides) {
+            Ok(Die { sides })
+        } else {
+            Err(format!(
+                "a die has 1 to {} faces, not {sides}",
+                Die::MAX_SIDES
+            ))
+        }
+    }
+}
+
+impl From<Die> for u8 {
+    fn from(d: Die) -> u8 {
+        d.sides
+    }
 }
 
 impl Die {

@@ -50,6 +50,7 @@ pub struct GoalDef {
 #[serde(deny_unknown_fields)]
 pub struct CharacterDef {
     pub name: String,
+    #[serde(deserialize_with = "crate::scenario::error::unique_keys")]
     pub skills: BTreeMap<String, i32>,
     #[serde(default)]
     pub nuances: Vec<NuanceDef>,
@@ -71,7 +72,7 @@ pub struct GroupDef {
     pub name: String,
     #[serde(default)]
     pub armour: i32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::scenario::error::unique_keys")]
     pub traits: BTreeMap<String, i32>,
     /// The position at which this group flees or capitulates (-2 or -3 by its morale).
     #[serde(default)]

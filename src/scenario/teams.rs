@@ -296,7 +296,7 @@ pub struct GroundDef {
 pub struct TeamsScenario {
     pub map: MapDef,
     /// Every item the scenario's characters carry or that lies on the ground, by name.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::scenario::error::unique_keys")]
     pub items: BTreeMap<String, ItemDef>,
     #[serde(default)]
     pub tasks: Vec<TaskDef>,

@@ -108,7 +108,7 @@ pub struct ZonesScenario {
     #[serde(default)]
     pub fixtures: Vec<FixtureDef>,
     /// Gear defined for this scenario, added to (or replacing) the standard catalogue.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::scenario::error::unique_keys")]
     pub gear: BTreeMap<String, GearDef>,
     #[serde(default)]
     pub ground: Vec<GroundItem>,
@@ -261,8 +261,15 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
 
     // Fixtures.
     let mut fixtures = Vec::new();
-    for fx in &sc.fixtures {
+    for (k, fx) in sc.fixtures.iter().enumerate() {
         let at = format!("name: \"{}\"", fx.name);
+        if sc.fixtures[..k].iter().any(|o| o.name == fx.name) {
+            // The second one's line: its anchor is searched after the first's.
+            r.at(
+                &["fixtures", &at, &at],
+                format!("fixture \"{}\" is defined twice", fx.name),
+            );
+        }
         let zone = zone_of(
             &mut r,
             &["fixtures", &at],
@@ -290,6 +297,16 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                             format!(
                                 "fixture \"{}\": a passage joins two different zones",
                                 fx.name
+                            ),
+                        );
+                        None
+                    }
+                    (Some(x), Some(y)) if zone.is_some_and(|z| z != x && z != y) => {
+                        r.at(
+                            &["fixtures", &at],
+                            format!(
+                                "fixture \"{}\": a passage is worked from one of the two zones it joins, not from \"{}\"",
+                                fx.name, fx.zone
                             ),
                         );
                         None

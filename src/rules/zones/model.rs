@@ -54,6 +54,7 @@ pub enum WeaponKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WeaponStats {
     pub damage: Die,
     pub kind: WeaponKind,
@@ -195,6 +196,7 @@ impl Character {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hazard {
     pub name: String,
     pub damage: Die,
@@ -233,6 +235,7 @@ pub struct Fixture {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// Optional rule: fast and slow activations.
     #[serde(default)]
