@@ -451,7 +451,7 @@ impl Visit for Record<'_> {
         let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
         let n = G::faction_names(&state).len();
         let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
-            .map(|f| Box::new(RandomPolicy::new(seed + f as u64)) as Box<dyn Policy<G>>)
+            .map(|f| Box::new(RandomPolicy::new(seed.wrapping_add(f as u64))) as Box<dyn Policy<G>>)
             .collect();
         let mut gm = RandomPolicy::new(seed);
         let mut actions = Vec::new();

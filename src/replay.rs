@@ -138,32 +138,79 @@ pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
 }
 
 /// Whether a data file is a replay rather than a scenario, by its structure: a replay is a
-/// record with `dice` and `actions`, whatever its name or comments say. A file too broken to
-/// tell goes by its first word (`Replay(`), or else to the scenario reader.
+/// record whose own fields include `dice` and `actions`, whatever its name, its comments or the
+/// text inside it say, and however broken the rest of it is.
 pub fn is_replay(src: &str) -> bool {
-    let t = src.trim_start();
-    let keys: Option<Vec<String>> = if t.starts_with('{') {
-        serde_json::from_str::<serde_json::Value>(t)
-            .ok()
-            .and_then(|v| v.as_object().map(|o| o.keys().cloned().collect()))
-    } else {
-        match ron::from_str::<ron::Value>(t) {
-            Ok(ron::Value::Map(m)) => Some(
-                m.iter()
-                    .filter_map(|(k, _)| match k {
-                        ron::Value::String(s) => Some(s.clone()),
-                        _ => None,
-                    })
-                    .collect(),
-            ),
-            Ok(_) => Some(Vec::new()),
-            Err(_) => None,
+    let keys = top_level_keys(src);
+    keys.iter().any(|k| k == "dice") && keys.iter().any(|k| k == "actions")
+}
+
+/// The field names of a RON or JSON file's outermost record: a name or a quoted string
+/// followed by `:` one bracket deep, strings and comments skipped.
+fn top_level_keys(src: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    let mut depth = 0usize;
+    // The last name or string read one bracket deep, and whether only spaces followed it.
+    let mut last: Option<String> = None;
+    let mut word = String::new();
+    let mut chars = src.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
         }
-    };
-    match keys {
-        Some(k) => k.iter().any(|k| k == "dice") && k.iter().any(|k| k == "actions"),
-        None => t.starts_with("Replay"),
+        if !word.is_empty() {
+            last = (depth == 1).then(|| std::mem::take(&mut word));
+            word.clear();
+        }
+        match c {
+            c if c.is_whitespace() => continue,
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+                continue;
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                let mut prev = ' ';
+                for c in chars.by_ref() {
+                    if prev == '*' && c == '/' {
+                        break;
+                    }
+                    prev = c;
+                }
+                continue;
+            }
+            '"' => {
+                let mut text = String::new();
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    match c {
+                        '\\' if !escaped => escaped = true,
+                        '"' if !escaped => break,
+                        c => {
+                            text.push(c);
+                            escaped = false;
+                        }
+                    }
+                }
+                last = (depth == 1).then_some(text);
+                continue;
+            }
+            ':' if depth == 1 => {
+                if let Some(k) = last.take() {
+                    keys.push(k);
+                }
+            }
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        last = None;
     }
+    keys
 }
 
 pub fn load(path: &Path) -> Result<(Replay, String), DataErrors> {

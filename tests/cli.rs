@@ -752,3 +752,48 @@ fn a_replay_names_its_scenario_relative_to_its_own_folder() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The largest seed a command accepts plays and records without overflowing.
+#[test]
+fn the_largest_seed_plays() {
+    let max = u64::MAX.to_string();
+    ok(&["sim", "duel", "--games", "3", "--seed", &max]);
+    ok(&[
+        "bench",
+        "ai",
+        "--quick",
+        "--games",
+        "1",
+        "--levels",
+        "random,normal",
+        "--ruleset",
+        "zones",
+        "--seed",
+        &max,
+    ]);
+    let f = TempFile::new("max-seed.ron");
+    ok(&["record", "duel", "--seed", &max, "--out", f.path()]);
+    ok(&["check", f.path()]);
+}
+
+#[test]
+fn a_broken_replay_is_still_read_as_a_replay() {
+    // Brackets nested without end inside the actions: the replay reader says what is wrong,
+    // not the scenario reader (which would complain of a field named `scenario`).
+    let deep = format!(
+        "(scenario: \"duel\", dice: Seed(1), actions: Zones([{}]))",
+        "[".repeat(3000)
+    );
+    let f = TempFile::with("deep.ron", &deep);
+    let o = fray(&["check", f.path()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!err.contains("Scenario"), "{err}");
+    let json = format!(
+        "{{\"scenario\": \"duel\", \"dice\": {{\"Seed\": 1}}, \"actions\": {{\"Zones\": [{}]}}}}",
+        "[".repeat(3000)
+    );
+    let f = TempFile::with("deep.json", &json);
+    let err = stderr(&fray(&["check", f.path()]));
+    assert!(!err.contains("Scenario"), "{err}");
+}

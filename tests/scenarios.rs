@@ -1063,3 +1063,43 @@ fn thousands_of_mistakes_are_each_named_at_their_line() {
         assert!(e.message.contains(&format!("\"Spaer{i}\"")), "{e}");
     }
 }
+
+/// The initiative die has a face for each faction, the deviation die one for each neighbouring
+/// zone: beyond the largest die, a scenario is refused at its line rather than rolling a die
+/// that cannot exist.
+#[test]
+fn more_factions_or_neighbours_than_a_die_can_hold_are_refused() {
+    let factions: Vec<String> = (0..101)
+        .map(|i| format!(r#"(name: "F{i}", characters: [(name: "C{i}", str: 10, agi: 10, wit: 10, health: 10, zone: "Z0")])"#))
+        .collect();
+    let src = format!(
+        "Scenario(\n    name: \"Crowd\",\n    rules: Zones((\n        zones: [(name: \"Z0\", neighbours: [])],\n        factions: [\n{}\n        ],\n    )),\n)\n",
+        factions.join(",\n")
+    );
+    let e = errors_of(&src);
+    assert_eq!(e.0.len(), 1, "{e}");
+    assert_eq!(e.0[0].line, 5, "{e}");
+    assert!(
+        e.0[0]
+            .message
+            .contains("101 factions: the initiative die has at most 100 faces"),
+        "{e}"
+    );
+
+    let names: Vec<String> = (1..=101).map(|i| format!("\"Z{i}\"")).collect();
+    let zones: Vec<String> = (1..=101)
+        .map(|i| format!("(name: \"Z{i}\", neighbours: [])"))
+        .collect();
+    let src = format!(
+        "Scenario(\n    name: \"Hub\",\n    rules: Zones((\n        zones: [\n            (name: \"Z0\", neighbours: [{}]),\n{}\n        ],\n        factions: [\n            (name: \"A\", characters: [(name: \"Ann\", str: 10, agi: 10, wit: 10, health: 10, zone: \"Z0\")]),\n            (name: \"B\", characters: [(name: \"Bob\", str: 10, agi: 10, wit: 10, health: 10, zone: \"Z1\")]),\n        ],\n    )),\n)\n",
+        names.join(", "),
+        zones.join(",\n")
+    );
+    let e = errors_of(&src);
+    assert_eq!(e.0.len(), 1, "{e}");
+    assert_eq!(e.0[0].line, 5, "{e}");
+    assert!(
+        e.0[0].message.contains("zone \"Z0\" has 101 neighbours"),
+        "{e}"
+    );
+}

@@ -155,10 +155,19 @@ impl<'a> Report<'a> {
 
 /// A RON syntax or shape error, with the position RON reports.
 pub fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataErrors {
+    let what = match &e.code {
+        // RON's own words speak of its options, not of the file.
+        ron::Error::ExceededRecursionLimit => {
+            "brackets are nested deeper than any scenario or replay needs: look for brackets \
+             opened and never closed, or a structure nested by mistake"
+                .to_string()
+        }
+        other => other.to_string(),
+    };
     DataErrors(vec![DataError {
         file: file.to_string(),
         line: e.span.start.line,
-        message: format!("{} (column {})", e.code, e.span.start.col),
+        message: format!("{what} (column {})", e.span.start.col),
     }])
 }
 

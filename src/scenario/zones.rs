@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::error::{DataErrors, Report};
+use crate::rules::Die;
 use crate::rules::battle::FactionId;
 use crate::rules::zones::model::*;
 
@@ -259,6 +260,22 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
         found
     };
 
+    // A missed blast deviates by a die with a face for each neighbouring zone.
+    for (z, zone) in sc.zones.iter().zip(&zones) {
+        if zone.neighbours.len() > usize::from(Die::MAX_SIDES) {
+            let at = format!("name: \"{}\"", z.name);
+            r.at(
+                &[&at],
+                format!(
+                    "zone \"{}\" has {} neighbours: a missed blast's deviation die has at most {} faces",
+                    z.name,
+                    zone.neighbours.len(),
+                    Die::MAX_SIDES
+                ),
+            );
+        }
+    }
+
     // Fixtures.
     let mut fixtures = Vec::new();
     for (k, fx) in sc.fixtures.iter().enumerate() {
@@ -371,6 +388,17 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             format!(
                 "a fight needs at least two factions, found {}",
                 sc.factions.len()
+            ),
+        );
+    }
+    // The initiative is a die with a face for each faction.
+    if sc.factions.len() > usize::from(Die::MAX_SIDES) {
+        r.at(
+            &["factions"],
+            format!(
+                "{} factions: the initiative die has at most {} faces, one a faction",
+                sc.factions.len(),
+                Die::MAX_SIDES
             ),
         );
     }

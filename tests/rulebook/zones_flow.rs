@@ -205,6 +205,27 @@ fn bonus_actions_a_healing_draught_restores_the_rolled_health_up_to_the_maximum(
     let second = t.item("Healing draught");
     t.act(Action::Use(second), &[6]);
     assert_eq!(t.health("Ann"), 10, "capped at the maximum of 10");
+
+    // The largest health a character may have (50) and the largest die (d100): no overflow,
+    // the same cap.
+    let big = scenario(
+        "started_by: Some(\"Reds\"), gear: {\"Great draught\": Consumable(Heal(100))},",
+        AB,
+        &[
+            faction(
+                "Reds",
+                &[r#"(name: "Ann", str: 10, agi: 10, wit: 10, health: 50, zone: "A", pack: ["Great draught"])"#.to_string()],
+            ),
+            faction("Blues", &[fighter("Bob", "B", "")]),
+        ]
+        .join(", "),
+    );
+    let mut t = Table::begin(&big, 0);
+    t.set_health("Ann", 45);
+    t.activate("Ann");
+    let draught = t.item("Great draught");
+    t.act(Action::Use(draught), &[100]);
+    assert_eq!(t.health("Ann"), 50);
 }
 
 #[test]

@@ -95,13 +95,18 @@ const AUTOMATIC: Shot = Shot {
     why_save: "",
 };
 
+/// Whether `d` zones is beyond half of `range`, without overflow for the longest ranges.
+fn beyond_half(d: u8, range: u8) -> bool {
+    2 * u16::from(d) > u16::from(range)
+}
+
 /// A direct ranged attack at `d` zones: a WIT save beyond half range or while moving; both at
 /// once, or out of range, is impossible.
 fn ranged(d: u8, range: u8, moving: bool) -> Option<Shot> {
     if d > range {
         return None;
     }
-    match (2 * d > range, moving) {
+    match (beyond_half(d, range), moving) {
         (true, true) => None,
         (true, false) => Some(Shot {
             save: true,
@@ -117,7 +122,7 @@ fn ranged(d: u8, range: u8, moving: bool) -> Option<Shot> {
 
 /// Indirect fire at `d` zones: only beyond half range, never while moving, always a save.
 fn indirect(d: u8, range: u8, moving: bool) -> Option<Shot> {
-    if d > range || 2 * d <= range || moving {
+    if d > range || !beyond_half(d, range) || moving {
         return None;
     }
     Some(Shot {
@@ -190,5 +195,23 @@ pub fn protection(s: &State, from: ZoneId, w: Weapon, target: CharacterId) -> Pr
     Protection {
         cover: ranged_in && cover_here && !st.penetrating,
         concealed: tz.concealment,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ranges and distances at the top of what a map can hold: no overflow, the same rule.
+    #[test]
+    fn the_longest_ranges_follow_the_half_range_rule() {
+        assert_eq!(
+            ranged(200, 255, false).map(|s| s.why_save),
+            Some("beyond half range")
+        );
+        assert_eq!(ranged(127, 255, false), Some(AUTOMATIC));
+        assert_eq!(ranged(255, 255, true), None);
+        assert!(indirect(255, 255, false).is_some());
+        assert!(indirect(127, 255, false).is_none());
     }
 }

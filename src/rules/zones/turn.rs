@@ -219,7 +219,7 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
             let r = ctx.roll(die, &format!("{name}'s {item}"))?;
             let ch = &mut ctx.s.characters[c];
             let before = ch.health;
-            ch.health = (ch.health + r.value).min(ch.max_health);
+            ch.health = ch.health.saturating_add(r.value).min(ch.max_health);
             let health = ch.health;
             let mut e =
                 Explanation::new(format!("{name} drinks the {item}"), "zones.bonus-actions");
