@@ -99,6 +99,9 @@ enum Command {
         /// Open the replay in the game window and step through it.
         #[arg(long)]
         watch: bool,
+        /// Scripted dice left over, never rolled, are an error rather than a note.
+        #[arg(long)]
+        strict: bool,
     },
     /// Play one random-policy battle and save it as a replay.
     Record {
@@ -112,6 +115,9 @@ enum Command {
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// A replay's scripted dice left over, never rolled, are an error rather than a note.
+        #[arg(long)]
+        strict: bool,
     },
     /// Print the rules notes: each paragraph in short and the readings Fray chose.
     Rules { ruleset: Option<String> },
@@ -162,13 +168,15 @@ pub fn main() -> ExitCode {
         Some(Command::Replay {
             file, watch: true, ..
         }) => watch(&file),
-        Some(Command::Replay { file, json, .. }) => run_replay(&file, json),
+        Some(Command::Replay {
+            file, json, strict, ..
+        }) => run_replay(&file, json, strict),
         Some(Command::Record {
             scenario,
             seed,
             out,
         }) => record(&scenario, seed, &out),
-        Some(Command::Check { files }) => check(&files),
+        Some(Command::Check { files, strict }) => check(&files, strict),
         Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
         Some(Command::Bench {
             what,
@@ -369,7 +377,23 @@ fn run_sim(
     }
 }
 
-fn run_replay(file: &Path, json: bool) -> ExitCode {
+/// Scripted dice nothing rolled: a note, or under `--strict` an error (false).
+fn dice_left_over(name: &str, left: &[u8], strict: bool) -> bool {
+    if left.is_empty() {
+        return true;
+    }
+    let values: Vec<String> = left.iter().map(ToString::to_string).collect();
+    eprintln!(
+        "{name}: {} {} scripted dice {} never rolled: {}",
+        if strict { "error:" } else { "note:" },
+        left.len(),
+        if left.len() == 1 { "was" } else { "were" },
+        values.join(", ")
+    );
+    !strict
+}
+
+fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
     let (r, src) = match replay::load(file) {
         Ok(x) => x,
         Err(e) => return report(e),
@@ -384,7 +408,11 @@ fn run_replay(file: &Path, json: bool) -> ExitCode {
                     say!("the battle is unfinished: no side has won yet");
                 }
             }
-            ExitCode::SUCCESS
+            if dice_left_over(&name, &run.dice_left, strict) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
         }
         Err(e) => {
             // What happened up to the action refused, then the refusal.
@@ -542,7 +570,7 @@ impl Visit for Sims<'_> {
     }
 }
 
-fn check(files: &[PathBuf]) -> ExitCode {
+fn check(files: &[PathBuf], strict: bool) -> ExitCode {
     let mut failed = false;
     for f in files {
         let name = f.display().to_string();
@@ -559,12 +587,19 @@ fn check(files: &[PathBuf]) -> ExitCode {
                 .map_err(|e| e.to_string())
                 .and_then(|r| {
                     replay::run(&r, &name, &src)
-                        .map(|run| {
+                        .map_err(|e| e.to_string())
+                        .and_then(|run| {
                             if run.outcome.is_none() {
                                 say!("{name}: the battle is unfinished: no side has won yet");
                             }
+                            if dice_left_over(&name, &run.dice_left, strict) {
+                                Ok(())
+                            } else {
+                                Err(format!(
+                                    "{name}: the scripted dice must all be rolled (--strict)"
+                                ))
+                            }
                         })
-                        .map_err(|e| e.to_string())
                 })
         } else {
             let id = f

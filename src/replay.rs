@@ -75,6 +75,9 @@ pub struct ReplayRun {
     pub outcome: Option<crate::rules::Outcome>,
     /// The checkpoints a sealed replay keeps (see [`Replay::checkpoints`]).
     pub checkpoints: Vec<u64>,
+    /// Scripted dice values nothing rolled: a replay that means to show every roll of its
+    /// battle should have none (`--strict` makes them an error).
+    pub dice_left: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -357,15 +360,15 @@ impl Visit for Rerun<'_> {
             });
         };
         let mut seeded;
-        let mut scripted;
+        let mut scripted: Option<ScriptedDice> = None;
         let dice: &mut dyn DiceSource = match &r.dice {
             ReplayDice::Seed(s) => {
                 seeded = SeededDice::new(*s);
                 &mut seeded
             }
             ReplayDice::Scripted(v) => {
-                scripted = ScriptedDice::new(v.iter().copied());
-                &mut scripted
+                scripted = Some(ScriptedDice::new(v.iter().copied()));
+                scripted.as_mut().expect("just set")
             }
         };
         let mut lines = Vec::new();
@@ -477,11 +480,16 @@ impl Visit for Rerun<'_> {
             crate::rules::Pending::Over(o) => Some(o),
             crate::rules::Pending::Decide { .. } => None,
         };
+        let dice_left = match (&r.dice, scripted.as_mut()) {
+            (ReplayDice::Scripted(v), Some(d)) => v[v.len() - d.remaining()..].to_vec(),
+            _ => Vec::new(),
+        };
         Ok(ReplayRun {
             lines,
             final_hash,
             outcome,
             checkpoints,
+            dice_left,
         })
     }
 }

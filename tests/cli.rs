@@ -797,3 +797,77 @@ fn a_broken_replay_is_still_read_as_a_replay() {
     let err = stderr(&fray(&["check", f.path()]));
     assert!(!err.contains("Scenario"), "{err}");
 }
+
+#[test]
+fn scripted_dice_left_over_are_reported_and_refused_under_strict() {
+    use fray::rules::battle::Ruleset;
+    use fray::rules::dice::{RecordingDice, SeededDice};
+    use fray::rules::zones::Zones;
+    // The duel of seed 6 rolls dice: replay its actions keeping the values the seed gave.
+    let f = record(6);
+    let (r, src) = fray::replay::load(Path::new(f.path())).unwrap();
+    let fray::replay::ReplayActions::Zones(actions) = &r.actions else {
+        panic!("a Zones replay")
+    };
+    let fray::rulesets::Setup::Zones(setup) = fray::scenario::load("duel").unwrap().setup else {
+        panic!("the duel is Zones")
+    };
+    let mut seeded = SeededDice::new(6);
+    let mut rec = RecordingDice::new(&mut seeded);
+    let (mut s, _) = Zones::start(&setup, &mut rec).unwrap();
+    for a in actions {
+        Zones::apply(&mut s, a, &mut rec).unwrap();
+    }
+    let rolled = rec.record;
+    assert!(rolled.len() > 2);
+    let list = |v: &[u8]| {
+        v.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // Exactly the values rolled: nothing to say.
+    let exact = src.replace(
+        "dice: Seed(6)",
+        &format!("dice: Scripted([{}])", list(&rolled)),
+    );
+    let tmp = TempFile::with("exact.ron", &exact);
+    let o = fray(&["check", "--strict", tmp.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("never rolled"));
+    // Two more: a note, and under --strict an error.
+    let mut more = rolled.clone();
+    more.extend([3, 4]);
+    let extra = src.replace(
+        "dice: Seed(6)",
+        &format!("dice: Scripted([{}])", list(&more)),
+    );
+    let tmp = TempFile::with("extra.ron", &extra);
+    let o = fray(&["check", tmp.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("note: 2 scripted dice were never rolled: 3, 4"),
+        "{}",
+        stderr(&o)
+    );
+    let o = fray(&["replay", "--strict", tmp.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("error: 2 scripted dice were never rolled"),
+        "{}",
+        stderr(&o)
+    );
+    // Too few: the roll that wanted one names itself.
+    let short = src.replace(
+        "dice: Seed(6)",
+        &format!("dice: Scripted([{}])", list(&rolled[..rolled.len() - 1])),
+    );
+    let tmp = TempFile::with("short.ron", &short);
+    let o = fray(&["check", tmp.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("the scripted dice ran out: a d"),
+        "{}",
+        stderr(&o)
+    );
+}
