@@ -194,8 +194,8 @@ fn chases_the_faster_escape_without_a_save_and_the_slower_are_reached() {
     );
 }
 
-#[test]
-fn surrendering_spends_the_turn_and_harm_from_the_enemy_brings_them_back_into_the_fight() {
+/// Ann with a sword against Bob, who spends his first turn surrendering, and Dan far away.
+fn bob_surrenders() -> Table {
     let mut t = squad(
         &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
         &[
@@ -206,6 +206,12 @@ fn surrendering_spends_the_turn_and_harm_from_the_enemy_brings_them_back_into_th
     t.act(Action::Pass, &[]);
     t.activate("Bob");
     t.act(Action::Surrender, &[]);
+    t
+}
+
+#[test]
+fn surrendering_spends_the_turn_and_harm_from_the_enemy_brings_them_back_into_the_fight() {
+    let mut t = bob_surrenders();
     assert_eq!(t.status("Bob"), Status::Surrendered);
     let a = t.z("A");
     assert_eq!(
@@ -254,16 +260,7 @@ fn surrendering_spends_the_turn_and_harm_from_the_enemy_brings_them_back_into_th
 
 #[test]
 fn surrendering_a_harmed_character_may_also_stay_surrendered() {
-    let mut t = squad(
-        &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
-        &[
-            fighter("Bob", "A", r#"hands: ["Spear"]"#),
-            fighter("Dan", "B", "fearless: true"),
-        ],
-    );
-    t.act(Action::Pass, &[]);
-    t.activate("Bob");
-    t.act(Action::Surrender, &[]);
+    let mut t = bob_surrenders();
     t.activate("Ann");
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     t.attack_plain(hit, &[2]);

@@ -48,6 +48,16 @@ fn swing(t: &mut Table) {
     );
 }
 
+/// Ann's flail swung at everyone else in zone A.
+fn flail_blast(t: &Table) -> Action {
+    Action::Attack(AttackDecl {
+        attacker: t.c("Ann"),
+        weapon: Weapon::Item(t.item("Flail")),
+        target: Target::Zone(t.z("A")),
+        mode: AttackMode::Damage { hold_back: false },
+    })
+}
+
 const SWORD: &str = r#"hands: ["Sword"]"#;
 
 #[test]
@@ -145,12 +155,7 @@ fn counter_a_blasts_targets_react_quickest_wits_first() {
     let (bob, cid) = (t.c("Bob"), t.c("Cid"));
     t.s.characters[cid].attrs.wit = 12;
     t.activate("Ann");
-    let blast = Action::Attack(AttackDecl {
-        attacker: t.c("Ann"),
-        weapon: Weapon::Item(t.item("Flail")),
-        target: Target::Zone(t.z("A")),
-        mode: AttackMode::Damage { hold_back: false },
-    });
+    let blast = flail_blast(&t);
     t.act(blast, &[]);
     let counter = Action::React(Reaction::Counter {
         weapon: Weapon::Unarmed,
@@ -170,13 +175,7 @@ fn counter_a_blasts_targets_react_quickest_wits_first() {
 fn counter_a_blast_can_be_countered_by_one_target_only() {
     let mut t = brawl(r#"hands: ["Flail"]"#, "", "");
     t.activate("Ann");
-    let a = t.z("A");
-    let blast = Action::Attack(AttackDecl {
-        attacker: t.c("Ann"),
-        weapon: Weapon::Item(t.item("Flail")),
-        target: Target::Zone(a),
-        mode: AttackMode::Damage { hold_back: false },
-    });
+    let blast = flail_blast(&t);
     t.act(blast, &[]);
     let counter = Action::React(Reaction::Counter {
         weapon: Weapon::Unarmed,
@@ -201,12 +200,7 @@ fn hide_behind_never_onto_someone_the_same_blast_already_strikes() {
     // strikes, or Cid would be hit twice; with Cid out of the zone he could.
     let mut t = brawl(r#"hands: ["Flail"]"#, "", "");
     t.activate("Ann");
-    let blast = Action::Attack(AttackDecl {
-        attacker: t.c("Ann"),
-        weapon: Weapon::Item(t.item("Flail")),
-        target: Target::Zone(t.z("A")),
-        mode: AttackMode::Damage { hold_back: false },
-    });
+    let blast = flail_blast(&t);
     t.act(blast, &[]);
     let cid = t.c("Cid");
     assert!(t.is_legal(&Action::React(Reaction::Dodge)), "Bob decides");

@@ -339,6 +339,14 @@ fn disarm_a_failed_str_save_drops_the_chosen_weapon() {
     assert_eq!(t2.s.items[sword].location, Location::Hand(t2.c("Bob")));
 }
 
+/// Ann's turn ends; everyone else passes; the next round begins with faction `first`.
+fn next_round(t: &mut Table, first: usize) {
+    t.act(Action::EndTurn, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::ChooseFirst(first), &[]);
+}
+
 fn grapple_table() -> Table {
     let src = scenario(
         "started_by: Some(\"Reds\"),",
@@ -392,10 +400,7 @@ fn grapple_a_failed_str_save_grabs_the_target_who_is_entangled() {
 fn grapple_a_grabbed_character_cannot_dodge_an_attack() {
     let mut t = grapple_table();
     // Next round Ann, still holding Bob, strikes him: Bob reacts, but a dodge is not his.
-    t.act(Action::EndTurn, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::ChooseFirst(0), &[]);
+    next_round(&mut t, 0);
     t.activate("Ann");
     let punch = t.strike("Ann", None, "Bob");
     t.act(punch, &[]);
@@ -418,10 +423,7 @@ fn grapple_a_grabbed_character_cannot_dodge_an_attack() {
 fn grapple_the_grabber_moves_together_with_the_grabbed_and_shoves_them_into_a_hazard() {
     let mut t = grapple_table();
     // Ann's main action is spent; next round she drags Bob along and shoves him.
-    t.act(Action::EndTurn, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::ChooseFirst(0), &[]);
+    next_round(&mut t, 0);
     t.activate("Ann");
     let shove = Action::Shove {
         to: Some(t.z("B")),
@@ -463,16 +465,8 @@ fn grapple_moving_drags_the_grabbed_along_and_anything_else_lets_go() {
 
 #[test]
 fn grapple_the_grabber_can_hide_behind_the_grabbed_who_has_no_choice() {
-    let mut t = grapple_table();
     // Next round the Blues go first and Ann, still holding Bob, has her reaction.
-    t.act(Action::EndTurn, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::ChooseFirst(1), &[]);
-    t.activate("Cid");
-    let hit = t.strike("Cid", Some("Sword"), "Ann");
-    t.act(hit, &[]);
-    t.act(Action::NoStunt, &[]);
+    let mut t = ann_holding_bob_is_attacked();
     let bob = t.c("Bob");
     t.act(Action::React(Reaction::HideBehind(bob)), &[7]);
     assert_eq!(
@@ -490,10 +484,7 @@ fn grapple_the_grabber_can_hide_behind_the_grabbed_who_has_no_choice() {
 /// Cid strikes at Ann, who holds Bob, in a new round: Ann's reaction is hers to choose.
 fn ann_holding_bob_is_attacked() -> Table {
     let mut t = grapple_table();
-    t.act(Action::EndTurn, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::Pass, &[]);
-    t.act(Action::ChooseFirst(1), &[]);
+    next_round(&mut t, 1);
     t.activate("Cid");
     let hit = t.strike("Cid", Some("Sword"), "Ann");
     t.act(hit, &[]);
