@@ -116,7 +116,8 @@ fn fatigue_table_goes_on_past_ten() {
 
 #[test]
 fn efforts_are_tallied_rolled_and_compared() {
-    // coterie.effort, coterie.group-roll, coterie.degrees.
+    // coterie.phase, coterie.characters, coterie.effort, coterie.group-roll, coterie.degrees:
+    // skills, nuances, leadership and group work from the characters' sheets.
     let mut t = Table::new("wizards-and-bandits");
     t.declare_all(Effort::Steady);
     // Wizards bring everything: Maelis sorcery 6 + fighting 1 + fire 2, Odran 5, Tiv 3 + 3,
@@ -189,6 +190,44 @@ fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_fou
     );
     let wounded = effort::total(&effort::group_effort(&w, FOES));
     assert_eq!(before - wounded, 4);
+}
+
+#[test]
+fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_in() {
+    // coterie.wounds: a major injury is 2 wounds; four bandits without armour or toughness are
+    // vulnerability 4, so the next effort loses 2 × 4 = 8. With one bandit out of the
+    // conflict, vulnerability 3: the same wounds cost 6.
+    let mut s = setup("wizards-and-bandits");
+    let before = effort::total(&effort::group_effort(&s, FOES));
+    harm::apply_to_group(
+        &mut s,
+        FOES,
+        &Harm {
+            kind: HarmKind::Wounds,
+            degree: Degree::Major,
+        },
+    );
+    assert_eq!(s.groups[FOES].wounds, 2);
+    let lines = effort::group_effort(&s, FOES);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.value == -8 && l.cause == "wounds 2 × vulnerability 4"),
+        "{lines:?}"
+    );
+    assert_eq!(before - effort::total(&lines), 8);
+    let twitch = s
+        .characters
+        .iter()
+        .position(|c| c.name == "Twitch")
+        .unwrap();
+    s.characters[twitch].standing = fray::rules::coterie::Standing::Out;
+    assert_eq!(s.vulnerability(FOES), 3);
+    assert!(
+        effort::group_effort(&s, FOES)
+            .iter()
+            .any(|l| l.value == -6 && l.cause == "wounds 2 × vulnerability 3")
+    );
 }
 
 #[test]
@@ -276,7 +315,8 @@ fn lose_phase(t: &mut Table, wizard_dice: [u8; 2], bandit_dice: [u8; 2], perf: [
 
 #[test]
 fn falling_back_instead_of_the_gms_harm() {
-    // coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) = 31: a major loss (margin 7).
+    // coterie.group-harm, coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) = 31: a
+    // major loss (margin 7); the GM seat composes the harm, the players may fall back.
     let mut t = Table::new("wizards-and-bandits");
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
     assert_eq!(

@@ -229,3 +229,30 @@ fn the_teams_notes_cover_every_paragraph_of_its_rulebook() {
     let readings = notes::TEAMS.matches("**Reading:**").count();
     assert!(readings >= 30, "the gaps are filled: {readings}");
 }
+
+/// Each paragraph of the Coterie and Three actions notes is cited by at least one rulebook case
+/// (the paragraph's id in the case or in the comment that says what it plays out): the map
+/// from the rulebook to its tests, kept whole.
+#[test]
+fn every_coterie_and_teams_paragraph_is_played_out_by_a_case() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rulebook");
+    let mut cases = String::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.file_name().is_some_and(|n| n != "notes.rs") {
+            cases.push_str(&std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    let cited = |id: &str| {
+        cases.match_indices(id).any(|(i, _)| {
+            !cases[i + id.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '-')
+        })
+    };
+    for text in [notes::COTERIE, notes::TEAMS] {
+        let missing: Vec<&str> = notes::paragraph_ids(text)
+            .into_iter()
+            .filter(|id| !cited(id))
+            .collect();
+        assert!(missing.is_empty(), "no rulebook case cites {missing:?}");
+    }
+}

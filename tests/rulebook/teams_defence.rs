@@ -33,7 +33,8 @@ fn bandit_attacks(target: CharacterSetup) -> Table {
 
 #[test]
 fn boudica_harmed_then_fortifying_then_dying() {
-    // teams.harm, teams.unconscious, teams.death: the rulebook's three blows, number for number.
+    // teams.harm, teams.fortify, teams.unconscious, teams.death: the rulebook's three blows,
+    // number for number.
     let boudica = CharacterSetup::new("Boudica", 0, at(1, 1))
         .stats(Stats {
             evasion: 2,
