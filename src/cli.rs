@@ -89,6 +89,10 @@ enum Command {
         /// Print the events of every battle.
         #[arg(long)]
         log: bool,
+        /// Battles played at once (default: one for each core; always one with --log). The
+        /// results do not depend on it: each battle has its own seed.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Re-run a replay and print every event with its explanation.
     Replay {
@@ -164,7 +168,26 @@ pub fn main() -> ExitCode {
             max_rounds,
             ai,
             log,
-        }) => run_sim(&scenario, games, seed, json, max_rounds, ai.as_deref(), log),
+            threads,
+        }) => run_sim(
+            &scenario,
+            json,
+            ai.as_deref(),
+            Sims {
+                games,
+                seed,
+                max_rounds,
+                levels: &[],
+                log,
+                threads: if log {
+                    1
+                } else {
+                    threads.unwrap_or_else(|| {
+                        std::thread::available_parallelism().map_or(1, |n| n.get())
+                    })
+                },
+            },
+        ),
         Some(Command::Replay {
             file, watch: true, ..
         }) => watch(&file),
@@ -294,15 +317,8 @@ fn report<E: std::fmt::Display>(e: E) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn run_sim(
-    name: &str,
-    games: u32,
-    seed: u64,
-    json: bool,
-    max_rounds: u32,
-    ai: Option<&str>,
-    log: bool,
-) -> ExitCode {
+fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: Sims) -> ExitCode {
+    let (games, threads) = (sims.games, sims.threads);
     let levels = match parse_levels(ai, vec![Level::Random]) {
         Ok(l) => l,
         Err(e) => return report(e),
@@ -314,11 +330,8 @@ fn run_sim(
     let factions = loaded.setup.factions();
     let started = Instant::now();
     let tally = match loaded.setup.visit(Sims {
-        games,
-        seed,
-        max_rounds,
         levels: &levels,
-        log,
+        ..sims
     }) {
         Ok(t) => t,
         Err(e) => return report(e),
@@ -351,6 +364,7 @@ fn run_sim(
             "unfinished": unfinished,
             "mean_rounds": mean_rounds,
             "battles_per_sec": per_sec,
+            "threads": threads,
         });
         say!("{out}");
     } else {
@@ -368,7 +382,7 @@ fn run_sim(
         }
         say!("  {:<20} {draws:>6}", "draws");
         say!("  {:<20} {unfinished:>6}", "unfinished");
-        say!("  mean rounds {mean_rounds:.2}, {per_sec:.0} battles per second");
+        say!("  mean rounds {mean_rounds:.2}, {per_sec:.0} battles per second ({threads} at once)");
     }
     if unfinished > 0 {
         ExitCode::FAILURE
@@ -510,6 +524,7 @@ struct Sims<'a> {
     max_rounds: u32,
     levels: &'a [Level],
     log: bool,
+    threads: usize,
 }
 
 struct SimTally {
@@ -519,54 +534,113 @@ struct SimTally {
     rounds: u64,
 }
 
-impl Visit for Sims<'_> {
-    type Out = Result<SimTally, String>;
-
-    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
-        let n = G::setup_factions(setup).len();
-        let mut t = SimTally {
-            wins: vec![0; n],
+impl SimTally {
+    fn new(factions: usize) -> SimTally {
+        SimTally {
+            wins: vec![0; factions],
             draws: 0,
             unfinished: 0,
             rounds: 0,
-        };
-        for g in 0..self.games {
-            let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
-            let mut dice = SeededDice::new(game_seed);
-            let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
-            let levels = self.levels;
-            let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
-                .map(|f| levels[f % levels.len()].policy::<G>(game_seed ^ ((f as u64 + 1) << 32)))
-                .collect();
-            let log = self.log;
-            let result = sim::play_out::<G>(
-                &mut state,
-                &mut policies,
-                &mut GmPolicy,
-                &mut dice,
-                self.max_rounds,
-                |a, evs| {
-                    if log {
-                        say!("> {a:?}");
-                        for e in evs {
-                            say!("  {e}");
-                        }
-                    }
-                },
-            )
-            .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
-            t.rounds += u64::from(result.rounds);
-            match result.outcome {
-                Some(Outcome::Victory { winner, .. }) => {
-                    if let Some(w) = t.wins.get_mut(winner) {
-                        *w += 1;
+        }
+    }
+
+    fn add(&mut self, o: &SimTally) {
+        for (w, x) in self.wins.iter_mut().zip(&o.wins) {
+            *w += x;
+        }
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.rounds += o.rounds;
+    }
+}
+
+impl Sims<'_> {
+    /// Battle `g`, under its own seed, into `t`.
+    fn play<G: Game>(&self, setup: &G::Setup, g: u32, t: &mut SimTally) -> Result<(), String> {
+        let n = t.wins.len();
+        let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+        let mut dice = SeededDice::new(game_seed);
+        let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
+        let levels = self.levels;
+        let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
+            .map(|f| levels[f % levels.len()].policy::<G>(game_seed ^ ((f as u64 + 1) << 32)))
+            .collect();
+        let log = self.log;
+        let result = sim::play_out::<G>(
+            &mut state,
+            &mut policies,
+            &mut GmPolicy,
+            &mut dice,
+            self.max_rounds,
+            |a, evs| {
+                if log {
+                    say!("> {a:?}");
+                    for e in evs {
+                        say!("  {e}");
                     }
                 }
-                Some(Outcome::Draw { .. }) => t.draws += 1,
-                None => t.unfinished += 1,
+            },
+        )
+        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        t.rounds += u64::from(result.rounds);
+        match result.outcome {
+            Some(Outcome::Victory { winner, .. }) => {
+                if let Some(w) = t.wins.get_mut(winner) {
+                    *w += 1;
+                }
+            }
+            Some(Outcome::Draw { .. }) => t.draws += 1,
+            None => t.unfinished += 1,
+        }
+        Ok(())
+    }
+}
+
+impl Visit for Sims<'_> {
+    type Out = Result<SimTally, String>;
+
+    /// Battle g goes to worker g % threads; the tallies add up the same whatever the number
+    /// of workers, and of several failures the first battle's is told.
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let n = G::setup_factions(setup).len();
+        let threads = self.threads.clamp(1, 64);
+        let parts: Vec<Result<SimTally, (u32, String)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|w| {
+                    let sims = &self;
+                    scope.spawn(move || {
+                        let mut t = SimTally::new(n);
+                        for g in (w as u32..sims.games).step_by(threads) {
+                            sims.play::<G>(setup, g, &mut t).map_err(|e| (g, e))?;
+                        }
+                        Ok(t)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err((0, "a battle panicked".to_string())))
+                })
+                .collect()
+        });
+        let mut total = SimTally::new(n);
+        let mut first_error: Option<(u32, String)> = None;
+        for p in parts {
+            match p {
+                Ok(t) => total.add(&t),
+                Err(e) => {
+                    if first_error.as_ref().is_none_or(|(g, _)| e.0 < *g) {
+                        first_error = Some(e);
+                    }
+                }
             }
         }
-        Ok(t)
+        match first_error {
+            Some((_, e)) => Err(e),
+            None => Ok(total),
+        }
     }
 }
 

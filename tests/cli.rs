@@ -871,3 +871,32 @@ fn scripted_dice_left_over_are_reported_and_refused_under_strict() {
         stderr(&o)
     );
 }
+
+/// Battles played at once give the same results as one at a time: each has its own seed.
+#[test]
+fn sim_results_do_not_depend_on_the_threads() {
+    let one = sim_threads("goblin-ambush", 1);
+    let three = sim_threads("goblin-ambush", 3);
+    for key in ["wins", "draws", "unfinished", "mean_rounds", "games"] {
+        assert_eq!(one[key], three[key], "{key}");
+    }
+    assert_eq!(
+        (one["threads"].as_u64(), three["threads"].as_u64()),
+        (Some(1), Some(3))
+    );
+}
+
+fn sim_threads(scenario: &str, threads: usize) -> Value {
+    let out = ok(&[
+        "sim",
+        scenario,
+        "--games",
+        "40",
+        "--seed",
+        "11",
+        "--json",
+        "--threads",
+        &threads.to_string(),
+    ]);
+    serde_json::from_str(out.trim()).unwrap()
+}
