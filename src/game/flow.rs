@@ -256,7 +256,9 @@ impl Battle {
             ReplayDice::Seed(self.seed),
             self.session.replay_actions()?,
         );
-        crate::replay::seal(&mut r).ok()?;
+        // A replay that cannot be re-run here (its scenario file gone) is still worth keeping,
+        // unsealed.
+        let _ = crate::replay::seal(&mut r);
         Some(r)
     }
 }
