@@ -416,7 +416,16 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
     match replay::run(&r, &name, &src) {
         Ok(run) => {
             print_lines(&run.lines, json);
-            if !json {
+            if json {
+                say!(
+                    "{}",
+                    serde_json::json!({
+                        "final_hash": format!("{:016x}", run.final_hash),
+                        "outcome": run.outcome,
+                        "final_state": run.state,
+                    })
+                );
+            } else {
                 say!("final state hash {:016x}", run.final_hash);
                 if run.outcome.is_none() {
                     say!("the battle is unfinished: no side has won yet");

@@ -64,6 +64,11 @@ impl Replay {
 pub struct ReplayLine {
     /// The index of the action that caused it; None for the battle's start.
     pub action: Option<usize>,
+    /// The event as the rules core records it (its kind, who, to whom, amounts, what is left
+    /// after), so that a check of a replay never has to read the English of `text`. Characters,
+    /// places and items are numbers, indexing the lists of the final state (`ReplayRun::state`).
+    #[serde(default)]
+    pub kind: serde_json::Value,
     pub text: String,
     pub explanation: Option<crate::rules::Explanation>,
 }
@@ -73,6 +78,8 @@ pub struct ReplayRun {
     pub lines: Vec<ReplayLine>,
     pub final_hash: u64,
     pub outcome: Option<crate::rules::Outcome>,
+    /// The battle's final state, as the rules core keeps it.
+    pub state: serde_json::Value,
     /// The checkpoints a sealed replay keeps (see [`Replay::checkpoints`]).
     pub checkpoints: Vec<u64>,
     /// Scripted dice values nothing rolled: a replay that means to show every roll of its
@@ -377,6 +384,7 @@ impl Visit for Rerun<'_> {
                 for e in evs {
                     lines.push(ReplayLine {
                         action: i,
+                        kind: serde_json::to_value(&e.kind).unwrap_or_default(),
                         text: e.text,
                         explanation: e.explanation,
                     });
@@ -488,6 +496,7 @@ impl Visit for Rerun<'_> {
             lines,
             final_hash,
             outcome,
+            state: serde_json::to_value(&state).unwrap_or_default(),
             checkpoints,
             dice_left,
         })

@@ -198,17 +198,44 @@ fn replay_json_prints_one_object_a_line() {
     let f = record(5);
     let plain = ok(&["replay", f.path()]);
     let json = ok(&["replay", "--json", f.path()]);
+    let lines: Vec<&str> = json.lines().collect();
+    let (last, events) = lines.split_last().unwrap();
     let mut texts = Vec::new();
-    for line in json.lines() {
+    for line in events {
         let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
         assert!(v.is_object(), "{line}");
         let text = v["text"]
             .as_str()
             .unwrap_or_else(|| panic!("no text: {line}"));
         assert!(v.get("action").is_some(), "{line}");
+        assert!(!v["kind"].is_null(), "each event's record: {line}");
         texts.push(text.to_string());
     }
     assert!(texts.len() > 5);
+    // The last line holds the final state: the numbers in the records index its lists.
+    let end: Value = serde_json::from_str(last).unwrap();
+    let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
+    assert_eq!(end["final_hash"], format!("{:016x}", r.final_hash.unwrap()));
+    let names: Vec<&str> = end["final_state"]["characters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(names.len() >= 2, "{names:?}");
+    // An event's record says what its text says: whoever surrendered is named in both.
+    let surrender = events
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|v| v["kind"]["StatusChanged"]["status"] == "Surrendered")
+        .expect("the recorded duel ends in a surrender");
+    let who = surrender["kind"]["StatusChanged"]["character"]
+        .as_u64()
+        .unwrap() as usize;
+    assert!(
+        surrender["text"].as_str().unwrap().contains(names[who]),
+        "{surrender}"
+    );
     // The same events as the plain listing, in the same order.
     let plain_texts: Vec<&str> = plain
         .lines()
@@ -513,10 +540,14 @@ fn a_three_actions_battle_records_replays_and_checks() {
     let o = fray(&["check", f.path(), "assets/scenarios/the-alarm.ron"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let json = ok(&["replay", "--json", f.path()]);
-    for line in json.lines() {
+    let lines: Vec<&str> = json.lines().collect();
+    let (last, events) = lines.split_last().unwrap();
+    for line in events {
         let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
-        assert!(v["text"].is_string(), "{line}");
+        assert!(v["text"].is_string() && !v["kind"].is_null(), "{line}");
     }
+    let end: Value = serde_json::from_str(last).unwrap();
+    assert!(end["final_state"]["characters"].is_array(), "{last}");
 }
 
 #[test]
