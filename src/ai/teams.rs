@@ -704,6 +704,16 @@ fn turn_action(s: &State, c: CharacterId, action: &Action) -> f64 {
         Action::Guard => GUARD_PER_THREAT * threats(s, c) as f64 - forgone(s),
         Action::Wait if me.stamina >= 2 => WAIT_PER_THREAT * threats(s, c) as f64 - forgone(s),
         Action::Wait => -forgone(s),
+        // Readied for one enemy alone: the others pass unharmed, so a little less than
+        // readying for whoever comes first, unless that one is the only threat.
+        Action::ReadyFor(w, _) => {
+            let general = turn_action(s, c, &Action::Ready(w));
+            if threats(s, c) <= 1 {
+                general - 0.01
+            } else {
+                general * 0.5 - 0.01
+            }
+        }
         Action::Ready(w) => {
             let now = s
                 .characters

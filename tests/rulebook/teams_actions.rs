@@ -372,6 +372,62 @@ fn waiting_gives_a_second_reaction_until_the_next_turn() {
 }
 
 #[test]
+fn a_readied_attack_for_one_enemy_lets_the_others_pass() {
+    // teams.ready: the trigger is the player's to choose. Boudica readies her spear for the
+    // captain alone: the bandit walks up to her unharmed, the captain does not.
+    let setup = duel(
+        8,
+        4,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(spear()),
+            CharacterSetup::new("Bandit", 1, at(5, 1)).hold(sword()),
+            CharacterSetup::new("Captain", 1, at(5, 2)).hold(sword()),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    let spear = t.weapon("Boudica", Some("spear"));
+    let (bandit, captain) = (t.c("Bandit"), t.c("Captain"));
+    assert!(t.is_legal(&Action::Ready(spear)));
+    assert!(t.is_legal(&Action::ReadyFor(spear, bandit)));
+    assert!(
+        !t.is_legal(&Action::ReadyFor(spear, t.c("Boudica"))),
+        "not herself"
+    );
+    t.act(Action::ReadyFor(spear, captain), &[]);
+    assert_eq!(t.ch("Boudica").readied_for, Some(captain));
+    t.activate("Bandit");
+    let events = t.act(Action::Move(at(2, 1)), &[]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Reaction { .. })),
+        "the bandit is not the one she waits for"
+    );
+    t.act(Action::EndTurn, &[]);
+    t.activate("Captain");
+    // Next to her: the readied attack is declared at once (the bandit beside the captain may
+    // then intercept it, so no die is rolled yet).
+    let events = t.act(Action::Move(at(2, 2)), &[]);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.text == "Boudica attacks Captain with spear."),
+        "{events:?}"
+    );
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Reaction {
+            kind: fray::rules::teams::ReactionKind::Readied,
+            ..
+        }
+    )));
+    assert_eq!(t.ch("Boudica").readied, None, "spent on the captain");
+}
+
+#[test]
 fn a_readied_attack_goes_off_when_an_enemy_moves_within_reach() {
     // teams.ready: Boudica readies her spear; the bandit steps next to her and is attacked
     // as her reaction, before he can strike.

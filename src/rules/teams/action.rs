@@ -30,7 +30,10 @@ pub enum Action {
     Guard,
     Move(Pos),
     Sprint(Pos),
+    /// Ready an attack for the first enemy to move within reach.
     Ready(WeaponRef),
+    /// Ready an attack for this enemy alone.
+    ReadyFor(WeaponRef, CharacterId),
     Resuscitate(CharacterId),
     SeekCover,
     ShortTask(TaskId),

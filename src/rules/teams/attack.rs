@@ -580,7 +580,11 @@ pub fn movement_triggers(ctx: &mut Ctx, mover: CharacterId) -> Result<(), RuleEr
     }
     let team = m.team;
     for (r, ch) in ctx.s.characters.iter().enumerate() {
-        if ch.team != team && ch.readied.is_some() && ch.is_active() {
+        if ch.team != team
+            && ch.readied.is_some()
+            && ch.readied_for.is_none_or(|e| e == mover)
+            && ch.is_active()
+        {
             ctx.s.triggers.push((r, mover));
         }
     }

@@ -151,7 +151,7 @@ impl Part {
             Action::Command(_) => Part::Command,
             Action::Door(_) => Part::Door,
             Action::PickUp(_) => Part::PickUp,
-            Action::Guard | Action::Wait | Action::Ready(_) => Part::Stance,
+            Action::Guard | Action::Wait | Action::Ready(_) | Action::ReadyFor(..) => Part::Stance,
             Action::Move(_) | Action::Sprint(_) => Part::Movement,
             Action::Resuscitate(_) => Part::Resuscitate,
             Action::SeekCover => Part::Cover,
@@ -274,6 +274,12 @@ fn each_turn_action(
             for w in weapons(s, actor) {
                 if weapon_ready(s, actor, w) {
                     emit(Action::Ready(w))?;
+                    // Or for one enemy alone, letting the others pass (teams.ready).
+                    for (e, ec) in s.characters.iter().enumerate() {
+                        if ec.team != ch.team && ec.is_active() && !ec.unseen {
+                            emit(Action::ReadyFor(w, e))?;
+                        }
+                    }
                 }
             }
         }
@@ -439,7 +445,15 @@ pub fn describe(s: &State, action: &Action) -> String {
         Action::Guard => "Guard: +1 to defences, ends the turn".into(),
         Action::Move(p) => format!("{actor} moves to {p} (1 action)"),
         Action::Sprint(p) => format!("{actor} sprints to {p} (1 action, 1 stamina)"),
-        Action::Ready(w) => format!("Ready an attack with {} (ends the turn)", s.weapon_name(w)),
+        Action::Ready(w) => format!(
+            "Ready an attack with {} for the first enemy to come within reach (ends the turn)",
+            s.weapon_name(w)
+        ),
+        Action::ReadyFor(w, e) => format!(
+            "Ready an attack with {} for {} alone (ends the turn)",
+            s.weapon_name(w),
+            name(e)
+        ),
         Action::Resuscitate(c) => format!("Resuscitate {} (2 actions)", name(c)),
         Action::SeekCover => "Seek cover (1 action)".into(),
         Action::ShortTask(k) => format!(

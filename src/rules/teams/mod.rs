@@ -53,6 +53,7 @@ pub fn rolls_nothing(s: &State, action: &Action) -> bool {
         | Action::PickUp(_)
         | Action::Guard
         | Action::Ready(_)
+        | Action::ReadyFor(..)
         | Action::Reload(_)
         | Action::SeekCover
         | Action::StandUp

@@ -458,6 +458,9 @@ pub struct Character {
     pub guarding: bool,
     pub in_cover: bool,
     pub readied: Option<WeaponRef>,
+    /// The one enemy a readied attack waits for; None for the first enemy to come.
+    #[serde(default)]
+    pub readied_for: Option<CharacterId>,
     /// Attacks made this round, for the multiple attack penalty.
     pub attacks: u8,
     pub extended: Option<InProgress>,

@@ -466,6 +466,7 @@ fn fresh(c: &CharacterSetup) -> Character {
         guarding: false,
         in_cover: false,
         readied: None,
+        readied_for: None,
         attacks: 0,
         extended: None,
         death_difficulty: 10,

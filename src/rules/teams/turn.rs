@@ -123,15 +123,22 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             );
             attack::movement_triggers(ctx, actor)?;
         }
-        Action::Ready(w) => {
+        Action::Ready(w) | Action::ReadyFor(w, _) => {
             spend(ctx, 1, commanded)?;
+            let target = match *action {
+                Action::ReadyFor(_, e) => Some(e),
+                _ => None,
+            };
             ctx.s.characters[actor].readied = Some(w);
+            ctx.s.characters[actor].readied_for = target;
             let wn = ctx.s.weapon_name(w).to_string();
+            let whom = match target {
+                Some(e) => format!("{} alone, when they move within reach", ctx.s.name(e)),
+                None => "the first enemy to move within reach".to_string(),
+            };
             ctx.say(
                 EventKind::Stance { character: actor },
-                format!(
-                    "{name} readies an attack with {wn} on the first enemy to move within reach."
-                ),
+                format!("{name} readies an attack with {wn} on {whom}."),
             );
             flow::end_turn(ctx);
         }
