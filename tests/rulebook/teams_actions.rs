@@ -371,24 +371,29 @@ fn waiting_gives_a_second_reaction_until_the_next_turn() {
     assert_eq!(t.ch("Waiter").reactions, 1);
 }
 
+/// Boudica with her spear at (1, 1) and a bandit with a sword at (5, 1), and `more` on an
+/// 8 by 4 field; Boudica's turn.
+fn boudica_on_guard(more: Vec<CharacterSetup>) -> (Table, WeaponRef) {
+    let mut cast = vec![
+        CharacterSetup::new("Boudica", 0, at(1, 1))
+            .stats(boudica_stats())
+            .hold(spear()),
+        CharacterSetup::new("Bandit", 1, at(5, 1)).hold(sword()),
+    ];
+    cast.extend(more);
+    let mut t = Table::new(&duel(8, 4, cast));
+    t.activate("Boudica");
+    let spear = t.weapon("Boudica", Some("spear"));
+    (t, spear)
+}
+
 #[test]
 fn a_readied_attack_for_one_enemy_lets_the_others_pass() {
     // teams.ready: the trigger is the player's to choose. Boudica readies her spear for the
     // captain alone: the bandit walks up to her unharmed, the captain does not.
-    let setup = duel(
-        8,
-        4,
-        vec![
-            CharacterSetup::new("Boudica", 0, at(1, 1))
-                .stats(boudica_stats())
-                .hold(spear()),
-            CharacterSetup::new("Bandit", 1, at(5, 1)).hold(sword()),
-            CharacterSetup::new("Captain", 1, at(5, 2)).hold(sword()),
-        ],
-    );
-    let mut t = Table::new(&setup);
-    t.activate("Boudica");
-    let spear = t.weapon("Boudica", Some("spear"));
+    let (mut t, spear) = boudica_on_guard(vec![
+        CharacterSetup::new("Captain", 1, at(5, 2)).hold(sword()),
+    ]);
     let (bandit, captain) = (t.c("Bandit"), t.c("Captain"));
     assert!(t.is_legal(&Action::Ready(spear)));
     assert!(t.is_legal(&Action::ReadyFor(spear, bandit)));
@@ -431,19 +436,7 @@ fn a_readied_attack_for_one_enemy_lets_the_others_pass() {
 fn a_readied_attack_goes_off_when_an_enemy_moves_within_reach() {
     // teams.ready: Boudica readies her spear; the bandit steps next to her and is attacked
     // as her reaction, before he can strike.
-    let setup = duel(
-        8,
-        3,
-        vec![
-            CharacterSetup::new("Boudica", 0, at(1, 1))
-                .stats(boudica_stats())
-                .hold(spear()),
-            CharacterSetup::new("Bandit", 1, at(5, 1)).hold(sword()),
-        ],
-    );
-    let mut t = Table::new(&setup);
-    t.activate("Boudica");
-    let spear = t.weapon("Boudica", Some("spear"));
+    let (mut t, spear) = boudica_on_guard(Vec::new());
     t.act(Action::Ready(spear), &[]);
     assert_eq!(t.ch("Boudica").readied, Some(spear));
     t.activate("Bandit");
