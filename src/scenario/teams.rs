@@ -16,8 +16,8 @@ use crate::rules::dice::Die;
 pub use crate::rules::teams::TeamsSetup;
 use crate::rules::teams::setup::{MAX_CHARACTERS, MAX_SIDE};
 use crate::rules::teams::{
-    Attr, CharacterSetup, DamageType, Gear, GroundItem, Item, MapSetup, Objective, Pos,
-    Proficiency, SetupError, Skill, Stats, Task, TeamSetup, WeaponDef,
+    Attr, CharacterSetup, Gear, GroundItem, Item, MapSetup, Objective, Pos, SetupError, Skill,
+    Stats, Task, TeamSetup, WeaponDef,
 };
 
 /// A square of the grid: `(x, y)`.
@@ -46,41 +46,6 @@ pub struct MapDef {
     pub exits: Vec<Square>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WeaponSpec {
-    /// The attributes the attack may use; the larger die is used.
-    #[serde(default = "strength_only")]
-    pub attributes: Vec<Attr>,
-    #[serde(default)]
-    pub proficiencies: Vec<Proficiency>,
-    pub damage: u8,
-    pub critical_damage: u8,
-    /// The luck roll at or above which the attack is a critical hit.
-    #[serde(default = "twenty")]
-    pub critical: u8,
-    pub damage_type: DamageType,
-    /// Metres of melee reach; 0 for a weapon that only shoots or is thrown.
-    #[serde(default = "one")]
-    pub reach: u8,
-    /// Metres of range when thrown or shot; 0 for none.
-    #[serde(default)]
-    pub range: u8,
-    #[serde(default)]
-    pub thrown: bool,
-    /// Actions to reload after each shot.
-    #[serde(default)]
-    pub reload: u8,
-    #[serde(default)]
-    pub nonlethal: bool,
-}
-
-fn strength_only() -> Vec<Attr> {
-    vec![Attr::Strength]
-}
-fn twenty() -> u8 {
-    20
-}
 fn one() -> u8 {
     1
 }
@@ -100,7 +65,8 @@ pub struct ItemDef {
     #[serde(default)]
     pub durability: Option<u8>,
     #[serde(default)]
-    pub weapon: Option<WeaponSpec>,
+    /// What it does in an attack: the rules core's own definition, read as it is.
+    pub weapon: Option<WeaponDef>,
     /// The block property and its value (a shield).
     #[serde(default)]
     pub block: Option<u8>,
@@ -452,19 +418,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             hands: d.hands,
             metal: d.metal,
             durability: d.durability,
-            weapon: d.weapon.as_ref().map(|w| WeaponDef {
-                attributes: w.attributes.clone(),
-                proficiencies: w.proficiencies.clone(),
-                damage: w.damage,
-                critical_damage: w.critical_damage,
-                critical: w.critical,
-                damage_type: w.damage_type,
-                reach: w.reach,
-                range: w.range,
-                thrown: w.thrown,
-                reload: w.reload,
-                nonlethal: w.nonlethal,
-            }),
+            weapon: d.weapon.clone(),
             block: d.block,
             parry: d.parry,
         })

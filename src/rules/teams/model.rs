@@ -267,8 +267,9 @@ impl Stats {
     }
 }
 
-/// What a weapon does in an attack.
+/// What a weapon does in an attack; scenario files write it as it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WeaponDef {
     /// The attributes the attack test may use; the larger die is used (teams.attacks).
     #[serde(default = "strength_only")]
