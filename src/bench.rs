@@ -61,8 +61,8 @@ struct Job {
 
 #[derive(Default)]
 struct Tally {
-    points: BTreeMap<(Level, Level), (f64, u32)>,
-    /// Points of the first level by the side it played.
+    /// Points and battles of the first level by the side it played; a pairing's whole is
+    /// the sum of its sides.
     by_side: BTreeMap<(Level, Level, usize), (f64, u32)>,
     times: BTreeMap<Level, Vec<f64>>,
     unfinished: u32,
@@ -134,12 +134,6 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
                             0.5
                         }
                     };
-                    let e = t.points.entry((job.a, job.b)).or_insert((0.0, 0));
-                    e.0 += score_a;
-                    e.1 += 1;
-                    let e = t.points.entry((job.b, job.a)).or_insert((0.0, 0));
-                    e.0 += 1.0 - score_a;
-                    e.1 += 1;
                     let e = t
                         .by_side
                         .entry((job.a, job.b, job.a_side))
@@ -160,9 +154,15 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
         }
     });
     let t = tally.into_inner().expect("tally");
+    let mut points: BTreeMap<(Level, Level), (f64, u32)> = BTreeMap::new();
+    for ((a, b, _), (pts, n)) in &t.by_side {
+        let e = points.entry((*a, *b)).or_insert((0.0, 0));
+        e.0 += pts;
+        e.1 += n;
+    }
     let mut win_rate = BTreeMap::new();
     let mut games = BTreeMap::new();
-    for ((a, b), (pts, n)) in &t.points {
+    for ((a, b), (pts, n)) in &points {
         let key = format!("{}_vs_{}", a.name(), b.name());
         win_rate.insert(key.clone(), pts / f64::from(*n));
         games.insert(key, *n);
