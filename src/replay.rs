@@ -156,28 +156,53 @@ pub fn is_replay(src: &str) -> bool {
 }
 
 /// The field names of a RON or JSON file's outermost record: a name or a quoted string
-/// followed by `:` one bracket deep, strings and comments skipped.
+/// followed by `:` one bracket deep.
 fn top_level_keys(src: &str) -> Vec<String> {
     let mut keys = Vec::new();
-    let mut depth = 0usize;
-    // The last name or string read one bracket deep, and whether only spaces followed it.
     let mut last: Option<String> = None;
-    let mut word = String::new();
+    for (t, depth, _) in tokens(src) {
+        match t {
+            Token::Word(w) | Token::Str(w) if depth == 1 => last = Some(w),
+            Token::Colon if depth == 1 => keys.extend(last.take()),
+            _ => last = None,
+        }
+    }
+    keys
+}
+
+/// A piece of RON or JSON text, as far as telling its structure needs.
+enum Token {
+    /// An opening bracket: `(`, `[` or `{`.
+    Open(char),
+    Close,
+    Comma,
+    Colon,
+    /// A name or a number.
+    Word(String),
+    /// A quoted string, without its quotes.
+    Str(String),
+    Other,
+}
+
+/// The tokens of `src`, each with the bracket depth it stands at (an opening bracket at the
+/// depth outside it) and its line (1-based). Comments are skipped, strings read whole, so
+/// brackets, commas and quotes inside them count for nothing.
+fn tokens(src: &str) -> Vec<(Token, usize, usize)> {
+    let mut out = Vec::new();
+    let (mut depth, mut line) = (0usize, 1usize);
     let mut chars = src.chars().peekable();
     while let Some(c) = chars.next() {
-        if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-            continue;
-        }
-        if !word.is_empty() {
-            last = (depth == 1).then(|| std::mem::take(&mut word));
-            word.clear();
-        }
-        match c {
+        let at = line;
+        let token = match c {
+            '\n' => {
+                line += 1;
+                continue;
+            }
             c if c.is_whitespace() => continue,
             '/' if chars.peek() == Some(&'/') => {
                 for c in chars.by_ref() {
                     if c == '\n' {
+                        line += 1;
                         break;
                     }
                 }
@@ -186,6 +211,9 @@ fn top_level_keys(src: &str) -> Vec<String> {
             '/' if chars.peek() == Some(&'*') => {
                 let mut prev = ' ';
                 for c in chars.by_ref() {
+                    if c == '\n' {
+                        line += 1;
+                    }
                     if prev == '*' && c == '/' {
                         break;
                     }
@@ -197,6 +225,9 @@ fn top_level_keys(src: &str) -> Vec<String> {
                 let mut text = String::new();
                 let mut escaped = false;
                 for c in chars.by_ref() {
+                    if c == '\n' {
+                        line += 1;
+                    }
                     match c {
                         '\\' if !escaped => escaped = true,
                         '"' if !escaped => break,
@@ -206,21 +237,35 @@ fn top_level_keys(src: &str) -> Vec<String> {
                         }
                     }
                 }
-                last = (depth == 1).then_some(text);
+                Token::Str(text)
+            }
+            c if c.is_alphanumeric() || c == '_' => {
+                let mut word = c.to_string();
+                while let Some(&n) = chars.peek() {
+                    if !(n.is_alphanumeric() || n == '_') {
+                        break;
+                    }
+                    word.push(n);
+                    chars.next();
+                }
+                Token::Word(word)
+            }
+            '(' | '[' | '{' => {
+                out.push((Token::Open(c), depth, at));
+                depth += 1;
                 continue;
             }
-            ':' if depth == 1 => {
-                if let Some(k) = last.take() {
-                    keys.push(k);
-                }
+            ')' | ']' | '}' => {
+                depth = depth.saturating_sub(1);
+                Token::Close
             }
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        last = None;
+            ',' => Token::Comma,
+            ':' => Token::Colon,
+            _ => Token::Other,
+        };
+        out.push((token, depth, at));
     }
-    keys
+    out
 }
 
 pub fn load(path: &Path) -> Result<(Replay, String), DataErrors> {
@@ -283,63 +328,30 @@ fn scenario_path(file: &str, name: &str) -> String {
 /// The line (1-based) on which each action of the replay's `actions` list begins, however the
 /// actions are laid out (one a line, or one over several lines, in RON or JSON).
 pub fn action_lines(src: &str) -> Vec<usize> {
-    let Some(key) = src.find("actions") else {
+    let tokens = tokens(src);
+    let Some(key) = tokens.iter().position(|(t, d, _)| {
+        *d == 1 && matches!(t, Token::Word(w) | Token::Str(w) if w == "actions")
+    }) else {
         return Vec::new();
     };
-    let Some(open) = src[key..].find('[').map(|i| key + i) else {
+    // The list is the first `[` after the key; its elements stand one deeper.
+    let Some(open) = tokens[key..]
+        .iter()
+        .position(|(t, _, _)| matches!(t, Token::Open('[')))
+        .map(|i| key + i)
+    else {
         return Vec::new();
     };
+    let list = tokens[open].1 + 1;
     let mut lines = Vec::new();
-    let mut line = src[..=open].matches('\n').count() + 1;
-    let mut depth = 0usize;
     let mut expecting = true;
-    let mut chars = src[open + 1..].chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => {
-                line += 1;
-                continue;
-            }
-            c if c.is_whitespace() => continue,
-            '/' if chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                        break;
-                    }
-                }
-                continue;
-            }
-            _ => {}
-        }
-        if depth == 0 && c == ']' {
-            break;
-        }
-        if depth == 0 && c == ',' {
-            expecting = true;
-            continue;
-        }
-        if expecting {
-            lines.push(line);
-            expecting = false;
-        }
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            '"' => {
-                let mut escaped = false;
-                for c in chars.by_ref() {
-                    match c {
-                        '\n' => line += 1,
-                        '\\' if !escaped => {
-                            escaped = true;
-                            continue;
-                        }
-                        '"' if !escaped => break,
-                        _ => {}
-                    }
-                    escaped = false;
-                }
+    for (t, depth, line) in &tokens[open + 1..] {
+        match t {
+            Token::Close if *depth < list => break,
+            Token::Comma if *depth == list => expecting = true,
+            _ if expecting => {
+                lines.push(*line);
+                expecting = false;
             }
             _ => {}
         }
