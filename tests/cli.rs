@@ -212,7 +212,7 @@ fn replay_json_prints_one_object_a_line() {
         texts.push(text.to_string());
     }
     assert!(texts.len() > 5);
-    // The last line holds the final state: the numbers in the records index its lists.
+    // The last line holds the final state.
     let end: Value = serde_json::from_str(last).unwrap();
     let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
     assert_eq!(end["final_hash"], format!("{:016x}", r.final_hash.unwrap()));
@@ -223,19 +223,64 @@ fn replay_json_prints_one_object_a_line() {
         .map(|c| c["name"].as_str().unwrap())
         .collect();
     assert!(names.len() >= 2, "{names:?}");
-    // An event's record says what its text says: whoever surrendered is named in both.
+    // An event's record says what its text says, by name: whoever surrendered is named in
+    // both, and stands surrendered after it.
     let surrender = events
         .iter()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .find(|v| v["kind"]["StatusChanged"]["status"] == "Surrendered")
         .expect("the recorded duel ends in a surrender");
     let who = surrender["kind"]["StatusChanged"]["character"]
-        .as_u64()
-        .unwrap() as usize;
+        .as_str()
+        .unwrap();
+    assert!(names.contains(&who), "{surrender}");
     assert!(
-        surrender["text"].as_str().unwrap().contains(names[who]),
+        surrender["text"].as_str().unwrap().contains(who),
         "{surrender}"
     );
+    assert_eq!(surrender["after"][0]["name"], who, "{surrender}");
+    let conditions = &surrender["after"][0]["conditions"];
+    assert!(
+        conditions
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("surrendered")),
+        "{surrender}"
+    );
+    // Where one is moved, the record names the zones; a hurt one's health is given after.
+    let moved = events
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|v| !v["kind"]["Moved"].is_null())
+        .expect("someone moves");
+    let zones: Vec<&str> = end["final_state"]["zones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|z| z["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        zones.contains(&moved["kind"]["Moved"]["to"].as_str().unwrap()),
+        "{moved}"
+    );
+    // Every character a record names is shown after it, with its health.
+    for v in events
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    {
+        let Some((_, fields)) = v["kind"].as_object().and_then(|k| k.iter().next()) else {
+            continue;
+        };
+        if let Some(who) = fields.get("character").and_then(Value::as_str) {
+            let shown = v["after"].as_array().unwrap();
+            assert!(
+                shown
+                    .iter()
+                    .any(|c| c["name"] == who && c["counts"]["health"].is_u64()),
+                "{v}"
+            );
+        }
+    }
     // The same events as the plain listing, in the same order.
     let plain_texts: Vec<&str> = plain
         .lines()
@@ -777,7 +822,7 @@ fn a_replay_names_its_scenario_relative_to_its_own_folder() {
     let o = fray(&["check", case.to_str().unwrap()]);
     let err = stderr(&o);
     assert!(
-        err.contains("case.ron: the scenario it names, \"duel.ron\", cannot be loaded")
+        err.contains("case.ron:2: the scenario it names, \"duel.ron\", cannot be loaded")
             && err.contains("cases/duel.ron:1:"),
         "{err}"
     );
@@ -930,4 +975,128 @@ fn sim_threads(scenario: &str, threads: usize) -> Value {
         &threads.to_string(),
     ]);
     serde_json::from_str(out.trim()).unwrap()
+}
+
+/// `fray record` writes characters, zones and items by name, and the replay reads back to the
+/// same battle as one written with numbers.
+#[test]
+fn recorded_replays_name_what_their_actions_point_at() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    assert!(text.contains("ChooseFirst(\"Wardens\")"), "{text}");
+    assert!(
+        text.contains("Activate(\"Aldo\")") || text.contains("Activate(\"Brannoc\")"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Activate(0)") && !text.contains("Activate(1)"),
+        "{text}"
+    );
+    let (r, _) = fray::replay::load(Path::new(f.path())).unwrap();
+    // The same replay with numbers, as the types write it without names.
+    let numbers =
+        ron::ser::to_string_pretty(&r, ron::ser::PrettyConfig::new().depth_limit(3)).unwrap();
+    assert!(numbers.contains("Activate(0)") || numbers.contains("Activate(1)"));
+    let g = TempFile::new("duel-5-numbers.ron");
+    std::fs::write(g.path(), &numbers).unwrap();
+    assert_eq!(ok(&["replay", f.path()]), ok(&["replay", g.path()]));
+}
+
+/// A name that fits nothing is refused at its line, saying which names would do; a name that
+/// fits several asks for the number.
+#[test]
+fn a_replay_naming_what_is_not_there_is_refused_at_its_line() {
+    let f = record(5);
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    let (at, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("Move(\""))
+        .expect("someone moves");
+    let bad = text.replacen(line, &line.replace("Move(\"", "Move(\"Fjord"), 1);
+    let g = TempFile::new("duel-5-fjord.ron");
+    std::fs::write(g.path(), &bad).unwrap();
+    for cmd in ["replay", "check"] {
+        let o = fray(&[cmd, g.path()]);
+        assert_ne!(o.status.code(), Some(0));
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(
+                "{}:{}: no zone is named \"Fjord",
+                g.path(),
+                at + 1
+            )) && err.contains("\"North Bank\", \"Willows\", \"Ford\", \"South Bank\""),
+            "{err}"
+        );
+    }
+}
+
+/// A JSON replay may name things too.
+#[test]
+fn a_json_replay_may_name_characters_zones_and_items() {
+    let json = r#"{
+        "scenario": "duel",
+        "dice": {"Seed": 1},
+        "actions": {"Zones": [
+            {"ChooseFirst": "Reavers"},
+            {"Activate": "Brannoc"},
+            {"Move": "Ford"},
+            {"Attack": {"attacker": "Brannoc", "weapon": "Unarmed",
+                        "target": {"Character": "Aldo"}, "mode": "Grapple"}}
+        ]}
+    }"#;
+    let r = fray::replay::parse("r.json", json).unwrap_or_else(|e| panic!("{e}"));
+    let fray::replay::ReplayActions::Zones(actions) = &r.actions else {
+        panic!("{r:?}")
+    };
+    use fray::rules::zones::{Action, AttackDecl, AttackMode, Target, Weapon};
+    assert_eq!(
+        actions,
+        &vec![
+            Action::ChooseFirst(1),
+            Action::Activate(1),
+            Action::Move(2),
+            Action::Attack(AttackDecl {
+                attacker: 1,
+                weapon: Weapon::Unarmed,
+                target: Target::Character(0),
+                mode: AttackMode::Grapple,
+            }),
+        ]
+    );
+    let wrong = json.replace("{\"Character\": \"Aldo\"}", "{\"Character\": \"Ford\"}");
+    let err = fray::replay::parse("r.json", &wrong)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(
+            "r.json:9: no character is named \"Ford\" (the characters: \"Aldo\", \"Brannoc\")"
+        ),
+        "{err}"
+    );
+}
+
+/// An item several share (three daggers at the mill) is named with its number.
+#[test]
+fn a_name_several_things_share_asks_for_which() {
+    let json = |item: &str| {
+        format!(
+            r#"{{"scenario": "hold-the-mill", "dice": {{"Seed": 1}},
+                "actions": {{"Zones": [{{"Equip": "{item}"}}]}}}}"#
+        )
+    };
+    let err = fray::replay::parse("m.json", &json("Dagger"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("m.json:2: \"Dagger\" names 3 items; write which, as \"Dagger #"),
+        "{err}"
+    );
+    let first = err.split('"').nth(3).unwrap().to_string();
+    let n: usize = first.rsplit_once(" #").unwrap().1.parse().unwrap();
+    let r = fray::replay::parse("m.json", &json(&first)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        r.actions,
+        fray::replay::ReplayActions::Zones(vec![fray::rules::zones::Action::Equip(n)])
+    );
 }

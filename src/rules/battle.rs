@@ -177,6 +177,25 @@ pub trait Ruleset {
     fn describe(state: &Self::State, action: &Self::Action) -> String;
     /// Factions taking part, by name, in id order.
     fn faction_names(state: &Self::State) -> Vec<String>;
+    /// What a number written under these labels in an action or event indexes: the variant
+    /// and field names around it, outermost first (`Attack`, `weapon`, `Item`), `Some` left
+    /// out. Files and records name what it answers for.
+    fn indexes(labels: &[&str]) -> Option<crate::rules::names::Indexed> {
+        let _ = labels;
+        None
+    }
+    /// Character `c` as a record shows it: counts and conditions. None for no such character.
+    fn condition(state: &Self::State, c: CharacterId) -> Option<crate::rules::names::Condition> {
+        let _ = (state, c);
+        None
+    }
+    /// The names of everything [`Ruleset::indexes`] answers for, each kind in index order.
+    fn names(state: &Self::State) -> crate::rules::names::Names {
+        crate::rules::names::Names::default().with(
+            crate::rules::names::Indexed::Faction,
+            Self::faction_names(state),
+        )
+    }
     /// The round number, for round limits and statistics.
     fn round(state: &Self::State) -> u32;
     /// The side a seat plays for, whose win the AI seeks when it takes that seat; None for a

@@ -19,6 +19,7 @@ use crate::rules::battle::{
     Event, FactionId, Pending, RuleError, Ruleset, Seat, Started, all_or_nothing,
 };
 use crate::rules::dice::DiceSource;
+use crate::rules::names::{Condition, Indexed, Names};
 
 pub type CoterieEvent = Event<EventKind>;
 
@@ -123,6 +124,53 @@ impl Ruleset for Coterie {
 
     fn faction_names(state: &State) -> Vec<String> {
         state.groups.iter().map(|g| g.name.clone()).collect()
+    }
+
+    fn indexes(labels: &[&str]) -> Option<Indexed> {
+        let parent = labels.len().checked_sub(2).map(|i| labels[i]);
+        Some(match *labels.last()? {
+            // A duel's winner is a character; a phase's is a side.
+            "winner" if parent == Some("Duel") => Indexed::Character,
+            "Duel" | "character" => Indexed::Character,
+            "side" | "winner" => Indexed::Faction,
+            _ => return None,
+        })
+    }
+
+    fn names(state: &State) -> Names {
+        Names::default()
+            .with(
+                Indexed::Character,
+                state.characters.iter().map(|c| c.name.clone()),
+            )
+            .with(
+                Indexed::Faction,
+                state.groups.iter().map(|g| g.name.clone()),
+            )
+    }
+
+    fn condition(state: &State, c: crate::rules::CharacterId) -> Option<Condition> {
+        let ch = state.characters.get(c)?;
+        let mut conditions = Vec::new();
+        match ch.standing {
+            model::Standing::InConflict => {}
+            model::Standing::Dueling(with) => {
+                conditions.push(format!("dueling {}", state.name(with)));
+            }
+            model::Standing::Out => conditions.push("out of the conflict".into()),
+        }
+        if ch.performance_bonus != 0 {
+            conditions.push(format!("performance {:+}", ch.performance_bonus));
+        }
+        Some(Condition::new(
+            &ch.name,
+            state
+                .groups
+                .get(ch.side)
+                .map_or_else(String::new, |g| g.name.clone()),
+            &[("wounds", ch.wounds), ("fatigue", ch.fatigue)],
+            conditions,
+        ))
     }
 
     fn round(state: &State) -> u32 {

@@ -25,6 +25,7 @@ pub use setup::{CharacterSetup, Gear, GroundItem, MapSetup, SetupError, TeamSetu
 
 use crate::rules::battle::{Event, RuleError, Ruleset, all_or_nothing};
 use crate::rules::dice::DiceSource;
+use crate::rules::names::{Condition, Indexed, Names};
 
 pub type TeamsEvent = Event<EventKind>;
 
@@ -123,6 +124,65 @@ impl Ruleset for Teams {
 
     fn faction_names(state: &State) -> Vec<String> {
         state.teams.iter().map(|t| t.name.clone()).collect()
+    }
+
+    fn indexes(labels: &[&str]) -> Option<Indexed> {
+        let parent = labels.len().checked_sub(2).map(|i| labels[i]);
+        Some(match *labels.last()? {
+            // A move's `from` and `to` are squares; a retargeted attack's are characters.
+            "from" | "to" if parent == Some("Retargeted") => Indexed::Character,
+            "Activate" | "Command" | "Resuscitate" | "Intercept" | "ReadyFor" | "target"
+            | "character" | "attacker" | "by" | "ally" => Indexed::Character,
+            "InitiativeNext" | "order" | "team" => Indexed::Faction,
+            "Item" | "PickUp" | "Reload" | "DropItem" | "Parry" | "Block" | "first" | "second"
+            | "item" => Indexed::Item,
+            "ShortTask" | "task" => Indexed::Task,
+            _ => return None,
+        })
+    }
+
+    fn names(state: &State) -> Names {
+        Names::default()
+            .with(
+                Indexed::Character,
+                state.characters.iter().map(|c| c.name.clone()),
+            )
+            .with(Indexed::Faction, state.teams.iter().map(|t| t.name.clone()))
+            .with(
+                Indexed::Item,
+                state.items.iter().map(|i| i.def.name.clone()),
+            )
+            .with(Indexed::Task, state.tasks.iter().map(|t| t.name.clone()))
+    }
+
+    fn condition(state: &State, c: crate::rules::CharacterId) -> Option<Condition> {
+        let ch = state.characters.get(c)?;
+        let mut conditions = Vec::new();
+        if ch.status != model::Status::Active {
+            conditions.push(format!("{:?}", ch.status).to_lowercase());
+        }
+        for (on, word) in [
+            (ch.prone, "prone"),
+            (ch.in_cover, "in cover"),
+            (ch.guarding, "guarding"),
+            (ch.unseen, "unseen"),
+            (ch.acted, "has acted this round"),
+        ] {
+            if on {
+                conditions.push(word.into());
+            }
+        }
+        Some(Condition::new(
+            &ch.name,
+            format!("{:?}", ch.pos),
+            &[
+                ("endurance", i32::from(ch.endurance)),
+                ("health", i32::from(ch.health)),
+                ("stamina", i32::from(ch.stamina)),
+                ("focus", i32::from(ch.focus)),
+            ],
+            conditions,
+        ))
     }
 
     fn round(state: &State) -> u32 {

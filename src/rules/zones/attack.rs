@@ -42,7 +42,10 @@ pub fn declare(
                 AttackMode::Grapple => "tries to grapple",
             };
             ctx.say(
-                EventKind::Attack { attacker: a },
+                EventKind::Attack {
+                    attacker: a,
+                    target: decl.target,
+                },
                 format!("{aname} {verb} {tname} with {wname}."),
             );
             if ctx.s.characters[t].zone != az && ctx.s.zones[az].barrier {
@@ -65,7 +68,10 @@ pub fn declare(
             let mut zone = z;
             let zname = ctx.s.zone_name(z).to_string();
             ctx.say(
-                EventKind::Attack { attacker: a },
+                EventKind::Attack {
+                    attacker: a,
+                    target: decl.target,
+                },
                 format!("{aname} unleashes a blast from the {wname} on {zname}."),
             );
             if z != az && ctx.s.zones[az].barrier {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{Status, ZoneId};
+use super::model::{Status, Target, ZoneId};
 use crate::rules::battle::{CharacterId, FactionId};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +34,7 @@ pub enum EventKind {
     },
     Attack {
         attacker: CharacterId,
+        target: Target,
     },
     Reaction {
         character: CharacterId,

@@ -25,6 +25,7 @@ use crate::rules::battle::{
 };
 use crate::rules::dice::{DiceSource, Die};
 use crate::rules::explain::Explanation;
+use crate::rules::names::{Condition, Indexed, Names};
 
 pub type ZoneEvent = Event<EventKind>;
 
@@ -193,6 +194,62 @@ impl Ruleset for Zones {
 
     fn faction_names(state: &State) -> Vec<String> {
         state.factions.iter().map(|f| f.name.clone()).collect()
+    }
+
+    fn indexes(labels: &[&str]) -> Option<Indexed> {
+        Some(match *labels.last()? {
+            "Activate" | "Resume" | "Character" | "attacker" | "HideBehind" | "Guard"
+            | "character" | "by" => Indexed::Character,
+            "ChooseFirst" | "first" | "faction" => Indexed::Faction,
+            "Move" | "Zone" | "to" | "from" | "Drive" => Indexed::Zone,
+            "PickUp" | "PutDown" | "Equip" | "Unequip" | "Use" | "Item" | "Disarm" => Indexed::Item,
+            "Interact" => Indexed::Fixture,
+            _ => return None,
+        })
+    }
+
+    fn names(state: &State) -> Names {
+        Names::default()
+            .with(
+                Indexed::Character,
+                state.characters.iter().map(|c| c.name.clone()),
+            )
+            .with(
+                Indexed::Faction,
+                state.factions.iter().map(|f| f.name.clone()),
+            )
+            .with(Indexed::Zone, state.zones.iter().map(|z| z.name.clone()))
+            .with(Indexed::Item, state.items.iter().map(|i| i.name.clone()))
+            .with(
+                Indexed::Fixture,
+                state.fixtures.iter().map(|f| f.name.clone()),
+            )
+    }
+
+    fn condition(state: &State, c: CharacterId) -> Option<Condition> {
+        let ch = state.characters.get(c)?;
+        let mut conditions = Vec::new();
+        if ch.status != model::Status::Active {
+            conditions.push(format!("{:?}", ch.status).to_lowercase());
+        }
+        if ch.concealed {
+            conditions.push("concealed".into());
+        }
+        if let Some(by) = ch.grabbed_by {
+            conditions.push(format!("entangled, held by {}", state.name(by)));
+        }
+        if let Some(d) = ch.poisoned {
+            conditions.push(format!("poisoned ({d})"));
+        }
+        if ch.acted {
+            conditions.push("has acted this round".into());
+        }
+        Some(Condition::new(
+            &ch.name,
+            state.zone_name(ch.zone).to_string(),
+            &[("health", i32::from(ch.health))],
+            conditions,
+        ))
     }
 
     fn round(state: &State) -> u32 {

@@ -1,6 +1,9 @@
 //! A replay is exactly what determinism needs: the scenario, the dice (a seed or the values
 //! rolled) and the actions. Re-running it gives the same events and the same final state.
 
+mod names;
+pub mod tokens;
+
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -8,8 +11,10 @@ use thiserror::Error;
 
 use crate::rules::battle::{Event, state_hash};
 use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
+use crate::rules::names::{Condition, Indexed, Names};
 use crate::rulesets::{Game, Visit};
 use crate::scenario::{self, DataError, DataErrors};
+use tokens::Token;
 
 /// The actions of a replay, tagged with their ruleset.
 pub use crate::rulesets::Actions as ReplayActions;
@@ -66,9 +71,14 @@ pub struct ReplayLine {
     pub action: Option<usize>,
     /// The event as the rules core records it (its kind, who, to whom, amounts, what is left
     /// after), so that a check of a replay never has to read the English of `text`. Characters,
-    /// places and items are numbers, indexing the lists of the final state (`ReplayRun::state`).
+    /// zones and items are written by name (a name shared by several with its number:
+    /// `Dagger #4`).
     #[serde(default)]
     pub kind: serde_json::Value,
+    /// Each character the event names, as it stands after the action that caused it: what it
+    /// counts (health...) and its conditions.
+    #[serde(default)]
+    pub after: Vec<Condition>,
     pub text: String,
     pub explanation: Option<crate::rules::Explanation>,
 }
@@ -91,9 +101,10 @@ pub struct ReplayRun {
 pub enum ReplayError {
     #[error("{0}")]
     Data(#[from] DataErrors),
-    #[error("{file}: the scenario it names, \"{scenario}\", cannot be loaded:\n{errors}")]
+    #[error("{file}:{line}: the scenario it names, \"{scenario}\", cannot be loaded:\n{errors}")]
     Scenario {
         file: String,
+        line: usize,
         scenario: String,
         errors: DataErrors,
     },
@@ -133,7 +144,15 @@ pub enum ReplayError {
     Diverged { file: String, got: u64, want: u64 },
 }
 
+/// Reads a replay, RON or JSON. Names written in its actions are read by its scenario's.
 pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
+    let numbered;
+    let src = if names::writes_strings(src) {
+        numbered = read_names(file, src)?;
+        numbered.as_str()
+    } else {
+        src
+    };
     if src.trim_start().starts_with('{') {
         serde_json::from_str(src).map_err(|e| {
             DataErrors(vec![DataError {
@@ -151,121 +170,8 @@ pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
 /// record whose own fields include `dice` and `actions`, whatever its name, its comments or the
 /// text inside it say, and however broken the rest of it is.
 pub fn is_replay(src: &str) -> bool {
-    let keys = top_level_keys(src);
+    let keys = tokens::top_level_keys(&tokens::tokens(src));
     keys.iter().any(|k| k == "dice") && keys.iter().any(|k| k == "actions")
-}
-
-/// The field names of a RON or JSON file's outermost record: a name or a quoted string
-/// followed by `:` one bracket deep.
-fn top_level_keys(src: &str) -> Vec<String> {
-    let mut keys = Vec::new();
-    let mut last: Option<String> = None;
-    for (t, depth, _) in tokens(src) {
-        match t {
-            Token::Word(w) | Token::Str(w) if depth == 1 => last = Some(w),
-            Token::Colon if depth == 1 => keys.extend(last.take()),
-            _ => last = None,
-        }
-    }
-    keys
-}
-
-/// A piece of RON or JSON text, as far as telling its structure needs.
-enum Token {
-    /// An opening bracket: `(`, `[` or `{`.
-    Open(char),
-    Close,
-    Comma,
-    Colon,
-    /// A name or a number.
-    Word(String),
-    /// A quoted string, without its quotes.
-    Str(String),
-    Other,
-}
-
-/// The tokens of `src`, each with the bracket depth it stands at (an opening bracket at the
-/// depth outside it) and its line (1-based). Comments are skipped, strings read whole, so
-/// brackets, commas and quotes inside them count for nothing.
-fn tokens(src: &str) -> Vec<(Token, usize, usize)> {
-    let mut out = Vec::new();
-    let (mut depth, mut line) = (0usize, 1usize);
-    let mut chars = src.chars().peekable();
-    while let Some(c) = chars.next() {
-        let at = line;
-        let token = match c {
-            '\n' => {
-                line += 1;
-                continue;
-            }
-            c if c.is_whitespace() => continue,
-            '/' if chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                        break;
-                    }
-                }
-                continue;
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                let mut prev = ' ';
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                    }
-                    if prev == '*' && c == '/' {
-                        break;
-                    }
-                    prev = c;
-                }
-                continue;
-            }
-            '"' => {
-                let mut text = String::new();
-                let mut escaped = false;
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                    }
-                    match c {
-                        '\\' if !escaped => escaped = true,
-                        '"' if !escaped => break,
-                        c => {
-                            text.push(c);
-                            escaped = false;
-                        }
-                    }
-                }
-                Token::Str(text)
-            }
-            c if c.is_alphanumeric() || c == '_' => {
-                let mut word = c.to_string();
-                while let Some(&n) = chars.peek() {
-                    if !(n.is_alphanumeric() || n == '_') {
-                        break;
-                    }
-                    word.push(n);
-                    chars.next();
-                }
-                Token::Word(word)
-            }
-            '(' | '[' | '{' => {
-                out.push((Token::Open(c), depth, at));
-                depth += 1;
-                continue;
-            }
-            ')' | ']' | '}' => {
-                depth = depth.saturating_sub(1);
-                Token::Close
-            }
-            ',' => Token::Comma,
-            ':' => Token::Colon,
-            _ => Token::Other,
-        };
-        out.push((token, depth, at));
-    }
-    out
 }
 
 pub fn load(path: &Path) -> Result<(Replay, String), DataErrors> {
@@ -275,9 +181,24 @@ pub fn load(path: &Path) -> Result<(Replay, String), DataErrors> {
 }
 
 /// Writes a replay as RON with one action per line, so an error can name the action's line.
+/// Characters, zones and items are written by name where the scenario can be loaded.
 pub fn to_ron(r: &Replay) -> String {
     let cfg = ron::ser::PrettyConfig::new().depth_limit(3);
-    ron::ser::to_string_pretty(r, cfg).unwrap_or_default()
+    let text = ron::ser::to_string_pretty(r, cfg).unwrap_or_default();
+    struct Write(String);
+    impl Visit for Write {
+        type Out = String;
+        fn visit<G: Game>(self, setup: &G::Setup) -> String {
+            match start_names::<G>(setup) {
+                Some(n) => names::to_names::<G>(&self.0, &n),
+                None => self.0,
+            }
+        }
+    }
+    match scenario::load(&r.scenario) {
+        Ok(loaded) => loaded.setup.visit(Write(text)),
+        Err(_) => text,
+    }
 }
 
 /// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
@@ -285,6 +206,7 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
     let name = scenario_path(file, &r.scenario);
     let loaded = scenario::load(&name).map_err(|errors| ReplayError::Scenario {
         file: file.to_string(),
+        line: scenario::error::locate(src, &["scenario"]),
         scenario: r.scenario.clone(),
         errors,
     })?;
@@ -328,35 +250,59 @@ fn scenario_path(file: &str, name: &str) -> String {
 /// The line (1-based) on which each action of the replay's `actions` list begins, however the
 /// actions are laid out (one a line, or one over several lines, in RON or JSON).
 pub fn action_lines(src: &str) -> Vec<usize> {
-    let tokens = tokens(src);
-    let Some(key) = tokens.iter().position(|(t, d, _)| {
-        *d == 1 && matches!(t, Token::Word(w) | Token::Str(w) if w == "actions")
-    }) else {
+    let tokens = tokens::tokens(src);
+    let Some((list, depth)) = tokens::top_level_list(&tokens, "actions") else {
         return Vec::new();
     };
-    // The list is the first `[` after the key; its elements stand one deeper.
-    let Some(open) = tokens[key..]
-        .iter()
-        .position(|(t, _, _)| matches!(t, Token::Open('[')))
-        .map(|i| key + i)
-    else {
-        return Vec::new();
-    };
-    let list = tokens[open].1 + 1;
     let mut lines = Vec::new();
     let mut expecting = true;
-    for (t, depth, line) in &tokens[open + 1..] {
-        match t {
-            Token::Close if *depth < list => break,
-            Token::Comma if *depth == list => expecting = true,
+    for t in &list[1..] {
+        match t.token {
+            Token::Comma if t.depth == depth => expecting = true,
             _ if expecting => {
-                lines.push(*line);
+                lines.push(t.line);
                 expecting = false;
             }
             _ => {}
         }
     }
     lines
+}
+
+/// `src` with the names its actions write read as numbers, by its scenario's names.
+fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
+    let toks = tokens::tokens(src);
+    // Without a scenario the replay is refused as it is, saying what it lacks.
+    let Some(name) = tokens::top_level_str(&toks, "scenario") else {
+        return Ok(src.to_string());
+    };
+    let loaded = scenario::load(&scenario_path(file, &name)).map_err(|errors| {
+        DataErrors(vec![DataError {
+            file: file.to_string(),
+            line: scenario::error::locate(src, &["scenario"]),
+            message: format!(
+                "the scenario it names, \"{name}\", cannot be loaded, so the names its actions write cannot be read:\n{errors}"
+            ),
+        }])
+    })?;
+    struct Read<'a>(&'a str, &'a str);
+    impl Visit for Read<'_> {
+        type Out = Result<String, DataErrors>;
+        fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+            match start_names::<G>(setup) {
+                Some(n) => names::to_numbers::<G>(self.0, self.1, &n),
+                None => Ok(self.1.to_string()),
+            }
+        }
+    }
+    loaded.setup.visit(Read(file, src))
+}
+
+/// The names of a scenario's things, as its battle starts.
+fn start_names<G: Game>(setup: &G::Setup) -> Option<Names> {
+    G::start(setup, &mut SeededDice::new(0))
+        .ok()
+        .map(|(s, _)| G::names(&s))
 }
 
 /// A replay re-run under its scenario's ruleset.
@@ -391,17 +337,27 @@ impl Visit for Rerun<'_> {
             }
         };
         let mut lines = Vec::new();
-        let push =
-            |lines: &mut Vec<ReplayLine>, i: Option<usize>, evs: Vec<Event<G::EventKind>>| {
-                for e in evs {
-                    lines.push(ReplayLine {
-                        action: i,
-                        kind: serde_json::to_value(&e.kind).unwrap_or_default(),
-                        text: e.text,
-                        explanation: e.explanation,
-                    });
-                }
-            };
+        let push = |lines: &mut Vec<ReplayLine>,
+                    state: &G::State,
+                    i: Option<usize>,
+                    evs: Vec<Event<G::EventKind>>| {
+            let names = G::names(state);
+            for e in evs {
+                let mut kind = serde_json::to_value(&e.kind).unwrap_or_default();
+                let after = names::named::<G>(&kind, Indexed::Character)
+                    .into_iter()
+                    .filter_map(|c| G::condition(state, c))
+                    .collect();
+                names::name_record::<G>(&mut kind, &names);
+                lines.push(ReplayLine {
+                    action: i,
+                    kind,
+                    after,
+                    text: e.text,
+                    explanation: e.explanation,
+                });
+            }
+        };
         let at = action_lines(src);
         let line_of = |i: usize| {
             at.get(i)
@@ -430,7 +386,7 @@ impl Visit for Rerun<'_> {
         let (mut state, start) = G::start(setup, dice)
             .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
         tell(&mut trail, &start);
-        push(&mut lines, None, start);
+        push(&mut lines, &state, None, start);
         for (i, a) in actions.iter().enumerate() {
             // Only a legal action is described: a tampered one may name a faction, fixture or
             // item that does not exist, and `describe` indexes the state with it.
@@ -442,7 +398,7 @@ impl Visit for Rerun<'_> {
             let events =
                 G::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;
             tell(&mut trail, &events);
-            push(&mut lines, Some(i), events);
+            push(&mut lines, &state, Some(i), events);
             if (i + 1) % CHECK_EVERY == 0 {
                 let h = state_hash(&state) ^ trail.rotate_left(17);
                 if let Some(&want) = r.checkpoints.get(checkpoints.len())

@@ -1,0 +1,157 @@
+//! Names in place of numbers: a replay file may write `Activate("Boudica")` for
+//! `Activate(3)`, `fray record` writes names where it can, and `fray replay --json` prints
+//! every character, zone and item of an event by name. What a number indexes is the ruleset's
+//! to say ([`Ruleset::indexes`]), from the variant and field names around it.
+
+use crate::rules::Ruleset;
+use crate::rules::names::{Indexed, Names};
+use crate::scenario::{DataError, DataErrors};
+
+use super::tokens::{Tok, Token, labelled_values, top_level_list};
+
+/// `src` with every name written in its actions replaced by the number it stands for, on the
+/// same line, so that the replay then reads as its types want. A name that fits nothing, or
+/// fits several things, is an error at its line.
+pub fn to_numbers<G: Ruleset>(file: &str, src: &str, names: &Names) -> Result<String, DataErrors> {
+    let mut out = src.to_string();
+    let mut errors = Vec::new();
+    for (t, kind) in indexed::<G>(src, |t| matches!(t, Token::Str(_)))
+        .into_iter()
+        .rev()
+    {
+        let Token::Str(written) = &t.token else {
+            continue;
+        };
+        match names.number(kind, written) {
+            Ok(n) => out.replace_range(t.span.clone(), &n.to_string()),
+            Err(message) => errors.push(DataError {
+                file: file.to_string(),
+                line: t.line,
+                message,
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        errors.reverse();
+        Err(DataErrors(errors))
+    }
+}
+
+/// `src` with the numbers in its actions written as names (see [`Names::name`]).
+pub fn to_names<G: Ruleset>(src: &str, names: &Names) -> String {
+    let json = src.trim_start().starts_with('{');
+    let mut out = src.to_string();
+    let numbers = indexed::<G>(
+        src,
+        |t| matches!(t, Token::Word(w) if w.bytes().all(|b| b.is_ascii_digit())),
+    );
+    for (t, kind) in numbers.into_iter().rev() {
+        let Token::Word(w) = &t.token else { continue };
+        let Some(name) = w.parse().ok().and_then(|i| names.name(kind, i)) else {
+            continue;
+        };
+        let quoted = if json {
+            serde_json::to_string(&name).ok()
+        } else {
+            ron::to_string(&name).ok()
+        };
+        if let Some(q) = quoted {
+            out.replace_range(t.span.clone(), &q);
+        }
+    }
+    out
+}
+
+/// Whether the actions of `src` write anything in quotes: only then do names need reading.
+pub fn writes_strings(src: &str) -> bool {
+    let tokens = super::tokens::tokens(src);
+    top_level_list(&tokens, "actions")
+        .is_some_and(|(list, _)| list.iter().any(|t| matches!(t.token, Token::Str(_))))
+}
+
+/// The values in the actions of `src` that `wanted` picks and that index something, with
+/// what they index.
+fn indexed<G: Ruleset>(src: &str, wanted: impl Fn(&Token) -> bool) -> Vec<(Tok, Indexed)> {
+    let tokens = super::tokens::tokens(src);
+    let Some((list, _)) = top_level_list(&tokens, "actions") else {
+        return Vec::new();
+    };
+    labelled_values(list)
+        .into_iter()
+        .filter(|(i, _)| wanted(&list[*i].token))
+        .filter_map(|(i, labels)| {
+            let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+            G::indexes(&labels).map(|k| (list[i].clone(), k))
+        })
+        .collect()
+}
+
+/// An event's record with the numbers that index something written as names.
+pub fn name_record<G: Ruleset>(value: &mut serde_json::Value, names: &Names) {
+    fn walk<G: Ruleset>(v: &mut serde_json::Value, labels: &mut Vec<String>, names: &Names) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map.iter_mut() {
+                    labels.push(k.clone());
+                    walk::<G>(v, labels, names);
+                    labels.pop();
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for v in items {
+                    walk::<G>(v, labels, names);
+                }
+            }
+            serde_json::Value::Number(n) => {
+                let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+                if let (Some(kind), Some(i)) = (G::indexes(&labels), n.as_u64())
+                    && let Some(name) = names.name(kind, i as usize)
+                {
+                    *v = serde_json::Value::String(name);
+                }
+            }
+            _ => {}
+        }
+    }
+    walk::<G>(value, &mut Vec::new(), names);
+}
+
+/// The things of one kind a record names, each once, in the order it names them.
+pub fn named<G: Ruleset>(value: &serde_json::Value, kind: Indexed) -> Vec<usize> {
+    fn walk<G: Ruleset>(
+        v: &serde_json::Value,
+        labels: &mut Vec<String>,
+        kind: Indexed,
+        out: &mut Vec<usize>,
+    ) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    labels.push(k.clone());
+                    walk::<G>(v, labels, kind, out);
+                    labels.pop();
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for v in items {
+                    walk::<G>(v, labels, kind, out);
+                }
+            }
+            serde_json::Value::Number(n) => {
+                let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+                if G::indexes(&labels) == Some(kind)
+                    && let Some(i) = n.as_u64().map(|i| i as usize)
+                    && !out.contains(&i)
+                {
+                    out.push(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk::<G>(value, &mut Vec::new(), kind, &mut out);
+    out
+}
