@@ -176,10 +176,11 @@ pub fn top_level_list<'a>(tokens: &'a [Tok], key: &str) -> Option<(&'a [Tok], us
 /// The labels around each value in a piece of RON or JSON: for a string or a number, the
 /// variant and field names it stands under, outermost first (`Attack`, `weapon`, `Item` for
 /// the 5 in `Attack((weapon: Item(5), ..))` or in `{"Attack": {"weapon": {"Item": 5}}}`).
-/// `Some` is left out, so that an option reads as what it holds.
+/// `Some` is left out, so that an option reads as what it holds. An element after the first
+/// of a tuple or list is labelled with its place (`#1` for the 2 in `ReadyFor(Unarmed, 2)`).
 pub fn labelled_values(tokens: &[Tok]) -> Vec<(usize, Vec<String>)> {
     let mut out = Vec::new();
-    let mut frames: Vec<Vec<String>> = Vec::new();
+    let mut frames: Vec<(Vec<String>, usize)> = Vec::new();
     let mut key: Option<String> = None;
     let mut word: Option<String> = None;
     for (i, t) in tokens.iter().enumerate() {
@@ -187,7 +188,7 @@ pub fn labelled_values(tokens: &[Tok]) -> Vec<(usize, Vec<String>)> {
         match &t.token {
             Token::Open(_) => {
                 let own: Vec<String> = key.take().into_iter().chain(word.take()).collect();
-                frames.push(own);
+                frames.push((own, 0));
             }
             Token::Close => {
                 frames.pop();
@@ -195,6 +196,9 @@ pub fn labelled_values(tokens: &[Tok]) -> Vec<(usize, Vec<String>)> {
                 word = None;
             }
             Token::Comma => {
+                if let Some((_, place)) = frames.last_mut() {
+                    *place += 1;
+                }
                 key = None;
                 word = None;
             }
@@ -209,10 +213,13 @@ pub fn labelled_values(tokens: &[Tok]) -> Vec<(usize, Vec<String>)> {
             Token::Word(_) | Token::Str(_) => {
                 let labels = frames
                     .iter()
-                    .flatten()
-                    .chain(key.take().iter())
-                    .filter(|l| *l != "Some")
-                    .cloned()
+                    .flat_map(|(own, place)| {
+                        own.iter()
+                            .cloned()
+                            .chain((*place > 0).then(|| format!("#{place}")))
+                    })
+                    .chain(key.take())
+                    .filter(|l| l != "Some")
                     .collect();
                 out.push((i, labels));
                 word = None;

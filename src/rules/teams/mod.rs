@@ -131,8 +131,10 @@ impl Ruleset for Teams {
         Some(match *labels.last()? {
             // A move's `from` and `to` are squares; a retargeted attack's are characters.
             "from" | "to" if parent == Some("Retargeted") => Indexed::Character,
-            "Activate" | "Command" | "Resuscitate" | "Intercept" | "ReadyFor" | "target"
-            | "character" | "attacker" | "by" | "ally" => Indexed::Character,
+            // The enemy a readied attack waits for: `ReadyFor(weapon, enemy)`.
+            "#1" if parent == Some("ReadyFor") => Indexed::Character,
+            "Activate" | "Command" | "Resuscitate" | "Intercept" | "target" | "character"
+            | "attacker" | "by" | "ally" => Indexed::Character,
             "InitiativeNext" | "order" | "team" => Indexed::Faction,
             "Item" | "PickUp" | "Reload" | "DropItem" | "Parry" | "Block" | "first" | "second"
             | "item" => Indexed::Item,

@@ -51,11 +51,8 @@ pub fn declare(
             if ctx.s.characters[t].zone != az && ctx.s.zones[az].barrier {
                 ctx.s.characters[a].peeked = true;
             }
-            let shot = if decl.mode == AttackMode::FinalBlow {
-                None
-            } else {
-                targeting::can_strike(ctx.s, a, decl.weapon, t, moving)
-            };
+            // A final blow too needs the WIT save on a target who cannot be seen.
+            let shot = targeting::can_strike(ctx.s, a, decl.weapon, t, moving);
             rolled_save = shot.is_some_and(|x| x.save);
             if !save_to_hit(ctx, a, shot, "zones.attacking")? {
                 ctx.note(format!("{aname}'s attack misses {tname}."));
@@ -223,11 +220,23 @@ pub fn stunt_options(s: &State) -> Vec<Stunt> {
 /// an ally nearby who could guard them.
 fn begin_reactions(ctx: &mut Ctx) -> Result<(), RuleError> {
     let a = ctx.s.attack.as_ref().expect("attack");
-    if a.surprise || a.opportunity {
-        if a.surprise {
+    if a.opportunity {
+        return resolve(ctx);
+    }
+    if a.surprise {
+        // "Enemies attacked by a concealed character are taken by surprise and can't react":
+        // the attacker's own side, caught in a blast, knows where they are.
+        let side = ctx.s.characters[a.decl.attacker].faction;
+        let mut surprised = false;
+        for sl in &mut ctx.s.attack.as_mut().expect("attack").slots {
+            if ctx.s.characters[sl.target].faction != side {
+                sl.decided = true;
+                surprised = true;
+            }
+        }
+        if surprised {
             ctx.note("The target is taken by surprise and cannot react.");
         }
-        return resolve(ctx);
     }
     next_reaction(ctx)
 }
@@ -273,10 +282,14 @@ pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
             weapons.push(Weapon::Unarmed);
             for w in weapons {
                 if targeting::can_strike(s, t, w, attacker, false).is_some() {
-                    out.push(Reaction::Counter {
-                        weapon: w,
-                        mode: AttackMode::Damage { hold_back: false },
-                    });
+                    for hold_back in [false, true] {
+                        if !(hold_back && w == Weapon::Unarmed) {
+                            out.push(Reaction::Counter {
+                                weapon: w,
+                                mode: AttackMode::Damage { hold_back },
+                            });
+                        }
+                    }
                 }
             }
             // "Non-lethal attacks ... can be used to counter": a grapple, or a disarm of any
@@ -439,9 +452,14 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 ),
             };
             ctx.say(EventKind::Reaction { character: t }, text);
+            // Attacking reveals; striking out from behind a barrier is peeking.
+            turn::reveal(ctx, t, "they counter");
+            let (tz, az) = (ctx.s.characters[t].zone, ctx.s.characters[attacker].zone);
+            if tz != az && ctx.s.zones[tz].barrier {
+                ctx.s.characters[t].peeked = true;
+            }
             let mut missed = false;
-            if !mode.is_non_lethal()
-                && let Some(shot) = targeting::can_strike(ctx.s, t, weapon, attacker, false)
+            if let Some(shot) = targeting::can_strike(ctx.s, t, weapon, attacker, false)
                 && shot.save
             {
                 missed = !ctx.save(
@@ -474,6 +492,8 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                     format!("{tname} hides behind {cname}, who agrees and becomes the target.")
                 },
             );
+            // Stepping in front of the attack shows where one is.
+            turn::reveal(ctx, c, "they step in front of the attack");
             let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
             sl.shifted_from.push(t);
             sl.target = c;
@@ -487,6 +507,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 EventKind::Reaction { character: g },
                 format!("{gname} guards {tname} and becomes the target."),
             );
+            turn::reveal(ctx, g, "they step in front of the attack");
             let a = ctx.s.attack.as_mut().expect("attack");
             a.slots[slot].shifted_from.push(t);
             a.slots[slot].target = g;
@@ -503,7 +524,6 @@ struct Blow {
     dealt: u8,
     raw: u8,
     explanation: Explanation,
-    weapon_die_one: bool,
 }
 
 /// Works out one blow's damage against one target from a roll already made.
@@ -581,7 +601,6 @@ fn blow(
         dealt,
         raw,
         explanation: e,
-        weapon_die_one: kept.value == 1,
     }
 }
 
@@ -660,61 +679,113 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
                 Some(roll_for(ctx, attacker, decl.weapon, hold_back, &targets)?)
             };
             let theirs = match &counter {
-                Some(c) if !c.missed && !c.mode.is_non_lethal() => {
-                    Some(roll_for(ctx, c.by, c.weapon, false, &[attacker])?)
-                }
+                Some(c) if !c.missed && !c.mode.is_non_lethal() => Some(roll_for(
+                    ctx,
+                    c.by,
+                    c.weapon,
+                    c.mode.holds_back(),
+                    &[attacker],
+                )?),
                 _ => None,
             };
             let mut hits: Vec<(CharacterId, CharacterId, Weapon, Blow)> = Vec::new();
+            let mut rolled_one = Vec::new();
             if let Some((plain, imp)) = mine {
+                rolled_one.extend(shows_one(decl.weapon, plain, imp));
                 for &t in &targets {
                     let b = blow(ctx.s, attacker, decl.weapon, hold_back, t, plain, imp);
                     hits.push((attacker, t, decl.weapon, b));
                 }
             }
             if let (Some(c), Some((plain, imp))) = (&counter, theirs) {
-                let b = blow(ctx.s, c.by, c.weapon, false, attacker, plain, imp);
+                rolled_one.extend(shows_one(c.weapon, plain, imp));
+                let b = blow(
+                    ctx.s,
+                    c.by,
+                    c.weapon,
+                    c.mode.holds_back(),
+                    attacker,
+                    plain,
+                    imp,
+                );
                 hits.push((c.by, attacker, c.weapon, b));
             }
-            if let Some(c) = &counter
-                && c.missed
-            {
-                let text = format!("{}'s counter misses.", ctx.s.name(c.by));
-                ctx.note(text);
-            }
+            missed_counter(ctx, counter.as_ref());
             land_in_order(ctx, hits, counter.as_ref().map(|c| c.by))?;
+            wear_out(ctx, &rolled_one);
             // A non-lethal counter is resolved last.
-            if let Some(c) = &counter
-                && c.mode.is_non_lethal()
-                && ctx.s.characters[c.by].is_active()
-            {
-                non_lethal(ctx, c.by, attacker, c.mode)?;
-            }
+            non_lethal_counter(ctx, counter.as_ref(), attacker)?;
         }
         AttackMode::Disarm { .. } | AttackMode::Grapple => {
+            missed_counter(ctx, counter.as_ref());
             // Damage from a counter lands before the non-lethal effect.
             if let Some(c) = &counter
                 && !c.missed
                 && !c.mode.is_non_lethal()
             {
-                let (plain, imp) = roll_for(ctx, c.by, c.weapon, false, &[attacker])?;
-                let b = blow(ctx.s, c.by, c.weapon, false, attacker, plain, imp);
+                let hold_back = c.mode.holds_back();
+                let (plain, imp) = roll_for(ctx, c.by, c.weapon, hold_back, &[attacker])?;
+                let b = blow(ctx.s, c.by, c.weapon, hold_back, attacker, plain, imp);
                 land_in_order(ctx, vec![(c.by, attacker, c.weapon, b)], None)?;
+                wear_out(ctx, &shows_one(c.weapon, plain, imp));
             }
             if ctx.s.characters[attacker].is_active() {
                 for &t in &targets {
                     non_lethal(ctx, attacker, t, decl.mode)?;
                 }
             }
-            if let Some(c) = &counter
-                && c.mode.is_non_lethal()
-                && ctx.s.characters[c.by].is_active()
-            {
-                non_lethal(ctx, c.by, attacker, c.mode)?;
-            }
+            non_lethal_counter(ctx, counter.as_ref(), attacker)?;
         }
     }
     finish(ctx, decl)
+}
+
+fn missed_counter(ctx: &mut Ctx, counter: Option<&Counter>) {
+    if let Some(c) = counter
+        && c.missed
+    {
+        let text = format!("{}'s counter misses.", ctx.s.name(c.by));
+        ctx.note(text);
+    }
+}
+
+/// A disarm or grapple made as a counter, resolved after every blow.
+fn non_lethal_counter(
+    ctx: &mut Ctx,
+    counter: Option<&Counter>,
+    attacker: CharacterId,
+) -> Result<(), RuleError> {
+    match counter {
+        Some(c) if c.mode.is_non_lethal() && !c.missed && ctx.s.characters[c.by].is_active() => {
+            non_lethal(ctx, c.by, attacker, c.mode)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The weapon whose damage roll showed a 1, if any: a damaged one breaks on it, whether or
+/// not its blow lands (zones.gear-degradation).
+fn shows_one(weapon: Weapon, plain: Rolled, impaired: Option<(Rolled, Rolled)>) -> Vec<Weapon> {
+    let one = plain.value == 1 || impaired.is_some_and(|(kept, _)| kept.value == 1);
+    if one { vec![weapon] } else { Vec::new() }
+}
+
+/// "Damaged weapons and shields are destroyed if they are used to attack and a 1 is rolled
+/// on the damage die": once for the roll, however many it struck.
+fn wear_out(ctx: &mut Ctx, rolled_one: &[Weapon]) {
+    for &w in rolled_one {
+        if let Weapon::Item(i) = w
+            && ctx.s.items[i].damaged
+            && ctx.s.items[i].location != Location::Gone
+        {
+            ctx.s.items[i].location = Location::Gone;
+            let text = format!(
+                "The damaged {} breaks (a 1 on the damage die).",
+                ctx.s.items[i].name
+            );
+            ctx.say(EventKind::Gear, text);
+        }
+    }
 }
 
 /// Lands blows; in a counter exchange the one that deals more lands first, and a blow from
@@ -747,14 +818,13 @@ fn land_in_order(
             }
             let simultaneous = dx == dy;
             let mut fallen = Vec::new();
-            for (i, (by, to, w, b)) in hits.into_iter().enumerate() {
-                let _ = i;
+            for (by, to, _, b) in hits {
                 if !simultaneous && fallen.contains(&by) {
                     let text = format!("{}'s blow never lands.", ctx.s.name(by));
                     ctx.note(text);
                     continue;
                 }
-                land(ctx, by, to, w, b)?;
+                land(ctx, by, to, b)?;
                 if !ctx.s.characters[to].is_active() {
                     fallen.push(to);
                 }
@@ -762,19 +832,13 @@ fn land_in_order(
             return Ok(());
         }
     }
-    for (by, to, w, b) in hits {
-        land(ctx, by, to, w, b)?;
+    for (by, to, _, b) in hits {
+        land(ctx, by, to, b)?;
     }
     Ok(())
 }
 
-fn land(
-    ctx: &mut Ctx,
-    by: CharacterId,
-    to: CharacterId,
-    w: Weapon,
-    b: Blow,
-) -> Result<(), RuleError> {
+fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), RuleError> {
     let text = format!(
         "{} hits {} for {} damage.",
         ctx.s.name(by),
@@ -791,18 +855,7 @@ fn land(
         text,
         b.explanation,
     );
-    // Gear wears: damaged weapons break on a 1; damaged shields, then armour, break under 8+.
-    if let Weapon::Item(i) = w
-        && ctx.s.items[i].damaged
-        && b.weapon_die_one
-    {
-        ctx.s.items[i].location = Location::Gone;
-        let text = format!(
-            "The damaged {} breaks (a 1 on the damage die).",
-            ctx.s.items[i].name
-        );
-        ctx.say(EventKind::Gear, text);
-    }
+    // Gear wears: damaged shields, then armour, break under 8+ (weapons: `wear_out`).
     if let Some(sh) = ctx.s.shield_of(to) {
         ctx.s.items[sh].used = true;
     }

@@ -32,12 +32,19 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
             let mut out = Vec::new();
             for c in opportunity_candidates(s, f) {
                 for w in melee_weapons(s, c) {
-                    out.push(Action::OpportunityAttack(AttackDecl {
-                        attacker: c,
-                        weapon: w,
-                        target: Target::Character(mover),
-                        mode: AttackMode::Damage { hold_back: false },
-                    }));
+                    // "The attacker may choose to voluntarily hold back an attack", whatever
+                    // the attack; bare hands deal impaired damage anyway.
+                    for hold_back in [false, true] {
+                        if hold_back && w == Weapon::Unarmed {
+                            continue;
+                        }
+                        out.push(Action::OpportunityAttack(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Character(mover),
+                            mode: AttackMode::Damage { hold_back },
+                        }));
+                    }
                 }
                 out.push(Action::OpportunityAttack(AttackDecl {
                     attacker: c,
@@ -231,12 +238,14 @@ pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
         if st.blast {
             for z in 0..s.zones.len() {
                 if can_blast(s, c, w, z, moving).is_some() {
-                    out.push(AttackDecl {
-                        attacker: c,
-                        weapon: w,
-                        target: Target::Zone(z),
-                        mode: AttackMode::Damage { hold_back: false },
-                    });
+                    for hold_back in [false, true] {
+                        out.push(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Zone(z),
+                            mode: AttackMode::Damage { hold_back },
+                        });
+                    }
                 }
             }
             continue;

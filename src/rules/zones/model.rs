@@ -307,6 +307,10 @@ impl AttackMode {
     pub fn is_non_lethal(self) -> bool {
         matches!(self, AttackMode::Disarm { .. } | AttackMode::Grapple)
     }
+
+    pub fn holds_back(self) -> bool {
+        matches!(self, AttackMode::Damage { hold_back: true })
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

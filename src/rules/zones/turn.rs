@@ -41,7 +41,8 @@ pub fn cost(s: &State, action: &Action) -> Cost {
 /// attacking them, shoving them, ending the turn.
 fn keeps_hold(s: &State, c: CharacterId, action: &Action) -> bool {
     match action {
-        Action::Move(_) | Action::EndTurn | Action::Shove { .. } => true,
+        // Running out of time is doing nothing, as ending the turn is (zones.chaos).
+        Action::Move(_) | Action::EndTurn | Action::TimedOut | Action::Shove { .. } => true,
         Action::Attack(d) => {
             matches!(d.target, Target::Character(t) if s.characters[t].grabbed_by == Some(c))
         }
