@@ -11,6 +11,7 @@ mod teams_flow;
 mod teams_setups;
 mod zones_attacks;
 mod zones_flow;
+mod zones_letter;
 mod zones_morale;
 mod zones_reactions;
 mod zones_special;

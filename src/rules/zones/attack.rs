@@ -255,9 +255,11 @@ fn next_reaction(ctx: &mut Ctx) -> Result<(), RuleError> {
     }
 }
 
+/// Whether `c` may react now. During the ambushers' bonus turn "only they can act": nobody
+/// reacts (zones.sneaking).
 pub fn can_react(s: &State, c: CharacterId) -> bool {
     let ch = &s.characters[c];
-    ch.is_active() && !ch.acted
+    ch.is_active() && !ch.acted && s.phase != Phase::Ambush
 }
 
 /// The reactions open to the target in `slot` (always including none).

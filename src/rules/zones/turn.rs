@@ -402,7 +402,13 @@ pub fn opportunity_candidates(s: &State, f: FactionId) -> Vec<CharacterId> {
     let mover = &s.characters[m.mover];
     // A mover already driven out of the zone (by an earlier opportunity attack's stunt) is no
     // longer within reach.
-    if !mover.is_active() || mover.grabbed_by.is_some() || mover.concealed || mover.zone != m.from {
+    // During the ambushers' bonus turn "only they can act" (zones.sneaking).
+    if !mover.is_active()
+        || mover.grabbed_by.is_some()
+        || mover.concealed
+        || mover.zone != m.from
+        || s.phase == Phase::Ambush
+    {
         return Vec::new();
     }
     s.characters
