@@ -106,6 +106,10 @@ enum Command {
         /// Scripted dice left over, never rolled, are an error rather than a note.
         #[arg(long)]
         strict: bool,
+        /// Write the replay's final hash, length and checkpoints into the file (a replay
+        /// written by hand, a rules question), so that an edit made later is found.
+        #[arg(long)]
+        seal: bool,
     },
     /// Play one random-policy battle and save it as a replay.
     Record {
@@ -191,6 +195,9 @@ pub fn main() -> ExitCode {
         Some(Command::Replay {
             file, watch: true, ..
         }) => watch(&file),
+        Some(Command::Replay {
+            file, seal: true, ..
+        }) => seal(&file),
         Some(Command::Replay {
             file, json, strict, ..
         }) => run_replay(&file, json, strict),
@@ -451,6 +458,24 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
             }
             report(e)
         }
+    }
+}
+
+fn seal(file: &Path) -> ExitCode {
+    let name = file.display().to_string();
+    let src = match scenario::error::read(file) {
+        Ok(s) => s,
+        Err(e) => return report(e),
+    };
+    match replay::seal_text(&name, &src) {
+        Ok(sealed) => match std::fs::write(file, sealed) {
+            Ok(()) => {
+                say!("{name}: sealed");
+                ExitCode::SUCCESS
+            }
+            Err(e) => report(format!("{name}: cannot write: {e}")),
+        },
+        Err(e) => report(e),
     }
 }
 

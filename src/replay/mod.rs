@@ -138,6 +138,8 @@ pub enum ReplayError {
         found: String,
         expected: String,
     },
+    #[error("{file}: already sealed; to seal it anew, take out final_hash, length and checkpoints")]
+    Sealed { file: String },
     #[error(
         "{file}: the final state differs from the one recorded (hash {got:016x}, recorded {want:016x})"
     )]
@@ -227,6 +229,59 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
     r.length = Some(r.actions.len());
     r.checkpoints = run.checkpoints;
     Ok(())
+}
+
+/// A replay file's text, sealed: its final hash, length and checkpoints written in before its
+/// closing bracket, every comment and name kept as written. A replay already sealed is
+/// refused: sealing again would hide an edit made since.
+pub fn seal_text(file: &str, src: &str) -> Result<String, ReplayError> {
+    let r = parse(file, src)?;
+    if r.final_hash.is_some() || r.length.is_some() || !r.checkpoints.is_empty() {
+        return Err(ReplayError::Sealed {
+            file: file.to_string(),
+        });
+    }
+    let run = run(&r, file, src)?;
+    let toks = tokens::tokens(src);
+    let close = toks
+        .iter()
+        .rposition(|t| t.token == Token::Close && t.depth == 0)
+        .ok_or_else(|| {
+            ReplayError::Data(DataErrors(vec![DataError {
+                file: file.to_string(),
+                line: src.lines().count(),
+                message: "the replay's record is never closed".into(),
+            }]))
+        })?;
+    let comma = close > 0 && toks[close - 1].token != Token::Comma;
+    let json = src.trim_start().starts_with('{');
+    let checkpoints: Vec<String> = run.checkpoints.iter().map(u64::to_string).collect();
+    let fields = if json {
+        format!(
+            "  \"final_hash\": {},\n  \"length\": {},\n  \"checkpoints\": [{}]\n",
+            run.final_hash,
+            r.actions.len(),
+            checkpoints.join(", ")
+        )
+    } else {
+        format!(
+            "    final_hash: Some({}),\n    length: Some({}),\n    checkpoints: [{}],\n",
+            run.final_hash,
+            r.actions.len(),
+            checkpoints.join(", ")
+        )
+    };
+    // After the last field, before the closing bracket.
+    let end = toks[close - 1].span.end;
+    let mut out = String::with_capacity(src.len() + fields.len() + 2);
+    out.push_str(&src[..end]);
+    if comma {
+        out.push(',');
+    }
+    out.push('\n');
+    out.push_str(&fields);
+    out.push_str(&src[toks[close].span.start..]);
+    Ok(out)
 }
 
 /// A replay's scenario: a built-in name as it is; a path relative to the replay's own folder

@@ -15,6 +15,7 @@ use crate::rules::explain::Explanation;
 pub fn start(
     state: &mut State,
     started_by: Option<FactionId>,
+    situation: Option<&super::Situation>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<ZoneEvent>, RuleError> {
     let mut next = state.clone();
@@ -45,7 +46,30 @@ pub fn start(
             );
         }
     }
-    if ctx
+    if let Some(sit) = situation {
+        // A situation is mid-battle: past any ambush, in the round it names.
+        ctx.note(format!(
+            "The battle starts from the scenario's situation, in round {}.",
+            sit.round
+        ));
+        begin_round_at(&mut ctx, sit.round, sit.threshold)?;
+        for &c in &sit.acted {
+            ctx.s.characters[c].acted = true;
+        }
+        let wanted = [
+            sit.to_act.map(Action::ChooseFirst),
+            sit.turn.map(Action::Activate),
+        ];
+        for a in wanted.into_iter().flatten() {
+            if !legal::legal_actions(ctx.s).contains(&a) {
+                return Err(RuleError::Illegal(format!(
+                    "the situation cannot start: {}",
+                    legal::why_illegal(ctx.s, &a)
+                )));
+            }
+            step(&mut ctx, &a)?;
+        }
+    } else if ctx
         .s
         .characters
         .iter()
@@ -276,6 +300,11 @@ fn end_round(ctx: &mut Ctx) -> Result<(), RuleError> {
 }
 
 pub fn begin_round(ctx: &mut Ctx, round: u32) -> Result<(), RuleError> {
+    begin_round_at(ctx, round, None)
+}
+
+/// Begins a round; with fast and slow activations, at a threshold already rolled if given.
+fn begin_round_at(ctx: &mut Ctx, round: u32, threshold: Option<u8>) -> Result<(), RuleError> {
     ctx.s.round = round;
     for c in &mut ctx.s.characters {
         c.acted = false;
@@ -284,7 +313,15 @@ pub fn begin_round(ctx: &mut Ctx, round: u32) -> Result<(), RuleError> {
         EventKind::RoundStarted { round },
         format!("Round {round} begins."),
     );
-    if ctx.s.options.fast_slow {
+    if let (true, Some(t)) = (ctx.s.options.fast_slow, threshold) {
+        ctx.s.phase = Phase::Fast { threshold: t };
+        ctx.say(
+            EventKind::Note,
+            format!(
+                "Fast action threshold {t}: the fast phase is for characters with WIT {t} or more."
+            ),
+        );
+    } else if ctx.s.options.fast_slow {
         let r = ctx.roll(Die::D20, "the fast action threshold")?;
         ctx.s.phase = Phase::Fast { threshold: r.value };
         let mut e = Explanation::new(

@@ -17,7 +17,7 @@ pub mod turn;
 pub use action::{Action, MoraleChoice};
 pub use event::EventKind;
 pub use model::*;
-pub use setup::ZonesSetup;
+pub use setup::{Situation, ZonesSetup};
 
 use crate::rules::battle::{
     CharacterId, DecisionKind, Event, OptionalRule, Pending, RuleError, Ruleset, Seat,

@@ -4,6 +4,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+mod situation;
+
+pub use situation::{CharacterState, SituationDef};
+
 use super::error::{DataErrors, Report};
 use crate::rules::Die;
 use crate::rules::battle::FactionId;
@@ -114,11 +118,14 @@ pub struct ZonesScenario {
     #[serde(default)]
     pub ground: Vec<GroundItem>,
     pub factions: Vec<FactionDef>,
+    /// Where the battle stands when it starts, for a battle begun mid-way.
+    #[serde(default, deserialize_with = "situation::given")]
+    pub situation: Option<SituationDef>,
 }
 
 /// The standard gear catalogue (rules notes, zones.gear), shipped in the binary so that the
 /// web build and the CLI agree without reading files.
-pub const STANDARD_GEAR: &str = include_str!("../../assets/gear/zones.ron");
+pub const STANDARD_GEAR: &str = include_str!("../../../assets/gear/zones.ron");
 
 pub fn standard_gear() -> BTreeMap<String, GearDef> {
     ron::from_str(STANDARD_GEAR).expect("the standard gear catalogue is valid RON (tested)")
@@ -614,6 +621,15 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             f
         }
     };
+    let situation = sc.situation.as_ref().and_then(|def| {
+        situation::apply(
+            &mut r,
+            def,
+            sc.options.fast_slow,
+            &factions,
+            &mut characters,
+        )
+    });
     if sc.options.chaos_seconds == Some(0) {
         r.at(
             &["chaos_seconds"],
@@ -642,5 +658,9 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
         morale_queue: Vec::new(),
         outcome: None,
     };
-    Ok(ZonesSetup { state, started_by })
+    Ok(ZonesSetup {
+        state,
+        started_by,
+        situation,
+    })
 }
