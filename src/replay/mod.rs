@@ -208,7 +208,7 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
     let name = scenario_path(file, &r.scenario);
     let loaded = scenario::load(&name).map_err(|errors| ReplayError::Scenario {
         file: file.to_string(),
-        line: scenario::error::locate(src, &["scenario"]),
+        line: scenario_line(src),
         scenario: r.scenario.clone(),
         errors,
     })?;
@@ -334,7 +334,7 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
     let loaded = scenario::load(&scenario_path(file, &name)).map_err(|errors| {
         DataErrors(vec![DataError {
             file: file.to_string(),
-            line: scenario::error::locate(src, &["scenario"]),
+            line: scenario_line(src),
             message: format!(
                 "the scenario it names, \"{name}\", cannot be loaded, so the names its actions write cannot be read:\n{errors}"
             ),
@@ -351,6 +351,11 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
         }
     }
     loaded.setup.visit(Read(file, src))
+}
+
+/// The line a replay names its scenario on.
+fn scenario_line(src: &str) -> usize {
+    tokens::top_level_line(&tokens::tokens(src), "scenario").unwrap_or(1)
 }
 
 /// The names of a scenario's things, as its battle starts.
@@ -448,7 +453,7 @@ impl Visit for Rerun<'_> {
             let described = if G::legal_actions(&state).contains(a) {
                 G::describe(&state, a)
             } else {
-                format!("{a:?}")
+                names::action_text::<G>(a, &G::names(&state))
             };
             let events =
                 G::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;

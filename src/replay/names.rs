@@ -75,9 +75,34 @@ pub fn writes_strings(src: &str) -> bool {
 /// what they index.
 fn indexed<G: Ruleset>(src: &str, wanted: impl Fn(&Token) -> bool) -> Vec<(Tok, Indexed)> {
     let tokens = super::tokens::tokens(src);
-    let Some((list, _)) = top_level_list(&tokens, "actions") else {
-        return Vec::new();
-    };
+    match top_level_list(&tokens, "actions") {
+        Some((list, _)) => indexed_in::<G>(list, wanted),
+        None => Vec::new(),
+    }
+}
+
+/// One action as RON, with names for numbers: how a refused action is shown, whatever it
+/// names (a tampered action may name what does not exist, and keeps its number then).
+pub fn action_text<G: Ruleset>(action: &G::Action, names: &Names) -> String {
+    let text = ron::to_string(action).unwrap_or_else(|_| format!("{action:?}"));
+    let tokens = super::tokens::tokens(&text);
+    let numbers = indexed_in::<G>(
+        &tokens,
+        |t| matches!(t, Token::Word(w) if w.bytes().all(|b| b.is_ascii_digit())),
+    );
+    let mut out = text.clone();
+    for (t, kind) in numbers.into_iter().rev() {
+        let Token::Word(w) = &t.token else { continue };
+        if let Some(name) = w.parse().ok().and_then(|i| names.name(kind, i))
+            && let Ok(q) = ron::to_string(&name)
+        {
+            out.replace_range(t.span.clone(), &q);
+        }
+    }
+    out
+}
+
+fn indexed_in<G: Ruleset>(list: &[Tok], wanted: impl Fn(&Token) -> bool) -> Vec<(Tok, Indexed)> {
     labelled_values(list)
         .into_iter()
         .filter(|(i, _)| wanted(&list[*i].token))

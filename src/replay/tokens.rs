@@ -140,6 +140,18 @@ pub fn top_level_keys(tokens: &[Tok]) -> Vec<String> {
     keys
 }
 
+/// The line a top-level field is written on (comments do not count).
+pub fn top_level_line(tokens: &[Tok], key: &str) -> Option<usize> {
+    tokens
+        .windows(2)
+        .find_map(|w| match (&w[0].token, &w[1].token) {
+            (Token::Word(k) | Token::Str(k), Token::Colon) if w[0].depth == 1 && k == key => {
+                Some(w[0].line)
+            }
+            _ => None,
+        })
+}
+
 /// The value of a top-level field that is a string (`scenario: "duel"`).
 pub fn top_level_str(tokens: &[Tok], key: &str) -> Option<String> {
     tokens

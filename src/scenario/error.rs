@@ -58,6 +58,8 @@ pub struct Report<'a> {
     /// Every quoted string of the source, quotes included, with where each occurrence starts.
     quoted: std::collections::HashMap<&'a str, Vec<usize>>,
     newlines: Vec<usize>,
+    /// Where each comment starts and ends: an anchor's words in a comment are not the field.
+    comments: Vec<(usize, usize)>,
 }
 
 impl<'a> Report<'a> {
@@ -65,6 +67,7 @@ impl<'a> Report<'a> {
         let mut quoted: std::collections::HashMap<&str, Vec<usize>> =
             std::collections::HashMap::new();
         let bytes = src.as_bytes();
+        let mut comments = Vec::new();
         let mut i = 0;
         while i < bytes.len() {
             if bytes[i] == b'"' {
@@ -79,9 +82,13 @@ impl<'a> Report<'a> {
                 i = end;
             } else if bytes[i..].starts_with(b"//") {
                 // A quote in a comment starts no string.
-                i += src[i..].find('\n').unwrap_or(src.len() - i);
+                let end = i + src[i..].find('\n').unwrap_or(src.len() - i);
+                comments.push((i, end));
+                i = end;
             } else if bytes[i..].starts_with(b"/*") {
-                i += src[i..].find("*/").map_or(src.len() - i, |e| e + 2);
+                let end = i + src[i..].find("*/").map_or(src.len() - i, |e| e + 2);
+                comments.push((i, end));
+                i = end;
             } else {
                 i += 1;
             }
@@ -92,6 +99,7 @@ impl<'a> Report<'a> {
             errors: Vec::new(),
             walked: std::collections::HashMap::new(),
             quoted,
+            comments,
             newlines: src.match_indices('\n').map(|(i, _)| i).collect(),
         }
     }
@@ -110,7 +118,15 @@ impl<'a> Report<'a> {
                 .map(|&p| p - q)
                 .find(|&p| self.src.get(p..p + q) == Some(before));
         }
-        self.src.get(from..)?.find(anchor).map(|i| from + i)
+        let mut from = from;
+        loop {
+            let at = from + self.src.get(from..)?.find(anchor)?;
+            let k = self.comments.partition_point(|&(_, end)| end <= at);
+            match self.comments.get(k) {
+                Some(&(start, end)) if start <= at => from = end,
+                _ => return Some(at),
+            }
+        }
     }
 
     /// Walks `anchors` in order as [`locate`] does: where the last anchor found starts, and

@@ -267,8 +267,8 @@ fn bonus_actions_armour_cannot_be_changed_in_a_fight() {
 #[test]
 fn bonus_actions_interacting_with_a_door_opens_the_way_between_two_zones() {
     let src = scenario(
-        "started_by: Some(\"Reds\"), fixtures: [(name: \"Gate\", zone: \"A\", effect: Passage(\"A\", \"C\"))],",
-        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: ["C"]), (name: "C", neighbours: [])"#,
+        "started_by: Some(\"Reds\"), fixtures: [(name: \"Gate\", zone: \"A\", effect: Passage(\"A\", \"C\"), closed: true)],",
+        r#"(name: "A", neighbours: ["B", "C"]), (name: "B", neighbours: ["C"]), (name: "C", neighbours: [])"#,
         &[
             faction("Reds", &[fighter("Ann", "A", "")]),
             faction("Blues", &[fighter("Bob", "C", "")]),

@@ -55,6 +55,10 @@ pub struct FixtureDef {
     #[serde(default)]
     pub complex: bool,
     pub effect: EffectDef,
+    /// A door that starts shut: the way between the two zones it joins is closed until
+    /// someone opens it.
+    #[serde(default)]
+    pub closed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,12 +139,24 @@ const STANDARD_DICE: [u8; 6] = [4, 6, 8, 10, 12, 20];
 
 pub use crate::rules::zones::ZonesSetup;
 
+/// A name of nothing but spaces tells nothing apart: a referee could not say which one is meant.
+fn unnamed(r: &mut Report, anchors: &[&str], what: &str, name: &str) {
+    if name.trim().is_empty() {
+        let quoted = format!("\"{name}\"");
+        r.at(
+            &[anchors, &[quoted.as_str()]].concat(),
+            format!("a {what} needs a name, not a blank"),
+        );
+    }
+}
+
 pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup, DataErrors> {
     let mut r = Report::new(file, src);
     let mut gear = standard_gear();
     for (name, def) in &sc.gear {
         gear.insert(name.clone(), def.clone());
         let anchor = format!("\"{name}\"");
+        unnamed(&mut r, &["gear", &anchor], "gear", name);
         if let GearDef::Weapon(w) | GearDef::Improvised(w) = def {
             if !STANDARD_DICE.contains(&w.damage.sides) {
                 r.at(
@@ -197,6 +213,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
     // Zones.
     let mut zone_ids: BTreeMap<&str, ZoneId> = BTreeMap::new();
     for (i, z) in sc.zones.iter().enumerate() {
+        unnamed(&mut r, &["zones"], "zone", &z.name);
         if zone_ids.insert(z.name.as_str(), i).is_some() {
             let at = format!("name: \"{}\"", z.name);
             r.at(
@@ -287,6 +304,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
     let mut fixtures = Vec::new();
     for (k, fx) in sc.fixtures.iter().enumerate() {
         let at = format!("name: \"{}\"", fx.name);
+        unnamed(&mut r, &["fixtures"], "fixture", &fx.name);
         if sc.fixtures[..k].iter().any(|o| o.name == fx.name) {
             // The second one's line: its anchor is searched after the first's.
             r.at(
@@ -335,6 +353,17 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                         );
                         None
                     }
+                    // A door stands between two zones that touch.
+                    (Some(x), Some(y)) if !zones[x].neighbours.contains(&y) => {
+                        r.at(
+                            &["fixtures", &at, "Passage"],
+                            format!(
+                                "fixture \"{}\": a passage joins neighbouring zones, and \"{a}\" and \"{b}\" are not neighbours",
+                                fx.name
+                            ),
+                        );
+                        None
+                    }
                     (Some(x), Some(y)) => Some(FixtureEffect::Passage(x, y)),
                     _ => None,
                 }
@@ -360,7 +389,20 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                 zt.map(FixtureEffect::Trap)
             }
         };
+        if fx.closed && !matches!(fx.effect, EffectDef::Passage(..)) {
+            r.at(
+                &["fixtures", &at, "closed:"],
+                format!(
+                    "fixture \"{}\": only a door (a passage) can be closed",
+                    fx.name
+                ),
+            );
+        }
         if let (Some(zone), Some(effect)) = (zone, effect) {
+            if let (true, FixtureEffect::Passage(x, y)) = (fx.closed, effect) {
+                zones[x].neighbours.retain(|&z| z != y);
+                zones[y].neighbours.retain(|&z| z != x);
+            }
             fixtures.push(Fixture {
                 name: fx.name.clone(),
                 zone,
@@ -415,6 +457,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
     let mut characters = Vec::new();
     for (f, fd) in sc.factions.iter().enumerate() {
         let fat = format!("name: \"{}\"", fd.name);
+        unnamed(&mut r, &["factions"], "faction", &fd.name);
         if faction_names.insert(fd.name.as_str(), f).is_some() {
             r.at(
                 &["factions", &fat, &fat],
@@ -435,6 +478,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
         for cd in &fd.characters {
             let at = format!("name: \"{}\"", cd.name);
             let anchors = ["factions", fat.as_str(), at.as_str()];
+            unnamed(&mut r, &anchors, "character", &cd.name);
             if char_names.insert(cd.name.as_str(), ()).is_some() {
                 r.at(
                     &anchors,

@@ -9,7 +9,7 @@ use crate::rules::zones::model::{Character, Faction, Status};
 use crate::scenario::error::Report;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "situation")]
 pub struct SituationDef {
     #[serde(default = "first_round")]
     pub round: u32,
@@ -47,7 +47,7 @@ fn first_round() -> u32 {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "character")]
 pub struct CharacterState {
     pub name: String,
     /// Health now (their `health` in the faction list is the most they can have).
