@@ -3,7 +3,7 @@
 
 use fray::rules::battle::{DecisionKind, Pending, RuleError, Seat};
 use fray::rules::dice::DiceError;
-use fray::rules::zones::{Action, Phase, Reaction, Stage};
+use fray::rules::zones::{Action, AttackMode, Phase, Reaction, Stage};
 
 use crate::harness::*;
 
@@ -472,6 +472,66 @@ fn main_actions_hiding_shoving_and_breaking_free_spend_the_main_action_like_an_a
     // The main action is spent: no attack; a bonus action is still there.
     assert!(!t.is_legal(&t.strike("Ann", None, "Bob")));
     assert!(t.is_legal(&Action::Speak));
+
+    // Shoving and breaking free: Ann grabs Bob (Bob's STR save, 14, fails); next round she
+    // shoves him into B, and that is her main action; grabbed again the round after, Bob
+    // breaks free on his own turn (STR save 3), and that is his.
+    let src = scenario(
+        "started_by: Some(\"Reds\"),",
+        AB,
+        &[
+            faction("Reds", &[fighter("Ann", "A", "")]),
+            faction("Blues", &[fighter("Bob", "A", "")]),
+        ]
+        .join(", "),
+    );
+    let mut t = Table::begin(&src, 0);
+    let (ann, bob, b) = (t.c("Ann"), t.c("Bob"), t.z("B"));
+    let grab = |t: &mut Table| {
+        t.activate("Ann");
+        let g = t.attack_decl("Ann", None, "Bob", AttackMode::Grapple);
+        t.act(Action::Attack(g), &[]);
+        t.act(Action::React(Reaction::None), &[14]);
+        assert_eq!(t.s.characters[bob].grabbed_by, Some(ann));
+    };
+    let next_round = |t: &mut Table| {
+        // Bob passes; Ann has had her turn, so the round ends.
+        t.act(Action::EndTurn, &[]);
+        t.act(Action::Pass, &[]);
+        t.act(Action::ChooseFirst(0), &[]);
+    };
+    grab(&mut t);
+    next_round(&mut t);
+    t.activate("Ann");
+    t.act(
+        Action::Shove {
+            to: Some(b),
+            into_hazard: false,
+        },
+        &[],
+    );
+    assert_eq!(
+        (t.zone_of("Bob"), t.s.characters[bob].grabbed_by),
+        ("B".into(), None)
+    );
+    assert!(
+        !t.legal().iter().any(|a| matches!(a, Action::Attack(_))),
+        "the shove was Ann's main action"
+    );
+    let mut t = Table::begin(&src, 0);
+    grab(&mut t);
+    t.act(Action::EndTurn, &[]);
+    t.activate("Bob");
+    t.act(Action::BreakFree, &[3]);
+    assert_eq!(t.s.characters[bob].grabbed_by, None);
+    assert!(
+        !t.legal().iter().any(|a| matches!(a, Action::Attack(_))),
+        "breaking free was Bob's main action"
+    );
+    assert!(
+        t.is_legal(&Action::Move(t.z("B"))),
+        "free, he may still move"
+    );
 }
 
 #[test]
