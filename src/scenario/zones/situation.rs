@@ -245,7 +245,7 @@ pub fn apply(
             },
         }
     }
-    (r.errors.len() == errors).then(|| Situation {
+    (r.errors.len() == errors).then_some(Situation {
         round: def.round,
         acted,
         to_act,
