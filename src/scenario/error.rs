@@ -257,6 +257,16 @@ where
     d.deserialize_map(Unique(std::marker::PhantomData))
 }
 
+/// An optional field written plainly when given (`turn: "Ann"`, not `turn: Some("Ann")`): a
+/// situation is written by hand, field by field.
+pub fn given<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

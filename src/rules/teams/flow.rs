@@ -72,6 +72,35 @@ fn open(ctx: &mut Ctx) {
     }
 }
 
+/// A battle begun mid-way: the situation's round and order, who has acted, whose decision it
+/// is, and a turn under way if it names one.
+pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleError> {
+    ctx.note(format!(
+        "The battle starts from the scenario's situation, in round {}.",
+        sit.round
+    ));
+    ctx.s.order = sit.order.clone();
+    begin_round(ctx, sit.round);
+    for &c in &sit.acted {
+        ctx.s.characters[c].acted = true;
+    }
+    let team = sit.to_act.or(sit.turn.map(|c| ctx.s.characters[c].team));
+    if let Some(t) = team {
+        ctx.s.to_act = ctx.s.order.iter().position(|&o| o == t).unwrap_or(0);
+    }
+    if let Some(c) = sit.turn {
+        let a = Action::Activate(c);
+        if !legal::legal_actions(ctx.s).contains(&a) {
+            let name = ctx.s.name(c).to_string();
+            return Err(RuleError::Illegal(format!(
+                "the situation cannot start: {name} cannot take a turn now"
+            )));
+        }
+        step(ctx, &a)?;
+    }
+    Ok(())
+}
+
 fn begin_round(ctx: &mut Ctx, round: u32) {
     ctx.s.round = round;
     for c in &mut ctx.s.characters {

@@ -21,7 +21,10 @@ pub use action::Action;
 pub use event::{EventKind, ReactionKind};
 pub use model::*;
 pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
-pub use setup::{CharacterSetup, Gear, GroundItem, MapSetup, SetupError, TeamSetup, TeamsSetup};
+pub use setup::{
+    CharacterSetup, Gear, GroundItem, MapSetup, SetupError, Standing, TeamSetup, TeamsSetup,
+    TeamsSituation,
+};
 
 use crate::rules::battle::{Event, RuleError, Ruleset, all_or_nothing};
 use crate::rules::dice::DiceSource;

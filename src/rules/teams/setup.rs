@@ -146,6 +146,46 @@ pub struct TeamsSetup {
     /// The last round; a battle still going at its end is a draw.
     #[serde(default = "default_round_limit")]
     pub round_limit: u32,
+    /// Where a battle written as a situation stands: it starts there, not at the initiative.
+    #[serde(default)]
+    pub situation: Option<TeamsSituation>,
+}
+
+/// A battle started mid-way, as a GM sets a rules question: the round, the initiative order,
+/// who has had their turn, whose decision it is, and how each character stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamsSituation {
+    pub round: u32,
+    /// The initiative order: every team once.
+    pub order: Vec<TeamId>,
+    #[serde(default)]
+    pub acted: Vec<CharacterId>,
+    /// The team whose activation it is; None: the first in the order.
+    #[serde(default)]
+    pub to_act: Option<TeamId>,
+    /// A character whose turn is under way.
+    #[serde(default)]
+    pub turn: Option<CharacterId>,
+    #[serde(default)]
+    pub characters: Vec<Standing>,
+}
+
+/// How one character stands in a situation; what is left out is as the setup gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub character: CharacterId,
+    #[serde(default)]
+    pub endurance: Option<u8>,
+    #[serde(default)]
+    pub health: Option<u8>,
+    #[serde(default)]
+    pub stamina: Option<u8>,
+    #[serde(default)]
+    pub focus: Option<u8>,
+    #[serde(default)]
+    pub status: Option<Status>,
+    #[serde(default)]
+    pub prone: bool,
 }
 
 fn default_round_limit() -> u32 {
@@ -166,6 +206,7 @@ impl TeamsSetup {
             attacked: None,
             surprise: None,
             round_limit: default_round_limit(),
+            situation: None,
         }
     }
 
@@ -412,12 +453,72 @@ impl TeamsSetup {
         let mut s = self
             .state()
             .map_err(|e| RuleError::Illegal(format!("invalid setup: {e}")))?;
+        if let Some(sit) = &self.situation {
+            stand(&mut s, sit)?;
+        }
         let mut ctx = Ctx::new(&mut s, dice);
-        flow::begin(&mut ctx, self.started_by, self.attacked);
+        match &self.situation {
+            Some(sit) => flow::resume(&mut ctx, sit)?,
+            None => flow::begin(&mut ctx, self.started_by, self.attacked),
+        }
         flow::advance(&mut ctx)?;
         let events = ctx.events;
         Ok((s, events))
     }
+}
+
+/// Puts each character of a situation as it stands, refusing what the rules cannot hold.
+fn stand(s: &mut State, sit: &TeamsSituation) -> Result<(), RuleError> {
+    let bad = |m: String| Err(RuleError::Illegal(format!("invalid situation: {m}")));
+    let teams = s.teams.len();
+    let mut order = sit.order.clone();
+    order.sort_unstable();
+    if order != (0..teams).collect::<Vec<_>>() {
+        return bad("the initiative order must name every team once".into());
+    }
+    if sit.round == 0 {
+        return bad("rounds count from 1".into());
+    }
+    for &c in sit.acted.iter().chain(&sit.turn) {
+        if c >= s.characters.len() {
+            return bad(format!("there is no character {c}"));
+        }
+    }
+    for st in &sit.characters {
+        let Some(ch) = s.characters.get_mut(st.character) else {
+            return bad(format!("there is no character {}", st.character));
+        };
+        let most = ch.stats;
+        for (what, now, max) in [
+            ("endurance", st.endurance, most.endurance),
+            ("health", st.health, most.health),
+            ("stamina", st.stamina, most.stamina),
+            ("focus", st.focus, most.focus),
+        ] {
+            if now.is_some_and(|n| n > max) {
+                return bad(format!("{}: {what} above its most, {max}", ch.name));
+            }
+        }
+        ch.endurance = st.endurance.unwrap_or(ch.endurance);
+        ch.health = st.health.unwrap_or(ch.health);
+        ch.stamina = st.stamina.unwrap_or(ch.stamina);
+        ch.focus = st.focus.unwrap_or(ch.focus);
+        ch.prone = st.prone;
+        ch.status = st.status.unwrap_or(if ch.health == 0 {
+            Status::Unconscious
+        } else {
+            Status::Active
+        });
+        if (ch.health == 0) != matches!(ch.status, Status::Unconscious | Status::Dead) {
+            return bad(format!(
+                "{}: health 0 is unconscious or dead, and only that",
+                ch.name
+            ));
+        }
+        // Hurt in this fight: what the rules of harm remember.
+        ch.harmed = ch.health < most.health;
+    }
+    Ok(())
 }
 
 fn check_item(item: &Item) -> Result<(), SetupError> {

@@ -123,7 +123,7 @@ pub struct ZonesScenario {
     pub ground: Vec<GroundItem>,
     pub factions: Vec<FactionDef>,
     /// Where the battle stands when it starts, for a battle begun mid-way.
-    #[serde(default, deserialize_with = "situation::given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub situation: Option<SituationDef>,
 }
 

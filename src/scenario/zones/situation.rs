@@ -18,28 +18,18 @@ pub struct SituationDef {
     pub acted: Vec<String>,
     /// The faction whose activation it is; without it, the initiative holder chooses who acts
     /// first.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub to_act: Option<String>,
     /// A character whose turn is under way (their faction's activation, if `to_act` is left
     /// out).
-    #[serde(default, deserialize_with = "given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub turn: Option<String>,
     /// With fast and slow activations on: the round's fast action threshold, as rolled.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub threshold: Option<u8>,
     /// Characters as they stand, by name; the rest stand as the scenario lists them.
     #[serde(default)]
     pub characters: Vec<CharacterState>,
-}
-
-/// An optional field written plainly when given (`turn: "Ann"`, not `turn: Some("Ann")`): a
-/// situation is written by hand, field by field.
-pub fn given<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(d).map(Some)
 }
 
 fn first_round() -> u32 {
@@ -51,18 +41,18 @@ fn first_round() -> u32 {
 pub struct CharacterState {
     pub name: String,
     /// Health now (their `health` in the faction list is the most they can have).
-    #[serde(default, deserialize_with = "given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub health: Option<u8>,
-    #[serde(default, deserialize_with = "given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub status: Option<Status>,
     /// Entangled: grabbed and held by this enemy, in the same zone.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub held_by: Option<String>,
     /// Surrendered and since harmed by the enemy: may take up the fight again.
     #[serde(default)]
     pub may_resume: bool,
     /// Poisoned: the die the poison deals each round.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub poisoned: Option<u8>,
 }
 

@@ -11,6 +11,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+mod situation;
+
+pub use situation::{SituationDef, StandingDef};
+
 use super::error::{DataErrors, Report};
 use crate::rules::dice::Die;
 pub use crate::rules::teams::TeamsSetup;
@@ -280,6 +284,9 @@ pub struct TeamsScenario {
     /// The last round; a battle still undecided at its end is a draw.
     #[serde(default = "default_round_limit")]
     pub round_limit: u32,
+    /// Where the battle stands when it starts, for a battle begun mid-way.
+    #[serde(default, deserialize_with = "crate::scenario::error::given")]
+    pub situation: Option<situation::SituationDef>,
 }
 
 /// The dice the rulebook's characters roll.
@@ -770,6 +777,21 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             "round_limit: the battle needs at least one round",
         );
     }
+    let situation = sc.situation.as_ref().and_then(|def| {
+        let team_names: Vec<String> = sc.teams.iter().map(|t| t.name.clone()).collect();
+        let people: Vec<(String, usize, [u8; 4])> = characters
+            .iter()
+            .map(|c: &CharacterSetup| {
+                let st = c.stats;
+                (
+                    c.name.clone(),
+                    c.team,
+                    [st.endurance, st.health, st.stamina, st.focus],
+                )
+            })
+            .collect();
+        situation::read(&mut r, def, &team_names, &people)
+    });
     r.finish()?;
 
     let pos = |list: &[Square]| list.iter().map(|&(x, y)| Pos::new(x, y)).collect();
@@ -793,6 +815,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
         attacked,
         surprise,
         round_limit: sc.round_limit,
+        situation,
     };
     // The core's own check, which everything above should already have caught.
     if let Err(e) = setup.validate() {

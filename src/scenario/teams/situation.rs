@@ -1,0 +1,218 @@
+//! A Three actions scenario's starting situation: a battle written mid-way, as a GM sets a
+//! rules question ("round 2, the guards have the initiative, Hale is prone at 3 health").
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::teams::{Standing, Status, TeamsSituation};
+use crate::scenario::error::{Report, given};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "situation")]
+pub struct SituationDef {
+    #[serde(default = "first_round")]
+    pub round: u32,
+    /// The initiative order, every team by name.
+    pub order: Vec<String>,
+    /// Characters who have had their turn this round.
+    #[serde(default)]
+    pub acted: Vec<String>,
+    /// The team whose activation it is; without it, the first in the order (or the team of
+    /// the character whose turn is under way).
+    #[serde(default, deserialize_with = "given")]
+    pub to_act: Option<String>,
+    /// A character whose turn is under way.
+    #[serde(default, deserialize_with = "given")]
+    pub turn: Option<String>,
+    #[serde(default)]
+    pub characters: Vec<StandingDef>,
+}
+
+fn first_round() -> u32 {
+    1
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "character")]
+pub struct StandingDef {
+    pub name: String,
+    #[serde(default, deserialize_with = "given")]
+    pub endurance: Option<u8>,
+    #[serde(default, deserialize_with = "given")]
+    pub health: Option<u8>,
+    #[serde(default, deserialize_with = "given")]
+    pub stamina: Option<u8>,
+    #[serde(default, deserialize_with = "given")]
+    pub focus: Option<u8>,
+    #[serde(default, deserialize_with = "given")]
+    pub status: Option<Status>,
+    #[serde(default)]
+    pub prone: bool,
+}
+
+/// What the situation says, by number, or its mistakes reported at their lines.
+/// `characters` are each character's name, team and most endurance, health, stamina and focus.
+pub fn read(
+    r: &mut Report,
+    def: &SituationDef,
+    teams: &[String],
+    characters: &[(String, usize, [u8; 4])],
+) -> Option<TeamsSituation> {
+    let errors = r.errors.len();
+    let team = |r: &mut Report, anchors: &[&str], name: &str| {
+        let found = teams.iter().position(|t| t == name);
+        if found.is_none() {
+            r.at(
+                anchors,
+                format!(
+                    "situation: no team is named \"{name}\" (teams: {})",
+                    teams.join(", ")
+                ),
+            );
+        }
+        found
+    };
+    let who = |r: &mut Report, anchors: &[&str], name: &str| {
+        let found = characters.iter().position(|c| c.0 == name);
+        if found.is_none() {
+            r.at(
+                anchors,
+                format!("situation: no character is named \"{name}\""),
+            );
+        }
+        found
+    };
+    if def.round == 0 {
+        r.at(
+            &["situation", "round:"],
+            "situation: rounds count from 1 (a surprise round is not a situation)",
+        );
+    }
+    let mut order = Vec::new();
+    for name in &def.order {
+        let q = format!("\"{name}\"");
+        if let Some(t) = team(r, &["situation", "order:", &q], name) {
+            if order.contains(&t) {
+                r.at(
+                    &["situation", "order:", &q, &q],
+                    format!("situation: order: \"{name}\" comes once"),
+                );
+            }
+            order.push(t);
+        }
+    }
+    if let Some(missing) = (0..teams.len()).find(|t| !order.contains(t))
+        && r.errors.len() == errors
+    {
+        r.at(
+            &["situation", "order:"],
+            format!(
+                "situation: order: every team has its place, \"{}\" too",
+                teams[missing]
+            ),
+        );
+    }
+    let acted: Vec<usize> = def
+        .acted
+        .iter()
+        .filter_map(|n| who(r, &["situation", "acted:", &format!("\"{n}\"")], n))
+        .collect();
+    let to_act = def
+        .to_act
+        .as_ref()
+        .and_then(|n| team(r, &["situation", "to_act:"], n));
+    let turn = def
+        .turn
+        .as_ref()
+        .and_then(|n| who(r, &["situation", "turn:"], n));
+    if let Some(c) = turn {
+        let name = &characters[c].0;
+        if acted.contains(&c) {
+            r.at(
+                &["situation", "turn:"],
+                format!("situation: \"{name}\" cannot take a turn: they have acted this round"),
+            );
+        }
+        if let Some(t) = to_act
+            && t != characters[c].1
+        {
+            r.at(
+                &["situation", "turn:"],
+                format!(
+                    "situation: \"{name}\" fights for {}, not {} whose turn it is",
+                    teams[characters[c].1], teams[t]
+                ),
+            );
+        }
+    }
+    let mut standings = Vec::new();
+    for sd in &def.characters {
+        let at = format!("name: \"{}\"", sd.name);
+        let Some(c) = who(r, &["situation", &at], &sd.name) else {
+            continue;
+        };
+        let most = characters[c].2;
+        for (k, (field, now)) in [
+            ("endurance", sd.endurance),
+            ("health", sd.health),
+            ("stamina", sd.stamina),
+            ("focus", sd.focus),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if let Some(n) = now
+                && n > most[k]
+            {
+                let key = format!("{field}:");
+                r.at(
+                    &["situation", &at, &key],
+                    format!(
+                        "situation: \"{}\": {field} {n} is more than their most, {}",
+                        sd.name, most[k]
+                    ),
+                );
+            }
+        }
+        let health = sd.health.unwrap_or(most[1]);
+        let status = sd.status.unwrap_or(if health == 0 {
+            Status::Unconscious
+        } else {
+            Status::Active
+        });
+        if (health == 0) != matches!(status, Status::Unconscious | Status::Dead) {
+            r.at(
+                &["situation", &at, if sd.status.is_some() { "status:" } else { "health:" }],
+                format!(
+                    "situation: \"{}\": {status:?} with health {health}: health 0 is unconscious or dead, and only that",
+                    sd.name
+                ),
+            );
+        }
+        if turn == Some(c) && status != Status::Active {
+            r.at(
+                &["situation", "turn:"],
+                format!(
+                    "situation: \"{}\" cannot take a turn: they are out of the fight",
+                    sd.name
+                ),
+            );
+        }
+        standings.push(Standing {
+            character: c,
+            endurance: sd.endurance,
+            health: sd.health,
+            stamina: sd.stamina,
+            focus: sd.focus,
+            status: sd.status,
+            prone: sd.prone,
+        });
+    }
+    (r.errors.len() == errors).then_some(TeamsSituation {
+        round: def.round,
+        order,
+        acted,
+        to_act,
+        turn,
+        characters: standings,
+    })
+}
