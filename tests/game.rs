@@ -359,6 +359,12 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
                 press(&mut app, KeyCode::ArrowDown);
             }
             press(&mut app, KeyCode::Enter);
+            if c_irreversible(&app, i) {
+                // Falling back cannot be taken back: the first Enter only asks.
+                let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
+                assert_eq!(c.actions.len(), before, "seed {seed}: asked first");
+                press(&mut app, KeyCode::Enter);
+            }
             let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
             assert_eq!(
                 c.actions.get(before),
@@ -385,6 +391,12 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
     ] {
         assert!(beats.contains(b), "the screen stopped on {b}: {beats:?}");
     }
+}
+
+/// Whether choice `i` of the battle under way is one the menu asks about twice.
+fn c_irreversible(app: &App, i: usize) -> bool {
+    use fray::game::flow::Session;
+    app.world().resource::<Battle>().session.irreversible(i)
 }
 
 /// The browser build writes a derived `{:?}` as a bare type name, so the shell never shows a
@@ -498,4 +510,72 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
         "the log tells of the block: {:?}",
         b.log.iter().map(|e| &e.text).collect::<Vec<_>>()
     );
+}
+
+/// Irreversible choices (surrender, flight, falling back) never come first: a newcomer pressing
+/// Enter on the choice selected to begin with takes a safe one. Random battles of every shipped
+/// scenario, at every decision.
+#[test]
+fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
+    use fray::game::flow::Session;
+    use fray::rulesets::{Game, Visit};
+    struct Check;
+    impl Visit for Check {
+        type Out = usize;
+        fn visit<G: Game>(self, setup: &G::Setup) -> usize {
+            let mut seen = 0;
+            for seed in 0..12u64 {
+                let mut dice = fray::rules::SeededDice::new(seed);
+                let (state, _) = G::start(setup, &mut dice).unwrap();
+                let mut s = fray::game::flow::Typed::<G>::new(state, None);
+                let mut rng = seed;
+                for _ in 0..400 {
+                    let n = s.legal_len();
+                    if n == 0 {
+                        break;
+                    }
+                    let flags: Vec<bool> = (0..n).map(|i| s.irreversible(i)).collect();
+                    seen += flags.iter().filter(|&&f| f).count();
+                    if flags.iter().any(|&f| !f) {
+                        assert!(!flags[0], "{}: the first of {n} choices", s.describe(0));
+                    }
+                    // Every reversible choice comes before every irreversible one.
+                    assert!(flags.windows(2).all(|w| w[0] <= w[1]), "{flags:?}");
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let c = s.choice((rng >> 33) as usize % n).unwrap();
+                    if s.apply(&c, &mut dice).is_err() {
+                        break;
+                    }
+                }
+            }
+            seen
+        }
+    }
+    let mut irreversible_seen = 0;
+    for (name, _) in fray::scenario::BUILTIN {
+        let loaded = fray::scenario::load(name).unwrap();
+        irreversible_seen += loaded.setup.visit(Check);
+    }
+    assert!(irreversible_seen > 0, "the battles met irreversible choices");
+}
+
+/// Choosing a surrender asks again: the first Enter only arms it.
+#[test]
+fn a_surrender_is_taken_only_when_confirmed() {
+    let mut app = sparring("surrender");
+    pick(&mut app, &Action::ChooseFirst(0));
+    app.update();
+    pick(&mut app, &Action::Activate(0));
+    app.update();
+    let shown = shown(&app);
+    assert_ne!(shown[0], Action::Surrender);
+    assert_eq!(shown.last(), Some(&Action::Surrender), "{shown:?}");
+    for _ in 0..shown.len() - 1 {
+        press(&mut app, KeyCode::ArrowDown);
+    }
+    let before = zones(&app).actions.len();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(zones(&app).actions.len(), before, "one Enter does not surrender");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(zones(&app).actions.last(), Some(&Action::Surrender));
 }

@@ -375,6 +375,14 @@ impl Present for Coterie {
         None
     }
 
+    fn irreversible(_: &State, action: &Action) -> bool {
+        // Giving ground, or leaving the field.
+        matches!(
+            action,
+            Action::FallBack(true) | Action::Flee(true) | Action::DuelFallBack(true)
+        )
+    }
+
     fn quick_action(_: &[Action]) -> Option<usize> {
         None
     }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::flow::{AppState, Battle, Choose, Phase};
+use super::flow::{AppState, Battle, Choice, Choose, Phase};
 use super::seats::Pace;
 
 #[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
@@ -75,6 +75,18 @@ pub struct Cursor {
     pub index: usize,
     pub target: Option<usize>,
     pub version: u64,
+    /// A choice that cannot be taken back, chosen once: choosing it again takes it.
+    pub armed: Option<usize>,
+}
+
+/// Choice `i`, taken: at once, or, for one that cannot be taken back, the second time.
+pub fn pick(battle: &Battle, cursor: &mut Cursor, i: usize) -> Option<Choice> {
+    if battle.session.irreversible(i) && cursor.armed != Some(i) {
+        cursor.armed = Some(i);
+        return None;
+    }
+    cursor.armed = None;
+    battle.session.choice(i)
 }
 
 /// Which windows are open.
@@ -188,10 +200,9 @@ fn decision_keys(
         cursor.target = None;
         cursor.index = 0;
     }
+    let at = shown[cursor.index.min(shown.len() - 1)];
     if actions.just_pressed(&GameAction::Confirm)
-        && let Some(c) = battle
-            .session
-            .choice(shown[cursor.index.min(shown.len() - 1)])
+        && let Some(c) = pick(&battle, &mut cursor, at)
     {
         choose.write(Choose(c));
     }

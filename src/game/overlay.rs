@@ -533,9 +533,15 @@ fn choice_list(
                 cursor.index = i;
             }
             if r.clicked()
-                && let Some(c) = battle.session.choice(a)
+                && let Some(c) = super::input::pick(battle, cursor, a)
             {
                 choose.write(Choose(c));
+            }
+            if cursor.armed == Some(a) {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 170, 60),
+                    "      This cannot be taken back: Enter or click again to confirm.",
+                );
             }
         }
     });

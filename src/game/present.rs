@@ -108,6 +108,12 @@ pub trait Present: Ruleset {
     fn place_action(state: &Self::State, legal: &[Self::Action], place: usize) -> Option<usize>;
     /// The "end the turn, or pass" key's action among the legal ones.
     fn quick_action(legal: &[Self::Action]) -> Option<usize>;
+    /// A choice that cannot be taken back (surrender, flight, falling back): the menu lists it
+    /// last and asks again before taking it.
+    fn irreversible(state: &Self::State, action: &Self::Action) -> bool {
+        let _ = (state, action);
+        false
+    }
     /// A character's name, for "showing choices for …".
     fn character_name(state: &Self::State, id: usize) -> String;
     /// The roster as `eyes` may see it.

@@ -84,6 +84,8 @@ pub trait Session: Send + Sync + 'static {
     fn place_choice(&self, place: usize) -> Option<usize>;
     /// The choice the "end turn or pass" key makes, if any.
     fn quick_choice(&self) -> Option<usize>;
+    /// Choice `i` cannot be taken back: the menu asks again before taking it.
+    fn irreversible(&self, i: usize) -> bool;
     /// The action for a person who ran out of time, if the clock is running.
     fn timed_out(&self) -> Option<Choice>;
     /// Hands the choice to the rules core; on an error nothing changed.
@@ -158,6 +160,10 @@ impl<G: Game> Typed<G> {
     fn refresh(&mut self) {
         self.pending = G::pending(&self.state);
         self.legal = G::legal_actions(&self.state);
+        // What cannot be taken back goes last, so that the first choice, the one selected to
+        // begin with, is never a trap.
+        let state = &self.state;
+        self.legal.sort_by_key(|a| G::irreversible(state, a));
     }
 }
 
@@ -228,6 +234,12 @@ impl<G: Game> Session for Typed<G> {
 
     fn quick_choice(&self) -> Option<usize> {
         G::quick_action(&self.legal)
+    }
+
+    fn irreversible(&self, i: usize) -> bool {
+        self.legal
+            .get(i)
+            .is_some_and(|a| G::irreversible(&self.state, a))
     }
 
     fn timed_out(&self) -> Option<Choice> {

@@ -257,6 +257,11 @@ impl Present for Teams {
         (0..3).find_map(|k| legal.iter().position(|a| to(a, k)))
     }
 
+    fn irreversible(_: &State, action: &Action) -> bool {
+        // Leaving the battle, or giving in to a blow.
+        matches!(action, Action::Escape | Action::FallUnconscious)
+    }
+
     fn quick_action(legal: &[Action]) -> Option<usize> {
         legal
             .iter()

@@ -300,6 +300,20 @@ impl Present for Zones {
         legal.iter().position(|a| *a == Action::Move(place))
     }
 
+    fn irreversible(s: &State, action: &Action) -> bool {
+        match action {
+            Action::Surrender | Action::Morale(_) => true,
+            // Accepting a stunt that forces a surrender.
+            Action::AcceptStunt => s.attack.as_ref().is_some_and(|a| {
+                matches!(
+                    a.step,
+                    crate::rules::zones::AttackStep::AnswerStunt(crate::rules::zones::Stunt::Yield)
+                )
+            }),
+            _ => false,
+        }
+    }
+
     fn quick_action(legal: &[Action]) -> Option<usize> {
         [
             Action::EndTurn,
