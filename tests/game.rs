@@ -395,7 +395,6 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
 
 /// Whether choice `i` of the battle under way is one the menu asks about twice.
 fn c_irreversible(app: &App, i: usize) -> bool {
-    use fray::game::flow::Session;
     app.world().resource::<Battle>().session.irreversible(i)
 }
 
