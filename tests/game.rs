@@ -578,3 +578,26 @@ fn a_surrender_is_taken_only_when_confirmed() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(zones(&app).actions.last(), Some(&Action::Surrender));
 }
+
+/// The turn's line says what the character has done: after a move, "moved yes", whether or
+/// not an enemy could strike as they went.
+#[test]
+fn the_situation_line_tells_a_move_made() {
+    use fray::game::present::Present;
+    let mut app = sparring("moved");
+    pick(&mut app, &Action::ChooseFirst(0));
+    app.update();
+    pick(&mut app, &Action::Activate(0));
+    app.update();
+    let before = Zones::situation(&zones(&app).state).unwrap();
+    assert!(before.contains("moved no"), "{before}");
+    pick(&mut app, &Action::Move(1));
+    app.update();
+    // Bob may strike at Ann as she leaves: his side declines.
+    if shown(&app).contains(&Action::DeclineOpportunity) {
+        pick(&mut app, &Action::DeclineOpportunity);
+        app.update();
+    }
+    let after = Zones::situation(&zones(&app).state).unwrap();
+    assert!(after.contains("Ann") && after.contains("moved yes"), "{after}");
+}
