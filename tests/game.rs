@@ -540,7 +540,9 @@ fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
                     }
                     // Every reversible choice comes before every irreversible one.
                     assert!(flags.windows(2).all(|w| w[0] <= w[1]), "{flags:?}");
-                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     let c = s.choice((rng >> 33) as usize % n).unwrap();
                     if s.apply(&c, &mut dice).is_err() {
                         break;
@@ -555,7 +557,10 @@ fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
         let loaded = fray::scenario::load(name).unwrap();
         irreversible_seen += loaded.setup.visit(Check);
     }
-    assert!(irreversible_seen > 0, "the battles met irreversible choices");
+    assert!(
+        irreversible_seen > 0,
+        "the battles met irreversible choices"
+    );
 }
 
 /// Choosing a surrender asks again: the first Enter only arms it.
@@ -574,7 +579,11 @@ fn a_surrender_is_taken_only_when_confirmed() {
     }
     let before = zones(&app).actions.len();
     press(&mut app, KeyCode::Enter);
-    assert_eq!(zones(&app).actions.len(), before, "one Enter does not surrender");
+    assert_eq!(
+        zones(&app).actions.len(),
+        before,
+        "one Enter does not surrender"
+    );
     press(&mut app, KeyCode::Enter);
     assert_eq!(zones(&app).actions.last(), Some(&Action::Surrender));
 }
@@ -599,5 +608,56 @@ fn the_situation_line_tells_a_move_made() {
         app.update();
     }
     let after = Zones::situation(&zones(&app).state).unwrap();
-    assert!(after.contains("Ann") && after.contains("moved yes"), "{after}");
+    assert!(
+        after.contains("Ann") && after.contains("moved yes"),
+        "{after}"
+    );
+}
+
+/// The result screen's "again": the same scenario and seats, from the same seed (the same
+/// battle, opening for opening) or a new one.
+#[test]
+fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
+    use fray::game::flow::AppState;
+    let mut app = app(BattleSetup {
+        scenario: "duel".into(),
+        seats: vec![SeatKind::Ai(Level::Normal), SeatKind::Ai(Level::Normal)],
+        seed: 11,
+        ..BattleSetup::default()
+    });
+    let first = |app: &App| {
+        let b = app.world().resource::<Battle>();
+        (
+            b.seed,
+            b.serial,
+            b.log
+                .iter()
+                .take(3)
+                .map(|e| e.text.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (seed, serial, opening) = first(&app);
+    let again = |app: &mut App, new_seed: bool| {
+        app.world_mut()
+            .resource_mut::<NextState<AppState>>()
+            .set(AppState::Result);
+        app.update();
+        let seed = app.world().resource::<Battle>().seed;
+        app.world_mut()
+            .resource_mut::<BattleSetup>()
+            .again(seed, new_seed);
+        app.world_mut()
+            .resource_mut::<NextState<AppState>>()
+            .set(AppState::Battle);
+        app.update();
+        app.update();
+    };
+    again(&mut app, false);
+    let (seed2, serial2, opening2) = first(&app);
+    assert_eq!((seed2, &opening2), (seed, &opening));
+    assert_eq!(serial2, serial + 1, "a battle of its own");
+    again(&mut app, true);
+    let (seed3, _, _) = first(&app);
+    assert_ne!(seed3, seed);
 }

@@ -129,6 +129,19 @@ impl Default for BattleSetup {
 }
 
 impl BattleSetup {
+    /// The same battle once more, from its seed or from a new one: the same scenario, seats
+    /// and options, played rather than watched.
+    pub fn again(&mut self, seed: u64, new_seed: bool) {
+        self.watch = None;
+        self.seed = if new_seed {
+            // A step of a 64-bit LCG: a seed of its own, the same one after the same battle.
+            seed.wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407)
+        } else {
+            seed
+        };
+    }
+
     /// An optional rule as the menu shows it: the menu's choice, else the scenario's.
     pub fn option(&self, key: &str) -> Option<bool> {
         self.options

@@ -556,6 +556,7 @@ pub fn faction_colour(f: usize) -> egui::Color32 {
 fn result_ui(
     mut contexts: EguiContexts,
     battle: Option<Res<Battle>>,
+    mut setup: ResMut<super::flow::BattleSetup>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
@@ -607,6 +608,14 @@ fn result_ui(
         });
         ui.separator();
         ui.horizontal(|ui| {
+            if ui.button("Again, same seed").clicked() {
+                setup.again(battle.seed, false);
+                next.set(AppState::Battle);
+            }
+            if ui.button("Again, new seed").clicked() {
+                setup.again(battle.seed, true);
+                next.set(AppState::Battle);
+            }
             if ui.button("Save the replay").clicked() {
                 notice.0 = Some(super::save_replay(&battle));
             }
