@@ -26,13 +26,6 @@ const GAP_Y: f32 = 40.0;
 pub const LEFT_PANEL: f32 = 300.0;
 pub const RIGHT_PANEL: f32 = 320.0;
 
-pub const FACTION_COLOURS: [Color; 4] = [
-    Color::srgb(0.25, 0.55, 0.95),
-    Color::srgb(0.90, 0.35, 0.30),
-    Color::srgb(0.35, 0.80, 0.40),
-    Color::srgb(0.85, 0.70, 0.25),
-];
-
 #[derive(Component)]
 pub struct BoardCamera;
 

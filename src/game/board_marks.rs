@@ -9,9 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
-use super::board::{
-    BoardCamera, FACTION_COLOURS, Layout, character_position, edge_to_edge, token_position,
-};
+use super::board::{BoardCamera, Layout, character_position, edge_to_edge, token_position};
 use super::flow::{Battle, person_deciding};
 use super::input::{Cursor, shown_choices};
 use super::present::{Focus, Mark, Token};
@@ -65,8 +63,25 @@ impl Projector<'_> {
 }
 
 /// Faction colours; paler while hidden, grey once out of the fight.
+/// A token: its faction's shape in its faction's colour, with a dark rim.
+fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
+    let fill = token_colour(t);
+    let rim = Stroke::new(1.5, Color32::from_black_alpha(160));
+    let shape = super::palette::faction_shape(t.faction);
+    let corners = super::palette::corners(shape, r);
+    if corners.is_empty() {
+        painter.circle(centre, r, fill, rim);
+    } else {
+        let points = corners
+            .into_iter()
+            .map(|(x, y)| centre + egui::vec2(x, y))
+            .collect();
+        painter.add(egui::Shape::convex_polygon(points, fill, rim));
+    }
+}
+
 pub fn token_colour(t: &Token) -> Color32 {
-    let base = FACTION_COLOURS[t.faction % FACTION_COLOURS.len()];
+    let base = super::palette::faction_color(t.faction);
     egui_colour(if t.out {
         Color::srgb(0.35, 0.35, 0.35)
     } else if t.faded {
@@ -162,13 +177,18 @@ pub fn draw_board_marks(
     for (i, t) in view_of.tokens.iter().enumerate() {
         let p = token_position(&lay, i);
         if let Some(centre) = view.at(p) {
-            painter.circle_filled(centre, view.len(20.0), token_colour(t));
+            token_shape(&painter, centre, view.len(20.0), t);
+            let light = super::palette::dark_text_on(t.faction) && !t.out && !t.faded;
             painter.text(
                 centre,
                 Align2::CENTER_CENTER,
                 &t.inside,
                 FontId::proportional(view.len(15.0)),
-                Color32::WHITE,
+                if light {
+                    Color32::from_rgb(20, 20, 20)
+                } else {
+                    Color32::WHITE
+                },
             );
         }
         if let Some(below) = view.at(p - Vec2::new(0.0, 30.0)) {

@@ -9,6 +9,7 @@ pub mod flow;
 pub mod fonts;
 pub mod input;
 pub mod overlay;
+pub mod palette;
 pub mod present;
 pub mod seats;
 pub mod session;

@@ -548,9 +548,7 @@ fn choice_list(
 }
 
 pub fn faction_colour(f: usize) -> egui::Color32 {
-    super::board_marks::egui_colour(
-        super::board::FACTION_COLOURS[f % super::board::FACTION_COLOURS.len()],
-    )
+    super::board_marks::egui_colour(super::palette::faction_color(f))
 }
 
 fn result_ui(
