@@ -184,6 +184,7 @@ impl Present for Race {
                     faction: f,
                     inside: s.points[f].to_string(),
                     label: Race::faction_names(s)[f].clone(),
+                    note: String::new(),
                     out: false,
                     faded: false,
                 })

@@ -17,7 +17,15 @@ use super::seats::Seats;
 use crate::rules::battle::Seat;
 
 pub const ZONE_W: f32 = 230.0;
-pub const ZONE_H: f32 = 150.0;
+pub const ZONE_H: f32 = 196.0;
+/// How far beyond a token the ring marking whose turn it is reaches.
+pub const RING: f32 = 5.0;
+/// From a token's edge to its label: room for the rings that mark the token.
+pub const LABEL_GAP: f32 = 10.0;
+/// A zone's name across its top takes this much height, its features along its bottom
+/// `FEATURE_STRIP`.
+pub const NAME_STRIP: f32 = 26.0;
+pub const FEATURE_STRIP: f32 = 19.0;
 /// A grid square's side, in world units: room for one token and its caption.
 pub const SQUARE: f32 = 76.0;
 const GAP_X: f32 = 60.0;
@@ -114,14 +122,101 @@ pub fn token_position(lay: &Layout, i: usize) -> Vec2 {
     }
     let here = view.tokens.iter().filter(|t| t.place == place).count();
     let slot = view.tokens[..i].iter().filter(|t| t.place == place).count();
-    let per_row = 4;
-    let (row, col) = (slot / per_row, slot % per_row);
-    let in_row = (here - row * per_row).min(per_row) as f32;
     let centre = lay.centres.get(place).copied().unwrap_or_default();
-    Vec2::new(
-        centre.x + (col as f32 - (in_row - 1.0) / 2.0) * 54.0,
-        centre.y + 12.0 - row as f32 * 58.0,
+    centre + crowd(here).at[slot]
+}
+
+/// How the tokens of a zone holding `n` stand: each token's offset from the zone's centre, how
+/// big they are drawn, and the cell under each that its label may fill. Cells never overlap
+/// each other or another token, and all stay inside the zone between its name and features,
+/// so a label cut to its cell never covers another (up to 8 in a zone; more wrap into further
+/// rows below).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Crowd {
+    pub at: Vec<Vec2>,
+    pub radius: f32,
+    pub font: f32,
+    /// A label's cell: its width and height (two lines: the name, then what is wrong).
+    pub cell: Vec2,
+}
+
+pub fn crowd(n: usize) -> Crowd {
+    let inner = ZONE_W - 16.0;
+    let (per_row, radius, font) = if n <= 4 {
+        (n.max(1), 20.0, 11.0)
+    } else {
+        (n.div_ceil(2).min(4), 16.0, 10.0)
+    };
+    let step = (inner / per_row as f32).min(110.0);
+    let line = font * 1.25;
+    let cell = Vec2::new(step - 4.0, 2.0 * line);
+    // A row: room for the ring that marks a token, the token, a gap, its label's cell.
+    let row_height = RING + 2.0 * radius + LABEL_GAP + cell.y + 2.0;
+    let rows = n.div_ceil(per_row).max(1);
+    // The rows centred between the zone's name and its features.
+    let top = (rows as f32 * row_height) / 2.0 - (NAME_STRIP - FEATURE_STRIP) / 2.0;
+    let at = (0..n)
+        .map(|slot| {
+            let (row, col) = (slot / per_row, slot % per_row);
+            let in_row = (n - row * per_row).min(per_row) as f32;
+            Vec2::new(
+                (col as f32 - (in_row - 1.0) / 2.0) * step,
+                top - RING - radius - row as f32 * row_height,
+            )
+        })
+        .collect();
+    Crowd {
+        at,
+        radius,
+        font,
+        cell,
+    }
+}
+
+/// The cell a token's label may fill, centred under it: (min, max) corners.
+pub fn label_cell(crowd: &Crowd, at: Vec2) -> (Vec2, Vec2) {
+    let top = at.y - crowd.radius - LABEL_GAP;
+    (
+        Vec2::new(at.x - crowd.cell.x / 2.0, top - crowd.cell.y),
+        Vec2::new(at.x + crowd.cell.x / 2.0, top),
     )
+}
+
+/// `text` as much of it as fits in `width`, by `measure`: whole, or cut short with "…".
+pub fn fit(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> String {
+    if measure(text) <= width {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for n in (0..chars.len()).rev() {
+        let cut: String = chars[..n].iter().collect::<String>().trim_end().to_string() + "…";
+        if measure(&cut) <= width {
+            return cut;
+        }
+    }
+    String::new()
+}
+
+/// Token `i`'s radius, label font and label width, in world units: as its zone's crowd
+/// allows, or a square's worth on a grid.
+pub fn token_size(lay: &Layout, i: usize) -> (f32, f32, f32) {
+    let view = &lay.view;
+    if view.grid {
+        return (20.0, 11.0, SQUARE - 4.0);
+    }
+    let place = view.tokens[i].place;
+    let here = view.tokens.iter().filter(|t| t.place == place).count();
+    let c = crowd(here);
+    (c.radius, c.font, c.cell.x)
+}
+
+/// How big character `id`'s token is drawn (20 if the viewer does not see it).
+pub fn character_radius(lay: &Layout, id: usize) -> f32 {
+    lay.view
+        .tokens
+        .iter()
+        .position(|t| t.id == id)
+        .map_or(20.0, |i| token_size(lay, i).0)
 }
 
 /// Where character `id`'s token sits, if the viewer sees it.
@@ -349,5 +444,65 @@ pub fn click_board(
             }
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod crowd_tests {
+    use super::*;
+
+    fn overlap(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
+        a.0.x < b.1.x && b.0.x < a.1.x && a.0.y < b.1.y && b.0.y < a.1.y
+    }
+
+    /// A token with the ring that marks whose turn it is.
+    fn token_box(c: &Crowd, at: Vec2) -> (Vec2, Vec2) {
+        let r = c.radius + RING;
+        (at - Vec2::splat(r), at + Vec2::splat(r))
+    }
+
+    /// From one to eight tokens in a zone, no label's cell covers another's or another token,
+    /// and every token and cell stays inside the zone, clear of its name and its features.
+    #[test]
+    fn labels_never_overlap_for_up_to_eight_in_a_zone() {
+        let inside = (
+            Vec2::new(-ZONE_W / 2.0, -ZONE_H / 2.0 + FEATURE_STRIP),
+            Vec2::new(ZONE_W / 2.0, ZONE_H / 2.0 - NAME_STRIP),
+        );
+        let within = |r: (Vec2, Vec2)| {
+            r.0.x >= inside.0.x && r.0.y >= inside.0.y && r.1.x <= inside.1.x && r.1.y <= inside.1.y
+        };
+        for n in 1..=8 {
+            let c = crowd(n);
+            assert_eq!(c.at.len(), n);
+            let cells: Vec<_> = c.at.iter().map(|&p| label_cell(&c, p)).collect();
+            let tokens: Vec<_> = c.at.iter().map(|&p| token_box(&c, p)).collect();
+            for i in 0..n {
+                assert!(
+                    within(cells[i]) && within(tokens[i]),
+                    "{n} tokens: {i} leaves the zone"
+                );
+                assert!(c.cell.x >= 40.0, "{n} tokens: room for a short name");
+                for j in 0..n {
+                    if i != j {
+                        assert!(!overlap(cells[i], cells[j]), "{n}: labels {i} and {j}");
+                        assert!(!overlap(tokens[i], tokens[j]), "{n}: tokens {i} and {j}");
+                    }
+                    assert!(
+                        !overlap(cells[i], tokens[j]),
+                        "{n}: label {i} and token {j}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_label_too_long_for_its_cell_is_cut_short() {
+        let measure = |s: &str| s.chars().count() as f32 * 6.0;
+        assert_eq!(fit("Teodor", 60.0, measure), "Teodor");
+        let cut = fit("Teodor (poisoned)", 60.0, measure);
+        assert!(cut.ends_with('…') && measure(&cut) <= 60.0, "{cut}");
+        assert_eq!(cut, "Teodor (p…");
     }
 }

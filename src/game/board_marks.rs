@@ -9,7 +9,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
-use super::board::{BoardCamera, Layout, character_position, edge_to_edge, token_position};
+use super::board::{
+    BoardCamera, LABEL_GAP, Layout, character_position, character_radius, edge_to_edge,
+    token_position,
+};
 use super::flow::{Battle, person_deciding};
 use super::input::{Cursor, shown_choices};
 use super::present::{Focus, Mark, Token};
@@ -176,14 +179,15 @@ pub fn draw_board_marks(
 
     for (i, t) in view_of.tokens.iter().enumerate() {
         let p = token_position(&lay, i);
+        let (radius, font, cell) = super::board::token_size(&lay, i);
         if let Some(centre) = view.at(p) {
-            token_shape(&painter, centre, view.len(20.0), t);
+            token_shape(&painter, centre, view.len(radius), t);
             let light = super::palette::dark_text_on(t.faction) && !t.out && !t.faded;
             painter.text(
                 centre,
                 Align2::CENTER_CENTER,
                 &t.inside,
-                FontId::proportional(view.len(15.0)),
+                FontId::proportional(view.len(radius * 0.75)),
                 if light {
                     Color32::from_rgb(20, 20, 20)
                 } else {
@@ -191,14 +195,36 @@ pub fn draw_board_marks(
                 },
             );
         }
-        if let Some(below) = view.at(p - Vec2::new(0.0, 30.0)) {
-            painter.text(
-                below,
-                Align2::CENTER_TOP,
-                &t.label,
-                FontId::proportional(view.len(11.0)),
-                Color32::from_rgb(235, 235, 235),
-            );
+        // The name, then what is wrong, each cut to the label's cell so that no two labels
+        // ever cover each other.
+        let width = view.len(cell);
+        let font_id = FontId::proportional(view.len(font));
+        let measure = |text: &str| {
+            painter
+                .layout_no_wrap(text.to_string(), font_id.clone(), Color32::WHITE)
+                .size()
+                .x
+        };
+        for (line, (text, colour)) in [
+            (&t.label, Color32::from_rgb(235, 235, 235)),
+            (&t.note, Color32::from_rgb(250, 200, 120)),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if text.is_empty() {
+                continue;
+            }
+            let top = p - Vec2::new(0.0, radius + LABEL_GAP + line as f32 * font * 1.25);
+            if let Some(at) = view.at(top) {
+                painter.text(
+                    at,
+                    Align2::CENTER_TOP,
+                    super::board::fit(text, width, &measure),
+                    font_id.clone(),
+                    colour,
+                );
+            }
         }
     }
 
@@ -207,8 +233,10 @@ pub fn draw_board_marks(
         view: &view,
         lay: &lay,
     };
-    if let Some(at) = view_of.active.and_then(|c| character_position(&lay, c)) {
-        marks.ring(at, 25.0, GOLD);
+    if let Some(c) = view_of.active
+        && let Some(at) = character_position(&lay, c)
+    {
+        marks.ring(at, character_radius(&lay, c) + super::board::RING, GOLD);
     }
     if person_deciding(&battle, &seats).is_some() {
         let shown = shown_choices(&battle, cursor.target);
@@ -263,7 +291,7 @@ impl Marks<'_> {
         if let Some((c, m)) = focus.token
             && let Some(at) = character_position(self.lay, c)
         {
-            self.ring(at, 28.0, mark_colour(m));
+            self.ring(at, character_radius(self.lay, c) + 8.0, mark_colour(m));
         }
         if let Some((z, m)) = focus.place {
             self.frame(z, 10.0, mark_colour(m));

@@ -338,10 +338,11 @@ impl Present for Coterie {
                 } else {
                     String::new()
                 },
-                label: if c.fatigue > 0 {
-                    format!("{} (fatigue {})", c.name, c.fatigue)
+                label: c.name.clone(),
+                note: if c.fatigue > 0 {
+                    format!("fatigue {}", c.fatigue)
                 } else {
-                    c.name.clone()
+                    String::new()
                 },
                 out: false,
                 faded: false,

@@ -26,8 +26,10 @@ pub struct Token {
     pub faction: usize,
     /// Inside the disc: health, 0, X.
     pub inside: String,
-    /// The caption: a short name and what is wrong.
+    /// The caption: a short name.
     pub label: String,
+    /// Under the name: what is wrong (down, hidden, poisoned), or nothing.
+    pub note: String,
     /// Out of the fight: drawn grey.
     pub out: bool,
     /// Hidden from the enemy (one's own, seen faded).

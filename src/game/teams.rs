@@ -191,11 +191,8 @@ impl Present for Teams {
             .enumerate()
             .filter(|(_, c)| c.status != Status::Fled)
             .map(|(i, c)| {
-                let mut label = short_name(&c.name).to_string();
-                let what = conditions(c);
-                if !what.is_empty() {
-                    label.push_str(&format!(" · {}", what.join(", ")));
-                }
+                let label = short_name(&c.name).to_string();
+                let note = conditions(c).join(", ");
                 Token {
                     id: i,
                     place: place_of(s, c.pos),
@@ -206,6 +203,7 @@ impl Present for Teams {
                         format!("{}/{}", c.endurance, c.health)
                     },
                     label,
+                    note,
                     out: !c.is_active(),
                     faded: false,
                 }

@@ -20,8 +20,17 @@ pub fn token_inside(ch: &Character) -> String {
 
 /// A token's caption: the name, shortened, and what is wrong with them.
 pub fn token_label(ch: &Character) -> String {
-    // The last word of a long name ("Captain Rusk" becomes "Rusk") keeps labels from colliding.
-    let mut label = if ch.name.len() > 9 {
+    let note = token_note(ch);
+    if note.is_empty() {
+        token_name(ch)
+    } else {
+        format!("{} ({note})", token_name(ch))
+    }
+}
+
+/// A token's name: a long name keeps its last word ("Captain Rusk" becomes "Rusk").
+pub fn token_name(ch: &Character) -> String {
+    if ch.name.len() > 9 {
         ch.name
             .split_whitespace()
             .last()
@@ -29,7 +38,11 @@ pub fn token_label(ch: &Character) -> String {
             .to_string()
     } else {
         ch.name.clone()
-    };
+    }
+}
+
+/// What is wrong with a character, in a word or a few.
+pub fn token_note(ch: &Character) -> String {
     let mut tags = Vec::new();
     match ch.status {
         Status::Incapacitated => tags.push("down"),
@@ -46,10 +59,7 @@ pub fn token_label(ch: &Character) -> String {
     if ch.poisoned.is_some() {
         tags.push("poisoned");
     }
-    if !tags.is_empty() {
-        label = format!("{label} ({})", tags.join(", "));
-    }
-    label
+    tags.join(", ")
 }
 
 /// Whether the one looking at the screen (None: everyone) cannot know this character is
@@ -247,7 +257,8 @@ impl Present for Zones {
                 place: ch.zone,
                 faction: ch.faction,
                 inside: token_inside(ch),
-                label: token_label(ch),
+                label: token_name(ch),
+                note: token_note(ch),
                 out: ch.status != Status::Active,
                 faded: ch.concealed,
             })
