@@ -220,7 +220,7 @@ pub fn draw_board_marks(
                 painter.text(
                     at,
                     Align2::CENTER_TOP,
-                    super::board::fit(text, width, &measure),
+                    super::board::fit(text, width, measure),
                     font_id.clone(),
                     colour,
                 );
