@@ -661,3 +661,51 @@ fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
     let (seed3, _, _) = first(&app);
     assert_ne!(seed3, seed);
 }
+
+/// Every choice that risks something shows its odds first: answering a stunt, each reaction
+/// to an attack, each morale choice. Random Zones battles, at every such decision.
+#[test]
+fn every_risky_zones_choice_shows_its_odds() {
+    use fray::game::flow::Session;
+    use fray::rules::Ruleset;
+    use fray::rules::zones::{Stage, Zones as Z};
+    let mut seen = 0;
+    for name in ["duel", "ambush", "hold-the-mill"] {
+        let loaded = fray::scenario::load(name).unwrap();
+        let fray::scenario::Setup::Zones(setup) = &loaded.setup else {
+            panic!()
+        };
+        for seed in 0..20u64 {
+            let mut dice = fray::rules::SeededDice::new(seed);
+            let (state, _) = Z::start(setup, &mut dice).unwrap();
+            let mut s = fray::game::flow::Typed::<Z>::new(state, None);
+            let mut rng = seed;
+            for _ in 0..600 {
+                let n = s.legal_len();
+                if n == 0 {
+                    break;
+                }
+                let risky = match &s.state.stage {
+                    Stage::Attack => s.state.attack.as_ref().is_some_and(|a| {
+                        !matches!(a.step, fray::rules::zones::AttackStep::ProposeStunt)
+                    }),
+                    Stage::Morale => true,
+                    _ => false,
+                };
+                if risky {
+                    for i in 0..n {
+                        let odds = s.odds(i);
+                        assert!(odds.is_some(), "no odds for {}", s.describe(i));
+                        seen += 1;
+                    }
+                }
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let c = s.choice((rng >> 33) as usize % n).unwrap();
+                if s.apply(&c, &mut dice).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(seen > 100, "{seen} risky choices met");
+}

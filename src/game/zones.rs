@@ -3,7 +3,8 @@
 
 use crate::rules::battle::{DecisionKind, Seat};
 use crate::rules::zones::{
-    Action, AttackStep, Character, Reaction, State, Status, Target, Zone, Zones, attack, flow, odds,
+    Action, AttackStep, Character, MoraleChoice, Reaction, State, Status, Target, Zone, Zones,
+    attack, flow, odds,
 };
 
 use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
@@ -60,6 +61,71 @@ pub fn token_note(ch: &Character) -> String {
         tags.push("poisoned");
     }
     tags.join(", ")
+}
+
+/// What the attack under way does to `t` if it lands on them, in words.
+fn blow_text(s: &State, t: usize) -> Option<String> {
+    let b = odds::blow_on(s, t)?;
+    let name = s.name(t);
+    Some(if b.taken > 0.0 {
+        format!("{:.0}% that {name} fails the STR save", b.taken * 100.0)
+    } else {
+        format!(
+            "if it lands on {name}: {:.1} damage expected, {:.0}% to go down",
+            b.expected_damage,
+            b.takedown * 100.0
+        )
+    })
+}
+
+/// What each reaction risks, before it is chosen.
+fn reaction_odds(s: &State, r: &Reaction) -> Option<String> {
+    let a = s.attack.as_ref()?;
+    let AttackStep::React { slot } = a.step else {
+        return None;
+    };
+    let t = a.slots[slot].target;
+    match *r {
+        Reaction::None => blow_text(s, t),
+        Reaction::Dodge => {
+            let p = odds::save_chance(s.characters[t].attrs.agi);
+            let b = odds::blow_on(s, t)?;
+            Some(format!(
+                "AGI save: {:.0}% to make it miss; {:.0}% to go down all the same",
+                p * 100.0,
+                (1.0 - p) * b.takedown * 100.0
+            ))
+        }
+        Reaction::Counter { weapon, mode } => {
+            let x = odds::counter_exchange(s, t, weapon, mode)?;
+            let attacker = s.name(a.decl.attacker);
+            let mut text = if x.lands < 1.0 {
+                format!("lands {:.0}% (WIT save); ", x.lands * 100.0)
+            } else {
+                String::new()
+            };
+            if mode.is_non_lethal() {
+                text.push_str(&format!(
+                    "takes effect {:.0}% (after the blow, if still standing); you go down {:.0}%",
+                    x.takes_effect * 100.0,
+                    x.counterer_down * 100.0
+                ));
+            } else {
+                text.push_str(&format!(
+                    "you are hit first {:.0}%; you go down {:.0}%, {attacker} {:.0}%",
+                    x.hit_first * 100.0,
+                    x.counterer_down * 100.0,
+                    x.attacker_down * 100.0
+                ));
+            }
+            Some(text)
+        }
+        Reaction::HideBehind(c) | Reaction::Guard(c) => Some(format!(
+            "{} takes it instead; {}",
+            s.name(c),
+            blow_text(s, c)?
+        )),
+    }
 }
 
 /// Whether the one looking at the screen (None: everyone) cannot know this character is
@@ -210,15 +276,34 @@ impl Present for Zones {
                     Target::Zone(_) => Some("a blast: everyone in the zone is hit".into()),
                 }
             }
-            Action::React(Reaction::Dodge) => {
+            Action::React(r) => reaction_odds(s, r),
+            Action::Morale(choice) => {
+                let c = *s.morale_queue.first()?;
+                Some(match choice {
+                    MoraleChoice::Surrender => {
+                        "out of the fight, weapons thrown down; harmed by the enemy, they may take it up again".into()
+                    }
+                    MoraleChoice::Retreat => format!(
+                        "a chase: {:.0}% to get away, else reached and fighting on",
+                        odds::escape_chance(s, c) * 100.0
+                    ),
+                })
+            }
+            Action::AcceptStunt => {
                 let a = s.attack.as_ref()?;
-                let AttackStep::React { slot } = a.step else {
+                let AttackStep::AnswerStunt(st) = a.step else {
                     return None;
                 };
-                let t = a.slots[slot].target;
                 Some(format!(
-                    "AGI save: {:.0}% to make the attack miss",
-                    odds::save_chance(s.characters[t].attrs.agi) * 100.0
+                    "no damage and no reaction; instead: {}",
+                    attack::stunt_text(s, st)
+                ))
+            }
+            Action::RefuseStunt => {
+                let t = s.attack.as_ref()?.slots.first()?.target;
+                Some(format!(
+                    "the attack goes on (a reaction may still meet it): {}",
+                    blow_text(s, t)?
                 ))
             }
             _ => None,

@@ -326,3 +326,51 @@ fn opportunity_attack_may_be_declined_and_a_grapple_stops_the_move() {
     assert_eq!(t.s.characters[t.c("Bob")].grabbed_by, Some(t.c("Ann")));
     assert_eq!(t.zone_of("Bob"), "A", "held fast, Bob goes nowhere");
 }
+
+#[test]
+fn odds_before_reacting_are_the_exact_chances_of_the_exchange() {
+    // Ann's sword (d8) at Bob, who has 5 health left and a sword of his own. Taking the hit:
+    // 4.5 damage on average, and a 4 in 8 chance of going down (5 to 8).
+    use fray::rules::zones::odds::{blow_on, counter_exchange};
+    let mut t = brawl(SWORD, SWORD, "");
+    t.set_health("Bob", 5);
+    swing(&mut t);
+    let bob = t.c("Bob");
+    let blow = blow_on(&t.s, bob).unwrap();
+    assert!((blow.expected_damage - 4.5).abs() < 1e-12);
+    assert!((blow.takedown - 0.5).abs() < 1e-12);
+    // Countering: both roll a d8. Bob is hit first when Ann rolls higher (28 of 64), and goes
+    // down whenever she rolls 5 or more, whatever the order; Ann, at 10, cannot go down.
+    let x = counter_exchange(
+        &t.s,
+        bob,
+        Weapon::Item(t.item_of("Bob", "Sword")),
+        AttackMode::Damage { hold_back: false },
+    )
+    .unwrap();
+    assert_eq!(x.lands, 1.0);
+    assert!((x.hit_first - 28.0 / 64.0).abs() < 1e-12, "{x:?}");
+    assert!((x.counterer_down - 0.5).abs() < 1e-12, "{x:?}");
+    assert_eq!(x.attacker_down, 0.0);
+    // With Ann at 4 health, Bob's 4 or more fells her unless her blow fells him first: she is
+    // down when he rolls 4 to 8 and either rolls higher, or ties, or she rolls under 5.
+    t.set_health("Ann", 4);
+    let x = counter_exchange(
+        &t.s,
+        bob,
+        Weapon::Item(t.item_of("Bob", "Sword")),
+        AttackMode::Damage { hold_back: false },
+    )
+    .unwrap();
+    let mut want = 0.0;
+    for a in 1..=8 {
+        for b in 1..=8 {
+            let ann_first = a > b;
+            let bob_down_first = ann_first && a >= 5;
+            if b >= 4 && !bob_down_first {
+                want += 1.0 / 64.0;
+            }
+        }
+    }
+    assert!((x.attacker_down - want).abs() < 1e-12, "{x:?} vs {want}");
+}

@@ -95,48 +95,73 @@ pub fn choose(ctx: &mut Ctx, choice: MoraleChoice) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A retreat over a long distance is a chase: faster than every pursuer escapes, slower than one
-/// is reached, as fast as the fastest makes an AGI save. Reached, they are in the fight again.
-fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
-    let me = ctx.s.characters[c].clone();
-    let pursuit = ctx
-        .s
+/// How a retreat's chase goes, before any roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chase {
+    /// No enemy is left to give chase.
+    Unpursued,
+    /// Held by an enemy: no getting away.
+    Held,
+    /// Faster than every pursuer (the fastest's speed).
+    Faster(u8),
+    /// Slower than the fastest pursuer.
+    Slower(u8),
+    /// As fast as the fastest: an AGI save decides.
+    Even,
+}
+
+pub fn chase(s: &State, c: CharacterId) -> Chase {
+    let me = &s.characters[c];
+    let pursuit = s
         .characters
         .iter()
         .filter(|p| p.faction != me.faction && p.is_active())
         .map(|p| p.speed)
         .max();
+    match pursuit {
+        None => Chase::Unpursued,
+        Some(_) if me.grabbed_by.is_some() => Chase::Held,
+        Some(p) if me.speed > p => Chase::Faster(p),
+        Some(p) if me.speed < p => Chase::Slower(p),
+        Some(_) => Chase::Even,
+    }
+}
+
+/// A retreat over a long distance is a chase: faster than every pursuer escapes, slower than one
+/// is reached, as fast as the fastest makes an AGI save. Reached, they are in the fight again.
+fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
+    let me = ctx.s.characters[c].clone();
+    let how = chase(ctx.s, c);
     if let Some(g) = super::turn::grabbed_by(ctx.s, c) {
         super::turn::release(ctx, g);
     }
-    let escaped = match pursuit {
-        None => {
+    let escaped = match how {
+        Chase::Unpursued => {
             ctx.note(format!(
                 "{} retreats; nobody is left to give chase.",
                 me.name
             ));
             true
         }
-        Some(p) if me.grabbed_by.is_some() => {
-            let _ = p;
+        Chase::Held => {
             ctx.note(format!("{} tries to retreat but is held fast.", me.name));
             false
         }
-        Some(p) if me.speed > p => {
+        Chase::Faster(p) => {
             ctx.note(format!(
                 "{} retreats and outruns every pursuer (speed {} against {p}).",
                 me.name, me.speed
             ));
             true
         }
-        Some(p) if me.speed < p => {
+        Chase::Slower(p) => {
             ctx.note(format!(
                 "{} retreats but the pursuers are faster (speed {} against {p}).",
                 me.name, me.speed
             ));
             false
         }
-        Some(_) => ctx.save(c, Attribute::Agi, "to escape the chase", "zones.chases")?,
+        Chase::Even => ctx.save(c, Attribute::Agi, "to escape the chase", "zones.chases")?,
     };
     if escaped {
         ctx.s.characters[c].status = Status::Fled;

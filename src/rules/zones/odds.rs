@@ -98,6 +98,155 @@ pub fn damage_distribution_against(
     )
 }
 
+/// What the attack under way does to `target` should it land on them: the save to hit is
+/// behind it, so this is what a reaction or a refused stunt risks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlowOdds {
+    pub expected_damage: f64,
+    /// Chance the blow takes them to zero health.
+    pub takedown: f64,
+    /// For a disarm or a grapple: chance their STR save fails.
+    pub taken: f64,
+}
+
+pub fn blow_on(s: &State, target: CharacterId) -> Option<BlowOdds> {
+    let a = s.attack.as_ref()?;
+    let d = a.decl;
+    Some(match d.mode {
+        AttackMode::Damage { hold_back } => {
+            let p = damage_distribution_against(s, d.attacker, d.weapon, hold_back, target);
+            BlowOdds {
+                expected_damage: mean(&p),
+                takedown: at_least(&p, s.characters[target].health),
+                taken: 0.0,
+            }
+        }
+        AttackMode::FinalBlow => BlowOdds {
+            expected_damage: 0.0,
+            takedown: 1.0,
+            taken: 0.0,
+        },
+        AttackMode::Disarm { .. } | AttackMode::Grapple => BlowOdds {
+            expected_damage: 0.0,
+            takedown: 0.0,
+            taken: 1.0 - save_chance(s.characters[target].attrs.strength),
+        },
+    })
+}
+
+/// A counter's exchange with the attack under way, both sides rolling at once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exchange {
+    /// Chance the counter lands at all (its own WIT save, where it needs one).
+    pub lands: f64,
+    /// Chance the counter lands and the counterer suffers more, so is hit first.
+    pub hit_first: f64,
+    /// Chance the counterer goes down, and the attacker.
+    pub counterer_down: f64,
+    pub attacker_down: f64,
+    /// For a disarm or grapple counter: chance it takes effect.
+    pub takes_effect: f64,
+}
+
+pub fn counter_exchange(
+    s: &State,
+    counterer: CharacterId,
+    weapon: Weapon,
+    mode: AttackMode,
+) -> Option<Exchange> {
+    let a = s.attack.as_ref()?;
+    let d = a.decl;
+    let attacker = d.attacker;
+    let lands = match can_strike(s, counterer, weapon, attacker, false)? {
+        shot if shot.save => save_chance(s.characters[counterer].attrs.wit),
+        _ => 1.0,
+    };
+    let incoming = match d.mode {
+        AttackMode::Damage { hold_back } => {
+            damage_distribution_against(s, attacker, d.weapon, hold_back, counterer)
+        }
+        _ => vec![1.0],
+    };
+    let (hc, ha) = (
+        usize::from(s.characters[counterer].health),
+        usize::from(s.characters[attacker].health),
+    );
+    if mode.is_non_lethal() {
+        // Resolved last: only if the counterer still stands.
+        let standing = 1.0 - at_least(&incoming, s.characters[counterer].health);
+        return Some(Exchange {
+            lands,
+            hit_first: 1.0,
+            counterer_down: 1.0 - standing,
+            attacker_down: 0.0,
+            takes_effect: lands
+                * standing
+                * (1.0 - save_chance(s.characters[attacker].attrs.strength)),
+        });
+    }
+    let outgoing = damage_distribution_against(s, counterer, weapon, mode.holds_back(), attacker);
+    let (mut hit_first, mut c_down, mut a_down) = (0.0, 0.0, 0.0);
+    for (x, px) in incoming.iter().enumerate() {
+        // The counter misses: only the attack lands.
+        if x >= hc {
+            c_down += px * (1.0 - lands);
+        }
+        for (y, py) in outgoing.iter().enumerate() {
+            let p = px * py * lands;
+            match x.cmp(&y) {
+                std::cmp::Ordering::Greater => {
+                    hit_first += p;
+                    if x >= hc {
+                        c_down += p;
+                    } else if y >= ha {
+                        a_down += p;
+                    }
+                }
+                std::cmp::Ordering::Less => {
+                    if y >= ha {
+                        a_down += p;
+                    } else if x >= hc {
+                        c_down += p;
+                    }
+                }
+                std::cmp::Ordering::Equal => {
+                    if x >= hc {
+                        c_down += p;
+                    }
+                    if y >= ha {
+                        a_down += p;
+                    }
+                }
+            }
+        }
+    }
+    Some(Exchange {
+        lands,
+        hit_first,
+        counterer_down: c_down,
+        attacker_down: a_down,
+        takes_effect: 0.0,
+    })
+}
+
+/// Chance a character who retreats gets away (rules notes, zones.chases).
+pub fn escape_chance(s: &State, c: CharacterId) -> f64 {
+    match super::morale::chase(s, c) {
+        super::morale::Chase::Unpursued | super::morale::Chase::Faster(_) => 1.0,
+        super::morale::Chase::Held | super::morale::Chase::Slower(_) => 0.0,
+        super::morale::Chase::Even => save_chance(s.characters[c].attrs.agi),
+    }
+}
+
+fn mean(p: &[f64]) -> f64 {
+    p.iter().enumerate().map(|(k, q)| k as f64 * q).sum()
+}
+
+/// Chance a distribution comes to `n` or more.
+fn at_least(p: &[f64], n: u8) -> f64 {
+    p.iter().skip(usize::from(n)).sum()
+}
+
 pub fn armour_of(s: &State, c: CharacterId) -> u8 {
     let ch = &s.characters[c];
     let body = ch
