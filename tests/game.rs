@@ -699,7 +699,9 @@ fn every_risky_zones_choice_shows_its_odds() {
                         seen += 1;
                     }
                 }
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 let c = s.choice((rng >> 33) as usize % n).unwrap();
                 if s.apply(&c, &mut dice).is_err() {
                     break;
