@@ -711,3 +711,80 @@ fn every_risky_zones_choice_shows_its_odds() {
     }
     assert!(seen > 100, "{seen} risky choices met");
 }
+
+/// Random battles of one ruleset's shipped scenarios: at every decision `risky` picks, every
+/// choice shows its odds. Returns how many choices were checked.
+fn odds_at_risky_choices<G: fray::rulesets::Game>(
+    names: &[&str],
+    risky: impl Fn(&G::State) -> bool,
+) -> usize {
+    use fray::game::flow::Session;
+    struct Play<'a, G: fray::rulesets::Game, F: Fn(&G::State) -> bool>(
+        &'a F,
+        std::marker::PhantomData<G>,
+    );
+    let mut seen = 0;
+    for name in names {
+        let loaded = fray::scenario::load(name).unwrap();
+        impl<G: fray::rulesets::Game, F: Fn(&G::State) -> bool> fray::rulesets::Visit for Play<'_, G, F> {
+            type Out = usize;
+            fn visit<H: fray::rulesets::Game>(self, setup: &H::Setup) -> usize {
+                let setup = (setup as &dyn std::any::Any)
+                    .downcast_ref::<G::Setup>()
+                    .expect("the ruleset's scenario");
+                let mut seen = 0;
+                for seed in 0..20u64 {
+                    let mut dice = fray::rules::SeededDice::new(seed);
+                    let (state, _) = G::start(setup, &mut dice).unwrap();
+                    let mut s = fray::game::flow::Typed::<G>::new(state, None);
+                    let mut rng = seed;
+                    for _ in 0..600 {
+                        let n = s.legal_len();
+                        if n == 0 {
+                            break;
+                        }
+                        if (self.0)(&s.state) {
+                            for i in 0..n {
+                                assert!(s.odds(i).is_some(), "no odds for {}", s.describe(i));
+                                seen += 1;
+                            }
+                        }
+                        rng = rng
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        let c = s.choice((rng >> 33) as usize % n).unwrap();
+                        if s.apply(&c, &mut dice).is_err() {
+                            break;
+                        }
+                    }
+                }
+                seen
+            }
+        }
+        seen += loaded
+            .setup
+            .visit(Play::<G, _>(&risky, std::marker::PhantomData));
+    }
+    seen
+}
+
+#[test]
+fn every_risky_three_actions_and_coterie_choice_shows_its_odds() {
+    use fray::rules::coterie::{Coterie, Stage as C};
+    use fray::rules::teams::{Stage as T, Teams};
+    let seen =
+        odds_at_risky_choices::<Teams>(&["the-alarm", "goblin-ambush", "shield-wall"], |s| {
+            matches!(s.stage, T::Defend | T::Fortify)
+        });
+    assert!(seen > 50, "{seen} defences met");
+    let seen = odds_at_risky_choices::<Coterie>(
+        &["wizards-and-bandits", "duel-at-the-gate", "the-chase"],
+        |s| {
+            matches!(
+                s.stage,
+                C::Harm { .. } | C::Draw | C::FallBack { .. } | C::Flee(_)
+            )
+        },
+    );
+    assert!(seen > 50, "{seen} harm, draw and flight choices met");
+}

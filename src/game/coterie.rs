@@ -269,6 +269,40 @@ impl Present for Coterie {
                     3 * steps
                 ))
             }
+            (Action::NeutralDraw, Stage::Draw) => Some(
+                "no harm to either side, the track unchanged; 1 fatigue for each of you".into(),
+            ),
+            (
+                Action::HarmfulDraw {
+                    party_tactical,
+                    foes,
+                },
+                Stage::Draw,
+            ) => {
+                let theirs = preview(
+                    s,
+                    FOES,
+                    &[Harm {
+                        kind: foes.clone(),
+                        degree: Degree::Minor,
+                    }],
+                );
+                let ours = if *party_tactical {
+                    "you are pushed back 1"
+                } else {
+                    "you take a minor injury of the GM's choosing"
+                };
+                Some(format!("{theirs}; {ours}; 1 fatigue for each of you"))
+            }
+            (Action::Flee(true), Stage::Flee(_)) => Some(
+                "leaves the conflict unharmed, for good; with no one left, the group loses".into(),
+            ),
+            (Action::Flee(false), Stage::Flee(_)) => {
+                Some("stays, and takes the group's harm with the rest".into())
+            }
+            (Action::Declare(crate::rules::coterie::Effort::Press), Stage::Declare(_)) => {
+                Some("+2 to your contribution this phase; 1 fatigue after it".into())
+            }
             (Action::Bring(skills), Stage::Bring(_)) => Some(format!(
                 "{} skill(s): +{} to a performance die",
                 skills.len(),

@@ -3,8 +3,11 @@
 //! the metres of a move, the odds of an attack.
 
 use crate::rules::battle::{DecisionKind, Seat};
+use crate::rules::dice::{DiceError, DiceSource, Die};
+use crate::rules::teams::harm::{DefenceTest, defence_test};
 use crate::rules::teams::model::{Cell, Character, Pos, Stage, State, Status};
-use crate::rules::teams::{Action, Teams, grid, odds};
+use crate::rules::teams::roll::chance_at_least;
+use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
 
 use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
 
@@ -159,6 +162,32 @@ impl Present for Teams {
                 let m = metres_to(s, p)?;
                 Some(format!("{m} m (every second diagonal counts 2 m)"))
             }
+            Action::NoReaction | Action::Parry(_) | Action::Block(_) => taken(s, a),
+            Action::Dodge | Action::Resist => {
+                let at = s.attack?;
+                let total = at.roll?.total;
+                let kind = if *a == Action::Dodge {
+                    DefenceTest::Dodge
+                } else {
+                    DefenceTest::Resist
+                };
+                let spec = defence_test(&s.characters[at.target], kind, String::new());
+                let p = chance_at_least(&spec, total);
+                Some(format!(
+                    "{:.0}% to avoid it (against {total}); else {}",
+                    100.0 * p,
+                    taken(s, &Action::NoReaction)?
+                ))
+            }
+            Action::Fortify => {
+                let at = s.attack?;
+                let ch = &s.characters[at.target];
+                let spec = defence_test(ch, DefenceTest::Fortify, String::new());
+                let p = chance_at_least(&spec, i32::from(ch.missing_health()));
+                Some(format!("{:.0}% to stay conscious (1 stamina)", 100.0 * p))
+            }
+            Action::FallUnconscious => Some("unconscious at once, and prone".into()),
+            Action::Intercept(c) => Some(format!("{} steps in and becomes the target", s.name(c))),
             _ => None,
         }
     }
@@ -326,4 +355,46 @@ impl Present for Teams {
                 .collect(),
         }
     }
+}
+
+/// Dice that always show 1: what happens after a hit whose roll is made depends on no die
+/// until the harm that follows, so a copy of the battle shows the damage a defence lets through.
+struct Ones;
+
+impl DiceSource for Ones {
+    fn roll(&mut self, _: Die, _: &str) -> Result<u8, DiceError> {
+        Ok(1)
+    }
+}
+
+/// What taking the hit (or parrying, or blocking) comes to, read off the rules themselves on a
+/// copy of the battle: the damage each takes and what is left.
+fn taken(s: &State, a: &Action) -> Option<String> {
+    use crate::rules::Ruleset;
+    let mut copy = s.clone();
+    let events = Teams::apply(&mut copy, a, &mut Ones).ok()?;
+    let hurt: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Damage {
+                character,
+                amount,
+                endurance,
+                health,
+            } => Some(format!(
+                "{} takes {amount} (endurance {endurance}, health {health} after)",
+                s.name(character)
+            )),
+            EventKind::ItemDamaged { item, durability } => Some(format!(
+                "the {} takes the blow (durability {durability} after)",
+                s.items[item].def.name
+            )),
+            _ => None,
+        })
+        .collect();
+    Some(if hurt.is_empty() {
+        "no damage".into()
+    } else {
+        hurt.join("; ")
+    })
 }

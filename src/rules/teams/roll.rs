@@ -191,6 +191,45 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
     })
 }
 
+/// The exact chance an ordinary test (no critical hits) comes to `difficulty` or more: the
+/// pool's dice and the luck die enumerated, the luck bonus and advantage counted.
+pub fn chance_at_least(spec: &TestSpec, difficulty: i32) -> f64 {
+    // The distribution of one roll's total, by convolution of the pool's dice.
+    let mut sums: Vec<(i32, f64)> = vec![(0, 1.0)];
+    for (die, _) in &spec.dice {
+        let n = i32::from(die.sides.max(1));
+        let mut next: std::collections::BTreeMap<i32, f64> = std::collections::BTreeMap::new();
+        for &(sum, p) in &sums {
+            for face in 1..=n {
+                *next.entry(sum + face).or_insert(0.0) += p / f64::from(n);
+            }
+        }
+        sums = next.into_iter().collect();
+    }
+    let flat = spec.flat();
+    let mut one = 0.0;
+    for &(sum, p) in &sums {
+        for l in 1..=20 {
+            let bonus = if l + spec.luck >= LUCKY {
+                LUCK_BONUS
+            } else {
+                0
+            };
+            if sum + flat + bonus >= difficulty {
+                one += p / 20.0;
+            }
+        }
+    }
+    // Advantage keeps the best of several rolls, disadvantage the worst.
+    let net = spec.net_advantage();
+    let rolls = net.unsigned_abs() as i32 + 1;
+    if net >= 0 {
+        1.0 - (1.0 - one).powi(rolls)
+    } else {
+        one.powi(rolls)
+    }
+}
+
 /// An ordinary test against a difficulty: explained, reported, and whether it succeeded.
 pub fn test_against(
     ctx: &mut Ctx,
@@ -214,4 +253,31 @@ pub fn test_against(
         r.explanation.clone(),
     );
     Ok((ok, r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tests_chance_counts_the_luck_bonus_and_advantage_exactly() {
+        // A d6 against 4: 3 faces of 6 do it, and a luck roll of 20 (+4) always does.
+        let spec = TestSpec::new("a test", "teams.tests").die(Some(Die::D6), "dexterity");
+        let one = 0.5 * 19.0 / 20.0 + 1.0 / 20.0;
+        assert!((chance_at_least(&spec, 4) - one).abs() < 1e-12);
+        let mut adv = spec.clone();
+        adv.advantages.push("prone target".into());
+        assert!((chance_at_least(&adv, 4) - (1.0 - (1.0 - one).powi(2))).abs() < 1e-12);
+        let mut dis = spec.clone();
+        dis.disadvantages.push("in the dark".into());
+        assert!((chance_at_least(&dis, 4) - one * one).abs() < 1e-12);
+        // Two dice and a modifier: 2d4 + 1 against 9 needs 8 on the dice (1 in 16), or with
+        // the luck bonus 4 or more (13 in 16).
+        let two = TestSpec::new("b", "teams.tests")
+            .die(Some(Die::D4), "a")
+            .die(Some(Die::D4), "b")
+            .modifier(1, "bonus");
+        let want = (1.0 / 16.0) * 19.0 / 20.0 + (1.0 / 20.0) * (13.0 / 16.0);
+        assert!((chance_at_least(&two, 9) - want).abs() < 1e-12);
+    }
 }
