@@ -53,7 +53,21 @@ def pixels(path):
 
 def main():
     path = sys.argv[1]
+    # `--colour R,G,B` also asks for at least 30 pixels of about that colour (an attack's line).
+    want = None
+    if len(sys.argv) > 3 and sys.argv[2] == "--colour":
+        want = tuple(int(v) for v in sys.argv[3].split(","))
     w, h, bpp, rows = pixels(path)
+    if want is not None:
+        near = sum(
+            1
+            for y in range(h)
+            for x in range(w)
+            if all(abs(rows[y][x * bpp + k] - want[k]) <= 24 for k in range(3))
+        )
+        print(f"{path}: {near} pixels of the colour {want}")
+        if near < 30:
+            raise SystemExit(f"{path}: no attack line drawn (colour {want})")
     counts = {}
     for y in range(0, h, 2):
         row = rows[y]

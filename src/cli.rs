@@ -63,6 +63,9 @@ enum Command {
         /// Write a PNG of the last frame before exiting.
         #[arg(long)]
         screenshot: Option<PathBuf>,
+        /// Take the screenshot as soon as an attack's line is drawn (for CI).
+        #[arg(long)]
+        shot_on_attack: bool,
         /// Play the battle to its end without a window and print how it ended (needs --seats
         /// with no person).
         #[arg(long)]
@@ -155,15 +158,24 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => play(None, None, None, None, false, 1),
+        None => play(None, None, None, None, false, false, 1),
         Some(Command::Play {
             scenario,
             seats,
             frames,
             screenshot,
+            shot_on_attack,
             headless,
             seed,
-        }) => play(scenario, seats, frames, screenshot, headless, seed),
+        }) => play(
+            scenario,
+            seats,
+            frames,
+            screenshot,
+            shot_on_attack,
+            headless,
+            seed,
+        ),
         Some(Command::Sim {
             scenario,
             games,
@@ -226,6 +238,7 @@ fn play(
     seats: Option<String>,
     frames: Option<u32>,
     screenshot: Option<PathBuf>,
+    shot_on_attack: bool,
     headless: bool,
     seed: u64,
 ) -> ExitCode {
@@ -234,6 +247,7 @@ fn play(
         battle: None,
         frames,
         screenshot,
+        shot_on_attack,
     };
     if scenario.is_some() || seats.is_some() {
         let mut setup = BattleSetup::default();
@@ -292,8 +306,7 @@ fn watch(file: &Path) -> ExitCode {
     };
     game::run(game::Launch {
         battle: Some(setup),
-        frames: None,
-        screenshot: None,
+        ..game::Launch::default()
     });
     ExitCode::SUCCESS
 }
@@ -309,6 +322,7 @@ fn play(
     _: Option<String>,
     _: Option<u32>,
     _: Option<PathBuf>,
+    _: bool,
     _: bool,
     _: u64,
 ) -> ExitCode {

@@ -788,3 +788,72 @@ fn every_risky_three_actions_and_coterie_choice_shows_its_odds() {
     );
     assert!(seen > 50, "{seen} harm, draw and flight choices met");
 }
+
+/// The board plays what happens: every event a battle of each ruleset gives has its visual,
+/// a blow's damage rises over its target, the skip key ends the animations, and a person's
+/// choice is taken while they play.
+#[test]
+fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
+    use fray::game::present::Visual;
+    for name in ["duel", "wizards-and-bandits", "the-alarm"] {
+        let mut app = app(BattleSetup {
+            scenario: name.into(),
+            seats: vec![SeatKind::Ai(Level::Normal); 8],
+            gm: SeatKind::Ai(Level::Normal),
+            seed: 4,
+            ..BattleSetup::default()
+        });
+        for _ in 0..400 {
+            app.update();
+        }
+        let b = app.world().resource::<Battle>();
+        let start = b.log.iter().position(|e| e.visual.is_some()).unwrap_or(0);
+        assert!(b.log.len() > 20, "{name}: the battle went on");
+        assert!(
+            b.log[start..].iter().all(|e| e.visual.is_some()),
+            "{name}: every event has its visual"
+        );
+        let blows = b
+            .log
+            .iter()
+            .filter(
+                |e| matches!(&e.visual, Some(Visual::Float { text, .. }) if text.starts_with('−')),
+            )
+            .count();
+        let strikes = b
+            .log
+            .iter()
+            .filter(|e| matches!(e.visual, Some(Visual::Strike { .. })))
+            .count();
+        if name != "wizards-and-bandits" {
+            assert!(
+                blows > 0 && strikes > 0,
+                "{name}: blows {blows}, strikes {strikes}"
+            );
+        }
+    }
+    // Two people: Ann's attack plays on the board; Bob's side answers at once, and K ends
+    // whatever is still playing.
+    let mut app = sparring("animations");
+    pick(&mut app, &Action::ChooseFirst(0));
+    pick(&mut app, &Action::Activate(0));
+    let attack = shown(&app)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack(_)))
+        .unwrap();
+    pick(&mut app, &attack);
+    let playing = !app.world().resource::<Battle>().playing.is_idle();
+    assert!(playing, "the attack is on the board");
+    let before = zones(&app).actions.len();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        zones(&app).actions.len(),
+        before + 1,
+        "the choice was taken while the board played"
+    );
+    press(&mut app, KeyCode::KeyK);
+    assert!(
+        app.world().resource::<Battle>().playing.is_idle(),
+        "K skips"
+    );
+}

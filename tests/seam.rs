@@ -159,6 +159,12 @@ impl Heuristics for Race {
 }
 
 impl Present for Race {
+    fn visual(_: &RaceState, e: &Event<()>) -> fray::game::present::Visual {
+        fray::game::present::Visual::Banner {
+            text: e.text.clone(),
+        }
+    }
+
     fn phase_title(_: DecisionKind) -> &'static str {
         "Steady or gamble?"
     }

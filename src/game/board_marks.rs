@@ -15,7 +15,7 @@ use super::board::{
 };
 use super::flow::{Battle, person_deciding};
 use super::input::{Cursor, shown_choices};
-use super::present::{Focus, Mark, Token};
+use super::present::{Focus, Mark, Token, Visual};
 use super::seats::Seats;
 
 /// The acting character, and a character one may activate.
@@ -24,6 +24,8 @@ const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
 const CYAN: Color32 = Color32::from_rgb(77, 230, 255);
 /// What an attack under the cursor would hit.
 const RED: Color32 = Color32::from_rgb(255, 89, 51);
+/// An attack's line on its way to the target.
+pub const STRIKE: Color32 = Color32::from_rgb(255, 60, 200);
 
 /// The part of the screen the side panels leave to the board, in egui points; None while the
 /// board is covered (the pass-the-screen page).
@@ -177,7 +179,19 @@ pub fn draw_board_marks(
         }
     }
 
+    // The event the board is playing, and how far it has gone.
+    let now = battle.playing.now.and_then(|(e, t)| {
+        let entry = battle.log.get(e)?;
+        Some((entry.visual.clone()?, t, entry.text.clone()))
+    });
+    let sliding = match &now {
+        Some((Visual::Slide { token, .. }, _, _)) => Some(*token),
+        _ => None,
+    };
     for (i, t) in view_of.tokens.iter().enumerate() {
+        if sliding == Some(t.id) {
+            continue;
+        }
         let p = token_position(&lay, i);
         let (radius, font, cell) = super::board::token_size(&lay, i);
         if let Some(centre) = view.at(p) {
@@ -233,6 +247,9 @@ pub fn draw_board_marks(
         view: &view,
         lay: &lay,
     };
+    if let Some((visual, t, text)) = &now {
+        marks.animate(visual, *t, text, clip);
+    }
     if let Some(c) = view_of.active
         && let Some(at) = character_position(&lay, c)
     {
@@ -283,6 +300,122 @@ impl Marks<'_> {
         if let Some(r) = self.view.rect(at, self.lay.size + Vec2::splat(grow)) {
             self.painter
                 .rect_stroke(r, 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Middle);
+        }
+    }
+
+    /// One event on its way, `t` from 0 to 1.
+    fn animate(&self, visual: &Visual, t: f32, text: &str, clip: egui::Rect) {
+        let ease = 1.0 - (1.0 - t) * (1.0 - t);
+        let fade = |c: Color32| c.gamma_multiply((1.0 - t).clamp(0.0, 1.0) * 0.9 + 0.1);
+        let view = self.view;
+        let token = |id: usize| self.lay.view.tokens.iter().find(|tk| tk.id == id);
+        match visual {
+            Visual::Slide {
+                token: id,
+                from,
+                text: what,
+                ..
+            } => {
+                let (Some(&start), Some(end), Some(tk)) = (
+                    self.lay.centres.get(*from),
+                    character_position(self.lay, *id),
+                    token(*id),
+                ) else {
+                    return;
+                };
+                let p = start + (end - start) * ease;
+                if let Some(at) = view.at(p) {
+                    let r = view.len(character_radius(self.lay, *id));
+                    token_shape(self.painter, at, r, tk);
+                    if !what.is_empty() {
+                        self.painter.text(
+                            at - egui::vec2(0.0, r + 4.0),
+                            Align2::CENTER_BOTTOM,
+                            what,
+                            FontId::proportional(view.len(13.0)),
+                            CYAN,
+                        );
+                    }
+                }
+            }
+            Visual::Strike { from, to } => {
+                let (Some(a), Some(b)) = (
+                    character_position(self.lay, *from),
+                    character_position(self.lay, *to),
+                ) else {
+                    return;
+                };
+                // From edge to edge of the two tokens.
+                let dir = (b - a).normalize_or_zero();
+                let (a, b) = (
+                    a + dir * character_radius(self.lay, *from),
+                    b - dir * (character_radius(self.lay, *to) + 2.0),
+                );
+                let reach = a + (b - a) * (2.0 * t).min(1.0);
+                if let (Some(a), Some(tip)) = (view.at(a), view.at(reach)) {
+                    let stroke = Stroke::new(view.len(4.0).max(2.0), STRIKE);
+                    self.painter.line_segment([a, tip], stroke);
+                    let back = (a - tip).normalized() * view.len(14.0);
+                    let side = egui::vec2(-back.y, back.x) * 0.5;
+                    self.painter.add(egui::Shape::convex_polygon(
+                        vec![tip, tip + back + side, tip + back - side],
+                        STRIKE,
+                        Stroke::NONE,
+                    ));
+                }
+            }
+            Visual::Float {
+                token: id,
+                text: what,
+            } => {
+                let Some(p) = character_position(self.lay, *id) else {
+                    return;
+                };
+                let r = character_radius(self.lay, *id);
+                if let Some(at) = view.at(p + Vec2::new(0.0, r + 6.0 + 24.0 * ease)) {
+                    let colour = if what.starts_with('−') { RED } else { GOLD };
+                    self.painter.text(
+                        at,
+                        Align2::CENTER_BOTTOM,
+                        what,
+                        FontId::proportional(view.len(18.0)),
+                        fade(colour),
+                    );
+                }
+            }
+            Visual::Fall { token: id } => {
+                let Some(p) = character_position(self.lay, *id) else {
+                    return;
+                };
+                let r = character_radius(self.lay, *id) * (0.5 + 0.7 * ease);
+                if let (Some(a), Some(b), Some(c), Some(d)) = (
+                    view.at(p + Vec2::new(-r, r)),
+                    view.at(p + Vec2::new(r, -r)),
+                    view.at(p + Vec2::new(r, r)),
+                    view.at(p + Vec2::new(-r, -r)),
+                ) {
+                    let stroke = Stroke::new(view.len(5.0).max(2.0), RED);
+                    self.painter.line_segment([a, b], stroke);
+                    self.painter.line_segment([c, d], stroke);
+                }
+            }
+            Visual::Flash { place } => {
+                if let Some(&c) = self.lay.centres.get(*place)
+                    && let Some(r) = view.rect(c, self.lay.size)
+                {
+                    let glow = Color32::from_rgba_unmultiplied(255, 150, 40, 110);
+                    self.painter.rect_filled(r, 0.0, fade(glow));
+                }
+            }
+            Visual::Banner { .. } => {
+                self.painter.text(
+                    clip.center_top() + egui::vec2(0.0, 14.0),
+                    Align2::CENTER_TOP,
+                    text,
+                    FontId::proportional(16.0),
+                    fade(Color32::from_rgb(240, 235, 215)),
+                );
+            }
         }
     }
 

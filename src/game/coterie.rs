@@ -9,7 +9,7 @@ use crate::rules::coterie::{
 use crate::rules::explain::Explanation;
 
 use super::present::{
-    Beat, BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token,
+    Beat, BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
 };
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
@@ -184,6 +184,32 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
 }
 
 impl Present for Coterie {
+    fn visual(_: &State, e: &Event<EventKind>) -> Visual {
+        let float = |token: usize, text: String| Visual::Float { token, text };
+        match &e.kind {
+            // The group's step on the track lights up.
+            EventKind::Track { side, position } => Visual::Flash {
+                place: place_of(*side, *position),
+            },
+            EventKind::Performance { character, shift } => float(*character, format!("{shift:+}")),
+            EventKind::Hurt {
+                character,
+                wounds,
+                fatigue,
+            } => float(*character, format!("wounds {wounds}, fatigue {fatigue}")),
+            EventKind::Special { character } => float(*character, "special action".into()),
+            EventKind::Out { character } => Visual::Fall { token: *character },
+            EventKind::Effort { .. }
+            | EventKind::Result { .. }
+            | EventKind::Harm { .. }
+            | EventKind::Duel { .. }
+            | EventKind::Note
+            | EventKind::Over => Visual::Banner {
+                text: e.text.clone(),
+            },
+        }
+    }
+
     fn beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
         phase_beats(s, events)
     }

@@ -174,6 +174,8 @@ pub struct Battle {
     pub screen_holder: Option<Seat>,
     /// The steps of the last resolution still to be shown, the first on screen.
     pub showing: VecDeque<Beat>,
+    /// The log entries the board is animating, in turn; nothing waits for them.
+    pub playing: super::animation::Playing,
 }
 
 /// Counts the battles started, for [`Battle::serial`].
@@ -236,13 +238,16 @@ impl Battle {
             serial: 0,
             screen_holder: None,
             showing: VecDeque::new(),
+            playing: super::animation::Playing::default(),
         })
     }
 
     /// The only way the shell changes a battle: the core checks and applies the action.
     pub fn apply(&mut self, choice: &Choice) -> Result<(), RuleError> {
         let applied = self.session.apply(choice, &mut self.dice)?;
+        let first = self.log.len();
         self.log.extend(applied.log);
+        self.playing.queue(first..self.log.len());
         self.showing.extend(applied.beats);
         self.version += 1;
         Ok(())

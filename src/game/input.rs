@@ -37,6 +37,8 @@ pub enum GameAction {
     ZoomOut,
     /// Select with the mouse (left button).
     Select,
+    /// Skip the board's animations to the end (K).
+    Skip,
 }
 
 pub fn default_map() -> InputMap<GameAction> {
@@ -57,6 +59,7 @@ pub fn default_map() -> InputMap<GameAction> {
         (Help, KeyCode::F1),
         (Why, KeyCode::KeyY),
         (SpeedUp, KeyCode::KeyF),
+        (Skip, KeyCode::KeyK),
         (PanLeft, KeyCode::KeyA),
         (PanRight, KeyCode::KeyD),
         (PanUp, KeyCode::KeyR),

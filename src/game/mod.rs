@@ -2,6 +2,7 @@
 //! re-implements a rule. `LogicPlugin` runs without a window (tests drive it frame by frame);
 //! `GamePlugin` adds the window's views.
 
+pub mod animation;
 pub mod board;
 pub mod board_marks;
 pub mod coterie;
@@ -32,9 +33,14 @@ pub struct LogicPlugin;
 
 impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((flow::FlowPlugin, seats::SeatsPlugin, input::InputsPlugin))
-            .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
-            .add_systems(OnEnter(Phase::Over), announce_over);
+        app.add_plugins((
+            flow::FlowPlugin,
+            seats::SeatsPlugin,
+            input::InputsPlugin,
+            animation::AnimationPlugin,
+        ))
+        .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
+        .add_systems(OnEnter(Phase::Over), announce_over);
     }
 }
 
@@ -106,12 +112,16 @@ pub struct Launch {
     /// Quit after this many frames.
     pub frames: Option<u32>,
     pub screenshot: Option<PathBuf>,
+    /// Take the screenshot as soon as an attack's line is drawn on the board (within
+    /// `frames`), rather than at the last frame.
+    pub shot_on_attack: bool,
 }
 
 #[derive(Resource, Clone, Debug, Default)]
 struct Autopilot {
     frames: Option<u32>,
     screenshot: Option<PathBuf>,
+    shot_on_attack: bool,
     shot_taken: bool,
 }
 
@@ -214,6 +224,7 @@ pub fn run(launch: Launch) -> AppExit {
     app.insert_resource(Autopilot {
         frames: launch.frames,
         screenshot: launch.screenshot,
+        shot_on_attack: launch.shot_on_attack,
         shot_taken: false,
     })
     .add_systems(Update, autopilot);
@@ -225,10 +236,28 @@ fn autopilot(
     mut commands: Commands,
     frames: Res<bevy::diagnostic::FrameCount>,
     mut pilot: ResMut<Autopilot>,
+    battle: Option<ResMut<Battle>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(n) = pilot.frames else { return };
-    if frames.0 < n || pilot.shot_taken {
+    if pilot.shot_taken {
+        return;
+    }
+    // An attack's line fully drawn: hold the picture still until it is taken.
+    let attack_drawn = battle.is_some_and(|mut b| {
+        let drawn = b.playing.now.is_some_and(|(e, t)| {
+            t >= 0.5
+                && matches!(
+                    b.log.get(e).and_then(|l| l.visual.as_ref()),
+                    Some(present::Visual::Strike { .. })
+                )
+        });
+        if drawn {
+            b.playing.now = b.playing.now.map(|(e, _)| (e, 0.5));
+        }
+        drawn
+    });
+    if frames.0 < n && !(pilot.shot_on_attack && attack_drawn) {
         return;
     }
     pilot.shot_taken = true;
@@ -262,13 +291,15 @@ fn keep_drawing_while_busy(
         )
     });
     let clock = battle.is_some_and(|b| {
-        matches!(
-            b.pending(),
-            crate::rules::battle::Pending::Decide {
-                time_limit: Some(_),
-                ..
-            }
-        )
+        // The board playing its animations, too.
+        !b.playing.is_idle()
+            || matches!(
+                b.pending(),
+                crate::rules::battle::Pending::Decide {
+                    time_limit: Some(_),
+                    ..
+                }
+            )
     });
     if busy || clock {
         redraw.write(RequestRedraw);

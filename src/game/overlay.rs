@@ -399,20 +399,40 @@ fn battle_ui(
             }
             if panels.log {
                 ui.separator();
-                ui.strong("Combat log (click a roll for its breakdown)");
+                ui.strong(
+                    "Combat log (click a line to see it again, a roll for its breakdown; K skips)",
+                );
+                let playing = battle.playing.now.map(|(e, _)| e);
+                let mut replay = None;
                 egui::ScrollArea::vertical()
                     .stick_to_bottom(true)
                     .show(ui, |ui| {
                         for (i, e) in battle.log.iter().enumerate() {
+                            // The line whose event the board is playing stands out.
+                            let text = if e.explanation.is_some() {
+                                format!("• {}", e.text)
+                            } else {
+                                e.text.clone()
+                            };
+                            let mut rich = egui::RichText::new(text);
+                            if playing == Some(i) {
+                                rich = rich.background_color(egui::Color32::from_rgb(70, 60, 20));
+                            }
                             if e.explanation.is_some() {
-                                if ui.link(format!("• {}", e.text)).clicked() {
+                                rich = rich.color(egui::Color32::from_rgb(110, 170, 255));
+                            }
+                            let r = ui.add(egui::Label::new(rich).sense(egui::Sense::click()));
+                            if r.clicked() {
+                                replay = Some(i);
+                                if e.explanation.is_some() {
                                     panels.breakdown = Some(i);
                                 }
-                            } else {
-                                ui.label(&e.text);
                             }
                         }
                     });
+                if let Some(i) = replay {
+                    battle.playing.replay(i);
+                }
             }
         });
     area.0 = Some(ui.available_rect_before_wrap());

@@ -95,7 +95,33 @@ pub struct Beat {
     pub lines: Vec<String>,
 }
 
+/// How the board shows one event: a short animation over its tokens and places.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Visual {
+    /// A token slides from one place to another, with what the move came to (metres).
+    Slide {
+        token: usize,
+        from: usize,
+        to: usize,
+        text: String,
+    },
+    /// A line drawn from one character to another: an attack on its way.
+    Strike { from: usize, to: usize },
+    /// Words rising over a token: damage, "dodged", "missed", a die's result.
+    Float { token: usize, text: String },
+    /// A token struck out of the fight.
+    Fall { token: usize },
+    /// A place flashing: a blast, a hazard, a door.
+    Flash { place: usize },
+    /// Words across the board, for what happens to no one token: a round, an initiative, a
+    /// group's effort.
+    Banner { text: String },
+}
+
 pub trait Present: Ruleset {
+    /// How the board shows an event, given the state after the action that caused it. Every
+    /// event kind has one (a `match` without a catch-all, so a new kind cannot be forgotten).
+    fn visual(state: &Self::State, event: &Event<Self::EventKind>) -> Visual;
     /// The title of a decision a person takes.
     fn phase_title(kind: DecisionKind) -> &'static str;
     /// What the pending decision is about, in words.

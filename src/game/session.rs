@@ -6,7 +6,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
-use super::present::{Beat, BoardView, Focus, ResultTable, RosterLine};
+use super::present::{Beat, BoardView, Focus, ResultTable, RosterLine, Visual};
 use crate::ai::{Candidate, Level, Thinking};
 use crate::rules::battle::{DecisionKind, Event, Pending, RuleError, Seat, state_hash};
 use crate::rules::dice::DiceSource;
@@ -40,6 +40,8 @@ pub struct LogEntry {
     pub round: u32,
     pub text: String,
     pub explanation: Option<Explanation>,
+    /// How the board shows it.
+    pub visual: Option<Visual>,
 }
 
 /// What applying an action gave: the log's new lines, and the steps the screen stops on.
@@ -145,11 +147,8 @@ impl<G: Game> Typed<G> {
         watch: Option<Vec<G::Action>>,
     ) -> Result<(Box<dyn Session>, Vec<LogEntry>), RuleError> {
         let (state, events) = G::start(setup, dice)?;
-        let round = G::round(&state);
-        Ok((
-            Box::new(Typed::<G>::new(state, watch)),
-            entries::<G>(round, events),
-        ))
+        let log = entries::<G>(&state, events);
+        Ok((Box::new(Typed::<G>::new(state, watch)), log))
     }
 
     /// The legal actions now, in the order the menu lists them.
@@ -167,11 +166,13 @@ impl<G: Game> Typed<G> {
     }
 }
 
-fn entries<G: Game>(round: u32, events: Vec<Event<G::EventKind>>) -> Vec<LogEntry> {
+fn entries<G: Game>(state: &G::State, events: Vec<Event<G::EventKind>>) -> Vec<LogEntry> {
+    let round = G::round(state);
     events
         .into_iter()
         .map(|e| LogEntry {
             round,
+            visual: Some(G::visual(state, &e)),
             text: e.text,
             explanation: e.explanation,
         })
@@ -258,7 +259,7 @@ impl<G: Game> Session for Typed<G> {
         self.refresh();
         let beats = G::beats(&self.state, &events);
         Ok(Applied {
-            log: entries::<G>(G::round(&self.state), events),
+            log: entries::<G>(&self.state, events),
             beats,
         })
     }

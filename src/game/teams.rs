@@ -5,11 +5,14 @@
 use crate::rules::battle::{DecisionKind, Seat};
 use crate::rules::dice::{DiceError, DiceSource, Die};
 use crate::rules::teams::harm::{DefenceTest, defence_test};
-use crate::rules::teams::model::{Cell, Character, Pos, Stage, State, Status};
+use crate::rules::teams::model::{Cell, Character, Location, Pos, Stage, State, Status};
 use crate::rules::teams::roll::chance_at_least;
+use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
 
-use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
+use super::present::{
+    BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+};
 
 /// The place index of a square: row by row, as the map is written.
 fn place_of(s: &State, p: Pos) -> usize {
@@ -82,6 +85,91 @@ fn metres_to(s: &State, to: Pos) -> Option<u8> {
 }
 
 impl Present for Teams {
+    fn visual(s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
+        let float = |token: usize, text: String| Visual::Float { token, text };
+        let banner = || Visual::Banner {
+            text: e.text.clone(),
+        };
+        match &e.kind {
+            EventKind::Moved {
+                character,
+                from,
+                to,
+                metres,
+            } => Visual::Slide {
+                token: *character,
+                from: place_of(s, *from),
+                to: place_of(s, *to),
+                text: format!("{metres} m"),
+            },
+            EventKind::Attack { attacker, target } => Visual::Strike {
+                from: *attacker,
+                to: *target,
+            },
+            EventKind::Retargeted { to, .. } => float(*to, "the attack strays here".into()),
+            EventKind::Hit {
+                target, critical, ..
+            } => float(
+                *target,
+                if *critical { "critical hit" } else { "hit" }.into(),
+            ),
+            EventKind::Missed { target, .. } => float(*target, "missed".into()),
+            EventKind::Damage {
+                character, amount, ..
+            } => float(*character, format!("−{amount}")),
+            EventKind::Spent {
+                character, left, ..
+            } => {
+                // The turn's three action pips: those left bold, those spent small.
+                let pips: String = (0..ACTIONS_PER_TURN)
+                    .map(|k| if k < *left { '•' } else { '·' })
+                    .collect();
+                float(*character, pips)
+            }
+            EventKind::Commanded { ally, .. } => float(*ally, "commanded".into()),
+            EventKind::Prone { character, prone } => float(
+                *character,
+                if *prone { "prone" } else { "stands up" }.into(),
+            ),
+            EventKind::Stance { character } => float(*character, "stance".into()),
+            EventKind::Reaction { character, .. } => float(*character, "reacts".into()),
+            EventKind::ItemDamaged { item, durability } => match s.items[*item].location {
+                Location::Hand(c) | Location::Pack(c) => {
+                    float(c, format!("durability {durability}"))
+                }
+                _ => banner(),
+            },
+            EventKind::Harmed { character } => float(*character, "harmed".into()),
+            EventKind::Bloodied { character } => float(*character, "bloodied".into()),
+            EventKind::Status { character, status } => match status {
+                Status::Active => float(*character, "conscious".into()),
+                Status::Unconscious | Status::Dead | Status::Fled => {
+                    Visual::Fall { token: *character }
+                }
+            },
+            EventKind::CheatedDeath { character, .. } => float(*character, "cheats death".into()),
+            EventKind::Gear { character } => float(*character, "gear".into()),
+            EventKind::TurnStarted { character } => float(*character, "turn".into()),
+            EventKind::Door { at, .. } => Visual::Flash {
+                place: place_of(s, *at),
+            },
+            EventKind::Roll { character: Some(c) } => float(
+                *c,
+                e.explanation
+                    .as_ref()
+                    .map_or_else(String::new, |x| x.total.to_string()),
+            ),
+            EventKind::Roll { character: None }
+            | EventKind::Initiative { .. }
+            | EventKind::SurpriseRound { .. }
+            | EventKind::RoundStarted { .. }
+            | EventKind::TurnEnded { .. }
+            | EventKind::TaskDone { .. }
+            | EventKind::Note
+            | EventKind::BattleOver => banner(),
+        }
+    }
+
     fn phase_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Initiative => "The GM orders the teams",

@@ -3,11 +3,13 @@
 
 use crate::rules::battle::{DecisionKind, Seat};
 use crate::rules::zones::{
-    Action, AttackStep, Character, MoraleChoice, Reaction, State, Status, Target, Zone, Zones,
-    attack, flow, odds,
+    Action, AttackStep, Character, EventKind, MoraleChoice, Reaction, State, Status, Target, Zone,
+    ZoneEvent, Zones, attack, flow, odds,
 };
 
-use super::present::{BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token};
+use super::present::{
+    BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+};
 
 /// What a token shows inside: health, 0 when down, X when dead.
 pub fn token_inside(ch: &Character) -> String {
@@ -197,6 +199,94 @@ fn status_text(ch: &Character) -> String {
 }
 
 impl Present for Zones {
+    fn visual(_: &State, e: &ZoneEvent) -> Visual {
+        let banner = || Visual::Banner {
+            text: e.text.clone(),
+        };
+        match &e.kind {
+            EventKind::Moved {
+                character,
+                from,
+                to,
+            } => Visual::Slide {
+                token: *character,
+                from: *from,
+                to: *to,
+                text: String::new(),
+            },
+            EventKind::Attack { attacker, target } => match *target {
+                Target::Character(t) => Visual::Strike {
+                    from: *attacker,
+                    to: t,
+                },
+                Target::Zone(z) => Visual::Flash { place: z },
+            },
+            EventKind::Damage {
+                character, amount, ..
+            } => Visual::Float {
+                token: *character,
+                text: format!("−{amount}"),
+            },
+            EventKind::Healed { character, health } => Visual::Float {
+                token: *character,
+                text: format!("healed to {health}"),
+            },
+            EventKind::StatusChanged { character, status } => match status {
+                Status::Incapacitated | Status::Dead | Status::Fled => {
+                    Visual::Fall { token: *character }
+                }
+                Status::Surrendered => Visual::Float {
+                    token: *character,
+                    text: "surrenders".into(),
+                },
+                Status::Active => Visual::Float {
+                    token: *character,
+                    text: "fights on".into(),
+                },
+            },
+            EventKind::Revealed { character } => Visual::Float {
+                token: *character,
+                text: "revealed".into(),
+            },
+            EventKind::Hidden { character } => Visual::Float {
+                token: *character,
+                text: "hidden".into(),
+            },
+            EventKind::Grabbed { character, .. } => Visual::Float {
+                token: *character,
+                text: "grabbed".into(),
+            },
+            EventKind::Freed { character } => Visual::Float {
+                token: *character,
+                text: "free".into(),
+            },
+            EventKind::Reaction { character } => Visual::Float {
+                token: *character,
+                text: "reacts".into(),
+            },
+            EventKind::TurnStarted { character } => Visual::Float {
+                token: *character,
+                text: "turn".into(),
+            },
+            EventKind::Roll { character: Some(c) } => Visual::Float {
+                token: *c,
+                text: e
+                    .explanation
+                    .as_ref()
+                    .map_or_else(String::new, |x| x.total.to_string()),
+            },
+            EventKind::Roll { character: None }
+            | EventKind::RoundStarted { .. }
+            | EventKind::PhaseStarted
+            | EventKind::Initiative { .. }
+            | EventKind::TurnEnded { .. }
+            | EventKind::Passed { .. }
+            | EventKind::Gear
+            | EventKind::Note
+            | EventKind::BattleOver => banner(),
+        }
+    }
+
     fn phase_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Initiative => "Initiative: who acts first this round?",

@@ -1,0 +1,132 @@
+//! The board tells the story: each event of the log plays as a short animation over the
+//! tokens (a move slides, an attack draws its line, damage rises over the target), one after
+//! another at the AI's pace. Nothing waits for them: a choice can be made while they play, the
+//! skip key (K) ends them, and clicking a log line plays that event again.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
+
+use super::flow::{AppState, Battle};
+use super::input::GameAction;
+use super::seats::Pace;
+
+/// More waiting than this and the oldest are dropped: the board keeps up with the battle.
+const MOST_QUEUED: usize = 24;
+
+/// The animations under way: the log entry on the board and how far it has gone (0 to 1), and
+/// those waiting.
+#[derive(Clone, Debug, Default)]
+pub struct Playing {
+    pub now: Option<(usize, f32)>,
+    pub waiting: VecDeque<usize>,
+}
+
+impl Playing {
+    /// Queues log entries to play, in order.
+    pub fn queue(&mut self, entries: impl IntoIterator<Item = usize>) {
+        self.waiting.extend(entries);
+        while self.waiting.len() > MOST_QUEUED {
+            self.waiting.pop_front();
+        }
+    }
+
+    /// Plays one entry again at once (a click on its log line).
+    pub fn replay(&mut self, entry: usize) {
+        self.now = Some((entry, 0.0));
+    }
+
+    /// Ends every animation.
+    pub fn skip(&mut self) {
+        self.now = None;
+        self.waiting.clear();
+    }
+
+    /// Moves the clock on by `step`, a fraction of one animation.
+    pub fn advance(&mut self, step: f32) {
+        match &mut self.now {
+            Some((_, t)) => {
+                *t += step;
+                if *t >= 1.0 {
+                    self.now = None;
+                }
+            }
+            None => self.now = self.waiting.pop_front().map(|e| (e, 0.0)),
+        }
+    }
+
+    pub fn is_idle(&self) -> bool {
+        self.now.is_none() && self.waiting.is_empty()
+    }
+}
+
+/// How long one animation lasts: the AI's pause, shorter with the fast AI.
+pub fn duration(pace: &Pace) -> f32 {
+    if pace.fast {
+        0.2
+    } else {
+        pace.pause.clamp(0.3, 0.8)
+    }
+}
+
+pub struct AnimationPlugin;
+
+impl Plugin for AnimationPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (skip_key, play).chain().run_if(in_state(AppState::Battle)),
+        );
+    }
+}
+
+fn play(time: Res<Time>, pace: Res<Pace>, battle: Option<ResMut<Battle>>) {
+    let Some(mut battle) = battle else {
+        return;
+    };
+    let step = time.delta_secs() / duration(&pace);
+    // Entries with nothing to show pass at once.
+    for _ in 0..MOST_QUEUED {
+        battle.playing.advance(step);
+        match battle.playing.now {
+            Some((e, _)) if battle.log.get(e).is_none_or(|l| l.visual.is_none()) => {
+                battle.playing.now = None;
+            }
+            _ => break,
+        }
+    }
+}
+
+fn skip_key(actions: Single<&ActionState<GameAction>>, battle: Option<ResMut<Battle>>) {
+    if let Some(mut battle) = battle
+        && actions.just_pressed(&GameAction::Skip)
+    {
+        battle.playing.skip();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn animations_play_in_turn_and_the_skip_ends_them() {
+        let mut p = Playing::default();
+        p.queue([3, 4]);
+        p.advance(0.5);
+        assert_eq!(p.now, Some((3, 0.0)));
+        p.advance(0.5);
+        p.advance(0.6);
+        assert_eq!(p.now, None, "the first is over");
+        p.advance(0.1);
+        assert_eq!(p.now, Some((4, 0.0)));
+        p.skip();
+        assert!(p.is_idle());
+        p.queue(0..100);
+        assert_eq!(p.waiting.len(), MOST_QUEUED, "the board keeps up");
+        assert_eq!(p.waiting.front(), Some(&76));
+        p.replay(2);
+        assert_eq!(p.now, Some((2, 0.0)));
+    }
+}
