@@ -857,3 +857,29 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
         "K skips"
     );
 }
+
+/// The rules notes' Markdown is rendered, not shown raw: the roll breakdown's quote carries no
+/// `##` or `**` once drawn, and its words are all there.
+#[test]
+fn the_rules_notes_are_drawn_from_their_markdown() {
+    use bevy_egui::egui;
+    let note = fray::rules::notes::paragraph("zones.saves").unwrap();
+    assert!(note.contains("## ") && note.contains("**"), "{note}");
+    let ctx = egui::Context::default();
+    let mut cache = egui_commonmark::CommonMarkCache::default();
+    let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+        egui_commonmark::CommonMarkViewer::new().show(ui, &mut cache, note);
+    });
+    // No renderer takes the font texture here.
+    out.textures_delta.clear();
+    let mut drawn = String::new();
+    for clipped in &out.shapes {
+        if let egui::epaint::Shape::Text(t) = &clipped.shape {
+            drawn.push_str(t.galley.text());
+            drawn.push(' ');
+        }
+    }
+    assert!(!drawn.contains("##") && !drawn.contains("**"), "{drawn}");
+    assert!(drawn.contains("Reading"), "{drawn}");
+    assert!(drawn.contains("d20"), "{drawn}");
+}

@@ -226,6 +226,7 @@ fn battle_ui(
     mut choose: MessageWriter<Choose>,
     mut next: ResMut<NextState<AppState>>,
     mut area: ResMut<BoardArea>,
+    mut markdown: Local<egui_commonmark::CommonMarkCache>,
 ) -> Result {
     // The board is covered until the panels say what they leave of it.
     area.0 = None;
@@ -468,7 +469,12 @@ fn battle_ui(
                 ui.label(format!("Result: {}", x.outcome));
                 ui.separator();
                 ui.label(egui::RichText::new(format!("Rule {}", x.rule)).strong());
-                ui.label(notes::paragraph(&x.rule).unwrap_or("(no note)"));
+                // The rules notes are Markdown: headings, emphasis, lists, paragraphs.
+                egui_commonmark::CommonMarkViewer::new().show(
+                    ui,
+                    &mut markdown,
+                    notes::paragraph(&x.rule).unwrap_or("(no note)"),
+                );
             });
         if !open {
             panels.breakdown = None;
