@@ -511,35 +511,32 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
     );
 }
 
-/// Irreversible choices (surrender, flight, falling back) never come first: a newcomer pressing
-/// Enter on the choice selected to begin with takes a safe one. Random battles of every shipped
-/// scenario, at every decision.
-#[test]
-fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
+/// Random battles of scenario `name` under ruleset `G`, `battles` of them, each of up to 600
+/// choices made at random: `look` sees the battle before each choice.
+fn random_battles<G: fray::rulesets::Game>(
+    name: &str,
+    battles: u64,
+    look: &mut dyn FnMut(&fray::game::flow::Typed<G>),
+) {
     use fray::game::flow::Session;
-    use fray::rulesets::{Game, Visit};
-    struct Check;
-    impl Visit for Check {
-        type Out = usize;
-        fn visit<G: Game>(self, setup: &G::Setup) -> usize {
-            let mut seen = 0;
-            for seed in 0..12u64 {
+    struct Play<'a, G: fray::rulesets::Game>(u64, &'a mut dyn FnMut(&fray::game::flow::Typed<G>));
+    impl<G: fray::rulesets::Game> fray::rulesets::Visit for Play<'_, G> {
+        type Out = ();
+        fn visit<H: fray::rulesets::Game>(self, setup: &H::Setup) {
+            let setup = (setup as &dyn std::any::Any)
+                .downcast_ref::<G::Setup>()
+                .expect("a scenario of the ruleset asked for");
+            for seed in 0..self.0 {
                 let mut dice = fray::rules::SeededDice::new(seed);
                 let (state, _) = G::start(setup, &mut dice).unwrap();
                 let mut s = fray::game::flow::Typed::<G>::new(state, None);
                 let mut rng = seed;
-                for _ in 0..400 {
+                for _ in 0..600 {
                     let n = s.legal_len();
                     if n == 0 {
                         break;
                     }
-                    let flags: Vec<bool> = (0..n).map(|i| s.irreversible(i)).collect();
-                    seen += flags.iter().filter(|&&f| f).count();
-                    if flags.iter().any(|&f| !f) {
-                        assert!(!flags[0], "{}: the first of {n} choices", s.describe(0));
-                    }
-                    // Every reversible choice comes before every irreversible one.
-                    assert!(flags.windows(2).all(|w| w[0] <= w[1]), "{flags:?}");
+                    (self.1)(&s);
                     rng = rng
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
@@ -549,13 +546,40 @@ fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
                     }
                 }
             }
-            seen
         }
+    }
+    fray::scenario::load(name)
+        .unwrap()
+        .setup
+        .visit(Play::<G>(battles, look));
+}
+
+/// Irreversible choices (surrender, flight, falling back) never come first: a newcomer pressing
+/// Enter on the choice selected to begin with takes a safe one. Random battles of every shipped
+/// scenario, at every decision.
+#[test]
+fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
+    use fray::game::flow::Session;
+    fn check<G: fray::rulesets::Game>(name: &str) -> usize {
+        let mut seen = 0;
+        random_battles::<G>(name, 12, &mut |s| {
+            let flags: Vec<bool> = (0..s.legal_len()).map(|i| s.irreversible(i)).collect();
+            seen += flags.iter().filter(|&&f| f).count();
+            if flags.iter().any(|&f| !f) {
+                assert!(!flags[0], "{}: the first choice", s.describe(0));
+            }
+            // Every reversible choice comes before every irreversible one.
+            assert!(flags.windows(2).all(|w| w[0] <= w[1]), "{flags:?}");
+        });
+        seen
     }
     let mut irreversible_seen = 0;
     for (name, _) in fray::scenario::BUILTIN {
-        let loaded = fray::scenario::load(name).unwrap();
-        irreversible_seen += loaded.setup.visit(Check);
+        irreversible_seen += match fray::scenario::load(name).unwrap().ruleset() {
+            "zones" => check::<Zones>(name),
+            "coterie" => check::<fray::rules::coterie::Coterie>(name),
+            _ => check::<fray::rules::teams::Teams>(name),
+        };
     }
     assert!(
         irreversible_seen > 0,
@@ -662,110 +686,42 @@ fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
     assert_ne!(seed3, seed);
 }
 
-/// Every choice that risks something shows its odds first: answering a stunt, each reaction
-/// to an attack, each morale choice. Random Zones battles, at every such decision.
-#[test]
-fn every_risky_zones_choice_shows_its_odds() {
-    use fray::game::flow::Session;
-    use fray::rules::Ruleset;
-    use fray::rules::zones::{Stage, Zones as Z};
-    let mut seen = 0;
-    for name in ["duel", "ambush", "hold-the-mill"] {
-        let loaded = fray::scenario::load(name).unwrap();
-        let fray::scenario::Setup::Zones(setup) = &loaded.setup else {
-            panic!()
-        };
-        for seed in 0..20u64 {
-            let mut dice = fray::rules::SeededDice::new(seed);
-            let (state, _) = Z::start(setup, &mut dice).unwrap();
-            let mut s = fray::game::flow::Typed::<Z>::new(state, None);
-            let mut rng = seed;
-            for _ in 0..600 {
-                let n = s.legal_len();
-                if n == 0 {
-                    break;
-                }
-                let risky = match &s.state.stage {
-                    Stage::Attack => s.state.attack.as_ref().is_some_and(|a| {
-                        !matches!(a.step, fray::rules::zones::AttackStep::ProposeStunt)
-                    }),
-                    Stage::Morale => true,
-                    _ => false,
-                };
-                if risky {
-                    for i in 0..n {
-                        let odds = s.odds(i);
-                        assert!(odds.is_some(), "no odds for {}", s.describe(i));
-                        seen += 1;
-                    }
-                }
-                rng = rng
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let c = s.choice((rng >> 33) as usize % n).unwrap();
-                if s.apply(&c, &mut dice).is_err() {
-                    break;
-                }
-            }
-        }
-    }
-    assert!(seen > 100, "{seen} risky choices met");
-}
-
-/// Random battles of one ruleset's shipped scenarios: at every decision `risky` picks, every
-/// choice shows its odds. Returns how many choices were checked.
+/// At every decision `risky` picks in random battles of `names`, every choice shows its odds.
+/// Returns how many choices were checked.
 fn odds_at_risky_choices<G: fray::rulesets::Game>(
     names: &[&str],
     risky: impl Fn(&G::State) -> bool,
 ) -> usize {
     use fray::game::flow::Session;
-    struct Play<'a, G: fray::rulesets::Game, F: Fn(&G::State) -> bool>(
-        &'a F,
-        std::marker::PhantomData<G>,
-    );
     let mut seen = 0;
     for name in names {
-        let loaded = fray::scenario::load(name).unwrap();
-        impl<G: fray::rulesets::Game, F: Fn(&G::State) -> bool> fray::rulesets::Visit for Play<'_, G, F> {
-            type Out = usize;
-            fn visit<H: fray::rulesets::Game>(self, setup: &H::Setup) -> usize {
-                let setup = (setup as &dyn std::any::Any)
-                    .downcast_ref::<G::Setup>()
-                    .expect("the ruleset's scenario");
-                let mut seen = 0;
-                for seed in 0..20u64 {
-                    let mut dice = fray::rules::SeededDice::new(seed);
-                    let (state, _) = G::start(setup, &mut dice).unwrap();
-                    let mut s = fray::game::flow::Typed::<G>::new(state, None);
-                    let mut rng = seed;
-                    for _ in 0..600 {
-                        let n = s.legal_len();
-                        if n == 0 {
-                            break;
-                        }
-                        if (self.0)(&s.state) {
-                            for i in 0..n {
-                                assert!(s.odds(i).is_some(), "no odds for {}", s.describe(i));
-                                seen += 1;
-                            }
-                        }
-                        rng = rng
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
-                        let c = s.choice((rng >> 33) as usize % n).unwrap();
-                        if s.apply(&c, &mut dice).is_err() {
-                            break;
-                        }
-                    }
+        random_battles::<G>(name, 20, &mut |s| {
+            if risky(&s.state) {
+                for i in 0..s.legal_len() {
+                    assert!(s.odds(i).is_some(), "no odds for {}", s.describe(i));
+                    seen += 1;
                 }
-                seen
             }
-        }
-        seen += loaded
-            .setup
-            .visit(Play::<G, _>(&risky, std::marker::PhantomData));
+        });
     }
     seen
+}
+
+/// Every choice that risks something shows its odds first: answering a stunt, each reaction
+/// to an attack, each morale choice.
+#[test]
+fn every_risky_zones_choice_shows_its_odds() {
+    use fray::rules::zones::{AttackStep, Stage};
+    let seen =
+        odds_at_risky_choices::<Zones>(&["duel", "ambush", "hold-the-mill"], |s| match s.stage {
+            Stage::Attack => s
+                .attack
+                .as_ref()
+                .is_some_and(|a| !matches!(a.step, AttackStep::ProposeStunt)),
+            Stage::Morale => true,
+            _ => false,
+        });
+    assert!(seen > 100, "{seen} risky choices met");
 }
 
 #[test]

@@ -33,6 +33,36 @@ pub fn faction(name: &str, chars: &[String]) -> String {
     format!(r#"(name: "{name}", characters: [{}])"#, chars.join(", "))
 }
 
+/// Ann (Reds) against Bob and Cid (Blues), all in zone A, with `a` describing zone A's
+/// features; Eve and Dan keep both sides in the fight from afar.
+pub fn skirmish(extra: &str, a: &str, ann: &str, bob: &str, cid: &str) -> Table {
+    let src = scenario(
+        &format!("{extra} started_by: Some(\"Reds\"),"),
+        &format!(
+            r#"(name: "A", neighbours: ["B"] {a}), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#
+        ),
+        &[
+            faction(
+                "Reds",
+                &[
+                    fighter("Ann", "A", ann),
+                    fighter("Eve", "Far", "fearless: true"),
+                ],
+            ),
+            faction(
+                "Blues",
+                &[
+                    fighter("Bob", "A", bob),
+                    fighter("Cid", "A", cid),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
+            ),
+        ]
+        .join(", "),
+    );
+    Table::begin(&src, 0)
+}
+
 impl Table {
     /// Loads the scenario and starts it with the given dice (the initiative roll if nobody
     /// started the fight).

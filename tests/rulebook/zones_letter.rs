@@ -8,36 +8,6 @@ use fray::rules::zones::{
 
 use crate::harness::*;
 
-/// Ann (Reds) against Bob and Cid (Blues), all in zone A, with `a` describing zone A's
-/// features; Eve and Dan keep both sides in the fight from afar.
-fn table(extra: &str, a: &str, ann: &str, bob: &str, cid: &str) -> Table {
-    let src = scenario(
-        &format!("{extra} started_by: Some(\"Reds\"),"),
-        &format!(
-            r#"(name: "A", neighbours: ["B"] {a}), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#
-        ),
-        &[
-            faction(
-                "Reds",
-                &[
-                    fighter("Ann", "A", ann),
-                    fighter("Eve", "Far", "fearless: true"),
-                ],
-            ),
-            faction(
-                "Blues",
-                &[
-                    fighter("Bob", "A", bob),
-                    fighter("Cid", "A", cid),
-                    fighter("Dan", "Far", "fearless: true"),
-                ],
-            ),
-        ]
-        .join(", "),
-    );
-    Table::begin(&src, 0)
-}
-
 const SWORD: &str = r#"hands: ["Sword"]"#;
 
 fn sword_at_bob(t: &mut Table, dice: &[u8]) {
@@ -52,7 +22,7 @@ fn sneaking_a_concealed_character_who_counters_is_revealed() {
     // "Concealed characters are revealed when they make noise or become visible to the enemy.
     // Actions which might reveal a character include: attacking". Ann's flail sweeps zone A,
     // where Bob hides; his counter is an attack.
-    let mut t = table("", "", r#"hands: ["Flail"]"#, "", "");
+    let mut t = skirmish("", "", r#"hands: ["Flail"]"#, "", "");
     let bob = t.c("Bob");
     t.s.characters[bob].concealed = true;
     t.activate("Ann");
@@ -87,7 +57,7 @@ fn sneaking_a_concealed_character_who_counters_is_revealed() {
 #[test]
 fn sneaking_a_concealed_ally_who_guards_is_revealed() {
     // Guarding is stepping in front of the attack: Cid becomes the target, seen by Ann.
-    let mut t = table("", "", SWORD, "", "");
+    let mut t = skirmish("", "", SWORD, "", "");
     let cid = t.c("Cid");
     t.s.characters[cid].concealed = true;
     sword_at_bob(&mut t, &[]);
@@ -106,7 +76,7 @@ fn sneaking_a_concealed_ally_who_guards_is_revealed() {
 fn attacking_hold_back_is_open_to_counters_opportunity_attacks_and_blasts() {
     // "The attacker may choose to voluntarily hold back an attack to inflict impaired damage."
     // Bob counters holding back: his sword rolls 5 and 3 and keeps the lower; Ann's rolls 6.
-    let mut t = table("", "", SWORD, SWORD, "");
+    let mut t = skirmish("", "", SWORD, SWORD, "");
     sword_at_bob(&mut t, &[]);
     let counter = Action::React(Reaction::Counter {
         weapon: Weapon::Item(t.item_of("Bob", "Sword")),
@@ -119,7 +89,7 @@ fn attacking_hold_back_is_open_to_counters_opportunity_attacks_and_blasts() {
 
     // Bob walks away from Ann: her opportunity attack may hold back too (bare hands are
     // impaired already, so there is no second bare-handed choice).
-    let mut t = table("", "", SWORD, "", "");
+    let mut t = skirmish("", "", SWORD, "", "");
     t.act(Action::Pass, &[]);
     t.activate("Bob");
     t.act(Action::Move(t.z("B")), &[]);
@@ -136,7 +106,7 @@ fn attacking_hold_back_is_open_to_counters_opportunity_attacks_and_blasts() {
     assert!(!t.is_legal(&opportunity(true, Weapon::Unarmed)));
 
     // A blast may be held back.
-    let mut t = table("", "", r#"hands: ["Flail"]"#, "", "");
+    let mut t = skirmish("", "", r#"hands: ["Flail"]"#, "", "");
     t.activate("Ann");
     assert!(t.is_legal(&Action::Attack(AttackDecl {
         attacker: t.c("Ann"),
@@ -155,7 +125,7 @@ fn melee_a_grapple_counter_on_someone_unseen_needs_the_wit_save() {
         weapon: Weapon::Unarmed,
         mode: AttackMode::Grapple,
     });
-    let mut t = table("", ", dark: true", SWORD, "", "");
+    let mut t = skirmish("", ", dark: true", SWORD, "", "");
     sword_at_bob(&mut t, &[5]);
     t.act(counter.clone(), &[15, 4]);
     assert_eq!(t.health("Bob"), 6);
@@ -163,7 +133,7 @@ fn melee_a_grapple_counter_on_someone_unseen_needs_the_wit_save() {
     assert!(t.text().contains("Bob's counter misses."), "{}", t.text());
 
     // His save passes (5): after Ann's blow, her STR save against the grapple fails (14).
-    let mut t = table("", ", dark: true", SWORD, "", "");
+    let mut t = skirmish("", ", dark: true", SWORD, "", "");
     sword_at_bob(&mut t, &[5]);
     t.act(counter, &[5, 4, 14]);
     assert_eq!(t.s.characters[t.c("Ann")].grabbed_by, Some(t.c("Bob")));
@@ -174,7 +144,7 @@ fn melee_a_final_blow_on_someone_unseen_needs_the_wit_save() {
     // The final blow is an attack on a nearby target: in the dark it needs the WIT save too.
     // Cid waits far off, so nobody can guard Bob.
     for (save, status) in [(15, Status::Incapacitated), (5, Status::Dead)] {
-        let mut t = table("", ", dark: true", SWORD, "", "");
+        let mut t = skirmish("", ", dark: true", SWORD, "", "");
         let (bob, cid) = (t.c("Bob"), t.c("Cid"));
         t.s.characters[cid].zone = t.z("Far");
         t.s.characters[bob].health = 0;
@@ -198,7 +168,7 @@ fn sneaking_surprise_leaves_the_attackers_own_side_free_to_react() {
     // "Enemies attacked by a concealed character are taken by surprise and can't react". Ann,
     // hidden, throws fire pots into zone B, where her ally Eve stands beside Bob: Bob cannot
     // react, Eve, who knows where Ann is, may dodge.
-    let mut t = table("", "", r#"hands: ["Fire pots"]"#, "", "");
+    let mut t = skirmish("", "", r#"hands: ["Fire pots"]"#, "", "");
     let (ann, bob, eve) = (t.c("Ann"), t.c("Bob"), t.c("Eve"));
     t.s.characters[ann].concealed = true;
     t.s.characters[bob].zone = t.z("B");
@@ -239,7 +209,7 @@ fn sneaking_surprise_leaves_the_attackers_own_side_free_to_react() {
 fn chaos_running_out_of_time_keeps_a_hold() {
     // Under the chaos of combat a player who does not declare in time "does nothing"; what
     // frees a grabbed character is "doing anything else".
-    let mut t = table("options: (chaos_seconds: Some(15)),", "", "", "", "");
+    let mut t = skirmish("options: (chaos_seconds: Some(15)),", "", "", "", "");
     let (ann, bob) = (t.c("Ann"), t.c("Bob"));
     t.activate("Ann");
     t.act(
@@ -309,7 +279,7 @@ fn gear_a_damaged_weapon_breaks_on_a_one_even_when_its_blow_never_lands() {
     // "Damaged weapons and shields are destroyed if they are used to attack and a 1 is rolled
     // on the damage die." Bob counters with his damaged sword and rolls a 1; Ann's 6 takes
     // him out first, so his blow never lands, but the sword broke all the same.
-    let mut t = table("", "", SWORD, r#"hands: ["Sword"], damaged: ["Sword"]"#, "");
+    let mut t = skirmish("", "", SWORD, r#"hands: ["Sword"], damaged: ["Sword"]"#, "");
     t.set_health("Bob", 5);
     sword_at_bob(&mut t, &[]);
     let sword = t.item_of("Bob", "Sword");

@@ -7,29 +7,7 @@ use crate::harness::*;
 
 /// Ann (Reds) against Bob and Cid (Blues) in zone A; Dan keeps the Blues in the fight from afar.
 fn brawl(ann: &str, bob: &str, cid: &str) -> Table {
-    let src = scenario(
-        "started_by: Some(\"Reds\"),",
-        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
-        &[
-            faction(
-                "Reds",
-                &[
-                    fighter("Ann", "A", ann),
-                    fighter("Eve", "Far", "fearless: true"),
-                ],
-            ),
-            faction(
-                "Blues",
-                &[
-                    fighter("Bob", "A", bob),
-                    fighter("Cid", "A", cid),
-                    fighter("Dan", "Far", "fearless: true"),
-                ],
-            ),
-        ]
-        .join(", "),
-    );
-    Table::begin(&src, 0)
+    skirmish("", "", ann, bob, cid)
 }
 
 fn swing(t: &mut Table) {
