@@ -42,11 +42,21 @@ pub fn to_numbers<G: Ruleset>(file: &str, src: &str, names: &Names) -> Result<St
 /// `src` with the numbers in its actions written as names (see [`Names::name`]).
 pub fn to_names<G: Ruleset>(src: &str, names: &Names) -> String {
     let json = src.trim_start().starts_with('{');
-    let mut out = src.to_string();
-    let numbers = indexed::<G>(
-        src,
+    let tokens = super::tokens::tokens(src);
+    match top_level_list(&tokens, "actions") {
+        Some((list, _)) => named_numbers::<G>(src, list, names, json),
+        None => src.to_string(),
+    }
+}
+
+/// `text` with each number among `tokens` that indexes something written as its name,
+/// quoted as JSON or as RON.
+fn named_numbers<G: Ruleset>(text: &str, tokens: &[Tok], names: &Names, json: bool) -> String {
+    let numbers = indexed_in::<G>(
+        tokens,
         |t| matches!(t, Token::Word(w) if w.bytes().all(|b| b.is_ascii_digit())),
     );
+    let mut out = text.to_string();
     for (t, kind) in numbers.into_iter().rev() {
         let Token::Word(w) = &t.token else { continue };
         let Some(name) = w.parse().ok().and_then(|i| names.name(kind, i)) else {
@@ -85,21 +95,7 @@ fn indexed<G: Ruleset>(src: &str, wanted: impl Fn(&Token) -> bool) -> Vec<(Tok, 
 /// names (a tampered action may name what does not exist, and keeps its number then).
 pub fn action_text<G: Ruleset>(action: &G::Action, names: &Names) -> String {
     let text = ron::to_string(action).unwrap_or_else(|_| format!("{action:?}"));
-    let tokens = super::tokens::tokens(&text);
-    let numbers = indexed_in::<G>(
-        &tokens,
-        |t| matches!(t, Token::Word(w) if w.bytes().all(|b| b.is_ascii_digit())),
-    );
-    let mut out = text.clone();
-    for (t, kind) in numbers.into_iter().rev() {
-        let Token::Word(w) = &t.token else { continue };
-        if let Some(name) = w.parse().ok().and_then(|i| names.name(kind, i))
-            && let Ok(q) = ron::to_string(&name)
-        {
-            out.replace_range(t.span.clone(), &q);
-        }
-    }
-    out
+    named_numbers::<G>(&text, &super::tokens::tokens(&text), names, false)
 }
 
 fn indexed_in<G: Ruleset>(list: &[Tok], wanted: impl Fn(&Token) -> bool) -> Vec<(Tok, Indexed)> {
@@ -113,70 +109,54 @@ fn indexed_in<G: Ruleset>(list: &[Tok], wanted: impl Fn(&Token) -> bool) -> Vec<
         .collect()
 }
 
+/// Calls `visit` with each number in a record that indexes something, and what it indexes.
+fn each_index<G: Ruleset>(
+    v: &mut serde_json::Value,
+    labels: &mut Vec<String>,
+    visit: &mut dyn FnMut(Indexed, &mut serde_json::Value),
+) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map.iter_mut() {
+                labels.push(k.clone());
+                each_index::<G>(v, labels, visit);
+                labels.pop();
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for v in items {
+                each_index::<G>(v, labels, visit);
+            }
+        }
+        serde_json::Value::Number(_) => {
+            let names: Vec<&str> = labels.iter().map(String::as_str).collect();
+            if let Some(kind) = G::indexes(&names) {
+                visit(kind, v);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// An event's record with the numbers that index something written as names.
 pub fn name_record<G: Ruleset>(value: &mut serde_json::Value, names: &Names) {
-    fn walk<G: Ruleset>(v: &mut serde_json::Value, labels: &mut Vec<String>, names: &Names) {
-        match v {
-            serde_json::Value::Object(map) => {
-                for (k, v) in map.iter_mut() {
-                    labels.push(k.clone());
-                    walk::<G>(v, labels, names);
-                    labels.pop();
-                }
-            }
-            serde_json::Value::Array(items) => {
-                for v in items {
-                    walk::<G>(v, labels, names);
-                }
-            }
-            serde_json::Value::Number(n) => {
-                let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-                if let (Some(kind), Some(i)) = (G::indexes(&labels), n.as_u64())
-                    && let Some(name) = names.name(kind, i as usize)
-                {
-                    *v = serde_json::Value::String(name);
-                }
-            }
-            _ => {}
+    each_index::<G>(value, &mut Vec::new(), &mut |kind, v| {
+        if let Some(name) = v.as_u64().and_then(|i| names.name(kind, i as usize)) {
+            *v = serde_json::Value::String(name);
         }
-    }
-    walk::<G>(value, &mut Vec::new(), names);
+    });
 }
 
 /// The things of one kind a record names, each once, in the order it names them.
 pub fn named<G: Ruleset>(value: &serde_json::Value, kind: Indexed) -> Vec<usize> {
-    fn walk<G: Ruleset>(
-        v: &serde_json::Value,
-        labels: &mut Vec<String>,
-        kind: Indexed,
-        out: &mut Vec<usize>,
-    ) {
-        match v {
-            serde_json::Value::Object(map) => {
-                for (k, v) in map {
-                    labels.push(k.clone());
-                    walk::<G>(v, labels, kind, out);
-                    labels.pop();
-                }
-            }
-            serde_json::Value::Array(items) => {
-                for v in items {
-                    walk::<G>(v, labels, kind, out);
-                }
-            }
-            serde_json::Value::Number(n) => {
-                let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-                if G::indexes(&labels) == Some(kind)
-                    && let Some(i) = n.as_u64().map(|i| i as usize)
-                    && !out.contains(&i)
-                {
-                    out.push(i);
-                }
-            }
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
-    walk::<G>(value, &mut Vec::new(), kind, &mut out);
+    each_index::<G>(&mut value.clone(), &mut Vec::new(), &mut |k, v| {
+        if let Some(i) = v.as_u64().map(|i| i as usize)
+            && k == kind
+            && !out.contains(&i)
+        {
+            out.push(i);
+        }
+    });
     out
 }
