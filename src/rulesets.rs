@@ -53,6 +53,8 @@ pub trait Game:
 {
     /// The ruleset's id: its rules notes, `fray bench --ruleset`, the paragraph ids' prefix.
     const ID: &'static str;
+    /// The ruleset in a line, for the menu.
+    const SUMMARY: &'static str;
     /// What the GM's seat does, where the rulebook hands choices to a GM (so a GM seat is
     /// offered): the menu's label for that seat.
     const GM: Option<&'static str> = None;
@@ -68,6 +70,7 @@ pub const IDS: &[&str] = &[Zones::ID, Coterie::ID, Teams::ID];
 
 impl Game for Zones {
     const ID: &'static str = "zones";
+    const SUMMARY: &'static str = "Zones: factions take turns activating one character at a time across a map of zones; reactions, cover and barriers, blasts, morale.";
     fn actions(actions: &Actions) -> Option<&[zones::Action]> {
         match actions {
             Actions::Zones(a) => Some(a),
@@ -81,6 +84,7 @@ impl Game for Zones {
 
 impl Game for Coterie {
     const ID: &'static str = "coterie";
+    const SUMMARY: &'static str = "Coterie: the party acts as one group against the GM's opposition, phase by phase; degrees of victory, push-backs on a track, wounds.";
     const GM: Option<&'static str> = Some("runs the opposition");
     fn actions(actions: &Actions) -> Option<&[coterie::Action]> {
         match actions {
@@ -95,6 +99,7 @@ impl Game for Coterie {
 
 impl Game for Teams {
     const ID: &'static str = "teams";
+    const SUMMARY: &'static str = "Three actions: teams alternate members on a grid, each with three actions and a reaction; stamina, focus, endurance then health.";
     /// The rulebook hands the GM the initiative order of every team after the one that
     /// started the fight and the one attacked: with three teams or more, the GM's seat decides
     /// (as a referee, never a side), and a person may take it in hot-seat.
@@ -231,6 +236,18 @@ impl Setup {
             }
         }
         self.visit_mut(Set(key, on))
+    }
+
+    /// The ruleset in a line.
+    pub fn summary(&self) -> &'static str {
+        struct Summary;
+        impl Visit for Summary {
+            type Out = &'static str;
+            fn visit<G: Game>(self, _: &G::Setup) -> &'static str {
+                G::SUMMARY
+            }
+        }
+        self.visit(Summary)
     }
 
     /// What the ruleset's GM seat does, if it has one.

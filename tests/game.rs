@@ -839,3 +839,30 @@ fn the_rules_notes_are_drawn_from_their_markdown() {
     assert!(drawn.contains("Reading"), "{drawn}");
     assert!(drawn.contains("d20"), "{drawn}");
 }
+
+/// The menu shows each scenario with a drawing of its map (its places, the ways between them,
+/// the sides' tokens), its ruleset in a line and what it teaches.
+#[test]
+fn the_menu_draws_each_scenarios_map_and_says_its_ruleset() {
+    let catalogue = fray::game::overlay::Catalogue::default();
+    assert_eq!(catalogue.0.len(), fray::scenario::BUILTIN.len());
+    for e in &catalogue.0 {
+        assert!(
+            !e.map.places.is_empty() && !e.map.tokens.is_empty(),
+            "{}",
+            e.id
+        );
+        let ruleset = fray::scenario::load(&e.id).unwrap().ruleset();
+        let prefix = match ruleset {
+            "zones" => "Zones:",
+            "coterie" => "Coterie:",
+            _ => "Three actions:",
+        };
+        assert!(e.about.starts_with(prefix), "{}: {}", e.id, e.about);
+        assert!(
+            e.about.lines().count() == 2,
+            "{}: the ruleset, then what it teaches",
+            e.id
+        );
+    }
+}

@@ -231,6 +231,7 @@ impl Present for Race {
 
 impl Game for Race {
     const ID: &'static str = "race";
+    const SUMMARY: &'static str = "a race of two";
     fn actions(_: &Actions) -> Option<&[Step]> {
         None
     }

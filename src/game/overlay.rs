@@ -9,6 +9,7 @@ use super::board::viewer;
 use super::board_marks::BoardArea;
 use super::flow::{AppState, Battle, BattleSetup, Choose, Notice, Phase, person_deciding};
 use super::input::{Cursor, Panels, shown_choices, take_screen};
+use super::present::BoardView;
 use super::seats::{Brain, Pace, SeatKind, Seats};
 use crate::ai::Level;
 use crate::rules::battle::{OptionalRule, Outcome, Pending, Seat};
@@ -24,6 +25,10 @@ pub struct Catalogue(pub Vec<CatalogueEntry>);
 pub struct CatalogueEntry {
     pub id: String,
     pub line: String,
+    /// The ruleset in a line, and what the scenario teaches.
+    pub about: String,
+    /// The board as the battle opens, everything shown: the menu's drawing of the map.
+    pub map: BoardView,
     /// The seats to fill, besides the GM's, with their names.
     pub seats: Vec<(Seat, String)>,
     /// What the ruleset's GM seat does, if it has one to fill.
@@ -41,12 +46,9 @@ impl Default for Catalogue {
                     let l = scenario::builtin(id)?.ok()?;
                     Some(CatalogueEntry {
                         id: id.to_string(),
-                        line: format!(
-                            "{}  ({})  — {}",
-                            l.scenario.name,
-                            l.ruleset(),
-                            l.scenario.teaches
-                        ),
+                        line: l.scenario.name.clone(),
+                        about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
+                        map: l.setup.visit(OpeningBoard),
                         seats: l.setup.seats(),
                         gm: l.setup.gm_role(),
                         options: l.setup.options(),
@@ -55,6 +57,75 @@ impl Default for Catalogue {
                 .collect(),
         )
     }
+}
+
+/// A scenario's board as its battle opens (on a fixed seed: a drawing, not a battle).
+struct OpeningBoard;
+
+impl crate::rulesets::Visit for OpeningBoard {
+    type Out = BoardView;
+    fn visit<G: crate::rulesets::Game>(self, setup: &G::Setup) -> BoardView {
+        let mut dice = crate::rules::SeededDice::new(0);
+        G::start(setup, &mut dice)
+            .map(|(state, _)| G::board(&state, None))
+            .unwrap_or_default()
+    }
+}
+
+/// A small drawing of a map in `size` points: its places, the ways between them, and each
+/// side's tokens as dots in their colours.
+fn map_drawing(ui: &mut egui::Ui, map: &BoardView, size: egui::Vec2) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(24, 26, 30));
+    let centres = super::board::layout(map);
+    if centres.is_empty() {
+        return response;
+    }
+    let place = if map.grid {
+        bevy::math::Vec2::splat(super::board::SQUARE)
+    } else {
+        bevy::math::Vec2::new(super::board::ZONE_W, super::board::ZONE_H)
+    };
+    let (mut lo, mut hi) = (centres[0] - place / 2.0, centres[0] + place / 2.0);
+    for &c in &centres {
+        lo = lo.min(c - place / 2.0);
+        hi = hi.max(c + place / 2.0);
+    }
+    let span = (hi - lo).max(bevy::math::Vec2::ONE);
+    let scale = ((rect.width() - 8.0) / span.x).min((rect.height() - 8.0) / span.y);
+    // World y points up, the screen's down.
+    let at = |w: bevy::math::Vec2| {
+        let mid = (lo + hi) / 2.0;
+        rect.center() + egui::vec2((w.x - mid.x) * scale, (mid.y - w.y) * scale)
+    };
+    for &(a, b) in &map.links {
+        if let (Some(&a), Some(&b)) = (centres.get(a), centres.get(b)) {
+            painter.line_segment(
+                [at(a), at(b)],
+                egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 190, 150)),
+            );
+        }
+    }
+    for (p, c) in map.places.iter().zip(&centres) {
+        let [r, g, b] = p.colour;
+        let size = egui::vec2(place.x * scale, place.y * scale);
+        painter.rect_filled(
+            egui::Rect::from_center_size(at(*c), size),
+            1.0,
+            egui::Color32::from_rgb(r, g, b),
+        );
+    }
+    for t in &map.tokens {
+        if let Some(&c) = centres.get(t.place) {
+            let jitter = egui::vec2(
+                (t.id % 5) as f32 * 2.5 - 5.0,
+                (t.id / 5 % 3) as f32 * 2.5 - 2.5,
+            );
+            painter.circle_filled(at(c) + jitter, 2.5, faction_colour(t.faction));
+        }
+    }
+    response
 }
 
 impl Plugin for OverlayPlugin {
@@ -105,7 +176,20 @@ fn menu_ui(
         ui.label(egui::RichText::new("Scenario").strong());
         for entry in &catalogue.0 {
             let selected = setup.scenario == entry.id;
-            if ui.radio(selected, &entry.line).clicked() && !selected {
+            let chosen = ui
+                .horizontal(|ui| {
+                    let drawn = map_drawing(ui, &entry.map, egui::vec2(110.0, 64.0));
+                    let picked = ui
+                        .vertical(|ui| {
+                            let r = ui.radio(selected, egui::RichText::new(&entry.line).strong());
+                            ui.label(egui::RichText::new(&entry.about).small().weak());
+                            r.clicked()
+                        })
+                        .inner;
+                    picked || drawn.clicked()
+                })
+                .inner;
+            if chosen && !selected {
                 setup.scenario = entry.id.clone();
                 // A new scenario brings its own optional rules.
                 setup.options.clear();
