@@ -244,19 +244,20 @@ fn autopilot(
         return;
     }
     // An attack's line fully drawn: hold the picture still until it is taken.
-    let attack_drawn = battle.is_some_and(|mut b| {
-        let drawn = b.playing.now.is_some_and(|(e, t)| {
-            t >= 0.5
-                && matches!(
-                    b.log.get(e).and_then(|l| l.visual.as_ref()),
-                    Some(present::Visual::Strike { .. })
-                )
+    let attack_drawn = pilot.shot_on_attack
+        && battle.is_some_and(|mut b| {
+            let drawn = b.playing.now.is_some_and(|(e, t)| {
+                t >= 0.5
+                    && matches!(
+                        b.log.get(e).and_then(|l| l.visual.as_ref()),
+                        Some(present::Visual::Strike { .. })
+                    )
+            });
+            if drawn {
+                b.playing.now = b.playing.now.map(|(e, _)| (e, 0.5));
+            }
+            drawn
         });
-        if drawn {
-            b.playing.now = b.playing.now.map(|(e, _)| (e, 0.5));
-        }
-        drawn
-    });
     if frames.0 < n && !(pilot.shot_on_attack && attack_drawn) {
         return;
     }
