@@ -11,7 +11,7 @@ use thiserror::Error;
 
 use crate::rules::battle::{Event, state_hash};
 use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
-use crate::rules::names::{Condition, Indexed, Names};
+use crate::rules::names::{Condition, Names};
 use crate::rulesets::{Game, Visit};
 use crate::scenario::{self, DataError, DataErrors};
 use tokens::Token;
@@ -399,16 +399,15 @@ impl Visit for Rerun<'_> {
         let mut lines = Vec::new();
         let push = |lines: &mut Vec<ReplayLine>,
                     state: &G::State,
+                    known: &Names,
                     i: Option<usize>,
                     evs: Vec<Event<G::EventKind>>| {
-            let names = G::names(state);
             for e in evs {
                 let mut kind = serde_json::to_value(&e.kind).unwrap_or_default();
-                let after = names::named::<G>(&kind, Indexed::Character)
+                let after = names::name_record::<G>(&mut kind, known)
                     .into_iter()
                     .filter_map(|c| G::condition(state, c))
                     .collect();
-                names::name_record::<G>(&mut kind, &names);
                 lines.push(ReplayLine {
                     action: i,
                     kind,
@@ -446,7 +445,9 @@ impl Visit for Rerun<'_> {
         let (mut state, start) = G::start(setup, dice)
             .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
         tell(&mut trail, &start);
-        push(&mut lines, &state, None, start);
+        // A battle's things keep their names from start to end: read once.
+        let known = G::names(&state);
+        push(&mut lines, &state, &known, None, start);
         for (i, a) in actions.iter().enumerate() {
             // Only a legal action is described: a tampered one may name a faction, fixture or
             // item that does not exist, and `describe` indexes the state with it.
@@ -458,7 +459,7 @@ impl Visit for Rerun<'_> {
             let events =
                 G::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;
             tell(&mut trail, &events);
-            push(&mut lines, &state, Some(i), events);
+            push(&mut lines, &state, &known, Some(i), events);
             if (i + 1) % CHECK_EVERY == 0 {
                 let h = state_hash(&state) ^ trail.rotate_left(17);
                 if let Some(&want) = r.checkpoints.get(checkpoints.len())

@@ -138,25 +138,20 @@ fn each_index<G: Ruleset>(
     }
 }
 
-/// An event's record with the numbers that index something written as names.
-pub fn name_record<G: Ruleset>(value: &mut serde_json::Value, names: &Names) {
+/// An event's record with the numbers that index something written as names; returns the
+/// characters it names, each once, in the order it names them.
+pub fn name_record<G: Ruleset>(value: &mut serde_json::Value, names: &Names) -> Vec<usize> {
+    let mut characters = Vec::new();
     each_index::<G>(value, &mut Vec::new(), &mut |kind, v| {
-        if let Some(name) = v.as_u64().and_then(|i| names.name(kind, i as usize)) {
+        let Some(i) = v.as_u64().map(|i| i as usize) else {
+            return;
+        };
+        if kind == Indexed::Character && !characters.contains(&i) {
+            characters.push(i);
+        }
+        if let Some(name) = names.name(kind, i) {
             *v = serde_json::Value::String(name);
         }
     });
-}
-
-/// The things of one kind a record names, each once, in the order it names them.
-pub fn named<G: Ruleset>(value: &serde_json::Value, kind: Indexed) -> Vec<usize> {
-    let mut out = Vec::new();
-    each_index::<G>(&mut value.clone(), &mut Vec::new(), &mut |k, v| {
-        if let Some(i) = v.as_u64().map(|i| i as usize)
-            && k == kind
-            && !out.contains(&i)
-        {
-            out.push(i);
-        }
-    });
-    out
+    characters
 }
