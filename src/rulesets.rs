@@ -178,16 +178,21 @@ impl Setup {
         }
     }
 
-    /// The ruleset's id.
-    pub fn ruleset(&self) -> &'static str {
-        struct Id;
-        impl Visit for Id {
-            type Out = &'static str;
-            fn visit<G: Game>(self, _: &G::Setup) -> &'static str {
-                G::ID
+    /// The ruleset's constants: its id, its summary and what its GM seat does.
+    fn constants(&self) -> (&'static str, &'static str, Option<&'static str>) {
+        struct Constants;
+        impl Visit for Constants {
+            type Out = (&'static str, &'static str, Option<&'static str>);
+            fn visit<G: Game>(self, _: &G::Setup) -> Self::Out {
+                (G::ID, G::SUMMARY, G::GM)
             }
         }
-        self.visit(Id)
+        self.visit(Constants)
+    }
+
+    /// The ruleset's id.
+    pub fn ruleset(&self) -> &'static str {
+        self.constants().0
     }
 
     /// The factions, by name, before the battle starts.
@@ -240,26 +245,12 @@ impl Setup {
 
     /// The ruleset in a line.
     pub fn summary(&self) -> &'static str {
-        struct Summary;
-        impl Visit for Summary {
-            type Out = &'static str;
-            fn visit<G: Game>(self, _: &G::Setup) -> &'static str {
-                G::SUMMARY
-            }
-        }
-        self.visit(Summary)
+        self.constants().1
     }
 
     /// What the ruleset's GM seat does, if it has one.
     pub fn gm_role(&self) -> Option<&'static str> {
-        struct Gm;
-        impl Visit for Gm {
-            type Out = Option<&'static str>;
-            fn visit<G: Game>(self, _: &G::Setup) -> Option<&'static str> {
-                G::GM
-            }
-        }
-        self.visit(Gm)
+        self.constants().2
     }
 }
 

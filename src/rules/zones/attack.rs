@@ -714,7 +714,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
             }
             missed_counter(ctx, counter.as_ref());
             land_in_order(ctx, hits, counter.as_ref().map(|c| c.by))?;
-            wear_out(ctx, &rolled_one);
+            wear_out(ctx, rolled_one);
             // A non-lethal counter is resolved last.
             non_lethal_counter(ctx, counter.as_ref(), attacker)?;
         }
@@ -729,7 +729,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
                 let (plain, imp) = roll_for(ctx, c.by, c.weapon, hold_back, &[attacker])?;
                 let b = blow(ctx.s, c.by, c.weapon, hold_back, attacker, plain, imp);
                 land_in_order(ctx, vec![(c.by, attacker, c.weapon, b)], None)?;
-                wear_out(ctx, &shows_one(c.weapon, plain, imp));
+                wear_out(ctx, shows_one(c.weapon, plain, imp));
             }
             if ctx.s.characters[attacker].is_active() {
                 for &t in &targets {
@@ -765,17 +765,16 @@ fn non_lethal_counter(
     }
 }
 
-/// The weapon whose damage roll showed a 1, if any: a damaged one breaks on it, whether or
-/// not its blow lands (zones.gear-degradation).
-fn shows_one(weapon: Weapon, plain: Rolled, impaired: Option<(Rolled, Rolled)>) -> Vec<Weapon> {
-    let one = plain.value == 1 || impaired.is_some_and(|(kept, _)| kept.value == 1);
-    if one { vec![weapon] } else { Vec::new() }
+/// The weapon, if its damage roll showed a 1: a damaged one breaks on it, whether or not its
+/// blow lands (zones.gear-degradation).
+fn shows_one(weapon: Weapon, plain: Rolled, impaired: Option<(Rolled, Rolled)>) -> Option<Weapon> {
+    (plain.value == 1 || impaired.is_some_and(|(kept, _)| kept.value == 1)).then_some(weapon)
 }
 
 /// "Damaged weapons and shields are destroyed if they are used to attack and a 1 is rolled
 /// on the damage die": once for the roll, however many it struck.
-fn wear_out(ctx: &mut Ctx, rolled_one: &[Weapon]) {
-    for &w in rolled_one {
+fn wear_out(ctx: &mut Ctx, rolled_one: impl IntoIterator<Item = Weapon>) {
+    for w in rolled_one {
         if let Weapon::Item(i) = w
             && ctx.s.items[i].damaged
             && ctx.s.items[i].location != Location::Gone
