@@ -50,29 +50,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Open the game window (the default with no subcommand).
-    Play {
-        /// A built-in scenario's name or a scenario file.
-        scenario: Option<String>,
-        /// Who sits at each faction, e.g. `person,ai` or `ai,ai`; `gm:person` seats a
-        /// person at the GM's seat.
-        #[arg(long)]
-        seats: Option<String>,
-        /// Exit after this many frames (for tests and CI).
-        #[arg(long)]
-        frames: Option<u32>,
-        /// Write a PNG of the last frame before exiting.
-        #[arg(long)]
-        screenshot: Option<PathBuf>,
-        /// Take the screenshot as soon as an attack's line is drawn (for CI).
-        #[arg(long)]
-        shot_on_attack: bool,
-        /// Play the battle to its end without a window and print how it ended (needs --seats
-        /// with no person).
-        #[arg(long)]
-        headless: bool,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Play(PlayArgs),
     /// Headless battles between random policies: wins, draws, rounds, speed.
     Sim {
         scenario: String,
@@ -155,27 +133,52 @@ enum Command {
     },
 }
 
+/// How `fray play` opens the window.
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// A built-in scenario's name or a scenario file.
+    scenario: Option<String>,
+    /// Who sits at each faction, e.g. `person,ai` or `ai,ai`; `gm:person` seats a
+    /// person at the GM's seat.
+    #[arg(long)]
+    seats: Option<String>,
+    /// Exit after this many frames (for tests and CI).
+    #[arg(long)]
+    frames: Option<u32>,
+    /// Write a PNG of the last frame before exiting.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
+    /// Take the screenshot as soon as an attack's line is drawn (for CI).
+    #[arg(long)]
+    shot_on_attack: bool,
+    /// Play the battle to its end without a window and print how it ended (needs --seats
+    /// with no person).
+    #[arg(long)]
+    headless: bool,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl Default for PlayArgs {
+    /// The menu, as `fray` alone opens it.
+    fn default() -> Self {
+        PlayArgs {
+            scenario: None,
+            seats: None,
+            frames: None,
+            screenshot: None,
+            shot_on_attack: false,
+            headless: false,
+            seed: 1,
+        }
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => play(None, None, None, None, false, false, 1),
-        Some(Command::Play {
-            scenario,
-            seats,
-            frames,
-            screenshot,
-            shot_on_attack,
-            headless,
-            seed,
-        }) => play(
-            scenario,
-            seats,
-            frames,
-            screenshot,
-            shot_on_attack,
-            headless,
-            seed,
-        ),
+        None => play(PlayArgs::default()),
+        Some(Command::Play(args)) => play(args),
         Some(Command::Sim {
             scenario,
             games,
@@ -233,16 +236,17 @@ pub fn main() -> ExitCode {
 }
 
 #[cfg(feature = "game")]
-fn play(
-    scenario: Option<String>,
-    seats: Option<String>,
-    frames: Option<u32>,
-    screenshot: Option<PathBuf>,
-    shot_on_attack: bool,
-    headless: bool,
-    seed: u64,
-) -> ExitCode {
+fn play(args: PlayArgs) -> ExitCode {
     use fray::game::{self, SeatKind, flow::BattleSetup};
+    let PlayArgs {
+        scenario,
+        seats,
+        frames,
+        screenshot,
+        shot_on_attack,
+        headless,
+        seed,
+    } = args;
     let mut launch = game::Launch {
         battle: None,
         frames,
@@ -317,15 +321,7 @@ fn watch(_: &Path) -> ExitCode {
 }
 
 #[cfg(not(feature = "game"))]
-fn play(
-    _: Option<String>,
-    _: Option<String>,
-    _: Option<u32>,
-    _: Option<PathBuf>,
-    _: bool,
-    _: bool,
-    _: u64,
-) -> ExitCode {
+fn play(_: PlayArgs) -> ExitCode {
     eprintln!(
         "This fray was built without the `game` feature, so it has no window.\n\
          Try `fray sim duel --games 100`, or build with `cargo run --release` to play."
