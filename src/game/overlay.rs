@@ -27,8 +27,10 @@ pub struct CatalogueEntry {
     pub line: String,
     /// The ruleset in a line, and what the scenario teaches.
     pub about: String,
-    /// The board as the battle opens, everything shown: the menu's drawing of the map.
+    /// The board as the battle opens, everything shown: the menu's drawing of the map, with
+    /// where each place stands (laid out once, not every frame).
     pub map: BoardView,
+    pub map_centres: Vec<bevy::math::Vec2>,
     /// The seats to fill, besides the GM's, with their names.
     pub seats: Vec<(Seat, String)>,
     /// What the ruleset's GM seat does, if it has one to fill.
@@ -44,11 +46,13 @@ impl Default for Catalogue {
                 .iter()
                 .filter_map(|(id, _)| {
                     let l = scenario::builtin(id)?.ok()?;
+                    let map = l.setup.visit(OpeningBoard);
                     Some(CatalogueEntry {
                         id: id.to_string(),
                         line: l.scenario.name.clone(),
                         about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
-                        map: l.setup.visit(OpeningBoard),
+                        map_centres: super::board::layout(&map),
+                        map,
                         seats: l.setup.seats(),
                         gm: l.setup.gm_role(),
                         options: l.setup.options(),
@@ -74,11 +78,11 @@ impl crate::rulesets::Visit for OpeningBoard {
 
 /// A small drawing of a map in `size` points: its places, the ways between them, and each
 /// side's tokens as dots in their colours.
-fn map_drawing(ui: &mut egui::Ui, map: &BoardView, size: egui::Vec2) -> egui::Response {
+fn map_drawing(ui: &mut egui::Ui, entry: &CatalogueEntry, size: egui::Vec2) -> egui::Response {
+    let (map, centres) = (&entry.map, &entry.map_centres);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(24, 26, 30));
-    let centres = super::board::layout(map);
     if centres.is_empty() {
         return response;
     }
@@ -88,7 +92,7 @@ fn map_drawing(ui: &mut egui::Ui, map: &BoardView, size: egui::Vec2) -> egui::Re
         bevy::math::Vec2::new(super::board::ZONE_W, super::board::ZONE_H)
     };
     let (mut lo, mut hi) = (centres[0] - place / 2.0, centres[0] + place / 2.0);
-    for &c in &centres {
+    for &c in centres {
         lo = lo.min(c - place / 2.0);
         hi = hi.max(c + place / 2.0);
     }
@@ -107,7 +111,7 @@ fn map_drawing(ui: &mut egui::Ui, map: &BoardView, size: egui::Vec2) -> egui::Re
             );
         }
     }
-    for (p, c) in map.places.iter().zip(&centres) {
+    for (p, c) in map.places.iter().zip(centres) {
         let [r, g, b] = p.colour;
         let size = egui::vec2(place.x * scale, place.y * scale);
         painter.rect_filled(
@@ -178,7 +182,7 @@ fn menu_ui(
             let selected = setup.scenario == entry.id;
             let chosen = ui
                 .horizontal(|ui| {
-                    let drawn = map_drawing(ui, &entry.map, egui::vec2(110.0, 64.0));
+                    let drawn = map_drawing(ui, entry, egui::vec2(110.0, 64.0));
                     let picked = ui
                         .vertical(|ui| {
                             let r = ui.radio(selected, egui::RichText::new(&entry.line).strong());
