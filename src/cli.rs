@@ -148,7 +148,7 @@ struct PlayArgs {
     /// Write a PNG of the last frame before exiting.
     #[arg(long)]
     screenshot: Option<PathBuf>,
-    /// Take the screenshot as soon as an attack's line is drawn (for CI).
+    /// Take the screenshot as soon as an attack's line (in Coterie, the two efforts) is drawn (for CI).
     #[arg(long)]
     shot_on_attack: bool,
     /// Play the battle to its end without a window and print how it ended (needs --seats

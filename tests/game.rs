@@ -166,6 +166,90 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
 }
 
 #[test]
+fn keys_rebound_on_the_keys_screen_work_and_are_kept_for_the_next_run() {
+    use fray::game::input::GameAction;
+    use fray::game::keys::{Bindings, KeysScreen};
+    let dir = headless::prefs_dir();
+    let setup = || BattleSetup {
+        scenario: "duel".into(),
+        seats: vec![SeatKind::Person, SeatKind::Person],
+        seed: 3,
+        ..BattleSetup::default()
+    };
+    let mut app = headless::app_keeping(setup(), fray::game::prefs::Prefs::in_dir(&dir));
+    let taken = |app: &App| app.world().resource::<Battle>().taken();
+    press(&mut app, KeyCode::F2);
+    assert!(app.world().resource::<KeysScreen>().open);
+    // While the screen is open the game's keys are the screen's: Enter takes no choice.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(taken(&app), 0);
+    assert_eq!(
+        app.world().resource::<KeysScreen>().listening,
+        Some(GameAction::Confirm)
+    );
+    press(&mut app, KeyCode::KeyJ);
+    assert!(
+        app.world()
+            .resource::<Bindings>()
+            .keys(GameAction::Confirm)
+            .contains(&KeyCode::KeyJ)
+    );
+    let kept = std::fs::read_to_string(dir.join("keys.ron")).expect("the bindings are saved");
+    assert!(kept.contains("KeyJ"), "{kept}");
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<KeysScreen>().open);
+    // J now confirms the highlighted choice.
+    press(&mut app, KeyCode::KeyJ);
+    assert_eq!(taken(&app), 1, "J took the choice");
+    // Clearing a binding from the screen by keyboard: Down to the Cancel row, Delete.
+    press(&mut app, KeyCode::F2);
+    press(&mut app, KeyCode::ArrowDown);
+    press(&mut app, KeyCode::Delete);
+    assert!(
+        app.world()
+            .resource::<Bindings>()
+            .keys(GameAction::Cancel)
+            .is_empty()
+    );
+    drop(app);
+    // The next run reads them back.
+    let app = headless::app_keeping(setup(), fray::game::prefs::Prefs::in_dir(&dir));
+    let b = app.world().resource::<Bindings>();
+    assert!(b.keys(GameAction::Confirm).contains(&KeyCode::KeyJ));
+    assert!(b.keys(GameAction::Cancel).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_bindings_file_is_named_and_the_defaults_used() {
+    use fray::game::input::GameAction;
+    use fray::game::keys::{Bindings, KeysScreen};
+    let dir = headless::prefs_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("keys.ron"),
+        "([\n (Confirm, [KeyJ]),\n (Confirm, Jump),\n])",
+    )
+    .unwrap();
+    let app = headless::app_keeping(
+        BattleSetup::default(),
+        fray::game::prefs::Prefs::in_dir(&dir),
+    );
+    let status = app
+        .world()
+        .resource::<KeysScreen>()
+        .status
+        .clone()
+        .unwrap_or_default();
+    assert!(status.contains("keys.ron:3:"), "{status}");
+    assert_eq!(
+        app.world().resource::<Bindings>().keys(GameAction::Confirm),
+        Bindings::default().keys(GameAction::Confirm)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_end_turn_key_ends_a_turn_and_passes() {
     let mut app = sparring("end-turn");
     pick(&mut app, &Action::ChooseFirst(0));
@@ -811,6 +895,77 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
     assert!(
         app.world().resource::<Battle>().playing.is_idle(),
         "K skips"
+    );
+}
+
+/// Conditions show as icons on the tokens as well as in words under them: every token with
+/// words has an icon, in random battles of every ruleset, and the icons met are many kinds.
+#[test]
+fn conditions_show_as_icons_on_the_tokens() {
+    use fray::game::flow::Session;
+    use fray::game::present::Icon;
+    use std::collections::BTreeSet;
+    fn check<G: fray::rulesets::Game>(name: &str, seen: &mut BTreeSet<String>) {
+        random_battles::<G>(name, 8, &mut |s| {
+            for t in s.board(None).tokens {
+                assert!(
+                    t.note.is_empty() || !t.icons.is_empty(),
+                    "{name}: {} is {} but shows no icon",
+                    t.label,
+                    t.note
+                );
+                for i in t.icons {
+                    let kind = match i {
+                        Icon::Fatigue(_) => "Fatigue".to_string(),
+                        other => format!("{other:?}"),
+                    };
+                    seen.insert(kind);
+                }
+            }
+        });
+    }
+    let mut seen = BTreeSet::new();
+    check::<Zones>("ambush", &mut seen);
+    check::<Zones>("hold-the-mill", &mut seen);
+    check::<fray::rules::teams::Teams>("goblin-ambush", &mut seen);
+    check::<fray::rules::teams::Teams>("shield-wall", &mut seen);
+    check::<fray::rules::coterie::Coterie>("wizards-and-bandits", &mut seen);
+    check::<fray::rules::coterie::Coterie>("duel-at-the-gate", &mut seen);
+    for kind in [
+        "Down", "Dead", "Hidden", "Prone", "Hurt", "Fatigue", "Dueling",
+    ] {
+        assert!(seen.contains(kind), "no {kind} icon met in {seen:?}");
+    }
+}
+
+/// Coterie's efforts rise as bars out of each group's ground, the two side by side at the
+/// result with the winner's marked.
+#[test]
+fn coterie_efforts_are_drawn_as_bars_side_by_side() {
+    use fray::game::present::Visual;
+    let mut app = app(BattleSetup {
+        scenario: "wizards-and-bandits".into(),
+        seats: vec![SeatKind::Ai(Level::Normal); 8],
+        gm: SeatKind::Ai(Level::Normal),
+        seed: 4,
+        ..BattleSetup::default()
+    });
+    for _ in 0..200 {
+        app.update();
+    }
+    let b = app.world().resource::<Battle>();
+    let tallies: Vec<(usize, Option<usize>)> = b
+        .log
+        .iter()
+        .filter_map(|e| match &e.visual {
+            Some(Visual::Tally { bars, winner }) => Some((bars.len(), *winner)),
+            _ => None,
+        })
+        .collect();
+    assert!(tallies.contains(&(1, None)), "an effort alone: {tallies:?}");
+    assert!(
+        tallies.iter().any(|&(n, w)| n == 2 && w.is_some()),
+        "the two efforts with a winner: {tallies:?}"
     );
 }
 

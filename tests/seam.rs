@@ -191,6 +191,7 @@ impl Present for Race {
                     inside: s.points[f].to_string(),
                     label: Race::faction_names(s)[f].clone(),
                     note: String::new(),
+                    icons: Vec::new(),
                     out: false,
                     faded: false,
                 })

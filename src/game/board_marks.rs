@@ -208,6 +208,15 @@ pub fn draw_board_marks(
                     Color32::WHITE
                 },
             );
+            let r = view.len(radius);
+            let badge = super::icons::badge_radius(r);
+            for (&icon, at) in
+                t.icons
+                    .iter()
+                    .zip(super::icons::badge_centres(centre, r, t.icons.len()))
+            {
+                painter.extend(super::icons::shapes(icon, at, badge));
+            }
         }
         // The name, then what is wrong, each cut to the label's cell so that no two labels
         // ever cover each other.
@@ -406,6 +415,62 @@ impl Marks<'_> {
                     let glow = Color32::from_rgba_unmultiplied(255, 150, 40, 110);
                     self.painter.rect_filled(r, 0.0, fade(glow));
                 }
+            }
+            Visual::Tally { bars, winner } => {
+                // Each bar grows out of its place's far edge, away from the other bars, as
+                // long as its number: the largest one and a half places.
+                let most = bars.iter().map(|&(_, v)| v.max(1)).max().unwrap_or(1) as f32;
+                let grow = (2.0 * t).min(1.0);
+                let mid = bars
+                    .iter()
+                    .filter_map(|&(p, _)| self.lay.centres.get(p))
+                    .map(|c| c.y)
+                    .sum::<f32>()
+                    / bars.len().max(1) as f32;
+                for (i, &(place, value)) in bars.iter().enumerate() {
+                    let Some(&c) = self.lay.centres.get(place) else {
+                        continue;
+                    };
+                    let dir = if c.y < mid { -1.0 } else { 1.0 };
+                    let long = 1.5 * self.lay.size.y * value.max(0) as f32 / most * grow;
+                    let w = self.lay.size.x * 0.18;
+                    let base = c + Vec2::new(0.0, dir * self.lay.size.y * 0.5);
+                    let colour = if *winner == Some(i) {
+                        GOLD
+                    } else if winner.is_some() {
+                        Color32::from_rgb(150, 150, 150)
+                    } else {
+                        CYAN
+                    };
+                    if let (Some(a), Some(b)) = (
+                        view.at(base + Vec2::new(-w / 2.0, 0.0)),
+                        view.at(base + Vec2::new(w / 2.0, dir * long)),
+                    ) {
+                        self.painter
+                            .rect_filled(egui::Rect::from_two_pos(a, b), 2.0, colour);
+                    }
+                    if let Some(end) = view.at(base + Vec2::new(0.0, dir * (long + 4.0))) {
+                        let align = if dir > 0.0 {
+                            Align2::CENTER_BOTTOM
+                        } else {
+                            Align2::CENTER_TOP
+                        };
+                        self.painter.text(
+                            end,
+                            align,
+                            value.to_string(),
+                            FontId::proportional(view.len(26.0)),
+                            colour,
+                        );
+                    }
+                }
+                self.painter.text(
+                    clip.center_top() + egui::vec2(0.0, 14.0),
+                    Align2::CENTER_TOP,
+                    text,
+                    FontId::proportional(16.0),
+                    Color32::from_rgb(240, 235, 215),
+                );
             }
             Visual::Banner { .. } => {
                 self.painter.text(

@@ -9,7 +9,7 @@ use crate::rules::coterie::{
 use crate::rules::explain::Explanation;
 
 use super::present::{
-    Beat, BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+    Beat, BoardView, Focus, Icon, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
 };
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
@@ -184,7 +184,7 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
 }
 
 impl Present for Coterie {
-    fn visual(_: &State, e: &Event<EventKind>) -> Visual {
+    fn visual(s: &State, e: &Event<EventKind>) -> Visual {
         let float = |token: usize, text: String| Visual::Float { token, text };
         match &e.kind {
             // The group's step on the track lights up.
@@ -199,14 +199,24 @@ impl Present for Coterie {
             } => float(*character, format!("wounds {wounds}, fatigue {fatigue}")),
             EventKind::Special { character } => float(*character, "special action".into()),
             EventKind::Out { character } => Visual::Fall { token: *character },
-            EventKind::Effort { .. }
-            | EventKind::Result { .. }
-            | EventKind::Harm { .. }
-            | EventKind::Duel { .. }
-            | EventKind::Note
-            | EventKind::Over => Visual::Banner {
-                text: e.text.clone(),
+            // Each effort rises out of its group's ground; the result sets the two side by side.
+            EventKind::Effort { side, total } => Visual::Tally {
+                bars: vec![(place_of(*side, s.groups[*side].position), *total)],
+                winner: None,
             },
+            EventKind::Result {
+                winner, efforts, ..
+            } => Visual::Tally {
+                bars: [PARTY, FOES]
+                    .map(|side| (place_of(side, s.groups[side].position), efforts[side]))
+                    .to_vec(),
+                winner: *winner,
+            },
+            EventKind::Harm { .. } | EventKind::Duel { .. } | EventKind::Note | EventKind::Over => {
+                Visual::Banner {
+                    text: e.text.clone(),
+                }
+            }
         }
     }
 
@@ -404,6 +414,14 @@ impl Present for Coterie {
                 } else {
                     String::new()
                 },
+                icons: [
+                    (c.fatigue > 0).then_some(Icon::Fatigue(c.fatigue.clamp(0, 255) as u8)),
+                    (c.wounds > 0).then_some(Icon::Hurt),
+                    matches!(c.standing, Standing::Dueling(_)).then_some(Icon::Dueling),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
                 out: false,
                 faded: false,
             })

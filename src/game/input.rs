@@ -7,7 +7,18 @@ use leafwing_input_manager::prelude::*;
 use super::flow::{AppState, Battle, Choice, Choose, Phase};
 use super::seats::Pace;
 
-#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+#[derive(
+    Actionlike,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Reflect,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub enum GameAction {
     /// Confirm the highlighted choice (Enter, Space).
     Confirm,
@@ -41,9 +52,58 @@ pub enum GameAction {
     Skip,
 }
 
-pub fn default_map() -> InputMap<GameAction> {
+impl GameAction {
+    /// Every action the keys screen lists, in its order (Select is the mouse's, not listed).
+    pub const ALL: [GameAction; 17] = [
+        GameAction::Confirm,
+        GameAction::Cancel,
+        GameAction::Next,
+        GameAction::Previous,
+        GameAction::CycleTarget,
+        GameAction::EndTurn,
+        GameAction::Log,
+        GameAction::Help,
+        GameAction::Why,
+        GameAction::SpeedUp,
+        GameAction::Skip,
+        GameAction::PanLeft,
+        GameAction::PanRight,
+        GameAction::PanUp,
+        GameAction::PanDown,
+        GameAction::ZoomIn,
+        GameAction::ZoomOut,
+    ];
+
+    /// What the action does, for the keys screen.
+    pub fn words(self) -> &'static str {
+        use GameAction::*;
+        match self {
+            Confirm => "take the choice under the cursor",
+            Cancel => "clear the target filter, close a window",
+            Next => "next choice",
+            Previous => "previous choice",
+            CycleTarget => "show the choices about the next character",
+            EndTurn => "end the turn, or pass",
+            Log => "open or close the log",
+            Help => "open or close the help",
+            Why => "open or close the AI's reasons",
+            SpeedUp => "fast or steady AI turns",
+            Skip => "skip the board's animations",
+            PanLeft => "pan left",
+            PanRight => "pan right",
+            PanUp => "pan up",
+            PanDown => "pan down",
+            ZoomIn => "zoom in",
+            ZoomOut => "zoom out",
+            Select => "select (the mouse's left button)",
+        }
+    }
+}
+
+/// The keys each action starts with.
+pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
     use GameAction::*;
-    InputMap::new([
+    vec![
         (Confirm, KeyCode::Enter),
         (Confirm, KeyCode::Space),
         (Confirm, KeyCode::NumpadEnter),
@@ -68,8 +128,7 @@ pub fn default_map() -> InputMap<GameAction> {
         (ZoomIn, KeyCode::NumpadAdd),
         (ZoomOut, KeyCode::Minus),
         (ZoomOut, KeyCode::NumpadSubtract),
-    ])
-    .with(Select, MouseButton::Left)
+    ]
 }
 
 /// The keyboard's place in the action menu, and the target filter.
@@ -120,18 +179,18 @@ impl Plugin for InputsPlugin {
         app.add_plugins(InputManagerPlugin::<GameAction>::default())
             .init_resource::<Cursor>()
             .init_resource::<Panels>()
-            .add_systems(Startup, spawn_input_map)
-            .add_systems(Update, (toggles, menu_keys, result_keys))
+            .add_plugins(super::keys::KeyBindingsPlugin)
+            .add_systems(
+                Update,
+                (toggles, menu_keys, result_keys).run_if(super::keys::keys_closed),
+            )
             .add_systems(
                 Update,
                 (decision_keys, pass_screen_keys, showing_keys, over_keys)
-                    .run_if(in_state(AppState::Battle)),
+                    .run_if(in_state(AppState::Battle))
+                    .run_if(super::keys::keys_closed),
             );
     }
-}
-
-fn spawn_input_map(mut commands: Commands) {
-    commands.spawn(default_map());
 }
 
 /// The choices the menu shows, in order, as indices into the legal actions: all of them, or

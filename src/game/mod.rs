@@ -8,9 +8,12 @@ pub mod board_marks;
 pub mod coterie;
 pub mod flow;
 pub mod fonts;
+pub mod icons;
 pub mod input;
+pub mod keys;
 pub mod overlay;
 pub mod palette;
+pub mod prefs;
 pub mod present;
 pub mod seats;
 pub mod session;
@@ -243,7 +246,8 @@ fn autopilot(
     if pilot.shot_taken {
         return;
     }
-    // An attack's line fully drawn: hold the picture still until it is taken.
+    // An attack's line (in Coterie, the two efforts' bars) fully drawn: hold the picture
+    // still until it is taken.
     let attack_drawn = pilot.shot_on_attack
         && battle.is_some_and(|mut b| {
             let drawn = b.playing.now.is_some_and(|(e, t)| {
@@ -251,6 +255,10 @@ fn autopilot(
                     && matches!(
                         b.log.get(e).and_then(|l| l.visual.as_ref()),
                         Some(present::Visual::Strike { .. })
+                            | Some(present::Visual::Tally {
+                                winner: Some(_),
+                                ..
+                            })
                     )
             });
             if drawn {

@@ -8,7 +8,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::board::viewer;
 use super::board_marks::BoardArea;
 use super::flow::{AppState, Battle, BattleSetup, Choose, Notice, Phase, person_deciding};
-use super::input::{Cursor, Panels, shown_choices, take_screen};
+use super::input::{Cursor, GameAction, Panels, shown_choices, take_screen};
+use super::keys::{Bindings, KeysScreen};
 use super::present::BoardView;
 use super::seats::{Brain, Pace, SeatKind, Seats};
 use crate::ai::Level;
@@ -144,6 +145,7 @@ impl Plugin for OverlayPlugin {
                     result_ui.run_if(in_state(AppState::Result)),
                 )
                     .in_set(PanelsDrawn),
+                super::keys::keys_window,
             )
                 .chain(),
         );
@@ -169,6 +171,8 @@ fn menu_ui(
     catalogue: Res<Catalogue>,
     mut setup: ResMut<BattleSetup>,
     notice: Res<Notice>,
+    keys: Res<Bindings>,
+    mut keys_screen: ResMut<KeysScreen>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -246,9 +250,15 @@ fn menu_ui(
             }
         }
         ui.add_space(10.0);
-        if ui.button(egui::RichText::new("Start the battle  (Enter)").size(18.0)).clicked() {
-            next.set(AppState::Battle);
-        }
+        ui.horizontal(|ui| {
+            let start = keys.label("Start the battle", GameAction::Confirm);
+            if ui.button(egui::RichText::new(start).size(18.0)).clicked() {
+                next.set(AppState::Battle);
+            }
+            if ui.button("Keys  (F2)").clicked() {
+                keys_screen.open = true;
+            }
+        });
         if let Some(n) = &notice.0 {
             ui.colored_label(egui::Color32::LIGHT_RED, n);
         }
@@ -314,6 +324,7 @@ fn battle_ui(
     mut choose: MessageWriter<Choose>,
     mut next: ResMut<NextState<AppState>>,
     mut area: ResMut<BoardArea>,
+    keys: Res<Bindings>,
     mut markdown: Local<egui_commonmark::CommonMarkCache>,
 ) -> Result {
     // The board is covered until the panels say what they leave of it.
@@ -343,19 +354,28 @@ fn battle_ui(
             ui.separator();
             ui.label(phase_title(&battle, phase));
             ui.separator();
-            if ui.selectable_label(pace.fast, "Fast AI (F)").clicked() {
+            if ui
+                .selectable_label(pace.fast, keys.label("Fast AI", GameAction::SpeedUp))
+                .clicked()
+            {
                 pace.fast = !pace.fast;
             }
-            if ui.selectable_label(panels.log, "Log (L)").clicked() {
+            if ui
+                .selectable_label(panels.log, keys.label("Log", GameAction::Log))
+                .clicked()
+            {
                 panels.log = !panels.log;
             }
             if ui
-                .selectable_label(panels.why, "AI's reasons (Y)")
+                .selectable_label(panels.why, keys.label("AI's reasons", GameAction::Why))
                 .clicked()
             {
                 panels.why = !panels.why;
             }
-            if ui.selectable_label(panels.help, "Help (H)").clicked() {
+            if ui
+                .selectable_label(panels.help, keys.label("Help", GameAction::Help))
+                .clicked()
+            {
                 panels.help = !panels.help;
             }
             if ui.button("Leave").clicked() {
@@ -372,7 +392,10 @@ fn battle_ui(
                 ui.label("The board is hidden so nobody sees what the other side keeps concealed.");
                 ui.add_space(20.0);
                 if ui
-                    .button(egui::RichText::new("I have the screen  (Enter)").size(20.0))
+                    .button(
+                        egui::RichText::new(keys.label("I have the screen", GameAction::Confirm))
+                            .size(20.0),
+                    )
                     .clicked()
                 {
                     take_screen(&mut battle);
@@ -414,7 +437,10 @@ fn battle_ui(
                         };
                         ui.heading(text);
                     }
-                    if ui.button("See the result  (Enter)").clicked() {
+                    if ui
+                        .button(keys.label("See the result", GameAction::Confirm))
+                        .clicked()
+                    {
                         next.set(AppState::Result);
                     }
                 }
@@ -444,9 +470,9 @@ fn battle_ui(
                 }
                 ui.separator();
                 let next = if left > 1 {
-                    format!("Next ({} more)  (Enter)", left - 1)
+                    keys.label(&format!("Next ({} more)", left - 1), GameAction::Confirm)
                 } else {
-                    "Go on  (Enter)".to_string()
+                    keys.label("Go on", GameAction::Confirm)
                 };
                 if ui.button(next).clicked() {
                     battle.showing.pop_front();
@@ -593,8 +619,22 @@ fn battle_ui(
     if panels.help {
         egui::Window::new("Help").show(&ctx, |ui| {
             ui.label("Mouse: click a choice on the left; click a zone to move there; click a token to see the choices about it. Hover a choice for its odds.");
-            ui.label("Keyboard: Up/Down (W/S) pick a choice, Enter or Space confirms, Tab cycles targets, Esc clears, E ends the turn or passes.");
-            ui.label("L log · Y the AI's reasons · F fast AI · A/D/R/V pan · +/- zoom · H this help.");
+            ui.label("Icons on the tokens:");
+            egui::Grid::new("icons").show(ui, |ui| {
+                for (i, icon) in super::present::Icon::KINDS.into_iter().enumerate() {
+                    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                    ui.painter()
+                        .extend(super::icons::shapes(icon, rect.center(), 8.0));
+                    ui.label(icon.words());
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+            ui.label("Keyboard (F2 changes the keys):");
+            for action in GameAction::ALL {
+                ui.label(format!("{}: {}", keys.words(action), action.words()));
+            }
             ui.label("Every roll in the log opens its breakdown: dice, modifiers, and the rule quoted from the rules notes.");
         });
     }
@@ -670,6 +710,7 @@ fn result_ui(
     battle: Option<Res<Battle>>,
     mut setup: ResMut<super::flow::BattleSetup>,
     mut notice: ResMut<Notice>,
+    keys: Res<Bindings>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -731,7 +772,10 @@ fn result_ui(
             if ui.button("Save the replay").clicked() {
                 notice.0 = Some(super::save_replay(&battle));
             }
-            if ui.button("Back to the menu  (Enter)").clicked() {
+            if ui
+                .button(keys.label("Back to the menu", GameAction::Confirm))
+                .clicked()
+            {
                 next.set(AppState::Menu);
             }
         });

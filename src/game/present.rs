@@ -30,10 +30,73 @@ pub struct Token {
     pub label: String,
     /// Under the name: what is wrong (down, hidden, poisoned), or nothing.
     pub note: String,
+    /// The same conditions as icons on the token.
+    pub icons: Vec<Icon>,
     /// Out of the fight: drawn grey.
     pub out: bool,
     /// Hidden from the enemy (one's own, seen faded).
     pub faded: bool,
+}
+
+/// A condition drawn on a token, beside the words under its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Icon {
+    /// Out of the fight but alive: down, unconscious.
+    Down,
+    Dead,
+    Hidden,
+    Grabbed,
+    Poisoned,
+    Surrendered,
+    Prone,
+    Guarding,
+    InCover,
+    /// An action readied, waiting for its trigger.
+    Ready,
+    /// Hurt: endurance gone (Three actions' harmed), bloodied, wounded.
+    Hurt,
+    /// Tired: a count of fatigue.
+    Fatigue(u8),
+    /// In a duel.
+    Dueling,
+}
+
+impl Icon {
+    /// Every kind of icon, for the help's legend and the tests.
+    pub const KINDS: [Icon; 13] = [
+        Icon::Down,
+        Icon::Dead,
+        Icon::Hidden,
+        Icon::Grabbed,
+        Icon::Poisoned,
+        Icon::Surrendered,
+        Icon::Prone,
+        Icon::Guarding,
+        Icon::InCover,
+        Icon::Ready,
+        Icon::Hurt,
+        Icon::Fatigue(1),
+        Icon::Dueling,
+    ];
+
+    /// The icon's meaning, for the legend.
+    pub fn words(self) -> &'static str {
+        match self {
+            Icon::Down => "down: out of the fight, alive",
+            Icon::Dead => "dead",
+            Icon::Hidden => "hidden from the enemy",
+            Icon::Grabbed => "grabbed: held by an enemy",
+            Icon::Poisoned => "poisoned",
+            Icon::Surrendered => "surrendered",
+            Icon::Prone => "prone",
+            Icon::Guarding => "guarding",
+            Icon::InCover => "in cover",
+            Icon::Ready => "an action readied",
+            Icon::Hurt => "hurt (harmed, bloodied)",
+            Icon::Fatigue(_) => "fatigue, with its count",
+            Icon::Dueling => "in a duel",
+        }
+    }
 }
 
 /// The board as one viewer sees it. Tokens the viewer may not see are left out.
@@ -113,6 +176,12 @@ pub enum Visual {
     Fall { token: usize },
     /// A place flashing: a blast, a hazard, a door.
     Flash { place: usize },
+    /// Bars rising out of places, each with its number: Coterie's efforts, the two side by
+    /// side once both are rolled, the winner's (an index into `bars`) in gold.
+    Tally {
+        bars: Vec<(usize, i32)>,
+        winner: Option<usize>,
+    },
     /// Words across the board, for what happens to no one token: a round, an initiative, a
     /// group's effort.
     Banner { text: String },

@@ -11,7 +11,7 @@ use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
 
 use super::present::{
-    BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+    BoardView, Focus, Icon, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
 };
 
 /// The place index of a square: row by row, as the map is written.
@@ -41,31 +41,35 @@ fn feature(cell: Cell) -> &'static str {
 }
 
 /// What is wrong with a character, in a few words.
-fn conditions(c: &Character) -> Vec<&'static str> {
+/// What is wrong with a character, in words and as the icons on its token.
+fn conditions(c: &Character) -> Vec<(&'static str, Option<Icon>)> {
     let mut out = Vec::new();
     match c.status {
-        Status::Unconscious => out.push("out cold"),
-        Status::Dead => out.push("dead"),
-        Status::Fled => out.push("gone"),
+        Status::Unconscious => out.push(("out cold", Some(Icon::Down))),
+        Status::Dead => out.push(("dead", Some(Icon::Dead))),
+        Status::Fled => out.push(("gone", None)),
         Status::Active => {}
     }
-    if c.prone && c.status == Status::Active {
-        out.push("prone");
+    let active = c.status == Status::Active;
+    if c.prone && active {
+        out.push(("prone", Some(Icon::Prone)));
     }
     if c.guarding {
-        out.push("guarding");
+        out.push(("guarding", Some(Icon::Guarding)));
     }
     if c.in_cover {
-        out.push("in cover");
+        out.push(("in cover", Some(Icon::InCover)));
     }
     if c.readied.is_some() {
-        out.push("ready");
+        out.push(("ready", Some(Icon::Ready)));
     }
-    if c.is_harmed() && c.status == Status::Active {
-        out.push("harmed");
+    // Harmed and bloodied share the one icon: hurt.
+    let bloodied = c.is_bloodied() && active;
+    if c.is_harmed() && active {
+        out.push(("harmed", (!bloodied).then_some(Icon::Hurt)));
     }
-    if c.is_bloodied() && c.status == Status::Active {
-        out.push("bloodied");
+    if bloodied {
+        out.push(("bloodied", Some(Icon::Hurt)));
     }
     out
 }
@@ -309,7 +313,13 @@ impl Present for Teams {
             .filter(|(_, c)| c.status != Status::Fled)
             .map(|(i, c)| {
                 let label = short_name(&c.name).to_string();
-                let note = conditions(c).join(", ");
+                let conditions = conditions(c);
+                let note = conditions
+                    .iter()
+                    .map(|(w, _)| *w)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let icons = conditions.iter().filter_map(|(_, i)| *i).collect();
                 Token {
                     id: i,
                     place: place_of(s, c.pos),
@@ -321,6 +331,7 @@ impl Present for Teams {
                     },
                     label,
                     note,
+                    icons,
                     out: !c.is_active(),
                     faded: false,
                 }
@@ -402,7 +413,7 @@ impl Present for Teams {
                     c.stamina,
                     c.focus
                 );
-                let what = conditions(c);
+                let what: Vec<&str> = conditions(c).iter().map(|(w, _)| *w).collect();
                 if !what.is_empty() {
                     text.push_str(&format!(" · {}", what.join(", ")));
                 }

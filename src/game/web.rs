@@ -58,3 +58,18 @@ pub fn store(key: &str, text: &str) -> Option<Result<(), String>> {
         None
     }
 }
+
+/// The text stored under a key in local storage; None elsewhere, or when nothing is stored.
+pub fn fetch(key: &str) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        return web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .and_then(|s| s.get_item(key).ok().flatten());
+    }
+    #[allow(unreachable_code)]
+    {
+        let _ = key;
+        None
+    }
+}

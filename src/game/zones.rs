@@ -8,7 +8,7 @@ use crate::rules::zones::{
 };
 
 use super::present::{
-    BoardView, Focus, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+    BoardView, Focus, Icon, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
 };
 
 /// What a token shows inside: health, 0 when down, X when dead.
@@ -63,6 +63,27 @@ pub fn token_note(ch: &Character) -> String {
         tags.push("poisoned");
     }
     tags.join(", ")
+}
+
+/// The same, as icons.
+pub fn token_icons(ch: &Character) -> Vec<Icon> {
+    let mut icons = Vec::new();
+    match ch.status {
+        Status::Incapacitated => icons.push(Icon::Down),
+        Status::Dead => icons.push(Icon::Dead),
+        Status::Surrendered => icons.push(Icon::Surrendered),
+        _ => {}
+    }
+    if ch.concealed {
+        icons.push(Icon::Hidden);
+    }
+    if ch.grabbed_by.is_some() {
+        icons.push(Icon::Grabbed);
+    }
+    if ch.poisoned.is_some() {
+        icons.push(Icon::Poisoned);
+    }
+    icons
 }
 
 /// What the attack under way does to `t` if it lands on them, in words.
@@ -434,6 +455,7 @@ impl Present for Zones {
                 inside: token_inside(ch),
                 label: token_name(ch),
                 note: token_note(ch),
+                icons: token_icons(ch),
                 out: ch.status != Status::Active,
                 faded: ch.concealed,
             })

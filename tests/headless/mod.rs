@@ -8,11 +8,29 @@ use leafwing_input_manager::prelude::Buttonlike;
 
 use fray::game::LogicPlugin;
 use fray::game::flow::{AppState, BattleSetup, Phase};
+use fray::game::prefs::Prefs;
 use fray::game::seats::Pace;
+
+/// A folder of the test's own for what the game keeps between runs, never the player's.
+pub fn prefs_dir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!(
+        "fray-test-prefs-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ))
+}
 
 /// The app, already in the battle `setup` describes, with the AI deciding at once.
 pub fn app(setup: BattleSetup) -> App {
+    app_keeping(setup, Prefs::in_dir(prefs_dir()))
+}
+
+/// The same, keeping what it keeps in `prefs`.
+pub fn app_keeping(setup: BattleSetup, prefs: Prefs) -> App {
     let mut app = App::new();
+    app.insert_resource(prefs);
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, LogicPlugin));
     app.insert_resource(Pace {
         pause: 0.0,

@@ -17,6 +17,8 @@ pub enum EventKind {
     Result {
         winner: Option<FactionId>,
         degree: Degree,
+        /// Each side's effort, the party's first.
+        efforts: [i32; 2],
     },
     Performance {
         character: CharacterId,

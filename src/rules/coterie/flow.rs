@@ -486,7 +486,15 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         None => "a draw".into(),
     };
     let text = e.outcome.clone();
-    ctx.explained(EventKind::Result { winner, degree }, text, e);
+    ctx.explained(
+        EventKind::Result {
+            winner,
+            degree,
+            efforts: totals,
+        },
+        text,
+        e,
+    );
     ctx.s.result = Some(PhaseResult { winner, degree });
     for g in &mut ctx.s.groups {
         g.tactical_penalty = 0;

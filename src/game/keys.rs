@@ -1,0 +1,368 @@
+//! The key bindings: which keys take each of the game's actions, changed on the keys screen
+//! and kept between runs (`keys.ron` in the configuration folder, or the browser's storage).
+//! The screen itself answers to fixed keys (arrows, Enter, Delete, Escape), so that no binding
+//! can lock a player out of mending the bindings.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::input::{GameAction, default_keys};
+use super::prefs::Prefs;
+
+/// The file (or storage key) the bindings are kept in.
+pub const FILE: &str = "keys.ron";
+
+/// Each action's keys, in the order the keys screen lists them.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bindings(pub Vec<(GameAction, Vec<KeyCode>)>);
+
+impl Default for Bindings {
+    fn default() -> Self {
+        let defaults = default_keys();
+        Bindings(
+            GameAction::ALL
+                .iter()
+                .map(|&a| {
+                    let keys = defaults
+                        .iter()
+                        .filter(|(b, _)| *b == a)
+                        .map(|&(_, k)| k)
+                        .collect();
+                    (a, keys)
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Bindings {
+    pub fn keys(&self, action: GameAction) -> &[KeyCode] {
+        self.0
+            .iter()
+            .find(|(a, _)| *a == action)
+            .map_or(&[], |(_, k)| k.as_slice())
+    }
+
+    /// The keys of an action in words, for the help and the menus: "Enter or Space".
+    pub fn words(&self, action: GameAction) -> String {
+        let names: Vec<String> = self.keys(action).iter().map(|&k| key_name(k)).collect();
+        if names.is_empty() {
+            "(no key)".into()
+        } else {
+            names.join(" or ")
+        }
+    }
+
+    /// A button's reminder of its key: "Log (L)".
+    pub fn label(&self, text: &str, action: GameAction) -> String {
+        match self.keys(action).first() {
+            Some(&k) => format!("{text}  ({})", key_name(k)),
+            None => text.to_string(),
+        }
+    }
+
+    /// `key` now takes `action`, and no other: one key, one meaning.
+    pub fn bind(&mut self, action: GameAction, key: KeyCode) {
+        for (a, keys) in &mut self.0 {
+            keys.retain(|&k| k != key);
+            if *a == action {
+                keys.push(key);
+            }
+        }
+    }
+
+    pub fn clear(&mut self, action: GameAction) {
+        if let Some((_, keys)) = self.0.iter_mut().find(|(a, _)| *a == action) {
+            keys.clear();
+        }
+    }
+
+    pub fn input_map(&self) -> InputMap<GameAction> {
+        let mut map = InputMap::default();
+        for (a, keys) in &self.0 {
+            for &k in keys {
+                map.insert(*a, k);
+            }
+        }
+        map.insert(GameAction::Select, MouseButton::Left);
+        map
+    }
+
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
+        let body = ron::ser::to_string_pretty(self, pretty).unwrap_or_default();
+        format!(
+            "// Fray's key bindings: (action, [keys]). Delete this file for the defaults.\n{body}\n"
+        )
+    }
+
+    /// Bindings read back; an action the file leaves out keeps its default keys (a newer game
+    /// may add actions). An error names the place and line.
+    pub fn from_ron(text: &str, place: &str) -> Result<Bindings, String> {
+        let read: Bindings = ron::from_str(text)
+            .map_err(|e| format!("{place}:{}: {}", e.span.start.line, e.code))?;
+        let mut out = Bindings::default();
+        for (a, keys) in read.0 {
+            if let Some(slot) = out.0.iter_mut().find(|(b, _)| *b == a) {
+                slot.1 = keys;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A key's name as a player reads it: "E", "7", "Enter", "Down".
+pub fn key_name(k: KeyCode) -> String {
+    let debug = format!("{k:?}");
+    for prefix in ["Key", "Digit", "Arrow"] {
+        if let Some(rest) = debug.strip_prefix(prefix)
+            && !rest.is_empty()
+        {
+            return rest.to_string();
+        }
+    }
+    match k {
+        KeyCode::Equal => "=".into(),
+        KeyCode::Minus => "-".into(),
+        KeyCode::NumpadAdd => "Numpad +".into(),
+        KeyCode::NumpadSubtract => "Numpad -".into(),
+        _ => debug,
+    }
+}
+
+/// The keys screen: open or not, the row under the cursor, and the action waiting for a key.
+#[derive(Resource, Default, Debug)]
+pub struct KeysScreen {
+    pub open: bool,
+    pub row: usize,
+    pub listening: Option<GameAction>,
+    /// What became of the last change: saved, or why not.
+    pub status: Option<String>,
+}
+
+/// Run condition: the game's own keys are not taken while the keys screen is open.
+pub fn keys_closed(screen: Res<KeysScreen>) -> bool {
+    !screen.open
+}
+
+pub struct KeyBindingsPlugin;
+
+impl Plugin for KeyBindingsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Prefs>()
+            .init_resource::<KeysScreen>()
+            .add_systems(PreStartup, load_bindings)
+            .add_systems(
+                Update,
+                (
+                    screen_keys,
+                    apply_bindings.run_if(resource_exists_and_changed::<Bindings>),
+                )
+                    .chain(),
+            );
+    }
+}
+
+/// The kept bindings, or the defaults with a word on the keys screen when they cannot be read.
+fn load_bindings(mut commands: Commands, prefs: Res<Prefs>, mut screen: ResMut<KeysScreen>) {
+    let place = prefs.place(FILE);
+    let bindings = match prefs.load(FILE) {
+        None => Bindings::default(),
+        Some(text) => Bindings::from_ron(&text, &place).unwrap_or_else(|e| {
+            screen.status = Some(format!("{e} (using the default keys)"));
+            Bindings::default()
+        }),
+    };
+    commands.insert_resource(bindings);
+}
+
+/// The input map follows the bindings.
+fn apply_bindings(
+    mut commands: Commands,
+    bindings: Res<Bindings>,
+    maps: Query<Entity, With<InputMap<GameAction>>>,
+) {
+    for e in &maps {
+        commands.entity(e).insert(bindings.input_map());
+    }
+    if maps.is_empty() {
+        commands.spawn(bindings.input_map());
+    }
+}
+
+/// Changes the bindings and keeps them.
+pub fn change(
+    bindings: &mut Bindings,
+    prefs: &Prefs,
+    screen: &mut KeysScreen,
+    f: impl FnOnce(&mut Bindings),
+) {
+    f(bindings);
+    screen.status = Some(match prefs.save(FILE, &bindings.to_ron()) {
+        Ok(()) => format!("Saved in {}", prefs.place(FILE)),
+        Err(e) => e,
+    });
+}
+
+/// The keys screen by keyboard: F2 opens and closes it; Up/Down pick an action, Enter waits
+/// for its new key, Delete clears its keys, R resets them all, Escape closes (or stops waiting).
+fn screen_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    prefs: Res<Prefs>,
+    bindings: Option<ResMut<Bindings>>,
+    mut screen: ResMut<KeysScreen>,
+) {
+    let Some(mut bindings) = bindings else {
+        return;
+    };
+    if let Some(action) = screen.listening {
+        let pressed = keys.get_just_pressed().next().copied();
+        match pressed {
+            Some(KeyCode::Escape) => screen.listening = None,
+            Some(k) => {
+                change(&mut bindings, &prefs, &mut screen, |b| b.bind(action, k));
+                screen.listening = None;
+            }
+            None => {}
+        }
+        return;
+    }
+    if keys.just_pressed(KeyCode::F2) {
+        screen.open = !screen.open;
+        return;
+    }
+    if !screen.open {
+        return;
+    }
+    let n = GameAction::ALL.len();
+    if keys.just_pressed(KeyCode::ArrowDown) {
+        screen.row = (screen.row + 1) % n;
+    }
+    if keys.just_pressed(KeyCode::ArrowUp) {
+        screen.row = (screen.row + n - 1) % n;
+    }
+    let action = GameAction::ALL[screen.row.min(n - 1)];
+    if keys.just_pressed(KeyCode::Enter) {
+        screen.listening = Some(action);
+    }
+    if keys.just_pressed(KeyCode::Delete) || keys.just_pressed(KeyCode::Backspace) {
+        change(&mut bindings, &prefs, &mut screen, |b| b.clear(action));
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        change(&mut bindings, &prefs, &mut screen, |b| {
+            *b = Bindings::default()
+        });
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        screen.open = false;
+    }
+}
+
+/// The keys screen's window: each action, its keys, and buttons to change them.
+pub fn keys_window(
+    mut contexts: bevy_egui::EguiContexts,
+    prefs: Res<Prefs>,
+    bindings: Option<ResMut<Bindings>>,
+    mut screen: ResMut<KeysScreen>,
+) -> Result {
+    use bevy_egui::egui;
+    let Some(mut bindings) = bindings else {
+        return Ok(());
+    };
+    if !screen.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut open = true;
+    egui::Window::new("Keys")
+        .open(&mut open)
+        .collapsible(false)
+        .show(&ctx, |ui| {
+            ui.label("Up/Down pick an action · Enter waits for its new key · Delete clears it · R resets all · Esc or F2 closes.");
+            ui.separator();
+            egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                for (row, &action) in GameAction::ALL.iter().enumerate() {
+                    let here = row == screen.row;
+                    let words = if here {
+                        egui::RichText::new(action.words()).strong()
+                    } else {
+                        egui::RichText::new(action.words())
+                    };
+                    ui.label(words);
+                    let keys = if screen.listening == Some(action) {
+                        "press a key… (Esc: leave it)".to_string()
+                    } else {
+                        bindings.words(action)
+                    };
+                    if ui.selectable_label(here, keys).clicked() {
+                        screen.row = row;
+                        screen.listening = Some(action);
+                    }
+                    if ui.small_button("clear").clicked() {
+                        screen.row = row;
+                        change(&mut bindings, &prefs, &mut screen, |b| b.clear(action));
+                    }
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Reset to the defaults").clicked() {
+                    change(&mut bindings, &prefs, &mut screen, |b| *b = Bindings::default());
+                }
+                if let Some(s) = &screen.status {
+                    ui.label(egui::RichText::new(s).small().weak());
+                }
+            });
+        });
+    if !open {
+        screen.open = false;
+        screen.listening = None;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_bound_to_one_action_leaves_the_other_it_had() {
+        let mut b = Bindings::default();
+        assert!(b.keys(GameAction::EndTurn).contains(&KeyCode::KeyE));
+        b.bind(GameAction::Confirm, KeyCode::KeyE);
+        assert!(b.keys(GameAction::Confirm).contains(&KeyCode::KeyE));
+        assert!(!b.keys(GameAction::EndTurn).contains(&KeyCode::KeyE));
+        assert_eq!(b.words(GameAction::EndTurn), "(no key)");
+    }
+
+    #[test]
+    fn bindings_read_back_what_was_written_and_fill_in_what_is_missing() {
+        let mut b = Bindings::default();
+        b.bind(GameAction::Skip, KeyCode::KeyJ);
+        assert_eq!(Bindings::from_ron(&b.to_ron(), "keys.ron").unwrap(), b);
+        let partial = Bindings::from_ron("([(Log, [KeyQ])])", "keys.ron").unwrap();
+        assert_eq!(partial.keys(GameAction::Log), &[KeyCode::KeyQ]);
+        assert_eq!(
+            partial.keys(GameAction::Help),
+            Bindings::default().keys(GameAction::Help)
+        );
+    }
+
+    #[test]
+    fn a_broken_bindings_file_is_refused_at_its_line() {
+        let e = Bindings::from_ron("([\n  (Log, [KeyQ]),\n  (Fly, [KeyZ]),\n])", "keys.ron")
+            .unwrap_err();
+        assert!(e.starts_with("keys.ron:3:"), "{e}");
+        assert!(e.contains("Fly"), "{e}");
+    }
+
+    #[test]
+    fn key_names_read_as_a_player_says_them() {
+        assert_eq!(key_name(KeyCode::KeyE), "E");
+        assert_eq!(key_name(KeyCode::ArrowDown), "Down");
+        assert_eq!(key_name(KeyCode::Digit7), "7");
+        assert_eq!(key_name(KeyCode::Enter), "Enter");
+    }
+}
