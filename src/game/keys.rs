@@ -114,7 +114,9 @@ impl Bindings {
 
 /// A key's name as a player reads it: "E", "7", "Enter", "Down".
 pub fn key_name(k: KeyCode) -> String {
-    let debug = format!("{k:?}");
+    // Serde's name for the key ("KeyE"): the browser build writes a derived Debug as a bare
+    // type name.
+    let debug = ron::to_string(&k).unwrap_or_default();
     for prefix in ["Key", "Digit", "Arrow"] {
         if let Some(rest) = debug.strip_prefix(prefix)
             && !rest.is_empty()
