@@ -185,11 +185,12 @@ mod tests {
         let badge = egui::Rect::from_center_size(Pos2::new(100.0, 100.0), vec2(20.5, 20.5));
         for icon in Icon::KINDS {
             let figure = figure(icon);
-            assert!(!figure.is_empty(), "{icon:?} draws nothing");
+            assert!(!figure.is_empty(), "{} draws nothing", icon.words());
             for s in &figure {
                 assert!(
                     badge.contains_rect(s.visual_bounding_rect()),
-                    "{icon:?} spills out"
+                    "{} spills out",
+                    icon.words()
                 );
             }
         }
@@ -202,7 +203,10 @@ mod tests {
             .map(|&i| {
                 figure(i)
                     .iter()
-                    .map(|s| format!("{:?}", s.visual_bounding_rect()))
+                    .map(|s| {
+                        let r = s.visual_bounding_rect();
+                        format!("{} {} {} {}", r.min.x, r.min.y, r.max.x, r.max.y)
+                    })
                     .collect::<Vec<_>>()
                     .join(";")
             })
@@ -212,9 +216,9 @@ mod tests {
                 assert_ne!(
                     a,
                     b,
-                    "{:?} and {:?} look alike",
-                    Icon::KINDS[i],
-                    Icon::KINDS[j]
+                    "{} and {} look alike",
+                    Icon::KINDS[i].words(),
+                    Icon::KINDS[j].words()
                 );
             }
         }
