@@ -110,6 +110,17 @@ enum Command {
     },
     /// Print the rules notes: each paragraph in short and the readings Fray chose.
     Rules { ruleset: Option<String> },
+    /// The lessons: each course and its lessons; `--coverage` lists the rules notes'
+    /// paragraphs no lesson teaches.
+    Lessons {
+        /// Only this ruleset's course.
+        ruleset: Option<String>,
+        #[arg(long)]
+        coverage: bool,
+        /// One JSON object: ruleset → {"paragraphs", "taught", "untaught"}.
+        #[arg(long)]
+        json: bool,
+    },
     /// Benchmarks. `fray bench ai`: win rates between AI levels and their decision times.
     Bench {
         /// What to measure: `ai`.
@@ -223,6 +234,11 @@ pub fn main() -> ExitCode {
         }) => record(&scenario, seed, &out),
         Some(Command::Check { files, strict }) => check(&files, strict),
         Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
+        Some(Command::Lessons {
+            ruleset,
+            coverage,
+            json,
+        }) => lessons(ruleset.as_deref(), coverage, json),
         Some(Command::Bench {
             what,
             json,
@@ -688,6 +704,66 @@ impl Visit for Sims<'_> {
     }
 }
 
+/// `fray lessons`: the courses, or what they leave untaught.
+fn lessons(ruleset: Option<&str>, coverage: bool, json: bool) -> ExitCode {
+    let rulesets: Vec<&str> = match ruleset {
+        Some(r) if fray::rulesets::IDS.contains(&r) => vec![r],
+        Some(r) => {
+            eprintln!(
+                "no ruleset \"{r}\" (there are {})",
+                fray::rulesets::IDS.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+        None => fray::rulesets::IDS.to_vec(),
+    };
+    if !coverage {
+        for r in &rulesets {
+            say!("{r}:");
+            match fray::lessons::course(r) {
+                Ok(course) => {
+                    for (id, title, about) in course {
+                        say!("  {id}: {title} — {about}");
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    let mut all = serde_json::Map::new();
+    for r in &rulesets {
+        match fray::lessons::coverage::coverage(r) {
+            Ok(c) => {
+                if !json {
+                    say!(
+                        "{r}: {} of {} paragraphs taught; untaught: {}",
+                        c.taught,
+                        c.paragraphs,
+                        if c.untaught.is_empty() {
+                            "none".to_string()
+                        } else {
+                            c.untaught.join(", ")
+                        }
+                    );
+                }
+                all.insert(r.to_string(), serde_json::to_value(&c).unwrap_or_default());
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if json {
+        say!("{}", serde_json::Value::Object(all));
+    }
+    ExitCode::SUCCESS
+}
+
 fn check(files: &[PathBuf], strict: bool) -> ExitCode {
     let mut failed = false;
     for f in files {
@@ -700,7 +776,9 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                 continue;
             }
         };
-        let result = if replay::is_replay(&src) {
+        let result = if fray::lessons::is_lesson(&src) {
+            fray::lessons::check_file(&name, &src).map_err(|e| e.to_string())
+        } else if replay::is_replay(&src) {
             replay::parse(&name, &src)
                 .map_err(|e| e.to_string())
                 .and_then(|r| {

@@ -7,6 +7,7 @@ pub mod ai;
 pub mod bench;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod lessons;
 pub mod replay;
 pub mod rules;
 pub mod rulesets;

@@ -357,7 +357,14 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
     }
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut text = String::new();
-    for dir in ["src/game", "src/rules", "src/scenario", "src/ai", "assets"] {
+    for dir in [
+        "src/game",
+        "src/rules",
+        "src/scenario",
+        "src/ai",
+        "src/lessons",
+        "assets",
+    ] {
         walk(&root.join(dir), &mut text);
     }
     let mut chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();

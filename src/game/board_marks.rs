@@ -264,6 +264,27 @@ pub fn draw_board_marks(
     {
         marks.ring(at, character_radius(&lay, c) + super::board::RING, GOLD);
     }
+    // A lesson's finger on what its step is about.
+    if let Some(lesson) = &battle.lesson {
+        let pulse = 0.6 + 0.4 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
+        let colour = super::lesson_view::POINTER.gamma_multiply(pulse);
+        match lesson.pointer(battle.session.as_ref()) {
+            Some(super::lesson::PointAt::Token(c)) => {
+                if let Some(at) = character_position(&lay, c) {
+                    let r = character_radius(&lay, c);
+                    marks.ring(at, r + 12.0, colour);
+                    marks.arrow_down(at + Vec2::new(0.0, r + 14.0), colour);
+                }
+            }
+            Some(super::lesson::PointAt::Place(z)) => {
+                marks.frame(z, 16.0, colour);
+                if let Some(&c) = lay.centres.get(z) {
+                    marks.arrow_down(c + Vec2::new(0.0, lay.size.y / 2.0 + 10.0), colour);
+                }
+            }
+            _ => {}
+        }
+    }
     if person_deciding(&battle, &seats).is_some() {
         let shown = shown_choices(&battle, cursor.target);
         for &i in &shown {
@@ -310,6 +331,21 @@ impl Marks<'_> {
             self.painter
                 .rect_stroke(r, 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Middle);
         }
+    }
+
+    /// An arrow pointing down at `tip` (world), from above it.
+    fn arrow_down(&self, tip: Vec2, colour: Color32) {
+        let (Some(a), Some(b)) = (self.view.at(tip + Vec2::new(0.0, 40.0)), self.view.at(tip))
+        else {
+            return;
+        };
+        let stroke = Stroke::new(5.0, colour);
+        self.painter.line_segment([a, b], stroke);
+        self.painter.add(egui::Shape::convex_polygon(
+            vec![b, b + egui::vec2(-10.0, -14.0), b + egui::vec2(10.0, -14.0)],
+            colour,
+            Stroke::NONE,
+        ));
     }
 
     /// One event on its way, `t` from 0 to 1.

@@ -21,6 +21,8 @@ pub use super::session::{Choice, LogEntry, Session, Typed};
 pub enum AppState {
     #[default]
     Menu,
+    /// The lessons, course by course.
+    Learn,
     Battle,
     Result,
 }
@@ -51,6 +53,8 @@ pub enum Phase {
     Showing,
     /// Hot-seat: the board is hidden until the next person takes the screen.
     PassScreen,
+    /// A lesson speaks: the other side's action to watch, a step's outcome, the lesson's end.
+    Lesson,
     Over,
 }
 
@@ -100,6 +104,8 @@ pub struct BattleSetup {
     pub watch: Option<Actions>,
     /// A battle from outside the registry, instead of `scenario`.
     pub custom: Option<Starter>,
+    /// A lesson instead: its id, the step to start at and the choices taken before it.
+    pub lesson: Option<(String, usize, Vec<usize>)>,
 }
 
 impl std::fmt::Debug for BattleSetup {
@@ -124,6 +130,7 @@ impl Default for BattleSetup {
             options: Vec::new(),
             watch: None,
             custom: None,
+            lesson: None,
         }
     }
 }
@@ -176,6 +183,8 @@ pub struct Battle {
     pub showing: VecDeque<Beat>,
     /// The log entries the board is animating, in turn; nothing waits for them.
     pub playing: super::animation::Playing,
+    /// The lesson this battle is, if it is one.
+    pub lesson: Option<super::lesson::LessonRun>,
 }
 
 /// Counts the battles started, for [`Battle::serial`].
@@ -213,7 +222,15 @@ impl Visit for StartSession<'_> {
 impl Battle {
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
         let mut dice = SeededDice::new(setup.seed);
+        let mut lesson = None;
         let (session, events, name) = match &setup.custom {
+            _ if setup.lesson.is_some() => {
+                let (id, at, chosen) = setup.lesson.clone().unwrap_or_default();
+                let (run, session, log) = super::lesson::LessonRun::start(&id, at, &chosen)?;
+                let name = run.title.clone();
+                lesson = Some(run);
+                (session, log, name)
+            }
             Some(starter) => starter(&mut dice)?,
             None => {
                 let mut loaded = scenario::load(&setup.scenario).map_err(|e| e.to_string())?;
@@ -239,12 +256,25 @@ impl Battle {
             screen_holder: None,
             showing: VecDeque::new(),
             playing: super::animation::Playing::default(),
+            lesson,
         })
     }
 
     /// The only way the shell changes a battle: the core checks and applies the action.
     pub fn apply(&mut self, choice: &Choice) -> Result<(), RuleError> {
-        let applied = self.session.apply(choice, &mut self.dice)?;
+        let mut dice = self.dice.clone();
+        self.apply_with(choice, &mut dice)?;
+        self.dice = dice;
+        Ok(())
+    }
+
+    /// The same with other dice: a lesson's, scripted.
+    pub fn apply_with(
+        &mut self,
+        choice: &Choice,
+        dice: &mut dyn crate::rules::dice::DiceSource,
+    ) -> Result<(), RuleError> {
+        let applied = self.session.apply(choice, dice)?;
         let first = self.log.len();
         self.log.extend(applied.log);
         self.playing.queue(first..self.log.len());
@@ -286,18 +316,25 @@ pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
     if !battle.showing.is_empty() {
         return Phase::Showing;
     }
+    // In a lesson nobody but the learner decides: the other side's actions are the lesson's.
+    if let Some(lesson) = &battle.lesson
+        && !lesson.waits_for_learner()
+    {
+        return Phase::Lesson;
+    }
     match battle.session.pending() {
         Pending::Over(_) => Phase::Over,
         Pending::Decide { seat, kind, .. } => {
             if battle.session.watch_len().is_some() {
                 return Phase::Watching;
             }
-            if seats.kind(*seat) != SeatKind::Person {
+            if seats.kind(*seat) != SeatKind::Person && battle.lesson.is_none() {
                 return Phase::AiThinking;
             }
             // The board the next person sees may show what the last one must not, or the
             // other way round.
             if let Some(holder) = battle.screen_holder
+                && battle.lesson.is_none()
                 && holder != *seat
                 && seats.people() > 1
                 && (battle.session.hides_from(holder) || battle.session.hides_from(*seat))
@@ -350,6 +387,10 @@ impl Plugin for FlowPlugin {
             .add_message::<Choose>()
             .add_systems(OnEnter(AppState::Battle), begin_battle)
             .add_systems(OnExit(AppState::Result), end_battle)
+            .add_systems(OnEnter(AppState::Learn), end_battle)
+            .add_systems(OnEnter(AppState::Menu), |mut setup: ResMut<BattleSetup>| {
+                setup.lesson = None
+            })
             .add_systems(
                 Update,
                 (apply_choices, sync_phase)
@@ -371,7 +412,13 @@ fn begin_battle(
             count.0 += 1;
             b.serial = count.0;
             let seats: Vec<Seat> = b.session.seats().into_iter().map(|(s, _)| s).collect();
-            commands.insert_resource(Seats::new(setup.seats.clone(), &seats, setup.gm));
+            // A lesson's learner sits at every seat; the lesson plays the other side.
+            let (kinds, gm) = if b.lesson.is_some() {
+                (vec![SeatKind::Person; seats.len()], SeatKind::Person)
+            } else {
+                (setup.seats.clone(), setup.gm)
+            };
+            commands.insert_resource(Seats::new(kinds, &seats, gm));
             commands.insert_resource(b);
         }
         Err(e) => {
@@ -400,6 +447,29 @@ fn apply_choices(
     };
     for Choose(action) in reader.read() {
         let holder = person_deciding(&battle, &seats);
+        if let Some(lesson) = battle.lesson.as_mut() {
+            use super::lesson::Judged;
+            match lesson.judge(action) {
+                Judged::Take(dice) => {
+                    let mut scripted = crate::rules::dice::ScriptedDice::new(dice);
+                    match battle.apply_with(action, &mut scripted) {
+                        Ok(()) => {
+                            if let Some(l) = battle.lesson.as_mut() {
+                                l.taken();
+                            }
+                            notice.0 = None;
+                        }
+                        Err(e) => notice.0 = Some(e.to_string()),
+                    }
+                }
+                Judged::NotNow(why) => notice.0 = Some(why),
+                Judged::Wrong(_) => {
+                    notice.0 = None;
+                    battle.version += 1;
+                }
+            }
+            continue;
+        }
         match battle.apply(action) {
             Ok(()) => {
                 if holder.is_some() {

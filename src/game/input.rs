@@ -50,11 +50,13 @@ pub enum GameAction {
     Select,
     /// Skip the board's animations to the end (K).
     Skip,
+    /// Open the lessons from the menu (G).
+    Learn,
 }
 
 impl GameAction {
     /// Every action the keys screen lists, in its order (Select is the mouse's, not listed).
-    pub const ALL: [GameAction; 17] = [
+    pub const ALL: [GameAction; 18] = [
         GameAction::Confirm,
         GameAction::Cancel,
         GameAction::Next,
@@ -72,6 +74,7 @@ impl GameAction {
         GameAction::PanDown,
         GameAction::ZoomIn,
         GameAction::ZoomOut,
+        GameAction::Learn,
     ];
 
     /// What the action does, for the keys screen.
@@ -95,6 +98,7 @@ impl GameAction {
             PanDown => "pan down",
             ZoomIn => "zoom in",
             ZoomOut => "zoom out",
+            Learn => "open the lessons (on the menu)",
             Select => "select (the mouse's left button)",
         }
     }
@@ -120,6 +124,7 @@ pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
         (Why, KeyCode::KeyY),
         (SpeedUp, KeyCode::KeyF),
         (Skip, KeyCode::KeyK),
+        (Learn, KeyCode::KeyG),
         (PanLeft, KeyCode::KeyA),
         (PanRight, KeyCode::KeyD),
         (PanUp, KeyCode::KeyR),
@@ -335,6 +340,9 @@ fn menu_keys(
 ) {
     if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Confirm) {
         next.set(AppState::Battle);
+    }
+    if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Learn) {
+        next.set(AppState::Learn);
     }
 }
 

@@ -167,7 +167,7 @@ impl Plugin for KeyBindingsPlugin {
 }
 
 /// The kept bindings, or the defaults with a word on the keys screen when they cannot be read.
-fn load_bindings(mut commands: Commands, prefs: Res<Prefs>, mut screen: ResMut<KeysScreen>) {
+pub fn load_bindings(mut commands: Commands, prefs: Res<Prefs>, mut screen: ResMut<KeysScreen>) {
     let place = prefs.place(FILE);
     let bindings = match prefs.load(FILE) {
         None => Bindings::default(),

@@ -11,6 +11,8 @@ pub mod fonts;
 pub mod icons;
 pub mod input;
 pub mod keys;
+pub mod lesson;
+pub mod lesson_view;
 pub mod overlay;
 pub mod palette;
 pub mod prefs;
@@ -41,6 +43,7 @@ impl Plugin for LogicPlugin {
             seats::SeatsPlugin,
             input::InputsPlugin,
             animation::AnimationPlugin,
+            lesson::LessonPlugin,
         ))
         .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
         .add_systems(OnEnter(Phase::Over), announce_over);

@@ -141,6 +141,7 @@ impl Plugin for OverlayPlugin {
                 super::fonts::install_fonts,
                 (
                     menu_ui.run_if(in_state(AppState::Menu)),
+                    super::lesson_view::learn_ui.run_if(in_state(AppState::Learn)),
                     battle_ui.run_if(in_state(AppState::Battle)),
                     result_ui.run_if(in_state(AppState::Result)),
                 )
@@ -156,7 +157,7 @@ impl Plugin for OverlayPlugin {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PanelsDrawn;
 
-fn root(ctx: &egui::Context) -> egui::Ui {
+pub fn root(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "viewport".into(),
@@ -180,6 +181,12 @@ fn menu_ui(
     egui::CentralPanel::default().show(&mut ui, |ui| {
         ui.heading("Fray");
         ui.label("Tabletop skirmish rules, refereed and explained. Every roll shows its dice, its modifiers and its rule.");
+        if ui
+            .button(egui::RichText::new(keys.label("Learn to play", GameAction::Learn)).size(18.0))
+            .clicked()
+        {
+            next.set(AppState::Learn);
+        }
         ui.separator();
         ui.label(egui::RichText::new("Scenario").strong());
         for entry in &catalogue.0 {
@@ -379,7 +386,11 @@ fn battle_ui(
                 panels.help = !panels.help;
             }
             if ui.button("Leave").clicked() {
-                next.set(AppState::Result);
+                next.set(if battle.lesson.is_some() {
+                    AppState::Learn
+                } else {
+                    AppState::Result
+                });
             }
         });
     });
@@ -406,7 +417,7 @@ fn battle_ui(
     }
 
     let person = person_deciding(&battle, &seats);
-    egui::Panel::left("choices")
+    let left = egui::Panel::left("choices")
         .exact_size(super::board::LEFT_PANEL)
         .show(&mut ui, |ui| {
             if let Some(sit) = battle.session.situation() {
@@ -453,7 +464,9 @@ fn battle_ui(
             if let Some(n) = &notice.0 {
                 ui.colored_label(egui::Color32::LIGHT_RED, n);
             }
-        });
+        })
+        .response
+        .rect;
 
     // A resolution's steps, one at a time, over the board.
     if phase == Phase::Showing
@@ -501,7 +514,7 @@ fn battle_ui(
             });
     }
 
-    egui::Panel::right("log")
+    let right = egui::Panel::right("log")
         .exact_size(super::board::RIGHT_PANEL)
         .show(&mut ui, |ui| {
             ui.strong("Characters");
@@ -549,8 +562,16 @@ fn battle_ui(
                     battle.playing.replay(i);
                 }
             }
-        });
+        })
+        .response
+        .rect;
     area.0 = Some(ui.available_rect_before_wrap());
+    if let Some(lesson) = &battle.lesson
+        && let Some(rect) = super::lesson_view::pointed_panel(lesson, &battle, left, right)
+    {
+        super::lesson_view::point_panel(&ctx, rect, ctx.input(|i| i.time) as f32);
+    }
+    super::lesson_view::lesson_panel(&ctx, &mut battle, &keys, &mut next);
 
     if let Some(i) = panels.breakdown
         && let Some(e) = battle.log.get(i)
@@ -675,7 +696,10 @@ fn choice_list(
     let shown = shown_choices(battle, cursor.target);
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (i, &a) in shown.iter().enumerate() {
-            let text = format!("{}. {}", i + 1, battle.session.describe(a));
+            let mut text = format!("{}. {}", i + 1, battle.session.describe(a));
+            if super::lesson_view::marked_choice(battle, a) {
+                text.push_str("   (the lesson's choice)");
+            }
             let mut r = ui.selectable_label(i == cursor.index, text);
             if let Some(h) = battle.session.odds(a) {
                 if inline {

@@ -1,7 +1,7 @@
 //! A replay is exactly what determinism needs: the scenario, the dice (a seed or the values
 //! rolled) and the actions. Re-running it gives the same events and the same final state.
 
-mod names;
+pub(crate) mod names;
 pub mod tokens;
 
 use std::path::Path;

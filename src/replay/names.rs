@@ -39,6 +39,51 @@ pub fn to_numbers<G: Ruleset>(file: &str, src: &str, names: &Names) -> Result<St
     }
 }
 
+/// The same for a file whose actions stand under some of `keys` anywhere in it (a lesson's
+/// `Do([...])` and `Watch(...)`): the labels after the key say what a name stands for.
+pub fn to_numbers_under<G: Ruleset>(
+    file: &str,
+    src: &str,
+    names: &Names,
+    keys: &[&str],
+) -> Result<String, DataErrors> {
+    let tokens = super::tokens::tokens(src);
+    let mut out = src.to_string();
+    let mut errors = Vec::new();
+    let found: Vec<(Tok, Indexed)> = labelled_values(&tokens)
+        .into_iter()
+        .filter(|(i, _)| matches!(tokens[*i].token, Token::Str(_)))
+        .filter_map(|(i, labels)| {
+            let under = labels.iter().rposition(|l| keys.contains(&l.as_str()))?;
+            let mut rest: Vec<&str> = labels[under + 1..].iter().map(String::as_str).collect();
+            // The place in the list of allowed actions says nothing of what a name is.
+            if rest.first().is_some_and(|l| l.starts_with('#')) {
+                rest.remove(0);
+            }
+            G::indexes(&rest).map(|k| (tokens[i].clone(), k))
+        })
+        .collect();
+    for (t, kind) in found.into_iter().rev() {
+        let Token::Str(written) = &t.token else {
+            continue;
+        };
+        match names.number(kind, written) {
+            Ok(n) => out.replace_range(t.span.clone(), &n.to_string()),
+            Err(message) => errors.push(DataError {
+                file: file.to_string(),
+                line: t.line,
+                message,
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        errors.reverse();
+        Err(DataErrors(errors))
+    }
+}
+
 /// `src` with the numbers in its actions written as names (see [`Names::name`]).
 pub fn to_names<G: Ruleset>(src: &str, names: &Names) -> String {
     let json = src.trim_start().starts_with('{');

@@ -1,0 +1,654 @@
+//! A lesson under way: the step on screen, what it waits for, the learner's tries, and the
+//! lesson's line of play. The battle is an ordinary battle; the lesson stands between the
+//! learner's choices and the rules core: a choice the step does not allow is not applied (its
+//! hint is said instead), and the other side's actions are the lesson's, with its dice.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::flow::{Battle, Choice, LogEntry, Session, Typed};
+use crate::lessons::{Expect, LessonVisit, Loaded, Pointer, Predict};
+use crate::rules::dice::ScriptedDice;
+use crate::rulesets::Game;
+
+/// What a step points at, resolved to the board's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointAt {
+    Token(usize),
+    Place(usize),
+    Choices,
+    Log,
+    Roster,
+}
+
+/// What a step waits for, without the ruleset's types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waits {
+    /// The learner's action.
+    Learner,
+    /// The other side's action, played when the learner goes on.
+    Other,
+    /// Only reading.
+    Reading,
+}
+
+/// A step's words, for the screen.
+#[derive(Clone, Debug)]
+pub struct StepView {
+    pub say: String,
+    pub rules: Vec<String>,
+    pub point: Option<Pointer>,
+    pub waits: Waits,
+    pub hint: String,
+    pub then: String,
+    pub what_ifs: Vec<String>,
+    pub predict: Option<Predict>,
+}
+
+/// Where a step stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Said, waiting for its action (or for the learner to go on).
+    Before,
+    /// Its action taken: what came of it, what-ifs, the prediction judged.
+    After,
+    /// The lesson is over.
+    Done,
+}
+
+/// A lesson's line of play for its ruleset, behind a face without its types.
+pub trait LessonPlay: Send + Sync {
+    fn steps(&self) -> Vec<StepView>;
+    /// The battle at the start of step `upto`, the allowed action `chosen[k]` taken at each
+    /// step `k` before it, with `other` dice at one step in place of its own.
+    fn session_at(
+        &self,
+        upto: usize,
+        chosen: &[usize],
+        other: Option<(usize, &[u8])>,
+    ) -> Result<(Box<dyn Session>, Vec<LogEntry>), String>;
+    /// Which of step `k`'s allowed actions `choice` is.
+    fn allowed_index(&self, k: usize, choice: &Choice) -> Option<usize>;
+    /// The action step `k` takes on the lesson's own line (its first allowed, or the other
+    /// side's).
+    fn line_choice(&self, k: usize) -> Option<Choice>;
+    fn dice(&self, k: usize) -> Vec<u8>;
+    /// A character's id by name, and a place's index by the name the board writes.
+    fn character(&self, name: &str) -> Option<usize>;
+}
+
+impl<G: Game> LessonPlay for Loaded<G> {
+    fn steps(&self) -> Vec<StepView> {
+        self.lesson
+            .steps
+            .iter()
+            .map(|s| StepView {
+                say: s.say.clone(),
+                rules: s.rules.clone(),
+                point: s.point.clone(),
+                waits: match s.expect {
+                    Expect::Do(_) => Waits::Learner,
+                    Expect::Watch(_) => Waits::Other,
+                    Expect::Read => Waits::Reading,
+                },
+                hint: s.hint.clone(),
+                then: s.then.clone(),
+                what_ifs: s.what_if.iter().map(|w| w.say.clone()).collect(),
+                predict: s.predict.clone(),
+            })
+            .collect()
+    }
+
+    fn session_at(
+        &self,
+        upto: usize,
+        chosen: &[usize],
+        other: Option<(usize, &[u8])>,
+    ) -> Result<(Box<dyn Session>, Vec<LogEntry>), String> {
+        let mut dice = ScriptedDice::new(self.lesson.start_dice.iter().copied());
+        let (mut session, mut log) =
+            Typed::<G>::start(&self.setup, &mut dice, None).map_err(|e| e.to_string())?;
+        for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
+            let action = match &step.expect {
+                Expect::Do(allowed) => allowed.get(chosen.get(k).copied().unwrap_or(0)),
+                Expect::Watch(a) => Some(a),
+                Expect::Read => None,
+            };
+            let Some(action) = action else { continue };
+            let values = match other {
+                Some((at, d)) if at == k => d.to_vec(),
+                _ => step.dice.clone(),
+            };
+            let applied = session
+                .apply(&Choice::of(action.clone()), &mut ScriptedDice::new(values))
+                .map_err(|e| e.to_string())?;
+            log.extend(applied.log);
+        }
+        Ok((session, log))
+    }
+
+    fn allowed_index(&self, k: usize, choice: &Choice) -> Option<usize> {
+        let a = choice.get::<G::Action>()?;
+        match &self.lesson.steps.get(k)?.expect {
+            Expect::Do(allowed) => allowed.iter().position(|x| x == a),
+            _ => None,
+        }
+    }
+
+    fn line_choice(&self, k: usize) -> Option<Choice> {
+        self.lesson
+            .steps
+            .get(k)?
+            .line_action()
+            .cloned()
+            .map(Choice::of)
+    }
+
+    fn dice(&self, k: usize) -> Vec<u8> {
+        self.lesson
+            .steps
+            .get(k)
+            .map_or_else(Vec::new, |s| s.dice.clone())
+    }
+
+    fn character(&self, name: &str) -> Option<usize> {
+        let (state, _) = self.play_to(0, &[]).ok()?;
+        G::names(&state)
+            .list(crate::rules::names::Indexed::Character)
+            .iter()
+            .position(|n| n == name)
+    }
+}
+
+/// Loads a lesson as a line of play.
+struct AsPlay;
+
+impl LessonVisit for AsPlay {
+    type Out = (Arc<dyn LessonPlay>, String, &'static str);
+    fn visit<G: Game>(self, l: Loaded<G>) -> Self::Out {
+        let title = l.lesson.title.clone();
+        (Arc::new(l), title, G::ID)
+    }
+}
+
+/// The lesson under way.
+pub struct LessonRun {
+    pub id: String,
+    pub title: String,
+    pub ruleset: &'static str,
+    pub steps: Vec<StepView>,
+    pub at: usize,
+    pub stage: Stage,
+    /// Wrong tries at this step.
+    pub tries: u32,
+    /// Said after a wrong try: the step's hint.
+    pub feedback: Option<String>,
+    /// The learner's answer to the step's question.
+    pub answer: Option<usize>,
+    /// The allowed action the learner took at each step so far.
+    pub chosen: Vec<usize>,
+    /// The what-if on the board, with the lesson's own battle put aside.
+    pub what_if: Option<(usize, Box<dyn Session>, Vec<LogEntry>)>,
+    pub play: Arc<dyn LessonPlay>,
+}
+
+impl LessonRun {
+    /// A lesson from its start, or from step `at` with the choices taken before it.
+    pub fn start(
+        id: &str,
+        at: usize,
+        chosen: &[usize],
+    ) -> Result<(LessonRun, Box<dyn Session>, Vec<LogEntry>), String> {
+        let (play, title, ruleset) = crate::lessons::load(id, AsPlay).map_err(|e| e.to_string())?;
+        let steps = play.steps();
+        let at = at.min(steps.len().saturating_sub(1));
+        let chosen: Vec<usize> = chosen.iter().copied().take(at).collect();
+        let (session, log) = play.session_at(at, &chosen, None)?;
+        let mut chosen = chosen;
+        chosen.resize(at, 0);
+        Ok((
+            LessonRun {
+                id: id.to_string(),
+                title,
+                ruleset,
+                steps,
+                at,
+                stage: Stage::Before,
+                tries: 0,
+                feedback: None,
+                answer: None,
+                chosen,
+                what_if: None,
+                play,
+            },
+            session,
+            log,
+        ))
+    }
+
+    pub fn step(&self) -> Option<&StepView> {
+        self.steps.get(self.at)
+    }
+
+    /// The learner is to take an action now.
+    pub fn waits_for_learner(&self) -> bool {
+        self.stage == Stage::Before && self.step().is_some_and(|s| s.waits == Waits::Learner)
+    }
+
+    /// The step's question is still to be answered.
+    pub fn question_open(&self) -> bool {
+        self.stage == Stage::Before
+            && self.answer.is_none()
+            && self.step().is_some_and(|s| s.predict.is_some())
+    }
+
+    /// After two wrong tries the right choice is shown.
+    pub fn shows_right(&self) -> bool {
+        self.tries >= 2
+    }
+
+    /// What a step points at, in the board's numbers.
+    pub fn pointer(&self, session: &dyn Session) -> Option<PointAt> {
+        Some(match self.step()?.point.as_ref()? {
+            Pointer::Token(n) => PointAt::Token(self.play.character(n)?),
+            Pointer::Place(n) => PointAt::Place(
+                session
+                    .board(None)
+                    .places
+                    .iter()
+                    .position(|p| &p.name == n)?,
+            ),
+            Pointer::Choices => PointAt::Choices,
+            Pointer::Log => PointAt::Log,
+            Pointer::Roster => PointAt::Roster,
+        })
+    }
+}
+
+/// The outcome of a learner's choice put to the lesson.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// Allowed: take it with these dice.
+    Take(Vec<u8>),
+    /// Not now: the step is not waiting for an action, or its question is unanswered.
+    NotNow(String),
+    /// Not what the step asks: its hint.
+    Wrong(String),
+}
+
+impl LessonRun {
+    /// Judges a learner's choice; a wrong one counts a try and sets the hint.
+    pub fn judge(&mut self, choice: &Choice) -> Judged {
+        if !self.waits_for_learner() {
+            return Judged::NotNow("Go on with the lesson first.".into());
+        }
+        if self.question_open() {
+            return Judged::NotNow("Answer the question first.".into());
+        }
+        match self.play.allowed_index(self.at, choice) {
+            Some(j) => {
+                self.chosen.truncate(self.at);
+                self.chosen.push(j);
+                Judged::Take(self.play.dice(self.at))
+            }
+            None => {
+                self.tries += 1;
+                let hint = self.step().map(|s| s.hint.clone()).unwrap_or_default();
+                self.feedback = Some(hint.clone());
+                Judged::Wrong(hint)
+            }
+        }
+    }
+
+    /// The step's action taken: what came of it is shown, or, with nothing to show, the
+    /// lesson goes on.
+    pub fn taken(&mut self) {
+        self.feedback = None;
+        self.stage = Stage::After;
+        let quiet = self
+            .step()
+            .is_some_and(|s| s.then.is_empty() && s.what_ifs.is_empty() && s.predict.is_none());
+        if quiet {
+            self.next();
+        }
+    }
+
+    /// On to the next step, or the end.
+    pub fn next(&mut self) {
+        self.at += 1;
+        self.tries = 0;
+        self.feedback = None;
+        self.answer = None;
+        self.stage = if self.at >= self.steps.len() {
+            self.at = self.steps.len();
+            Stage::Done
+        } else {
+            Stage::Before
+        };
+        if self.stage == Stage::Before && self.chosen.len() < self.at {
+            self.chosen.resize(self.at, 0);
+        }
+    }
+}
+
+/// Goes on with the lesson: the other side's action played, a read step passed, the next
+/// step after one that is done. Returns an error the screen shows.
+pub fn go_on(battle: &mut Battle) -> Result<(), String> {
+    let Some(mut lesson) = battle.lesson.take() else {
+        return Ok(());
+    };
+    let result = go_on_with(battle, &mut lesson);
+    battle.lesson = Some(lesson);
+    battle.version += 1;
+    result
+}
+
+fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
+    leave_what_if(battle, lesson);
+    match lesson.stage {
+        Stage::Done => Ok(()),
+        Stage::After => {
+            lesson.next();
+            Ok(())
+        }
+        Stage::Before => {
+            let Some(step) = lesson.step() else {
+                return Ok(());
+            };
+            match step.waits {
+                Waits::Learner => Err("Take the step's action first.".into()),
+                Waits::Reading => {
+                    lesson.next();
+                    Ok(())
+                }
+                Waits::Other => {
+                    if lesson.question_open() {
+                        return Err("Answer the question first.".into());
+                    }
+                    let choice = lesson
+                        .play
+                        .line_choice(lesson.at)
+                        .ok_or("the step has no action")?;
+                    let dice = lesson.play.dice(lesson.at);
+                    battle
+                        .apply_with(&choice, &mut ScriptedDice::new(dice))
+                        .map_err(|e| e.to_string())?;
+                    lesson.chosen.truncate(lesson.at);
+                    lesson.chosen.push(0);
+                    lesson.taken();
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+/// Shows what-if `w` of the step just taken on the board, the lesson's battle put aside.
+pub fn show_what_if(battle: &mut Battle, w: usize) -> Result<(), String> {
+    let Some(mut lesson) = battle.lesson.take() else {
+        return Ok(());
+    };
+    let result = (|| {
+        if lesson.stage != Stage::After || w >= lesson.step().map_or(0, |s| s.what_ifs.len()) {
+            return Err("no such what-if here".to_string());
+        }
+        leave_what_if(battle, &mut lesson);
+        let dice = what_if_dice(&lesson, w)?;
+        let (session, log) =
+            lesson
+                .play
+                .session_at(lesson.at + 1, &lesson.chosen, Some((lesson.at, &dice)))?;
+        let own_session = std::mem::replace(&mut battle.session, session);
+        let own_log = std::mem::replace(&mut battle.log, log);
+        lesson.what_if = Some((w, own_session, own_log));
+        Ok(())
+    })();
+    battle.lesson = Some(lesson);
+    battle.version += 1;
+    result
+}
+
+/// Back to the lesson's own line from a what-if.
+pub fn back_to_line(battle: &mut Battle) {
+    if let Some(mut lesson) = battle.lesson.take() {
+        leave_what_if(battle, &mut lesson);
+        battle.lesson = Some(lesson);
+        battle.version += 1;
+    }
+}
+
+fn leave_what_if(battle: &mut Battle, lesson: &mut LessonRun) {
+    if let Some((_, session, log)) = lesson.what_if.take() {
+        battle.session = session;
+        battle.log = log;
+        battle.playing = super::animation::Playing::default();
+    }
+}
+
+fn what_if_dice(lesson: &LessonRun, w: usize) -> Result<Vec<u8>, String> {
+    struct Dice(usize, usize);
+    impl LessonVisit for Dice {
+        type Out = Option<Vec<u8>>;
+        fn visit<G: Game>(self, l: Loaded<G>) -> Self::Out {
+            Some(
+                l.lesson
+                    .steps
+                    .get(self.0)?
+                    .what_if
+                    .get(self.1)?
+                    .dice
+                    .clone(),
+            )
+        }
+    }
+    crate::lessons::load(&lesson.id, Dice(lesson.at, w))
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| "no such what-if".to_string())
+}
+
+/// Which lessons are done, and where a lesson left was left, kept between runs.
+#[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Progress {
+    pub done: Vec<String>,
+    /// A lesson left part way: its id, the step reached, the choices taken.
+    pub left: Vec<(String, usize, Vec<usize>)>,
+}
+
+/// The file (or storage key) progress is kept in.
+pub const PROGRESS: &str = "lessons.ron";
+
+impl Progress {
+    pub fn load(prefs: &super::prefs::Prefs) -> Progress {
+        prefs
+            .load(PROGRESS)
+            .and_then(|t| ron::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn save(&self, prefs: &super::prefs::Prefs) -> Result<(), String> {
+        prefs.save(PROGRESS, &ron::to_string(self).unwrap_or_default())
+    }
+
+    /// Where a lesson was left: the step and the choices.
+    pub fn resume_point(&self, id: &str) -> Option<(usize, Vec<usize>)> {
+        self.left
+            .iter()
+            .find(|(l, _, _)| l == id)
+            .map(|(_, at, c)| (*at, c.clone()))
+    }
+
+    /// Notes how far a lesson has gone (or that it is done).
+    pub fn note(&mut self, lesson: &LessonRun) {
+        self.left.retain(|(l, _, _)| *l != lesson.id);
+        if lesson.stage == Stage::Done {
+            if !self.done.contains(&lesson.id) {
+                self.done.push(lesson.id.clone());
+            }
+        } else if lesson.at > 0 {
+            self.left
+                .push((lesson.id.clone(), lesson.at, lesson.chosen.clone()));
+        }
+    }
+}
+
+pub struct LessonPlugin;
+
+impl Plugin for LessonPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<LearnCursor>()
+            .add_systems(PreStartup, load_progress.after(super::keys::load_bindings))
+            .add_systems(
+                Update,
+                (lesson_keys, keep_progress)
+                    .chain()
+                    .run_if(in_state(super::flow::AppState::Battle))
+                    .run_if(super::keys::keys_closed),
+            )
+            .add_systems(
+                Update,
+                learn_keys
+                    .run_if(in_state(super::flow::AppState::Learn))
+                    .run_if(super::keys::keys_closed),
+            );
+    }
+}
+
+fn load_progress(mut commands: Commands, prefs: Res<super::prefs::Prefs>) {
+    commands.insert_resource(Progress::load(&prefs));
+}
+
+/// The digit keys, 1 to 9, as numbers from 0.
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// A lesson by keyboard: Enter goes on; 1–9 answer the question before a roll, or after it
+/// show a what-if; 0 comes back to the lesson's line; Escape (on the lesson's own page)
+/// leaves for the lessons.
+#[allow(clippy::too_many_arguments)]
+fn lesson_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    phase: Option<Res<State<super::flow::Phase>>>,
+    battle: Option<ResMut<Battle>>,
+    mut notice: ResMut<super::flow::Notice>,
+    mut next: ResMut<NextState<super::flow::AppState>>,
+) {
+    use super::input::GameAction;
+    let (Some(mut battle), Some(phase)) = (battle, phase) else {
+        return;
+    };
+    let Some(lesson) = battle.lesson.as_mut() else {
+        return;
+    };
+    let digit = DIGITS.iter().position(|k| keys.just_pressed(*k));
+    if let Some(d) = digit {
+        if lesson.question_open() {
+            if lesson
+                .step()
+                .and_then(|s| s.predict.as_ref())
+                .is_some_and(|p| d < p.answers.len())
+            {
+                lesson.answer = Some(d);
+                battle.version += 1;
+            }
+        } else if lesson.stage == Stage::After
+            && let Err(e) = show_what_if(&mut battle, d)
+        {
+            notice.0 = Some(e);
+        }
+        return;
+    }
+    if keys.just_pressed(KeyCode::Digit0) {
+        back_to_line(&mut battle);
+        return;
+    }
+    if *phase.get() != super::flow::Phase::Lesson {
+        return;
+    }
+    if actions.just_pressed(&GameAction::Confirm) {
+        if lesson.stage == Stage::Done {
+            next.set(super::flow::AppState::Learn);
+            return;
+        }
+        if let Err(e) = go_on(&mut battle) {
+            notice.0 = Some(e);
+        }
+    } else if actions.just_pressed(&GameAction::Cancel) {
+        next.set(super::flow::AppState::Learn);
+    }
+}
+
+/// Keeps the lesson's progress as it goes: where it stands, and that it is done.
+fn keep_progress(
+    battle: Option<Res<Battle>>,
+    prefs: Res<super::prefs::Prefs>,
+    progress: Option<ResMut<Progress>>,
+    mut last: Local<Option<(String, usize, bool)>>,
+) {
+    let (Some(battle), Some(mut progress)) = (battle, progress) else {
+        return;
+    };
+    let Some(lesson) = &battle.lesson else {
+        return;
+    };
+    let now = (lesson.id.clone(), lesson.at, lesson.stage == Stage::Done);
+    if last.as_ref() == Some(&now) {
+        return;
+    }
+    *last = Some(now);
+    progress.note(lesson);
+    let _ = progress.save(&prefs);
+}
+
+/// The Learn page by keyboard: Up/Down pick a lesson, Enter starts (or resumes) it, Escape
+/// goes back to the menu.
+fn learn_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
+    mut cursor: ResMut<LearnCursor>,
+    progress: Option<Res<Progress>>,
+    mut setup: ResMut<super::flow::BattleSetup>,
+    mut next: ResMut<NextState<super::flow::AppState>>,
+) {
+    use super::input::GameAction;
+    let n = crate::lessons::BUILTIN.len();
+    if n == 0 {
+        return;
+    }
+    if actions.just_pressed(&GameAction::Next) {
+        cursor.0 = (cursor.0 + 1) % n;
+    }
+    if actions.just_pressed(&GameAction::Previous) {
+        cursor.0 = (cursor.0 + n - 1) % n;
+    }
+    if actions.just_pressed(&GameAction::Confirm) {
+        let id = crate::lessons::BUILTIN[cursor.0.min(n - 1)].0;
+        start_lesson(&mut setup, progress.as_deref(), id);
+        next.set(super::flow::AppState::Battle);
+    }
+    if actions.just_pressed(&GameAction::Cancel) {
+        next.set(super::flow::AppState::Menu);
+    }
+}
+
+/// The lesson the Learn page's cursor is on.
+#[derive(Resource, Default)]
+pub struct LearnCursor(pub usize);
+
+/// Sets the next battle to be lesson `id`, from where it was left if it was.
+pub fn start_lesson(setup: &mut super::flow::BattleSetup, progress: Option<&Progress>, id: &str) {
+    let (at, chosen) = progress
+        .and_then(|p| p.resume_point(id))
+        .unwrap_or((0, Vec::new()));
+    setup.lesson = Some((id.to_string(), at, chosen));
+    setup.watch = None;
+}

@@ -1,0 +1,382 @@
+//! Reading a lesson: its scenario first (so that the names its actions write can be read as
+//! the numbers the ruleset's actions hold), then the lesson itself, then everything it names
+//! checked against the scenario and the rules notes; finally its line is played through with
+//! its dice. Every error names the file and the line.
+
+use crate::replay::names;
+use crate::replay::tokens::{Tok, Token, tokens, top_level_line, top_level_list, top_level_str};
+use crate::rules::battle::{FactionId, Pending};
+use crate::rules::dice::{ScriptedDice, SeededDice};
+use crate::rules::names::Indexed;
+use crate::rulesets::{Game, Visit};
+use crate::scenario::{self, DataErrors};
+
+use super::{Expect, Lesson, Pointer, apply_exact, error};
+
+/// A lesson read for its ruleset, checked and ready to play.
+pub struct Loaded<G: Game> {
+    /// `zones/01-a-turn`: the ruleset's folder and the file's stem.
+    pub id: String,
+    pub file: String,
+    pub lesson: Lesson<G::Action>,
+    pub setup: G::Setup,
+    /// The line each step starts on.
+    pub step_lines: Vec<usize>,
+    /// The learner's sides: a faction, or None for the GM's seat.
+    pub learner: Vec<Option<FactionId>>,
+}
+
+impl<G: Game> Loaded<G> {
+    /// Whether the learner decides for `seat` in `state`.
+    pub fn learner_decides(&self, state: &G::State, seat: crate::rules::battle::Seat) -> bool {
+        self.learner.contains(&G::side(state, seat))
+    }
+
+    /// The battle at the start of step `upto`, the lesson's line taken before it (with the
+    /// allowed action `chosen[k]` at step `k` where given, else the first), and the events.
+    pub fn play_to(
+        &self,
+        upto: usize,
+        chosen: &[usize],
+    ) -> Result<(G::State, Vec<crate::rules::battle::Event<G::EventKind>>), String> {
+        let mut dice = ScriptedDice::new(self.lesson.start_dice.iter().copied());
+        let (mut state, mut events) =
+            G::start(&self.setup, &mut dice).map_err(|e| e.to_string())?;
+        for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
+            let action = match &step.expect {
+                Expect::Do(allowed) => allowed.get(chosen.get(k).copied().unwrap_or(0)),
+                Expect::Watch(a) => Some(a),
+                Expect::Read => None,
+            };
+            if let Some(a) = action {
+                events.extend(apply_exact::<G>(&mut state, a, &step.dice)?);
+            }
+        }
+        Ok((state, events))
+    }
+}
+
+/// What is done with a lesson once read, for its ruleset.
+pub trait LessonVisit {
+    type Out;
+    fn visit<G: Game>(self, lesson: Loaded<G>) -> Self::Out;
+}
+
+/// A built-in lesson by id (`zones/01-a-turn`), or a lesson file by path.
+pub fn load<V: LessonVisit>(id_or_path: &str, v: V) -> Result<V::Out, DataErrors> {
+    if let Some((id, src)) = super::BUILTIN.iter().find(|(id, _)| *id == id_or_path) {
+        return load_str(id, &format!("assets/lessons/{id}.ron"), src, v);
+    }
+    let path = std::path::Path::new(id_or_path);
+    let src = scenario::error::read(path)?;
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let folder = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    load_str(&format!("{folder}/{stem}"), id_or_path, &src, v)
+}
+
+/// Reads, checks and plays through a lesson's text; `file` is the name errors carry.
+pub fn load_str<V: LessonVisit>(
+    id: &str,
+    file: &str,
+    src: &str,
+    v: V,
+) -> Result<V::Out, DataErrors> {
+    let toks = tokens(src);
+    let scenario_line = top_level_line(&toks, "scenario").unwrap_or(1);
+    let Some(name) = top_level_str(&toks, "scenario") else {
+        return Err(error(
+            file,
+            scenario_line,
+            "a lesson names its scenario: `scenario: \"duel\"`",
+        ));
+    };
+    let loaded = load_scenario(&name).map_err(|errors| {
+        error(
+            file,
+            scenario_line,
+            format!("its scenario, \"{name}\", cannot be loaded:\n{errors}"),
+        )
+    })?;
+    loaded.setup.visit(Read {
+        id,
+        file,
+        src,
+        toks: &toks,
+        v,
+    })
+}
+
+/// A lesson scenario by name, else a built-in scenario or a file.
+fn load_scenario(name: &str) -> Result<scenario::Loaded, DataErrors> {
+    match super::SCENARIOS.iter().find(|(n, _)| *n == name) {
+        Some((n, src)) => scenario::load_str(n, &format!("assets/lessons/scenarios/{n}.ron"), src),
+        None => scenario::load(name),
+    }
+}
+
+struct Read<'a, V> {
+    id: &'a str,
+    file: &'a str,
+    src: &'a str,
+    toks: &'a [Tok],
+    v: V,
+}
+
+impl<V: LessonVisit> Visit for Read<'_, V> {
+    type Out = Result<V::Out, DataErrors>;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let Read {
+            id,
+            file,
+            src,
+            toks,
+            v,
+        } = self;
+        let start = G::start(setup, &mut SeededDice::new(0))
+            .map_err(|e| error(file, 1, format!("its scenario cannot start: {e}")))?;
+        let names = G::names(&start.0);
+        let numbered = names::to_numbers_under::<G>(file, src, &names, &["Do", "Watch"])?;
+        let lesson: Lesson<G::Action> =
+            ron::from_str(&numbered).map_err(|e| scenario::error::from_ron(file, &e))?;
+        let step_lines = step_lines(toks);
+        let line_of = |k: usize| step_lines.get(k).copied().unwrap_or(1);
+        let line_at = |key: &str| top_level_line(toks, key).unwrap_or(1);
+
+        let factions = G::faction_names(&start.0);
+        let mut learner = Vec::new();
+        for name in &lesson.learner {
+            match factions.iter().position(|f| f == name) {
+                Some(f) => learner.push(Some(f)),
+                None if name == "GM" => learner.push(None),
+                None => {
+                    return Err(error(
+                        file,
+                        line_at("learner"),
+                        format!(
+                            "the learner plays \"{name}\", which is no faction of the scenario (it has {}; or \"GM\")",
+                            factions.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        if learner.is_empty() {
+            return Err(error(file, line_at("learner"), "the learner plays no side"));
+        }
+        if lesson.steps.is_empty() {
+            return Err(error(file, line_at("steps"), "a lesson has steps"));
+        }
+
+        let paragraphs = crate::rules::notes::notes(G::ID)
+            .map(crate::rules::notes::paragraph_ids)
+            .unwrap_or_default();
+        let characters = names.list(Indexed::Character);
+        for (k, step) in lesson.steps.iter().enumerate() {
+            let at = line_of(k);
+            if step.say.trim().is_empty() {
+                return Err(error(file, at, format!("step {} says nothing", k + 1)));
+            }
+            for r in &step.rules {
+                if !paragraphs.contains(&r.as_str()) {
+                    return Err(error(
+                        file,
+                        at,
+                        format!(
+                            "step {} names the rule \"{r}\", which is no paragraph of the {} rules notes",
+                            k + 1,
+                            G::ID
+                        ),
+                    ));
+                }
+            }
+            if let Some(Pointer::Token(n)) = &step.point
+                && !characters.iter().any(|c| c == n)
+            {
+                return Err(error(
+                    file,
+                    at,
+                    format!(
+                        "step {} points at \"{n}\", who is not in the scenario",
+                        k + 1
+                    ),
+                ));
+            }
+            if let Some(p) = &step.predict
+                && (p.answers.len() < 2 || p.right >= p.answers.len())
+            {
+                return Err(error(
+                    file,
+                    at,
+                    format!(
+                        "step {}'s question needs two answers or more, and `right` one of them (from 0)",
+                        k + 1
+                    ),
+                ));
+            }
+            if matches!(step.expect, Expect::Do(ref a) if a.is_empty()) {
+                return Err(error(file, at, format!("step {} allows no action", k + 1)));
+            }
+            if matches!(step.expect, Expect::Read)
+                && (!step.dice.is_empty() || !step.what_if.is_empty() || step.predict.is_some())
+            {
+                return Err(error(
+                    file,
+                    at,
+                    format!(
+                        "step {} takes no action, so it rolls no dice and asks nothing",
+                        k + 1
+                    ),
+                ));
+            }
+            if matches!(step.expect, Expect::Do(_)) && step.hint.trim().is_empty() {
+                return Err(error(
+                    file,
+                    at,
+                    format!("step {} waits for the learner, so it needs a hint", k + 1),
+                ));
+            }
+        }
+        let loaded = Loaded::<G> {
+            id: id.to_string(),
+            file: file.to_string(),
+            lesson,
+            setup: setup.clone(),
+            step_lines: step_lines.clone(),
+            learner,
+        };
+        check_line(&loaded, &[])?;
+        // Each other action a step allows must keep the rest of the line playable.
+        for (k, step) in loaded.lesson.steps.iter().enumerate() {
+            if let Expect::Do(allowed) = &step.expect {
+                for j in 1..allowed.len() {
+                    let mut chosen = vec![0; k + 1];
+                    chosen[k] = j;
+                    check_line(&loaded, &chosen).map_err(|e| {
+                        error(
+                            file,
+                            line_of(k),
+                            format!(
+                                "with the learner's choice {} of step {} the lesson cannot go on: {e}",
+                                j + 1,
+                                k + 1
+                            ),
+                        )
+                    })?;
+                }
+            }
+        }
+        Ok(v.visit(loaded))
+    }
+}
+
+/// Plays the lesson's line (with `chosen` alternatives), checking at each step that the
+/// learner or the other side decides as the step says, that its actions are legal, and that
+/// its dice, and each what-if's, are rolled exactly.
+fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors> {
+    let file = &l.file;
+    let line_of = |k: usize| l.step_lines.get(k).copied().unwrap_or(1);
+    let mut dice = ScriptedDice::new(l.lesson.start_dice.iter().copied());
+    let (mut state, _) = G::start(&l.setup, &mut dice).map_err(|e| {
+        error(
+            file,
+            1,
+            format!("the start rolls more dice than start_dice gives: {e}"),
+        )
+    })?;
+    if dice.remaining() > 0 {
+        return Err(error(
+            file,
+            1,
+            format!("{} of start_dice are never rolled", dice.remaining()),
+        ));
+    }
+    for (k, step) in l.lesson.steps.iter().enumerate() {
+        let at = line_of(k);
+        let n = k + 1;
+        let fail = |m: String| error(file, at, format!("step {n}: {m}"));
+        let (seat, legal) = match G::pending(&state) {
+            Pending::Decide { seat, .. } => (Some(seat), G::legal_actions(&state)),
+            Pending::Over(_) => (None, Vec::new()),
+        };
+        let action = match &step.expect {
+            Expect::Read => continue,
+            Expect::Do(allowed) => {
+                let Some(seat) = seat else {
+                    return Err(fail("the battle is over; there is nothing to do".into()));
+                };
+                if !l.learner_decides(&state, seat) {
+                    return Err(fail(
+                        "the other side decides here, not the learner: write Watch(...)".into(),
+                    ));
+                }
+                for a in allowed {
+                    if !legal.contains(a) {
+                        return Err(fail(not_legal::<G>(&state, a, &legal)));
+                    }
+                }
+                &allowed[chosen.get(k).copied().unwrap_or(0).min(allowed.len() - 1)]
+            }
+            Expect::Watch(a) => {
+                let Some(seat) = seat else {
+                    return Err(fail("the battle is over; there is nothing to watch".into()));
+                };
+                if l.learner_decides(&state, seat) {
+                    return Err(fail("the learner decides here: write Do([...])".into()));
+                }
+                if !legal.contains(a) {
+                    return Err(fail(not_legal::<G>(&state, a, &legal)));
+                }
+                a
+            }
+        };
+        for (w, alt) in step.what_if.iter().enumerate() {
+            let mut other = state.clone();
+            apply_exact::<G>(&mut other, action, &alt.dice)
+                .map_err(|e| fail(format!("what-if {}: {e}", w + 1)))?;
+        }
+        apply_exact::<G>(&mut state, action, &step.dice).map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// An action the step names that is not legal, with those that are, as a lesson writes them.
+fn not_legal<G: Game>(state: &G::State, a: &G::Action, legal: &[G::Action]) -> String {
+    let names = G::names(state);
+    let legal: Vec<String> = legal
+        .iter()
+        .map(|l| names::action_text::<G>(l, &names))
+        .collect();
+    format!(
+        "{} is not a legal action here; the legal ones are: {}",
+        names::action_text::<G>(a, &names),
+        legal.join(" | ")
+    )
+}
+
+/// The line each element of the top-level `steps` list starts on.
+fn step_lines(toks: &[Tok]) -> Vec<usize> {
+    let Some((list, depth)) = top_level_list(toks, "steps") else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    let mut starting = true;
+    for t in list.iter().skip(1) {
+        if t.token == Token::Close && t.depth < depth {
+            break;
+        }
+        if starting {
+            lines.push(t.line);
+            starting = false;
+        }
+        if t.token == Token::Comma && t.depth == depth {
+            starting = true;
+        }
+    }
+    lines
+}
