@@ -149,6 +149,9 @@ enum Command {
 struct PlayArgs {
     /// A built-in scenario's name or a scenario file.
     scenario: Option<String>,
+    /// Open a lesson (`zones/01-a-round-and-a-turn`, see `fray lessons`) instead.
+    #[arg(long)]
+    lesson: Option<String>,
     /// Who sits at each faction, e.g. `person,ai` or `ai,ai`; `gm:person` seats a
     /// person at the GM's seat.
     #[arg(long)]
@@ -175,6 +178,7 @@ impl Default for PlayArgs {
     fn default() -> Self {
         PlayArgs {
             scenario: None,
+            lesson: None,
             seats: None,
             frames: None,
             screenshot: None,
@@ -256,6 +260,7 @@ fn play(args: PlayArgs) -> ExitCode {
     use fray::game::{self, SeatKind, flow::BattleSetup};
     let PlayArgs {
         scenario,
+        lesson,
         seats,
         frames,
         screenshot,
@@ -288,6 +293,15 @@ fn play(args: PlayArgs) -> ExitCode {
         }
         setup.seed = seed;
         launch.battle = Some(setup);
+    }
+    if let Some(id) = lesson {
+        if let Err(e) = fray::lessons::check_lesson(&id) {
+            return report(e);
+        }
+        launch.battle = Some(BattleSetup {
+            lesson: Some((id, 0, Vec::new())),
+            ..BattleSetup::default()
+        });
     }
     if headless {
         let Some(setup) = launch.battle else {

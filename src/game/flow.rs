@@ -388,9 +388,6 @@ impl Plugin for FlowPlugin {
             .add_systems(OnEnter(AppState::Battle), begin_battle)
             .add_systems(OnExit(AppState::Result), end_battle)
             .add_systems(OnEnter(AppState::Learn), end_battle)
-            .add_systems(OnEnter(AppState::Menu), |mut setup: ResMut<BattleSetup>| {
-                setup.lesson = None
-            })
             .add_systems(
                 Update,
                 (apply_choices, sync_phase)

@@ -336,9 +336,12 @@ fn over_keys(
 fn menu_keys(
     actions: Single<&ActionState<GameAction>>,
     state: Res<State<AppState>>,
+    mut setup: ResMut<super::flow::BattleSetup>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Confirm) {
+        // The menu starts a battle, not the lesson last played.
+        setup.lesson = None;
         next.set(AppState::Battle);
     }
     if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Learn) {

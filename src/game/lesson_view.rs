@@ -134,7 +134,11 @@ pub fn lesson_panel(
                     .small()
                     .weak(),
             );
-            ui.label(egui::RichText::new(&step.say).size(16.0));
+            ui.label(
+                egui::RichText::new(&step.say)
+                    .size(16.0)
+                    .color(egui::Color32::from_rgb(240, 240, 235)),
+            );
             if !step.rules.is_empty() {
                 ui.label(
                     egui::RichText::new(format!("The rules: {}", step.rules.join(", ")))
@@ -286,7 +290,8 @@ pub fn point_panel(ctx: &egui::Context, rect: egui::Rect, t: f32) {
     );
 }
 
-/// The rectangle a step's panel pointer outlines.
+/// The rectangle a step's panel pointer outlines: `choices` is where the choices are shown
+/// (the menu, or a prompt's window).
 pub fn pointed_panel(
     lesson: &LessonRun,
     battle: &Battle,

@@ -260,6 +260,7 @@ fn menu_ui(
         ui.horizontal(|ui| {
             let start = keys.label("Start the battle", GameAction::Confirm);
             if ui.button(egui::RichText::new(start).size(18.0)).clicked() {
+                setup.lesson = None;
                 next.set(AppState::Battle);
             }
             if ui.button("Keys  (F2)").clicked() {
@@ -495,8 +496,9 @@ fn battle_ui(
 
     // A decision that interrupts a turn (a reaction, a stunt, a morale check, the harm and draw
     // choices) opens its own prompt over the board; turns and activations use the menu.
+    let mut prompt = None;
     if person.is_some() && phase.is_prompt() {
-        egui::Window::new(phase_title(&battle, phase))
+        prompt = egui::Window::new(phase_title(&battle, phase))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
@@ -511,7 +513,8 @@ fn battle_ui(
                     ui.label(egui::RichText::new("Each option's effect is under it.").small());
                 }
                 choice_list(ui, &battle, &mut cursor, &mut choose, inline);
-            });
+            })
+            .map(|r| r.response.rect);
     }
 
     let right = egui::Panel::right("log")
@@ -567,7 +570,8 @@ fn battle_ui(
         .rect;
     area.0 = Some(ui.available_rect_before_wrap());
     if let Some(lesson) = &battle.lesson
-        && let Some(rect) = super::lesson_view::pointed_panel(lesson, &battle, left, right)
+        && let Some(rect) =
+            super::lesson_view::pointed_panel(lesson, &battle, prompt.unwrap_or(left), right)
     {
         super::lesson_view::point_panel(&ctx, rect, ctx.input(|i| i.time) as f32);
     }

@@ -1,8 +1,14 @@
 //! The lessons and lesson scenarios built into the game (the browser has no files to read).
 
+macro_rules! lessons {
+    ($($id:literal),* $(,)?) => {
+        &[$(($id, include_str!(concat!("../../assets/lessons/", $id, ".ron")))),*]
+    };
+}
+
 /// Each lesson: its id (the ruleset's folder and the file's stem) and its text, each course in
 /// the order it is taught.
-pub const BUILTIN: &[(&str, &str)] = &[];
+pub const BUILTIN: &[(&str, &str)] = lessons!["zones/01-a-round-and-a-turn",];
 
-/// Scenarios written for lessons, by name.
+/// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).
 pub const SCENARIOS: &[(&str, &str)] = &[];

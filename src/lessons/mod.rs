@@ -180,6 +180,16 @@ pub fn check_file(file: &str, src: &str) -> Result<(), DataErrors> {
     load_str(&stem, file, src, Fine)
 }
 
+/// Reads and checks a built-in lesson by id, or a lesson file by path.
+pub fn check_lesson(id_or_path: &str) -> Result<(), DataErrors> {
+    struct Fine;
+    impl LessonVisit for Fine {
+        type Out = ();
+        fn visit<G: crate::rulesets::Game>(self, _: Loaded<G>) {}
+    }
+    load(id_or_path, Fine)
+}
+
 /// A ruleset's course: each lesson's id, title and line, in the order taught.
 pub fn course(ruleset: &str) -> Result<Vec<(String, String, String)>, DataErrors> {
     struct Titles;

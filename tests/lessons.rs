@@ -1,0 +1,212 @@
+//! Every lesson plays through the game's logic, headless, taking each step's expected action;
+//! a wrong action at each waiting step is refused with the step's hint and the battle left as
+//! it was; `fray lessons --coverage` finds every paragraph of each landed course taught.
+#![cfg(feature = "game")]
+
+mod headless;
+
+use bevy::prelude::*;
+
+use fray::game::flow::{Battle, BattleSetup, Choose, Phase};
+use fray::game::lesson::{Stage, Waits};
+use headless::{app, phase, press};
+
+fn lesson_app(id: &str) -> App {
+    app(BattleSetup {
+        lesson: Some((id.to_string(), 0, Vec::new())),
+        ..BattleSetup::default()
+    })
+}
+
+fn lesson(app: &App) -> &fray::game::lesson::LessonRun {
+    app.world()
+        .resource::<Battle>()
+        .lesson
+        .as_ref()
+        .expect("a lesson")
+}
+
+/// Answers the step's question, if it asks one, with key 1.
+fn answer(app: &mut App) {
+    if lesson(app).question_open() {
+        press(app, KeyCode::Digit1);
+        assert!(!lesson(app).question_open(), "the answer was taken");
+    }
+}
+
+/// Plays lesson `id` to its end; with `wrong`, first tries a wrong action at each step that
+/// waits for the learner, twice.
+fn play(id: &str, wrong: bool) {
+    let mut app = lesson_app(id);
+    let mut frames = 0;
+    while lesson(&app).stage != Stage::Done {
+        frames += 1;
+        assert!(frames < 2_000, "{id}: the lesson did not end");
+        let at = lesson(&app).at;
+        if phase(&app) == Some(Phase::Showing) {
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        let l = lesson(&app);
+        let waits = l.step().map(|s| s.waits);
+        if l.stage == Stage::Before && waits == Some(Waits::Learner) {
+            answer(&mut app);
+            let right = lesson(&app)
+                .play
+                .line_choice(at)
+                .expect("the step's action");
+            if wrong {
+                let b = app.world().resource::<Battle>();
+                let hash = b.session.state_hash();
+                let other = (0..b.session.legal_len())
+                    .filter_map(|i| b.session.choice(i))
+                    .find(|c| lesson(&app).play.allowed_index(at, c).is_none());
+                if let Some(other) = other {
+                    for tries in 1..=2 {
+                        app.world_mut().write_message(Choose(other.clone()));
+                        app.update();
+                        let b = app.world().resource::<Battle>();
+                        let l = lesson(&app);
+                        assert_eq!(
+                            b.session.state_hash(),
+                            hash,
+                            "{id} step {}: a wrong action changed the battle",
+                            at + 1
+                        );
+                        assert_eq!(l.at, at);
+                        assert_eq!(
+                            l.feedback.as_deref(),
+                            l.step().map(|s| s.hint.as_str()),
+                            "{id} step {}: the hint appears",
+                            at + 1
+                        );
+                        assert_eq!(
+                            l.shows_right(),
+                            tries == 2,
+                            "the right choice is shown at the second wrong try"
+                        );
+                    }
+                    let marked = (0..b_len(&app))
+                        .filter(|&i| {
+                            fray::game::lesson_view::marked_choice(
+                                app.world().resource::<Battle>(),
+                                i,
+                            )
+                        })
+                        .count();
+                    assert_eq!(
+                        marked,
+                        1,
+                        "{id} step {}: the lesson's choice is marked",
+                        at + 1
+                    );
+                }
+            }
+            app.world_mut().write_message(Choose(right));
+            app.update();
+            app.update();
+            assert!(
+                lesson(&app).at > at || lesson(&app).stage != Stage::Before,
+                "{id} step {}: the right action was taken",
+                at + 1
+            );
+        } else {
+            if lesson(&app).stage == Stage::Before {
+                answer(&mut app);
+            }
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    let done = app
+        .world()
+        .resource::<fray::game::lesson::Progress>()
+        .done
+        .clone();
+    assert!(done.contains(&id.to_string()), "{id} is kept as done");
+}
+
+fn b_len(app: &App) -> usize {
+    app.world().resource::<Battle>().session.legal_len()
+}
+
+#[test]
+fn every_lesson_plays_to_its_end_taking_each_steps_action() {
+    for (id, _) in fray::lessons::BUILTIN {
+        play(id, false);
+    }
+}
+
+#[test]
+fn a_wrong_action_is_refused_with_the_hint_and_the_battle_unchanged() {
+    for (id, _) in fray::lessons::BUILTIN {
+        play(id, true);
+    }
+}
+
+#[test]
+fn a_what_if_shows_other_dice_and_returns_to_the_lessons_line() {
+    let id = "zones/01-a-round-and-a-turn";
+    let mut app = lesson_app(id);
+    // On to the step with what-ifs, taking the lesson's line.
+    loop {
+        let l = lesson(&app);
+        if l.stage == Stage::After && l.step().is_some_and(|s| !s.what_ifs.is_empty()) {
+            break;
+        }
+        assert!(l.stage != Stage::Done, "no step with a what-if");
+        if l.waits_for_learner() {
+            answer(&mut app);
+            let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+            app.world_mut().write_message(Choose(right));
+            app.update();
+            app.update();
+        } else {
+            if l.stage == Stage::Before {
+                answer(&mut app);
+            }
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    let own = app.world().resource::<Battle>().session.state_hash();
+    press(&mut app, KeyCode::Digit1);
+    let other = app.world().resource::<Battle>().session.state_hash();
+    assert_ne!(own, other, "the what-if's dice give another battle");
+    assert!(lesson(&app).what_if.is_some());
+    press(&mut app, KeyCode::Digit0);
+    assert_eq!(app.world().resource::<Battle>().session.state_hash(), own);
+    assert!(lesson(&app).what_if.is_none());
+}
+
+#[test]
+fn a_lesson_left_part_way_resumes_where_it_was_left() {
+    let dir = headless::prefs_dir();
+    let id = "zones/01-a-round-and-a-turn";
+    let setup = || BattleSetup {
+        lesson: Some((id.to_string(), 0, Vec::new())),
+        ..BattleSetup::default()
+    };
+    let mut app = headless::app_keeping(setup(), fray::game::prefs::Prefs::in_dir(&dir));
+    for _ in 0..2 {
+        let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+        app.world_mut().write_message(Choose(right));
+        app.update();
+        app.update();
+    }
+    let at = lesson(&app).at;
+    assert_eq!(at, 2);
+    let hash = app.world().resource::<Battle>().session.state_hash();
+    drop(app);
+    let progress = fray::game::lesson::Progress::load(&fray::game::prefs::Prefs::in_dir(&dir));
+    let (resume, chosen) = progress.resume_point(id).expect("kept");
+    assert_eq!(resume, at);
+    let app = headless::app_keeping(
+        BattleSetup {
+            lesson: Some((id.to_string(), resume, chosen)),
+            ..BattleSetup::default()
+        },
+        fray::game::prefs::Prefs::in_dir(&dir),
+    );
+    assert_eq!(lesson(&app).at, at);
+    assert_eq!(app.world().resource::<Battle>().session.state_hash(), hash);
+    let _ = std::fs::remove_dir_all(&dir);
+}
