@@ -120,6 +120,9 @@ enum Command {
         /// One JSON object: ruleset → {"paragraphs", "taught", "untaught"}.
         #[arg(long)]
         json: bool,
+        /// Play a lesson (an id or a file) and print each step with the events it sets off.
+        #[arg(long)]
+        trace: Option<String>,
     },
     /// Benchmarks. `fray bench ai`: win rates between AI levels and their decision times.
     Bench {
@@ -239,9 +242,19 @@ pub fn main() -> ExitCode {
         Some(Command::Check { files, strict }) => check(&files, strict),
         Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
         Some(Command::Lessons {
+            trace: Some(id), ..
+        }) => match fray::lessons::trace(&id) {
+            Ok(t) => {
+                say!("{t}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => report(e),
+        },
+        Some(Command::Lessons {
             ruleset,
             coverage,
             json,
+            trace: None,
         }) => lessons(ruleset.as_deref(), coverage, json),
         Some(Command::Bench {
             what,

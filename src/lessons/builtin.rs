@@ -6,9 +6,17 @@ macro_rules! lessons {
     };
 }
 
+macro_rules! scenarios {
+    ($($id:literal),* $(,)?) => {
+        &[$(($id, include_str!(concat!("../../assets/lessons/scenarios/", $id, ".ron")))),*]
+    };
+}
+
 /// Each lesson: its id (the ruleset's folder and the file's stem) and its text, each course in
 /// the order it is taught.
 pub const BUILTIN: &[(&str, &str)] = lessons!["zones/01-a-round-and-a-turn",];
 
 /// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).
-pub const SCENARIOS: &[(&str, &str)] = &[];
+pub const SCENARIOS: &[(&str, &str)] = scenarios!["the-cellar-door", "the-narrow-bridge", "the-old-wall",
+    "the-mill-race",
+];

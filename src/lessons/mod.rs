@@ -190,6 +190,36 @@ pub fn check_lesson(id_or_path: &str) -> Result<(), DataErrors> {
     load(id_or_path, Fine)
 }
 
+/// A lesson's line of play in words: each step, and the events its action set off. For
+/// writing lessons (`fray lessons --trace ID`).
+pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
+    struct Trace;
+    impl LessonVisit for Trace {
+        type Out = String;
+        fn visit<G: crate::rulesets::Game>(self, l: Loaded<G>) -> String {
+            let mut out = String::new();
+            let mut before = match l.play_to(0, &[]) {
+                Ok((_, events)) => events.len(),
+                Err(e) => return e,
+            };
+            for (k, step) in l.lesson.steps.iter().enumerate() {
+                out.push_str(&format!("step {}: {}\n", k + 1, step.say));
+                match l.play_to(k + 1, &[]) {
+                    Ok((_, events)) => {
+                        for e in &events[before..] {
+                            out.push_str(&format!("    {e}\n"));
+                        }
+                        before = events.len();
+                    }
+                    Err(e) => out.push_str(&format!("    {e}\n")),
+                }
+            }
+            out
+        }
+    }
+    load(id_or_path, Trace)
+}
+
 /// A ruleset's course: each lesson's id, title and line, in the order taught.
 pub fn course(ruleset: &str) -> Result<Vec<(String, String, String)>, DataErrors> {
     struct Titles;

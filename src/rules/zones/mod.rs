@@ -202,7 +202,9 @@ impl Ruleset for Zones {
             | "character" | "by" => Indexed::Character,
             "ChooseFirst" | "first" | "faction" => Indexed::Faction,
             "Move" | "Zone" | "to" | "from" | "Drive" => Indexed::Zone,
-            "PickUp" | "PutDown" | "Equip" | "Unequip" | "Use" | "Item" | "Disarm" => Indexed::Item,
+            "PickUp" | "PutDown" | "Equip" | "Unequip" | "Use" | "Item" | "Disarm" | "item" => {
+                Indexed::Item
+            }
             "Interact" => Indexed::Fixture,
             _ => return None,
         })
