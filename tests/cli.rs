@@ -1100,3 +1100,52 @@ fn a_name_several_things_share_asks_for_which() {
         fray::replay::ReplayActions::Zones(vec![fray::rules::zones::Action::Equip(n)])
     );
 }
+
+/// `fray lessons --coverage --json`: one object, ruleset → paragraphs, taught, untaught; every
+/// course that has landed teaches every paragraph of its ruleset's rules notes.
+#[test]
+fn lessons_coverage_lists_what_no_lesson_teaches_and_every_course_teaches_it_all() {
+    let out = fray(&["lessons", "--coverage", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for ruleset in fray::rulesets::IDS {
+        let c = &v[*ruleset];
+        let paragraphs = c["paragraphs"].as_u64().unwrap();
+        let ids = fray::rules::notes::paragraph_ids(fray::rules::notes::notes(ruleset).unwrap());
+        assert_eq!(paragraphs as usize, ids.len(), "{ruleset}");
+        let untaught = c["untaught"].as_array().unwrap();
+        assert_eq!(
+            c["taught"].as_u64().unwrap() + untaught.len() as u64,
+            paragraphs
+        );
+        let has_course = fray::lessons::BUILTIN
+            .iter()
+            .any(|(id, _)| id.starts_with(&format!("{ruleset}/")));
+        if has_course {
+            assert!(untaught.is_empty(), "{ruleset} leaves untaught: {untaught:?}");
+        }
+    }
+    assert!(
+        v["zones"]["untaught"].as_array().unwrap().is_empty(),
+        "the Zones course teaches every paragraph"
+    );
+    // One ruleset, in words.
+    let out = fray(&["lessons", "--coverage", "zones"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("zones: 28 of 28 paragraphs taught; untaught: none"), "{text}");
+}
+
+/// Every built-in lesson passes `fray check`: read, its names found, its line played with its
+/// dice.
+#[test]
+fn every_built_in_lesson_checks() {
+    for (id, _) in fray::lessons::BUILTIN {
+        let file = format!("assets/lessons/{id}.ron");
+        let out = Command::new(env!("CARGO_BIN_EXE_fray"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["check", &file])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}

@@ -336,6 +336,10 @@ fn chaos_clock(
     let (Some(battle), Some(seats)) = (battle, seats) else {
         return;
     };
+    // A lesson waits for its learner to read.
+    if battle.lesson.is_some() {
+        return;
+    }
     let crate::rules::battle::Pending::Decide {
         time_limit: Some(secs),
         ..

@@ -14,9 +14,22 @@ macro_rules! scenarios {
 
 /// Each lesson: its id (the ruleset's folder and the file's stem) and its text, each course in
 /// the order it is taught.
-pub const BUILTIN: &[(&str, &str)] = lessons!["zones/01-a-round-and-a-turn",];
+pub const BUILTIN: &[(&str, &str)] = lessons![
+    "zones/01-a-round-and-a-turn",
+    "zones/02-attacks-and-armour",
+    "zones/03-reactions",
+    "zones/04-range-cover-and-blasts",
+    "zones/05-stunts-and-grapples",
+    "zones/06-sneaking-and-morale",
+    "zones/07-optional-rules",
+];
 
 /// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).
-pub const SCENARIOS: &[(&str, &str)] = scenarios!["the-cellar-door", "the-narrow-bridge", "the-old-wall",
+pub const SCENARIOS: &[(&str, &str)] = scenarios![
+    "the-cellar-door",
+    "the-narrow-bridge",
+    "the-old-wall",
     "the-mill-race",
+    "the-thicket",
+    "the-gatehouse",
 ];
