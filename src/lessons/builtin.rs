@@ -22,6 +22,10 @@ pub const BUILTIN: &[(&str, &str)] = lessons![
     "zones/05-stunts-and-grapples",
     "zones/06-sneaking-and-morale",
     "zones/07-optional-rules",
+    "coterie/01-the-phase-loop",
+    "coterie/02-the-harm-overlay",
+    "coterie/03-losing-a-phase",
+    "coterie/04-draws-and-duels",
 ];
 
 /// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).
