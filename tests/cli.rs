@@ -1106,7 +1106,11 @@ fn a_name_several_things_share_asks_for_which() {
 #[test]
 fn lessons_coverage_lists_what_no_lesson_teaches_and_every_course_teaches_it_all() {
     let out = fray(&["lessons", "--coverage", "--json"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     for ruleset in fray::rulesets::IDS {
         let c = &v[*ruleset];
@@ -1122,7 +1126,10 @@ fn lessons_coverage_lists_what_no_lesson_teaches_and_every_course_teaches_it_all
             .iter()
             .any(|(id, _)| id.starts_with(&format!("{ruleset}/")));
         if has_course {
-            assert!(untaught.is_empty(), "{ruleset} leaves untaught: {untaught:?}");
+            assert!(
+                untaught.is_empty(),
+                "{ruleset} leaves untaught: {untaught:?}"
+            );
         }
     }
     assert!(
@@ -1132,7 +1139,10 @@ fn lessons_coverage_lists_what_no_lesson_teaches_and_every_course_teaches_it_all
     // One ruleset, in words.
     let out = fray(&["lessons", "--coverage", "zones"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("zones: 28 of 28 paragraphs taught; untaught: none"), "{text}");
+    assert!(
+        text.contains("zones: 28 of 28 paragraphs taught; untaught: none"),
+        "{text}"
+    );
 }
 
 /// Every built-in lesson passes `fray check`: read, its names found, its line played with its
@@ -1146,6 +1156,10 @@ fn every_built_in_lesson_checks() {
             .args(["check", &file])
             .output()
             .unwrap();
-        assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }

@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = lessons![
     "coterie/02-the-harm-overlay",
     "coterie/03-losing-a-phase",
     "coterie/04-draws-and-duels",
+    "coterie/05-a-chase-not-a-fight",
 ];
 
 /// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).

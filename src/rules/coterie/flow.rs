@@ -895,6 +895,6 @@ pub fn kind_text(k: &HarmKind) -> String {
     match k {
         HarmKind::Tactical => "tactical harm (a push-back)".into(),
         HarmKind::Wounds => "injuries".into(),
-        HarmKind::Trait(t) => format!("an injury to {t}"),
+        HarmKind::Trait(t) => format!("injury to {t}"),
     }
 }

@@ -88,8 +88,14 @@ impl Ctx<'_> {
         e.total = i32::from(r.value);
         e.against = Some(format!("≤ {score} ({})", attr.label()));
         e.outcome = if pass { "pass" } else { "fail" }.to_string();
+        // "an AGI save", "a STR save".
+        let article = if attr.label().starts_with('A') {
+            "an"
+        } else {
+            "a"
+        };
         let text = format!(
-            "{name} {} a {} save {purpose} ({} vs {score})",
+            "{name} {} {article} {} save {purpose} ({} vs {score})",
             if pass { "passes" } else { "fails" },
             attr.label(),
             r.value
