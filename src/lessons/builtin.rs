@@ -27,6 +27,11 @@ pub const BUILTIN: &[(&str, &str)] = lessons![
     "coterie/03-losing-a-phase",
     "coterie/04-draws-and-duels",
     "coterie/05-a-chase-not-a-fight",
+    "teams/01-three-actions",
+    "teams/02-attack-tests",
+    "teams/03-defences",
+    "teams/04-falling-and-getting-up",
+    "teams/05-surprise-and-orders",
 ];
 
 /// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).
@@ -37,4 +42,8 @@ pub const SCENARIOS: &[(&str, &str)] = scenarios![
     "the-mill-race",
     "the-thicket",
     "the-gatehouse",
+    "the-courtyard",
+    "blades-out",
+    "the-axe-falls",
+    "after-the-blow",
 ];
