@@ -67,7 +67,7 @@ def main():
         )
         print(f"{path}: {near} pixels of the colour {want}")
         if near < 30:
-            raise SystemExit(f"{path}: no attack line drawn (colour {want})")
+            raise SystemExit(f"{path}: nothing drawn in the colour {want} (an attack line, a lesson's pointer)")
     counts = {}
     for y in range(0, h, 2):
         row = rows[y]

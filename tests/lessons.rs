@@ -210,3 +210,36 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     assert_eq!(app.world().resource::<Battle>().session.state_hash(), hash);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The Learn page by keyboard alone: G on the menu opens it, Down picks the second lesson,
+/// Enter starts it; Q leaves it for the Learn page, where it can be resumed.
+#[test]
+fn the_learn_page_and_a_lesson_are_reached_and_left_by_keyboard() {
+    use fray::game::flow::AppState;
+    let mut app = lesson_app(fray::lessons::BUILTIN[0].0);
+    app.world_mut()
+        .resource_mut::<NextState<AppState>>()
+        .set(AppState::Menu);
+    app.update();
+    app.update();
+    let state = |app: &App| *app.world().resource::<State<AppState>>().get();
+    assert_eq!(state(&app), AppState::Menu);
+    press(&mut app, KeyCode::KeyG);
+    assert_eq!(state(&app), AppState::Learn);
+    press(&mut app, KeyCode::ArrowDown);
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(state(&app), AppState::Battle);
+    assert_eq!(lesson(&app).id, fray::lessons::BUILTIN[1].0);
+    let right = lesson(&app).play.line_choice(0).unwrap();
+    app.world_mut().write_message(Choose(right));
+    app.update();
+    app.update();
+    press(&mut app, KeyCode::KeyQ);
+    assert_eq!(state(&app), AppState::Learn);
+    let progress = app.world().resource::<fray::game::lesson::Progress>();
+    assert!(
+        progress.resume_point(fray::lessons::BUILTIN[1].0).is_some(),
+        "{progress:?}"
+    );
+}

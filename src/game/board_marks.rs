@@ -266,20 +266,21 @@ pub fn draw_board_marks(
     }
     // A lesson's finger on what its step is about.
     if let Some(lesson) = &battle.lesson {
-        let pulse = 0.6 + 0.4 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
-        let colour = super::lesson_view::POINTER.gamma_multiply(pulse);
+        // The pointer keeps its colour (a screenshot checks for it); its arrow bobs.
+        let bob = 6.0 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
+        let colour = super::lesson_view::POINTER;
         match lesson.pointer(battle.session.as_ref()) {
             Some(super::lesson::PointAt::Token(c)) => {
                 if let Some(at) = character_position(&lay, c) {
                     let r = character_radius(&lay, c);
                     marks.ring(at, r + 12.0, colour);
-                    marks.arrow_down(at + Vec2::new(0.0, r + 14.0), colour);
+                    marks.arrow_down(at + Vec2::new(0.0, r + 14.0 + bob), colour);
                 }
             }
             Some(super::lesson::PointAt::Place(z)) => {
                 marks.frame(z, 16.0, colour);
                 if let Some(&c) = lay.centres.get(z) {
-                    marks.arrow_down(c + Vec2::new(0.0, lay.size.y / 2.0 + 10.0), colour);
+                    marks.arrow_down(c + Vec2::new(0.0, lay.size.y / 2.0 + 10.0 + bob), colour);
                 }
             }
             _ => {}

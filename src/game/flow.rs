@@ -360,6 +360,15 @@ pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
 
 /// The seat whose person is deciding now, if a person is.
 pub fn person_deciding(battle: &Battle, seats: &Seats) -> Option<Seat> {
+    // In a lesson the learner decides only where the step waits for them; the other side's
+    // moves are the lesson's.
+    if battle
+        .lesson
+        .as_ref()
+        .is_some_and(|l| !l.waits_for_learner())
+    {
+        return None;
+    }
     battle
         .session
         .pending()

@@ -532,8 +532,8 @@ const DIGITS: [KeyCode; 9] = [
 ];
 
 /// A lesson by keyboard: Enter goes on; 1–9 answer the question before a roll, or after it
-/// show a what-if; 0 comes back to the lesson's line; Escape (on the lesson's own page)
-/// leaves for the lessons.
+/// show a what-if; 0 comes back to the lesson's line; Q (or Escape on the lesson's own page)
+/// leaves for the lessons, where it can be resumed.
 #[allow(clippy::too_many_arguments)]
 fn lesson_keys(
     actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
@@ -570,6 +570,10 @@ fn lesson_keys(
     }
     if keys.just_pressed(KeyCode::Digit0) {
         back_to_line(&mut battle);
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyQ) {
+        next.set(super::flow::AppState::Learn);
         return;
     }
     if *phase.get() != super::flow::Phase::Lesson {

@@ -225,10 +225,15 @@ pub fn lesson_panel(
                         }
                     }
                     None => {
-                        ui.label(egui::RichText::new("Take the action in the menu.").weak());
+                        ui.label(
+                            egui::RichText::new(
+                                "Take the action: in the menu, or the window that asks.",
+                            )
+                            .weak(),
+                        );
                     }
                 }
-                if ui.small_button("Leave the lesson").clicked() {
+                if ui.small_button("Leave the lesson (Q)").clicked() {
                     leave = true;
                 }
             });
@@ -281,11 +286,12 @@ pub fn point_panel(ctx: &egui::Context, rect: egui::Rect, t: f32) {
         egui::Order::Foreground,
         egui::Id::new("lesson-pointer"),
     ));
-    let pulse = 0.6 + 0.4 * (t * 4.0).sin().abs();
+    // The colour stays (a screenshot checks for it); the outline breathes.
+    let width = 3.0 + 2.0 * (t * 4.0).sin().abs();
     painter.rect_stroke(
         rect.shrink(3.0),
         4.0,
-        egui::Stroke::new(4.0, POINTER.gamma_multiply(pulse)),
+        egui::Stroke::new(width, POINTER),
         egui::StrokeKind::Inside,
     );
 }

@@ -456,6 +456,12 @@ fn battle_ui(
                         next.set(AppState::Result);
                     }
                 }
+                Phase::Lesson => {
+                    ui.label(keys.label(
+                        "The lesson speaks: read it, then go on",
+                        GameAction::Confirm,
+                    ));
+                }
                 _ if person.is_some() && phase.is_prompt() => {
                     ui.label("Answer the prompt.");
                 }
