@@ -41,7 +41,6 @@ pub const SCENARIOS: &[(&str, &str)] = scenarios![
     "the-old-wall",
     "the-mill-race",
     "the-thicket",
-    "the-gatehouse",
     "the-courtyard",
     "blades-out",
     "the-axe-falls",

@@ -26,7 +26,8 @@ pub struct Lesson<A> {
     pub title: String,
     /// What it teaches, in a line, for the Learn menu.
     pub about: String,
-    /// A lesson scenario (`assets/lessons/scenarios/`), a built-in scenario, or a file.
+    /// A lesson scenario (`assets/lessons/scenarios/`), a built-in scenario, a file, or the
+    /// scenario itself written inline as a raw string (`r#"Scenario(...)"#`).
     pub scenario: String,
     /// The factions the learner plays, by name; "GM" for the GM's seat.
     pub learner: Vec<String>,

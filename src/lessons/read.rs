@@ -95,13 +95,30 @@ pub fn load_str<V: LessonVisit>(
             "a lesson names its scenario: `scenario: \"duel\"`",
         ));
     };
-    let loaded = load_scenario(&name).map_err(|errors| {
-        error(
-            file,
-            scenario_line,
-            format!("its scenario, \"{name}\", cannot be loaded:\n{errors}"),
-        )
-    })?;
+    let loaded = if name.trim_start().starts_with("Scenario(") {
+        // Written inline: its errors are at the lesson's own lines.
+        scenario::load_str(id, file, &name).map_err(|errors| {
+            DataErrors(
+                errors
+                    .0
+                    .into_iter()
+                    .map(|mut e| {
+                        e.file = file.to_string();
+                        e.line += scenario_line - 1;
+                        e
+                    })
+                    .collect(),
+            )
+        })?
+    } else {
+        load_scenario(&name).map_err(|errors| {
+            error(
+                file,
+                scenario_line,
+                format!("its scenario, \"{name}\", cannot be loaded:\n{errors}"),
+            )
+        })?
+    };
     loaded.setup.visit(Read {
         id,
         file,

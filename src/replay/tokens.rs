@@ -66,6 +66,38 @@ pub fn tokens(src: &str) -> Vec<Tok> {
                 }
                 continue;
             }
+            // A raw string, `r#"..."#` (a lesson's scenario written inline).
+            'r' if matches!(chars.peek(), Some((_, '#' | '"'))) => {
+                let mut hashes = 0;
+                while matches!(chars.peek(), Some((_, '#'))) {
+                    hashes += 1;
+                    chars.next();
+                }
+                if !matches!(chars.next(), Some((_, '"'))) {
+                    continue;
+                }
+                let mut text = String::new();
+                while let Some((_, c)) = chars.next() {
+                    if c == '\n' {
+                        line += 1;
+                    }
+                    if c == '"' {
+                        let mut n = 0;
+                        while n < hashes && matches!(chars.peek(), Some((_, '#'))) {
+                            chars.next();
+                            n += 1;
+                        }
+                        if n == hashes {
+                            break;
+                        }
+                        text.push('"');
+                        text.extend(std::iter::repeat_n('#', n));
+                        continue;
+                    }
+                    text.push(c);
+                }
+                Token::Str(text)
+            }
             '"' => {
                 let mut text = String::new();
                 let mut escaped = false;
