@@ -13,12 +13,25 @@ use super::tokens::{Tok, Token, labelled_values, top_level_list};
 /// same line, so that the replay then reads as its types want. A name that fits nothing, or
 /// fits several things, is an error at its line.
 pub fn to_numbers<G: Ruleset>(file: &str, src: &str, names: &Names) -> Result<String, DataErrors> {
+    numbered(
+        file,
+        src,
+        indexed::<G>(src, |t| matches!(t, Token::Str(_))),
+        names,
+    )
+}
+
+/// `src` with each of `found`, a name written in quotes, replaced by the number of what it
+/// names; each name that fits nothing, or several things, an error at its line.
+fn numbered(
+    file: &str,
+    src: &str,
+    found: Vec<(Tok, Indexed)>,
+    names: &Names,
+) -> Result<String, DataErrors> {
     let mut out = src.to_string();
     let mut errors = Vec::new();
-    for (t, kind) in indexed::<G>(src, |t| matches!(t, Token::Str(_)))
-        .into_iter()
-        .rev()
-    {
+    for (t, kind) in found.into_iter().rev() {
         let Token::Str(written) = &t.token else {
             continue;
         };
@@ -48,8 +61,6 @@ pub fn to_numbers_under<G: Ruleset>(
     keys: &[&str],
 ) -> Result<String, DataErrors> {
     let tokens = super::tokens::tokens(src);
-    let mut out = src.to_string();
-    let mut errors = Vec::new();
     let found: Vec<(Tok, Indexed)> = labelled_values(&tokens)
         .into_iter()
         .filter(|(i, _)| matches!(tokens[*i].token, Token::Str(_)))
@@ -63,25 +74,7 @@ pub fn to_numbers_under<G: Ruleset>(
             G::indexes(&rest).map(|k| (tokens[i].clone(), k))
         })
         .collect();
-    for (t, kind) in found.into_iter().rev() {
-        let Token::Str(written) = &t.token else {
-            continue;
-        };
-        match names.number(kind, written) {
-            Ok(n) => out.replace_range(t.span.clone(), &n.to_string()),
-            Err(message) => errors.push(DataError {
-                file: file.to_string(),
-                line: t.line,
-                message,
-            }),
-        }
-    }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        errors.reverse();
-        Err(DataErrors(errors))
-    }
+    numbered(file, src, found, names)
 }
 
 /// `src` with the numbers in its actions written as names (see [`Names::name`]).
