@@ -12,6 +12,9 @@ use crate::lessons::{Expect, LessonVisit, Loaded, Pointer, Predict};
 use crate::rules::dice::ScriptedDice;
 use crate::rulesets::Game;
 
+/// A battle's log.
+type Log = Vec<LogEntry>;
+
 /// What a step points at, resolved to the board's numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PointAt {
@@ -199,7 +202,7 @@ impl LessonRun {
         id: &str,
         at: usize,
         chosen: &[usize],
-    ) -> Result<(LessonRun, Box<dyn Session>, Vec<LogEntry>), String> {
+    ) -> Result<(LessonRun, Box<dyn Session>, Log), String> {
         let (play, title, ruleset) = crate::lessons::load(id, AsPlay).map_err(|e| e.to_string())?;
         let steps = play.steps();
         let at = at.min(steps.len().saturating_sub(1));

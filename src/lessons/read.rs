@@ -13,6 +13,12 @@ use crate::scenario::{self, DataErrors};
 
 use super::{Expect, Lesson, Pointer, apply_exact, error};
 
+/// A battle played to a step: its state and every event so far.
+pub type Played<G> = (
+    <G as crate::rules::Ruleset>::State,
+    Vec<crate::rules::battle::Event<<G as crate::rules::Ruleset>::EventKind>>,
+);
+
 /// A lesson read for its ruleset, checked and ready to play.
 pub struct Loaded<G: Game> {
     /// `zones/01-a-turn`: the ruleset's folder and the file's stem.
@@ -34,11 +40,7 @@ impl<G: Game> Loaded<G> {
 
     /// The battle at the start of step `upto`, the lesson's line taken before it (with the
     /// allowed action `chosen[k]` at step `k` where given, else the first), and the events.
-    pub fn play_to(
-        &self,
-        upto: usize,
-        chosen: &[usize],
-    ) -> Result<(G::State, Vec<crate::rules::battle::Event<G::EventKind>>), String> {
+    pub fn play_to(&self, upto: usize, chosen: &[usize]) -> Result<Played<G>, String> {
         let mut dice = ScriptedDice::new(self.lesson.start_dice.iter().copied());
         let (mut state, mut events) =
             G::start(&self.setup, &mut dice).map_err(|e| e.to_string())?;
