@@ -165,7 +165,8 @@ pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
         .map_or_else(|| "FRAY ERROR no battle".into(), over_line)
 }
 
-/// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1&frames=…`).
+/// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1&frames=…`,
+/// or `?lesson=…`).
 pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
     let q = web::query();
     let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
@@ -185,6 +186,13 @@ pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
             setup.seed = seed;
         }
         launch.battle = Some(setup);
+    }
+    // `?lesson=zones/01-a-round-and-a-turn` opens a lesson.
+    if let Some(id) = get("lesson") {
+        launch.battle = Some(BattleSetup {
+            lesson: Some((id.replace("%2F", "/"), 0, Vec::new())),
+            ..BattleSetup::default()
+        });
     }
     if get("fast").is_some_and(|v| v == "1") {
         fast = true;
