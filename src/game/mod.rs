@@ -12,6 +12,8 @@ pub mod icons;
 pub mod input;
 pub mod keys;
 pub mod lesson;
+pub mod lesson_input;
+pub mod lesson_progress;
 pub mod lesson_view;
 pub mod overlay;
 pub mod palette;

@@ -1,0 +1,148 @@
+//! The lessons by keyboard: the Learn page (Up/Down, Enter, Escape) and a lesson's own keys
+//! (Enter goes on, 1-9 answer or show a what-if, 0 comes back, Q leaves), and the plugin that
+//! runs them and keeps the progress.
+
+use bevy::prelude::*;
+
+use super::flow::Battle;
+use super::lesson::{Stage, back_to_line, go_on, show_what_if};
+use super::lesson_progress::{Progress, keep_progress, load_progress};
+
+pub struct LessonPlugin;
+
+impl Plugin for LessonPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<LearnCursor>()
+            .add_systems(PreStartup, load_progress.after(super::keys::load_bindings))
+            .add_systems(
+                Update,
+                (lesson_keys, keep_progress)
+                    .chain()
+                    .run_if(in_state(super::flow::AppState::Battle))
+                    .run_if(super::keys::keys_closed),
+            )
+            .add_systems(
+                Update,
+                learn_keys
+                    .run_if(in_state(super::flow::AppState::Learn))
+                    .run_if(super::keys::keys_closed),
+            );
+    }
+}
+
+/// The digit keys, 1 to 9, as numbers from 0.
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// A lesson by keyboard: Enter goes on; 1–9 answer the question before a roll, or after it
+/// show a what-if; 0 comes back to the lesson's line; Q (or Escape on the lesson's own page)
+/// leaves for the lessons, where it can be resumed.
+#[allow(clippy::too_many_arguments)]
+fn lesson_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    phase: Option<Res<State<super::flow::Phase>>>,
+    battle: Option<ResMut<Battle>>,
+    mut notice: ResMut<super::flow::Notice>,
+    mut next: ResMut<NextState<super::flow::AppState>>,
+) {
+    use super::input::GameAction;
+    let (Some(mut battle), Some(phase)) = (battle, phase) else {
+        return;
+    };
+    let Some(lesson) = battle.lesson.as_mut() else {
+        return;
+    };
+    let digit = DIGITS.iter().position(|k| keys.just_pressed(*k));
+    if let Some(d) = digit {
+        if lesson.question_open() {
+            if lesson
+                .step()
+                .and_then(|s| s.predict.as_ref())
+                .is_some_and(|p| d < p.answers.len())
+            {
+                lesson.answer = Some(d);
+                battle.version += 1;
+            }
+        } else if lesson.stage == Stage::After
+            && let Err(e) = show_what_if(&mut battle, d)
+        {
+            notice.0 = Some(e);
+        }
+        return;
+    }
+    if keys.just_pressed(KeyCode::Digit0) {
+        back_to_line(&mut battle);
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyQ) {
+        next.set(super::flow::AppState::Learn);
+        return;
+    }
+    if *phase.get() != super::flow::Phase::Lesson {
+        return;
+    }
+    if actions.just_pressed(&GameAction::Confirm) {
+        if lesson.stage == Stage::Done {
+            next.set(super::flow::AppState::Learn);
+            return;
+        }
+        if let Err(e) = go_on(&mut battle) {
+            notice.0 = Some(e);
+        }
+    } else if actions.just_pressed(&GameAction::Cancel) {
+        next.set(super::flow::AppState::Learn);
+    }
+}
+
+/// The Learn page by keyboard: Up/Down pick a lesson, Enter starts (or resumes) it, Escape
+/// goes back to the menu.
+fn learn_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
+    mut cursor: ResMut<LearnCursor>,
+    progress: Option<Res<Progress>>,
+    mut setup: ResMut<super::flow::BattleSetup>,
+    mut next: ResMut<NextState<super::flow::AppState>>,
+) {
+    use super::input::GameAction;
+    let n = crate::lessons::BUILTIN.len();
+    if n == 0 {
+        return;
+    }
+    if actions.just_pressed(&GameAction::Next) {
+        cursor.0 = (cursor.0 + 1) % n;
+    }
+    if actions.just_pressed(&GameAction::Previous) {
+        cursor.0 = (cursor.0 + n - 1) % n;
+    }
+    if actions.just_pressed(&GameAction::Confirm) {
+        let id = crate::lessons::BUILTIN[cursor.0.min(n - 1)].0;
+        start_lesson(&mut setup, progress.as_deref(), id);
+        next.set(super::flow::AppState::Battle);
+    }
+    if actions.just_pressed(&GameAction::Cancel) {
+        next.set(super::flow::AppState::Menu);
+    }
+}
+
+/// The lesson the Learn page's cursor is on.
+#[derive(Resource, Default)]
+pub struct LearnCursor(pub usize);
+
+/// Sets the next battle to be lesson `id`, from where it was left if it was.
+pub fn start_lesson(setup: &mut super::flow::BattleSetup, progress: Option<&Progress>, id: &str) {
+    let (at, chosen) = progress
+        .and_then(|p| p.resume_point(id))
+        .unwrap_or((0, Vec::new()));
+    setup.lesson = Some((id.to_string(), at, chosen));
+    setup.watch = None;
+}
