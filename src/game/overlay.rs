@@ -179,6 +179,8 @@ fn menu_ui(
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx);
     egui::CentralPanel::default().show(&mut ui, |ui| {
+        // A small window still reaches Start: the menu scrolls.
+        egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Fray");
         ui.label("Tabletop skirmish rules, refereed and explained. Every roll shows its dice, its modifiers and its rule.");
         if ui
@@ -270,6 +272,7 @@ fn menu_ui(
         if let Some(n) = &notice.0 {
             ui.colored_label(egui::Color32::LIGHT_RED, n);
         }
+        });
     });
     Ok(())
 }
