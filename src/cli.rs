@@ -312,7 +312,7 @@ fn play(args: PlayArgs) -> ExitCode {
             return report(e);
         }
         launch.battle = Some(BattleSetup {
-            lesson: Some((id, 0, Vec::new())),
+            lesson: Some(fray::game::flow::LessonStart::new(id)),
             ..BattleSetup::default()
         });
     }

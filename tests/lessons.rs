@@ -7,13 +7,13 @@ mod headless;
 
 use bevy::prelude::*;
 
-use fray::game::flow::{Battle, BattleSetup, Choose, Phase};
+use fray::game::flow::{Battle, BattleSetup, Choose, LessonStart, Phase};
 use fray::game::lesson::{Stage, Waits};
 use headless::{app, phase, press};
 
 fn lesson_app(id: &str) -> App {
     app(BattleSetup {
-        lesson: Some((id.to_string(), 0, Vec::new())),
+        lesson: Some(LessonStart::new(id)),
         ..BattleSetup::default()
     })
 }
@@ -182,7 +182,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     let dir = headless::prefs_dir();
     let id = "zones/01-a-round-and-a-turn";
     let setup = || BattleSetup {
-        lesson: Some((id.to_string(), 0, Vec::new())),
+        lesson: Some(LessonStart::new(id)),
         ..BattleSetup::default()
     };
     let mut app = headless::app_keeping(setup(), fray::game::prefs::Prefs::in_dir(&dir));
@@ -201,7 +201,11 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     assert_eq!(resume, at);
     let app = headless::app_keeping(
         BattleSetup {
-            lesson: Some((id.to_string(), resume, chosen)),
+            lesson: Some(LessonStart {
+                id: id.to_string(),
+                at: resume,
+                chosen,
+            }),
             ..BattleSetup::default()
         },
         fray::game::prefs::Prefs::in_dir(&dir),

@@ -104,8 +104,27 @@ pub struct BattleSetup {
     pub watch: Option<Actions>,
     /// A battle from outside the registry, instead of `scenario`.
     pub custom: Option<Starter>,
-    /// A lesson instead: its id, the step to start at and the choices taken before it.
-    pub lesson: Option<(String, usize, Vec<usize>)>,
+    /// A lesson instead.
+    pub lesson: Option<LessonStart>,
+}
+
+/// A lesson to open: its id, and where: the step to start at and the allowed action taken at
+/// each step before it (a lesson left part way is resumed so).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LessonStart {
+    pub id: String,
+    pub at: usize,
+    pub chosen: Vec<usize>,
+}
+
+impl LessonStart {
+    /// A lesson from its first step.
+    pub fn new(id: impl Into<String>) -> Self {
+        LessonStart {
+            id: id.into(),
+            ..LessonStart::default()
+        }
+    }
 }
 
 impl std::fmt::Debug for BattleSetup {
@@ -225,8 +244,8 @@ impl Battle {
         let mut lesson = None;
         let (session, events, name) = match &setup.custom {
             _ if setup.lesson.is_some() => {
-                let (id, at, chosen) = setup.lesson.clone().unwrap_or_default();
-                let (run, session, log) = super::lesson::LessonRun::start(&id, at, &chosen)?;
+                let start = setup.lesson.clone().unwrap_or_default();
+                let (run, session, log) = super::lesson::LessonRun::start(&start)?;
                 let name = run.title.clone();
                 lesson = Some(run);
                 (session, log, name)
@@ -262,6 +281,8 @@ impl Battle {
 
     /// The only way the shell changes a battle: the core checks and applies the action.
     pub fn apply(&mut self, choice: &Choice) -> Result<(), RuleError> {
+        // A refused action rolls nothing: the dice go on as if it had never been tried, so
+        // that the battle's replay (which holds only what was applied) gives the same rolls.
         let mut dice = self.dice.clone();
         self.apply_with(choice, &mut dice)?;
         self.dice = dice;

@@ -197,16 +197,15 @@ pub struct LessonRun {
 }
 
 impl LessonRun {
-    /// A lesson from its start, or from step `at` with the choices taken before it.
+    /// A lesson opened where `start` says: from its first step, or resumed part way.
     pub fn start(
-        id: &str,
-        at: usize,
-        chosen: &[usize],
+        start: &super::flow::LessonStart,
     ) -> Result<(LessonRun, Box<dyn Session>, Log), String> {
+        let id = start.id.as_str();
         let (play, title, ruleset) = crate::lessons::load(id, AsPlay).map_err(|e| e.to_string())?;
         let steps = play.steps();
-        let at = at.min(steps.len().saturating_sub(1));
-        let chosen: Vec<usize> = chosen.iter().copied().take(at).collect();
+        let at = start.at.min(steps.len().saturating_sub(1));
+        let chosen: Vec<usize> = start.chosen.iter().copied().take(at).collect();
         let (session, log) = play.session_at(at, &chosen, None)?;
         let mut chosen = chosen;
         chosen.resize(at, 0);

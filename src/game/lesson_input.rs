@@ -143,6 +143,10 @@ pub fn start_lesson(setup: &mut super::flow::BattleSetup, progress: Option<&Prog
     let (at, chosen) = progress
         .and_then(|p| p.resume_point(id))
         .unwrap_or((0, Vec::new()));
-    setup.lesson = Some((id.to_string(), at, chosen));
+    setup.lesson = Some(super::flow::LessonStart {
+        id: id.to_string(),
+        at,
+        chosen,
+    });
     setup.watch = None;
 }

@@ -192,7 +192,7 @@ pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
     // `?lesson=zones/01-a-round-and-a-turn` opens a lesson.
     if let Some(id) = get("lesson") {
         launch.battle = Some(BattleSetup {
-            lesson: Some((id.replace("%2F", "/"), 0, Vec::new())),
+            lesson: Some(flow::LessonStart::new(id.replace("%2F", "/"))),
             ..BattleSetup::default()
         });
     }
