@@ -247,3 +247,36 @@ fn the_learn_page_and_a_lesson_are_reached_and_left_by_keyboard() {
         "{progress:?}"
     );
 }
+
+/// A step that points at its own choice marks it in the menu from the start; others mark it
+/// only after two wrong tries.
+#[test]
+fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
+    let mut app = lesson_app("zones/01-a-round-and-a-turn");
+    let marked = |app: &App| {
+        let b = app.world().resource::<Battle>();
+        (0..b.session.legal_len())
+            .filter(|&i| fray::game::lesson_view::marked_choice(b, i))
+            .count()
+    };
+    assert_eq!(
+        marked(&app),
+        0,
+        "the first step points at the menu, not a choice"
+    );
+    for _ in 0..3 {
+        let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+        app.world_mut().write_message(Choose(right));
+        app.update();
+        app.update();
+    }
+    assert_eq!(
+        lesson(&app).step().and_then(|s| s.point.clone()),
+        Some(fray::lessons::Pointer::Choice)
+    );
+    assert_eq!(
+        marked(&app),
+        1,
+        "the step's choice is marked before any try"
+    );
+}

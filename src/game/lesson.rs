@@ -261,7 +261,7 @@ impl LessonRun {
                     .iter()
                     .position(|p| &p.name == n)?,
             ),
-            Pointer::Choices => PointAt::Choices,
+            Pointer::Choices | Pointer::Choice => PointAt::Choices,
             Pointer::Log => PointAt::Log,
             Pointer::Roster => PointAt::Roster,
         })

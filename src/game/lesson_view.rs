@@ -267,13 +267,17 @@ fn rules_text(ids: &[String]) -> String {
         .join("\n\n")
 }
 
-/// Whether choice `i` of the battle is the lesson's own, to be marked after two wrong tries.
+/// Whether choice `i` of the battle is the lesson's own, to be marked: after two wrong tries,
+/// or from the start where the step points at it.
 pub fn marked_choice(battle: &Battle, i: usize) -> bool {
     let Some(lesson) = &battle.lesson else {
         return false;
     };
+    let pointed = lesson
+        .step()
+        .is_some_and(|s| s.point == Some(crate::lessons::Pointer::Choice));
     lesson.waits_for_learner()
-        && lesson.shows_right()
+        && (lesson.shows_right() || pointed)
         && battle
             .session
             .choice(i)
@@ -301,11 +305,11 @@ pub fn point_panel(ctx: &egui::Context, rect: egui::Rect, t: f32) {
 pub fn pointed_panel(
     lesson: &LessonRun,
     battle: &Battle,
-    left: egui::Rect,
+    choices: egui::Rect,
     right: egui::Rect,
 ) -> Option<egui::Rect> {
     match lesson.pointer(battle.session.as_ref())? {
-        PointAt::Choices => Some(left),
+        PointAt::Choices => Some(choices),
         PointAt::Log | PointAt::Roster => Some(right),
         _ => None,
     }

@@ -86,6 +86,8 @@ pub enum Pointer {
     Place(String),
     /// The action menu.
     Choices,
+    /// The step's own choice in the action menu (its first allowed action), marked there.
+    Choice,
     /// The log and its roll breakdowns.
     Log,
     /// The roster of characters.

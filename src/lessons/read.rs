@@ -238,6 +238,16 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                     ),
                 ));
             }
+            if step.point == Some(Pointer::Choice) && !matches!(step.expect, Expect::Do(_)) {
+                return Err(error(
+                    file,
+                    at,
+                    format!(
+                        "step {} points at its choice, but the learner takes no action there",
+                        k + 1
+                    ),
+                ));
+            }
             if matches!(step.expect, Expect::Do(ref a) if a.is_empty()) {
                 return Err(error(file, at, format!("step {} allows no action", k + 1)));
             }
