@@ -98,6 +98,14 @@ impl Heuristics for Coterie {
                 harm_value(s, target, pieces)
             }
             Action::FallBack(fall_back) => {
+                if let Stage::FoesFallBack { harm } = &s.stage {
+                    let two_back = [Harm {
+                        kind: HarmKind::Tactical,
+                        degree: crate::rules::coterie::Degree::Major,
+                    }];
+                    let taken = if *fall_back { &two_back[..] } else { harm };
+                    return -harm_value(s, FOES, taken);
+                }
                 let Stage::FallBack { degree, harm } = &s.stage else {
                     return 0.0;
                 };

@@ -4,7 +4,7 @@
 use crate::rules::battle::{DecisionKind, Event, FactionId, Seat};
 use crate::rules::coterie::{
     Action, Coterie, Degree, EventKind, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
-    Standing, State, effort, harm,
+    Standing, State, effort, flow, harm,
 };
 use crate::rules::explain::Explanation;
 
@@ -80,6 +80,13 @@ fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
         out.push("they flee or capitulate".into());
     }
     out.join("; ")
+}
+
+fn major_push_back() -> Harm {
+    Harm {
+        kind: HarmKind::Tactical,
+        degree: Degree::Major,
+    }
 }
 
 /// A roll's dice as the table reads them: "4 + 6".
@@ -254,6 +261,10 @@ impl Present for Coterie {
             Stage::Harm { degree, .. } => {
                 format!(" A {} victory: compose the harm.", degree.label())
             }
+            Stage::FoesFallBack { .. } => format!(
+                " A major loss for {}: take the players' harm, or fall back two steps instead.",
+                s.groups[FOES].name
+            ),
             Stage::FallBack { degree, .. } => {
                 // What each character's own performance caps their injuries at.
                 let caps: Vec<String> = s
@@ -287,8 +298,19 @@ impl Present for Coterie {
 
     fn odds(s: &State, a: &Action) -> Option<String> {
         match (a, &s.stage) {
-            (Action::Inflict(pieces), Stage::Harm { winner, .. }) => {
-                Some(preview(s, effort::other(*winner), pieces))
+            (Action::Inflict(pieces), Stage::Harm { winner, degree }) => {
+                let mut text = preview(s, effort::other(*winner), pieces);
+                if *winner == PARTY && flow::foes_may_fall_back(*degree, pieces) {
+                    text += &format!(
+                        "; or, as the GM chooses, {}",
+                        preview(s, FOES, &[major_push_back()])
+                    );
+                }
+                Some(text)
+            }
+            (Action::FallBack(false), Stage::FoesFallBack { harm }) => Some(preview(s, FOES, harm)),
+            (Action::FallBack(true), Stage::FoesFallBack { .. }) => {
+                Some(preview(s, FOES, &[major_push_back()]))
             }
             (Action::FallBack(false), Stage::FallBack { harm, .. }) => {
                 Some(preview(s, PARTY, harm))

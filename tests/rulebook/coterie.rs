@@ -348,6 +348,98 @@ fn falling_back_instead_of_the_gms_harm() {
     );
 }
 
+/// Plays phase 1 of Wizards and Bandits to a victory for the wizards: 22 + (6, 6) = 34 against
+/// the bandits' 19 and their dice; every performance a plain Normal.
+fn win_phase(t: &mut Table, bandit_dice: [u8; 2]) {
+    t.declare_all(Effort::Steady);
+    let mut dice = vec![6, 6];
+    dice.extend(bandit_dice);
+    dice.extend([3, 3, 3, 3, 3, 3]);
+    t.bring_all(&dice);
+    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+}
+
+fn wounds(degree: Degree) -> Harm {
+    Harm {
+        kind: HarmKind::Wounds,
+        degree,
+    }
+}
+
+fn push_back(degree: Degree) -> Harm {
+    Harm {
+        kind: HarmKind::Tactical,
+        degree,
+    }
+}
+
+#[test]
+fn a_beaten_opposition_may_fall_back_rather_than_suffer_the_harm() {
+    // coterie.degrees: "Major victory. Opposition can decide to fall back or its members can
+    // suffer harm." 34 against 19 + (1, 2) = 22, a margin of 12; the players choose major wounds
+    // and the GM, for the bandits, chooses.
+    for fall_back in [true, false] {
+        let mut t = Table::new("wizards-and-bandits");
+        win_phase(&mut t, [1, 2]);
+        assert_eq!(
+            t.s.stage,
+            Stage::Harm {
+                winner: PARTY,
+                degree: Degree::Major
+            }
+        );
+        t.act(Action::Inflict(vec![wounds(Degree::Major)]), &[]);
+        assert_eq!(
+            t.s.stage,
+            Stage::FoesFallBack {
+                harm: vec![wounds(Degree::Major)]
+            }
+        );
+        assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
+        t.act(Action::FallBack(fall_back), &[]);
+        let g = &t.s.groups[FOES];
+        if fall_back {
+            assert_eq!((g.position, g.tactical_penalty, g.wounds), (-2, 6, 0));
+        } else {
+            assert_eq!((g.position, g.tactical_penalty, g.wounds), (0, 0, 2));
+        }
+        assert_eq!(t.s.stage, Stage::Declare(0), "the next phase begins");
+    }
+}
+
+#[test]
+fn push_backs_and_decisive_victories_leave_the_opposition_no_fall_back() {
+    // coterie.degrees: falling back two steps is what a major push-back (or two minor ones)
+    // already does, so the GM is not asked; a decisive victory's "members will be harmed".
+    for harm in [
+        vec![push_back(Degree::Major)],
+        vec![push_back(Degree::Minor), push_back(Degree::Minor)],
+    ] {
+        let mut t = Table::new("wizards-and-bandits");
+        win_phase(&mut t, [1, 2]);
+        t.act(Action::Inflict(harm), &[]);
+        assert_eq!(t.s.groups[FOES].position, -2);
+        assert_eq!(t.s.stage, Stage::Declare(0));
+    }
+    // A group bonus of 5: 39 against 22, a margin of 17.
+    let mut t = Table::new("wizards-and-bandits");
+    t.s.groups[PARTY].bonus = 5;
+    win_phase(&mut t, [1, 2]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Harm {
+            winner: PARTY,
+            degree: Degree::Decisive
+        }
+    );
+    t.act(Action::Inflict(vec![wounds(Degree::Decisive)]), &[]);
+    assert_eq!(t.s.groups[FOES].wounds, 3);
+    assert_eq!(t.s.stage, Stage::Declare(0));
+}
+
 #[test]
 fn injuries_reach_each_character_only_up_to_their_cell() {
     // coterie.individual-harm: a major loss, major injuries; Maelis (Normal) is due major,
@@ -574,6 +666,8 @@ fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
         }]),
         &[],
     );
+    // The bandits take the wounds rather than fall back (coterie.degrees).
+    t.act(Action::FallBack(false), &[]);
     // Phase 2: only Maelis and Odran declare; after the group's rolls and their performances
     // the duel is rolled: Tiv's sorcery 3 + fighting 3 + (6, 6) = 18 against Grell's fighting
     // 5 + (1, 1) = 7, a margin of 11: decisive, Grell is beaten.

@@ -10,7 +10,8 @@ use fray::rulesets::{Game, Visit};
 use fray::scenario;
 use fray::sim;
 
-/// The rules cited by forty random battles of a scenario, whatever its ruleset.
+/// The rules cited by two hundred random battles of a scenario, whatever its ruleset: enough
+/// that a random Coterie party starts and fights a duel (a roll of its own) somewhere.
 struct Cited;
 
 impl Visit for Cited {
@@ -18,7 +19,7 @@ impl Visit for Cited {
 
     fn visit<G: Game>(self, setup: &G::Setup) -> BTreeSet<String> {
         let mut cited = BTreeSet::new();
-        for seed in 0..40 {
+        for seed in 0..200 {
             let mut dice = SeededDice::new(seed);
             let (mut s, start) = G::start(setup, &mut dice).unwrap();
             cited.extend(

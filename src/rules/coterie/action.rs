@@ -16,7 +16,8 @@ pub enum Action {
     Review(bool),
     /// The winner's harm: one piece at the degree won, or a mix of lesser ones.
     Inflict(Vec<Harm>),
-    /// The players, having lost: take the GM's harm (false) or fall back instead (true).
+    /// The loser of a phase (the players after any loss, the opposition after a major one):
+    /// take the winner's harm (false) or fall back instead (true).
     FallBack(bool),
     /// A character who did at least well: flee the field (true) or stay (false).
     Flee(bool),

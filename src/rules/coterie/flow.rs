@@ -36,7 +36,9 @@ pub fn pending(s: &State) -> Pending {
         }
         Stage::Review { .. } => decide(Seat::Gm, DecisionKind::Review),
         Stage::Harm { winner, .. } if *winner == PARTY => decide(leader, DecisionKind::Harm),
-        Stage::Harm { .. } | Stage::PartyInjury { .. } => decide(Seat::Gm, DecisionKind::Harm),
+        Stage::Harm { .. } | Stage::PartyInjury { .. } | Stage::FoesFallBack { .. } => {
+            decide(Seat::Gm, DecisionKind::Harm)
+        }
         Stage::FallBack { .. } => decide(leader, DecisionKind::Harm),
         Stage::Flee(c) => decide(Seat::Character(*c), DecisionKind::Harm),
         Stage::Draw => decide(leader, DecisionKind::Draw),
@@ -128,7 +130,9 @@ pub fn legal(s: &State) -> Vec<Action> {
                 .map(Action::Inflict)
                 .collect()
         }
-        Stage::FallBack { .. } => vec![Action::FallBack(false), Action::FallBack(true)],
+        Stage::FallBack { .. } | Stage::FoesFallBack { .. } => {
+            vec![Action::FallBack(false), Action::FallBack(true)]
+        }
         Stage::Flee(_) => vec![Action::Flee(false), Action::Flee(true)],
         Stage::Draw => {
             let mut v = vec![Action::NeutralDraw];
@@ -228,21 +232,21 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.stage = Stage::Resolving;
         }
         (Stage::Harm { winner, degree }, Action::Inflict(pieces)) => {
-            if winner == PARTY {
-                for h in pieces {
-                    let text = harm::apply_to_group(ctx.s, FOES, h);
-                    ctx.say(EventKind::Harm { side: FOES }, text);
-                }
-                harm_characters(ctx, GroupResult::Win(degree), None);
-                ctx.s.stage = Stage::Resolving;
+            if winner == PARTY && foes_may_fall_back(degree, pieces) {
+                ctx.note(format!(
+                    "The players would deal {}; {} may fall back two steps instead.",
+                    harm_text(pieces),
+                    ctx.s.groups[FOES].name
+                ));
+                ctx.s.stage = Stage::FoesFallBack {
+                    harm: pieces.clone(),
+                };
+            } else if winner == PARTY {
+                harm_foes(ctx, degree, pieces);
             } else {
                 ctx.note(format!(
                     "The GM would deal {}; the players may fall back instead.",
-                    pieces
-                        .iter()
-                        .map(|h| format!("{} {}", h.degree.label(), kind_text(&h.kind)))
-                        .collect::<Vec<_>>()
-                        .join(" and ")
+                    harm_text(pieces)
                 ));
                 ctx.s.stage = Stage::FallBack {
                     degree,
@@ -318,6 +322,24 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             }
             ctx.s.stage = Stage::Resolving;
         }
+        (Stage::FoesFallBack { harm }, Action::FallBack(fall_back)) => {
+            if *fall_back {
+                let h = Harm {
+                    kind: HarmKind::Tactical,
+                    degree: Degree::Major,
+                };
+                let text = harm::apply_to_group(ctx.s, FOES, &h);
+                let name = ctx.s.groups[FOES].name.clone();
+                ctx.say(
+                    EventKind::Harm { side: FOES },
+                    format!("{name} fall back rather than suffer the harm: {text}"),
+                );
+                harm_characters(ctx, GroupResult::Win(Degree::Major), None);
+                ctx.s.stage = Stage::Resolving;
+            } else {
+                harm_foes(ctx, Degree::Major, &harm);
+            }
+        }
         (Stage::Flee(c), Action::Flee(flee)) => {
             ctx.s.flee_due.retain(|x| *x != c);
             if *flee {
@@ -391,6 +413,31 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+/// "Major victory. Opposition can decide to fall back or its members can suffer harm": the
+/// choice is the GM's unless the players' harm is already all push-back, which falling back
+/// would only repeat.
+pub fn foes_may_fall_back(degree: Degree, harm: &[Harm]) -> bool {
+    degree == Degree::Major && harm.iter().any(|h| h.kind != HarmKind::Tactical)
+}
+
+/// The players' harm dealt to the opposition, and the table's cells for a won phase.
+fn harm_foes(ctx: &mut Ctx, degree: Degree, pieces: &[Harm]) {
+    for h in pieces {
+        let text = harm::apply_to_group(ctx.s, FOES, h);
+        ctx.say(EventKind::Harm { side: FOES }, text);
+    }
+    harm_characters(ctx, GroupResult::Win(degree), None);
+    ctx.s.stage = Stage::Resolving;
+}
+
+pub fn harm_text(pieces: &[Harm]) -> String {
+    pieces
+        .iter()
+        .map(|h| format!("{} {}", h.degree.label(), kind_text(&h.kind)))
+        .collect::<Vec<_>>()
+        .join(" and ")
 }
 
 /// Works through what needs no decision, until the next decision or the end.

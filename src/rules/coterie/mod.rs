@@ -229,6 +229,9 @@ pub fn describe(s: &State, action: &Action) -> String {
             .collect::<Vec<_>>()
             .join(" + "),
         Action::FallBack(false) => "Take the harm".into(),
+        Action::FallBack(true) if matches!(s.stage, Stage::FoesFallBack { .. }) => {
+            format!("{} fall back two steps instead", s.groups[FOES].name)
+        }
         Action::FallBack(true) => "Fall back instead".into(),
         Action::Flee(true) => format!("{who}: flee the field"),
         Action::Flee(false) => format!("{who}: stay"),

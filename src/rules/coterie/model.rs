@@ -292,6 +292,11 @@ pub enum Stage {
         degree: Degree,
         harm: Vec<Harm>,
     },
+    /// The opposition, beaten by a major margin, takes the players' harm or falls back two
+    /// steps instead (coterie.degrees).
+    FoesFallBack {
+        harm: Vec<Harm>,
+    },
     /// A character who did at least well decides whether to flee the field.
     Flee(CharacterId),
     /// The players choose a neutral or a harmful draw.
