@@ -48,7 +48,8 @@ impl Plugin for LogicPlugin {
             lesson::LessonPlugin,
         ))
         .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
-        .add_systems(OnEnter(Phase::Over), announce_over);
+        .add_systems(OnEnter(Phase::Over), announce_over)
+        .add_systems(OnEnter(AppState::Menu), || web::announce("FRAY MENU"));
     }
 }
 

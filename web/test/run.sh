@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Serves web/dist on 127.0.0.1, plays an AI battle in headless Chromium, checks the screenshot
-# and that the browser's final state hash equals the desktop's for the same battle.
+# and that the browser's final state hash equals the desktop's for the same battle; then rebinds a key
+# on the menu and checks it is kept in local storage.
 # Usage: web/test/run.sh FRAY_BINARY
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,3 +31,6 @@ echo "browser: $web_line"
 echo "desktop: $native_line"
 [ "${web_line##*hash=}" = "${native_line##*hash=}" ] || { echo "the browser and the desktop disagree"; exit 1; }
 echo "the same final state hash in the browser and on the desktop"
+# The keys screen in the browser: a key rebound on the menu is kept in local storage and
+# survives a reload.
+node web/test/keys.mjs "http://127.0.0.1:$port/"
