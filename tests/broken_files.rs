@@ -3,6 +3,8 @@
 //! `OTHER.ron:LINE: words` for the scenario a replay names; a JSON file's in `NAME.expect`).
 //! A file of a kind no case covers yet goes there with its expectation.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -38,7 +40,7 @@ fn wanted(file: &str, expectation: &str) -> String {
 
 #[test]
 fn every_broken_file_is_refused_at_its_line_with_its_words() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/broken");
+    let dir = support::root().join("tests/broken");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -56,7 +58,7 @@ fn every_broken_file_is_refused_at_its_line_with_its_words() {
         let expected = expectations(path);
         assert!(!expected.is_empty(), "{file}: no expectation written");
         let out = Command::new(env!("CARGO_BIN_EXE_fray"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(support::root())
             .args(["check", &file])
             .output()
             .unwrap();

@@ -1,5 +1,7 @@
 //! The `fray` command line, run as a separate process: sim, record, replay, check and rules.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -9,7 +11,7 @@ use serde_json::Value;
 fn fray(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fray"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(support::root())
         .output()
         .expect("the fray binary runs")
 }
@@ -607,7 +609,7 @@ fn rules_prints_the_three_actions_notes() {
 fn a_reader_who_stops_early_ends_the_output_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
         .args(["rules"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(support::root())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -1152,7 +1154,7 @@ fn every_built_in_lesson_checks() {
     for (id, _) in fray::lessons::BUILTIN {
         let file = format!("assets/lessons/{id}.ron");
         let out = Command::new(env!("CARGO_BIN_EXE_fray"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(support::root())
             .args(["check", &file])
             .output()
             .unwrap();

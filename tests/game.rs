@@ -1,9 +1,11 @@
 //! The headless app: the game's logic plugins without a window, driven frame by frame. The
 //! phase states must follow the core, AI battles must end, and a person's seat must be
 //! playable from simulated keys alone.
+
 #![cfg(feature = "game")]
 
 mod headless;
+mod support;
 
 use bevy::prelude::*;
 
@@ -355,7 +357,7 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
             }
         }
     }
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = support::root();
     let mut text = String::new();
     for dir in [
         "src/game",
@@ -493,7 +495,7 @@ fn c_irreversible(app: &App, i: usize) -> bool {
 /// player text made with it.
 #[test]
 fn the_shell_writes_no_text_with_debug_formatting() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
+    let dir = support::root().join("src/game");
     for entry in std::fs::read_dir(dir).unwrap() {
         let p = entry.unwrap().path();
         let code = std::fs::read_to_string(&p).unwrap();

@@ -3,11 +3,11 @@
 //! replay (the situation, the dice, the actions) goes in that folder as a file named
 //! `question-*.ron`, its scenario in `situations/`.
 
-use std::path::Path;
+mod support;
 
 #[test]
 fn every_replay_case_replays_as_sealed() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
+    let dir = support::root().join("tests/replays");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

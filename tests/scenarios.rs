@@ -5,6 +5,8 @@
 //! replace whole lines of it. A line replaced by an empty string is blanked rather than
 //! removed, so the line numbers of everything else stay where `BASE` shows them.
 
+mod support;
+
 use fray::rules::battle::Ruleset;
 use fray::rules::zones::Zones;
 use fray::scenario::{self, DataErrors, Setup};
@@ -647,7 +649,7 @@ impl fray::rulesets::Visit for Starts {
 
 #[test]
 fn builtin_scenario_files_match_the_assets() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios");
+    let dir = support::root().join("assets/scenarios");
     for (name, src) in scenario::BUILTIN {
         let path = dir.join(format!("{name}.ron"));
         let on_disk = std::fs::read_to_string(&path).unwrap();

@@ -5,7 +5,7 @@ use super::Heuristics;
 use crate::rules::battle::{FactionId, Ruleset};
 use crate::rules::coterie::effort::{self, other};
 use crate::rules::coterie::{
-    Action, Coterie, Effort, FOES, Harm, HarmKind, PARTY, Special, Stage, State,
+    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Special, Stage, State, harm,
 };
 
 /// A point of track is worth a phase's -3 and the nearer end; a wound its vulnerability.
@@ -98,35 +98,17 @@ impl Heuristics for Coterie {
                 harm_value(s, target, pieces)
             }
             Action::FallBack(fall_back) => {
-                if let Stage::FoesFallBack { harm } = &s.stage {
-                    let two_back = [Harm {
-                        kind: HarmKind::Tactical,
-                        degree: crate::rules::coterie::Degree::Major,
-                    }];
-                    let taken = if *fall_back { &two_back[..] } else { harm };
-                    return -harm_value(s, FOES, taken);
-                }
-                let Stage::FallBack { degree, harm } = &s.stage else {
-                    return 0.0;
+                let (side, degree, harm) = match &s.stage {
+                    Stage::FoesFallBack { harm } => (FOES, Degree::Major, harm),
+                    Stage::FallBack { degree, harm } => (PARTY, *degree, harm),
+                    _ => return 0.0,
                 };
-                let cost = if *fall_back {
-                    let steps = if degree.level() == 3 {
-                        2
-                    } else {
-                        degree.level()
-                    };
-                    harm_value(
-                        s,
-                        PARTY,
-                        &[Harm {
-                            kind: HarmKind::Tactical,
-                            degree: crate::rules::coterie::Degree::from_level(steps),
-                        }],
-                    )
+                let taken = if *fall_back {
+                    vec![harm::fall_back(degree)]
                 } else {
-                    harm_value(s, PARTY, harm)
+                    harm.clone()
                 };
-                -cost
+                -harm_value(s, side, &taken)
             }
             Action::Flee(flee) => {
                 if *flee == (s.groups[PARTY].position <= -4) {
@@ -145,7 +127,7 @@ impl Heuristics for Coterie {
                     FOES,
                     &[Harm {
                         kind: foes.clone(),
-                        degree: crate::rules::coterie::Degree::Minor,
+                        degree: Degree::Minor,
                     }],
                 );
                 let kind = if *party_tactical {
@@ -158,7 +140,7 @@ impl Heuristics for Coterie {
                     PARTY,
                     &[Harm {
                         kind,
-                        degree: crate::rules::coterie::Degree::Minor,
+                        degree: Degree::Minor,
                     }],
                 )
             }
@@ -167,7 +149,7 @@ impl Heuristics for Coterie {
                 PARTY,
                 &[Harm {
                     kind: kind.clone(),
-                    degree: crate::rules::coterie::Degree::Minor,
+                    degree: Degree::Minor,
                 }],
             ),
             Action::DuelFallBack(fall_back) => {

@@ -82,13 +82,6 @@ fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
     out.join("; ")
 }
 
-fn major_push_back() -> Harm {
-    Harm {
-        kind: HarmKind::Tactical,
-        degree: Degree::Major,
-    }
-}
-
 /// A roll's dice as the table reads them: "4 + 6".
 fn dice_of(x: &Explanation) -> String {
     let dice: Vec<String> = x.dice.iter().map(|d| d.value.to_string()).collect();
@@ -303,29 +296,20 @@ impl Present for Coterie {
                 if *winner == PARTY && flow::foes_may_fall_back(*degree, pieces) {
                     text += &format!(
                         "; or, as the GM chooses, {}",
-                        preview(s, FOES, &[major_push_back()])
+                        preview(s, FOES, &[harm::fall_back(Degree::Major)])
                     );
                 }
                 Some(text)
             }
             (Action::FallBack(false), Stage::FoesFallBack { harm }) => Some(preview(s, FOES, harm)),
             (Action::FallBack(true), Stage::FoesFallBack { .. }) => {
-                Some(preview(s, FOES, &[major_push_back()]))
+                Some(preview(s, FOES, &[harm::fall_back(Degree::Major)]))
             }
             (Action::FallBack(false), Stage::FallBack { harm, .. }) => {
                 Some(preview(s, PARTY, harm))
             }
             (Action::FallBack(true), Stage::FallBack { degree, .. }) => {
-                let steps = if degree.level() == 3 {
-                    2
-                } else {
-                    degree.level()
-                };
-                Some(format!(
-                    "track to {}, -{} next phase",
-                    (s.groups[PARTY].position - steps).max(-5),
-                    3 * steps
-                ))
+                Some(preview(s, PARTY, &[harm::fall_back(*degree)]))
             }
             (Action::NeutralDraw, Stage::Draw) => Some(
                 "no harm to either side, the track unchanged; 1 fatigue for each of you".into(),

@@ -4,6 +4,8 @@
 mod coterie;
 mod harness;
 mod notes;
+#[path = "../support/mod.rs"]
+mod support;
 mod teams_actions;
 mod teams_attacks;
 mod teams_defence;

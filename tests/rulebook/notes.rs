@@ -236,7 +236,7 @@ fn the_teams_notes_cover_every_paragraph_of_its_rulebook() {
 /// from the rulebook to its tests, kept whole.
 #[test]
 fn every_coterie_and_teams_paragraph_is_played_out_by_a_case() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rulebook");
+    let dir = crate::support::root().join("tests/rulebook");
     let mut cases = String::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

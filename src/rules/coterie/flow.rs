@@ -261,9 +261,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             if *fall_back {
                 // Falling back takes the whole loss on the track, but for a decisive loss the
                 // GM keeps one level for injuries and the players fall back two.
-                let mut steps = degree.level();
                 if degree == Degree::Decisive {
-                    steps = 2;
                     let injury = harm
                         .iter()
                         .find(|h| h.kind != HarmKind::Tactical)
@@ -281,11 +279,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                         }
                     }
                 }
-                let h = Harm {
-                    kind: HarmKind::Tactical,
-                    degree: Degree::from_level(steps),
-                };
-                let text = harm::apply_to_group(ctx.s, PARTY, &h);
+                let text = harm::apply_to_group(ctx.s, PARTY, &harm::fall_back(degree));
                 ctx.say(
                     EventKind::Harm { side: PARTY },
                     format!("The players fall back: {text}"),
@@ -324,11 +318,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         (Stage::FoesFallBack { harm }, Action::FallBack(fall_back)) => {
             if *fall_back {
-                let h = Harm {
-                    kind: HarmKind::Tactical,
-                    degree: Degree::Major,
-                };
-                let text = harm::apply_to_group(ctx.s, FOES, &h);
+                let text = harm::apply_to_group(ctx.s, FOES, &harm::fall_back(Degree::Major));
                 let name = ctx.s.groups[FOES].name.clone();
                 ctx.say(
                     EventKind::Harm { side: FOES },
@@ -374,10 +364,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 format!("A harmful draw: {text}"),
             );
             if *party_tactical {
-                let h = Harm {
-                    kind: HarmKind::Tactical,
-                    degree: Degree::Minor,
-                };
+                let h = Harm::push_back(Degree::Minor);
                 let text = harm::apply_to_group(ctx.s, PARTY, &h);
                 ctx.say(EventKind::Harm { side: PARTY }, text);
                 harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(0));
@@ -683,10 +670,7 @@ fn apply_special(ctx: &mut Ctx, c: CharacterId, sp: &Special, mild: bool) {
         Special::GroupBonus => ctx.s.groups[PARTY].bonus += k,
         Special::SelfBonus => ctx.s.characters[c].performance_bonus += k,
         Special::Tactical => {
-            let h = Harm {
-                kind: HarmKind::Tactical,
-                degree: Degree::Minor,
-            };
+            let h = Harm::push_back(Degree::Minor);
             harm::apply_to_group(ctx.s, FOES, &h);
         }
         Special::Recover => {

@@ -62,6 +62,13 @@ pub fn compositions(degree: Degree, kinds: &[HarmKind]) -> Vec<Vec<Harm>> {
     out
 }
 
+/// What a side that falls back instead of taking a loss's harm takes: the loss on the track,
+/// two steps at most. After a decisive loss the GM keeps the third level for injuries
+/// (coterie.fall-back); the opposition may fall back only after a major one (coterie.degrees).
+pub fn fall_back(degree: Degree) -> Harm {
+    Harm::push_back(Degree::from_level(degree.level().min(2)))
+}
+
 /// The levels a composition adds up to, counting a minor as 1, a major 2, a decisive 3; two
 /// minors stand for a major, three for a decisive.
 pub fn weight(harm: &[Harm]) -> i32 {

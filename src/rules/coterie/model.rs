@@ -239,6 +239,15 @@ pub struct Harm {
     pub degree: Degree,
 }
 
+impl Harm {
+    pub fn push_back(degree: Degree) -> Harm {
+        Harm {
+            kind: HarmKind::Tactical,
+            degree,
+        }
+    }
+}
+
 /// The result of the phase's group roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhaseResult {
