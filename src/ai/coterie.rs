@@ -110,6 +110,8 @@ impl Heuristics for Coterie {
                 };
                 -harm_value(s, side, &taken)
             }
+            // The conflict lost outright.
+            Action::FleeConflict => -100.0,
             Action::Flee(flee) => {
                 if *flee == (s.groups[PARTY].position <= -4) {
                     1.0

@@ -311,6 +311,15 @@ impl Present for Coterie {
             (Action::FallBack(true), Stage::FallBack { degree, .. }) => {
                 Some(preview(s, PARTY, &[harm::fall_back(*degree)]))
             }
+            (Action::FleeConflict, Stage::FallBack { degree, .. }) => Some(format!(
+                "the conflict ends, lost: {} hold the field{}",
+                s.groups[FOES].name,
+                if *degree == Degree::Decisive {
+                    "; the GM still deals a minor injury"
+                } else {
+                    "; no further harm"
+                }
+            )),
             (Action::NeutralDraw, Stage::Draw) => Some(
                 "no harm to either side, the track unchanged; 1 fatigue for each of you".into(),
             ),
@@ -464,7 +473,10 @@ impl Present for Coterie {
         // Giving ground, or leaving the field.
         matches!(
             action,
-            Action::FallBack(true) | Action::Flee(true) | Action::DuelFallBack(true)
+            Action::FallBack(true)
+                | Action::FleeConflict
+                | Action::Flee(true)
+                | Action::DuelFallBack(true)
         )
     }
 

@@ -488,6 +488,37 @@ fn a_decisive_loss_fallen_back_keeps_one_level_for_injuries() {
 }
 
 #[test]
+fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
+    // coterie.fall-back: falling back "may also include fleeing from the conflict". A major
+    // loss (24 against 31): the players flee; the conflict ends, lost, and nobody is hurt.
+    let mut t = Table::new("wizards-and-bandits");
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
+    t.act(Action::Inflict(vec![wounds(Degree::Major)]), &[]);
+    assert_eq!(
+        Coterie::legal_actions(&t.s).last(),
+        Some(&Action::FleeConflict)
+    );
+    t.act(Action::FleeConflict, &[]);
+    assert_eq!(t.s.stage, Stage::Over);
+    assert!(
+        matches!(&t.s.outcome, Some(Outcome::Victory { winner, .. }) if *winner == FOES),
+        "{:?}",
+        t.s.outcome
+    );
+    assert!(t.s.characters.iter().all(|c| c.wounds == 0));
+    assert_eq!(t.s.groups[PARTY].position, 0);
+    // A decisive loss (the bandits' bonus as above): fleeing does not take back the level the
+    // GM keeps for injuries; Normal performance lets the minor wound through.
+    let mut t = Table::new("wizards-and-bandits");
+    t.s.groups[FOES].bonus = 9;
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
+    t.act(Action::Inflict(vec![push_back(Degree::Decisive)]), &[]);
+    t.act(Action::FleeConflict, &[]);
+    assert_eq!(t.s.stage, Stage::Over);
+    assert!(t.s.characters[..3].iter().all(|c| c.wounds == 1));
+}
+
+#[test]
 fn a_pushed_side_that_wins_drifts_back_a_step() {
     // coterie.drift: the wizards at -2 win the phase (29 against 23 as above).
     let mut t = Table::new("wizards-and-bandits");

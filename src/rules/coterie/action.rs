@@ -19,6 +19,9 @@ pub enum Action {
     /// The loser of a phase (the players after any loss, the opposition after a major one):
     /// take the winner's harm (false) or fall back instead (true).
     FallBack(bool),
+    /// The players, having lost: flee the conflict as a group, which ends it in the
+    /// opposition's favour (falling back "may also include fleeing from the conflict").
+    FleeConflict,
     /// A character who did at least well: flee the field (true) or stay (false).
     Flee(bool),
     /// A draw: neutral, or harmful with the kinds of harm each side takes. The players choose

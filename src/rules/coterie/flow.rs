@@ -130,9 +130,12 @@ pub fn legal(s: &State) -> Vec<Action> {
                 .map(Action::Inflict)
                 .collect()
         }
-        Stage::FallBack { .. } | Stage::FoesFallBack { .. } => {
-            vec![Action::FallBack(false), Action::FallBack(true)]
-        }
+        Stage::FallBack { .. } => vec![
+            Action::FallBack(false),
+            Action::FallBack(true),
+            Action::FleeConflict,
+        ],
+        Stage::FoesFallBack { .. } => vec![Action::FallBack(false), Action::FallBack(true)],
         Stage::Flee(_) => vec![Action::Flee(false), Action::Flee(true)],
         Stage::Draw => {
             let mut v = vec![Action::NeutralDraw];
@@ -261,24 +264,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             if *fall_back {
                 // Falling back takes the whole loss on the track, but for a decisive loss the
                 // GM keeps one level for injuries and the players fall back two.
-                if degree == Degree::Decisive {
-                    let injury = harm
-                        .iter()
-                        .find(|h| h.kind != HarmKind::Tactical)
-                        .map(|h| h.kind.clone())
-                        .or_else(|| ctx.s.conflict.physical.then_some(HarmKind::Wounds));
-                    if let Some(kind) = injury {
-                        let h = Harm {
-                            kind: kind.clone(),
-                            degree: Degree::Minor,
-                        };
-                        let text = harm::apply_to_group(ctx.s, PARTY, &h);
-                        ctx.say(EventKind::Harm { side: PARTY }, text);
-                        if kind == HarmKind::Wounds {
-                            wound_level = Some(1);
-                        }
-                    }
-                }
+                wound_level = kept_injury(ctx, degree, &harm);
                 let text = harm::apply_to_group(ctx.s, PARTY, &harm::fall_back(degree));
                 ctx.say(
                     EventKind::Harm { side: PARTY },
@@ -315,6 +301,16 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     .collect();
             }
             ctx.s.stage = Stage::Resolving;
+        }
+        (Stage::FallBack { degree, harm }, Action::FleeConflict) => {
+            let wound_level = kept_injury(ctx, degree, &harm);
+            harm_characters(
+                ctx,
+                GroupResult::Loss(degree),
+                Some(wound_level.unwrap_or(0)),
+            );
+            let name = ctx.s.groups[PARTY].name.clone();
+            end(ctx, FOES, format!("{name} flee the conflict"));
         }
         (Stage::FoesFallBack { harm }, Action::FallBack(fall_back)) => {
             if *fall_back {
@@ -400,6 +396,27 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+/// After a decisive loss the GM keeps one level of its harm for injuries, however the players
+/// take the rest (coterie.fall-back): the first injury the GM chose, or wounds in a fight. The
+/// wound level dealt, if it was wounds.
+fn kept_injury(ctx: &mut Ctx, degree: Degree, harm: &[Harm]) -> Option<i32> {
+    if degree != Degree::Decisive {
+        return None;
+    }
+    let kind = harm
+        .iter()
+        .find(|h| h.kind != HarmKind::Tactical)
+        .map(|h| h.kind.clone())
+        .or_else(|| ctx.s.conflict.physical.then_some(HarmKind::Wounds))?;
+    let h = Harm {
+        kind: kind.clone(),
+        degree: Degree::Minor,
+    };
+    let text = harm::apply_to_group(ctx.s, PARTY, &h);
+    ctx.say(EventKind::Harm { side: PARTY }, text);
+    (kind == HarmKind::Wounds).then_some(1)
 }
 
 /// "Major victory. Opposition can decide to fall back or its members can suffer harm": the
@@ -899,10 +916,14 @@ fn check_end(ctx: &mut Ctx) -> bool {
     let Some((winner, how)) = end else {
         return false;
     };
+    self::end(ctx, winner, how);
+    true
+}
+
+fn end(ctx: &mut Ctx, winner: FactionId, how: String) {
     ctx.say(EventKind::Over, format!("The conflict is over: {how}."));
     ctx.s.outcome = Some(Outcome::Victory { winner, how });
     ctx.s.stage = Stage::Over;
-    true
 }
 
 fn next_phase(ctx: &mut Ctx) {

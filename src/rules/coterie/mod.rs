@@ -233,6 +233,7 @@ pub fn describe(s: &State, action: &Action) -> String {
             format!("{} fall back two steps instead", s.groups[FOES].name)
         }
         Action::FallBack(true) => "Fall back instead".into(),
+        Action::FleeConflict => "Flee the conflict, all of you (it is lost)".into(),
         Action::Flee(true) => format!("{who}: flee the field"),
         Action::Flee(false) => format!("{who}: stay"),
         Action::NeutralDraw => "A neutral draw".into(),
