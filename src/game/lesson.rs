@@ -113,12 +113,9 @@ impl<G: Game> LessonPlay for Loaded<G> {
         let (mut session, mut log) =
             Typed::<G>::start(&self.setup, &mut dice, None).map_err(|e| e.to_string())?;
         for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
-            let action = match &step.expect {
-                Expect::Do(allowed) => allowed.get(chosen.get(k).copied().unwrap_or(0)),
-                Expect::Watch(a) => Some(a),
-                Expect::Read => None,
+            let Some(action) = step.action(chosen.get(k).copied().unwrap_or(0)) else {
+                continue;
             };
-            let Some(action) = action else { continue };
             let values = match other {
                 Some((at, d)) if at == k => d.to_vec(),
                 _ => step.dice.clone(),

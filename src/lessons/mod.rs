@@ -114,8 +114,14 @@ pub struct Predict {
 impl<A> Step<A> {
     /// The action the lesson's own line takes at this step, if any.
     pub fn line_action(&self) -> Option<&A> {
+        self.action(0)
+    }
+
+    /// The action taken at this step when the learner chose allowed action `chosen` (the
+    /// other side's, for a step that watches; none, for one that is only read).
+    pub fn action(&self, chosen: usize) -> Option<&A> {
         match &self.expect {
-            Expect::Do(allowed) => allowed.first(),
+            Expect::Do(allowed) => allowed.get(chosen),
             Expect::Watch(a) => Some(a),
             Expect::Read => None,
         }

@@ -45,12 +45,7 @@ impl<G: Game> Loaded<G> {
         let (mut state, mut events) =
             G::start(&self.setup, &mut dice).map_err(|e| e.to_string())?;
         for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
-            let action = match &step.expect {
-                Expect::Do(allowed) => allowed.get(chosen.get(k).copied().unwrap_or(0)),
-                Expect::Watch(a) => Some(a),
-                Expect::Read => None,
-            };
-            if let Some(a) = action {
+            if let Some(a) = step.action(chosen.get(k).copied().unwrap_or(0)) {
                 events.extend(apply_exact::<G>(&mut state, a, &step.dice)?);
             }
         }
