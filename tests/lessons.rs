@@ -280,3 +280,22 @@ fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
         "the step's choice is marked before any try"
     );
 }
+
+/// A step pointing at a character by name points at that character's token: Coterie lesson
+/// 2 opens on Maelis (the first character), Zones lesson 1 on the initiative prompt.
+#[test]
+fn a_step_points_at_the_token_it_names() {
+    use fray::game::lesson::PointAt;
+    let app = lesson_app("coterie/02-the-harm-overlay");
+    let b = app.world().resource::<Battle>();
+    assert_eq!(
+        lesson(&app).pointer(b.session.as_ref()),
+        Some(PointAt::Token(0))
+    );
+    let app = lesson_app("zones/01-a-round-and-a-turn");
+    let b = app.world().resource::<Battle>();
+    assert_eq!(
+        lesson(&app).pointer(b.session.as_ref()),
+        Some(PointAt::Choices)
+    );
+}

@@ -77,8 +77,10 @@ pub trait LessonPlay: Send + Sync {
     /// side's).
     fn line_choice(&self, k: usize) -> Option<Choice>;
     fn dice(&self, k: usize) -> Vec<u8>;
-    /// A character's id by name, and a place's index by the name the board writes.
-    fn character(&self, name: &str) -> Option<usize>;
+    /// The dice of step `k`'s what-if `w`.
+    fn what_if_dice(&self, k: usize, w: usize) -> Option<Vec<u8>>;
+    /// The characters' names, their ids the positions (names never change in a battle).
+    fn character_names(&self) -> Vec<String>;
 }
 
 impl<G: Game> LessonPlay for Loaded<G> {
@@ -152,12 +154,19 @@ impl<G: Game> LessonPlay for Loaded<G> {
             .map_or_else(Vec::new, |s| s.dice.clone())
     }
 
-    fn character(&self, name: &str) -> Option<usize> {
-        let (state, _) = self.play_to(0, &[]).ok()?;
-        G::names(&state)
-            .list(crate::rules::names::Indexed::Character)
-            .iter()
-            .position(|n| n == name)
+    fn what_if_dice(&self, k: usize, w: usize) -> Option<Vec<u8>> {
+        Some(self.lesson.steps.get(k)?.what_if.get(w)?.dice.clone())
+    }
+
+    fn character_names(&self) -> Vec<String> {
+        self.play_to(0, &[]).map_or_else(
+            |_| Vec::new(),
+            |(state, _)| {
+                G::names(&state)
+                    .list(crate::rules::names::Indexed::Character)
+                    .to_vec()
+            },
+        )
     }
 }
 
@@ -191,6 +200,8 @@ pub struct LessonRun {
     /// The what-if on the board, with the lesson's own battle put aside.
     pub what_if: Option<(usize, Box<dyn Session>, Vec<LogEntry>)>,
     pub play: Arc<dyn LessonPlay>,
+    /// The characters' names, for the steps that point at one.
+    names: Vec<String>,
 }
 
 impl LessonRun {
@@ -219,6 +230,7 @@ impl LessonRun {
                 answer: None,
                 chosen,
                 what_if: None,
+                names: play.character_names(),
                 play,
             },
             session,
@@ -250,7 +262,7 @@ impl LessonRun {
     /// What a step points at, in the board's numbers.
     pub fn pointer(&self, session: &dyn Session) -> Option<PointAt> {
         Some(match self.step()?.point.as_ref()? {
-            Pointer::Token(n) => PointAt::Token(self.play.character(n)?),
+            Pointer::Token(n) => PointAt::Token(self.names.iter().position(|x| x == n)?),
             Pointer::Place(n) => PointAt::Place(
                 session
                     .board(None)
@@ -393,7 +405,10 @@ pub fn show_what_if(battle: &mut Battle, w: usize) -> Result<(), String> {
             return Err("no such what-if here".to_string());
         }
         leave_what_if(battle, &mut lesson);
-        let dice = what_if_dice(&lesson, w)?;
+        let dice = lesson
+            .play
+            .what_if_dice(lesson.at, w)
+            .ok_or_else(|| "no such what-if".to_string())?;
         let (session, log) =
             lesson
                 .play
@@ -423,27 +438,6 @@ fn leave_what_if(battle: &mut Battle, lesson: &mut LessonRun) {
         battle.log = log;
         battle.playing = super::animation::Playing::default();
     }
-}
-
-fn what_if_dice(lesson: &LessonRun, w: usize) -> Result<Vec<u8>, String> {
-    struct Dice(usize, usize);
-    impl LessonVisit for Dice {
-        type Out = Option<Vec<u8>>;
-        fn visit<G: Game>(self, l: Loaded<G>) -> Self::Out {
-            Some(
-                l.lesson
-                    .steps
-                    .get(self.0)?
-                    .what_if
-                    .get(self.1)?
-                    .dice
-                    .clone(),
-            )
-        }
-    }
-    crate::lessons::load(&lesson.id, Dice(lesson.at, w))
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| "no such what-if".to_string())
 }
 
 pub use super::lesson_input::{LearnCursor, LessonPlugin, start_lesson};
