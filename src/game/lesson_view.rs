@@ -77,7 +77,8 @@ fn course_name(ruleset: &str) -> &'static str {
     }
 }
 
-/// A lesson's title and line, read once and kept.
+/// A lesson's title and line, read once and kept: the first lesson asked for reads (and plays
+/// through) its whole course, and keeps every title of it.
 fn lesson_title(id: &str) -> (String, String) {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
@@ -87,11 +88,13 @@ fn lesson_title(id: &str) -> (String, String) {
         return t;
     }
     let ruleset = id.split('/').next().unwrap_or("");
-    let found = crate::lessons::course(ruleset)
-        .ok()
-        .and_then(|c| c.into_iter().find(|(i, _, _)| i == id))
-        .map_or_else(|| (id.to_string(), String::new()), |(_, t, a)| (t, a));
+    let course = crate::lessons::course(ruleset).unwrap_or_default();
+    let found = course.iter().find(|(i, _, _)| i == id).map_or_else(
+        || (id.to_string(), String::new()),
+        |(_, t, a)| (t.clone(), a.clone()),
+    );
     if let Ok(mut m) = map.lock() {
+        m.extend(course.into_iter().map(|(i, t, a)| (i, (t, a))));
         m.insert(id.to_string(), found.clone());
     }
     found
