@@ -69,11 +69,14 @@ pub fn keep_progress(
     let Some(lesson) = &battle.lesson else {
         return;
     };
-    let now = (lesson.id.clone(), lesson.at, lesson.stage == Stage::Done);
-    if last.as_ref() == Some(&now) {
+    let done = lesson.stage == Stage::Done;
+    if last
+        .as_ref()
+        .is_some_and(|(id, at, d)| *id == lesson.id && *at == lesson.at && *d == done)
+    {
         return;
     }
-    *last = Some(now);
+    *last = Some((lesson.id.clone(), lesson.at, done));
     progress.note(lesson);
     let _ = progress.save(&prefs);
 }
