@@ -289,3 +289,57 @@ fn the_hard_level_thinks_in_slices_in_three_actions() {
     assert_eq!(whole.best(), sliced.best());
     assert!(!whole.candidates().is_empty());
 }
+
+/// Coterie: the players' AI heuristic plays to win the conflict. Taking wounds that would put every
+/// character out loses it, so it falls back instead; and a character who may flee the field
+/// stays, since leaving takes their effort from the group, even near the end of the track.
+#[test]
+fn the_coterie_ai_falls_back_rather_than_be_cut_down_and_never_deserts_its_group() {
+    use fray::rules::coterie::{
+        Action, Coterie, Degree, Harm, HarmKind, PARTY, Stage, State as CState,
+    };
+    let Setup::Coterie(setup) = fray::lessons::load_scenario("ambush-in-the-pass")
+        .unwrap()
+        .setup
+    else {
+        panic!("a Coterie scenario")
+    };
+    let mut dice = SeededDice::new(1);
+    let (mut s, _) = Coterie::start(&setup, &mut dice).unwrap();
+    let fresh: CState = s.clone();
+    for c in s.party() {
+        s.characters[c].wounds = s.characters[c].endurance - 1;
+    }
+    s.parts.clear();
+    s.stage = Stage::FallBack {
+        degree: Degree::Major,
+        harm: vec![Harm {
+            kind: HarmKind::Wounds,
+            degree: Degree::Major,
+        }],
+    };
+    // The heuristic, which the normal level plays and the hard level's play-outs follow.
+    let legal = Coterie::legal_actions(&s);
+    let a = Level::Normal.policy::<Coterie>(3).choose(&s, &legal);
+    assert_eq!(a, Action::FallBack(true), "every wizard would be out");
+    // Unhurt, a minor wound each costs them less than a step of track at -3.
+    let mut s = fresh;
+    s.parts.clear();
+    s.stage = Stage::FallBack {
+        degree: Degree::Minor,
+        harm: vec![Harm {
+            kind: HarmKind::Wounds,
+            degree: Degree::Minor,
+        }],
+    };
+    s.groups[PARTY].position = -3;
+    let legal = Coterie::legal_actions(&s);
+    let a = Level::Normal.policy::<Coterie>(3).choose(&s, &legal);
+    assert_eq!(a, Action::FallBack(false), "a step back at -3 is worth more than a wound");
+    let c = s.party()[0];
+    s.groups[PARTY].position = -4;
+    s.stage = Stage::Flee(c);
+    let legal = Coterie::legal_actions(&s);
+    let a = Level::Normal.policy::<Coterie>(3).choose(&s, &legal);
+    assert_eq!(a, Action::Flee(false), "at -4 the group needs everyone");
+}

@@ -1,12 +1,58 @@
 //! What the AI knows of Coterie beyond the contract: how the conflict stands for each side, and
 //! what each choice is worth in points of effort, the currency of every phase.
 
-use super::Heuristics;
+use super::{Heuristics, RolloutConfig};
 use crate::rules::battle::{FactionId, Ruleset};
 use crate::rules::coterie::effort::{self, other};
 use crate::rules::coterie::{
-    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Special, Stage, State, harm,
+    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
+    State, harm,
 };
+use crate::rules::coterie::harm::GroupResult;
+
+/// The conflict itself, in points of effort: more than any harm short of ending it.
+const CONFLICT: f64 = 100.0;
+
+/// Wounds dealt to the players' group land on each character up to their cell of the harm
+/// table, and a character whose wounds reach their endurance is out of the conflict, taking
+/// their whole contribution with them; the last one out loses it.
+fn party_wounds(s: &State, level: i32) -> f64 {
+    let result = match &s.stage {
+        Stage::FallBack { degree, .. } | Stage::Harm { degree, .. } => {
+            Some(GroupResult::Loss(*degree))
+        }
+        Stage::PartyInjury { .. } | Stage::Draw => Some(GroupResult::Draw { harmful: true }),
+        _ => None,
+    };
+    let in_group = s.in_group(PARTY);
+    let mut value = 0.0;
+    let mut left = in_group.len();
+    for &c in &in_group {
+        let due = s
+            .parts
+            .iter()
+            .find(|p| p.character == c)
+            .and_then(|p| p.shift)
+            .zip(result)
+            .map_or(level, |(shift, r)| harm::due(r, Performance::of_shift(shift)));
+        let taken = level.min(due);
+        if taken <= 0 {
+            continue;
+        }
+        let ch = &s.characters[c];
+        if ch.wounds + taken >= ch.endurance {
+            left -= 1;
+            value += 6.0 + f64::from(effort::total(&effort::contribution(s, c)).max(0));
+        } else {
+            // Each wound is a point off their contribution in every phase still to come.
+            value += 1.5 * f64::from(taken);
+        }
+    }
+    if left == 0 && !in_group.is_empty() {
+        value += CONFLICT;
+    }
+    value
+}
 
 /// A point of track is worth a phase's -3 and the nearer end; a wound its vulnerability.
 fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
@@ -22,12 +68,12 @@ fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
                 let breaking = position <= -5 || g.breaks_at.is_some_and(|b| position <= b);
                 3.0 * f64::from(level)
                     + if breaking {
-                        30.0
+                        CONFLICT
                     } else {
                         2.0 * f64::from(level)
                     }
             }
-            HarmKind::Wounds if target == PARTY => 2.5 * f64::from(level),
+            HarmKind::Wounds if target == PARTY => party_wounds(s, level),
             HarmKind::Wounds => f64::from(level) * v,
             HarmKind::Trait(t) => {
                 let left = g.traits.get(t).copied().unwrap_or(0)
@@ -111,12 +157,15 @@ impl Heuristics for Coterie {
                 -harm_value(s, side, &taken)
             }
             // The conflict lost outright.
-            Action::FleeConflict => -100.0,
+            Action::FleeConflict => -CONFLICT,
+            // A character who flees the field saves their own skin and takes their effort away
+            // from the group; the AI plays to win the conflict.
             Action::Flee(flee) => {
-                if *flee == (s.groups[PARTY].position <= -4) {
-                    1.0
+                let Stage::Flee(c) = s.stage else { return 0.0 };
+                if *flee {
+                    -f64::from(effort::total(&effort::contribution(s, c)).max(1))
                 } else {
-                    -1.0
+                    0.0
                 }
             }
             Action::NeutralDraw => 0.0,
@@ -161,6 +210,18 @@ impl Heuristics for Coterie {
                     -2.5
                 }
             }
+        }
+    }
+
+    /// Wider and with more samples than the default: a conflict is a few phases of cheap steps,
+    /// and its choices (what to bring, when to press, which harm) each move the odds by a few
+    /// points, which a small sample cannot tell apart from the dice.
+    fn rollouts() -> RolloutConfig {
+        RolloutConfig {
+            width: 20,
+            samples: 300,
+            depth: 40,
+            margin: 0.5,
         }
     }
 

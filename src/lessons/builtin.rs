@@ -45,4 +45,7 @@ pub const SCENARIOS: &[(&str, &str)] = scenarios![
     "blades-out",
     "the-axe-falls",
     "after-the-blow",
+    "ambush-in-the-pass",
+    "forcing-the-gate",
+    "through-the-market",
 ];

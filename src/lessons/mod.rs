@@ -17,7 +17,7 @@ use crate::rules::dice::{DiceError, DiceSource, Die, ScriptedDice};
 use crate::scenario::{DataError, DataErrors};
 
 pub use builtin::{BUILTIN, SCENARIOS};
-pub use read::{LessonVisit, Loaded, load, load_str};
+pub use read::{LessonVisit, Loaded, load, load_scenario, load_str};
 
 /// A lesson as written, its actions of the ruleset its scenario plays.
 #[derive(Clone, Debug, Deserialize)]

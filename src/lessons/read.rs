@@ -126,7 +126,7 @@ pub fn load_str<V: LessonVisit>(
 }
 
 /// A lesson scenario by name, else a built-in scenario or a file.
-fn load_scenario(name: &str) -> Result<scenario::Loaded, DataErrors> {
+pub fn load_scenario(name: &str) -> Result<scenario::Loaded, DataErrors> {
     match super::SCENARIOS.iter().find(|(n, _)| *n == name) {
         Some((n, src)) => scenario::load_str(n, &format!("assets/lessons/scenarios/{n}.ron"), src),
         None => scenario::load(name),

@@ -9,13 +9,20 @@ use fray::rules::coterie::{
     State, effort,
 };
 use fray::rules::dice::ScriptedDice;
-use fray::scenario::{self, Setup};
+use fray::rules::coterie::CoterieSetup;
+use fray::scenario::Setup;
+
+/// A lesson's board (`assets/lessons/scenarios/`): its numbers stay fixed, so the sums in these
+/// cases are the boards', while the menu's scenarios are balanced for play.
+fn board(name: &str) -> CoterieSetup {
+    match fray::lessons::load_scenario(name).unwrap().setup {
+        Setup::Coterie(s) => s,
+        _ => panic!("a Coterie scenario"),
+    }
+}
 
 fn setup(name: &str) -> State {
-    let Setup::Coterie(s) = scenario::builtin(name).unwrap().unwrap().setup else {
-        panic!("a Coterie scenario")
-    };
-    s.state
+    board(name).state
 }
 
 /// The conflict started (no dice at the start) and each action applied with its dice.
@@ -25,11 +32,7 @@ struct Table {
 
 impl Table {
     fn new(name: &str) -> Table {
-        let setup = match scenario::builtin(name).unwrap().unwrap().setup {
-            Setup::Coterie(s) => s,
-            _ => panic!("a Coterie scenario"),
-        };
-        let (s, _) = Coterie::start(&setup, &mut ScriptedDice::new([])).unwrap();
+        let (s, _) = Coterie::start(&board(name), &mut ScriptedDice::new([])).unwrap();
         Table { s }
     }
 
@@ -118,7 +121,7 @@ fn fatigue_table_goes_on_past_ten() {
 fn efforts_are_tallied_rolled_and_compared() {
     // coterie.phase, coterie.characters, coterie.effort, coterie.group-roll, coterie.degrees:
     // skills, nuances, leadership and group work from the characters' sheets.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
     // Wizards bring everything: Maelis sorcery 6 + fighting 1 + fire 2, Odran 5, Tiv 3 + 3,
     // leadership 2 (Maelis), group work 0 (Odran): 22 + 2d6 (3, 4) = 29.
@@ -160,7 +163,7 @@ fn efforts_are_tallied_rolled_and_compared() {
 #[test]
 fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
     // coterie.trait-injuries: the rulebook's own example, number for number.
-    let mut s = setup("wizards-and-bandits");
+    let mut s = setup("ambush-in-the-pass");
     assert_eq!(s.vulnerability(FOES), 4, "four bandits, no armour");
     let before = effort::total(&effort::group_effort(&s, FOES));
     let text = harm::apply_to_group(
@@ -179,7 +182,7 @@ fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_fou
         "the equipment gave +4; the rest does not matter"
     );
     // A minor wound instead would have been -4.
-    let mut w = setup("wizards-and-bandits");
+    let mut w = setup("ambush-in-the-pass");
     harm::apply_to_group(
         &mut w,
         FOES,
@@ -197,7 +200,7 @@ fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_i
     // coterie.wounds: a major injury is 2 wounds; four bandits without armour or toughness are
     // vulnerability 4, so the next effort loses 2 × 4 = 8. With one bandit out of the
     // conflict, vulnerability 3: the same wounds cost 6.
-    let mut s = setup("wizards-and-bandits");
+    let mut s = setup("ambush-in-the-pass");
     let before = effort::total(&effort::group_effort(&s, FOES));
     harm::apply_to_group(
         &mut s,
@@ -233,7 +236,7 @@ fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_i
 #[test]
 fn push_backs_move_the_track_and_cost_three_a_step_next_phase() {
     // coterie.push-backs, coterie.tactical-penalty.
-    let mut s = setup("wizards-and-bandits");
+    let mut s = setup("ambush-in-the-pass");
     for (d, pos, pen) in [(Degree::Minor, -1, 3), (Degree::Major, -3, 9)] {
         harm::apply_to_group(
             &mut s,
@@ -317,7 +320,7 @@ fn lose_phase(t: &mut Table, wizard_dice: [u8; 2], bandit_dice: [u8; 2], perf: [
 fn falling_back_instead_of_the_gms_harm() {
     // coterie.group-harm, coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) = 31: a
     // major loss (margin 7); the GM seat composes the harm, the players may fall back.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
     assert_eq!(
         t.s.stage,
@@ -382,7 +385,7 @@ fn a_beaten_opposition_may_fall_back_rather_than_suffer_the_harm() {
     // suffer harm." 34 against 19 + (1, 2) = 22, a margin of 12; the players choose major wounds
     // and the GM, for the bandits, chooses.
     for fall_back in [true, false] {
-        let mut t = Table::new("wizards-and-bandits");
+        let mut t = Table::new("ambush-in-the-pass");
         win_phase(&mut t, [1, 2]);
         assert_eq!(
             t.s.stage,
@@ -418,14 +421,14 @@ fn push_backs_and_decisive_victories_leave_the_opposition_no_fall_back() {
         vec![push_back(Degree::Major)],
         vec![push_back(Degree::Minor), push_back(Degree::Minor)],
     ] {
-        let mut t = Table::new("wizards-and-bandits");
+        let mut t = Table::new("ambush-in-the-pass");
         win_phase(&mut t, [1, 2]);
         t.act(Action::Inflict(harm), &[]);
         assert_eq!(t.s.groups[FOES].position, -2);
         assert_eq!(t.s.stage, Stage::Declare(0));
     }
     // A group bonus of 5: 39 against 22, a margin of 17.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[PARTY].bonus = 5;
     win_phase(&mut t, [1, 2]);
     assert_eq!(
@@ -444,7 +447,7 @@ fn push_backs_and_decisive_victories_leave_the_opposition_no_fall_back() {
 fn injuries_reach_each_character_only_up_to_their_cell() {
     // coterie.individual-harm: a major loss, major injuries; Maelis (Normal) is due major,
     // Odran (Good, a 6) minor, Tiv (Great) nothing.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     // Maelis (3, 3) +1 → Normal; Odran (6, 3) → Good; Tiv (6, 5) +1 → Great.
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 6, 3, 6, 5]);
     t.act(
@@ -464,7 +467,7 @@ fn injuries_reach_each_character_only_up_to_their_cell() {
 fn a_decisive_loss_fallen_back_keeps_one_level_for_injuries() {
     // coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) + ... needs a margin of 16: give
     // the bandits a tactical bonus instead.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[FOES].bonus = 9;
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
     assert_eq!(
@@ -491,7 +494,7 @@ fn a_decisive_loss_fallen_back_keeps_one_level_for_injuries() {
 fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
     // coterie.fall-back: falling back "may also include fleeing from the conflict". A major
     // loss (24 against 31): the players flee; the conflict ends, lost, and nobody is hurt.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
     t.act(Action::Inflict(vec![wounds(Degree::Major)]), &[]);
     assert_eq!(
@@ -509,7 +512,7 @@ fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
     assert_eq!(t.s.groups[PARTY].position, 0);
     // A decisive loss (the bandits' bonus as above): fleeing does not take back the level the
     // GM keeps for injuries; Normal performance lets the minor wound through.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[FOES].bonus = 9;
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
     t.act(Action::Inflict(vec![push_back(Degree::Decisive)]), &[]);
@@ -521,7 +524,7 @@ fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
 #[test]
 fn a_pushed_side_that_wins_drifts_back_a_step() {
     // coterie.drift: the wizards at -2 win the phase (29 against 23 as above).
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[PARTY].position = -2;
     t.declare_all(Effort::Steady);
     let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
@@ -532,7 +535,7 @@ fn a_pushed_side_that_wins_drifts_back_a_step() {
 #[test]
 fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
     // coterie.flee, coterie.over-run: the bandits break at -3.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[FOES].position = -1;
     t.declare_all(Effort::Steady);
     t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
@@ -558,7 +561,7 @@ fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
 #[test]
 fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributor() {
     // coterie.mild-special: no one at +2; Odran alone at +1 (a 6).
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
     t.bring_all(&[3, 4, 2, 2, 3, 3, 6, 3, 3, 3]);
     assert_eq!(
@@ -574,7 +577,7 @@ fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributo
         "no tactical change when mild"
     );
     // Nobody at +1 or +2: Maelis, who brings 9 points, contributes most.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
     t.bring_all(&[3, 4, 2, 2, 3, 3, 3, 3, 3, 3]);
     assert_eq!(
@@ -598,7 +601,7 @@ fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributo
 #[test]
 fn a_harmful_draw_never_pushes_both_sides_and_every_draw_tires() {
     // coterie.draws: 22 + (1, 2) = 25 against 19 + (3, 3) = 25.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
     t.bring_all(&[1, 2, 3, 3, 3, 3, 3, 3, 3, 3]);
     while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
@@ -635,7 +638,7 @@ fn a_harmful_draw_never_pushes_both_sides_and_every_draw_tires() {
 #[test]
 fn pressing_hard_adds_two_now_and_a_fatigue_after() {
     // coterie.individual-actions, coterie.fatigue.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.act(Action::Declare(Effort::Press), &[]);
     while let Stage::Declare(_) = t.s.stage {
         t.act(Action::Declare(Effort::Steady), &[]);
@@ -651,7 +654,7 @@ fn pressing_hard_adds_two_now_and_a_fatigue_after() {
 
 #[test]
 fn an_illegal_action_is_refused_and_changes_nothing() {
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     let before = t.s.clone();
     let e = Coterie::apply(&mut t.s, &Action::Review(true), &mut ScriptedDice::new([]));
     assert!(e.is_err());
@@ -676,7 +679,7 @@ fn an_illegal_action_is_refused_and_changes_nothing() {
 #[test]
 fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
     // coterie.special-actions, coterie.duels: Tiv, at +2, starts a duel with Grell.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
     t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
     t.act(Action::Propose(Special::Duel(3)), &[]);
@@ -721,7 +724,7 @@ fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
 #[test]
 fn a_character_who_did_well_may_flee_the_field_after_a_tactical_loss() {
     // coterie.flee-field: Odran rolls a 6 (Good) in a major loss taken as a fall-back.
-    let mut t = Table::new("wizards-and-bandits");
+    let mut t = Table::new("ambush-in-the-pass");
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 6, 3, 3, 3]);
     t.act(
         Action::Inflict(vec![Harm {
@@ -745,7 +748,7 @@ fn a_character_who_did_well_may_flee_the_field_after_a_tactical_loss() {
 #[test]
 fn a_declared_goal_advances_when_the_group_does_well() {
     // coterie.individual-actions: Brannoc works towards the gatehouse lever.
-    let mut t = Table::new("duel-at-the-gate");
+    let mut t = Table::new("forcing-the-gate");
     t.act(Action::Declare(Effort::Goal), &[]);
     t.declare_all(Effort::Steady);
     let out = t.bring_all(&[6, 6, 1, 1, 3, 3, 3, 3, 3, 3]);
