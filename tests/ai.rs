@@ -305,37 +305,39 @@ fn the_coterie_ai_falls_back_rather_than_be_cut_down_and_never_deserts_its_group
         panic!("a Coterie scenario")
     };
     let mut dice = SeededDice::new(1);
-    let (mut s, _) = Coterie::start(&setup, &mut dice).unwrap();
-    let fresh: CState = s.clone();
+    let (fresh, _) = Coterie::start(&setup, &mut dice).unwrap();
+    // The heuristic, which the normal level plays and the hard level's play-outs follow, when
+    // the players lose a phase of `degree` and the GM deals them wounds of the same degree.
+    let choice = |s: &mut CState, degree: Degree| {
+        s.parts.clear();
+        s.stage = Stage::FallBack {
+            degree,
+            harm: vec![Harm {
+                kind: HarmKind::Wounds,
+                degree,
+            }],
+        };
+        Level::Normal
+            .policy::<Coterie>(3)
+            .choose(s, &Coterie::legal_actions(s))
+    };
+    let mut s = fresh.clone();
     for c in s.party() {
         s.characters[c].wounds = s.characters[c].endurance - 1;
     }
-    s.parts.clear();
-    s.stage = Stage::FallBack {
-        degree: Degree::Major,
-        harm: vec![Harm {
-            kind: HarmKind::Wounds,
-            degree: Degree::Major,
-        }],
-    };
-    // The heuristic, which the normal level plays and the hard level's play-outs follow.
-    let legal = Coterie::legal_actions(&s);
-    let a = Level::Normal.policy::<Coterie>(3).choose(&s, &legal);
-    assert_eq!(a, Action::FallBack(true), "every wizard would be out");
+    assert_eq!(
+        choice(&mut s, Degree::Major),
+        Action::FallBack(true),
+        "every wizard would be out"
+    );
     // Unhurt, a minor wound each costs them less than a step of track at -3.
     let mut s = fresh;
-    s.parts.clear();
-    s.stage = Stage::FallBack {
-        degree: Degree::Minor,
-        harm: vec![Harm {
-            kind: HarmKind::Wounds,
-            degree: Degree::Minor,
-        }],
-    };
     s.groups[PARTY].position = -3;
-    let legal = Coterie::legal_actions(&s);
-    let a = Level::Normal.policy::<Coterie>(3).choose(&s, &legal);
-    assert_eq!(a, Action::FallBack(false), "a step back at -3 is worth more than a wound");
+    assert_eq!(
+        choice(&mut s, Degree::Minor),
+        Action::FallBack(false),
+        "a step back at -3 is worth more than a wound"
+    );
     let c = s.party()[0];
     s.groups[PARTY].position = -4;
     s.stage = Stage::Flee(c);

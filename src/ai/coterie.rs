@@ -4,11 +4,11 @@
 use super::{Heuristics, RolloutConfig};
 use crate::rules::battle::{FactionId, Ruleset};
 use crate::rules::coterie::effort::{self, other};
+use crate::rules::coterie::harm::GroupResult;
 use crate::rules::coterie::{
     Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
     State, harm,
 };
-use crate::rules::coterie::harm::GroupResult;
 
 /// The conflict itself, in points of effort: more than any harm short of ending it.
 const CONFLICT: f64 = 100.0;
@@ -34,7 +34,9 @@ fn party_wounds(s: &State, level: i32) -> f64 {
             .find(|p| p.character == c)
             .and_then(|p| p.shift)
             .zip(result)
-            .map_or(level, |(shift, r)| harm::due(r, Performance::of_shift(shift)));
+            .map_or(level, |(shift, r)| {
+                harm::due(r, Performance::of_shift(shift))
+            });
         let taken = level.min(due);
         if taken <= 0 {
             continue;

@@ -2,6 +2,7 @@
 //! outcome the rulebook gives.
 
 use fray::rules::battle::{Outcome, Pending, Ruleset, Seat};
+use fray::rules::coterie::CoterieSetup;
 use fray::rules::coterie::harm::{self, GroupResult};
 use fray::rules::coterie::performance::{fatigue_penalty, shift};
 use fray::rules::coterie::{
@@ -9,7 +10,6 @@ use fray::rules::coterie::{
     State, effort,
 };
 use fray::rules::dice::ScriptedDice;
-use fray::rules::coterie::CoterieSetup;
 use fray::scenario::Setup;
 
 /// A lesson's board (`assets/lessons/scenarios/`): its numbers stay fixed, so the sums in these
