@@ -296,7 +296,7 @@ fn the_hard_level_thinks_in_slices_in_three_actions() {
 #[test]
 fn the_coterie_ai_falls_back_rather_than_be_cut_down_and_never_deserts_its_group() {
     use fray::rules::coterie::{
-        Action, Coterie, Degree, Harm, HarmKind, PARTY, Stage, State as CState,
+        Action, Coterie, Degree, Effort, Harm, HarmKind, PARTY, Part, Stage, State as CState,
     };
     let Setup::Coterie(setup) = fray::lessons::load_scenario("ambush-in-the-pass")
         .unwrap()
@@ -309,7 +309,17 @@ fn the_coterie_ai_falls_back_rather_than_be_cut_down_and_never_deserts_its_group
     // The heuristic, which the normal level plays and the hard level's play-outs follow, when
     // the players lose a phase of `degree` and the GM deals them wounds of the same degree.
     let choice = |s: &mut CState, degree: Degree| {
-        s.parts.clear();
+        // Every wizard performed normally: their cell of the table is the loss's own level.
+        s.parts = s
+            .party()
+            .into_iter()
+            .map(|character| Part {
+                character,
+                effort: Effort::Steady,
+                brought: Vec::new(),
+                shift: Some(0),
+            })
+            .collect();
         s.stage = Stage::FallBack {
             degree,
             harm: vec![Harm {

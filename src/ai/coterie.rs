@@ -6,8 +6,7 @@ use crate::rules::battle::{FactionId, Ruleset};
 use crate::rules::coterie::effort::{self, other};
 use crate::rules::coterie::harm::GroupResult;
 use crate::rules::coterie::{
-    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
-    State, harm,
+    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Special, Stage, State, harm,
 };
 
 /// The conflict itself, in points of effort: more than any harm short of ending it.
@@ -18,39 +17,27 @@ const CONFLICT: f64 = 100.0;
 /// their whole contribution with them; the last one out loses it.
 fn party_wounds(s: &State, level: i32) -> f64 {
     let result = match &s.stage {
-        Stage::FallBack { degree, .. } | Stage::Harm { degree, .. } => {
-            Some(GroupResult::Loss(*degree))
-        }
-        Stage::PartyInjury { .. } | Stage::Draw => Some(GroupResult::Draw { harmful: true }),
-        _ => None,
+        Stage::FallBack { degree, .. } | Stage::Harm { degree, .. } => GroupResult::Loss(*degree),
+        Stage::PartyInjury { .. } | Stage::Draw => GroupResult::Draw { harmful: true },
+        _ => GroupResult::Loss(Degree::from_level(level)),
     };
-    let in_group = s.in_group(PARTY);
+    let in_group = s.in_group(PARTY).len();
     let mut value = 0.0;
-    let mut left = in_group.len();
-    for &c in &in_group {
-        let due = s
-            .parts
-            .iter()
-            .find(|p| p.character == c)
-            .and_then(|p| p.shift)
-            .zip(result)
-            .map_or(level, |(shift, r)| {
-                harm::due(r, Performance::of_shift(shift))
-            });
-        let taken = level.min(due);
+    let mut out = 0;
+    for (c, taken) in harm::due_each(s, result, Some(level)) {
         if taken <= 0 {
             continue;
         }
         let ch = &s.characters[c];
         if ch.wounds + taken >= ch.endurance {
-            left -= 1;
-            value += 6.0 + f64::from(effort::total(&effort::contribution(s, c)).max(0));
+            out += 1;
+            value += 6.0 + f64::from(effort::points(s, c).max(0));
         } else {
             // Each wound is a point off their contribution in every phase still to come.
             value += 1.5 * f64::from(taken);
         }
     }
-    if left == 0 && !in_group.is_empty() {
+    if in_group > 0 && out == in_group {
         value += CONFLICT;
     }
     value
@@ -165,7 +152,7 @@ impl Heuristics for Coterie {
             Action::Flee(flee) => {
                 let Stage::Flee(c) = s.stage else { return 0.0 };
                 if *flee {
-                    -f64::from(effort::total(&effort::contribution(s, c)).max(1))
+                    -f64::from(effort::points(s, c).max(1))
                 } else {
                     0.0
                 }

@@ -40,6 +40,11 @@ pub fn skills_to_bring(s: &State, c: CharacterId) -> Vec<String> {
         .collect()
 }
 
+/// One character's contribution to the group's effort, in points.
+pub fn points(s: &State, c: CharacterId) -> i32 {
+    total(&contribution(s, c))
+}
+
 /// One character's contribution to the group's effort, line by line.
 pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     let ch = &s.characters[c];

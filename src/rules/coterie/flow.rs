@@ -656,7 +656,7 @@ pub fn specials_due(s: &State) -> Vec<(CharacterId, bool)> {
     }
     let top = shifts
         .iter()
-        .map(|(c, _)| (*c, effort::total(&effort::contribution(s, *c))))
+        .map(|(c, _)| (*c, effort::points(s, *c)))
         .fold(None::<(CharacterId, i32)>, |best, (c, v)| match best {
             Some((_, b)) if b >= v => best,
             _ => Some((c, v)),
@@ -714,21 +714,7 @@ fn apply_special(ctx: &mut Ctx, c: CharacterId, sp: &Special, mild: bool) {
 /// a draw (coterie.individual-harm). `group_wounds`: the level of injuries the players' group
 /// took this phase, if the harm was settled against them.
 fn harm_characters(ctx: &mut Ctx, result: GroupResult, group_wounds: Option<i32>) {
-    let parts: Vec<(CharacterId, i32)> = ctx
-        .s
-        .parts
-        .iter()
-        .filter_map(|p| p.shift.map(|x| (p.character, x)))
-        .collect();
-    for (c, shift) in parts {
-        if !ctx.s.characters[c].in_group() {
-            continue;
-        }
-        let due = harm::due(result, Performance::of_shift(shift));
-        let level = match group_wounds {
-            Some(l) => l.min(due),
-            None => due,
-        };
+    for (c, level) in harm::due_each(ctx.s, result, group_wounds) {
         if level > 0 {
             hurt(ctx, c, level);
         }

@@ -3,7 +3,7 @@
 //! players' characters (coterie.harm-table).
 
 use super::model::{Degree, Harm, HarmKind, PARTY, Performance, State};
-use crate::rules::battle::FactionId;
+use crate::rules::battle::{CharacterId, FactionId};
 
 /// The kinds of harm a side can be dealt in this conflict.
 pub fn kinds_against(s: &State, side: FactionId) -> Vec<HarmKind> {
@@ -104,6 +104,21 @@ pub fn due(result: GroupResult, perf: Performance) -> i32 {
         GroupResult::Loss(Degree::Decisive) => [1, 2, 3, 3, 3],
     };
     row[column]
+}
+
+/// The level of harm each player's character still in the group takes for `result`: their
+/// cell of the table by the performance they rolled, capped at the group's injury level `cap`
+/// where the GM dealt one (coterie.individual-harm). A character who rolled no performance
+/// this phase takes none.
+pub fn due_each(s: &State, result: GroupResult, cap: Option<i32>) -> Vec<(CharacterId, i32)> {
+    s.parts
+        .iter()
+        .filter(|p| s.characters[p.character].in_group())
+        .filter_map(|p| {
+            let due = due(result, Performance::of_shift(p.shift?));
+            Some((p.character, cap.map_or(due, |l| l.min(due))))
+        })
+        .collect()
 }
 
 /// What one piece of harm does to a group, in words, and the change it makes: the track and
