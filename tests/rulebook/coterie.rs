@@ -559,6 +559,32 @@ fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
 }
 
 #[test]
+fn a_side_at_minus_five_is_over_run_whole_whatever_its_breaking_point() {
+    // coterie.over-run: bandits with no breaking point, at -3, pushed back two: none of them
+    // flees in part; the side is over-run and the conflict ends.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.groups[FOES].breaks_at = None;
+    t.s.groups[FOES].position = -3;
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+    let out = t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
+    assert_eq!(t.s.groups[FOES].position, -5);
+    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
+        panic!("{out:#?}")
+    };
+    assert_eq!(winner, PARTY);
+    assert!(how.contains("over-run"), "{how}");
+    assert!(
+        t.s.in_group(FOES).len() == 4,
+        "the whole side is beaten, none of it slipped away"
+    );
+}
+
+#[test]
 fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributor() {
     // coterie.mild-special: no one at +2; Odran alone at +1 (a 6).
     let mut t = Table::new("ambush-in-the-pass");
