@@ -160,6 +160,7 @@ impl Plugin for KeyBindingsPlugin {
                 (
                     screen_keys,
                     apply_bindings.run_if(resource_exists_and_changed::<Bindings>),
+                    announce_screen,
                 )
                     .chain(),
             );
@@ -261,6 +262,32 @@ fn screen_keys(
     }
 }
 
+/// The keys screen's state as a line for the page (and the browser test, which waits on each
+/// step rather than guessing how long a frame takes): "FRAY KEYS OPEN", "FRAY KEYS WAITING
+/// Confirm", "FRAY KEYS OPEN · Saved in …", "FRAY KEYS CLOSED". Said only when it changes, and
+/// not at all until the screen is first opened, so that it never hides the menu's line.
+fn announce_screen(screen: Res<KeysScreen>, mut last: Local<Option<String>>) {
+    let line = screen_line(&screen);
+    if last.as_deref() == Some(line.as_str()) || (last.is_none() && !screen.open) {
+        return;
+    }
+    super::web::announce(&line);
+    *last = Some(line);
+}
+
+fn screen_line(screen: &KeysScreen) -> String {
+    match (screen.open, screen.listening, &screen.status) {
+        // Serde's name: the browser build's Debug is shallow (the bare type name).
+        (_, Some(action), _) => format!(
+            "FRAY KEYS WAITING {}",
+            ron::to_string(&action).unwrap_or_default()
+        ),
+        (true, None, Some(status)) => format!("FRAY KEYS OPEN · {status}"),
+        (true, None, None) => "FRAY KEYS OPEN".into(),
+        (false, None, _) => "FRAY KEYS CLOSED".into(),
+    }
+}
+
 /// The keys screen's window: each action, its keys, and buttons to change them.
 pub fn keys_window(
     mut contexts: bevy_egui::EguiContexts,
@@ -358,6 +385,19 @@ mod tests {
             .unwrap_err();
         assert!(e.starts_with("keys.ron:3:"), "{e}");
         assert!(e.contains("Fly"), "{e}");
+    }
+
+    #[test]
+    fn the_keys_screen_tells_the_page_each_step() {
+        let mut screen = KeysScreen::default();
+        assert_eq!(screen_line(&screen), "FRAY KEYS CLOSED");
+        screen.open = true;
+        assert_eq!(screen_line(&screen), "FRAY KEYS OPEN");
+        screen.listening = Some(GameAction::Confirm);
+        assert_eq!(screen_line(&screen), "FRAY KEYS WAITING Confirm");
+        screen.listening = None;
+        screen.status = Some("Saved in keys.ron".into());
+        assert_eq!(screen_line(&screen), "FRAY KEYS OPEN · Saved in keys.ron");
     }
 
     #[test]

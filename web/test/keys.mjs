@@ -31,17 +31,32 @@ async function press(key) {
   await page.keyboard.down(key);
   await page.waitForTimeout(150);
   await page.keyboard.up(key);
-  await page.waitForTimeout(150);
+}
+
+// A key pressed, then the keys screen's line on the page waited for: a slow frame (software
+// rendering on a busy machine) must not let two presses land in one frame.
+async function step(key, line) {
+  await press(key);
+  try {
+    await page.waitForFunction(
+      (l) => (document.getElementById('status')?.textContent || '').startsWith(l),
+      line,
+      { timeout: 30000, polling: 100 },
+    );
+  } catch (e) {
+    const now = (await page.textContent('#status')) || '';
+    throw new Error(`after ${key} the page did not say "${line}" (it says "${now}")`);
+  }
 }
 
 let failed = '';
 try {
   await page.goto(url);
   await menuUp();
-  await press('F2');
-  await press('Enter');
-  await press('KeyJ');
-  await press('Escape');
+  await step('F2', 'FRAY KEYS OPEN');
+  await step('Enter', 'FRAY KEYS WAITING Confirm');
+  await step('KeyJ', 'FRAY KEYS OPEN · Saved');
+  await step('Escape', 'FRAY KEYS CLOSED');
   const kept = await page.evaluate(() => localStorage.getItem('fray-keys.ron'));
   console.log('[test] stored:', JSON.stringify((kept || '').slice(0, 120)));
   if (!kept || !/Confirm[^\]]*KeyJ/s.test(kept)) failed = 'the rebound key was not kept in local storage';
