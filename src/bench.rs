@@ -223,7 +223,7 @@ impl Visit for Battle<'_> {
                 let level = if f % 2 == job.a_side { job.a } else { job.b };
                 Box::new(Timed {
                     level,
-                    policy: level.policy::<G>(job.seed.wrapping_add(f as u64 * 7919)),
+                    policy: level.policy::<G>(sim::policy_seed(job.seed, f)),
                     times: &times,
                 }) as Box<dyn Policy<G> + '_>
             })

@@ -650,7 +650,7 @@ impl Sims<'_> {
         let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
         let levels = self.levels;
         let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
-            .map(|f| levels[f % levels.len()].policy::<G>(game_seed ^ ((f as u64 + 1) << 32)))
+            .map(|f| levels[f % levels.len()].policy::<G>(sim::policy_seed(game_seed, f)))
             .collect();
         let log = self.log;
         let result = sim::play_out::<G>(

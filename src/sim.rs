@@ -12,6 +12,13 @@ pub struct BattleResult {
     pub decisions: usize,
 }
 
+/// The seed of the policy at `seat` (a faction's index; the referee's after them) in the battle
+/// whose dice are seeded with `battle_seed`. Never the dice's own seed: a policy drawing from
+/// the dice's stream would make its choices follow the very numbers the dice then roll.
+pub fn policy_seed(battle_seed: u64, seat: usize) -> u64 {
+    battle_seed ^ ((seat as u64 + 1) << 32)
+}
+
 /// Plays one battle to its end, or until `max_rounds` have passed. `policies[f]` decides for
 /// faction f (a character's own seat goes to its side's policy); the GM seat deciding as
 /// referee uses `gm`.
@@ -61,6 +68,22 @@ pub fn play_out<R: Ruleset>(
                 };
                 on_event(&action, &events);
                 decisions += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::policy_seed;
+
+    #[test]
+    fn no_policy_shares_the_dice_stream_or_another_seat_s() {
+        for battle in [0, 1, 7, u64::MAX, 0x9E37_79B9_7F4A_7C15] {
+            let seeds: Vec<u64> = (0..4).map(|seat| policy_seed(battle, seat)).collect();
+            assert!(!seeds.contains(&battle), "{battle}: {seeds:?}");
+            for (i, a) in seeds.iter().enumerate() {
+                assert!(!seeds[i + 1..].contains(a), "{battle}: {seeds:?}");
             }
         }
     }

@@ -355,3 +355,37 @@ fn the_coterie_ai_falls_back_rather_than_be_cut_down_and_never_deserts_its_group
     let a = Level::Normal.policy::<Coterie>(3).choose(&s, &legal);
     assert_eq!(a, Action::Flee(false), "at -4 the group needs everyone");
 }
+
+/// Coterie: a group whose wounds reach its number of members is cut down (coterie.wounds), so
+/// the winner's harm that does it is the conflict won; the heuristic takes it over a push-back
+/// that a weak vulnerability would otherwise make look better.
+#[test]
+fn the_coterie_ai_cuts_the_enemy_down_when_a_wound_would_end_the_conflict() {
+    use fray::rules::coterie::{Action, Coterie, Degree, FOES, HarmKind, PARTY, Stage};
+    let Setup::Coterie(setup) = fray::lessons::load_scenario("forcing-the-gate")
+        .unwrap()
+        .setup
+    else {
+        panic!("a Coterie scenario")
+    };
+    let mut dice = SeededDice::new(1);
+    let (mut s, _) = Coterie::start(&setup, &mut dice).unwrap();
+    s.stage = Stage::Harm {
+        winner: PARTY,
+        degree: Degree::Minor,
+    };
+    let kind_chosen = |s: &fray::rules::coterie::State| match Level::Normal
+        .policy::<Coterie>(3)
+        .choose(s, &Coterie::legal_actions(s))
+    {
+        Action::Inflict(pieces) => pieces[0].kind.clone(),
+        other => panic!("the winner inflicts harm, not {other:?}"),
+    };
+    // The Guard's vulnerability is 2 (three members, armour 1): a wound is worth less than a
+    // step of track while it does not cut them down...
+    assert_eq!(kind_chosen(&s), HarmKind::Tactical);
+    // ...and the conflict once it does.
+    s.groups[FOES].wounds = 2;
+    assert!(s.cut_down(FOES, 3));
+    assert_eq!(kind_chosen(&s), HarmKind::Wounds);
+}

@@ -48,6 +48,7 @@ fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
     let g = &s.groups[target];
     let v = f64::from(s.vulnerability(target));
     let mut position = g.position;
+    let mut wounds = g.wounds;
     let mut value = 0.0;
     for h in pieces {
         let level = h.degree.level();
@@ -63,7 +64,16 @@ fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
                     }
             }
             HarmKind::Wounds if target == PARTY => party_wounds(s, level),
-            HarmKind::Wounds => f64::from(level) * v,
+            // Wounds that reach the group's number cut it down: the conflict won.
+            HarmKind::Wounds => {
+                wounds += level;
+                f64::from(level) * v
+                    + if s.cut_down(target, wounds) {
+                        CONFLICT
+                    } else {
+                        0.0
+                    }
+            }
             HarmKind::Trait(t) => {
                 let left = g.traits.get(t).copied().unwrap_or(0)
                     - g.trait_injuries.get(t).copied().unwrap_or(0);

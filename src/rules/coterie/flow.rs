@@ -867,13 +867,7 @@ fn check_end(ctx: &mut Ctx) -> bool {
         Some((PARTY, format!("{} are over-run", foes.name)))
     } else if party.position <= -5 {
         Some((FOES, format!("{} are over-run: total defeat", party.name)))
-    } else if foes.wounds > 0
-        && foes.wounds
-            >= s.characters
-                .iter()
-                .filter(|c| c.side == FOES && c.present())
-                .count() as i32
-    {
+    } else if s.cut_down(FOES, foes.wounds) {
         Some((
             PARTY,
             format!("{} are cut down: wounds {}", foes.name, foes.wounds),

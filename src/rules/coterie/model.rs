@@ -363,14 +363,22 @@ impl State {
         self.in_group(PARTY)
     }
 
-    /// Vulnerability: the group's members minus its armour and toughness (coterie.wounds).
-    pub fn vulnerability(&self, side: FactionId) -> i32 {
-        let members = self
-            .characters
+    /// Whether `wounds` cut a group down: they reach its number of members still present
+    /// (coterie.wounds).
+    pub fn cut_down(&self, side: FactionId, wounds: i32) -> bool {
+        wounds > 0 && wounds >= self.members(side)
+    }
+
+    fn members(&self, side: FactionId) -> i32 {
+        self.characters
             .iter()
             .filter(|c| c.side == side && c.present())
-            .count() as i32;
-        (members - self.groups[side].armour).max(0)
+            .count() as i32
+    }
+
+    /// Vulnerability: the group's members minus its armour and toughness (coterie.wounds).
+    pub fn vulnerability(&self, side: FactionId) -> i32 {
+        (self.members(side) - self.groups[side].armour).max(0)
     }
 
     /// Who speaks for the players' group: the highest leadership still in the conflict.
