@@ -13,20 +13,60 @@ pub struct Progress {
     pub done: Vec<String>,
     /// A lesson left part way: its id, the step reached, the choices taken.
     pub left: Vec<(String, usize, Vec<usize>)>,
+    /// What went wrong reading or keeping it, for the Learn page.
+    #[serde(skip)]
+    pub problem: Option<String>,
+    /// The kept file could not be read nor set aside: it is left as it is, never overwritten.
+    #[serde(skip)]
+    pub read_only: bool,
 }
+
+/// Where a progress file that cannot be read is set aside, so that starting afresh loses nothing.
+pub const SET_ASIDE: &str = "lessons.unreadable.ron";
 
 /// The file (or storage key) progress is kept in.
 pub const PROGRESS: &str = "lessons.ron";
 
 impl Progress {
+    /// The kept progress. A file that cannot be read is copied aside (`SET_ASIDE`) before the
+    /// lessons start afresh, and the Learn page says so, naming the place and line; where even
+    /// the copy fails, the file is left alone and progress is not kept this run.
     pub fn load(prefs: &Prefs) -> Progress {
-        prefs
-            .load(PROGRESS)
-            .and_then(|t| ron::from_str(&t).ok())
-            .unwrap_or_default()
+        let Some(text) = prefs.load(PROGRESS) else {
+            return Progress::default();
+        };
+        let e = match ron::from_str::<Progress>(&text) {
+            Ok(p) => return p,
+            Err(e) => e,
+        };
+        let wrong = format!(
+            "{}:{}: {}",
+            prefs.place(PROGRESS),
+            e.span.start.line,
+            e.code
+        );
+        let mut fresh = Progress::default();
+        match prefs.save(SET_ASIDE, &text) {
+            Ok(()) => {
+                fresh.problem = Some(format!(
+                    "{wrong}. It was kept as {} and the lessons start afresh.",
+                    prefs.place(SET_ASIDE)
+                ))
+            }
+            Err(why) => {
+                fresh.read_only = true;
+                fresh.problem = Some(format!(
+                    "{wrong}. It is left as it is ({why}), and progress is not kept this time."
+                ));
+            }
+        }
+        fresh
     }
 
     pub fn save(&self, prefs: &Prefs) -> Result<(), String> {
+        if self.read_only {
+            return Ok(());
+        }
         prefs.save(PROGRESS, &ron::to_string(self).unwrap_or_default())
     }
 
@@ -78,5 +118,52 @@ pub fn keep_progress(
     }
     *last = Some((lesson.id.clone(), lesson.at, done));
     progress.note(lesson);
-    let _ = progress.save(&prefs);
+    if let Err(e) = progress.save(&prefs) {
+        progress.problem = Some(e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("fray-progress-{name}-{}", std::process::id()))
+    }
+
+    #[test]
+    fn an_unreadable_progress_file_is_set_aside_not_lost() {
+        let dir = folder("broken");
+        let prefs = Prefs::in_dir(&dir);
+        let broken = "(done: [\"zones/01-a-round-and-a-turn\"],\n left: [(oops)])";
+        prefs.save(PROGRESS, broken).unwrap();
+        let mut p = Progress::load(&prefs);
+        assert!(p.done.is_empty());
+        let problem = p.problem.clone().unwrap();
+        assert!(problem.contains("lessons.ron:2:"), "{problem}");
+        assert!(problem.contains(SET_ASIDE), "{problem}");
+        assert_eq!(prefs.load(SET_ASIDE).as_deref(), Some(broken));
+        // Progress made from here on is kept, and the copy stays.
+        p.done.push("coterie/01-the-phase-loop".into());
+        p.save(&prefs).unwrap();
+        assert_eq!(Progress::load(&prefs).done, p.done);
+        assert_eq!(prefs.load(SET_ASIDE).as_deref(), Some(broken));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_progress_file_that_cannot_be_set_aside_is_never_overwritten() {
+        let dir = folder("stuck");
+        let prefs = Prefs::in_dir(&dir);
+        prefs.save(PROGRESS, "not progress").unwrap();
+        // A folder where the copy would go: writing it fails.
+        std::fs::create_dir_all(dir.join(SET_ASIDE)).unwrap();
+        let mut p = Progress::load(&prefs);
+        assert!(p.read_only);
+        assert!(p.problem.as_deref().unwrap().contains("left as it is"));
+        p.done.push("zones/01-a-round-and-a-turn".into());
+        p.save(&prefs).unwrap();
+        assert_eq!(prefs.load(PROGRESS).as_deref(), Some("not progress"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -28,6 +28,9 @@ pub fn learn_ui(
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.heading("Learn to play");
         ui.label("Short lessons on the board, one rule at a time, with the dice set so each shows its case. Up/Down pick a lesson, Enter starts it (or goes on where you left it).");
+        if let Some(problem) = progress.as_ref().and_then(|p| p.problem.as_ref()) {
+            ui.colored_label(egui::Color32::from_rgb(230, 150, 60), problem);
+        }
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
             let mut last_ruleset = "";
