@@ -372,6 +372,19 @@ fn play(_: PlayArgs) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// A ruleset named on the command line that Fray does not have: the same words and the same
+/// exit status (2, a usage error, as for any other bad argument) from every command.
+fn unknown_ruleset(r: &str) -> Option<ExitCode> {
+    if fray::rulesets::IDS.contains(&r) {
+        return None;
+    }
+    eprintln!(
+        "unknown ruleset \"{r}\" (known: {})",
+        fray::rulesets::IDS.join(", ")
+    );
+    Some(ExitCode::from(2))
+}
+
 fn report<E: std::fmt::Display>(e: E) -> ExitCode {
     eprintln!("{e}");
     ExitCode::FAILURE
@@ -733,17 +746,10 @@ impl Visit for Sims<'_> {
 
 /// `fray lessons`: the courses, or what they leave untaught.
 fn lessons(ruleset: Option<&str>, coverage: bool, json: bool) -> ExitCode {
-    let rulesets: Vec<&str> = match ruleset {
-        Some(r) if fray::rulesets::IDS.contains(&r) => vec![r],
-        Some(r) => {
-            eprintln!(
-                "no ruleset \"{r}\" (there are {})",
-                fray::rulesets::IDS.join(", ")
-            );
-            return ExitCode::from(2);
-        }
-        None => fray::rulesets::IDS.to_vec(),
-    };
+    if let Some(code) = ruleset.and_then(unknown_ruleset) {
+        return code;
+    }
+    let rulesets: Vec<&str> = ruleset.map_or_else(|| fray::rulesets::IDS.to_vec(), |r| vec![r]);
     if !coverage {
         for r in &rulesets {
             say!("{r}:");
@@ -861,11 +867,7 @@ fn rules(ruleset: Option<&str>) -> ExitCode {
                 ExitCode::SUCCESS
             }
             None => {
-                let known: Vec<&str> = notes::ALL.iter().map(|(id, _)| *id).collect();
-                report(format!(
-                    "no rules notes for \"{r}\" (known: {})",
-                    known.join(", ")
-                ))
+                unknown_ruleset(r).unwrap_or_else(|| report(format!("no rules notes for \"{r}\"")))
             }
         },
     }
@@ -883,13 +885,8 @@ fn bench(
     if what != "ai" {
         return report(format!("unknown benchmark \"{what}\" (known: ai)"));
     }
-    if let Some(r) = &ruleset
-        && !fray::rulesets::IDS.contains(&r.as_str())
-    {
-        return report(format!(
-            "unknown ruleset \"{r}\" (known: {})",
-            fray::rulesets::IDS.join(", ")
-        ));
+    if let Some(code) = ruleset.as_deref().and_then(unknown_ruleset) {
+        return code;
     }
     let levels = match parse_levels(levels, Level::ALL.to_vec()) {
         Ok(l) => l,

@@ -473,16 +473,6 @@ fn rules_prints_the_notes() {
 }
 
 #[test]
-fn rules_for_an_unknown_ruleset_fails() {
-    let o = fray(&["rules", "nosuch"]);
-    assert!(!o.status.success());
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert!(err.contains("nosuch") && err.contains("zones"), "{err}");
-    assert!(stdout(&o).is_empty());
-}
-
-#[test]
 fn bench_ai_can_be_limited_to_one_ruleset() {
     let out = ok(&[
         "bench",
@@ -561,6 +551,27 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
     let none = fray(&["bench", "ai", "--ruleset", "chess", "--games", "1"]);
     assert!(!none.status.success());
     assert!(stderr(&none).contains("unknown ruleset \"chess\" (known: zones, coterie, teams)"));
+}
+
+/// Every command that takes a ruleset refuses one Fray does not have in the same words, with
+/// the usage error's status.
+#[test]
+fn an_unknown_ruleset_is_refused_alike_by_every_command() {
+    for args in [
+        &["bench", "ai", "--ruleset", "chess", "--games", "1"][..],
+        &["lessons", "chess"],
+        &["lessons", "chess", "--coverage"],
+        &["rules", "chess"],
+    ] {
+        let o = fray(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o).trim(),
+            "unknown ruleset \"chess\" (known: zones, coterie, teams)",
+            "{args:?}"
+        );
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
 }
 
 #[test]
