@@ -290,6 +290,15 @@ fn the_hard_level_thinks_in_slices_in_three_actions() {
     assert!(!whole.candidates().is_empty());
 }
 
+/// A Coterie conflict at its start, on one of the lessons' fixed boards.
+fn coterie_board(name: &str) -> fray::rules::coterie::State {
+    use fray::rules::coterie::Coterie;
+    let Setup::Coterie(setup) = fray::lessons::load_scenario(name).unwrap().setup else {
+        panic!("{name} is a Coterie scenario")
+    };
+    Coterie::start(&setup, &mut SeededDice::new(1)).unwrap().0
+}
+
 /// Coterie: the players' AI heuristic plays to win the conflict. Taking wounds that would put every
 /// character out loses it, so it falls back instead; and a character who may flee the field
 /// stays, since leaving takes their effort from the group, even near the end of the track.
@@ -298,14 +307,7 @@ fn the_coterie_ai_falls_back_rather_than_be_cut_down_and_never_deserts_its_group
     use fray::rules::coterie::{
         Action, Coterie, Degree, Effort, Harm, HarmKind, PARTY, Part, Stage, State as CState,
     };
-    let Setup::Coterie(setup) = fray::lessons::load_scenario("ambush-in-the-pass")
-        .unwrap()
-        .setup
-    else {
-        panic!("a Coterie scenario")
-    };
-    let mut dice = SeededDice::new(1);
-    let (fresh, _) = Coterie::start(&setup, &mut dice).unwrap();
+    let fresh = coterie_board("ambush-in-the-pass");
     // The heuristic, which the normal level plays and the hard level's play-outs follow, when
     // the players lose a phase of `degree` and the GM deals them wounds of the same degree.
     let choice = |s: &mut CState, degree: Degree| {
@@ -362,14 +364,7 @@ fn the_coterie_ai_falls_back_rather_than_be_cut_down_and_never_deserts_its_group
 #[test]
 fn the_coterie_ai_cuts_the_enemy_down_when_a_wound_would_end_the_conflict() {
     use fray::rules::coterie::{Action, Coterie, Degree, FOES, HarmKind, PARTY, Stage};
-    let Setup::Coterie(setup) = fray::lessons::load_scenario("forcing-the-gate")
-        .unwrap()
-        .setup
-    else {
-        panic!("a Coterie scenario")
-    };
-    let mut dice = SeededDice::new(1);
-    let (mut s, _) = Coterie::start(&setup, &mut dice).unwrap();
+    let mut s = coterie_board("forcing-the-gate");
     s.stage = Stage::Harm {
         winner: PARTY,
         degree: Degree::Minor,
