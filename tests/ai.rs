@@ -384,3 +384,41 @@ fn the_coterie_ai_cuts_the_enemy_down_when_a_wound_would_end_the_conflict() {
     assert!(s.cut_down(FOES, 3));
     assert_eq!(kind_chosen(&s), HarmKind::Wounds);
 }
+
+/// Coterie: the hard level's play-outs press hard when the next phase may end the conflict (the
+/// players one major push from -5, or the enemy one from its end), and not on a fresh track; the
+/// normal level weighs the decision alone and keeps steady.
+#[test]
+fn the_coterie_search_presses_hard_when_the_next_phase_may_end_the_conflict() {
+    use fray::rules::coterie::{Action, Coterie, Effort, FOES, PARTY, Stage};
+    let fresh = coterie_board("ambush-in-the-pass");
+    assert!(
+        matches!(fresh.stage, Stage::Declare(_)),
+        "{:?}",
+        fresh.stage
+    );
+    let press_over_steady = |s: &fray::rules::coterie::State| {
+        Coterie::playout_value(s, &Action::Declare(Effort::Press))
+            - Coterie::playout_value(s, &Action::Declare(Effort::Steady))
+    };
+    assert!(
+        press_over_steady(&fresh) < 0.0,
+        "a fresh group does not tire itself"
+    );
+    let mut losing = fresh.clone();
+    losing.groups[PARTY].position = -3;
+    assert!(
+        press_over_steady(&losing) > 0.0,
+        "at -3 a major loss ends it"
+    );
+    let mut winning = fresh.clone();
+    winning.groups[FOES].position = -3;
+    assert!(
+        press_over_steady(&winning) > 0.0,
+        "the enemy is a push from -5"
+    );
+    let normal = Level::Normal
+        .policy::<Coterie>(3)
+        .choose(&losing, &Coterie::legal_actions(&losing));
+    assert_eq!(normal, Action::Declare(Effort::Steady));
+}

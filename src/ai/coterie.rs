@@ -84,6 +84,14 @@ fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
     value
 }
 
+/// Whether the next phase may end the conflict: the players one major push from being
+/// over-run, or the enemy one from its breaking point or from -5.
+fn near_the_end(s: &State) -> bool {
+    let foes = &s.groups[FOES];
+    let foes_end = foes.breaks_at.unwrap_or(-5).max(-5);
+    s.groups[PARTY].position <= -3 || foes.position - 2 <= foes_end
+}
+
 /// A side's standing: effort as the next phase would count it, and the track.
 fn strength(s: &State, side: FactionId) -> f64 {
     let lines = effort::group_effort(s, side);
@@ -209,6 +217,17 @@ impl Heuristics for Coterie {
                     -2.5
                 }
             }
+        }
+    }
+
+    /// The search looks a phase ahead where the greedy player does not: pressing hard (+2 now
+    /// against fatigue in every phase to come) pays when the next phase may end the conflict.
+    /// The normal level keeps to each decision's own value; given this too it was far stronger
+    /// (bench, seed 21: normal beat random 0.835 instead of 0.764).
+    fn playout_value(s: &State, a: &Action) -> f64 {
+        match a {
+            Action::Declare(Effort::Press) if near_the_end(s) => 0.5,
+            _ => Self::action_value(s, a),
         }
     }
 

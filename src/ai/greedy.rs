@@ -22,18 +22,35 @@ impl Greedy {
 
     /// Every legal action with its expected value, best first.
     pub fn rank<R: Heuristics>(state: &R::State, legal: &[R::Action]) -> Vec<Candidate<R::Action>> {
-        let mut out: Vec<Candidate<R::Action>> = legal
-            .iter()
-            .map(|a| Candidate {
-                action: a.clone(),
-                value: R::action_value(state, a),
-                visits: 0,
-            })
-            .collect();
-        out.sort_by(|a, b| b.value.total_cmp(&a.value));
-        out
+        rank_by::<R>(state, legal, R::action_value)
     }
 }
+
+/// A way of valuing an action: the greedy player's, or the search's play-outs'.
+pub type Value<R> = fn(
+    &<R as crate::rules::battle::Ruleset>::State,
+    &<R as crate::rules::battle::Ruleset>::Action,
+) -> f64;
+
+/// Every legal action with its value by `value`, best first.
+pub fn rank_by<R: Heuristics>(
+    state: &R::State,
+    legal: &[R::Action],
+    value: Value<R>,
+) -> Vec<Candidate<R::Action>> {
+    let mut out: Vec<Candidate<R::Action>> = legal
+        .iter()
+        .map(|a| Candidate {
+            action: a.clone(),
+            value: value(state, a),
+            visits: 0,
+        })
+        .collect();
+    out.sort_by(|a, b| b.value.total_cmp(&a.value));
+    out
+}
+
+impl Greedy {}
 
 /// The action a heuristic play-out takes: the GM's own policy where the GM decides, else the
 /// best by the heuristic with ties broken by `rng`.
@@ -45,19 +62,29 @@ pub fn playout_index<R: Heuristics>(
     if R::referee_deciding(state) {
         return R::gm_choice(state, legal).min(legal.len().saturating_sub(1));
     }
-    best_index::<R>(state, legal, rng)
+    best_index_by::<R>(state, legal, rng, R::playout_value)
 }
 
-/// The index of the best action, ties broken by `rng`.
+/// The index of the best action by the greedy player's values, ties broken by `rng`.
 pub fn best_index<R: Heuristics>(
     state: &R::State,
     legal: &[R::Action],
     rng: &mut ChaCha8Rng,
 ) -> usize {
+    best_index_by::<R>(state, legal, rng, R::action_value)
+}
+
+/// The index of the best action by `value`, ties broken by `rng`.
+pub fn best_index_by<R: Heuristics>(
+    state: &R::State,
+    legal: &[R::Action],
+    rng: &mut ChaCha8Rng,
+    value: Value<R>,
+) -> usize {
     let mut best = f64::NEG_INFINITY;
     let mut ties = Vec::new();
     for (i, a) in legal.iter().enumerate() {
-        let v = R::action_value(state, a);
+        let v = value(state, a);
         if v > best + 1e-9 {
             best = v;
             ties.clear();

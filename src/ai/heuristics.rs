@@ -12,6 +12,13 @@ pub trait Heuristics: Ruleset {
     /// (Zones: points of health), from exact odds where the core can compute them.
     fn action_value(state: &Self::State, action: &Self::Action) -> f64;
 
+    /// What the search's play-outs (and its first ranking of moves) go by. By default the
+    /// greedy player's `action_value`; a ruleset may give the search knowledge that looks ahead
+    /// beyond the one decision the normal level weighs.
+    fn playout_value(state: &Self::State, action: &Self::Action) -> f64 {
+        Self::action_value(state, action)
+    }
+
     /// The GM seat's choice among `legal`, as an index: the policy written from the rulebook's
     /// guidance for the choices it hands the GM. Search and the benchmark play the GM with this
     /// wherever it decides; the default takes the first of the actions the heuristic values most.

@@ -10,7 +10,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::greedy::{best_index, playout_index};
+use super::greedy::{best_index_by, playout_index};
 use super::{Candidate, Heuristics, Policy};
 use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::dice::SeededDice;
@@ -138,7 +138,12 @@ impl<R: Heuristics> Search<R> {
         if self.root_legal.is_empty() {
             return None;
         }
-        let i = best_index::<R>(&self.root, &self.root_legal, &mut self.rng);
+        let i = best_index_by::<R>(
+            &self.root,
+            &self.root_legal,
+            &mut self.rng,
+            R::playout_value,
+        );
         Some(self.root_legal[i].clone())
     }
 

@@ -7,7 +7,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::greedy::{Greedy, playout_index};
+use super::greedy::{playout_index, rank_by};
 use super::{Candidate, Heuristics, Policy};
 use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::dice::SeededDice;
@@ -53,7 +53,7 @@ impl<R: Heuristics> RolloutSearch<R> {
     pub fn new(state: &R::State, cfg: RolloutConfig, seed: u64) -> Self {
         let seat = R::pending(state).seat().unwrap_or(Seat::Gm);
         let legal = R::legal_actions(state);
-        let moves: Vec<R::Action> = Greedy::rank::<R>(state, &legal)
+        let moves: Vec<R::Action> = rank_by::<R>(state, &legal, R::playout_value)
             .into_iter()
             .take(cfg.width.max(1))
             .map(|c| c.action)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Serves web/dist on 127.0.0.1, plays an AI battle in headless Chromium, checks the screenshot
-# and that the browser's final state hash equals the desktop's for the same battle; then rebinds a key
-# on the menu and checks it is kept in local storage.
+# Serves web/dist on 127.0.0.1, plays an AI battle of each ruleset in headless Chromium, checks
+# each screenshot and that the browser's final state hash equals the desktop's for the same battle;
+# then rebinds a key on the menu and checks it is kept in local storage.
 # Usage: web/test/run.sh FRAY_BINARY
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,20 +17,24 @@ python3 -m http.server --bind 127.0.0.1 "$port" --directory web/dist >/dev/null 
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
-scenario=duel seats=normal,normal seed=7
-shot="${TMPDIR:-/tmp}/fray-web-$port.png"
-# What the page said is printed whether or not the battle ended: a failure must show why.
-status=0
-out=$(node web/test/browser.mjs "http://127.0.0.1:$port/?scenario=$scenario&seats=$seats&seed=$seed&fast=1" "$shot" 420000) || status=$?
-echo "$out"
-[ "$status" = 0 ] || { echo "the browser test failed (exit $status)"; exit 1; }
-python3 .ci/check-screenshot.py "$shot"
-web_line=$(echo "$out" | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
-native_line=$("$fray" play "$scenario" --seats "$seats" --seed "$seed" --headless)
-echo "browser: $web_line"
-echo "desktop: $native_line"
-[ "${web_line##*hash=}" = "${native_line##*hash=}" ] || { echo "the browser and the desktop disagree"; exit 1; }
-echo "the same final state hash in the browser and on the desktop"
+# One battle of each ruleset (Zones, Coterie, Three actions), AI against AI: the browser must
+# end each on the same final state hash as the desktop.
+seats=normal,normal seed=7
+for scenario in duel wizards-and-bandits the-alarm; do
+  shot="${TMPDIR:-/tmp}/fray-web-$port-$scenario.png"
+  # What the page said is printed whether or not the battle ended: a failure must show why.
+  status=0
+  out=$(node web/test/browser.mjs "http://127.0.0.1:$port/?scenario=$scenario&seats=$seats&seed=$seed&fast=1" "$shot" 420000) || status=$?
+  echo "$out"
+  [ "$status" = 0 ] || { echo "the browser test failed on $scenario (exit $status)"; exit 1; }
+  python3 .ci/check-screenshot.py "$shot"
+  web_line=$(echo "$out" | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
+  native_line=$("$fray" play "$scenario" --seats "$seats" --seed "$seed" --headless)
+  echo "browser: $web_line"
+  echo "desktop: $native_line"
+  [ "${web_line##*hash=}" = "${native_line##*hash=}" ] || { echo "the browser and the desktop disagree on $scenario"; exit 1; }
+  echo "$scenario: the same final state hash in the browser and on the desktop"
+done
 # The keys screen in the browser: a key rebound on the menu is kept in local storage and
 # survives a reload.
 node web/test/keys.mjs "http://127.0.0.1:$port/"
