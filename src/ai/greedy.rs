@@ -50,8 +50,6 @@ pub fn rank_by<R: Heuristics>(
     out
 }
 
-impl Greedy {}
-
 /// The action a heuristic play-out takes: the GM's own policy where the GM decides, else the
 /// best by the heuristic with ties broken by `rng`.
 pub fn playout_index<R: Heuristics>(

@@ -789,3 +789,83 @@ fn a_declared_goal_advances_when_the_group_does_well() {
             .any(|l| l == "Brannoc gets closer to the gatehouse lever (1/2)")
     );
 }
+
+/// The phase of `efforts_are_tallied_rolled_and_compared` played to Tiv's special action (+2),
+/// Tiv proposing `proposal` and the GM answering: as proposed, or made milder.
+fn tiv_special_reviewed(proposal: Special, as_proposed: bool, fatigue: i32) -> Table {
+    let mut t = Table::new("ambush-in-the-pass");
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Special {
+            character: 2,
+            mild: false
+        }
+    );
+    t.s.characters[2].fatigue = fatigue;
+    t.act(Action::Propose(proposal.clone()), &[]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Review {
+            character: 2,
+            mild: false,
+            proposal
+        }
+    );
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
+    t.act(Action::Review(as_proposed), &[]);
+    t
+}
+
+#[test]
+fn each_special_action_on_the_menu_does_what_it_says_and_the_gm_may_make_it_milder() {
+    // coterie.special-actions: "+2 to the group's next effort", as proposed; +1 made milder.
+    for (as_proposed, k) in [(true, 2), (false, 1)] {
+        let t = tiv_special_reviewed(Special::GroupBonus, as_proposed, 0);
+        assert_eq!(t.s.groups[PARTY].bonus, k);
+        let lines = effort::group_effort(&t.s, PARTY);
+        assert!(
+            lines
+                .iter()
+                .any(|m| m.value == k && m.cause == "special actions"),
+            "{lines:?}"
+        );
+    }
+    // "+2 to one's own next performance roll".
+    for (as_proposed, k) in [(true, 2), (false, 1)] {
+        let t = tiv_special_reviewed(Special::SelfBonus, as_proposed, 0);
+        assert_eq!(t.s.characters[2].performance_bonus, k);
+        let m = fray::rules::coterie::performance::modifiers(&t.s, 2, 1);
+        assert!(
+            m.iter()
+                .any(|m| m.value == k && m.cause == "special action"),
+            "{m:?}"
+        );
+    }
+    // "Shaking off 2 fatigue": Tiv at 3 fatigue comes down to 1, or 2 when made milder.
+    for (as_proposed, left) in [(true, 1), (false, 2)] {
+        let t = tiv_special_reviewed(Special::Recover, as_proposed, 3);
+        assert_eq!(t.s.characters[2].fatigue, left);
+    }
+    // "A tactical change (the enemy pushed back a step, with its -3)"; a GM who makes it
+    // milder gives the mild menu's group bonus instead, since the mild menu has no tactical
+    // change, and the enemy's track stays where it was.
+    let t = tiv_special_reviewed(Special::Tactical, true, 0);
+    assert_eq!(t.s.groups[FOES].position, -1);
+    assert_eq!(t.s.groups[FOES].tactical_penalty, 3);
+    let t = tiv_special_reviewed(Special::Tactical, false, 0);
+    assert_eq!(t.s.groups[FOES].position, 0);
+    assert_eq!(t.s.groups[FOES].tactical_penalty, 0);
+    assert_eq!(t.s.groups[PARTY].bonus, 1);
+    // A duel made milder is no duel: the same mild group bonus, and nobody leaves the group.
+    let grell =
+        t.s.characters
+            .iter()
+            .position(|c| c.name == "Grell")
+            .unwrap();
+    let t = tiv_special_reviewed(Special::Duel(grell), false, 0);
+    assert_eq!(t.s.groups[PARTY].bonus, 1);
+    assert_eq!(t.s.in_group(PARTY).len(), 3);
+    assert!(t.s.in_group(FOES).contains(&grell));
+}
