@@ -6,7 +6,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use fray::rules::battle::{Pending, Ruleset};
-use fray::rules::coterie::{Action, Coterie, CoterieSetup, FOES, PARTY, Stage, State, harm};
+use fray::rules::coterie::{
+    Action, Coterie, CoterieSetup, FOES, HarmKind, PARTY, Stage, State, harm,
+};
 use fray::rules::dice::SeededDice;
 use fray::scenario::{self, Setup};
 
@@ -32,15 +34,21 @@ fn invariants(before: &State, action: &Action, after: &State, seed: u64) {
         assert!(g.wounds >= 0);
     }
     for side in [PARTY, FOES] {
-        let v = after.vulnerability(side).max(1);
         for (t, p) in &after.groups[side].trait_injuries {
             assert!(
                 *p > 0 && *p % 2 == 0,
                 "seed {seed}: {t} injured by {p}, not doubled"
             );
-            let _ = v;
         }
     }
+    if !after.conflict.physical {
+        assert!(
+            after.groups.iter().all(|g| g.wounds == 0)
+                && after.characters.iter().all(|c| c.wounds == 0),
+            "seed {seed}: a conflict that is not a fight wounds nobody"
+        );
+    }
+    the_players_harm_lands_by_the_formulas(before, action, after, seed);
     if let (Stage::Harm { degree, .. }, Action::Inflict(pieces)) = (&before.stage, action) {
         assert_eq!(
             harm::weight(pieces),
@@ -52,6 +60,47 @@ fn invariants(before: &State, action: &Action, after: &State, seed: u64) {
     for c in &after.characters {
         assert!(c.fatigue >= 0 && c.wounds >= 0, "seed {seed}: {}", c.name);
     }
+}
+
+/// The players' harm, once the opposition has taken it rather than fall back, lands on the
+/// enemy group exactly by the rulebook's formulas: a step of the track and -3 on the next
+/// effort a level (coterie.push-backs, coterie.tactical-penalty), a wound a level
+/// (coterie.wounds), and a level × vulnerability × 2 off the trait (coterie.trait-injuries).
+fn the_players_harm_lands_by_the_formulas(
+    before: &State,
+    action: &Action,
+    after: &State,
+    seed: u64,
+) {
+    let pieces = match (&before.stage, action) {
+        (Stage::Harm { winner: PARTY, .. }, Action::Inflict(pieces))
+            if !matches!(after.stage, Stage::FoesFallBack { .. }) =>
+        {
+            pieces.clone()
+        }
+        (Stage::FoesFallBack { harm }, Action::FallBack(false)) => harm.clone(),
+        _ => return,
+    };
+    let (b, a) = (&before.groups[FOES], &after.groups[FOES]);
+    let v = before.vulnerability(FOES);
+    let (mut position, mut penalty, mut wounds) = (b.position, b.tactical_penalty, b.wounds);
+    let mut traits = b.trait_injuries.clone();
+    for h in &pieces {
+        let level = h.degree.level();
+        match &h.kind {
+            HarmKind::Tactical => {
+                position = (position - level).max(-5);
+                penalty += 3 * level;
+            }
+            HarmKind::Wounds => wounds += level,
+            HarmKind::Trait(t) => *traits.entry(t.clone()).or_insert(0) += 2 * level * v,
+        }
+    }
+    assert_eq!(
+        (a.position, a.tactical_penalty, a.wounds, &a.trait_injuries),
+        (position, penalty, wounds, &traits),
+        "seed {seed}: {pieces:?} on {b:?}"
+    );
 }
 
 fn many(name: &str, n: u64) {
@@ -98,7 +147,7 @@ fn the_chase_1000_random_conflicts_deal_no_wounds() {
     assert!(
         harm::kinds_against(&s, FOES)
             .iter()
-            .all(|k| *k != fray::rules::coterie::HarmKind::Wounds),
+            .all(|k| *k != HarmKind::Wounds),
         "a chase deals tactical and trait harm only"
     );
 }
