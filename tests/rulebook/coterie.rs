@@ -869,3 +869,54 @@ fn each_special_action_on_the_menu_does_what_it_says_and_the_gm_may_make_it_mild
     assert_eq!(t.s.in_group(PARTY).len(), 3);
     assert!(t.s.in_group(FOES).contains(&grell));
 }
+
+#[test]
+fn a_fault_always_counts_and_a_nuance_only_with_its_skill_in_a_conflict_that_lists_it() {
+    // coterie.characters, coterie.effort: Odran given a relevant fault (fighting -2), a skill
+    // the conflict does not ask for (riding 4), a negative nuance the conflict lists (fire -1
+    // on sorcery) and a positive one it does not (stealth +3 on sorcery).
+    let mut t = Table::new("ambush-in-the-pass");
+    let odran = &mut t.s.characters[1];
+    odran.skills.insert("fighting".into(), -2);
+    odran.skills.insert("riding".into(), 4);
+    odran.nuances = vec![
+        fray::rules::coterie::Nuance {
+            name: "fire".into(),
+            skill: "sorcery".into(),
+            value: -1,
+        },
+        fray::rules::coterie::Nuance {
+            name: "stealth".into(),
+            skill: "sorcery".into(),
+            value: 3,
+        },
+    ];
+    t.declare_all(Effort::Steady);
+    t.act(Coterie::legal_actions(&t.s).remove(0), &[]);
+    assert_eq!(t.s.stage, Stage::Bring(1));
+    assert_eq!(
+        Coterie::legal_actions(&t.s),
+        vec![Action::Bring(vec!["sorcery".into()])],
+        "a fault is not chosen, nor a skill the conflict does not ask for"
+    );
+    t.act(Action::Bring(vec!["sorcery".into()]), &[]);
+    let lines: Vec<(i32, String)> = effort::contribution(&t.s, 1)
+        .into_iter()
+        .map(|m| (m.value, m.cause))
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            (5, "Odran's sorcery".to_string()),
+            (-2, "Odran's fighting".to_string()),
+            (-1, "Odran's nuance: fire".to_string()),
+        ]
+    );
+    // The wizards' 22 of `efforts_are_tallied_rolled_and_compared` less Odran's 3, and the
+    // same dice: 19 + (3, 4) = 26.
+    let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    assert!(
+        out.iter().any(|l| l == "The Wizards: effort 26"),
+        "{out:#?}"
+    );
+}
