@@ -51,6 +51,16 @@ impl Table {
         }
     }
 
+    /// Ambush in the pass's first phase, everyone steady and bringing everything, played with
+    /// `dice` to `character`'s special action.
+    fn to_special(dice: &[u8], character: usize, mild: bool) -> Table {
+        let mut t = Table::new("ambush-in-the-pass");
+        t.declare_all(Effort::Steady);
+        t.bring_all(dice);
+        assert_eq!(t.s.stage, Stage::Special { character, mild });
+        t
+    }
+
     fn bring_all(&mut self, dice: &[u8]) -> Vec<String> {
         let mut out = Vec::new();
         while let Stage::Bring(i) = self.s.stage {
@@ -587,32 +597,14 @@ fn a_side_at_minus_five_is_over_run_whole_whatever_its_breaking_point() {
 #[test]
 fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributor() {
     // coterie.mild-special: no one at +2; Odran alone at +1 (a 6).
-    let mut t = Table::new("ambush-in-the-pass");
-    t.declare_all(Effort::Steady);
-    t.bring_all(&[3, 4, 2, 2, 3, 3, 6, 3, 3, 3]);
-    assert_eq!(
-        t.s.stage,
-        Stage::Special {
-            character: 1,
-            mild: true
-        }
-    );
+    let t = Table::to_special(&[3, 4, 2, 2, 3, 3, 6, 3, 3, 3], 1, true);
     let legal = Coterie::legal_actions(&t.s);
     assert!(
         !legal.contains(&Action::Propose(Special::Tactical)),
         "no tactical change when mild"
     );
     // Nobody at +1 or +2: Maelis, who brings 9 points, contributes most.
-    let mut t = Table::new("ambush-in-the-pass");
-    t.declare_all(Effort::Steady);
-    t.bring_all(&[3, 4, 2, 2, 3, 3, 3, 3, 3, 3]);
-    assert_eq!(
-        t.s.stage,
-        Stage::Special {
-            character: 0,
-            mild: true
-        }
-    );
+    let mut t = Table::to_special(&[3, 4, 2, 2, 3, 3, 3, 3, 3, 3], 0, true);
     t.act(Action::Propose(Special::GroupBonus), &[]);
     assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
     assert_eq!(
@@ -793,16 +785,7 @@ fn a_declared_goal_advances_when_the_group_does_well() {
 /// The phase of `efforts_are_tallied_rolled_and_compared` played to Tiv's special action (+2),
 /// Tiv proposing `proposal` and the GM answering: as proposed, or made milder.
 fn tiv_special_reviewed(proposal: Special, as_proposed: bool, fatigue: i32) -> Table {
-    let mut t = Table::new("ambush-in-the-pass");
-    t.declare_all(Effort::Steady);
-    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    assert_eq!(
-        t.s.stage,
-        Stage::Special {
-            character: 2,
-            mild: false
-        }
-    );
+    let mut t = Table::to_special(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6], 2, false);
     t.s.characters[2].fatigue = fatigue;
     t.act(Action::Propose(proposal.clone()), &[]);
     assert_eq!(
