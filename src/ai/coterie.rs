@@ -55,9 +55,8 @@ fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
         value += match &h.kind {
             HarmKind::Tactical => {
                 position -= level;
-                let breaking = position <= -5 || g.breaks_at.is_some_and(|b| position <= b);
                 3.0 * f64::from(level)
-                    + if breaking {
+                    + if g.ends_at(position) {
                         CONFLICT
                     } else {
                         2.0 * f64::from(level)
@@ -88,8 +87,7 @@ fn harm_value(s: &State, target: FactionId, pieces: &[Harm]) -> f64 {
 /// over-run, or the enemy one from its breaking point or from -5.
 fn near_the_end(s: &State) -> bool {
     let foes = &s.groups[FOES];
-    let foes_end = foes.breaks_at.unwrap_or(-5).max(-5);
-    s.groups[PARTY].position <= -3 || foes.position - 2 <= foes_end
+    s.groups[PARTY].position <= -3 || foes.ends_at(foes.position - 2)
 }
 
 /// A side's standing: effort as the next phase would count it, and the track.

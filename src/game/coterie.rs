@@ -76,7 +76,7 @@ fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
     }
     if position <= -5 {
         out.push("over-run".into());
-    } else if target == FOES && g.breaks_at.is_some_and(|b| position <= b) {
+    } else if target == FOES && g.breaks(position) {
         out.push("they flee or capitulate".into());
     }
     out.join("; ")

@@ -872,7 +872,7 @@ fn check_end(ctx: &mut Ctx) -> bool {
             PARTY,
             format!("{} are cut down: wounds {}", foes.name, foes.wounds),
         ))
-    } else if foes.breaks_at.is_some_and(|b| foes.position <= b) {
+    } else if foes.breaks(foes.position) {
         Some((
             PARTY,
             format!(

@@ -109,6 +109,20 @@ pub struct Group {
     pub breaks_at: Option<i32>,
 }
 
+impl Group {
+    /// Whether at `position` the group has reached its breaking point and flees or
+    /// capitulates (coterie.flee).
+    pub fn breaks(&self, position: i32) -> bool {
+        self.breaks_at.is_some_and(|b| position <= b)
+    }
+
+    /// Whether at `position` the conflict is over for the group: over-run at -5
+    /// (coterie.over-run) or broken (coterie.flee).
+    pub fn ends_at(&self, position: i32) -> bool {
+        position <= -5 || self.breaks(position)
+    }
+}
+
 /// A character's individual action for the phase (coterie.individual-actions).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Effort {
