@@ -267,6 +267,10 @@ fn screen_keys(
 /// Confirm", "FRAY KEYS OPEN · Saved in …", "FRAY KEYS CLOSED". Said only when it changes, and
 /// not at all until the screen is first opened, so that it never hides the menu's line.
 fn announce_screen(screen: Res<KeysScreen>, mut last: Local<Option<String>>) {
+    // The line is written only when the screen has changed, not every frame.
+    if !screen.is_changed() {
+        return;
+    }
     let line = screen_line(&screen);
     if last.as_deref() == Some(line.as_str()) || (last.is_none() && !screen.open) {
         return;
