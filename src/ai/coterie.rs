@@ -18,6 +18,7 @@ const CONFLICT: f64 = 100.0;
 fn party_wounds(s: &State, level: i32) -> f64 {
     let result = match &s.stage {
         Stage::FallBack { degree, .. } | Stage::Harm { degree, .. } => GroupResult::Loss(*degree),
+        Stage::Reserve { .. } => GroupResult::Loss(Degree::Decisive),
         Stage::PartyInjury { .. } | Stage::Draw => GroupResult::Draw { harmful: true },
         _ => GroupResult::Loss(Degree::from_level(level)),
     };
@@ -33,7 +34,8 @@ fn party_wounds(s: &State, level: i32) -> f64 {
             out += 1;
             value += 6.0 + f64::from(effort::points(s, c).max(0));
         } else {
-            // Each wound is a point off their contribution in every phase still to come.
+            // Each wound is about a point off the group's effort (vulnerability over members) and
+            // off their performance, in every phase still to come.
             value += 1.5 * f64::from(taken);
         }
     }
@@ -199,6 +201,26 @@ impl Heuristics for Coterie {
                         degree: Degree::Minor,
                     }],
                 )
+            }
+            // The GM's level kept for injuries after a decisive loss, against the whole loss
+            // on the track (or, as the players flee, against letting them go unhurt).
+            Action::Reserve(kind) => {
+                let fleeing = matches!(s.stage, Stage::Reserve { fleeing: true, .. });
+                let mut pieces: Vec<Harm> = kind
+                    .iter()
+                    .map(|k| Harm {
+                        kind: k.clone(),
+                        degree: Degree::Minor,
+                    })
+                    .collect();
+                if !fleeing {
+                    pieces.push(Harm::push_back(if kind.is_some() {
+                        Degree::Major
+                    } else {
+                        Degree::Decisive
+                    }));
+                }
+                harm_value(s, PARTY, &pieces)
             }
             Action::PartyInjury(kind) => harm_value(
                 s,

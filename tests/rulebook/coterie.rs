@@ -12,6 +12,8 @@ use fray::rules::coterie::{
 use fray::rules::dice::ScriptedDice;
 use fray::scenario::Setup;
 
+use crate::covers;
+
 /// A lesson's board (`assets/lessons/scenarios/`): its numbers stay fixed, so the sums in these
 /// cases are the boards', while the menu's scenarios are balanced for play.
 fn board(name: &str) -> CoterieSetup {
@@ -74,6 +76,7 @@ impl Table {
 
 #[test]
 fn degrees_of_victory_by_margin() {
+    covers(&["coterie.degrees", "coterie.duels"]);
     // coterie.degrees: 16+ decisive, 6–15 major, 1–5 minor, 0 draw.
     assert_eq!(Degree::of_margin(16), Degree::Decisive);
     assert_eq!(Degree::of_margin(-15), Degree::Major);
@@ -91,6 +94,7 @@ fn degrees_of_victory_by_margin() {
 
 #[test]
 fn performance_counts_ones_and_sixes_and_places_bonuses_after_the_roll() {
+    covers(&["coterie.performance"]);
     // coterie.performance: 1s -1, 6s +1.
     assert_eq!(shift([1, 6], 0).0, 0);
     assert_eq!(shift([6, 6], 0).0, 2);
@@ -120,6 +124,7 @@ fn performance_counts_ones_and_sixes_and_places_bonuses_after_the_roll() {
 
 #[test]
 fn fatigue_table_goes_on_past_ten() {
+    covers(&["coterie.fatigue"]);
     // coterie.fatigue: 1–2 -1, 3–4 -2, 5–6 -3, 7–8 -4, 9–10 -5, ...
     let table: Vec<i32> = (0..=12).map(fatigue_penalty).collect();
     assert_eq!(table, vec![0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
@@ -129,6 +134,14 @@ fn fatigue_table_goes_on_past_ten() {
 
 #[test]
 fn efforts_are_tallied_rolled_and_compared() {
+    covers(&[
+        "coterie.phase",
+        "coterie.characters",
+        "coterie.effort",
+        "coterie.group-roll",
+        "coterie.degrees",
+        "coterie.special-actions",
+    ]);
     // coterie.phase, coterie.characters, coterie.effort, coterie.group-roll, coterie.degrees:
     // skills, nuances, leadership and group work from the characters' sheets.
     let mut t = Table::new("ambush-in-the-pass");
@@ -172,6 +185,7 @@ fn efforts_are_tallied_rolled_and_compared() {
 
 #[test]
 fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
+    covers(&["coterie.trait-injuries"]);
     // coterie.trait-injuries: the rulebook's own example, number for number.
     let mut s = setup("ambush-in-the-pass");
     assert_eq!(s.vulnerability(FOES), 4, "four bandits, no armour");
@@ -207,6 +221,7 @@ fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_fou
 
 #[test]
 fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_in() {
+    covers(&["coterie.wounds"]);
     // coterie.wounds: a major injury is 2 wounds; four bandits without armour or toughness are
     // vulnerability 4, so the next effort loses 2 × 4 = 8. With one bandit out of the
     // conflict, vulnerability 3: the same wounds cost 6.
@@ -245,33 +260,39 @@ fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_i
 
 #[test]
 fn push_backs_move_the_track_and_cost_three_a_step_next_phase() {
-    // coterie.push-backs, coterie.tactical-penalty.
-    let mut s = setup("ambush-in-the-pass");
-    for (d, pos, pen) in [(Degree::Minor, -1, 3), (Degree::Major, -3, 9)] {
-        harm::apply_to_group(
-            &mut s,
-            FOES,
-            &Harm {
-                kind: HarmKind::Tactical,
-                degree: d,
-            },
-        );
-        assert_eq!(s.groups[FOES].position, pos);
-        assert_eq!(s.groups[FOES].tactical_penalty, pen);
-    }
-    harm::apply_to_group(
-        &mut s,
-        FOES,
-        &Harm {
-            kind: HarmKind::Tactical,
-            degree: Degree::Decisive,
-        },
+    covers(&["coterie.push-backs", "coterie.tactical-penalty"]);
+    // coterie.push-backs, coterie.tactical-penalty: the wizards' 34 against the bandits' 22 is a
+    // major victory; a major push-back takes the bandits to -2 and costs them -6 on the next
+    // phase's effort, and only on that one.
+    let mut t = Table::new("ambush-in-the-pass");
+    win_phase(&mut t, [1, 2]);
+    t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
+    assert_eq!(t.s.groups[FOES].position, -2);
+    // Phase 2, the dice of `efforts_are_tallied_rolled_and_compared`: the bandits' 19 + (2, 2)
+    // less 6 is 17.
+    t.declare_all(Effort::Steady);
+    let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 3, 3, 3, 3]);
+    assert!(
+        out.iter().any(|l| l == "The Bandits: effort 17"),
+        "{out:#?}"
     );
+    // The penalty is spent: the next effort counts nothing for the track, where it stands.
+    let lines = effort::group_effort(&t.s, FOES);
+    assert!(
+        !lines.iter().any(|l| l.cause == "tactical position"),
+        "{lines:?}"
+    );
+    assert_eq!(t.s.groups[FOES].position, -2);
+    // A decisive push-back from -3 stops at -5.
+    let mut s = setup("ambush-in-the-pass");
+    s.groups[FOES].position = -3;
+    harm::apply_to_group(&mut s, FOES, &push_back(Degree::Decisive));
     assert_eq!(s.groups[FOES].position, -5, "the track stops at -5");
 }
 
 #[test]
 fn mixed_results_two_minors_for_a_major_three_or_a_minor_and_a_major_for_a_decisive() {
+    covers(&["coterie.mixed"]);
     // coterie.mixed.
     let kinds = vec![HarmKind::Tactical, HarmKind::Wounds];
     let major = harm::compositions(Degree::Major, &kinds);
@@ -299,13 +320,15 @@ fn mixed_results_two_minors_for_a_major_three_or_a_minor_and_a_major_for_a_decis
 
 #[test]
 fn the_harm_table_for_the_players_characters() {
+    covers(&["coterie.harm-table"]);
     // coterie.harm-table, row by row (0 none, 1 minor, 2 major, 3 decisive).
     use Performance::*;
     let row = |r| [Great, Good, Normal, Poor, Awful].map(|p| harm::due(r, p));
     assert_eq!(row(GroupResult::Win(Degree::Decisive)), [0, 0, 0, 0, 0]);
     assert_eq!(row(GroupResult::Win(Degree::Major)), [0, 0, 0, 0, 0]);
     assert_eq!(row(GroupResult::Win(Degree::Minor)), [0, 0, 0, 0, 1]);
-    assert_eq!(row(GroupResult::Draw { harmful: false }), [0, 0, 0, 1, 2]);
+    // A neutral draw assigns the group no harm, and the cells only cap what it was assigned.
+    assert_eq!(row(GroupResult::Draw { harmful: false }), [0, 0, 0, 0, 0]);
     assert_eq!(row(GroupResult::Draw { harmful: true }), [0, 0, 1, 2, 3]);
     assert_eq!(row(GroupResult::Loss(Degree::Minor)), [0, 0, 1, 2, 3]);
     assert_eq!(row(GroupResult::Loss(Degree::Major)), [0, 1, 2, 3, 3]);
@@ -328,6 +351,7 @@ fn lose_phase(t: &mut Table, wizard_dice: [u8; 2], bandit_dice: [u8; 2], perf: [
 
 #[test]
 fn falling_back_instead_of_the_gms_harm() {
+    covers(&["coterie.group-harm", "coterie.fall-back"]);
     // coterie.group-harm, coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) = 31: a
     // major loss (margin 7); the GM seat composes the harm, the players may fall back.
     let mut t = Table::new("ambush-in-the-pass");
@@ -391,6 +415,7 @@ fn push_back(degree: Degree) -> Harm {
 
 #[test]
 fn a_beaten_opposition_may_fall_back_rather_than_suffer_the_harm() {
+    covers(&["coterie.degrees"]);
     // coterie.degrees: "Major victory. Opposition can decide to fall back or its members can
     // suffer harm." 34 against 19 + (1, 2) = 22, a margin of 12; the players choose major wounds
     // and the GM, for the bandits, chooses.
@@ -425,6 +450,7 @@ fn a_beaten_opposition_may_fall_back_rather_than_suffer_the_harm() {
 
 #[test]
 fn push_backs_and_decisive_victories_leave_the_opposition_no_fall_back() {
+    covers(&["coterie.degrees"]);
     // coterie.degrees: falling back two steps is what a major push-back (or two minor ones)
     // already does, so the GM is not asked; a decisive victory's "members will be harmed".
     for harm in [
@@ -455,6 +481,7 @@ fn push_backs_and_decisive_victories_leave_the_opposition_no_fall_back() {
 
 #[test]
 fn injuries_reach_each_character_only_up_to_their_cell() {
+    covers(&["coterie.individual-harm"]);
     // coterie.individual-harm: a major loss, major injuries; Maelis (Normal) is due major,
     // Odran (Good, a 6) minor, Tiv (Great) nothing.
     let mut t = Table::new("ambush-in-the-pass");
@@ -475,6 +502,7 @@ fn injuries_reach_each_character_only_up_to_their_cell() {
 
 #[test]
 fn a_decisive_loss_fallen_back_keeps_one_level_for_injuries() {
+    covers(&["coterie.fall-back"]);
     // coterie.fall-back: 22 + (1, 1) = 24 against 19 + (6, 6) + ... needs a margin of 16: give
     // the bandits a tactical bonus instead.
     let mut t = Table::new("ambush-in-the-pass");
@@ -495,13 +523,32 @@ fn a_decisive_loss_fallen_back_keeps_one_level_for_injuries() {
         &[],
     );
     t.act(Action::FallBack(true), &[]);
+    // "The GM reserves the right to use one level of harm to inflict injuries": the GM's seat
+    // is asked, the injury first, the right waived last.
+    assert!(matches!(t.s.stage, Stage::Reserve { fleeing: false, .. }));
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
+    assert_eq!(
+        Coterie::legal_actions(&t.s),
+        vec![
+            Action::Reserve(Some(HarmKind::Wounds)),
+            Action::Reserve(None)
+        ]
+    );
+    let mut waived = Table { s: t.s.clone() };
+    t.act(Action::Reserve(Some(HarmKind::Wounds)), &[]);
     assert_eq!(t.s.groups[PARTY].position, -2, "two levels back, not three");
     // Normal performance in a decisive loss is due decisive harm; the kept level is minor.
     assert!(t.s.characters[..3].iter().all(|c| c.wounds == 1));
+    // Waived, the players take the whole loss on the track, and nobody is hurt.
+    waived.act(Action::Reserve(None), &[]);
+    assert_eq!(waived.s.groups[PARTY].position, -3);
+    assert_eq!(waived.s.groups[PARTY].tactical_penalty, 9);
+    assert!(waived.s.characters[..3].iter().all(|c| c.wounds == 0));
 }
 
 #[test]
 fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
+    covers(&["coterie.fall-back"]);
     // coterie.fall-back: falling back "may also include fleeing from the conflict". A major
     // loss (24 against 31): the players flee; the conflict ends, lost, and nobody is hurt.
     let mut t = Table::new("ambush-in-the-pass");
@@ -527,12 +574,20 @@ fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
     t.act(Action::Inflict(vec![push_back(Degree::Decisive)]), &[]);
     t.act(Action::FleeConflict, &[]);
+    assert!(matches!(t.s.stage, Stage::Reserve { fleeing: true, .. }));
+    let mut waived = Table { s: t.s.clone() };
+    t.act(Action::Reserve(Some(HarmKind::Wounds)), &[]);
     assert_eq!(t.s.stage, Stage::Over);
     assert!(t.s.characters[..3].iter().all(|c| c.wounds == 1));
+    // The GM may let them go unhurt.
+    waived.act(Action::Reserve(None), &[]);
+    assert_eq!(waived.s.stage, Stage::Over);
+    assert!(waived.s.characters.iter().all(|c| c.wounds == 0));
 }
 
 #[test]
 fn a_pushed_side_that_wins_drifts_back_a_step() {
+    covers(&["coterie.drift"]);
     // coterie.drift: the wizards at -2 win the phase (29 against 23 as above).
     let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[PARTY].position = -2;
@@ -544,6 +599,7 @@ fn a_pushed_side_that_wins_drifts_back_a_step() {
 
 #[test]
 fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
+    covers(&["coterie.flee", "coterie.over-run"]);
     // coterie.flee, coterie.over-run: the bandits break at -3.
     let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[FOES].position = -1;
@@ -570,6 +626,7 @@ fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
 
 #[test]
 fn a_side_at_minus_five_is_over_run_whole_whatever_its_breaking_point() {
+    covers(&["coterie.over-run"]);
     // coterie.over-run: bandits with no breaking point, at -3, pushed back two: none of them
     // flees in part; the side is over-run and the conflict ends.
     let mut t = Table::new("ambush-in-the-pass");
@@ -588,14 +645,54 @@ fn a_side_at_minus_five_is_over_run_whole_whatever_its_breaking_point() {
     };
     assert_eq!(winner, PARTY);
     assert!(how.contains("over-run"), "{how}");
-    assert!(
-        t.s.in_group(FOES).len() == 4,
-        "the whole side is beaten, none of it slipped away"
-    );
+}
+
+#[test]
+fn a_side_whose_breaking_point_lies_beyond_minus_five_is_over_run_there() {
+    covers(&["coterie.over-run"]);
+    // coterie.over-run: "Whenever a side's position would hit -5, it is over-run and loses the
+    // conflict", whatever its morale: bandits who would hold to -6, at -4, pushed a step by
+    // the wizards' 29 against 23.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.groups[FOES].breaks_at = Some(-6);
+    t.s.groups[FOES].position = -4;
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+    t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
+    assert_eq!(t.s.groups[FOES].position, -5);
+    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
+        panic!("{:?}", t.s.stage)
+    };
+    assert_eq!(winner, PARTY);
+    assert_eq!(how, "The Bandits are over-run");
+}
+
+#[test]
+fn the_players_pushed_to_minus_five_are_over_run_in_total_defeat() {
+    covers(&["coterie.over-run", "coterie.fall-back"]);
+    // coterie.over-run, coterie.fall-back: "reaching a tactical position of -5 spells total
+    // defeat". The wizards at -3 lose a major phase (24 against 31) and take the GM's major
+    // push-back.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.groups[PARTY].position = -3;
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
+    t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
+    t.act(Action::FallBack(false), &[]);
+    assert_eq!(t.s.groups[PARTY].position, -5);
+    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
+        panic!("{:?}", t.s.stage)
+    };
+    assert_eq!(winner, FOES);
+    assert_eq!(how, "The Wizards are over-run: total defeat");
 }
 
 #[test]
 fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributor() {
+    covers(&["coterie.mild-special"]);
     // coterie.mild-special: no one at +2; Odran alone at +1 (a 6).
     let t = Table::to_special(&[3, 4, 2, 2, 3, 3, 6, 3, 3, 3], 1, true);
     let legal = Coterie::legal_actions(&t.s);
@@ -618,6 +715,7 @@ fn a_mild_special_action_goes_to_the_one_at_plus_one_else_the_largest_contributo
 
 #[test]
 fn a_harmful_draw_never_pushes_both_sides_and_every_draw_tires() {
+    covers(&["coterie.draws"]);
     // coterie.draws: 22 + (1, 2) = 25 against 19 + (3, 3) = 25.
     let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
@@ -655,6 +753,7 @@ fn a_harmful_draw_never_pushes_both_sides_and_every_draw_tires() {
 
 #[test]
 fn pressing_hard_adds_two_now_and_a_fatigue_after() {
+    covers(&["coterie.individual-actions", "coterie.fatigue"]);
     // coterie.individual-actions, coterie.fatigue.
     let mut t = Table::new("ambush-in-the-pass");
     t.act(Action::Declare(Effort::Press), &[]);
@@ -696,6 +795,11 @@ fn an_illegal_action_is_refused_and_changes_nothing() {
 
 #[test]
 fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
+    covers(&[
+        "coterie.special-actions",
+        "coterie.duels",
+        "coterie.degrees",
+    ]);
     // coterie.special-actions, coterie.duels: Tiv, at +2, starts a duel with Grell.
     let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
@@ -733,14 +837,127 @@ fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
         fray::rules::coterie::Standing::Out
     );
     assert_eq!(
+        t.s.characters[3].wounds, 3,
+        "defeated, with harm: the decisive harm"
+    );
+    assert_eq!(
         t.s.characters[2].standing,
         fray::rules::coterie::Standing::InConflict,
         "the winner rejoins the group"
     );
+    assert_eq!(t.s.characters[2].wounds, 0);
+}
+
+/// Tiv and Grell in a duel from phase 1 (as in the case above), phase 2's group rolls made
+/// with 3s, and the duel rolled with Tiv's and Grell's dice: Tiv 6 + his, Grell 5 + his.
+fn duel(tiv: [u8; 2], grell: [u8; 2]) -> (Table, Vec<String>) {
+    let mut t = Table::new("ambush-in-the-pass");
+    t.declare_all(Effort::Steady);
+    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+    t.act(Action::Propose(Special::Duel(3)), &[]);
+    t.act(Action::Review(true), &[]);
+    t.act(Action::Inflict(vec![wounds(Degree::Major)]), &[]);
+    t.act(Action::FallBack(false), &[]);
+    t.declare_all(Effort::Steady);
+    let mut dice = vec![3; 8];
+    dice.extend(tiv);
+    dice.extend(grell);
+    let out = t.bring_all(&dice);
+    (t, out)
+}
+
+#[test]
+fn each_duel_result_by_its_margin() {
+    covers(&["coterie.duels"]);
+    use fray::rules::coterie::Standing;
+    // coterie.duels: "7+ Decisive victory. Opponent defeated, with harm." Grell's 5 + (6, 6)
+    // = 17 against Tiv's 6 + (1, 1) = 8: Tiv takes the decisive harm and is beaten.
+    let (t, out) = duel([1, 1], [6, 6]);
+    assert!(out.iter().any(|l| l == "Tiv: 8 in the duel"), "{out:#?}");
+    assert!(
+        out.iter()
+            .any(|l| l == "Grell wins the duel's phase: a decisive victory")
+    );
+    assert_eq!(t.s.characters[2].wounds, 3);
+    assert_eq!(t.s.characters[2].standing, Standing::Out);
+    assert!(t.s.in_group(FOES).contains(&3), "Grell rejoins the bandits");
+    // "3-6 Major victory. Opponent can decide to fall back or receive harm": 6 + (4, 4) = 14
+    // against 5 + (3, 3) = 11; Grell's answer is the GM's.
+    let (t, _) = duel([4, 4], [3, 3]);
+    assert_eq!(t.s.stage, Stage::DuelAnswer { loser: 3 });
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
+    let mut harmed = Table { s: t.s.clone() };
+    harmed.act(Action::DuelFallBack(false), &[]);
+    assert_eq!(harmed.s.characters[3].wounds, 2, "a major wound");
+    assert_eq!(harmed.s.characters[3].duel_position, 0);
+    assert_eq!(harmed.s.characters[3].standing, Standing::Dueling(2));
+    let mut fell_back = Table { s: t.s };
+    fell_back.act(Action::DuelFallBack(true), &[]);
+    assert_eq!(fell_back.s.characters[3].wounds, 0);
+    assert_eq!(fell_back.s.characters[3].duel_position, -2);
+    // "1-2 Minor victory. Push the opponent": 6 + (3, 3) = 12 against 11, a step on the duel's
+    // track, and no penalty for it on the next duel roll.
+    let (t, _) = duel([3, 3], [3, 3]);
+    assert_eq!(t.s.characters[3].duel_position, -1);
+    assert_eq!(t.s.characters[3].wounds, 0);
+    assert_eq!(t.s.characters[3].standing, Standing::Dueling(2));
+    // "0 Draw. No substantial effect": 6 + (3, 2) = 11 against 11.
+    let (t, out) = duel([3, 2], [3, 3]);
+    assert!(out.iter().any(|l| l == "The duel is even this phase."));
+    let (tiv, grell) = (&t.s.characters[2], &t.s.characters[3]);
+    assert_eq!(
+        (
+            tiv.duel_position,
+            tiv.wounds,
+            grell.duel_position,
+            grell.wounds
+        ),
+        (0, 0, 0, 0)
+    );
+    assert_eq!(tiv.standing, Standing::Dueling(3));
+}
+
+#[test]
+fn a_duellist_pushed_to_minus_three_is_beaten_and_a_push_costs_no_duel_roll() {
+    covers(&["coterie.duels"]);
+    use fray::rules::coterie::Standing;
+    // coterie.duels: Grell pushed a step (12 against 11), then in phase 3 the duel's rolls
+    // count his fighting 5 and his dice only: no line for the duel's track.
+    let (mut t, _) = duel([3, 3], [3, 3]);
+    assert_eq!(t.s.characters[3].duel_position, -1);
+    t.s.characters[3].duel_position = -2;
+    while !matches!(t.s.stage, Stage::Declare(_)) {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+    t.declare_all(Effort::Steady);
+    let mut d = ScriptedDice::new([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    let mut last = Vec::new();
+    while let Stage::Bring(_) = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        last = Coterie::apply(&mut t.s, &a, &mut d).unwrap();
+    }
+    let grell = last
+        .iter()
+        .find(|e| e.text == "Grell: 11 in the duel")
+        .and_then(|e| e.explanation.clone())
+        .expect("Grell's duel roll");
+    assert_eq!(
+        grell
+            .modifiers
+            .iter()
+            .map(|m| (m.value, m.cause.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(5, "fighting")]
+    );
+    // 12 against 11: the step that takes Grell to -3 beats him.
+    assert_eq!(t.s.characters[3].standing, Standing::Out);
+    assert_eq!(t.s.characters[2].standing, Standing::InConflict);
 }
 
 #[test]
 fn a_character_who_did_well_may_flee_the_field_after_a_tactical_loss() {
+    covers(&["coterie.flee-field"]);
     // coterie.flee-field: Odran rolls a 6 (Good) in a major loss taken as a fall-back.
     let mut t = Table::new("ambush-in-the-pass");
     lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 6, 3, 3, 3]);
@@ -765,6 +982,7 @@ fn a_character_who_did_well_may_flee_the_field_after_a_tactical_loss() {
 
 #[test]
 fn a_declared_goal_advances_when_the_group_does_well() {
+    covers(&["coterie.individual-actions"]);
     // coterie.individual-actions: Brannoc works towards the gatehouse lever.
     let mut t = Table::new("forcing-the-gate");
     t.act(Action::Declare(Effort::Goal), &[]);
@@ -803,6 +1021,7 @@ fn tiv_special_reviewed(proposal: Special, as_proposed: bool, fatigue: i32) -> T
 
 #[test]
 fn each_special_action_on_the_menu_does_what_it_says_and_the_gm_may_make_it_milder() {
+    covers(&["coterie.special-actions"]);
     // coterie.special-actions: "+2 to the group's next effort", as proposed; +1 made milder.
     for (as_proposed, k) in [(true, 2), (false, 1)] {
         let t = tiv_special_reviewed(Special::GroupBonus, as_proposed, 0);
@@ -855,6 +1074,7 @@ fn each_special_action_on_the_menu_does_what_it_says_and_the_gm_may_make_it_mild
 
 #[test]
 fn a_fault_always_counts_and_a_nuance_only_with_its_skill_in_a_conflict_that_lists_it() {
+    covers(&["coterie.characters", "coterie.effort"]);
     // coterie.characters, coterie.effort: Odran given a relevant fault (fighting -2), a skill
     // the conflict does not ask for (riding 4), a negative nuance the conflict lists (fire -1
     // on sorcery) and a positive one it does not (stealth +3 on sorcery).
@@ -902,4 +1122,256 @@ fn a_fault_always_counts_and_a_nuance_only_with_its_skill_in_a_conflict_that_lis
         out.iter().any(|l| l == "The Wizards: effort 26"),
         "{out:#?}"
     );
+}
+
+/// Phase 1 of the lesson board to a draw, 22 + (1, 2) = 25 against 19 + (3, 3) = 25, with the
+/// wizards' performance dice; any special action taken as the menu's first.
+fn draw_phase(perf: [u8; 6]) -> Table {
+    let mut t = Table::new("ambush-in-the-pass");
+    t.declare_all(Effort::Steady);
+    let mut dice = vec![1, 2, 3, 3];
+    dice.extend(perf);
+    t.bring_all(&dice);
+    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
+        let a = Coterie::legal_actions(&t.s).remove(0);
+        t.act(a, &[]);
+    }
+    assert_eq!(t.s.stage, Stage::Draw);
+    t
+}
+
+#[test]
+fn a_neutral_draw_hurts_nobody_whatever_they_rolled() {
+    covers(&["coterie.draws", "coterie.harm-table"]);
+    // coterie.draws: "A neutral draw has no net effect for anyone. Neither side receives harm
+    // … The only possible effect is a fatigue gain." Maelis (1, 1) with +1 and Tiv (1, 1) with
+    // +1 perform Poor, Odran (1, 1) Awful: the table's cells would have hurt them, but a
+    // neutral draw assigns the group no harm for the cells to cap (coterie.harm-table).
+    let mut t = draw_phase([1, 1, 1, 1, 1, 1]);
+    let shifts: Vec<Option<i32>> = t.s.parts.iter().map(|p| p.shift).collect();
+    assert_eq!(shifts, vec![Some(-1), Some(-2), Some(-1)]);
+    let mut harmful = Table { s: t.s.clone() };
+    t.act(Action::NeutralDraw, &[]);
+    assert!(t.s.characters.iter().all(|c| c.wounds == 0));
+    assert_eq!(
+        (t.s.groups[PARTY].position, t.s.groups[FOES].position),
+        (0, 0)
+    );
+    assert!(t.s.characters[..3].iter().all(|c| c.fatigue == 1));
+    // A harmful draw's minor injuries reach Odran, Awful, only as minor: the cell caps the
+    // group's harm, it does not add to it.
+    harmful.act(
+        Action::HarmfulDraw {
+            party_tactical: false,
+            foes: HarmKind::Tactical,
+        },
+        &[],
+    );
+    harmful.act(Action::PartyInjury(HarmKind::Wounds), &[]);
+    let wounds: Vec<i32> = harmful.s.characters[..3].iter().map(|c| c.wounds).collect();
+    assert_eq!(wounds, vec![1, 1, 1]);
+}
+
+#[test]
+fn the_players_armour_counts_against_their_wounds() {
+    covers(&["coterie.wounds"]);
+    // coterie.wounds: vulnerability is "the number of individuals that compose the group, minus
+    // the effects of the armor they are wearing". The Company (armour 1, three members), each
+    // with a wound: 3 wounds × vulnerability 2 / 3 members = -2, where without armour it is -3.
+    let mut t = Table::new("forcing-the-gate");
+    for c in t.s.party() {
+        t.s.characters[c].wounds = 1;
+    }
+    let lines = effort::group_effort(&t.s, PARTY);
+    let wound_lines: Vec<(i32, &str)> = lines
+        .iter()
+        .filter(|l| l.cause.starts_with("wounds"))
+        .map(|l| (l.value, l.cause.as_str()))
+        .collect();
+    assert_eq!(
+        wound_lines,
+        vec![(
+            -2,
+            "wounds 3 × vulnerability 2 (3 less armour 1) / 3 members"
+        )]
+    );
+    let armoured = effort::total(&lines);
+    t.s.groups[PARTY].armour = 0;
+    assert_eq!(
+        armoured - effort::total(&effort::group_effort(&t.s, PARTY)),
+        1
+    );
+    // No one's own contribution counts their wounds twice.
+    assert!(
+        effort::contribution(&t.s, 0)
+            .iter()
+            .all(|l| !l.cause.contains("wounds"))
+    );
+}
+
+#[test]
+fn wounds_and_fatigue_come_off_the_effort_and_injuries_off_the_performance() {
+    covers(&["coterie.fatigue", "coterie.wounds", "coterie.performance"]);
+    // coterie.fatigue: "every point of fatigue penalizes a character's contribution"; Odran
+    // at fatigue 2 gives 3 of his 5. coterie.wounds, coterie.performance: Maelis with two
+    // wounds costs the group 2 × 3 / 3 = 2 and her performance "injuries" -2: her +1 for a
+    // second skill becomes -1, and (1, 3) is Poor where it would have been Normal.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.characters[1].fatigue = 2;
+    t.s.characters[0].wounds = 2;
+    t.declare_all(Effort::Steady);
+    let out = t.bring_all(&[3, 4, 2, 2, 1, 3, 2, 5, 6, 6]);
+    // 22 - 2 - 2 + (3, 4) = 25.
+    assert!(
+        out.iter().any(|l| l == "The Wizards: effort 25"),
+        "{out:#?}"
+    );
+    assert!(
+        out.iter().any(|l| l == "Maelis performs Poor (-1)"),
+        "{out:#?}"
+    );
+    let m = fray::rules::coterie::performance::modifiers(&t.s, 0, 2);
+    assert!(m.iter().any(|m| m.value == -2 && m.cause == "injuries"));
+    // Odran's fatigue 2 is also -1 on his own performance (coterie.fatigue): (2, 5) stays
+    // Normal, the penalty placed on the 5.
+    assert!(out.iter().any(|l| l == "Odran performs Normal (+0)"));
+}
+
+#[test]
+fn a_nuance_counts_for_the_effort_but_not_for_the_performance() {
+    covers(&["coterie.performance"]);
+    // coterie.performance: "Every additional skill … gives a bonus of +1 … Nuances don't
+    // count." Maelis brings sorcery alone: her fire nuance (+2) counts in the effort, and
+    // her performance (5, 3) has no bonus to make the 5 a 6.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.declare_all(Effort::Steady);
+    t.act(Action::Bring(vec!["sorcery".into()]), &[]);
+    assert!(
+        effort::contribution(&t.s, 0)
+            .iter()
+            .any(|l| l.value == 2 && l.cause == "Maelis's nuance: fire")
+    );
+    assert!(fray::rules::coterie::performance::modifiers(&t.s, 0, 1).is_empty());
+    let out = t.bring_all(&[3, 4, 2, 2, 5, 3, 2, 5, 6, 6]);
+    assert!(
+        out.iter().any(|l| l == "Maelis performs Normal (+0)"),
+        "{out:#?}"
+    );
+}
+
+#[test]
+fn a_character_whose_wounds_reach_their_endurance_leaves_the_conflict() {
+    covers(&["coterie.characters", "coterie.individual-harm"]);
+    // coterie.characters, coterie.individual-harm: Odran (endurance 3) already has two
+    // wounds; a major loss (22 - 2 + (1, 1) = 22 against 31), the GM's major injuries, and
+    // his Normal performance lets the major wound through: 4 wounds, out.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.characters[1].wounds = 2;
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 3, 3, 3, 3]);
+    assert_eq!(
+        t.s.stage,
+        Stage::Harm {
+            winner: FOES,
+            degree: Degree::Major
+        }
+    );
+    t.act(Action::Inflict(vec![wounds(Degree::Major)]), &[]);
+    let out = t.act(Action::FallBack(false), &[]);
+    assert_eq!(t.s.characters[1].wounds, 4);
+    assert_eq!(
+        t.s.characters[1].standing,
+        fray::rules::coterie::Standing::Out
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "Odran is out of the conflict: too badly hurt to go on."),
+        "{out:#?}"
+    );
+    assert_eq!(t.s.party(), vec![0, 2]);
+}
+
+#[test]
+fn the_gm_may_split_harm_and_those_who_did_well_take_less() {
+    covers(&["coterie.group-harm", "coterie.individual-harm"]);
+    // coterie.group-harm: "He can split the kinds of harm being delivered if major or decisive
+    // harm was indicated"; coterie.individual-harm: "If the GM decides to mix the types of harm
+    // he assigns, individuals who did well still receive fewer injuries." A major loss, the
+    // GM's minor injuries and a minor push-back: Maelis (Normal) and Odran (Good) take the
+    // group's minor injury, Tiv (Great) none.
+    let mut t = Table::new("ambush-in-the-pass");
+    lose_phase(&mut t, [1, 1], [6, 6], [3, 3, 6, 3, 6, 5]);
+    t.act(
+        Action::Inflict(vec![push_back(Degree::Minor), wounds(Degree::Minor)]),
+        &[],
+    );
+    t.act(Action::FallBack(false), &[]);
+    let wounds: Vec<i32> = t.s.characters[..3].iter().map(|c| c.wounds).collect();
+    assert_eq!(wounds, vec![1, 1, 0]);
+    assert_eq!(t.s.groups[PARTY].position, -1);
+    // The push-back is a tactical loss: Odran, Good, may flee the field.
+    assert_eq!(t.s.stage, Stage::Flee(1));
+}
+
+#[test]
+fn harm_written_in_another_order_is_the_same_choice() {
+    covers(&["coterie.mixed"]);
+    // coterie.mixed: two minor harms for a major, in whichever order they are written.
+    let mut menu = Table::new("ambush-in-the-pass");
+    lose_phase(&mut menu, [1, 1], [6, 6], [3, 3, 6, 3, 6, 5]);
+    let mut other = Table { s: menu.s.clone() };
+    menu.act(
+        Action::Inflict(vec![push_back(Degree::Minor), wounds(Degree::Minor)]),
+        &[],
+    );
+    other.act(
+        Action::Inflict(vec![wounds(Degree::Minor), push_back(Degree::Minor)]),
+        &[],
+    );
+    assert_eq!(menu.s, other.s);
+    // Harm the degree does not allow is refused whatever its order.
+    let mut t = Table { s: other.s.clone() };
+    t.s.stage = Stage::Harm {
+        winner: FOES,
+        degree: Degree::Major,
+    };
+    let before = t.s.clone();
+    let three = Action::Inflict(vec![
+        wounds(Degree::Minor),
+        push_back(Degree::Minor),
+        wounds(Degree::Minor),
+    ]);
+    assert!(Coterie::apply(&mut t.s, &three, &mut ScriptedDice::new([])).is_err());
+    assert_eq!(t.s, before);
+}
+
+#[test]
+fn with_two_at_plus_one_the_mild_special_action_goes_to_the_largest_contributor() {
+    covers(&["coterie.mild-special"]);
+    // coterie.mild-special: "If there are multiple characters with +1 … then the character
+    // who contributed the largest number of points towards the group's effort is chosen."
+    // Odran (6, 3) and Tiv (5, 3) with +1 are both at +1; Maelis, at +0, brought 9 points.
+    let t = Table::to_special(&[3, 4, 2, 2, 3, 3, 6, 3, 5, 3], 0, true);
+    let shifts: Vec<Option<i32>> = t.s.parts.iter().map(|p| p.shift).collect();
+    assert_eq!(shifts, vec![Some(0), Some(1), Some(1)]);
+    assert_eq!(effort::points(&t.s, 0), 9);
+    assert_eq!(t.s.specials_due, vec![(0, true)], "one mild action only");
+}
+
+#[test]
+fn the_gms_side_drifts_back_a_step_when_it_wins() {
+    covers(&["coterie.drift"]);
+    // coterie.drift: "if the enemy subsequently wins a phase, then his position drifts back
+    // one step towards zero (in addition to any pushing that he may do)". The bandits at -2
+    // win 31 against 24.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.groups[FOES].position = -2;
+    t.declare_all(Effort::Steady);
+    let out = t.bring_all(&[1, 1, 6, 6, 3, 3, 3, 3, 3, 3]);
+    assert!(
+        out.iter()
+            .any(|l| l == "The Bandits win and regain a step: position -1"),
+        "{out:#?}"
+    );
+    assert_eq!(t.s.groups[FOES].position, -1);
+    assert_eq!(t.s.groups[PARTY].position, 0);
 }

@@ -22,6 +22,10 @@ pub enum Action {
     /// The players, having lost: flee the conflict as a group, which ends it in the
     /// opposition's favour (falling back "may also include fleeing from the conflict").
     FleeConflict,
+    /// The GM, after the players fell back from (or fled) a decisive loss: one level of the
+    /// harm kept for this kind of injury, or the right waived (None) and the whole loss taken
+    /// on the track.
+    Reserve(Option<HarmKind>),
     /// A character who did at least well: flee the field (true) or stay (false).
     Flee(bool),
     /// A draw: neutral, or harmful with the kinds of harm each side takes. The players choose

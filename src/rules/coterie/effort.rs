@@ -70,12 +70,6 @@ pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
             cause: format!("{}'s fatigue", ch.name),
         });
     }
-    if ch.side == PARTY && ch.wounds > 0 {
-        lines.push(Modifier {
-            value: -ch.wounds,
-            cause: format!("{}'s wounds", ch.name),
-        });
-    }
     if s.parts
         .iter()
         .any(|p| p.character == c && p.effort == Effort::Press)
@@ -116,7 +110,9 @@ pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
         };
         lines.push(Modifier { value: left, cause });
     }
-    if g.wounds > 0 {
+    if side == PARTY {
+        lines.extend(party_wounds(s));
+    } else if g.wounds > 0 {
         let v = s.vulnerability(side);
         lines.push(Modifier {
             value: -g.wounds * v,
@@ -136,6 +132,31 @@ pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
         });
     }
     lines
+}
+
+/// The players' wounds on their effort. They carry their injuries one by one, but the book's
+/// penalty is the group's: wounds × vulnerability, the members less their armour
+/// (coterie.wounds). The group's wounds are its members' average, so the penalty is the sum of
+/// their wounds × vulnerability / members, rounded towards the players: a party of three in
+/// armour 1, each with a wound, loses 3 × 2 / 3 = 2, where the same wounds on a group of three
+/// foes in armour 1 cost 1 × 2.
+pub fn party_wounds(s: &State) -> Option<Modifier> {
+    let members = s.in_group(PARTY);
+    let wounds: i32 = members.iter().map(|&c| s.characters[c].wounds).sum();
+    if wounds == 0 {
+        return None;
+    }
+    let n = members.len() as i32;
+    let armour = s.groups[PARTY].armour;
+    let v = (n - armour).max(0);
+    Some(Modifier {
+        value: -(wounds * v / n),
+        cause: if armour > 0 {
+            format!("wounds {wounds} × vulnerability {v} ({n} less armour {armour}) / {n} members")
+        } else {
+            format!("wounds {wounds} × vulnerability {v} / {n} members")
+        },
+    })
 }
 
 /// Coherence and leadership: the best leader's rating plus the least cooperative member's

@@ -36,9 +36,10 @@ pub fn pending(s: &State) -> Pending {
         }
         Stage::Review { .. } => decide(Seat::Gm, DecisionKind::Review),
         Stage::Harm { winner, .. } if *winner == PARTY => decide(leader, DecisionKind::Harm),
-        Stage::Harm { .. } | Stage::PartyInjury { .. } | Stage::FoesFallBack { .. } => {
-            decide(Seat::Gm, DecisionKind::Harm)
-        }
+        Stage::Harm { .. }
+        | Stage::PartyInjury { .. }
+        | Stage::FoesFallBack { .. }
+        | Stage::Reserve { .. } => decide(Seat::Gm, DecisionKind::Harm),
         Stage::FallBack { .. } => decide(leader, DecisionKind::Harm),
         Stage::Flee(c) => decide(Seat::Character(*c), DecisionKind::Harm),
         Stage::Draw => decide(leader, DecisionKind::Draw),
@@ -135,6 +136,7 @@ pub fn legal(s: &State) -> Vec<Action> {
             Action::FallBack(true),
             Action::FleeConflict,
         ],
+        Stage::Reserve { harm, .. } => reserve_choices(s, harm),
         Stage::FoesFallBack { .. } => vec![Action::FallBack(false), Action::FallBack(true)],
         Stage::Flee(_) => vec![Action::Flee(false), Action::Flee(true)],
         Stage::Draw => {
@@ -163,6 +165,28 @@ pub fn legal(s: &State) -> Vec<Action> {
             .collect(),
         Stage::DuelAnswer { .. } => vec![Action::DuelFallBack(true), Action::DuelFallBack(false)],
     }
+}
+
+/// The legal action `action` stands for: itself, or, for harm composed in another order than
+/// the menu's, the menu's composition of the same pieces (the order of harm changes nothing
+/// it does, so a table writing "wounds and a push-back" is not refused for the order).
+pub fn as_legal(s: &State, action: &Action) -> Option<Action> {
+    let legal = legal(s);
+    if legal.contains(action) {
+        return Some(action.clone());
+    }
+    let Action::Inflict(pieces) = action else {
+        return None;
+    };
+    let mut sorted = pieces.clone();
+    sorted.sort();
+    legal.into_iter().find(|a| {
+        matches!(a, Action::Inflict(p) if {
+            let mut p = p.clone();
+            p.sort();
+            p == sorted
+        })
+    })
 }
 
 /// The kinds of injury (not tactical harm) a side can take.
@@ -257,60 +281,75 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 };
             }
         }
-        (Stage::FallBack { degree, harm }, Action::FallBack(fall_back)) => {
-            let result = GroupResult::Loss(degree);
-            let mut wound_level = None;
+        (Stage::FallBack { degree, harm }, Action::FallBack(false)) => {
+            let mut wounds = 0;
             let mut tactical = false;
-            if *fall_back {
-                // Falling back takes the whole loss on the track, but for a decisive loss the
-                // GM keeps one level for injuries and the players fall back two.
-                wound_level = kept_injury(ctx, degree, &harm);
-                let text = harm::apply_to_group(ctx.s, PARTY, &harm::fall_back(degree));
-                ctx.say(
-                    EventKind::Harm { side: PARTY },
-                    format!("The players fall back: {text}"),
-                );
-                tactical = true;
-            } else {
-                let mut wounds = 0;
-                for h in harm {
-                    let text = harm::apply_to_group(ctx.s, PARTY, &h);
-                    ctx.say(EventKind::Harm { side: PARTY }, text);
-                    match h.kind {
-                        HarmKind::Wounds => wounds += h.degree.level(),
-                        HarmKind::Tactical => tactical = true,
-                        HarmKind::Trait(_) => {}
-                    }
-                }
-                if wounds > 0 {
-                    wound_level = Some(wounds);
+            for h in harm {
+                let text = harm::apply_to_group(ctx.s, PARTY, &h);
+                ctx.say(EventKind::Harm { side: PARTY }, text);
+                match h.kind {
+                    HarmKind::Wounds => wounds += h.degree.level(),
+                    HarmKind::Tactical => tactical = true,
+                    HarmKind::Trait(_) => {}
                 }
             }
-            harm_characters(ctx, result, Some(wound_level.unwrap_or(0)));
+            harm_characters(ctx, GroupResult::Loss(degree), Some(wounds));
             if tactical {
-                ctx.s.flee_due = ctx
-                    .s
-                    .parts
-                    .iter()
-                    .filter(|p| {
-                        p.shift
-                            .is_some_and(|x| Performance::of_shift(x) >= Performance::Good)
-                            && ctx.s.characters[p.character].in_group()
-                    })
-                    .map(|p| p.character)
-                    .collect();
+                flee_field_due(ctx);
             }
             ctx.s.stage = Stage::Resolving;
         }
+        (Stage::FallBack { degree, harm }, Action::FallBack(true)) => {
+            if reserved(ctx.s, degree) {
+                ctx.s.stage = Stage::Reserve {
+                    fleeing: false,
+                    harm,
+                };
+            } else {
+                // No injury the GM could keep a level for: the whole loss on the track.
+                fall_back(ctx, degree, Harm::push_back(degree), 0);
+            }
+        }
         (Stage::FallBack { degree, harm }, Action::FleeConflict) => {
-            let wound_level = kept_injury(ctx, degree, &harm);
-            harm_characters(
-                ctx,
-                GroupResult::Loss(degree),
-                Some(wound_level.unwrap_or(0)),
-            );
-            let name = ctx.s.groups[PARTY].name.clone();
-            end(ctx, FOES, format!("{name} flee the conflict"));
+            if reserved(ctx.s, degree) {
+                ctx.s.stage = Stage::Reserve {
+                    fleeing: true,
+                    harm,
+                };
+            } else {
+                flee_conflict(ctx, degree, 0);
+            }
+        }
+        (Stage::Reserve { fleeing, .. }, Action::Reserve(kind)) => {
+            let wounds = match kind {
+                Some(kind) => {
+                    let h = Harm {
+                        kind: kind.clone(),
+                        degree: Degree::Minor,
+                    };
+                    let text = harm::apply_to_group(ctx.s, PARTY, &h);
+                    ctx.say(
+                        EventKind::Harm { side: PARTY },
+                        format!("The GM keeps a level for injuries: {text}"),
+                    );
+                    i32::from(*kind == HarmKind::Wounds)
+                }
+                None => {
+                    ctx.note("The GM waives the level kept for injuries.");
+                    0
+                }
+            };
+            if fleeing {
+                flee_conflict(ctx, Degree::Decisive, wounds);
+            } else {
+                // The kept level leaves two to fall back; waived, the players take all three.
+                let push = if kind.is_some() {
+                    Degree::Major
+                } else {
+                    Degree::Decisive
+                };
+                fall_back(ctx, Degree::Decisive, Harm::push_back(push), wounds);
+            }
         }
         (Stage::FoesFallBack { harm }, Action::FallBack(fall_back)) => {
             if *fall_back {
@@ -339,8 +378,9 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.stage = Stage::Resolving;
         }
         (Stage::Draw, Action::NeutralDraw) => {
+            // "A neutral draw has no net effect for anyone": the table's cells cap harm the
+            // group was assigned, and it was assigned none (coterie.draws).
             ctx.note("A neutral draw: neither side is harmed and the track stays as it is.");
-            harm_characters(ctx, GroupResult::Draw { harmful: false }, None);
             ctx.s.stage = Stage::Resolving;
         }
         (
@@ -398,25 +438,64 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// After a decisive loss the GM keeps one level of its harm for injuries, however the players
-/// take the rest (coterie.fall-back): the first injury the GM chose, or wounds in a fight. The
-/// wound level dealt, if it was wounds.
-fn kept_injury(ctx: &mut Ctx, degree: Degree, harm: &[Harm]) -> Option<i32> {
-    if degree != Degree::Decisive {
-        return None;
+/// Whether, the players falling back from a loss of `degree`, the GM may keep a level of it
+/// for injuries: only after a decisive loss, and only where an injury can be dealt
+/// (coterie.fall-back).
+fn reserved(s: &State, degree: Degree) -> bool {
+    degree == Degree::Decisive && !injury_kinds(s, PARTY).is_empty()
+}
+
+/// The injuries the GM may keep a level for, the first of its own harm first; and the right
+/// waived, last.
+fn reserve_choices(s: &State, harm: &[Harm]) -> Vec<Action> {
+    let mut kinds = injury_kinds(s, PARTY);
+    if let Some(first) = harm.iter().find(|h| h.kind != HarmKind::Tactical)
+        && let Some(i) = kinds.iter().position(|k| *k == first.kind)
+    {
+        let k = kinds.remove(i);
+        kinds.insert(0, k);
     }
-    let kind = harm
+    kinds
+        .into_iter()
+        .map(|k| Action::Reserve(Some(k)))
+        .chain([Action::Reserve(None)])
+        .collect()
+}
+
+/// The players fall back: `push` on the track, each character's injuries capped at `wounds`
+/// (the level the GM kept, if any), and those who did well may flee the field.
+fn fall_back(ctx: &mut Ctx, degree: Degree, push: Harm, wounds: i32) {
+    let text = harm::apply_to_group(ctx.s, PARTY, &push);
+    ctx.say(
+        EventKind::Harm { side: PARTY },
+        format!("The players fall back: {text}"),
+    );
+    harm_characters(ctx, GroupResult::Loss(degree), Some(wounds));
+    flee_field_due(ctx);
+    ctx.s.stage = Stage::Resolving;
+}
+
+/// The players flee the conflict as a group: it is lost, and only the injuries the GM kept
+/// land, capped as ever.
+fn flee_conflict(ctx: &mut Ctx, degree: Degree, wounds: i32) {
+    harm_characters(ctx, GroupResult::Loss(degree), Some(wounds));
+    let name = ctx.s.groups[PARTY].name.clone();
+    end(ctx, FOES, format!("{name} flee the conflict"));
+}
+
+/// After a tactical loss, who did at least well may flee the field (coterie.flee-field).
+fn flee_field_due(ctx: &mut Ctx) {
+    ctx.s.flee_due = ctx
+        .s
+        .parts
         .iter()
-        .find(|h| h.kind != HarmKind::Tactical)
-        .map(|h| h.kind.clone())
-        .or_else(|| ctx.s.conflict.physical.then_some(HarmKind::Wounds))?;
-    let h = Harm {
-        kind: kind.clone(),
-        degree: Degree::Minor,
-    };
-    let text = harm::apply_to_group(ctx.s, PARTY, &h);
-    ctx.say(EventKind::Harm { side: PARTY }, text);
-    (kind == HarmKind::Wounds).then_some(1)
+        .filter(|p| {
+            p.shift
+                .is_some_and(|x| Performance::of_shift(x) >= Performance::Good)
+                && ctx.s.characters[p.character].in_group()
+        })
+        .map(|p| p.character)
+        .collect();
 }
 
 /// "Major victory. Opposition can decide to fall back or its members can suffer harm": the
@@ -836,8 +915,10 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             end_duel_if_decided(ctx, loser);
         }
         Degree::Major => ctx.s.stage = Stage::DuelAnswer { loser },
+        // "Opposition defeated, with harm": the heaviest harm, as a decisive victory's is
+        // everywhere else in the book, and the duel lost.
         Degree::Decisive => {
-            hurt(ctx, loser, 1);
+            hurt(ctx, loser, Degree::Decisive.level());
             if ctx.s.characters[loser].present() {
                 take_out(ctx, loser, "beaten in a duel");
             }

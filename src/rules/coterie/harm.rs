@@ -84,7 +84,11 @@ pub enum GroupResult {
 }
 
 /// The harm table: the level of harm a player's character is due (0 none, 1 minor, 2 major,
-/// 3 decisive). A draw's split cells are neutral / harmful (rules notes, coterie.harm-table).
+/// 3 decisive). In a draw or a loss a cell caps the harm the group was assigned
+/// (coterie.individual-harm); a draw's split cells are neutral / harmful, and a neutral draw
+/// assigns the group no harm at all ("neither side receives harm"), so its caps reach nothing.
+/// In a win the group is assigned none either, and the cell is the harm itself: else the
+/// minor win's Awful "MI" would say nothing (rules notes, coterie.harm-table).
 pub fn due(result: GroupResult, perf: Performance) -> i32 {
     use Performance::*;
     let column = match perf {
@@ -97,7 +101,7 @@ pub fn due(result: GroupResult, perf: Performance) -> i32 {
     let row: [i32; 5] = match result {
         GroupResult::Win(Degree::Decisive) | GroupResult::Win(Degree::Major) => [0, 0, 0, 0, 0],
         GroupResult::Win(_) => [0, 0, 0, 0, 1],
-        GroupResult::Draw { harmful: false } => [0, 0, 0, 1, 2],
+        GroupResult::Draw { harmful: false } => [0, 0, 0, 0, 0],
         GroupResult::Draw { harmful: true } => [0, 0, 1, 2, 3],
         GroupResult::Loss(Degree::Minor) | GroupResult::Loss(Degree::Draw) => [0, 0, 1, 2, 3],
         GroupResult::Loss(Degree::Major) => [0, 1, 2, 3, 3],

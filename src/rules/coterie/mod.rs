@@ -95,13 +95,13 @@ impl Ruleset for Coterie {
         if state.stage == Stage::Over {
             return Err(RuleError::Over);
         }
-        if !flow::legal(state).contains(action) {
+        let Some(action) = flow::as_legal(state, action) else {
             return Err(RuleError::Illegal(format!(
                 "{action:?} is not a choice now ({:?})",
                 state.stage
             )));
-        }
-        all_or_nothing(state, |next| Coterie::apply_trusted(next, action, dice))
+        };
+        all_or_nothing(state, |next| Coterie::apply_trusted(next, &action, dice))
     }
 
     fn apply_trusted(
@@ -250,6 +250,19 @@ pub fn describe(s: &State, action: &Action) -> String {
             }
         ),
         Action::PartyInjury(k) => format!("The players take minor {}", flow::kind_text(k)),
+        Action::Reserve(Some(k)) => format!(
+            "Keep a level for minor {}{}",
+            flow::kind_text(k),
+            if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) {
+                " as they flee"
+            } else {
+                "; they fall back two"
+            }
+        ),
+        Action::Reserve(None) if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) => {
+            "Let them flee unhurt".into()
+        }
+        Action::Reserve(None) => "Waive it; they fall back three".into(),
         Action::DuelFallBack(true) => format!("{who}: fall back in the duel"),
         Action::DuelFallBack(false) => format!("{who}: take the harm"),
     }

@@ -315,6 +315,13 @@ pub enum Stage {
         degree: Degree,
         harm: Vec<Harm>,
     },
+    /// After a decisive loss the players fall back (or flee): the GM may keep one level of
+    /// the harm for injuries, or waive it (coterie.fall-back). `harm` is what the GM first
+    /// composed, whose injury is offered first.
+    Reserve {
+        fleeing: bool,
+        harm: Vec<Harm>,
+    },
     /// The opposition, beaten by a major margin, takes the players' harm or falls back two
     /// steps instead (coterie.degrees).
     FoesFallBack {
