@@ -320,6 +320,27 @@ impl Present for Coterie {
                     "; no further harm"
                 }
             )),
+            (Action::Reserve(kind), Stage::Reserve { fleeing, .. }) => {
+                let mut pieces: Vec<Harm> = kind
+                    .iter()
+                    .map(|k| Harm {
+                        kind: k.clone(),
+                        degree: Degree::Minor,
+                    })
+                    .collect();
+                if !*fleeing {
+                    pieces.push(Harm::push_back(if kind.is_some() {
+                        Degree::Major
+                    } else {
+                        Degree::Decisive
+                    }));
+                }
+                Some(if pieces.is_empty() {
+                    "they leave the conflict unhurt".into()
+                } else {
+                    preview(s, PARTY, &pieces)
+                })
+            }
             (Action::NeutralDraw, Stage::Draw) => Some(
                 "no harm to either side, the track unchanged; 1 fatigue for each of you".into(),
             ),
