@@ -73,7 +73,6 @@ fn the_players_who_attacked_the_guards_go_first() {
     assert_eq!(seat(&t), Some(Seat::Faction(players)));
     assert_eq!(t.legal(), vec![Action::Activate(t.c("Roland"))]);
     // The other way about: the guards struck first.
-    let mut s = s;
     s.started_by = 1;
     s.attacked = Some(2);
     let t = Table::new(&s);
