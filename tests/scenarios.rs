@@ -1105,3 +1105,63 @@ fn more_factions_or_neighbours_than_a_die_can_hold_are_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn a_teams_scenario_may_script_objective_changes_and_older_ones_save_as_before() {
+    // teams.objectives: the alarm's guards forget the bell once their captain is down, and
+    // from round 3 the players must reach the corner; both read by name.
+    let src =
+        std::fs::read_to_string(support::root().join("assets/scenarios/the-alarm.ron")).unwrap();
+    let changes = r#"        round_limit: 6,
+        objective_changes: [
+            (team: "Guards", when: Down("Captain Aubrey"), objective: Defeat,
+             text: "With their captain down, the guards forget the bell."),
+            (team: "Players", when: Round(3), objective: Reach([(0, 0)])),
+        ],
+"#;
+    let changed = src.replacen("        round_limit: 6,\n", changes, 1);
+    assert_ne!(changed, src);
+    let loaded =
+        scenario::load_str("alarm", "alarm.ron", &changed).unwrap_or_else(|e| panic!("{e}"));
+    let Setup::Teams(setup) = loaded.setup else {
+        panic!("a Three actions scenario")
+    };
+    use fray::rules::teams::{ChangeWhen, Objective, ObjectiveChange, Pos};
+    let captain = setup
+        .characters
+        .iter()
+        .position(|c| c.name == "Captain Aubrey")
+        .unwrap();
+    assert_eq!(
+        setup.objective_changes,
+        vec![
+            ObjectiveChange {
+                team: 1,
+                when: ChangeWhen::Down(captain),
+                objective: Objective::Defeat,
+                text: "With their captain down, the guards forget the bell.".into(),
+            },
+            ObjectiveChange {
+                team: 0,
+                when: ChangeWhen::Round(3),
+                objective: Objective::Reach {
+                    squares: vec![Pos::new(0, 0)]
+                },
+                text: String::new(),
+            },
+        ]
+    );
+    let mut dice = fray::rules::SeededDice::new(1);
+    let (state, _) = fray::rules::teams::Teams::start(&setup, &mut dice).unwrap();
+    assert_eq!(state.changes, setup.objective_changes);
+    // The unchanged scenario saves its state without the new field, as before, and a state
+    // saved without it reads back.
+    let Setup::Teams(plain) = scenario::load("the-alarm").unwrap().setup else {
+        panic!("a Three actions scenario")
+    };
+    let (state, _) = fray::rules::teams::Teams::start(&plain, &mut dice).unwrap();
+    let json = serde_json::to_string(&state).unwrap();
+    assert!(!json.contains("changes"), "{json}");
+    let back: fray::rules::teams::State = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, state);
+}

@@ -169,6 +169,7 @@ impl Present for Teams {
             | EventKind::RoundStarted { .. }
             | EventKind::TurnEnded { .. }
             | EventKind::TaskDone { .. }
+            | EventKind::Objective { .. }
             | EventKind::Note
             | EventKind::BattleOver => banner(),
         }

@@ -46,7 +46,10 @@ fn petra_starts_reloading_with_one_action_left_and_finishes_with_her_next_first_
         })
     );
     assert!(!t.s.items[crossbow].loaded);
-    // Her turn is over: the enemy's team chooses.
+    // No action is left, only free ones (teams.free-actions); she ends her turn and the
+    // enemy's team chooses.
+    assert!(!t.is_legal(&Action::Continue) && !t.is_legal(&Action::Abandon));
+    t.act(Action::EndTurn, &[]);
     assert_eq!(
         t.pending(),
         Pending::Decide {
@@ -63,7 +66,15 @@ fn petra_starts_reloading_with_one_action_left_and_finishes_with_her_next_first_
         t.text()
             .contains("It owes 1 action to reload the crossbow first.")
     );
-    assert_eq!(t.legal(), vec![Action::Continue, Action::Abandon]);
+    assert!(t.legal().iter().all(|a| matches!(
+        a,
+        Action::Continue
+            | Action::Abandon
+            | Action::DropItem(_)
+            | Action::DropProne
+            | Action::Step(_)
+    )));
+    assert!(!t.is_legal(&Action::EndTurn) && !t.is_legal(&Action::SeekCover));
     t.act(Action::Continue, &[]);
     assert!(t.s.items[crossbow].loaded);
     assert_eq!(t.ch("Petra").extended, None);
@@ -81,6 +92,7 @@ fn an_action_under_way_may_be_abandoned_at_no_cost() {
     t.act(Action::Move(at(2, 2)), &[]);
     let crossbow = t.item("Petra", "crossbow");
     t.act(Action::Reload(crossbow), &[]);
+    t.act(Action::EndTurn, &[]);
     t.activate("Enemy");
     t.act(Action::EndTurn, &[]);
     t.activate("Petra");
@@ -91,6 +103,55 @@ fn an_action_under_way_may_be_abandoned_at_no_cost() {
     t.act(Action::Reload(crossbow), &[]);
     assert!(t.s.items[crossbow].loaded);
     assert_eq!(t.s.turn.unwrap().actions_left, 1);
+}
+
+#[test]
+fn free_actions_stay_open_around_an_action_spread_over_two_turns() {
+    // teams.free-actions: free actions "do not count against your action and reaction limit
+    // per turn"; teams.extended: "You may cancel an action started this way at any time during
+    // your turn at no extra cost". Petra starts her 2-action reload with her last action: her
+    // turn goes on while free actions make sense (she drops prone); next turn she steps (free)
+    // before she goes on with the reload, which still costs her first action.
+    let mut t = petra();
+    let bolt = t.attack("Petra", Some("crossbow"), "Enemy");
+    t.act(bolt, &[1, 1, 5]);
+    t.act(Action::SeekCover, &[]);
+    let crossbow = t.item("Petra", "crossbow");
+    t.act(Action::Reload(crossbow), &[]);
+    assert_eq!(
+        t.s.turn.map(|t| (t.owner, t.actions_left)),
+        Some((t.c("Petra"), 0))
+    );
+    let legal = t.legal();
+    for a in [
+        Action::DropProne,
+        Action::DropItem(crossbow),
+        Action::Step(at(2, 1)),
+        Action::EndTurn,
+    ] {
+        assert!(legal.contains(&a), "{a:?} should be offered: {legal:?}");
+    }
+    t.act(Action::DropProne, &[]);
+    assert!(t.ch("Petra").prone);
+    assert_eq!(t.ch("Petra").extended.map(|ip| ip.remaining), Some(1));
+    t.act(Action::EndTurn, &[]);
+    t.activate("Enemy");
+    t.act(Action::EndTurn, &[]);
+    t.activate("Petra");
+    // The reload first, or abandoning it, or free actions: a step even while prone.
+    let legal = t.legal();
+    assert!(legal.contains(&Action::Continue) && legal.contains(&Action::Abandon));
+    assert!(legal.contains(&Action::Step(at(2, 1))));
+    assert!(
+        !legal.contains(&Action::StandUp),
+        "an action: the reload comes first"
+    );
+    assert!(!legal.contains(&Action::DropProne), "she is prone already");
+    t.act(Action::Step(at(2, 1)), &[]);
+    assert_eq!(t.s.turn.unwrap().actions_left, 3);
+    t.act(Action::Continue, &[]);
+    assert!(t.s.items[crossbow].loaded);
+    assert_eq!(t.s.turn.unwrap().actions_left, 2);
 }
 
 #[test]
@@ -303,13 +364,14 @@ fn striking_a_prone_target_has_advantage() {
 
 #[test]
 fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
-    // teams.guard: evasion 6 → 7, so an attack of 6 misses; deflection 0 → 1.
+    // teams.guard: "End your turn but gain a +1 bonus to all defences and defence tests until
+    // next turn": evasion 6 → 7, deflection 0 → 1, and +1 to a dodge test.
     let setup = duel(
         6,
         3,
         vec![
             CharacterSetup::new("Guarded", 0, at(1, 1)).stats(Stats {
-                stamina: 0,
+                acrobatics: Some(Die::D4),
                 ..Stats::default()
             }),
             CharacterSetup::new("Bandit", 1, at(2, 1)).hold(sword()),
@@ -322,12 +384,14 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
     // The turn ended: the bandits choose.
     t.activate("Bandit");
     let a = t.attack("Bandit", Some("sword"), "Guarded");
+    // 3 + 3 = 6 misses evasion 7.
     let events = t.act(a, &[3, 3, 5]);
     let x = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert!(x.against.as_deref().unwrap().starts_with("evasion 7"));
     assert_eq!(t.ch("Guarded").endurance, 10);
-    // 6 + 3, less 2 for the second attack = 7, hits evasion 7.
-    let events = t.act(a, &[6, 3, 5]);
+    // 6 + 3, less 2 for the second attack = 7, hits evasion 7; taken without a dodge.
+    t.act(a, &[6, 3, 5]);
+    let events = t.act(Action::NoReaction, &[]);
     let dmg = explained(&events, "teams.attack-damage");
     // 7 + 4, less deflection 0 and guarding 1.
     assert_eq!(dmg.total, 10);
@@ -336,6 +400,24 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
             .iter()
             .any(|m| m.value == -1 && m.cause == "guarding")
     );
+    assert_eq!(t.ch("Guarded").endurance, 0);
+    // 6 + 6, less 4 for two earlier attacks = 8, hits. The dodge: dexterity 3 + acrobatics 4
+    // = 7, +1 guarding = 8, meets the attack's 8 and makes it miss.
+    t.act(a, &[6, 6, 5]);
+    let events = t.act(Action::Dodge, &[3, 4, 5]);
+    let dodge = explained(&events, "teams.dodge");
+    assert_eq!(dodge.total, 8);
+    assert!(
+        dodge
+            .modifiers
+            .iter()
+            .any(|m| m.value == 1 && m.cause == "guarding")
+    );
+    assert!(
+        t.text()
+            .contains("Guarded dodges the attack (8 against 8).")
+    );
+    assert_eq!(t.ch("Guarded").health, 10);
 }
 
 #[test]
@@ -686,6 +768,7 @@ fn a_killing_strike_started_late_finishes_on_the_next_turn() {
         &[],
     );
     assert_eq!(t.ch("Slayer").extended.unwrap().remaining, 1);
+    t.act(Action::EndTurn, &[]);
     t.activate("Other");
     t.act(Action::EndTurn, &[]);
     t.activate("Slayer");

@@ -252,10 +252,38 @@ fn agnessas_second_attack_this_round_takes_two_off() {
     assert!(e.modifiers.iter().any(
         |m| m.value == -2 && m.cause == "multiple attack penalty (1 earlier attack this round)"
     ));
-    // A third attack takes 4 off; a new round starts clean.
+    // A third attack takes 4 off.
     let events = t.act(a, &[6, 6, 10]);
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert_eq!(e.total, 8);
+    assert!(
+        e.modifiers.iter().any(|m| m.value == -4
+            && m.cause == "multiple attack penalty (2 earlier attacks this round)")
+    );
+    // "Attacks get a -2 penalty for each attack made before it during the same round": the
+    // enemy takes the hit, the enemy and the ally take their turns, and round 2 starts clean:
+    // 2 + 3 = 5, no penalty.
+    t.decline();
+    t.act(Action::EndTurn, &[]);
+    t.activate("Enemy");
+    t.act(Action::EndTurn, &[]);
+    t.activate("Ally");
+    t.act(Action::EndTurn, &[]);
+    assert_eq!(t.s.round, 2);
+    t.activate("Agnessa");
+    let events = t.act(a, &[2, 3, 10]);
+    let e = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Missed { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a miss");
+    assert_eq!(e.total, 5);
+    assert_eq!(e.rule, "teams.attacks");
+    assert!(
+        !e.modifiers.iter().any(|m| m.value < 0),
+        "{:?}",
+        e.modifiers
+    );
 }
 
 #[test]
@@ -558,13 +586,41 @@ fn the_odds_of_boudicas_spear_are_exact() {
         critical_damage: 8,
         strays: false,
     };
-    let single = {
-        let mut q = p;
-        q.advantage = 0;
-        odds(&q)
-    };
-    // The better of two whole rolls: a miss needs both to miss.
-    assert!((odds(&p).hit - (1.0 - (1.0 - single.hit).powi(2))).abs() < 1e-12);
+    // Counted by hand, apart from `odds`: every pair of whole rolls (attribute, combat, luck
+    // die, twice), the kept one chosen as teams.advantage says (a critical hit first, then the
+    // higher result), its hit and damage as teams.attacks and teams.critical say.
+    let mut rolls = Vec::new();
+    for a in 1..=6 {
+        for b in 1..=6 {
+            for luck in 1..=20 {
+                rolls.push((luck >= 19, a + b + 1 - 2));
+            }
+        }
+    }
+    let (mut hits, mut damage, mut all) = (0u64, 0i64, 0u64);
+    for &first in &rolls {
+        for &second in &rolls {
+            let (crit, total) = first.max(second);
+            all += 1;
+            if crit {
+                hits += 1;
+                damage += i64::from((total + 8 - 8).max(1));
+            } else if total >= 6 {
+                hits += 1;
+                damage += i64::from((total + 4 - 8).max(1));
+            }
+        }
+    }
+    let o = odds(&p);
+    assert!((o.hit - hits as f64 / all as f64).abs() < 1e-12, "{o:?}");
+    assert!(
+        (o.expected_damage - damage as f64 / all as f64).abs() < 1e-9,
+        "{o:?}"
+    );
+    // The same hit chance in closed form: a single roll misses on a luck roll under 19 and
+    // 2d6 - 1 under 6 (15 of 36), 0.9 × 15/36 = 0.375; the better of two misses only if both
+    // do: 1 - 0.375² = 0.859375.
+    assert!((o.hit - 0.859_375).abs() < 1e-12, "{o:?}");
 }
 
 #[test]

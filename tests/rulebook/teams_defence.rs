@@ -387,6 +387,196 @@ fn an_ally_next_to_the_target_intercepts_and_defends_for_free() {
     assert_eq!(t.ch("Ward").endurance, 10);
 }
 
+/// Ward, and Guard beside her with no endurance left, against a bandit with an axe.
+fn guard_intercepts_for_ward() -> Table {
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Ward", 0, at(1, 1)),
+            CharacterSetup::new("Guard", 0, at(1, 2)).stats(Stats {
+                evasion: 2,
+                endurance: 0,
+                athletics: Some(Die::D4),
+                acrobatics: Some(Die::D4),
+                ..Stats::default()
+            }),
+            CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
+        ],
+    )
+    .started_by(1, Some(0));
+    let mut t = Table::new(&setup);
+    t.activate("Bandit");
+    let a = t.attack("Bandit", Some("axe"), "Ward");
+    t.act(a, &[]);
+    // The attack on her: 2 + 2 = 4 against evasion 2, a hit.
+    let guard = t.c("Guard");
+    t.act(Action::Intercept(guard), &[2, 2, 10]);
+    assert_eq!(t.ch("Guard").reactions, 0);
+    t
+}
+
+#[test]
+fn an_interceptor_who_declines_the_others_may_still_fortify_for_free() {
+    // teams.intercept: the interceptor "then may take any defensive action as a free
+    // reaction", and teams.defensive-actions: "the standard defensive actions of dodge,
+    // fortify, and resist". Guard declines the dodge; 4 + 4 = 8 damage to health 10 → 2, 8
+    // missing beyond constitution 4: she may still fortify, free: 6 + 2 = 8 against 8.
+    let mut t = guard_intercepts_for_ward();
+    assert!(t.is_legal(&Action::Dodge));
+    t.act(Action::NoReaction, &[]);
+    assert_eq!(t.ch("Guard").health, 2);
+    assert_eq!(t.legal(), vec![Action::Fortify, Action::FallUnconscious]);
+    let events = t.act(Action::Fortify, &[6, 2, 10]);
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Reaction {
+            kind: fray::rules::teams::ReactionKind::Fortify,
+            free: true,
+            ..
+        }
+    )));
+    assert_eq!(t.ch("Guard").status, Status::Active);
+    assert_eq!(t.ch("Guard").stamina, 1, "1 to intercept, 1 to fortify");
+}
+
+#[test]
+fn an_interceptor_has_one_free_defensive_action_not_two() {
+    // teams.intercept (reading): the free reaction is one defensive action. Guard dodges for
+    // free and fails (1 + 1 = 2 against 4); 8 damage leaves 8 health missing, and with her own
+    // reaction spent on the intercept she falls unasked.
+    let mut t = guard_intercepts_for_ward();
+    let events = t.act(Action::Dodge, &[1, 1, 5]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Reaction { free: true, .. }))
+    );
+    assert_eq!(t.ch("Guard").health, 2);
+    assert_eq!(t.ch("Guard").status, Status::Unconscious);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.text.contains("no reaction or stamina to fortify"))
+    );
+}
+
+#[test]
+fn a_character_reacts_once_before_its_turn_and_once_after_it_in_the_same_round() {
+    // teams.reactions: "During each round, characters may also take up to one reaction.
+    // Reactions can be taken on any character's turn and are recovered at the start of each
+    // turn." Reading: one reaction at a time, back at the start of the character's own turn.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Dodger", 0, at(2, 1)).stats(Stats {
+                acrobatics: Some(Die::D6),
+                endurance: 30,
+                ..Stats::default()
+            }),
+            CharacterSetup::new("First", 1, at(1, 1)).hold(axe()),
+            // Not across Dodger from First: no flanking.
+            CharacterSetup::new("Second", 1, at(2, 2)).hold(axe()),
+        ],
+    )
+    .started_by(1, Some(0));
+    let mut t = Table::new(&setup);
+    t.activate("First");
+    let first = t.attack("First", Some("axe"), "Dodger");
+    // 4 + 4 = 8 hits evasion 6; the dodge, 6 + 6 = 12, meets it.
+    t.act(first, &[4, 4, 10]);
+    assert!(t.is_legal(&Action::Dodge));
+    t.act(Action::Dodge, &[6, 6, 10]);
+    assert_eq!(t.ch("Dodger").reactions, 0);
+    // 5 + 5 - 2 = 8 hits again: no reaction left to dodge with, 8 + 4 = 12 damage.
+    t.act(first, &[5, 5, 10]);
+    assert_eq!(t.ch("Dodger").endurance, 18);
+    assert_eq!(
+        t.s.stage,
+        fray::rules::teams::Stage::Turn,
+        "nothing was asked"
+    );
+    t.act(Action::EndTurn, &[]);
+    // Her own turn gives it back.
+    t.activate("Dodger");
+    assert_eq!(t.ch("Dodger").reactions, 1);
+    t.act(Action::EndTurn, &[]);
+    // Still round 1: a second reaction this round.
+    t.activate("Second");
+    assert_eq!(t.s.round, 1);
+    let second = t.attack("Second", Some("axe"), "Dodger");
+    t.act(second, &[4, 4, 10]);
+    assert!(t.is_legal(&Action::Dodge));
+    t.act(Action::Dodge, &[6, 6, 10]);
+    assert_eq!(t.ch("Dodger").endurance, 18);
+    let dodges = t.text().matches("Dodger reacts: dodge.").count();
+    assert_eq!(dodges, 2, "{}", t.text());
+}
+
+#[test]
+fn a_situation_remembers_who_is_harmed_by_endurance_not_health() {
+    // teams.harm: "While at half of their endurance or less, they are considered to be
+    // harmed." Worn starts at endurance 4 of 10 (harmed already: not said again when hit);
+    // Cut starts at health 6 of 10 but endurance 10 (not harmed: said when it begins).
+    let mut setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Worn", 0, at(1, 1)).stats(Stats {
+                deflection: 8,
+                ..Stats::default()
+            }),
+            CharacterSetup::new("Cut", 0, at(3, 1)).stats(Stats {
+                evasion: 2,
+                ..Stats::default()
+            }),
+            CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
+        ],
+    );
+    setup.situation = Some(fray::rules::teams::TeamsSituation {
+        round: 2,
+        order: vec![1, 0],
+        characters: vec![
+            fray::rules::teams::Standing {
+                character: 0,
+                endurance: Some(4),
+                ..Default::default()
+            },
+            fray::rules::teams::Standing {
+                character: 1,
+                health: Some(6),
+                ..Default::default()
+            },
+        ],
+        ..Default::default()
+    });
+    let mut t = Table::new(&setup);
+    t.activate("Bandit");
+    // 3 + 3 = 6 hits Worn: 6 + 4 - 8 = 2, endurance 4 → 2.
+    let axe = t.attack("Bandit", Some("axe"), "Worn");
+    let mut events = t.act(axe, &[3, 3, 10]);
+    events.extend(t.decline());
+    assert_eq!(t.ch("Worn").endurance, 2);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Harmed { .. })),
+        "Worn was harmed from the start"
+    );
+    // 3 + 3 - 2 = 4 hits Cut: 4 + 4 = 8, endurance 10 → 2: harmed now.
+    let axe = t.attack("Bandit", Some("axe"), "Cut");
+    let mut events = t.act(axe, &[3, 3, 10]);
+    events.extend(t.decline());
+    assert_eq!(t.ch("Cut").endurance, 2);
+    let cut = t.c("Cut");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::Harmed { character: cut })
+    );
+}
+
 fn shielded(evasion: u8) -> CharacterSetup {
     CharacterSetup::new("Shieldbearer", 0, at(1, 1))
         .stats(Stats {

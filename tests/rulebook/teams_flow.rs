@@ -4,8 +4,8 @@
 
 use fray::rules::battle::{DecisionKind, Outcome, Pending, Seat};
 use fray::rules::teams::{
-    Action, CharacterSetup, DamageType, EventKind, Item, Objective, Stats, Status, Task,
-    TeamsSetup, WeaponDef,
+    Action, ChangeWhen, CharacterSetup, DamageType, EventKind, Item, Objective, Stats, Status,
+    Task, TeamsEvent, TeamsSetup, WeaponDef,
 };
 
 use crate::teams_setups::*;
@@ -53,20 +53,31 @@ fn pass_turn(t: &mut Table) -> usize {
 
 #[test]
 fn the_players_who_attacked_the_guards_go_first() {
-    // teams.initiative: the team whose member started the fight first, the attacked next.
-    let t = Table::new(&players_and_guards(2, 2, 0));
-    assert_eq!(t.s.order, vec![0, 1]);
-    assert_eq!(
-        t.pending(),
-        Pending::Decide {
-            seat: Seat::Faction(0),
-            kind: DecisionKind::Activation,
-            time_limit: None
-        }
-    );
-    let t = Table::new(&players_and_guards(2, 2, 1));
-    assert_eq!(t.s.order, vec![1, 0]);
-    assert_eq!(seat(&t), Some(Seat::Faction(1)));
+    // teams.initiative: "that character is setting their team at the highest initiative
+    // (first). The next initiative goes to the team being attacked, with every other team going
+    // next in whatever order the game master decides". The teams are listed in no helpful
+    // order: the townsfolk, the guards, the players; the players attacked the guards.
+    let mut s = TeamsSetup::new("Guards", 12, 6)
+        .team("Townsfolk")
+        .team("Guards")
+        .team("Players")
+        .started_by(2, Some(1));
+    for (name, team, x) in [("Baker", 0, 5), ("Guard", 1, 11), ("Roland", 2, 0)] {
+        s = s.character(CharacterSetup::new(name, team, at(x, 0)));
+    }
+    let t = Table::new(&s);
+    let team = |name: &str| t.s.teams.iter().position(|x| x.name == name).unwrap();
+    let (players, guards, townsfolk) = (team("Players"), team("Guards"), team("Townsfolk"));
+    assert_eq!(t.s.order, vec![players, guards, townsfolk]);
+    // The players decide first: only Roland may take the first turn.
+    assert_eq!(seat(&t), Some(Seat::Faction(players)));
+    assert_eq!(t.legal(), vec![Action::Activate(t.c("Roland"))]);
+    // The other way about: the guards struck first.
+    s.started_by = 1;
+    s.attacked = Some(2);
+    let t = Table::new(&s);
+    assert_eq!(t.s.order, vec![guards, players, townsfolk]);
+    assert_eq!(t.legal(), vec![Action::Activate(t.c("Guard"))]);
 }
 
 #[test]
@@ -341,7 +352,12 @@ fn the_gm_orders_the_teams_after_the_first_two() {
 
 /// A hero and an enemy far apart; the heroes' objective as given.
 fn objective_case(objective: Objective) -> Table {
-    let mut setup = duel(
+    objective_case_with(|s| s.objective(0, objective))
+}
+
+/// A hero and an enemy far apart, a lever and an exit by the hero; the setup as `edit` makes it.
+fn objective_case_with(edit: impl FnOnce(TeamsSetup) -> TeamsSetup) -> Table {
+    let setup = duel(
         8,
         3,
         vec![
@@ -351,8 +367,8 @@ fn objective_case(objective: Objective) -> Table {
             }),
             CharacterSetup::new("Enemy", 1, at(7, 2)),
         ],
-    )
-    .objective(0, objective);
+    );
+    let mut setup = edit(setup);
     setup.map.exits = vec![at(0, 1)];
     setup.tasks = vec![Task {
         name: "lever".into(),
@@ -453,4 +469,90 @@ fn the_round_limit_ends_an_undecided_battle_in_a_draw() {
     }
     assert!(matches!(t.pending(), Pending::Over(Outcome::Draw { .. })));
     assert_eq!(t.s.round, 3);
+}
+
+#[test]
+fn an_objective_changes_from_one_round_to_the_next_as_the_scenario_scripts_it() {
+    // teams.combat: "In rare situations, a team's objective may change from one round of
+    // combat to another." The heroes fight to defeat the enemy in round 1; from round 2 they
+    // must reach (4, 1), and are told so.
+    let setup = duel(
+        8,
+        3,
+        vec![
+            CharacterSetup::new("Hero", 0, at(1, 1)),
+            CharacterSetup::new("Enemy", 1, at(7, 2)),
+        ],
+    )
+    .change_objective(
+        0,
+        ChangeWhen::Round(2),
+        Objective::Reach {
+            squares: vec![at(4, 1)],
+        },
+        "The bridge is burning: the heroes must cross to (4, 1)!",
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Hero");
+    t.act(Action::Move(at(4, 1)), &[]);
+    assert_eq!(
+        winner(&t),
+        None,
+        "in round 1 the heroes fight to defeat the enemy"
+    );
+    t.act(Action::EndTurn, &[]);
+    let events = pass_turn_events(&mut t);
+    assert_eq!(t.s.round, 2);
+    let said: Vec<&TeamsEvent> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Objective { team: 0 }))
+        .collect();
+    assert_eq!(said.len(), 1);
+    assert_eq!(
+        said[0].text,
+        "The bridge is burning: the heroes must cross to (4, 1)!"
+    );
+    // Hero still stands on (4, 1): the new objective is complete as the round begins.
+    assert_eq!(winner(&t), Some(0));
+}
+
+#[test]
+fn an_objective_changes_when_the_scenario_event_happens() {
+    // teams.objectives (reading): a change set off by an event. Once the lever is pulled the
+    // heroes must get one of theirs away by the exit at (0, 1).
+    let mut t = objective_case_with(|s| {
+        s.change_objective(
+            0,
+            ChangeWhen::Task(0),
+            Objective::Escape { count: 1 },
+            "The gate grinds open: get away!",
+        )
+    });
+    assert_eq!(t.s.teams[0].objective, Objective::Defeat);
+    let events = t.act(Action::ShortTask(0), &[3, 3, 10]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Objective { team: 0 })
+                && e.text == "The gate grinds open: get away!")
+    );
+    assert_eq!(t.s.teams[0].objective, Objective::Escape { count: 1 });
+    assert!(t.s.changes.is_empty());
+    assert_eq!(winner(&t), None);
+    t.act(Action::EndTurn, &[]);
+    pass_turn(&mut t);
+    t.activate("Hero");
+    t.act(Action::Step(at(0, 1)), &[]);
+    t.act(Action::Escape, &[]);
+    assert_eq!(winner(&t), Some(0));
+}
+
+/// Gives the turn to the first member the team may choose, ends it, and returns what followed.
+fn pass_turn_events(t: &mut Table) -> Vec<TeamsEvent> {
+    let Some(Action::Activate(c)) = t.legal().first().copied() else {
+        panic!("no activation: {:?}", t.pending());
+    };
+    let mut events = t.act(Action::Activate(c), &[]);
+    events.extend(t.act(Action::EndTurn, &[]));
+    events
 }

@@ -116,6 +116,10 @@ pub enum EventKind {
     TaskDone {
         task: usize,
     },
+    /// A team's objective changed, as the scenario scripts it; the text says to what.
+    Objective {
+        team: TeamId,
+    },
     /// A roll with no other consequence to animate.
     Roll {
         character: Option<CharacterId>,

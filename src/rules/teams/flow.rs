@@ -115,6 +115,48 @@ fn begin_round(ctx: &mut Ctx, round: u32) {
         format!("Round {round} begins.")
     };
     ctx.say(EventKind::RoundStarted { round }, text);
+    change_objectives(
+        ctx,
+        |_, when| matches!(when, ChangeWhen::Round(r) if (1..=round).contains(&r)),
+    );
+}
+
+/// The scenario's objective changes that are due now take effect, in the scenario's order,
+/// each told to the players (teams.objectives). Returns whether any did.
+fn change_objectives(ctx: &mut Ctx, due: impl Fn(&State, ChangeWhen) -> bool) -> bool {
+    let mut fired = false;
+    let mut k = 0;
+    while k < ctx.s.changes.len() {
+        if !due(ctx.s, ctx.s.changes[k].when) {
+            k += 1;
+            continue;
+        }
+        let change = ctx.s.changes.remove(k);
+        let name = ctx.s.team_name(change.team).to_string();
+        if let Some(team) = ctx.s.teams.get_mut(change.team) {
+            team.objective = change.objective;
+            // Rounds held count towards the objective they were held for.
+            team.held = 0;
+        }
+        let text = if change.text.is_empty() {
+            format!("{name}'s objective changes.")
+        } else {
+            change.text
+        };
+        ctx.say(EventKind::Objective { team: change.team }, text);
+        fired = true;
+    }
+    fired
+}
+
+/// Changes set off by what just happened: a task completed, a character out of the fight.
+fn events_change_objectives(ctx: &mut Ctx) -> bool {
+    !ctx.s.changes.is_empty()
+        && change_objectives(ctx, |s, when| match when {
+            ChangeWhen::Round(_) => false,
+            ChangeWhen::Task(k) => s.tasks.get(k).is_some_and(|t| t.done),
+            ChangeWhen::Down(c) => s.characters.get(c).is_some_and(|c| !c.is_active()),
+        })
 }
 
 pub fn pending(s: &State) -> Pending {
@@ -236,6 +278,10 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
     for _ in 0..100_000 {
         if check_over(ctx) {
             return Ok(());
+        }
+        if events_change_objectives(ctx) {
+            // A new objective may be complete already.
+            continue;
         }
         match ctx.s.stage {
             Stage::Activation => {

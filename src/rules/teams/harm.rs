@@ -97,9 +97,17 @@ pub fn deal(
     Ok(false)
 }
 
-/// Fortifying to stay conscious is a reaction and costs 1 stamina.
+/// Fortifying to stay conscious is a reaction and costs 1 stamina; for an interceptor who has
+/// not yet taken its free defensive action, that reaction is the free one (teams.intercept).
 pub fn can_fortify(s: &super::State, who: CharacterId) -> bool {
-    s.can_react(who) && s.characters[who].stamina >= 1
+    let ch = &s.characters[who];
+    ch.stamina >= 1
+        && (s.can_react(who) || (free_defence(s, who) && ch.is_active() && !s.surprised(who)))
+}
+
+/// Whether `who` intercepted the attack under way and still has its free defensive action.
+pub fn free_defence(s: &super::State, who: CharacterId) -> bool {
+    s.attack.is_some_and(|a| a.free_defence && a.target == who)
 }
 
 pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: &str) {
@@ -179,7 +187,11 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
 /// The fortify reaction against falling unconscious: strength, athletics and fortitude against
 /// the missing health.
 pub fn fortify(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
-    spend_reaction(ctx, who, ReactionKind::Fortify, false);
+    let free = free_defence(ctx.s, who);
+    if free && let Some(a) = ctx.s.attack.as_mut() {
+        a.free_defence = false;
+    }
+    spend_reaction(ctx, who, ReactionKind::Fortify, free);
     let ch = &mut ctx.s.characters[who];
     ch.stamina = ch.stamina.saturating_sub(1);
     let ch = &ctx.s.characters[who];

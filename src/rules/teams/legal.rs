@@ -211,13 +211,18 @@ fn each_turn_action(
     let commanded = t.command.is_some();
     let ch = &s.characters[actor];
     if !commanded && ch.extended.is_some() {
-        // Owed actions come first; a turn that has just spent its last on starting one has
-        // nothing left to do.
+        // Owed actions come first: going on with it or abandoning it, before any other action.
+        // Free actions count against nothing, so they stay (teams.free-actions); a turn that
+        // has just spent its last action on starting one may still take them, then end.
+        if t.actions_left > 0 {
+            emit(Action::Continue)?;
+            emit(Action::Abandon)?;
+        }
+        free_actions(s, t, actor, listing, emit)?;
         if t.actions_left == 0 {
             return emit(Action::EndTurn);
         }
-        emit(Action::Continue)?;
-        return emit(Action::Abandon);
+        return ControlFlow::Continue(());
     }
     if commanded || t.actions_left >= 1 {
         for w in weapons(s, actor).filter(|_| want(Part::Attack)) {
@@ -338,7 +343,23 @@ fn each_turn_action(
             emit(Action::Escape)?;
         }
     }
-    if !commanded && want(Part::Drop) {
+    if !commanded {
+        free_actions(s, t, actor, listing, emit)?;
+    }
+    emit(Action::EndTurn)
+}
+
+/// The free actions of the turn's own character (teams.free-actions): drop a held item, drop
+/// prone, and a step if it has neither moved nor stepped.
+fn free_actions(
+    s: &State,
+    t: Turn,
+    actor: CharacterId,
+    listing: Listing,
+    emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let ch = &s.characters[actor];
+    if listing.wants(Part::Drop) {
         for i in s.held(actor) {
             emit(Action::DropItem(i))?;
         }
@@ -346,12 +367,12 @@ fn each_turn_action(
             emit(Action::DropProne)?;
         }
     }
-    if !commanded && want(Part::Step) && !t.moved && !t.stepped {
+    if listing.wants(Part::Step) && !t.moved && !t.stepped {
         for p in steps(s, actor) {
             emit(Action::Step(p))?;
         }
     }
-    emit(Action::EndTurn)
+    ControlFlow::Continue(())
 }
 
 /// Every way of filling the hands from what the character carries, but the current one: one

@@ -521,6 +521,29 @@ pub enum Objective {
     Task { task: TaskId },
 }
 
+/// When a scenario's objective change comes (teams.objectives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChangeWhen {
+    /// At the start of this round (a battle begun later than it: at its start).
+    Round(u32),
+    /// As soon as this short task is completed.
+    Task(TaskId),
+    /// As soon as this character is out of the fight: unconscious, dead or gone.
+    Down(CharacterId),
+}
+
+/// A team's objective changing from one round of combat to another, as the scenario scripts
+/// it (teams.objectives).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveChange {
+    pub team: TeamId,
+    pub when: ChangeWhen,
+    pub objective: Objective,
+    /// What the players are told when it happens; empty for a plain announcement.
+    #[serde(default)]
+    pub text: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Team {
     pub name: String,
@@ -688,6 +711,10 @@ pub struct State {
     /// Readied characters set off by a movement: (reactor, mover), in order.
     pub triggers: Vec<(CharacterId, CharacterId)>,
     pub outcome: Option<Outcome>,
+    /// The scenario's objective changes still to come, in order (teams.objectives). Left out
+    /// of the saved state while there are none, so that older states read and hash the same.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<ObjectiveChange>,
 }
 
 impl State {

@@ -149,6 +149,9 @@ pub struct TeamsSetup {
     /// Where a battle written as a situation stands: it starts there, not at the initiative.
     #[serde(default)]
     pub situation: Option<TeamsSituation>,
+    /// Objectives that change during the battle, in order (teams.objectives).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objective_changes: Vec<ObjectiveChange>,
 }
 
 /// A battle started mid-way, as a GM sets a rules question: the round, the initiative order,
@@ -207,7 +210,25 @@ impl TeamsSetup {
             surprise: None,
             round_limit: default_round_limit(),
             situation: None,
+            objective_changes: Vec::new(),
         }
+    }
+
+    /// Scripts a change of `team`'s objective (teams.objectives).
+    pub fn change_objective(
+        mut self,
+        team: TeamId,
+        when: ChangeWhen,
+        objective: Objective,
+        text: impl Into<String>,
+    ) -> TeamsSetup {
+        self.objective_changes.push(ObjectiveChange {
+            team,
+            when,
+            objective,
+            text: text.into(),
+        });
+        self
     }
 
     /// Adds a team fighting to be the last standing.
@@ -346,21 +367,48 @@ impl TeamsSetup {
                 return Err(SetupError::NoTeam(task.team.unwrap_or(0)));
             }
         }
-        for t in &self.teams {
-            match &t.objective {
+        let objective = |name: &str, o: &Objective| -> Result<(), SetupError> {
+            match o {
                 Objective::Protect { character, .. } if *character >= self.characters.len() => {
-                    return Err(SetupError::NoCharacter(t.name.clone(), *character));
+                    Err(SetupError::NoCharacter(name.to_string(), *character))
                 }
                 Objective::Task { task } if *task >= self.tasks.len() => {
-                    return Err(SetupError::NoTask(t.name.clone(), *task));
+                    Err(SetupError::NoTask(name.to_string(), *task))
                 }
                 Objective::Reach { squares } | Objective::Hold { squares, .. } => {
-                    if let Some(p) = squares.iter().find(|&&p| !inside(p)) {
-                        return Err(SetupError::OffMap(t.name.clone(), *p));
+                    match squares.iter().find(|&&p| !inside(p)) {
+                        Some(p) => Err(SetupError::OffMap(name.to_string(), *p)),
+                        None => Ok(()),
                     }
+                }
+                _ => Ok(()),
+            }
+        };
+        for t in &self.teams {
+            objective(&t.name, &t.objective)?;
+        }
+        for (k, ch) in self.objective_changes.iter().enumerate() {
+            let bad = |why: String| Err(SetupError::Change(k, why));
+            let Some(team) = self.teams.get(ch.team) else {
+                return bad(format!("there is no team {}", ch.team));
+            };
+            match ch.when {
+                ChangeWhen::Round(0) => return bad("rounds count from 1".into()),
+                ChangeWhen::Round(r) if r > self.round_limit => {
+                    return bad(format!(
+                        "round {r} comes after the round limit, {}",
+                        self.round_limit
+                    ));
+                }
+                ChangeWhen::Task(k) if k >= self.tasks.len() => {
+                    return bad(format!("there is no task {k}"));
+                }
+                ChangeWhen::Down(c) if c >= self.characters.len() => {
+                    return bad(format!("there is no character {c}"));
                 }
                 _ => {}
             }
+            objective(&team.name, &ch.objective)?;
         }
         Ok(())
     }
@@ -444,6 +492,7 @@ impl TeamsSetup {
             attack: None,
             triggers: Vec::new(),
             outcome: None,
+            changes: self.objective_changes.clone(),
         })
     }
 
@@ -515,8 +564,8 @@ fn stand(s: &mut State, sit: &TeamsSituation) -> Result<(), RuleError> {
                 ch.name
             ));
         }
-        // Hurt in this fight: what the rules of harm remember.
-        ch.harmed = ch.health < most.health;
+        // Already harmed (half endurance or less, teams.harm): said when it began, not again.
+        ch.harmed = ch.is_harmed();
     }
     Ok(())
 }
@@ -606,6 +655,8 @@ pub enum SetupError {
     NoCharacter(String, CharacterId),
     #[error("{0}'s objective names task {1}, which is not on the map")]
     NoTask(String, usize),
+    #[error("objective change {n}: {1}", n = .0 + 1)]
+    Change(usize, String),
 }
 
 /// Handy gear for code-built setups and tests.

@@ -20,8 +20,8 @@ use crate::rules::dice::Die;
 pub use crate::rules::teams::TeamsSetup;
 use crate::rules::teams::setup::{MAX_CHARACTERS, MAX_SIDE};
 use crate::rules::teams::{
-    Attr, CharacterSetup, Gear, GroundItem, Item, MapSetup, Objective, Pos, SetupError, Skill,
-    Stats, Task, TeamSetup, WeaponDef,
+    Attr, ChangeWhen, CharacterSetup, Gear, GroundItem, Item, MapSetup, Objective, ObjectiveChange,
+    Pos, SetupError, Skill, Stats, Task, TeamSetup, WeaponDef,
 };
 
 /// A square of the grid: `(x, y)`.
@@ -230,6 +230,28 @@ pub enum ObjectiveDef {
     Task(String),
 }
 
+/// When an objective change comes: at the start of a round, when a task is completed, when a
+/// character is out of the fight (unconscious, dead or gone); tasks and characters by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum WhenDef {
+    Round(u32),
+    Task(String),
+    Down(String),
+}
+
+/// A team's objective changing during the battle (teams.objectives), with what the players are
+/// told when it does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeDef {
+    pub team: String,
+    pub when: WhenDef,
+    pub objective: ObjectiveDef,
+    #[serde(default)]
+    pub text: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TeamDef {
@@ -287,6 +309,9 @@ pub struct TeamsScenario {
     /// Where the battle stands when it starts, for a battle begun mid-way.
     #[serde(default, deserialize_with = "crate::scenario::error::given")]
     pub situation: Option<situation::SituationDef>,
+    /// Objectives that change during the battle, in order; none in most scenarios.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objective_changes: Vec<ChangeDef>,
 }
 
 /// The dice the rulebook's characters roll.
@@ -610,20 +635,22 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
         }
     }
 
-    // Objectives, now that characters and tasks have their ids.
-    let mut teams = Vec::new();
-    for (t, team) in sc.teams.iter().enumerate() {
-        let tat = named(&team.name);
-        let here = ["teams", tat.as_str(), "objective:"];
-        let who = format!("team \"{}\"", team.name);
+    // Objectives, now that characters and tasks have their ids: each team's, and those the
+    // scenario changes to during the battle.
+    let read_objective = |r: &mut Report,
+                          here: &[&str],
+                          who: &str,
+                          t: usize,
+                          def: &ObjectiveDef|
+     -> Objective {
         let squares = |r: &mut Report, list: &[Square]| -> Vec<Pos> {
             if list.is_empty() {
-                r.at(&here, format!("{who}: the objective names no squares"));
+                r.at(here, format!("{who}: the objective names no squares"));
             }
             for &p in list {
                 if !open(p) {
                     r.at(
-                        &[&here[..], &[spelled(src, p).as_str()]].concat(),
+                        &[here, &[spelled(src, p).as_str()]].concat(),
                         format!(
                             "{who}: objective square {p:?} is {}",
                             if inside(p) { "blocked" } else { "off the map" }
@@ -633,37 +660,32 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             }
             list.iter().map(|&(x, y)| Pos::new(x, y)).collect()
         };
-        let objective = match &team.objective {
+        let members = sc.teams.get(t).map_or(0, |team| team.characters.len());
+        match def {
             ObjectiveDef::Defeat => Objective::Defeat,
             ObjectiveDef::Reach(list) => Objective::Reach {
-                squares: squares(&mut r, list),
+                squares: squares(r, list),
             },
             ObjectiveDef::Hold {
                 squares: list,
                 rounds,
             } => {
                 if *rounds == 0 {
-                    r.at(
-                        &here,
-                        format!("{who}: holding for 0 rounds is no objective"),
-                    );
+                    r.at(here, format!("{who}: holding for 0 rounds is no objective"));
                 }
                 Objective::Hold {
-                    squares: squares(&mut r, list),
+                    squares: squares(r, list),
                     rounds: *rounds,
                 }
             }
             ObjectiveDef::Escape(count) => {
                 if m.exits.is_empty() {
-                    r.at(&here, format!("{who}: an escape needs exits on the map"));
+                    r.at(here, format!("{who}: an escape needs exits on the map"));
                 }
-                if *count == 0 || usize::from(*count) > team.characters.len() {
+                if *count == 0 || usize::from(*count) > members {
                     r.at(
-                        &here,
-                        format!(
-                            "{who}: {count} to escape, with {} in the team",
-                            team.characters.len()
-                        ),
+                        here,
+                        format!("{who}: {count} to escape, with {members} in the team"),
                     );
                 }
                 Objective::Escape { count: *count }
@@ -672,11 +694,11 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 let c = char_ids.get(character.as_str()).copied();
                 match c {
                     Some(c) if characters[c].team != t => r.at(
-                        &[&here[..], &[quoted(character).as_str()]].concat(),
+                        &[here, &[quoted(character).as_str()]].concat(),
                         format!("{who}: \"{character}\" to protect is not one of the team"),
                     ),
                     None => r.at(
-                        &[&here[..], &[quoted(character).as_str()]].concat(),
+                        &[here, &[quoted(character).as_str()]].concat(),
                         format!(
                             "{who}: the objective names \"{character}\", who is not in the battle"
                         ),
@@ -685,7 +707,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 }
                 if *rounds == 0 {
                     r.at(
-                        &here,
+                        here,
                         format!("{who}: protecting for 0 rounds is no objective"),
                     );
                 }
@@ -698,11 +720,11 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 let k = task_ids.get(name.as_str()).copied();
                 match k {
                     None => r.at(
-                        &[&here[..], &[quoted(name).as_str()]].concat(),
+                        &[here, &[quoted(name).as_str()]].concat(),
                         format!("{who}: the objective names the task \"{name}\", which is not among the tasks"),
                     ),
                     Some(k) if tasks[k].team.is_some_and(|o| o != t) => r.at(
-                        &[&here[..], &[quoted(name).as_str()]].concat(),
+                        &[here, &[quoted(name).as_str()]].concat(),
                         format!("{who}: the task \"{name}\" is for another team"),
                     ),
                     Some(_) => {}
@@ -711,11 +733,82 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                     task: k.unwrap_or(0),
                 }
             }
-        };
+        }
+    };
+    let mut teams = Vec::new();
+    for (t, team) in sc.teams.iter().enumerate() {
+        let tat = named(&team.name);
+        let here = ["teams", tat.as_str(), "objective:"];
+        let who = format!("team \"{}\"", team.name);
+        let objective = read_objective(&mut r, &here, &who, t, &team.objective);
         teams.push(TeamSetup {
             name: team.name.clone(),
             objective,
         });
+    }
+
+    let mut objective_changes = Vec::new();
+    let mut entry: Vec<&str> = vec!["objective_changes"];
+    for (k, ch) in sc.objective_changes.iter().enumerate() {
+        // The k-th change is found by its k-th `team:` after `objective_changes`.
+        entry.push("team:");
+        let field = |f: &'static str| -> Vec<&str> { [&entry[..], &[f]].concat() };
+        let who = format!("objective change {}", k + 1);
+        let t = team_of(&mut r, &entry, &ch.team, &format!("{who}: team"));
+        let who = format!("{who} (team \"{}\")", ch.team);
+        let when = match &ch.when {
+            WhenDef::Round(n) => {
+                if *n == 0 {
+                    r.at(&field("when:"), format!("{who}: rounds count from 1"));
+                } else if *n > sc.round_limit {
+                    r.at(
+                        &field("when:"),
+                        format!(
+                            "{who}: round {n} comes after the round limit, {}",
+                            sc.round_limit
+                        ),
+                    );
+                }
+                Some(ChangeWhen::Round(*n))
+            }
+            WhenDef::Task(name) => {
+                let k = task_ids.get(name.as_str()).copied();
+                if k.is_none() {
+                    r.at(
+                        &field("when:"),
+                        format!(
+                            "{who}: when the task \"{name}\" is done, but no task is called that"
+                        ),
+                    );
+                }
+                k.map(ChangeWhen::Task)
+            }
+            WhenDef::Down(name) => {
+                let c = char_ids.get(name.as_str()).copied();
+                if c.is_none() {
+                    r.at(
+                        &field("when:"),
+                        format!("{who}: when \"{name}\" is down, but nobody is called that"),
+                    );
+                }
+                c.map(ChangeWhen::Down)
+            }
+        };
+        let objective = read_objective(
+            &mut r,
+            &field("objective:"),
+            &who,
+            t.unwrap_or(usize::MAX),
+            &ch.objective,
+        );
+        if let (Some(team), Some(when)) = (t, when) {
+            objective_changes.push(ObjectiveChange {
+                team,
+                when,
+                objective,
+                text: ch.text.clone(),
+            });
+        }
     }
 
     // Items on the ground.
@@ -816,6 +909,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
         surprise,
         round_limit: sc.round_limit,
         situation,
+        objective_changes,
     };
     // The core's own check, which everything above should already have caught.
     if let Err(e) = setup.validate() {
@@ -901,5 +995,8 @@ fn setup_anchors(e: &SetupError) -> Vec<String> {
         SetupError::NoCharacter(t, _) | SetupError::NoTask(t, _) => {
             vec!["teams".into(), name(t), "objective".into()]
         }
+        SetupError::Change(k, _) => std::iter::once("objective_changes".to_string())
+            .chain(std::iter::repeat_n("team:".to_string(), k + 1))
+            .collect(),
     }
 }
