@@ -1349,3 +1349,48 @@ fn many_mistakes_in_a_large_file_print_a_bounded_report() {
     }
     assert_eq!(lines[20], "... and 30 more errors not shown");
 }
+
+/// A battle recorded from a scenario file names it by its path from the replay's folder, so
+/// that the replay reads it there; a replay written where it could not read its scenario is
+/// refused before it is played.
+#[test]
+fn a_replay_recorded_from_a_scenario_file_names_it_from_its_own_folder() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-rec-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scen/sub")).unwrap();
+    let duel = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    let scen = dir.join("scen/duel.ron");
+    std::fs::write(&scen, duel).unwrap();
+    let rec = dir.join("rec.ron");
+    ok(&[
+        "record",
+        scen.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--out",
+        rec.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.contains("scenario: \"scen/duel.ron\""), "{text}");
+    ok(&["check", rec.to_str().unwrap()]);
+    let below = dir.join("scen/sub/rec.ron");
+    let o = fray(&[
+        "record",
+        scen.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--out",
+        below.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a replay reads its scenario only from its own folder or below it"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!below.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

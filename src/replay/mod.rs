@@ -252,7 +252,20 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
         ..r.clone()
     };
     let src = to_ron(&open);
-    let run = run(&open, "the replay", &src)?;
+    // A replay made here (`fray record`, the game) names its scenario as this program found
+    // it, from the working directory, not from a replay file's folder.
+    let file = "the replay";
+    let loaded = scenario::load(&open.scenario).map_err(|errors| ReplayError::Scenario {
+        file: file.to_string(),
+        line: scenario_line(&src),
+        scenario: open.scenario.clone(),
+        errors,
+    })?;
+    let run = loaded.setup.visit(Rerun {
+        r: &open,
+        file,
+        src: &src,
+    })?;
     r.final_hash = Some(run.final_hash);
     r.length = Some(r.actions.len());
     r.checkpoints = run.checkpoints;
