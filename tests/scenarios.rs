@@ -750,6 +750,21 @@ fn teams_with(edits: &[(usize, &str)]) -> String {
 
 const TEAMS_CASES: &[Case] = &[
     Case {
+        what: "an exit listed twice",
+        edits: &[(9, "            exits: [(5, 4), (5, 4)],")],
+        line: 9,
+        phrase: "map: exit (5, 4) is listed twice",
+    },
+    Case {
+        what: "an objective's square listed twice",
+        edits: &[(
+            23,
+            r#"            (name: "Blues", objective: Reach([(5, 4), (5, 4)]), characters: ["#,
+        )],
+        line: 23,
+        phrase: r#"team "Blues": objective square (5, 4) is listed twice"#,
+    },
+    Case {
         what: "unknown item in a character's hands",
         edits: &[(
             25,

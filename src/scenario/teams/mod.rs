@@ -382,9 +382,13 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     // Where one may stand: on the map, and not a wall, cover or a closed door.
     let open =
         |p: Square| inside(p) && !matches!(terrain.get(&p), Some(&"walls" | &"cover" | &"doors"));
+    // Each square once: a list of squares is then no longer than the map has squares.
+    let mut exits = std::collections::BTreeSet::new();
     for &p in &m.exits {
         let anchors = ["map", "exits:", &spelled(src, p)];
-        if !inside(p) {
+        if !exits.insert(p) {
+            r.at(&anchors, format!("map: exit {p:?} is listed twice"));
+        } else if !inside(p) {
             r.at(&anchors, format!("map: exit {p:?} lies off the map"));
         } else if !open(p) {
             r.at(
@@ -649,8 +653,14 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             if list.is_empty() {
                 r.at(&here, format!("{who}: the objective names no squares"));
             }
+            let mut seen = std::collections::BTreeSet::new();
             for &p in list {
-                if !open(p) {
+                if !seen.insert(p) {
+                    r.at(
+                        &[&here[..], &[spelled(src, p).as_str()]].concat(),
+                        format!("{who}: objective square {p:?} is listed twice"),
+                    );
+                } else if !open(p) {
                     r.at(
                         &[&here[..], &[spelled(src, p).as_str()]].concat(),
                         format!(
