@@ -1437,6 +1437,40 @@ fn every_list_the_rules_iterate_has_a_limit() {
             "ground: 257, over the limit of 256",
         ),
         (
+            "teams",
+            teams_with(&[(
+                29,
+                &format!(
+                    "            ]),{}",
+                    many(15, "", |i| {
+                        let at = [
+                            (0, 3),
+                            (1, 3),
+                            (2, 3),
+                            (3, 3),
+                            (5, 3),
+                            (0, 4),
+                            (1, 4),
+                            (2, 4),
+                            (3, 4),
+                            (4, 4),
+                            (5, 4),
+                            (1, 0),
+                            (2, 0),
+                            (3, 0),
+                            (4, 0),
+                        ][i];
+                        format!(
+                            r#" (name: "T{i}", characters: [(name: "t{i}", at: ({}, {}))]),"#,
+                            at.0, at.1
+                        )
+                    })
+                ),
+            )]),
+            22,
+            "teams: 17, over the limit of 16",
+        ),
+        (
             "a character's pack",
             teams_with(&[(
                 25,

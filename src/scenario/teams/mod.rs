@@ -325,6 +325,9 @@ fn named(name: &str) -> String {
 // Limits on every list the rules go through, beside the map's side and the characters
 // (`MAX_SIDE`, `MAX_CHARACTERS`): each far above what a table plays, and low enough that a
 // battle of the largest still plays quickly in `sim` and the AI's search.
+/// Teams in a battle: a free-for-all of many small bands (the rulebook's fights have two or
+/// three sides).
+pub const MAX_TEAMS: usize = 16;
 /// Items in the scenario's catalogue: every weapon, shield and tool of a large armoury.
 pub const MAX_ITEMS: usize = 256;
 /// Short tasks on the map (levers, bells, doors to bar).
@@ -337,6 +340,7 @@ pub const MAX_CARRIED: usize = 16;
 pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup, DataErrors> {
     let mut r = Report::new(file, src);
     over_limit(&mut r, &["items:"], "items", sc.items.len(), MAX_ITEMS);
+    over_limit(&mut r, &["teams:"], "teams", sc.teams.len(), MAX_TEAMS);
     over_limit(&mut r, &["tasks:"], "tasks", sc.tasks.len(), MAX_TASKS);
     over_limit(&mut r, &["ground:"], "ground", sc.ground.len(), MAX_GROUND);
     let m = &sc.map;
