@@ -31,8 +31,8 @@ pub const CHECK_EVERY: usize = 8;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Replay {
-    /// A built-in scenario's name, or a scenario file's path (relative to the replay's folder,
-    /// or else to the working directory).
+    /// A built-in scenario's name (a lesson scenario's too), or a scenario file's path relative
+    /// to the replay's folder and inside it (see [`scenario::load_named`]).
     pub scenario: String,
     pub dice: ReplayDice,
     pub actions: ReplayActions,
