@@ -563,11 +563,25 @@ fn record(name: &str, seed: u64, out: &PathBuf) -> ExitCode {
         Ok(l) => l,
         Err(e) => return report(e),
     };
+    // The replay names its scenario as a replay reads it: a built-in one by its name, a file
+    // by its path from the replay's own folder, which it must lie in.
+    let named = match recorded_name(name, out) {
+        Ok(n) => n,
+        Err(e) => return report(e),
+    };
+    // Played, sealed and written with the scenario as found from here; then named as the
+    // replay will find it.
     let (r, round) = match loaded.setup.visit(Record { name, seed }) {
         Ok(x) => x,
         Err(e) => return report(e),
     };
-    if let Err(e) = std::fs::write(out, replay::to_ron(&r)) {
+    let mut text = replay::to_ron(&r);
+    if named != name
+        && let (Ok(was), Ok(now)) = (ron::to_string(name), ron::to_string(&named))
+    {
+        text = text.replacen(&format!("scenario: {was}"), &format!("scenario: {now}"), 1);
+    }
+    if let Err(e) = std::fs::write(out, text) {
         return report(format!("{}: cannot write: {e}", out.display()));
     }
     say!(
@@ -576,6 +590,33 @@ fn record(name: &str, seed: u64, out: &PathBuf) -> ExitCode {
         r.actions.len()
     );
     ExitCode::SUCCESS
+}
+
+/// How a replay written to `out` names the scenario `name` (a built-in name, or a path): a
+/// scenario file by its path from `out`'s folder, for a replay reads no scenario outside it.
+fn recorded_name(name: &str, out: &Path) -> Result<String, String> {
+    let file = Path::new(name);
+    if !file.is_file() {
+        return Ok(name.to_string());
+    }
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let (Ok(dir), Ok(scenario)) = (dir.canonicalize(), file.canonicalize()) else {
+        return Err(format!(
+            "{}: cannot find the folder it is written to",
+            out.display()
+        ));
+    };
+    match scenario.strip_prefix(&dir) {
+        Ok(rel) => Ok(rel.to_string_lossy().replace('\\', "/")),
+        Err(_) => Err(format!(
+            "{}: a replay reads its scenario only from its own folder or below it, and {name} lies outside {}: write the replay beside the scenario or above it",
+            out.display(),
+            dir.display()
+        )),
+    }
 }
 
 /// One random-policy battle, kept as a replay, and the round it ended in.

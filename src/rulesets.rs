@@ -63,6 +63,12 @@ pub trait Game:
     /// The actions as a replay holds them; None for a ruleset replays cannot name (one
     /// written inside a test).
     fn wrap(actions: Vec<Self::Action>) -> Option<Actions>;
+    /// The places of the board, by the names a lesson's `Place` pointer may write (a zone, a
+    /// square `"3,4"`, a track step); None where the ruleset does not say, and no pointer is
+    /// checked.
+    fn places(_state: &Self::State) -> Option<Vec<String>> {
+        None
+    }
 }
 
 /// The ids of every ruleset, in the order menus and benchmarks list them.
@@ -80,6 +86,10 @@ impl Game for Zones {
     fn wrap(actions: Vec<zones::Action>) -> Option<Actions> {
         Some(Actions::Zones(actions))
     }
+    /// The zones, by name.
+    fn places(s: &Self::State) -> Option<Vec<String>> {
+        Some(s.zones.iter().map(|z| z.name.clone()).collect())
+    }
 }
 
 impl Game for Coterie {
@@ -94,6 +104,13 @@ impl Game for Coterie {
     }
     fn wrap(actions: Vec<coterie::Action>) -> Option<Actions> {
         Some(Actions::Coterie(actions))
+    }
+    /// The track as the board writes it: each group's start (`"The Wizards 0"`), the steps
+    /// back from it (`"-1"` to `"-5"`), and the duels.
+    fn places(s: &Self::State) -> Option<Vec<String>> {
+        let starts = s.groups.iter().map(|g| format!("{} 0", g.name));
+        let steps = (1..=5).map(|k| format!("-{k}"));
+        Some(starts.chain(steps).chain(["Duels".to_string()]).collect())
     }
 }
 
@@ -112,6 +129,19 @@ impl Game for Teams {
     }
     fn wrap(actions: Vec<teams::Action>) -> Option<Actions> {
         Some(Actions::Teams(actions))
+    }
+    /// Each square of the map as `"x,y"`, and each task by the first word of its name.
+    fn places(s: &Self::State) -> Option<Vec<String>> {
+        let squares =
+            (0..s.map.height).flat_map(|y| (0..s.map.width).map(move |x| format!("{x},{y}")));
+        let tasks = s.tasks.iter().map(|t| {
+            t.name
+                .split_whitespace()
+                .next()
+                .unwrap_or(&t.name)
+                .to_string()
+        });
+        Some(squares.chain(tasks).collect())
     }
 }
 

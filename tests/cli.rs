@@ -1176,3 +1176,221 @@ fn every_built_in_lesson_checks() {
         );
     }
 }
+
+/// `fray` with `args`, killed if it runs past `secs` seconds (a regression must not hang or
+/// eat the machine's memory): its output, and whether it ended by itself.
+fn fray_within(args: &[&str], secs: u64) -> (Output, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(support::root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the fray binary runs");
+    let start = std::time::Instant::now();
+    let mut ended = true;
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            let _ = child.kill();
+            ended = false;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    (child.wait_with_output().unwrap(), ended)
+}
+
+/// A data file is read only where it is a regular file no larger than the limit: a device
+/// that never ends, or a file of many megabytes, is refused at once, saying why.
+#[test]
+fn only_regular_files_up_to_the_size_limit_are_read() {
+    let (o, ended) = fray_within(&["check", "/dev/zero"], 20);
+    assert!(ended, "fray check /dev/zero never ended");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim(),
+        "/dev/zero:0: not read: it is not a regular file (a device, a pipe or a folder)"
+    );
+    let big = TempFile::with("big.ron", &format!("// {}\n", "x".repeat(5 << 20)));
+    let (o, ended) = fray_within(&["check", big.path()], 20);
+    assert!(ended);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim(),
+        format!(
+            "{}:0: not read: it holds 5242884 bytes, and a data file holds at most 4194304 (4 MiB)",
+            big.path()
+        )
+    );
+    // The same for a scenario given to `sim` and a replay given to `replay`.
+    let (o, ended) = fray_within(&["sim", "/dev/zero"], 20);
+    assert!(ended && o.status.code() == Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/dev/zero:0: not read: it is not a regular file"));
+    let (o, ended) = fray_within(&["replay", big.path()], 20);
+    assert!(ended && o.status.code() == Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not read: it holds 5242884 bytes"));
+}
+
+/// A replay's or a lesson's scenario is a built-in scenario or a file in the replay's (the
+/// lesson's) own folder: a path that leaves it, or an absolute one, is refused without being
+/// read, and nothing of the file it names is shown.
+#[test]
+fn a_replay_or_lesson_reads_no_scenario_outside_its_folder() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-out-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cases")).unwrap();
+    let secret = dir.join("secret.ron");
+    std::fs::write(&secret, "hunter2 is the password\n").unwrap();
+    let outside = [
+        "../secret.ron".to_string(),
+        "cases/../../secret.ron".to_string(),
+        secret.display().to_string(),
+        "/dev/zero".to_string(),
+    ];
+    for name in &outside {
+        for actions in ["ChooseFirst(0)", "ChooseFirst(\"Wardens\")"] {
+            let case = dir.join("cases/case.ron");
+            std::fs::write(
+                &case,
+                format!("(\n    scenario: \"{name}\",\n    dice: Seed(1),\n    actions: Zones([{actions}]),\n)\n"),
+            )
+            .unwrap();
+            let (o, ended) = fray_within(&["check", case.to_str().unwrap()], 20);
+            let err = stderr(&o);
+            assert!(ended && o.status.code() == Some(1), "{name}: {err}");
+            assert!(!err.contains("hunter2"), "{name}: {err}");
+            assert!(
+                err.contains(&format!("case.ron:2: the scenario it names, \"{name}\", cannot be loaded"))
+                    && err.contains(&format!("{name}:0: not read: a replay's scenario is a built-in scenario or a file in the replay's own folder, and this path leads out of it")),
+                "{name}: {err}"
+            );
+        }
+        let lesson = dir.join("cases/lesson.ron");
+        std::fs::write(
+            &lesson,
+            format!("Lesson(\n    title: \"Out\",\n    about: \"Out.\",\n    scenario: \"{name}\",\n    learner: [\"Wardens\"],\n    steps: [(say: \"Read.\", expect: Read)],\n)\n"),
+        )
+        .unwrap();
+        let (o, ended) = fray_within(&["check", lesson.to_str().unwrap()], 20);
+        let err = stderr(&o);
+        assert!(ended && o.status.code() == Some(1), "{name}: {err}");
+        assert!(!err.contains("hunter2"), "{name}: {err}");
+        assert!(
+            err.contains(&format!("lesson.ron:4: its scenario, \"{name}\", cannot be loaded"))
+                && err.contains(&format!("{name}:0: not read: a lesson's scenario is a built-in scenario or a file in the lesson's own folder, and this path leads out of it")),
+            "{name}: {err}"
+        );
+    }
+    // Inside the folder, and a built-in lesson scenario by name, are read as before.
+    let duel = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    std::fs::create_dir_all(dir.join("cases/deeper")).unwrap();
+    std::fs::write(dir.join("cases/deeper/duel.ron"), duel).unwrap();
+    for name in [
+        "deeper/duel.ron",
+        "deeper/../deeper/duel.ron",
+        "ambush-in-the-pass",
+    ] {
+        let case = dir.join("cases/case.ron");
+        let first = if name.contains("duel") {
+            "Zones([ChooseFirst(0)])"
+        } else {
+            "Coterie([])"
+        };
+        std::fs::write(
+            &case,
+            format!("(\n    scenario: \"{name}\",\n    dice: Seed(1),\n    actions: {first},\n)\n"),
+        )
+        .unwrap();
+        let o = fray(&["check", case.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One mistake repeated through a large file prints a bounded report: each message lists a
+/// few of the names it knows, not the whole catalogue, and only the first messages are shown.
+#[test]
+fn many_mistakes_in_a_large_file_print_a_bounded_report() {
+    let items: Vec<String> = (0..200)
+        .map(|i| format!("\"item{i}\": (block: Some(1))"))
+        .collect();
+    let characters: Vec<String> = (0..50)
+        .map(|i| {
+            format!(
+                "(name: \"c{i}\", at: ({}, {}), hands: [\"nothing{i}\"])",
+                i % 20,
+                i / 20
+            )
+        })
+        .collect();
+    let src = format!(
+        "Scenario(\n    name: \"Loud\",\n    rules: Teams((\n        map: (width: 20, height: 20),\n        items: {{{}}},\n        started_by: \"A\",\n        teams: [\n            (name: \"A\", characters: [\n{}\n            ]),\n            (name: \"B\", characters: [(name: \"b\", at: (19, 19))]),\n        ],\n    )),\n)\n",
+        items.join(", "),
+        characters.join(",\n")
+    );
+    let f = TempFile::with("loud.ron", &src);
+    let o = fray(&["check", f.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 21, "{err}");
+    for (i, l) in lines[..20].iter().enumerate() {
+        assert_eq!(
+            *l,
+            format!(
+                "{}:{}: character \"c{i}\": unknown item \"nothing{i}\" (the items: item0, item1, item10, item100, item101, item102, item103, item104, and 192 more)",
+                f.path(),
+                i + 9
+            )
+        );
+    }
+    assert_eq!(lines[20], "... and 30 more errors not shown");
+}
+
+/// A battle recorded from a scenario file names it by its path from the replay's folder, so
+/// that the replay reads it there; a replay written where it could not read its scenario is
+/// refused before it is played.
+#[test]
+fn a_replay_recorded_from_a_scenario_file_names_it_from_its_own_folder() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-rec-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scen/sub")).unwrap();
+    let duel = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    let scen = dir.join("scen/duel.ron");
+    std::fs::write(&scen, duel).unwrap();
+    let rec = dir.join("rec.ron");
+    ok(&[
+        "record",
+        scen.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--out",
+        rec.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.contains("scenario: \"scen/duel.ron\""), "{text}");
+    ok(&["check", rec.to_str().unwrap()]);
+    let below = dir.join("scen/sub/rec.ron");
+    let o = fray(&[
+        "record",
+        scen.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--out",
+        below.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a replay reads its scenario only from its own folder or below it"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!below.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

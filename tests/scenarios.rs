@@ -750,6 +750,21 @@ fn teams_with(edits: &[(usize, &str)]) -> String {
 
 const TEAMS_CASES: &[Case] = &[
     Case {
+        what: "an exit listed twice",
+        edits: &[(9, "            exits: [(5, 4), (5, 4)],")],
+        line: 9,
+        phrase: "map: exit (5, 4) is listed twice",
+    },
+    Case {
+        what: "an objective's square listed twice",
+        edits: &[(
+            23,
+            r#"            (name: "Blues", objective: Reach([(5, 4), (5, 4)]), characters: ["#,
+        )],
+        line: 23,
+        phrase: r#"team "Blues": objective square (5, 4) is listed twice"#,
+    },
+    Case {
         what: "unknown item in a character's hands",
         edits: &[(
             25,
@@ -1059,8 +1074,17 @@ fn thousands_of_mistakes_are_each_named_at_their_line() {
         chars.join("\n")
     );
     let errors = errors_of(&src);
-    assert_eq!(errors.0.len(), n);
-    for (i, e) in errors.0.iter().enumerate() {
+    // The faction is over its limit too, said once at its line.
+    assert_eq!(errors.0.len(), n + 1);
+    assert_eq!(errors.0[0].line, 6);
+    assert!(
+        errors.0[0]
+            .message
+            .contains("faction \"A\": characters: 3000, over the limit of 64"),
+        "{}",
+        errors.0[0]
+    );
+    for (i, e) in errors.0[1..].iter().enumerate() {
         assert_eq!(e.line, i + 7, "{e}");
         assert!(e.message.contains(&format!("\"Spaer{i}\"")), "{e}");
     }
@@ -1098,10 +1122,16 @@ fn more_factions_or_neighbours_than_a_die_can_hold_are_refused() {
         zones.join(",\n")
     );
     let e = errors_of(&src);
-    assert_eq!(e.0.len(), 1, "{e}");
-    assert_eq!(e.0[0].line, 5, "{e}");
+    // So many zones are over the map's limit as well.
+    assert_eq!(e.0.len(), 2, "{e}");
+    assert_eq!(e.0[0].line, 4, "{e}");
     assert!(
-        e.0[0].message.contains("zone \"Z0\" has 101 neighbours"),
+        e.0[0].message.contains("zones: 102, over the limit of 64"),
+        "{e}"
+    );
+    assert_eq!(e.0[1].line, 5, "{e}");
+    assert!(
+        e.0[1].message.contains("zone \"Z0\" has 101 neighbours"),
         "{e}"
     );
 }
@@ -1164,4 +1194,356 @@ fn a_teams_scenario_may_script_objective_changes_and_older_ones_save_as_before()
     assert!(!json.contains("changes"), "{json}");
     let back: fray::rules::teams::State = serde_json::from_str(&json).unwrap();
     assert_eq!(back, state);
+}
+
+/// `n` copies of `f(i)`, joined by `sep`.
+fn many(n: usize, sep: &str, f: impl Fn(usize) -> String) -> String {
+    (0..n).map(f).collect::<Vec<_>>().join(sep)
+}
+
+/// Asserts that `src` is refused with an error at `line` whose message holds `phrase`.
+fn refused_at(what: &str, src: &str, line: usize, phrase: &str) {
+    let e = errors_of(src);
+    assert!(
+        e.0.iter()
+            .any(|x| x.line == line && x.message.contains(phrase)),
+        "{what}: wanted line {line}: {phrase}\ngot:\n{}",
+        e.0.iter()
+            .take(5)
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// A small Coterie scenario with room for long lists, laid out one list a line.
+fn coterie_with(
+    cskills: &str,
+    cnuances: &str,
+    ctraits: &str,
+    ptraits: &str,
+    askills: &str,
+    anuances: &str,
+    foes: &str,
+) -> String {
+    format!(
+        r#"Scenario(
+    name: "Big",
+    rules: Coterie((
+        conflict: (
+            name: "Brawl",
+            skills: ["fighting"{cskills}],
+            nuances: [{cnuances}],
+            traits: [{ctraits}],
+        ),
+        party: (
+            name: "A",
+            traits: {{{ptraits}}},
+            characters: [
+                (name: "Ann", skills: {{"fighting": 3{askills}}}, nuances: [{anuances}]),
+            ],
+        ),
+        foes: (
+            name: "B",
+            characters: [
+                (name: "Bob", skills: {{"fighting": 3}}),{foes}
+            ],
+        ),
+    )),
+)
+"#
+    )
+}
+
+/// Every list the rules go through has a limit a real table stays far inside; above it the
+/// scenario is refused at the list's line, with a message naming the limit.
+#[test]
+fn every_list_the_rules_iterate_has_a_limit() {
+    // Coterie.
+    let base = coterie_with("", "", "", "", "", "", "");
+    scenario::load_str("case", FILE, &base).unwrap_or_else(|e| panic!("{e}"));
+    let cases = [
+        (
+            "conflict skills",
+            coterie_with(
+                &many(32, "", |i| format!(", \"s{i}\"")),
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ),
+            6,
+            "the conflict's skills: 33, over the limit of 32",
+        ),
+        (
+            "conflict nuances",
+            coterie_with(
+                "",
+                &many(33, ", ", |i| format!("\"n{i}\"")),
+                "",
+                "",
+                "",
+                "",
+                "",
+            ),
+            7,
+            "the conflict's nuances: 33, over the limit of 32",
+        ),
+        (
+            "conflict traits",
+            coterie_with(
+                "",
+                "",
+                &many(17, ", ", |i| format!("\"t{i}\"")),
+                "",
+                "",
+                "",
+                "",
+            ),
+            8,
+            "the conflict's traits: 17, over the limit of 16",
+        ),
+        (
+            "group traits",
+            coterie_with(
+                "",
+                "",
+                "",
+                &many(17, ", ", |i| format!("\"t{i}\": 1")),
+                "",
+                "",
+                "",
+            ),
+            12,
+            "party: traits: 17, over the limit of 16",
+        ),
+        (
+            "a character's skills",
+            coterie_with(
+                "",
+                "",
+                "",
+                "",
+                &many(32, "", |i| format!(", \"s{i}\": 1")),
+                "",
+                "",
+            ),
+            14,
+            "Ann: skills: 33, over the limit of 32",
+        ),
+        (
+            "a character's nuances",
+            coterie_with(
+                "",
+                "",
+                "",
+                "",
+                "",
+                &many(33, ", ", |i| {
+                    format!("(name: \"n{i}\", skill: \"fighting\", value: 1)")
+                }),
+                "",
+            ),
+            14,
+            "Ann: nuances: 33, over the limit of 32",
+        ),
+        (
+            "a group's characters",
+            coterie_with(
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                &many(64, "", |i| {
+                    format!(" (name: \"B{i}\", skills: {{\"fighting\": 1}}),")
+                }),
+            ),
+            19,
+            "foes: characters: 65, over the limit of 64",
+        ),
+    ];
+    for (what, src, line, phrase) in &cases {
+        refused_at(what, src, *line, phrase);
+    }
+
+    // Zones.
+    let zone_cases = [
+        (
+            "gear",
+            with(&[(
+                8,
+                &format!(
+                    r#"            "Stick": Weapon((damage: 6, kind: Melee)),{}"#,
+                    many(256, "", |i| format!(
+                        r#" "Stick{i}": Weapon((damage: 6, kind: Melee)),"#
+                    ))
+                ),
+            )]),
+            7,
+            "gear: 257, over the limit of 256",
+        ),
+        (
+            "zones",
+            with(&[(
+                13,
+                &format!(
+                    r#"            (name: "Far", neighbours: []),{}"#,
+                    many(62, "", |i| format!(r#" (name: "Z{i}", neighbours: []),"#))
+                ),
+            )]),
+            10,
+            "zones: 65, over the limit of 64",
+        ),
+        (
+            "fixtures",
+            with(&[(
+                16,
+                &format!(
+                    r#"            (name: "Sluice", zone: "Bank", effect: Trap("Ford")),{}"#,
+                    many(64, "", |i| format!(
+                        r#" (name: "Sluice{i}", zone: "Bank", effect: Trap("Ford")),"#
+                    ))
+                ),
+            )]),
+            15,
+            "fixtures: 65, over the limit of 64",
+        ),
+        (
+            "ground",
+            with(&[(
+                19,
+                &format!(
+                    r#"            (item: "Plank", zone: "Ford"),{}"#,
+                    many(256, "", |_| r#" (item: "Plank", zone: "Ford"),"#
+                        .to_string())
+                ),
+            )]),
+            18,
+            "ground: 257, over the limit of 256",
+        ),
+        (
+            "a faction's characters",
+            with(&[(
+                28,
+                &format!(
+                    r#"                 hands: ["Spear"], pack: ["Dagger"], damaged: ["Dagger"], zone: "Far"),{}"#,
+                    many(64, "", |i| format!(
+                        r#" (name: "R{i}", str: 10, agi: 10, wit: 10, health: 10, zone: "Far"),"#
+                    ))
+                ),
+            )]),
+            26,
+            "faction \"Reavers\": characters: 65, over the limit of 64",
+        ),
+        (
+            "a character's pack",
+            with(&[(
+                24,
+                &format!(
+                    r#"                 hands: ["Sword", "Shield"], pack: [{}], zone: "Bank"),"#,
+                    many(17, ", ", |_| "\"Stick\"".to_string())
+                ),
+            )]),
+            24,
+            "character \"Aldo\": pack: 17, over the limit of 16",
+        ),
+    ];
+    for (what, src, line, phrase) in &zone_cases {
+        refused_at(what, src, *line, phrase);
+    }
+
+    // Three actions.
+    let teams_cases = [
+        (
+            "items",
+            teams_with(&[(
+                14,
+                &format!(
+                    r#"            "bow": (hands: 2, weapon: Some((attributes: [Dexterity], damage: 3, critical_damage: 6, damage_type: Piercing, reach: 0, range: 20))),{}"#,
+                    many(254, "", |i| format!(r#" "shield{i}": (block: Some(3)),"#))
+                ),
+            )]),
+            11,
+            "items: 257, over the limit of 256",
+        ),
+        (
+            "tasks",
+            teams_with(&[(
+                17,
+                &format!(
+                    r#"            (name: "lever", at: (5, 0), attribute: Strength, skill: Athletics, difficulty: 7, team: Some("Reds")),{}"#,
+                    many(64, "", |i| format!(
+                        r#" (name: "lever{i}", at: (5, 0), attribute: Strength, skill: Athletics, difficulty: 7),"#
+                    ))
+                ),
+            )]),
+            16,
+            "tasks: 65, over the limit of 64",
+        ),
+        (
+            "ground",
+            teams_with(&[(
+                18,
+                &format!(
+                    r#"        ], ground: [{}],"#,
+                    many(257, ", ", |_| r#"(item: "spear", at: (1, 1))"#.to_string())
+                ),
+            )]),
+            18,
+            "ground: 257, over the limit of 256",
+        ),
+        (
+            "teams",
+            teams_with(&[(
+                29,
+                &format!(
+                    "            ]),{}",
+                    many(15, "", |i| {
+                        let at = [
+                            (0, 3),
+                            (1, 3),
+                            (2, 3),
+                            (3, 3),
+                            (5, 3),
+                            (0, 4),
+                            (1, 4),
+                            (2, 4),
+                            (3, 4),
+                            (4, 4),
+                            (5, 4),
+                            (1, 0),
+                            (2, 0),
+                            (3, 0),
+                            (4, 0),
+                        ][i];
+                        format!(
+                            r#" (name: "T{i}", characters: [(name: "t{i}", at: ({}, {}))]),"#,
+                            at.0, at.1
+                        )
+                    })
+                ),
+            )]),
+            22,
+            "teams: 17, over the limit of 16",
+        ),
+        (
+            "a character's pack",
+            teams_with(&[(
+                25,
+                &format!(
+                    r#"                (name: "Bo", at: (0, 2), hands: ["bow"], pack: [{}]),"#,
+                    many(17, ", ", |_| "\"spear\"".to_string())
+                ),
+            )]),
+            25,
+            "character \"Bo\": pack: 17, over the limit of 16",
+        ),
+    ];
+    for (what, src, line, phrase) in &teams_cases {
+        refused_at(what, src, *line, phrase);
+    }
 }

@@ -108,7 +108,7 @@ pub fn load_str<V: LessonVisit>(
             )
         })?
     } else {
-        load_scenario(&name).map_err(|errors| {
+        scenario::load_named(file, &name, "lesson").map_err(|errors| {
             error(
                 file,
                 scenario_line,
@@ -174,7 +174,7 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                         line_at("learner"),
                         format!(
                             "the learner plays \"{name}\", which is no faction of the scenario (it has {}; or \"GM\")",
-                            factions.join(", ")
+                            crate::scenario::error::some_of(&factions)
                         ),
                     ));
                 }
@@ -191,6 +191,7 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
             .map(crate::rules::notes::paragraph_ids)
             .unwrap_or_default();
         let characters = names.list(Indexed::Character);
+        let places = G::places(&start.0);
         for (k, step) in lesson.steps.iter().enumerate() {
             let at = line_of(k);
             if step.say.trim().is_empty() {
@@ -218,6 +219,27 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                     format!(
                         "step {} points at \"{n}\", who is not in the scenario",
                         k + 1
+                    ),
+                ));
+            }
+            if let Some(Pointer::Place(n)) = &step.point
+                && let Some(places) = &places
+                && !places.iter().any(|p| p == n)
+            {
+                // At the pointer's own line: the first `Place(` from the step's start.
+                let line = src
+                    .lines()
+                    .enumerate()
+                    .skip(at.saturating_sub(1))
+                    .find(|(_, l)| l.contains("Place("))
+                    .map_or(at, |(i, _)| i + 1);
+                return Err(error(
+                    file,
+                    line,
+                    format!(
+                        "step {} points at the place \"{n}\", which is not on the board (its places: {})",
+                        k + 1,
+                        crate::scenario::error::some_of(places)
                     ),
                 ));
             }

@@ -31,8 +31,8 @@ pub const CHECK_EVERY: usize = 8;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Replay {
-    /// A built-in scenario's name, or a scenario file's path (relative to the replay's folder,
-    /// or else to the working directory).
+    /// A built-in scenario's name (a lesson scenario's too), or a scenario file's path relative
+    /// to the replay's folder and inside it (see [`scenario::load_named`]).
     pub scenario: String,
     pub dice: ReplayDice,
     pub actions: ReplayActions,
@@ -117,9 +117,19 @@ pub enum ReplayError {
         index: usize,
         from: usize,
     },
-    #[error("{file}: {found} actions where {recorded} were recorded: {what}")]
+    #[error(
+        "{file}:{line}: checkpoint {index} differs from the battle that the actions, the dice and the rest of the seal agree on: the checkpoint was edited"
+    )]
+    Checkpoint {
+        file: String,
+        line: usize,
+        /// The checkpoint's number, from 1.
+        index: usize,
+    },
+    #[error("{file}:{line}: {found} actions where {recorded} were recorded: {what}")]
     Length {
         file: String,
+        line: usize,
         found: usize,
         recorded: usize,
         what: &'static str,
@@ -132,22 +142,39 @@ pub enum ReplayError {
         action: String,
         reason: String,
     },
-    #[error("{file}: the replay's scenario is for {found}, its actions for {expected}")]
+    #[error("{file}:{line}: the replay's scenario is for {found}, its actions for {expected}")]
     Mismatch {
         file: String,
+        line: usize,
         found: String,
         expected: String,
     },
     #[error("{file}: already sealed; to seal it anew, take out final_hash, length and checkpoints")]
     Sealed { file: String },
     #[error(
-        "{file}: the final state differs from the one recorded (hash {got:016x}, recorded {want:016x})"
+        "{file}:{line}: the final state differs from the one recorded (hash {got:016x}, recorded {want:016x})"
     )]
-    Diverged { file: String, got: u64, want: u64 },
+    Diverged {
+        file: String,
+        line: usize,
+        got: u64,
+        want: u64,
+    },
 }
 
 /// Reads a replay, RON or JSON. Names written in its actions are read by its scenario's.
 pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
+    // Without its scenario a replay's actions cannot be read (their names, their ruleset): that
+    // is the mistake to name, not the first action that fails to read as a number.
+    let toks = tokens::tokens(src);
+    let keys = tokens::top_level_keys(&toks);
+    if !keys.is_empty() && !keys.iter().any(|k| k == "scenario") {
+        return Err(DataErrors(vec![DataError {
+            file: file.to_string(),
+            line: toks.first().map_or(1, |t| t.line),
+            message: "the replay names no scenario: a replay starts with `scenario: \"duel\"` (a built-in scenario, or a file beside it)".into(),
+        }]));
+    }
     let numbered;
     let src = if names::writes_strings(src) {
         numbered = read_names(file, src)?;
@@ -205,12 +232,13 @@ pub fn to_ron(r: &Replay) -> String {
 
 /// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
-    let name = scenario_path(file, &r.scenario);
-    let loaded = scenario::load(&name).map_err(|errors| ReplayError::Scenario {
-        file: file.to_string(),
-        line: scenario_line(src),
-        scenario: r.scenario.clone(),
-        errors,
+    let loaded = scenario::load_named(file, &r.scenario, "replay").map_err(|errors| {
+        ReplayError::Scenario {
+            file: file.to_string(),
+            line: scenario_line(src),
+            scenario: r.scenario.clone(),
+            errors,
+        }
     })?;
     loaded.setup.visit(Rerun { r, file, src })
 }
@@ -224,7 +252,20 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
         ..r.clone()
     };
     let src = to_ron(&open);
-    let run = run(&open, "the replay", &src)?;
+    // A replay made here (`fray record`, the game) names its scenario as this program found
+    // it, from the working directory, not from a replay file's folder.
+    let file = "the replay";
+    let loaded = scenario::load(&open.scenario).map_err(|errors| ReplayError::Scenario {
+        file: file.to_string(),
+        line: scenario_line(&src),
+        scenario: open.scenario.clone(),
+        errors,
+    })?;
+    let run = loaded.setup.visit(Rerun {
+        r: &open,
+        file,
+        src: &src,
+    })?;
     r.final_hash = Some(run.final_hash);
     r.length = Some(r.actions.len());
     r.checkpoints = run.checkpoints;
@@ -284,29 +325,16 @@ pub fn seal_text(file: &str, src: &str) -> Result<String, ReplayError> {
     Ok(out)
 }
 
-/// A replay's scenario: a built-in name as it is; a path relative to the replay's own folder
-/// where such a file exists, else as written (relative to the working directory).
-fn scenario_path(file: &str, name: &str) -> String {
-    if scenario::BUILTIN.iter().any(|(n, _)| *n == name) {
-        return name.to_string();
-    }
-    let path = Path::new(name);
-    if path.is_relative()
-        && let Some(dir) = Path::new(file).parent()
-    {
-        let beside = dir.join(path);
-        if beside.is_file() {
-            return beside.display().to_string();
-        }
-    }
-    name.to_string()
-}
-
 /// The line (1-based) on which each action of the replay's `actions` list begins, however the
 /// actions are laid out (one a line, or one over several lines, in RON or JSON).
 pub fn action_lines(src: &str) -> Vec<usize> {
+    list_lines(src, "actions")
+}
+
+/// The line (1-based) on which each element of the replay's top-level list `key` begins.
+fn list_lines(src: &str, key: &str) -> Vec<usize> {
     let tokens = tokens::tokens(src);
-    let Some((list, depth)) = tokens::top_level_list(&tokens, "actions") else {
+    let Some((list, depth)) = tokens::top_level_list(&tokens, key) else {
         return Vec::new();
     };
     let mut lines = Vec::new();
@@ -331,7 +359,7 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
     let Some(name) = tokens::top_level_str(&toks, "scenario") else {
         return Ok(src.to_string());
     };
-    let loaded = scenario::load(&scenario_path(file, &name)).map_err(|errors| {
+    let loaded = scenario::load_named(file, &name, "replay").map_err(|errors| {
         DataErrors(vec![DataError {
             file: file.to_string(),
             line: scenario_line(src),
@@ -355,7 +383,12 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
 
 /// The line a replay names its scenario on.
 fn scenario_line(src: &str) -> usize {
-    tokens::top_level_line(&tokens::tokens(src), "scenario").unwrap_or(1)
+    field_line(src, "scenario")
+}
+
+/// The line of one of the replay's own fields (its first line where it has none).
+fn field_line(src: &str, key: &str) -> usize {
+    tokens::top_level_line(&tokens::tokens(src), key).unwrap_or(1)
 }
 
 /// The names of a scenario's things, as its battle starts.
@@ -380,6 +413,7 @@ impl Visit for Rerun<'_> {
         let Some(actions) = G::actions(&r.actions) else {
             return Err(ReplayError::Mismatch {
                 file: file.to_string(),
+                line: field_line(src, "actions"),
                 found: G::ID.to_string(),
                 expected: r.actions.ruleset().to_string(),
             });
@@ -431,6 +465,11 @@ impl Visit for Rerun<'_> {
             reason,
         };
         let mut checkpoints = Vec::new();
+        // Checkpoints that differ from the ones recorded, by their index.
+        let mut differ: Vec<usize> = Vec::new();
+        // The first difference, blamed on the actions before it unless it proves to be an edit
+        // of the checkpoint alone.
+        let mut edited: Option<ReplayError> = None;
         // Every event's text so far, hashed in order: two actions that commute leave the same
         // state but not the same story.
         let mut trail = 0xcbf2_9ce4_8422_2325u64;
@@ -456,8 +495,13 @@ impl Visit for Rerun<'_> {
             } else {
                 names::action_text::<G>(a, &G::names(&state))
             };
-            let events =
-                G::apply(&mut state, a, dice).map_err(|e| refused(i, described, e.to_string()))?;
+            // Past a checkpoint that differs, a refused action is told as the edit it follows.
+            let events = match G::apply(&mut state, a, dice) {
+                Ok(events) => events,
+                Err(e) => {
+                    return Err(edited.unwrap_or_else(|| refused(i, described, e.to_string())));
+                }
+            };
             tell(&mut trail, &events);
             push(&mut lines, &state, &known, Some(i), events);
             if (i + 1) % CHECK_EVERY == 0 {
@@ -465,7 +509,8 @@ impl Visit for Rerun<'_> {
                 if let Some(&want) = r.checkpoints.get(checkpoints.len())
                     && want != h
                 {
-                    return Err(ReplayError::Edited {
+                    differ.push(checkpoints.len());
+                    edited.get_or_insert(ReplayError::Edited {
                         file: file.to_string(),
                         line: line_of(i),
                         index: i,
@@ -475,11 +520,42 @@ impl Visit for Rerun<'_> {
                 checkpoints.push(h);
             }
         }
+        let final_hash = state_hash(&state);
+        // One more checkpoint at the end, for the actions after the last one.
+        let end = final_hash ^ trail.rotate_left(17);
+        let end_differs = r
+            .checkpoints
+            .get(checkpoints.len())
+            .is_some_and(|&want| want != end);
+        if let Some(e) = edited {
+            // An edit of the actions shows at every checkpoint after it (each hashes every
+            // event so far) and at the end; one checkpoint alone that differs, where the
+            // length and the final hash agree, was itself edited.
+            let alone = differ.len() == 1
+                && !end_differs
+                && r.checkpoints.len() == checkpoints.len() + 1
+                && r.length.is_none_or(|n| n == actions.len())
+                && r.final_hash.is_none_or(|h| h == final_hash);
+            return Err(if alone {
+                let lines = list_lines(src, "checkpoints");
+                ReplayError::Checkpoint {
+                    file: file.to_string(),
+                    line: lines
+                        .get(differ[0])
+                        .copied()
+                        .unwrap_or_else(|| field_line(src, "checkpoints")),
+                    index: differ[0] + 1,
+                }
+            } else {
+                e
+            });
+        }
         if let Some(recorded) = r.length
             && recorded != actions.len()
         {
             return Err(ReplayError::Length {
                 file: file.to_string(),
+                line: field_line(src, "length"),
                 found: actions.len(),
                 recorded,
                 what: if actions.len() < recorded {
@@ -489,12 +565,7 @@ impl Visit for Rerun<'_> {
                 },
             });
         }
-        let final_hash = state_hash(&state);
-        // One more checkpoint at the end, for the actions after the last one.
-        let end = final_hash ^ trail.rotate_left(17);
-        if let Some(&want) = r.checkpoints.get(checkpoints.len())
-            && want != end
-        {
+        if end_differs {
             let last = actions.len().saturating_sub(1);
             return Err(ReplayError::Edited {
                 file: file.to_string(),
@@ -509,6 +580,7 @@ impl Visit for Rerun<'_> {
         {
             return Err(ReplayError::Diverged {
                 file: file.to_string(),
+                line: field_line(src, "final_hash"),
                 got: final_hash,
                 want,
             });

@@ -117,7 +117,22 @@ fn quoted(list: &[String]) -> String {
     }
     let mut names: Vec<String> = list.iter().map(|n| format!("\"{n}\"")).collect();
     names.dedup();
-    names.join(", ")
+    some_of(&names)
+}
+
+/// How many known names a message lists (the items, the teams, the places): enough to spot a
+/// misspelling among, not a whole catalogue repeated in every message.
+pub const MAX_LISTED: usize = 8;
+
+/// A few names of a list, joined by `, `: the first [`MAX_LISTED`], then how many more.
+pub fn some_of<S: AsRef<str>>(names: &[S]) -> String {
+    let more;
+    let mut out: Vec<&str> = names.iter().take(MAX_LISTED).map(AsRef::as_ref).collect();
+    if names.len() > MAX_LISTED {
+        more = format!("and {} more", names.len() - MAX_LISTED);
+        out.push(&more);
+    }
+    out.join(", ")
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::error::{DataErrors, Report};
+use super::error::{DataErrors, Report, over_limit};
 pub use crate::rules::coterie::CoterieSetup;
 use crate::rules::coterie::model::*;
 
@@ -91,6 +91,32 @@ pub struct CoterieScenario {
 /// Ratings the rules' arithmetic stays well inside.
 const RANK: std::ops::RangeInclusive<i32> = -20..=20;
 
+// Limits on every list the rules go through, each far above what a table plays (the
+// rulebook's groups are a handful of characters, its conflicts name two or three skills) and
+// low enough that a battle of the largest still plays thousands of times a second in `sim`.
+/// Characters in a group: a large battle scene of a whole company a side.
+pub const MAX_GROUP: usize = 64;
+/// Skills a conflict names, or a character has: a long character sheet's worth.
+pub const MAX_SKILLS: usize = 32;
+/// Nuances a conflict names, or a character has.
+pub const MAX_NUANCES: usize = 32;
+/// Traits a conflict names, or a group has (equipment, numbers, terrain, morale...).
+pub const MAX_TRAITS: usize = 16;
+
+/// Refuses each name of a conflict's list written a second time: each would count twice.
+fn once_each(r: &mut Report, list: &[String], key: &str, what: &str) {
+    let mut seen = std::collections::BTreeSet::new();
+    for n in list {
+        if !seen.insert(n.as_str()) {
+            let q = format!("\"{n}\"");
+            r.at(
+                &["conflict", key, &q, &q],
+                format!("the conflict lists the {what} \"{n}\" twice: it would count twice"),
+            );
+        }
+    }
+}
+
 pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSetup, DataErrors> {
     let mut r = Report::new(file, src);
     let c = &sc.conflict;
@@ -103,15 +129,57 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
             "the conflict needs at least one relevant skill",
         );
     }
+    for (key, list, what, max) in [
+        ("skills:", &c.skills, "skill", MAX_SKILLS),
+        ("nuances:", &c.nuances, "nuance", MAX_NUANCES),
+        ("traits:", &c.traits, "trait", MAX_TRAITS),
+    ] {
+        let plural = format!("the conflict's {what}s");
+        if !over_limit(&mut r, &["conflict", key], &plural, list.len(), max) {
+            once_each(&mut r, list, key, what);
+        }
+    }
+    if sc.party.name == sc.foes.name && !sc.party.name.trim().is_empty() {
+        let at = format!("name: \"{}\"", sc.foes.name);
+        r.at(
+            &["foes", &at],
+            format!(
+                "two groups are called \"{}\": their results could not be told apart",
+                sc.foes.name
+            ),
+        );
+    }
     let mut characters = Vec::new();
+    // Each character's name, to find one written twice (at once, however many there are).
+    let mut names = std::collections::BTreeSet::new();
     let mut groups = Vec::new();
     for (side, g, key) in [(PARTY, &sc.party, "party"), (FOES, &sc.foes, "foes")] {
+        if g.name.trim().is_empty() {
+            r.at(
+                &[key, "name:"],
+                format!("{key}: the group needs a name, not a blank"),
+            );
+        }
         if g.characters.is_empty() {
             r.at(
                 &[key],
                 format!("{key}: the group needs at least one character"),
             );
         }
+        over_limit(
+            &mut r,
+            &[key, "characters:"],
+            &format!("{key}: characters"),
+            g.characters.len(),
+            MAX_GROUP,
+        );
+        over_limit(
+            &mut r,
+            &[key, "traits:"],
+            &format!("{key}: traits"),
+            g.traits.len(),
+            MAX_TRAITS,
+        );
         if let Some(b) = g.breaks_at
             && !(-4..=-1).contains(&b)
         {
@@ -136,7 +204,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
             if ch.name.trim().is_empty() {
                 r.at(&[key, "name"], "a character needs a name");
             }
-            if characters.iter().any(|o: &Character| o.name == ch.name) {
+            if !names.insert(ch.name.as_str()) {
                 r.at(
                     &[key, &at],
                     format!("two characters are called \"{}\"", ch.name),
@@ -150,7 +218,32 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                     );
                 }
             }
+            over_limit(
+                &mut r,
+                &[key, &at],
+                &format!("{}: skills", ch.name),
+                ch.skills.len(),
+                MAX_SKILLS,
+            );
+            over_limit(
+                &mut r,
+                &[key, &at],
+                &format!("{}: nuances", ch.name),
+                ch.nuances.len(),
+                MAX_NUANCES,
+            );
+            let mut nuances = std::collections::BTreeSet::new();
             for n in &ch.nuances {
+                if !nuances.insert(n.name.as_str()) {
+                    let q = format!("\"{}\"", n.name);
+                    r.at(
+                        &[key, &at, &q, &q],
+                        format!(
+                            "{}: the nuance \"{}\" is written twice: it would count twice",
+                            ch.name, n.name
+                        ),
+                    );
+                }
                 if !ch.skills.contains_key(&n.skill) {
                     r.at(
                         &[key, &at, &format!("\"{}\"", n.name)],

@@ -21,10 +21,40 @@ impl fmt::Display for DataError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct DataErrors(pub Vec<DataError>);
 
+/// How many of a file's mistakes are shown, as a compiler stops after its first screenful: a
+/// mistake repeated through a large file would otherwise print megabytes.
+pub const MAX_SHOWN: usize = 20;
+
 impl fmt::Display for DataErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self.0.iter().map(ToString::to_string).collect();
-        write!(f, "{}", lines.join("\n"))
+        let lines: Vec<String> = self
+            .0
+            .iter()
+            .take(MAX_SHOWN)
+            .map(ToString::to_string)
+            .collect();
+        write!(f, "{}", lines.join("\n"))?;
+        if self.0.len() > MAX_SHOWN {
+            write!(
+                f,
+                "\n... and {} more errors not shown",
+                self.0.len() - MAX_SHOWN
+            )?;
+        }
+        Ok(())
+    }
+}
+
+pub use crate::rules::names::{MAX_LISTED, some_of};
+
+/// A list of a data file longer than its limit: an error at the list's line that names the
+/// limit. True where it was over.
+pub fn over_limit(r: &mut Report, anchors: &[&str], what: &str, len: usize, max: usize) -> bool {
+    if len > max {
+        r.at(anchors, format!("{what}: {len}, over the limit of {max}"));
+        true
+    } else {
+        false
     }
 }
 
@@ -187,17 +217,63 @@ pub fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataErrors {
     }])
 }
 
-/// Reads a data file, or says why not, naming it (and, for text that is not UTF-8, the line).
-/// A UTF-8 byte-order mark, which some editors write, is dropped.
+/// The largest data file read: a scenario, replay or lesson of a real table is a few
+/// kilobytes, the largest shipped well under 100 KB; 4 MiB leaves room for a very long replay
+/// and keeps a mistaken path (a log, an image, a disk) from being read into memory.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Reads a data file (a scenario, a replay, a lesson), or says why not, naming it (and, for
+/// text that is not UTF-8, the line). Only a regular file is read, and only up to
+/// [`MAX_FILE_BYTES`]: a device such as `/dev/zero` or a pipe is refused without being opened,
+/// and the refusal says what was refused and why, never what the file holds. A UTF-8
+/// byte-order mark, which some editors write, is dropped. Every place that reads a data file
+/// given by a path reads it here.
 pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
+    use std::io::Read;
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
+    let refuse = |message: String| {
         DataErrors(vec![DataError {
             file: file.clone(),
             line: 0,
-            message: format!("cannot read: {e}"),
+            message,
         }])
-    })?;
+    };
+    let not_regular =
+        || refuse("not read: it is not a regular file (a device, a pipe or a folder)".into());
+    let too_big = |len: u64| {
+        refuse(format!(
+            "not read: it holds {len} bytes, and a data file holds at most {MAX_FILE_BYTES} ({} MiB)",
+            MAX_FILE_BYTES >> 20
+        ))
+    };
+    // Looked at before it is opened: opening a pipe waits for a writer.
+    let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+    if meta.is_dir() {
+        return Err(refuse(
+            "cannot read: it is a folder, not a data file".into(),
+        ));
+    }
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big(meta.len()));
+    }
+    let f = std::fs::File::open(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+    // The file opened may not be the one looked at (replaced in between): asked again.
+    let meta = f
+        .metadata()
+        .map_err(|e| refuse(format!("cannot read: {e}")))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| refuse(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
     text(&file, bytes)
 }
 

@@ -124,6 +124,54 @@ pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
     }]))
 }
 
+/// A scenario that another data file names (a replay or a lesson, `what`, at `file`): a built-in
+/// scenario or lesson scenario by its name, else a file in `file`'s own folder or below it. A
+/// path that leads out of that folder (an absolute one, or `..` past it, or a link to
+/// elsewhere) is refused without being read: a data file shared with others must not be able
+/// to read any file of the machine it is checked on, nor show what it holds.
+pub fn load_named(file: &str, name: &str, what: &str) -> Result<Loaded, DataErrors> {
+    if let Some(found) = builtin(name) {
+        return found;
+    }
+    if let Some((n, src)) = crate::lessons::SCENARIOS.iter().find(|(n, _)| *n == name) {
+        return load_str(n, &format!("assets/lessons/scenarios/{n}.ron"), src);
+    }
+    let outside = || {
+        DataErrors(vec![DataError {
+            file: name.to_string(),
+            line: 0,
+            message: format!(
+                "not read: a {what}'s scenario is a built-in scenario or a file in the {what}'s own folder, and this path leads out of it"
+            ),
+        }])
+    };
+    let path = Path::new(name);
+    let mut depth = 0usize;
+    for c in path.components() {
+        match c {
+            std::path::Component::Normal(_) => depth += 1,
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if depth > 0 => depth -= 1,
+            _ => return Err(outside()),
+        }
+    }
+    let dir = match Path::new(file).parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let beside = dir.join(path);
+    if !beside.exists() {
+        return load(&beside.display().to_string());
+    }
+    // A link inside the folder may still lead out of it.
+    if let (Ok(d), Ok(b)) = (dir.canonicalize(), beside.canonicalize())
+        && !b.starts_with(&d)
+    {
+        return Err(outside());
+    }
+    load_path(&beside)
+}
+
 pub fn load_path(path: &Path) -> Result<Loaded, DataErrors> {
     let file = path.display().to_string();
     let src = error::read(path)?;

@@ -15,7 +15,7 @@ mod situation;
 
 pub use situation::{SituationDef, StandingDef};
 
-use super::error::{DataErrors, Report};
+use super::error::{DataErrors, Report, over_limit, some_of};
 use crate::rules::dice::Die;
 pub use crate::rules::teams::TeamsSetup;
 use crate::rules::teams::setup::{MAX_CHARACTERS, MAX_SIDE};
@@ -347,8 +347,27 @@ fn named(name: &str) -> String {
     format!("name: \"{name}\"")
 }
 
+// Limits on every list the rules go through, beside the map's side and the characters
+// (`MAX_SIDE`, `MAX_CHARACTERS`): each far above what a table plays, and low enough that a
+// battle of the largest still plays quickly in `sim` and the AI's search.
+/// Teams in a battle: a free-for-all of many small bands (the rulebook's fights have two or
+/// three sides).
+pub const MAX_TEAMS: usize = 16;
+/// Items in the scenario's catalogue: every weapon, shield and tool of a large armoury.
+pub const MAX_ITEMS: usize = 256;
+/// Short tasks on the map (levers, bells, doors to bar).
+pub const MAX_TASKS: usize = 64;
+/// Items lying on the ground at the start.
+pub const MAX_GROUND: usize = 256;
+/// Items a character has in hand or in the pack: a heavily laden pack.
+pub const MAX_CARRIED: usize = 16;
+
 pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup, DataErrors> {
     let mut r = Report::new(file, src);
+    over_limit(&mut r, &["items:"], "items", sc.items.len(), MAX_ITEMS);
+    over_limit(&mut r, &["teams:"], "teams", sc.teams.len(), MAX_TEAMS);
+    over_limit(&mut r, &["tasks:"], "tasks", sc.tasks.len(), MAX_TASKS);
+    over_limit(&mut r, &["ground:"], "ground", sc.ground.len(), MAX_GROUND);
     let m = &sc.map;
     let sized = (1..=MAX_SIDE).contains(&m.width) && (1..=MAX_SIDE).contains(&m.height);
     if !sized {
@@ -392,9 +411,13 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     // Where one may stand: on the map, and not a wall, cover or a closed door.
     let open =
         |p: Square| inside(p) && !matches!(terrain.get(&p), Some(&"walls" | &"cover" | &"doors"));
+    // Each square once: a list of squares is then no longer than the map has squares.
+    let mut exits = std::collections::BTreeSet::new();
     for &p in &m.exits {
         let anchors = ["map", "exits:", &spelled(src, p)];
-        if !inside(p) {
+        if !exits.insert(p) {
+            r.at(&anchors, format!("map: exit {p:?} is listed twice"));
+        } else if !inside(p) {
             r.at(&anchors, format!("map: exit {p:?} lies off the map"));
         } else if !open(p) {
             r.at(
@@ -455,7 +478,12 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             parry: d.parry,
         })
     };
-    let known_items = || sc.items.keys().cloned().collect::<Vec<_>>().join(", ");
+    // A few of the catalogue's names, for messages: written once, however many refer to it.
+    let known_items = {
+        let names: Vec<&String> = sc.items.keys().collect();
+        some_of(&names)
+    };
+    let known_items = || known_items.clone();
 
     // Teams, by name.
     if sc.teams.len() < 2 {
@@ -486,7 +514,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 &[anchors, &[q.as_str()]].concat(),
                 format!(
                     "{what}: no team is named \"{name}\" (teams: {})",
-                    names.join(", ")
+                    some_of(&names)
                 ),
             );
         }
@@ -595,6 +623,15 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 );
             }
             check_stats(&mut r, &here, &who, &cd.stats);
+            for (key, list) in [("hands", &cd.hands), ("pack", &cd.pack)] {
+                over_limit(
+                    &mut r,
+                    &field(if key == "hands" { "hands:" } else { "pack:" }),
+                    &format!("{who}: {key}"),
+                    list.len(),
+                    MAX_CARRIED,
+                );
+            }
             let mut gear = Vec::new();
             let mut hands = 0u8;
             for (list, held) in [(&cd.hands, true), (&cd.pack, false)] {
@@ -647,8 +684,14 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             if list.is_empty() {
                 r.at(here, format!("{who}: the objective names no squares"));
             }
+            let mut seen = std::collections::BTreeSet::new();
             for &p in list {
-                if !open(p) {
+                if !seen.insert(p) {
+                    r.at(
+                        &[&here[..], &[spelled(src, p).as_str()]].concat(),
+                        format!("{who}: objective square {p:?} is listed twice"),
+                    );
+                } else if !open(p) {
                     r.at(
                         &[here, &[spelled(src, p).as_str()]].concat(),
                         format!(
@@ -868,6 +911,18 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
         r.at(
             &["round_limit"],
             "round_limit: the battle needs at least one round",
+        );
+    }
+    if let Some(def) = &sc.situation
+        && sc.round_limit > 0
+        && def.round > sc.round_limit
+    {
+        r.at(
+            &["situation", "round:"],
+            format!(
+                "situation: round {} is past the battle's last round, {} (its round_limit)",
+                def.round, sc.round_limit
+            ),
         );
     }
     let situation = sc.situation.as_ref().and_then(|def| {

@@ -65,7 +65,7 @@ pub fn read(
                 anchors,
                 format!(
                     "situation: no team is named \"{name}\" (teams: {})",
-                    teams.join(", ")
+                    crate::scenario::error::some_of(teams)
                 ),
             );
         }

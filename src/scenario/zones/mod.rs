@@ -8,7 +8,7 @@ mod situation;
 
 pub use situation::{CharacterState, SituationDef};
 
-use super::error::{DataErrors, Report};
+use super::error::{DataErrors, Report, over_limit};
 use crate::rules::Die;
 use crate::rules::battle::FactionId;
 use crate::rules::zones::model::*;
@@ -150,8 +150,34 @@ fn unnamed(r: &mut Report, anchors: &[&str], what: &str, name: &str) {
     }
 }
 
+// Limits on every list the rules go through, each far above what a table plays (the shipped
+// skirmishes have a handful of zones and characters) and low enough that a battle of the
+// largest still plays quickly in `sim` and the AI's search.
+/// Zones on the map: a large town or a dungeon level.
+pub const MAX_ZONES: usize = 64;
+/// Characters a faction fields: a whole company a side.
+pub const MAX_CHARACTERS: usize = 64;
+/// Kinds of gear a scenario adds to the standard catalogue.
+pub const MAX_GEAR: usize = 256;
+/// Fixtures on the map (doors, traps, levers): a few a zone.
+pub const MAX_FIXTURES: usize = 64;
+/// Items lying on the ground at the start: a battlefield strewn with weapons.
+pub const MAX_GROUND: usize = 256;
+/// Items a character has in hand, in the pack, or damaged: a heavily laden pack.
+pub const MAX_CARRIED: usize = 16;
+
 pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup, DataErrors> {
     let mut r = Report::new(file, src);
+    over_limit(&mut r, &["gear:"], "gear", sc.gear.len(), MAX_GEAR);
+    over_limit(&mut r, &["zones:"], "zones", sc.zones.len(), MAX_ZONES);
+    over_limit(
+        &mut r,
+        &["fixtures:"],
+        "fixtures",
+        sc.fixtures.len(),
+        MAX_FIXTURES,
+    );
+    over_limit(&mut r, &["ground:"], "ground", sc.ground.len(), MAX_GROUND);
     let mut gear = standard_gear();
     for (name, def) in &sc.gear {
         gear.insert(name.clone(), def.clone());
@@ -470,6 +496,13 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                 format!("faction \"{}\" has no characters", fd.name),
             );
         }
+        over_limit(
+            &mut r,
+            &["factions", &fat],
+            &format!("faction \"{}\": characters", fd.name),
+            fd.characters.len(),
+            MAX_CHARACTERS,
+        );
         factions.push(Faction {
             name: fd.name.clone(),
             original_count: fd.characters.len(),
@@ -549,6 +582,19 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                     }
                 },
             };
+            for (key, list) in [
+                ("hands", &cd.hands),
+                ("pack", &cd.pack),
+                ("damaged", &cd.damaged),
+            ] {
+                over_limit(
+                    &mut r,
+                    &[&anchors[..], &[&format!("{key}:")]].concat(),
+                    &format!("character \"{}\": {key}", cd.name),
+                    list.len(),
+                    MAX_CARRIED,
+                );
+            }
             let mut hands = 0u8;
             for (list, hand) in [(&cd.hands, true), (&cd.pack, false)] {
                 for g in list {
@@ -578,7 +624,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                             };
                             if let Some(it) = make_item(g, def, loc, cd.damaged.contains(g)) {
                                 if hand {
-                                    hands += it.hands();
+                                    hands = hands.saturating_add(it.hands());
                                 }
                                 items.push(it);
                             }
