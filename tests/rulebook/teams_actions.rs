@@ -2,6 +2,7 @@
 //! crossbow), teams.free-actions, teams.prone, teams.movement; and the contract: a refused
 //! action or dice running out leave the battle exactly as it was.
 
+use crate::covers;
 use fray::rules::battle::{DecisionKind, Pending, RuleError, Ruleset, Seat};
 use fray::rules::dice::{DiceError, Die, ScriptedDice};
 use fray::rules::teams::grid::distance;
@@ -30,6 +31,7 @@ fn petra() -> Table {
 
 #[test]
 fn petra_starts_reloading_with_one_action_left_and_finishes_with_her_next_first_action() {
+    covers(&["teams.extended", "teams.free-actions"]);
     // teams.extended: fire (1), seek cover (1), start a 2-action reload with the last one.
     let mut t = petra();
     let bolt = t.attack("Petra", Some("crossbow"), "Enemy");
@@ -84,6 +86,7 @@ fn petra_starts_reloading_with_one_action_left_and_finishes_with_her_next_first_
 
 #[test]
 fn an_action_under_way_may_be_abandoned_at_no_cost() {
+    covers(&["teams.extended"]);
     // teams.extended: the reload started with the last action is dropped; the turn keeps its
     // three actions, and the crossbow stays empty.
     let mut t = petra();
@@ -107,6 +110,7 @@ fn an_action_under_way_may_be_abandoned_at_no_cost() {
 
 #[test]
 fn free_actions_stay_open_around_an_action_spread_over_two_turns() {
+    covers(&["teams.free-actions", "teams.extended"]);
     // teams.free-actions: free actions "do not count against your action and reaction limit
     // per turn"; teams.extended: "You may cancel an action started this way at any time during
     // your turn at no extra cost". Petra starts her 2-action reload with her last action: her
@@ -156,6 +160,7 @@ fn free_actions_stay_open_around_an_action_spread_over_two_turns() {
 
 #[test]
 fn a_turn_has_three_actions_then_only_free_ones() {
+    covers(&["teams.actions", "teams.free-actions"]);
     // teams.actions, teams.free-actions.
     let setup = duel(
         6,
@@ -189,6 +194,7 @@ fn a_turn_has_three_actions_then_only_free_ones() {
 
 #[test]
 fn moving_counts_every_second_diagonal_as_two_metres() {
+    covers(&["teams.movement", "teams.move"]);
     // teams.movement: speed 3 from (0, 0): (2, 2) costs 1 + 2 = 3; (3, 1) 1 + 1 + 1;
     // (3, 2) and (3, 3) cost 4.
     assert_eq!(distance(at(0, 0), at(1, 1)), 1);
@@ -226,6 +232,7 @@ fn moving_counts_every_second_diagonal_as_two_metres() {
 
 #[test]
 fn difficult_ground_costs_double_and_enemies_bar_the_way() {
+    covers(&["teams.movement"]);
     // teams.movement: through difficult (1, 0) the 2 m to (2, 0) cost 3; an enemy at (1, 1)
     // cannot be passed, an ally can.
     let mut setup = duel(
@@ -267,6 +274,7 @@ fn difficult_ground_costs_double_and_enemies_bar_the_way() {
 
 #[test]
 fn sprint_needs_a_move_first_and_a_point_of_stamina() {
+    covers(&["teams.sprint"]);
     // teams.sprint.
     let setup = duel(
         12,
@@ -292,6 +300,7 @@ fn sprint_needs_a_move_first_and_a_point_of_stamina() {
 
 #[test]
 fn a_step_is_free_once_a_turn_and_instead_of_a_move() {
+    covers(&["teams.free-actions"]);
     // teams.free-actions.
     let setup = duel(
         6,
@@ -315,6 +324,7 @@ fn a_step_is_free_once_a_turn_and_instead_of_a_move() {
 
 #[test]
 fn prone_characters_only_crawl_and_standing_up_is_an_action() {
+    covers(&["teams.prone", "teams.stand-up"]);
     // teams.prone, teams.stand-up: dropping prone is free; a prone character cannot move but
     // may step; standing costs an action.
     let setup = duel(
@@ -338,6 +348,7 @@ fn prone_characters_only_crawl_and_standing_up_is_an_action() {
 
 #[test]
 fn striking_a_prone_target_has_advantage() {
+    covers(&["teams.prone"]);
     // teams.prone: melee attackers have advantage: rolls (1, 1) and (3, 3), 6 kept.
     let setup = duel(
         6,
@@ -364,6 +375,7 @@ fn striking_a_prone_target_has_advantage() {
 
 #[test]
 fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
+    covers(&["teams.guard", "teams.attack-damage", "teams.dodge"]);
     // teams.guard: "End your turn but gain a +1 bonus to all defences and defence tests until
     // next turn": evasion 6 → 7, deflection 0 → 1, and +1 to a dodge test.
     let setup = duel(
@@ -422,6 +434,7 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
 
 #[test]
 fn waiting_gives_a_second_reaction_until_the_next_turn() {
+    covers(&["teams.wait", "teams.reactions"]);
     // teams.wait, teams.reactions: two dodges in one round.
     let setup = duel(
         6,
@@ -471,6 +484,7 @@ fn boudica_on_guard(more: Vec<CharacterSetup>) -> (Table, WeaponRef) {
 
 #[test]
 fn a_readied_attack_for_one_enemy_lets_the_others_pass() {
+    covers(&["teams.ready"]);
     // teams.ready: the trigger is the player's to choose. Boudica readies her spear for the
     // captain alone: the bandit walks up to her unharmed, the captain does not.
     let (mut t, spear) = boudica_on_guard(vec![
@@ -516,6 +530,7 @@ fn a_readied_attack_for_one_enemy_lets_the_others_pass() {
 
 #[test]
 fn a_readied_attack_goes_off_when_an_enemy_moves_within_reach() {
+    covers(&["teams.ready"]);
     // teams.ready: Boudica readies her spear; the bandit steps next to her and is attacked
     // as her reaction, before he can strike.
     let (mut t, spear) = boudica_on_guard(Vec::new());
@@ -550,6 +565,7 @@ fn a_readied_attack_goes_off_when_an_enemy_moves_within_reach() {
 
 #[test]
 fn a_command_gives_an_ally_one_action_during_the_commanders_turn() {
+    covers(&["teams.command"]);
     // teams.command: 1 action and 2 focus; once per turn per ally; the ally's own turn is
     // still to come.
     let setup = duel(
@@ -596,6 +612,7 @@ fn a_command_gives_an_ally_one_action_during_the_commanders_turn() {
 
 #[test]
 fn interacting_opens_doors_and_picks_things_up() {
+    covers(&["teams.interact"]);
     // teams.interact: a closed door blocks the way and the view until opened.
     let mut setup = duel(
         6,
@@ -631,6 +648,7 @@ fn interacting_opens_doors_and_picks_things_up() {
 
 #[test]
 fn brandishing_sets_both_hands_at_once() {
+    covers(&["teams.brandish"]);
     // teams.brandish: the bow (two hands) away, dagger and shield out, in one action.
     let setup = duel(
         6,
@@ -670,6 +688,7 @@ fn brandishing_sets_both_hands_at_once() {
 
 #[test]
 fn cover_gives_ranged_attackers_disadvantage_from_its_side_only() {
+    covers(&["teams.seek-cover"]);
     // teams.seek-cover: a crate at (3, 1) between the archer and the target; from the other
     // side it gives nothing.
     let mut setup = duel(
@@ -706,6 +725,7 @@ fn cover_gives_ranged_attackers_disadvantage_from_its_side_only() {
 
 #[test]
 fn a_short_task_takes_three_actions_and_a_test() {
+    covers(&["teams.short-task"]);
     // teams.short-task: strength 4 + athletics 5 = 9 against the bell's 9.
     let mut setup = duel(
         6,
@@ -744,6 +764,7 @@ fn a_short_task_takes_three_actions_and_a_test() {
 
 #[test]
 fn a_killing_strike_started_late_finishes_on_the_next_turn() {
+    covers(&["teams.extended", "teams.killing-strike"]);
     // teams.extended, teams.killing-strike: move (1), then the strike owes 1 action.
     let setup = duel(
         6,
@@ -835,6 +856,7 @@ fn dice_running_out_mid_action_is_an_error_that_changes_nothing() {
 
 #[test]
 fn unarmed_strikes_are_nonlethal_and_weak() {
+    covers(&["teams.attacks"]);
     // teams.attacks: bare hands, 1 bludgeoning: 3 + 3 = 6, + 1 = 7.
     let setup = duel(
         6,
@@ -859,6 +881,7 @@ fn unarmed_strikes_are_nonlethal_and_weak() {
 
 #[test]
 fn readied_attacks_go_off_in_roster_order_and_spare_a_fallen_mover() {
+    covers(&["teams.ready"]);
     // teams.ready: Boudica's spear drops the bandit; Agnessa's readied bow, set off by the same
     // move, holds (a trigger wants its enemy standing), her reaction kept.
     let setup = duel(
@@ -912,6 +935,7 @@ fn readied_attacks_go_off_in_roster_order_and_spare_a_fallen_mover() {
 
 #[test]
 fn the_gear_of_a_fallen_character_can_be_taken() {
+    covers(&["teams.interact"]);
     // teams.interact (reading): a fallen character's gear is in the immediate area; one action
     // takes one item of it, into a free hand. Never from someone still standing.
     let setup = duel(

@@ -2,6 +2,7 @@
 //! teams.multiple-attacks, teams.sneak-flank, teams.size, teams.tests, teams.advantage,
 //! teams.damage-types, teams.distances, and the exact odds.
 
+use crate::covers;
 use fray::rules::dice::Die;
 use fray::rules::teams::{
     Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, WeaponDef,
@@ -34,6 +35,7 @@ fn boudica_and_armoured_enemy() -> Table {
 
 #[test]
 fn boudicas_spear_just_hits_and_deflection_leaves_two_damage() {
+    covers(&["teams.attacks", "teams.attack-damage"]);
     // teams.attacks: strength d6 + combat d6 + martial +1 = 2 + 3 + 1 = 6 against evasion 6.
     // teams.attack-damage: 6 + 4 piercing = 10, less deflection 8 = 2.
     let mut t = boudica_and_armoured_enemy();
@@ -77,6 +79,7 @@ fn boudicas_spear_just_hits_and_deflection_leaves_two_damage() {
 
 #[test]
 fn one_short_of_evasion_misses() {
+    covers(&["teams.attacks"]);
     // teams.attacks: 1 + 3 + 1 = 5 against evasion 6.
     let mut t = boudica_and_armoured_enemy();
     let a = t.attack("Boudica", Some("spear"), "Enemy");
@@ -91,6 +94,7 @@ fn one_short_of_evasion_misses() {
 
 #[test]
 fn a_luck_roll_at_the_critical_threshold_uses_critical_damage() {
+    covers(&["teams.critical"]);
     // teams.critical: luck 19 with a threshold of 19+: 6 + 8 = 14, less 8 = 6.
     let mut t = boudica_and_armoured_enemy();
     let a = t.attack("Boudica", Some("spear"), "Enemy");
@@ -113,6 +117,7 @@ fn a_luck_roll_at_the_critical_threshold_uses_critical_damage() {
 
 #[test]
 fn a_critical_hit_cannot_miss() {
+    covers(&["teams.critical", "teams.dodge"]);
     // teams.critical: 1 + 1 + 1 = 3 would miss evasion 6, but luck 20 ≥ 19. A critical hit
     // cannot be dodged either (teams.dodge).
     let mut t = boudica_and_armoured_enemy();
@@ -131,6 +136,7 @@ fn a_critical_hit_cannot_miss() {
 
 #[test]
 fn an_ordinary_test_gains_four_on_a_luck_roll_of_twenty_but_an_attack_does_not() {
+    covers(&["teams.tests", "teams.critical"]);
     // teams.tests, teams.critical: with a critical threshold of 21, a luck roll of 20 neither
     // crits nor adds 4 to an attack: 1 + 1 = 2 misses.
     let mut setup = duel(
@@ -178,6 +184,7 @@ fn agnessa_shoots() -> Table {
 
 #[test]
 fn a_luck_roll_of_one_sends_agnessas_arrow_at_her_ally() {
+    covers(&["teams.stray-shots"]);
     // teams.stray-shots: luck 1 and only her ally within 1 m of the target: no die to pick
     // who. The attack goes on against the ally: 4 + 3 = 7 against evasion 6 hits for
     // 7 + 3 = 10.
@@ -206,6 +213,7 @@ fn a_luck_roll_of_one_sends_agnessas_arrow_at_her_ally() {
 
 #[test]
 fn a_stray_shot_among_several_rolls_a_die_to_pick_its_target() {
+    covers(&["teams.stray-shots", "teams.intercept"]);
     // teams.stray-shots: two characters near the target: a d2 picks the second.
     // The enemy's own friend stands by it too.
     let mut setup = duel(
@@ -237,6 +245,7 @@ fn a_stray_shot_among_several_rolls_a_die_to_pick_its_target() {
 
 #[test]
 fn agnessas_second_attack_this_round_takes_two_off() {
+    covers(&["teams.multiple-attacks", "teams.attacks"]);
     // teams.multiple-attacks: 2 + 3 = 5, -2 for one earlier attack: 3 misses evasion 6.
     let mut t = agnessa_shoots();
     let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
@@ -288,6 +297,7 @@ fn agnessas_second_attack_this_round_takes_two_off() {
 
 #[test]
 fn shooting_at_a_flanked_enemy_has_advantage() {
+    covers(&["teams.sneak-flank"]);
     // teams.sneak-flank: two of Agnessa's allies on opposite sides of the enemy; she is not
     // one of them. Two rolls: (1, 1) and (4, 4); the better, 8, is kept.
     let setup = duel(
@@ -325,6 +335,7 @@ fn shooting_at_a_flanked_enemy_has_advantage() {
 
 #[test]
 fn fabian_sneaking_up_has_advantage_and_his_size_shifts_evasion_and_deflection() {
+    covers(&["teams.sneak-flank", "teams.size", "teams.attack-damage"]);
     // teams.sneak-flank and teams.size: Fabian (size 4) is unseen; the goblin (size 3) has
     // evasion 6 and deflection 2, which Fabian treats as 7 and 1. Rolls (2, 4) and (3, 4):
     // 7 kept, a hit; damage 7 + 2 = 9, less 1 = 8.
@@ -380,6 +391,7 @@ fn fabian_sneaking_up_has_advantage_and_his_size_shifts_evasion_and_deflection()
 
 #[test]
 fn a_smaller_attacker_treats_evasion_as_lower_and_deflection_as_higher() {
+    covers(&["teams.size"]);
     // teams.size: a goblin (3) against a large ogre (5): evasion 6 - 2 = 4, deflection 1 + 2.
     let setup = duel(
         6,
@@ -415,6 +427,7 @@ fn a_smaller_attacker_treats_evasion_as_lower_and_deflection_as_higher() {
 
 #[test]
 fn sneak_and_flank_together_give_double_advantage() {
+    covers(&["teams.sneak-flank", "teams.advantage"]);
     // teams.sneak-flank, teams.advantage: three rolls, the best kept.
     let setup = duel(
         6,
@@ -446,6 +459,7 @@ fn sneak_and_flank_together_give_double_advantage() {
 
 #[test]
 fn advantage_and_disadvantage_cancel_one_for_one() {
+    covers(&["teams.advantage", "teams.prone"]);
     // teams.advantage, teams.prone: shooting a flanked (advantage) but prone (disadvantage)
     // enemy: one roll.
     let setup = duel(
@@ -471,6 +485,7 @@ fn advantage_and_disadvantage_cancel_one_for_one() {
 
 #[test]
 fn elemental_damage_meets_elemental_deflection_and_typeless_damage_nothing() {
+    covers(&["teams.damage-types"]);
     // teams.damage-types: fire against deflection 5 and elemental deflection 1; psychic is
     // typeless, reduced by neither.
     let wand = Item::new("fire wand").with_weapon(
@@ -512,6 +527,7 @@ fn elemental_damage_meets_elemental_deflection_and_typeless_damage_nothing() {
 
 #[test]
 fn only_targets_in_reach_or_range_and_in_sight_can_be_attacked() {
+    covers(&["teams.distances"]);
     // teams.distances: a spear reaches 1 m; a wall blocks the bow's line of sight.
     let setup = duel(
         9,
@@ -547,6 +563,7 @@ fn only_targets_in_reach_or_range_and_in_sight_can_be_attacked() {
 
 #[test]
 fn the_odds_of_boudicas_spear_are_exact() {
+    covers(&["teams.advantage", "teams.attacks", "teams.critical"]);
     // 2d6 + 1 ≥ 6 on 30 of 36 rolls; luck 19 or 20 is a critical hit either way.
     let t = boudica_and_armoured_enemy();
     let o = attack_odds(
@@ -625,6 +642,7 @@ fn the_odds_of_boudicas_spear_are_exact() {
 
 #[test]
 fn a_thrown_dagger_lands_by_its_target_hit_or_miss() {
+    covers(&["teams.stray-shots"]);
     // teams.stray-shots (reading): thrown 4 m, it misses (1 + 1 = 2) and lies on the target's
     // square, out of Fabian's hands.
     let setup = duel(

@@ -3,6 +3,7 @@
 //! teams.harm, teams.unconscious, teams.fortify, teams.death, teams.killing-strike,
 //! teams.nonlethal.
 
+use crate::covers;
 use fray::rules::battle::{DecisionKind, Pending, Seat};
 use fray::rules::dice::Die;
 use fray::rules::teams::{
@@ -33,6 +34,12 @@ fn bandit_attacks(target: CharacterSetup) -> Table {
 
 #[test]
 fn boudica_harmed_then_fortifying_then_dying() {
+    covers(&[
+        "teams.harm",
+        "teams.fortify",
+        "teams.unconscious",
+        "teams.death",
+    ]);
     // teams.harm, teams.fortify, teams.unconscious, teams.death: the rulebook's three blows,
     // number for number.
     let boudica = CharacterSetup::new("Boudica", 0, at(1, 1))
@@ -113,6 +120,7 @@ fn boudica_harmed_then_fortifying_then_dying() {
 
 #[test]
 fn cheating_death_raises_the_difficulty_by_five_for_good() {
+    covers(&["teams.death"]);
     // teams.death: luck 12 ≥ 10 cheats death; the next time it takes 15, and 14 dies.
     let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
         evasion: 2,
@@ -159,6 +167,7 @@ fn cheating_death_raises_the_difficulty_by_five_for_good() {
 
 #[test]
 fn damage_that_only_reaches_zero_does_not_risk_death() {
+    covers(&["teams.death"]);
     // teams.death: exactly the health left: unconscious, no luck test.
     let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
         evasion: 2,
@@ -176,6 +185,7 @@ fn damage_that_only_reaches_zero_does_not_risk_death() {
 
 #[test]
 fn nonlethal_damage_to_zero_spares_the_luck_test_but_more_damage_does_not() {
+    covers(&["teams.nonlethal", "teams.death"]);
     // teams.nonlethal: a club knocks the victim from 3 to 0 with 6: no risk; the next blow at
     // zero health, nonlethal too, risks death (luck 3 < 10).
     let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
@@ -213,6 +223,7 @@ fn nonlethal_damage_to_zero_spares_the_luck_test_but_more_damage_does_not() {
 
 #[test]
 fn without_a_reaction_a_character_beyond_its_constitution_falls_unasked() {
+    covers(&["teams.unconscious"]);
     // teams.unconscious: fortifying is a reaction; with it spent, the character falls.
     let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
         evasion: 2,
@@ -237,6 +248,7 @@ fn without_a_reaction_a_character_beyond_its_constitution_falls_unasked() {
 
 #[test]
 fn a_luck_roll_of_twenty_adds_four_to_a_fortify_test() {
+    covers(&["teams.tests", "teams.unconscious"]);
     // teams.tests: 1 + 1 + fortitude 1 = 3, + 4 for luck 20 = 7 ≥ 6.
     let boudica = CharacterSetup::new("Boudica", 0, at(1, 1)).stats(Stats {
         evasion: 2,
@@ -262,6 +274,7 @@ fn a_luck_roll_of_twenty_adds_four_to_a_fortify_test() {
 
 #[test]
 fn choosing_to_fall_unconscious_costs_nothing() {
+    covers(&["teams.unconscious"]);
     // teams.unconscious: falling instead of fortifying keeps the stamina.
     let boudica = CharacterSetup::new("Boudica", 0, at(1, 1)).stats(Stats {
         evasion: 2,
@@ -280,6 +293,7 @@ fn choosing_to_fall_unconscious_costs_nothing() {
 
 #[test]
 fn a_dodge_that_meets_the_attack_test_makes_it_miss() {
+    covers(&["teams.dodge"]);
     // teams.dodge: dexterity d6 3 + acrobatics d4 3 = 6 against the attack's 6.
     let target = CharacterSetup::new("Target", 0, at(1, 1)).stats(Stats {
         acrobatics: Some(Die::D4),
@@ -317,6 +331,7 @@ fn a_failed_dodge_takes_the_hit() {
 
 #[test]
 fn resisting_prevents_a_mental_attack() {
+    covers(&["teams.resist"]);
     // teams.resist: psychic damage may be resisted for 1 focus: willpower 4 + resolve 3 = 7
     // against the attack's 6.
     let whisper = Item::new("whisper").with_weapon(
@@ -347,6 +362,7 @@ fn resisting_prevents_a_mental_attack() {
 
 #[test]
 fn an_ally_next_to_the_target_intercepts_and_defends_for_free() {
+    covers(&["teams.intercept"]);
     // teams.intercept: Guard swaps places with Ward and is attacked instead; her dodge after
     // intercepting uses no reaction.
     let setup = duel(
@@ -418,6 +434,7 @@ fn guard_intercepts_for_ward() -> Table {
 
 #[test]
 fn an_interceptor_who_declines_the_others_may_still_fortify_for_free() {
+    covers(&["teams.intercept", "teams.defensive-actions"]);
     // teams.intercept: the interceptor "then may take any defensive action as a free
     // reaction", and teams.defensive-actions: "the standard defensive actions of dodge,
     // fortify, and resist". Guard declines the dodge; 4 + 4 = 8 damage to health 10 → 2, 8
@@ -442,6 +459,7 @@ fn an_interceptor_who_declines_the_others_may_still_fortify_for_free() {
 
 #[test]
 fn an_interceptor_has_one_free_defensive_action_not_two() {
+    covers(&["teams.intercept"]);
     // teams.intercept (reading): the free reaction is one defensive action. Guard dodges for
     // free and fails (1 + 1 = 2 against 4); 8 damage leaves 8 health missing, and with her own
     // reaction spent on the intercept she falls unasked.
@@ -463,6 +481,7 @@ fn an_interceptor_has_one_free_defensive_action_not_two() {
 
 #[test]
 fn a_character_reacts_once_before_its_turn_and_once_after_it_in_the_same_round() {
+    covers(&["teams.reactions"]);
     // teams.reactions: "During each round, characters may also take up to one reaction.
     // Reactions can be taken on any character's turn and are recovered at the start of each
     // turn." Reading: one reaction at a time, back at the start of the character's own turn.
@@ -516,6 +535,7 @@ fn a_character_reacts_once_before_its_turn_and_once_after_it_in_the_same_round()
 
 #[test]
 fn a_situation_remembers_who_is_harmed_by_endurance_not_health() {
+    covers(&["teams.harm"]);
     // teams.harm: "While at half of their endurance or less, they are considered to be
     // harmed." Worn starts at endurance 4 of 10 (harmed already: not said again when hit);
     // Cut starts at health 6 of 10 but endurance 10 (not harmed: said when it begins).
@@ -589,6 +609,7 @@ fn shielded(evasion: u8) -> CharacterSetup {
 
 #[test]
 fn items_without_a_listed_durability_have_ten_if_metal_else_four() {
+    covers(&["teams.durability"]);
     // teams.durability.
     let t = bandit_attacks(shielded(6));
     let shield = t.item("Shieldbearer", "shield");
@@ -599,6 +620,7 @@ fn items_without_a_listed_durability_have_ten_if_metal_else_four() {
 
 #[test]
 fn a_block_puts_the_damage_on_the_shield() {
+    covers(&["teams.block"]);
     // teams.block: 1 + 1 = 2, + 4 = 6, less block value 3 = 3 to the shield (4 → 1); the
     // wearer takes nothing.
     let mut t = bandit_attacks(shielded(2));
@@ -616,6 +638,7 @@ fn a_block_puts_the_damage_on_the_shield() {
 
 #[test]
 fn damage_beyond_the_shields_durability_passes_to_the_wearer() {
+    covers(&["teams.block-overflow"]);
     // teams.block-overflow: 3 + 3 = 6, + 4 = 10, less 3 = 7 against durability 4: the shield
     // breaks and 3 pass to the wearer, unreduced.
     let mut t = bandit_attacks(shielded(2));
@@ -637,6 +660,7 @@ fn damage_beyond_the_shields_durability_passes_to_the_wearer() {
 
 #[test]
 fn a_parry_adds_the_items_parry_value_to_deflection_and_costs_it_a_point() {
+    covers(&["teams.parry"]);
     // teams.parry: 3 + 3 = 6, + 4 = 10, less deflection 0 + parry 2 = 8; the sword 10 → 9.
     let mut t = bandit_attacks(shielded(6));
     let sword = t.item("Shieldbearer", "sword");
@@ -656,6 +680,7 @@ fn a_parry_adds_the_items_parry_value_to_deflection_and_costs_it_a_point() {
 
 #[test]
 fn an_item_without_a_parry_value_parries_for_one_and_arrows_cannot_be_parried() {
+    covers(&["teams.parry"]);
     // teams.parry: the shield has no parry value: +1.
     let mut t = bandit_attacks(shielded(6));
     let shield = t.item("Shieldbearer", "shield");
@@ -686,6 +711,7 @@ fn an_item_without_a_parry_value_parries_for_one_and_arrows_cannot_be_parried() 
 
 #[test]
 fn a_killing_strike_takes_three_actions_and_a_test_with_advantage_against_constitution() {
+    covers(&["teams.killing-strike"]);
     // teams.killing-strike: rolls (1, 1) and (3, 2): 5 ≥ constitution 4.
     let setup = duel(
         6,
@@ -724,6 +750,7 @@ fn a_killing_strike_takes_three_actions_and_a_test_with_advantage_against_consti
 
 #[test]
 fn a_failed_killing_strike_becomes_a_sneak_attack() {
+    covers(&["teams.killing-strike"]);
     // teams.killing-strike: 3 < constitution 4; then a fresh attack on the unconscious, prone
     // target with double advantage: (2, 2), (3, 3), (1, 1): 6 hits evasion 6 for 10, all to
     // its 3 health: it risks death and cheats it with 15.
@@ -770,6 +797,7 @@ fn a_failed_killing_strike_becomes_a_sneak_attack() {
 
 #[test]
 fn the_defensive_reaction_is_chosen_after_the_hit_and_before_damage() {
+    covers(&["teams.defensive-actions"]);
     // teams.defensive-actions: the hit is known, no damage yet, one choice among the four.
     let mut t = bandit_attacks(shielded(6));
     let axe = t.attack("Bandit", Some("axe"), "Shieldbearer");

@@ -2,6 +2,7 @@
 //! teams.outnumbered, teams.unable-to-act (Roland), teams.surprise and teams.danger-sense
 //! (Clementine and the goblins), teams.objectives.
 
+use crate::covers;
 use fray::rules::battle::{DecisionKind, Outcome, Pending, Seat};
 use fray::rules::teams::{
     Action, ChangeWhen, CharacterSetup, DamageType, EventKind, Item, Objective, Stats, Status,
@@ -53,6 +54,7 @@ fn pass_turn(t: &mut Table) -> usize {
 
 #[test]
 fn the_players_who_attacked_the_guards_go_first() {
+    covers(&["teams.initiative"]);
     // teams.initiative: "that character is setting their team at the highest initiative
     // (first). The next initiative goes to the team being attacked, with every other team going
     // next in whatever order the game master decides". The teams are listed in no helpful
@@ -82,6 +84,7 @@ fn the_players_who_attacked_the_guards_go_first() {
 
 #[test]
 fn teams_alternate_one_member_at_a_time_and_may_reorder_each_round() {
+    covers(&["teams.rounds"]);
     // teams.rounds: players, guards, players, guards; then round 2.
     let mut t = Table::new(&players_and_guards(2, 2, 0));
     let mut seats = Vec::new();
@@ -102,6 +105,7 @@ fn teams_alternate_one_member_at_a_time_and_may_reorder_each_round() {
 
 #[test]
 fn an_outnumbered_team_runs_out_and_the_others_go_on() {
+    covers(&["teams.outnumbered"]);
     // teams.outnumbered: four players against two guards: P, G, P, G, P, P.
     let mut t = Table::new(&players_and_guards(4, 2, 0));
     let mut seats = Vec::new();
@@ -126,6 +130,7 @@ fn an_outnumbered_team_runs_out_and_the_others_go_on() {
 
 #[test]
 fn roland_knocked_out_before_his_turn_takes_it_once_clementine_brings_him_round() {
+    covers(&["teams.unable-to-act", "teams.resuscitate"]);
     // teams.unable-to-act, teams.resuscitate.
     let setup = TeamsSetup::new("Roland", 8, 4)
         .team("Players")
@@ -180,6 +185,7 @@ fn roland_knocked_out_before_his_turn_takes_it_once_clementine_brings_him_round(
 
 #[test]
 fn knocked_out_during_their_own_turn_a_character_loses_the_rest_of_it() {
+    covers(&["teams.unable-to-act"]);
     // teams.unable-to-act: the bandit walks into Boudica's readied spear and falls.
     let setup = TeamsSetup::new("Readied", 8, 3)
         .team("Heroes")
@@ -247,6 +253,7 @@ fn goblin_ambush() -> Table {
 
 #[test]
 fn clementine_with_danger_sense_acts_in_the_goblins_surprise_round() {
+    covers(&["teams.surprise", "teams.danger-sense"]);
     // teams.surprise, teams.danger-sense: the goblins act first; of the players only
     // Clementine may, between goblin turns; she cuts Snik down, so one goblin fewer acts.
     let mut t = goblin_ambush();
@@ -279,6 +286,7 @@ fn clementine_with_danger_sense_acts_in_the_goblins_surprise_round() {
 
 #[test]
 fn the_surprised_cannot_react_and_are_sneak_attacked_in_the_surprise_round() {
+    covers(&["teams.surprise"]);
     // teams.surprise: Gob stabs Roland, who has stamina for a dodge but cannot take it; the
     // attack has advantage: (1, 1) and (3, 3).
     let mut t = goblin_ambush();
@@ -301,6 +309,7 @@ fn the_surprised_cannot_react_and_are_sneak_attacked_in_the_surprise_round() {
 
 #[test]
 fn the_gm_orders_the_teams_after_the_first_two() {
+    covers(&["teams.initiative"]);
     // teams.initiative: four teams, the first started the fight, the second was attacked;
     // the GM places the other two, and the last one without asking.
     let mut s = TeamsSetup::new("Four", 8, 8)
@@ -394,6 +403,7 @@ fn winner(t: &Table) -> Option<usize> {
 
 #[test]
 fn reaching_a_square_completes_the_objective() {
+    covers(&["teams.objectives"]);
     // teams.objectives: reach.
     let mut t = objective_case(Objective::Reach {
         squares: vec![at(4, 1)],
@@ -404,6 +414,7 @@ fn reaching_a_square_completes_the_objective() {
 
 #[test]
 fn getting_away_by_an_exit_completes_an_escape() {
+    covers(&["teams.objectives"]);
     // teams.objectives: escape by the exit at (0, 1).
     let mut t = objective_case(Objective::Escape { count: 1 });
     assert!(!t.is_legal(&Action::Escape));
@@ -415,6 +426,7 @@ fn getting_away_by_an_exit_completes_an_escape() {
 
 #[test]
 fn fleeing_without_an_objective_leaves_the_field_to_the_others() {
+    covers(&["teams.combat"]);
     // teams.combat: the heroes' last member gone, the foes remain.
     let mut t = objective_case(Objective::Defeat);
     t.act(Action::Step(at(0, 1)), &[]);
@@ -424,6 +436,7 @@ fn fleeing_without_an_objective_leaves_the_field_to_the_others() {
 
 #[test]
 fn completing_the_lever_completes_a_task_objective() {
+    covers(&["teams.objectives", "teams.short-task"]);
     // teams.objectives, teams.short-task: 3 + 3 = 6 against 6.
     let mut t = objective_case(Objective::Task { task: 0 });
     t.act(Action::ShortTask(0), &[3, 3, 10]);
@@ -432,6 +445,7 @@ fn completing_the_lever_completes_a_task_objective() {
 
 #[test]
 fn holding_squares_for_the_rounds_wins_at_the_end_of_the_last() {
+    covers(&["teams.objectives"]);
     // teams.objectives: hold (1, 1) for two rounds.
     let mut t = objective_case(Objective::Hold {
         squares: vec![at(1, 1)],
@@ -448,6 +462,7 @@ fn holding_squares_for_the_rounds_wins_at_the_end_of_the_last() {
 
 #[test]
 fn protecting_a_character_to_the_round_wins_then() {
+    covers(&["teams.objectives"]);
     // teams.objectives: keep Hero conscious to the end of round 1.
     let mut t = objective_case(Objective::Protect {
         character: 0,
@@ -461,6 +476,7 @@ fn protecting_a_character_to_the_round_wins_then() {
 
 #[test]
 fn the_round_limit_ends_an_undecided_battle_in_a_draw() {
+    covers(&["teams.objectives"]);
     // teams.objectives: three rounds of nothing.
     let mut t = objective_case(Objective::Defeat);
     t.act(Action::EndTurn, &[]);
@@ -473,6 +489,7 @@ fn the_round_limit_ends_an_undecided_battle_in_a_draw() {
 
 #[test]
 fn an_objective_changes_from_one_round_to_the_next_as_the_scenario_scripts_it() {
+    covers(&["teams.combat"]);
     // teams.combat: "In rare situations, a team's objective may change from one round of
     // combat to another." The heroes fight to defeat the enemy in round 1; from round 2 they
     // must reach (4, 1), and are told so.
@@ -518,6 +535,7 @@ fn an_objective_changes_from_one_round_to_the_next_as_the_scenario_scripts_it() 
 
 #[test]
 fn an_objective_changes_when_the_scenario_event_happens() {
+    covers(&["teams.objectives"]);
     // teams.objectives (reading): a change set off by an event. Once the lever is pulled the
     // heroes must get one of theirs away by the exit at (0, 1).
     let mut t = objective_case_with(|s| {
