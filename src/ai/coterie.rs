@@ -206,21 +206,7 @@ impl Heuristics for Coterie {
             // on the track (or, as the players flee, against letting them go unhurt).
             Action::Reserve(kind) => {
                 let fleeing = matches!(s.stage, Stage::Reserve { fleeing: true, .. });
-                let mut pieces: Vec<Harm> = kind
-                    .iter()
-                    .map(|k| Harm {
-                        kind: k.clone(),
-                        degree: Degree::Minor,
-                    })
-                    .collect();
-                if !fleeing {
-                    pieces.push(Harm::push_back(if kind.is_some() {
-                        Degree::Major
-                    } else {
-                        Degree::Decisive
-                    }));
-                }
-                harm_value(s, PARTY, &pieces)
+                harm_value(s, PARTY, &harm::reserved(kind.as_ref(), fleeing))
             }
             Action::PartyInjury(kind) => harm_value(
                 s,

@@ -321,20 +321,7 @@ impl Present for Coterie {
                 }
             )),
             (Action::Reserve(kind), Stage::Reserve { fleeing, .. }) => {
-                let mut pieces: Vec<Harm> = kind
-                    .iter()
-                    .map(|k| Harm {
-                        kind: k.clone(),
-                        degree: Degree::Minor,
-                    })
-                    .collect();
-                if !*fleeing {
-                    pieces.push(Harm::push_back(if kind.is_some() {
-                        Degree::Major
-                    } else {
-                        Degree::Decisive
-                    }));
-                }
+                let pieces = harm::reserved(kind.as_ref(), *fleeing);
                 Some(if pieces.is_empty() {
                     "they leave the conflict unhurt".into()
                 } else {

@@ -263,13 +263,7 @@ impl LessonRun {
     pub fn pointer(&self, session: &dyn Session) -> Option<PointAt> {
         Some(match self.step()?.point.as_ref()? {
             Pointer::Token(n) => PointAt::Token(self.names.iter().position(|x| x == n)?),
-            Pointer::Place(n) => PointAt::Place(
-                session
-                    .board(None)
-                    .places
-                    .iter()
-                    .position(|p| &p.name == n)?,
-            ),
+            Pointer::Place(n) => PointAt::Place(session.place_named(n)?),
             Pointer::Choices | Pointer::Choice => PointAt::Choices,
             Pointer::Log => PointAt::Log,
             Pointer::Roster => PointAt::Roster,

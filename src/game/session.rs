@@ -106,6 +106,9 @@ pub trait Session: Send + Sync + 'static {
     fn title(&self, kind: DecisionKind) -> &'static str;
     fn situation(&self) -> Option<String>;
     fn board(&self, eyes: Option<Seat>) -> BoardView;
+    /// The board's place a lesson's pointer names: by the place's own label, else by the name
+    /// the ruleset gives it (a Three actions square as `"x,y"`, whose board place has no label).
+    fn place_named(&self, name: &str) -> Option<usize>;
     fn roster(&self, eyes: Option<Seat>) -> Vec<RosterLine>;
     fn character_name(&self, id: usize) -> String;
     fn result_table(&self) -> ResultTable;
@@ -307,6 +310,16 @@ impl<G: Game> Session for Typed<G> {
 
     fn board(&self, eyes: Option<Seat>) -> BoardView {
         G::board(&self.state, eyes)
+    }
+
+    fn place_named(&self, name: &str) -> Option<usize> {
+        let places = G::board(&self.state, None).places;
+        places.iter().position(|p| p.name == name).or_else(|| {
+            G::places(&self.state)?
+                .iter()
+                .position(|p| p == name)
+                .filter(|&i| i < places.len())
+        })
     }
 
     fn roster(&self, eyes: Option<Seat>) -> Vec<RosterLine> {

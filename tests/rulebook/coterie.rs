@@ -27,6 +27,11 @@ fn setup(name: &str) -> State {
     board(name).state
 }
 
+/// Asserts that the events' lines hold `line`.
+fn said(out: &[String], line: &str) {
+    assert!(out.iter().any(|l| l == line), "no {line:?} in {out:#?}");
+}
+
 /// The conflict started (no dice at the start) and each action applied with its dice.
 struct Table {
     s: State,
@@ -61,6 +66,30 @@ impl Table {
         t.bring_all(dice);
         assert_eq!(t.s.stage, Stage::Special { character, mild });
         t
+    }
+
+    /// The winner of the conflict, over, and how it was won.
+    fn over(&self) -> (usize, String) {
+        match Coterie::pending(&self.s) {
+            Pending::Over(Outcome::Victory { winner, how }) => (winner, how),
+            p => panic!("not over: {p:?} at {:?}", self.s.stage),
+        }
+    }
+
+    /// Every special action due taken as the menu's first, and allowed.
+    fn settle_specials(&mut self) {
+        while let Stage::Special { .. } | Stage::Review { .. } = self.s.stage {
+            let a = Coterie::legal_actions(&self.s).remove(0);
+            self.act(a, &[]);
+        }
+    }
+
+    /// The phase of `efforts_are_tallied_rolled_and_compared`, the wizards' 29 against the
+    /// bandits' 23, everyone steady, played to the harm of the wizards' major victory.
+    fn win_29_to_23(&mut self) {
+        self.declare_all(Effort::Steady);
+        self.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
+        self.settle_specials();
     }
 
     fn bring_all(&mut self, dice: &[u8]) -> Vec<String> {
@@ -153,21 +182,15 @@ fn efforts_are_tallied_rolled_and_compared() {
     // Then each wizard's performance: Maelis (3, 3) with +1 for a second skill, Odran (2, 5),
     // Tiv (6, 6) with +1.
     let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    assert!(
-        out.iter().any(|l| l == "The Wizards: effort 29"),
-        "{out:#?}"
-    );
-    assert!(
-        out.iter().any(|l| l == "The Bandits: effort 23"),
-        "{out:#?}"
-    );
+    said(&out, "The Wizards: effort 29");
+    said(&out, "The Bandits: effort 23");
     assert!(
         out.iter()
             .any(|l| l.starts_with("major victory for The Wizards (margin 6)"))
     );
-    assert!(out.iter().any(|l| l == "Maelis performs Normal (+0)"));
-    assert!(out.iter().any(|l| l == "Odran performs Normal (+0)"));
-    assert!(out.iter().any(|l| l == "Tiv performs Great (+2)"));
+    said(&out, "Maelis performs Normal (+0)");
+    said(&out, "Odran performs Normal (+0)");
+    said(&out, "Tiv performs Great (+2)");
     // coterie.special-actions: Tiv at +2 proposes one.
     assert_eq!(
         t.s.stage,
@@ -272,10 +295,7 @@ fn push_backs_move_the_track_and_cost_three_a_step_next_phase() {
     // less 6 is 17.
     t.declare_all(Effort::Steady);
     let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 3, 3, 3, 3]);
-    assert!(
-        out.iter().any(|l| l == "The Bandits: effort 17"),
-        "{out:#?}"
-    );
+    said(&out, "The Bandits: effort 17");
     // The penalty is spent: the next effort counts nothing for the track, where it stands.
     let lines = effort::group_effort(&t.s, FOES);
     assert!(
@@ -343,10 +363,7 @@ fn lose_phase(t: &mut Table, wizard_dice: [u8; 2], bandit_dice: [u8; 2], perf: [
     dice.extend(bandit_dice);
     dice.extend(perf);
     t.bring_all(&dice);
-    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
-        let a = Coterie::legal_actions(&t.s).remove(0);
-        t.act(a, &[]);
-    }
+    t.settle_specials();
 }
 
 #[test]
@@ -393,10 +410,7 @@ fn win_phase(t: &mut Table, bandit_dice: [u8; 2]) {
     dice.extend(bandit_dice);
     dice.extend([3, 3, 3, 3, 3, 3]);
     t.bring_all(&dice);
-    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
-        let a = Coterie::legal_actions(&t.s).remove(0);
-        t.act(a, &[]);
-    }
+    t.settle_specials();
 }
 
 fn wounds(degree: Degree) -> Harm {
@@ -586,29 +600,12 @@ fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
 }
 
 #[test]
-fn a_pushed_side_that_wins_drifts_back_a_step() {
-    covers(&["coterie.drift"]);
-    // coterie.drift: the wizards at -2 win the phase (29 against 23 as above).
-    let mut t = Table::new("ambush-in-the-pass");
-    t.s.groups[PARTY].position = -2;
-    t.declare_all(Effort::Steady);
-    let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    assert_eq!(t.s.groups[PARTY].position, -1, "{out:#?}");
-    assert!(out.iter().any(|l| l.contains("regain a step: position -1")));
-}
-
-#[test]
 fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
     covers(&["coterie.flee", "coterie.over-run"]);
     // coterie.flee, coterie.over-run: the bandits break at -3.
     let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[FOES].position = -1;
-    t.declare_all(Effort::Steady);
-    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
-        let a = Coterie::legal_actions(&t.s).remove(0);
-        t.act(a, &[]);
-    }
+    t.win_29_to_23();
     let out = t.act(
         Action::Inflict(vec![Harm {
             kind: HarmKind::Tactical,
@@ -627,48 +624,18 @@ fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
 #[test]
 fn a_side_at_minus_five_is_over_run_whole_whatever_its_breaking_point() {
     covers(&["coterie.over-run"]);
-    // coterie.over-run: bandits with no breaking point, at -3, pushed back two: none of them
-    // flees in part; the side is over-run and the conflict ends.
-    let mut t = Table::new("ambush-in-the-pass");
-    t.s.groups[FOES].breaks_at = None;
-    t.s.groups[FOES].position = -3;
-    t.declare_all(Effort::Steady);
-    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
-        let a = Coterie::legal_actions(&t.s).remove(0);
-        t.act(a, &[]);
-    }
-    let out = t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
-    assert_eq!(t.s.groups[FOES].position, -5);
-    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
-        panic!("{out:#?}")
-    };
-    assert_eq!(winner, PARTY);
-    assert!(how.contains("over-run"), "{how}");
-}
-
-#[test]
-fn a_side_whose_breaking_point_lies_beyond_minus_five_is_over_run_there() {
-    covers(&["coterie.over-run"]);
     // coterie.over-run: "Whenever a side's position would hit -5, it is over-run and loses the
-    // conflict", whatever its morale: bandits who would hold to -6, at -4, pushed a step by
-    // the wizards' 29 against 23.
-    let mut t = Table::new("ambush-in-the-pass");
-    t.s.groups[FOES].breaks_at = Some(-6);
-    t.s.groups[FOES].position = -4;
-    t.declare_all(Effort::Steady);
-    t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
-        let a = Coterie::legal_actions(&t.s).remove(0);
-        t.act(a, &[]);
+    // conflict", whatever its morale: bandits with no breaking point at -3, and bandits who
+    // would hold to -6 at -4, pushed back two by the wizards' 29 against 23.
+    for (breaks_at, from) in [(None, -3), (Some(-6), -4)] {
+        let mut t = Table::new("ambush-in-the-pass");
+        t.s.groups[FOES].breaks_at = breaks_at;
+        t.s.groups[FOES].position = from;
+        t.win_29_to_23();
+        t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
+        assert_eq!(t.s.groups[FOES].position, -5);
+        assert_eq!(t.over(), (PARTY, "The Bandits are over-run".to_string()));
     }
-    t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
-    assert_eq!(t.s.groups[FOES].position, -5);
-    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
-        panic!("{:?}", t.s.stage)
-    };
-    assert_eq!(winner, PARTY);
-    assert_eq!(how, "The Bandits are over-run");
 }
 
 #[test]
@@ -683,11 +650,10 @@ fn the_players_pushed_to_minus_five_are_over_run_in_total_defeat() {
     t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
     t.act(Action::FallBack(false), &[]);
     assert_eq!(t.s.groups[PARTY].position, -5);
-    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
-        panic!("{:?}", t.s.stage)
-    };
-    assert_eq!(winner, FOES);
-    assert_eq!(how, "The Wizards are over-run: total defeat");
+    assert_eq!(
+        t.over(),
+        (FOES, "The Wizards are over-run: total defeat".to_string())
+    );
 }
 
 #[test]
@@ -720,10 +686,7 @@ fn a_harmful_draw_never_pushes_both_sides_and_every_draw_tires() {
     let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
     t.bring_all(&[1, 2, 3, 3, 3, 3, 3, 3, 3, 3]);
-    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
-        let a = Coterie::legal_actions(&t.s).remove(0);
-        t.act(a, &[]);
-    }
+    t.settle_specials();
     assert_eq!(t.s.stage, Stage::Draw);
     let legal = Coterie::legal_actions(&t.s);
     assert!(!legal.contains(&Action::HarmfulDraw {
@@ -761,10 +724,7 @@ fn pressing_hard_adds_two_now_and_a_fatigue_after() {
         t.act(Action::Declare(Effort::Steady), &[]);
     }
     let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    assert!(
-        out.iter().any(|l| l == "The Wizards: effort 31"),
-        "{out:#?}"
-    );
+    said(&out, "The Wizards: effort 31");
     assert_eq!(t.s.characters[0].fatigue, 1);
     assert_eq!(t.s.characters[1].fatigue, 0);
 }
@@ -830,8 +790,8 @@ fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
     assert_eq!(t.s.party(), vec![0, 1]);
     t.declare_all(Effort::Steady);
     let out = t.bring_all(&[3, 3, 3, 3, 3, 3, 3, 3, 6, 6, 1, 1]);
-    assert!(out.iter().any(|l| l == "Tiv: 18 in the duel"), "{out:#?}");
-    assert!(out.iter().any(|l| l == "Grell: 7 in the duel"), "{out:#?}");
+    said(&out, "Tiv: 18 in the duel");
+    said(&out, "Grell: 7 in the duel");
     assert_eq!(
         t.s.characters[3].standing,
         fray::rules::coterie::Standing::Out
@@ -873,11 +833,8 @@ fn each_duel_result_by_its_margin() {
     // coterie.duels: "7+ Decisive victory. Opponent defeated, with harm." Grell's 5 + (6, 6)
     // = 17 against Tiv's 6 + (1, 1) = 8: Tiv takes the decisive harm and is beaten.
     let (t, out) = duel([1, 1], [6, 6]);
-    assert!(out.iter().any(|l| l == "Tiv: 8 in the duel"), "{out:#?}");
-    assert!(
-        out.iter()
-            .any(|l| l == "Grell wins the duel's phase: a decisive victory")
-    );
+    said(&out, "Tiv: 8 in the duel");
+    said(&out, "Grell wins the duel's phase: a decisive victory");
     assert_eq!(t.s.characters[2].wounds, 3);
     assert_eq!(t.s.characters[2].standing, Standing::Out);
     assert!(t.s.in_group(FOES).contains(&3), "Grell rejoins the bandits");
@@ -903,7 +860,7 @@ fn each_duel_result_by_its_margin() {
     assert_eq!(t.s.characters[3].standing, Standing::Dueling(2));
     // "0 Draw. No substantial effect": 6 + (3, 2) = 11 against 11.
     let (t, out) = duel([3, 2], [3, 3]);
-    assert!(out.iter().any(|l| l == "The duel is even this phase."));
+    said(&out, "The duel is even this phase.");
     let (tiv, grell) = (&t.s.characters[2], &t.s.characters[3]);
     assert_eq!(
         (
@@ -994,10 +951,7 @@ fn a_declared_goal_advances_when_the_group_does_well() {
     );
     let goal = t.s.characters[0].goal.as_ref().unwrap();
     assert_eq!(goal.progress, 1);
-    assert!(
-        out.iter()
-            .any(|l| l == "Brannoc gets closer to the gatehouse lever (1/2)")
-    );
+    said(&out, "Brannoc gets closer to the gatehouse lever (1/2)");
 }
 
 /// The phase of `efforts_are_tallied_rolled_and_compared` played to Tiv's special action (+2),
@@ -1118,10 +1072,7 @@ fn a_fault_always_counts_and_a_nuance_only_with_its_skill_in_a_conflict_that_lis
     // The wizards' 22 of `efforts_are_tallied_rolled_and_compared` less Odran's 3, and the
     // same dice: 19 + (3, 4) = 26.
     let out = t.bring_all(&[3, 4, 2, 2, 3, 3, 2, 5, 6, 6]);
-    assert!(
-        out.iter().any(|l| l == "The Wizards: effort 26"),
-        "{out:#?}"
-    );
+    said(&out, "The Wizards: effort 26");
 }
 
 /// Phase 1 of the lesson board to a draw, 22 + (1, 2) = 25 against 19 + (3, 3) = 25, with the
@@ -1132,10 +1083,7 @@ fn draw_phase(perf: [u8; 6]) -> Table {
     let mut dice = vec![1, 2, 3, 3];
     dice.extend(perf);
     t.bring_all(&dice);
-    while let Stage::Special { .. } | Stage::Review { .. } = t.s.stage {
-        let a = Coterie::legal_actions(&t.s).remove(0);
-        t.act(a, &[]);
-    }
+    t.settle_specials();
     assert_eq!(t.s.stage, Stage::Draw);
     t
 }
@@ -1222,19 +1170,13 @@ fn wounds_and_fatigue_come_off_the_effort_and_injuries_off_the_performance() {
     t.declare_all(Effort::Steady);
     let out = t.bring_all(&[3, 4, 2, 2, 1, 3, 2, 5, 6, 6]);
     // 22 - 2 - 2 + (3, 4) = 25.
-    assert!(
-        out.iter().any(|l| l == "The Wizards: effort 25"),
-        "{out:#?}"
-    );
-    assert!(
-        out.iter().any(|l| l == "Maelis performs Poor (-1)"),
-        "{out:#?}"
-    );
+    said(&out, "The Wizards: effort 25");
+    said(&out, "Maelis performs Poor (-1)");
     let m = fray::rules::coterie::performance::modifiers(&t.s, 0, 2);
     assert!(m.iter().any(|m| m.value == -2 && m.cause == "injuries"));
     // Odran's fatigue 2 is also -1 on his own performance (coterie.fatigue): (2, 5) stays
     // Normal, the penalty placed on the 5.
-    assert!(out.iter().any(|l| l == "Odran performs Normal (+0)"));
+    said(&out, "Odran performs Normal (+0)");
 }
 
 #[test]
@@ -1253,10 +1195,7 @@ fn a_nuance_counts_for_the_effort_but_not_for_the_performance() {
     );
     assert!(fray::rules::coterie::performance::modifiers(&t.s, 0, 1).is_empty());
     let out = t.bring_all(&[3, 4, 2, 2, 5, 3, 2, 5, 6, 6]);
-    assert!(
-        out.iter().any(|l| l == "Maelis performs Normal (+0)"),
-        "{out:#?}"
-    );
+    said(&out, "Maelis performs Normal (+0)");
 }
 
 #[test]
@@ -1282,10 +1221,9 @@ fn a_character_whose_wounds_reach_their_endurance_leaves_the_conflict() {
         t.s.characters[1].standing,
         fray::rules::coterie::Standing::Out
     );
-    assert!(
-        out.iter()
-            .any(|l| l == "Odran is out of the conflict: too badly hurt to go on."),
-        "{out:#?}"
+    said(
+        &out,
+        "Odran is out of the conflict: too badly hurt to go on.",
     );
     assert_eq!(t.s.party(), vec![0, 2]);
 }
@@ -1358,20 +1296,31 @@ fn with_two_at_plus_one_the_mild_special_action_goes_to_the_largest_contributor(
 }
 
 #[test]
-fn the_gms_side_drifts_back_a_step_when_it_wins() {
+fn a_pushed_side_that_wins_drifts_back_a_step() {
     covers(&["coterie.drift"]);
     // coterie.drift: "if the enemy subsequently wins a phase, then his position drifts back
-    // one step towards zero (in addition to any pushing that he may do)". The bandits at -2
-    // win 31 against 24.
-    let mut t = Table::new("ambush-in-the-pass");
-    t.s.groups[FOES].position = -2;
-    t.declare_all(Effort::Steady);
-    let out = t.bring_all(&[1, 1, 6, 6, 3, 3, 3, 3, 3, 3]);
-    assert!(
-        out.iter()
-            .any(|l| l == "The Bandits win and regain a step: position -1"),
-        "{out:#?}"
-    );
-    assert_eq!(t.s.groups[FOES].position, -1);
-    assert_eq!(t.s.groups[PARTY].position, 0);
+    // one step towards zero (in addition to any pushing that he may do)"; the players too. The
+    // wizards at -2 win 29 against 23; the bandits at -2 win 31 against 24.
+    for (side, dice, line) in [
+        (
+            PARTY,
+            [3, 4, 2, 2],
+            "The Wizards win and regain a step: position -1",
+        ),
+        (
+            FOES,
+            [1, 1, 6, 6],
+            "The Bandits win and regain a step: position -1",
+        ),
+    ] {
+        let mut t = Table::new("ambush-in-the-pass");
+        t.s.groups[side].position = -2;
+        t.declare_all(Effort::Steady);
+        let mut all = dice.to_vec();
+        all.extend([3, 3, 3, 3, 3, 3]);
+        let out = t.bring_all(&all);
+        said(&out, line);
+        assert_eq!(t.s.groups[side].position, -1);
+        assert_eq!(t.s.groups[1 - side].position, 0);
+    }
 }

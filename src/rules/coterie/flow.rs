@@ -321,34 +321,24 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             }
         }
         (Stage::Reserve { fleeing, .. }, Action::Reserve(kind)) => {
-            let wounds = match kind {
-                Some(kind) => {
-                    let h = Harm {
-                        kind: kind.clone(),
-                        degree: Degree::Minor,
-                    };
+            if kind.is_none() {
+                ctx.note("The GM waives the level kept for injuries.");
+            }
+            let mut wounds = 0;
+            for h in harm::reserved(kind.as_ref(), fleeing) {
+                if h.kind == HarmKind::Tactical {
+                    fall_back(ctx, Degree::Decisive, h, wounds);
+                } else {
                     let text = harm::apply_to_group(ctx.s, PARTY, &h);
                     ctx.say(
                         EventKind::Harm { side: PARTY },
                         format!("The GM keeps a level for injuries: {text}"),
                     );
-                    i32::from(*kind == HarmKind::Wounds)
+                    wounds = i32::from(h.kind == HarmKind::Wounds);
                 }
-                None => {
-                    ctx.note("The GM waives the level kept for injuries.");
-                    0
-                }
-            };
+            }
             if fleeing {
                 flee_conflict(ctx, Degree::Decisive, wounds);
-            } else {
-                // The kept level leaves two to fall back; waived, the players take all three.
-                let push = if kind.is_some() {
-                    Degree::Major
-                } else {
-                    Degree::Decisive
-                };
-                fall_back(ctx, Degree::Decisive, Harm::push_back(push), wounds);
             }
         }
         (Stage::FoesFallBack { harm }, Action::FallBack(fall_back)) => {

@@ -69,6 +69,21 @@ pub fn fall_back(degree: Degree) -> Harm {
     Harm::push_back(Degree::from_level(degree.level().min(2)))
 }
 
+/// What the GM's answer about the level reserved after a decisive loss does to the players: the
+/// kept level as a minor injury of that kind, if kept, and, unless they flee, the fall-back: two
+/// steps with the level kept, the whole three without (coterie.fall-back).
+pub fn reserved(kind: Option<&HarmKind>, fleeing: bool) -> Vec<Harm> {
+    let mut pieces: Vec<Harm> = kind.map(|k| Harm::minor(k.clone())).into_iter().collect();
+    if !fleeing {
+        pieces.push(Harm::push_back(if kind.is_some() {
+            Degree::Major
+        } else {
+            Degree::Decisive
+        }));
+    }
+    pieces
+}
+
 /// The levels a composition adds up to, counting a minor as 1, a major 2, a decisive 3; two
 /// minors stand for a major, three for a decisive.
 pub fn weight(harm: &[Harm]) -> i32 {

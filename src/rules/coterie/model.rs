@@ -260,6 +260,13 @@ impl Harm {
             degree,
         }
     }
+
+    pub fn minor(kind: HarmKind) -> Harm {
+        Harm {
+            kind,
+            degree: Degree::Minor,
+        }
+    }
 }
 
 /// The result of the phase's group roll.

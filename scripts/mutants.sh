@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Mutation testing of the rules cores with cargo-mutants (`cargo install cargo-mutants`). Not in
+# CI: a mutant is a build and a test run, and the three cores hold some 2,700 of them, hours on
+# two cores. The rules' arithmetic (efforts, harm, attacks, damage, saves) is the default, about
+# 850 mutants; each shard of it fits in minutes.
+#
+#   scripts/mutants.sh RULESET [K/N] [FILE...]
+#     RULESET   coterie | teams | zones
+#     K/N       run shard K of N (0-based; default 0/1, all of them)
+#     FILE      files under src/rules/RULESET/ to mutate, instead of the arithmetic
+#
+# Each run works in a copy of the tree (cargo-mutants' own), so the checkout is never touched,
+# and writes its report to target/mutants/RULESET-K-of-N/mutants.out (missed.txt, caught.txt,
+# outcomes.json); the last line printed is the tally.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ruleset="${1:?coterie, teams or zones}"
+shard="${2:-0/1}"
+shift $(( $# > 1 ? 2 : 1 ))
+case "$ruleset" in
+  coterie) files=(effort harm performance model); tests=(--test rulebook --test coterie_battles) ;;
+  teams) files=(attack harm roll odds); tests=(--test rulebook --test teams_battles) ;;
+  zones) files=(attack odds morale); tests=(--test rulebook --test battles) ;;
+  *) echo "unknown ruleset '$ruleset': coterie, teams or zones" >&2; exit 2 ;;
+esac
+if [ $# -gt 0 ]; then files=("$@"); fi
+args=()
+for f in "${files[@]}"; do args+=(-f "src/rules/$ruleset/${f%.rs}.rs"); done
+
+out="target/mutants/$ruleset-${shard/\//-of-}"
+mkdir -p "$out"
+# The rules core alone, without Bevy; the rulebook cases, the whole battles and the unit tests.
+cargo mutants --no-default-features --shard "$shard" "${args[@]}" \
+  --timeout 300 --output "$out" -- --lib "${tests[@]}" || true
+python3 - "$out/mutants.out/outcomes.json" "$ruleset" "$shard" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+tally = {}
+for m in o.get("outcomes", []):
+    if m.get("scenario") == "Baseline":
+        continue
+    s = m.get("summary", "?")
+    tally[s] = tally.get(s, 0) + 1
+print(f"{sys.argv[2]} shard {sys.argv[3]}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
+PY
