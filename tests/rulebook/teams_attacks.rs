@@ -251,11 +251,7 @@ fn agnessas_second_attack_this_round_takes_two_off() {
     let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
     t.act(a, &[1, 1, 10]);
     let events = t.act(a, &[2, 3, 10]);
-    let e = events
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::Missed { .. }))
-        .and_then(|e| e.explanation.clone())
-        .expect("a miss");
+    let e = missed(&events);
     assert_eq!(e.total, 3);
     assert_eq!(e.rule, "teams.multiple-attacks");
     assert!(e.modifiers.iter().any(
@@ -281,11 +277,7 @@ fn agnessas_second_attack_this_round_takes_two_off() {
     assert_eq!(t.s.round, 2);
     t.activate("Agnessa");
     let events = t.act(a, &[2, 3, 10]);
-    let e = events
-        .iter()
-        .find(|e| matches!(e.kind, EventKind::Missed { .. }))
-        .and_then(|e| e.explanation.clone())
-        .expect("a miss");
+    let e = missed(&events);
     assert_eq!(e.total, 5);
     assert_eq!(e.rule, "teams.attacks");
     assert!(
@@ -668,4 +660,13 @@ fn a_thrown_dagger_lands_by_its_target_hit_or_miss() {
         fray::rules::teams::Location::Ground(at(4, 1))
     );
     assert!(!t.is_legal(&a));
+}
+
+/// The explanation of the miss among `events`.
+fn missed(events: &[fray::rules::teams::TeamsEvent]) -> fray::rules::explain::Explanation {
+    events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Missed { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a miss")
 }
