@@ -534,6 +534,10 @@ fn seal(file: &Path) -> ExitCode {
         Err(e) => return report(e),
     };
     match replay::seal_text(&name, &src) {
+        Ok(sealed) if sealed == src => {
+            say!("{name}: already sealed, and it replays as sealed");
+            ExitCode::SUCCESS
+        }
         Ok(sealed) => match std::fs::write(file, sealed) {
             Ok(()) => {
                 say!("{name}: sealed");

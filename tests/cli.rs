@@ -1394,3 +1394,25 @@ fn a_replay_recorded_from_a_scenario_file_names_it_from_its_own_folder() {
     assert!(!below.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--seal` on a replay whose seal's fields are written empty (`final_hash: None`, JSON's
+/// `null`, `checkpoints: []`) writes each field once, in a file Fray reads back; sealing it
+/// again leaves it as it is.
+#[test]
+fn sealing_is_idempotent_and_writes_no_field_twice() {
+    let ron = "// a hand-written replay\n(\n    scenario: \"duel\",\n    final_hash: None,\n    dice: Seed(1),\n    checkpoints: [],\n    actions: Zones([]),\n    length: None,\n)\n";
+    let json = "{\n  \"scenario\": \"duel\",\n  \"dice\": {\"Seed\": 1},\n  \"actions\": {\"Zones\": []},\n  \"final_hash\": null\n}\n";
+    for (name, text) in [("empty-seal.ron", ron), ("empty-seal.json", json)] {
+        let f = TempFile::with(name, text);
+        ok(&["replay", f.path(), "--seal"]);
+        let once = std::fs::read_to_string(&f.0).unwrap();
+        for field in ["final_hash", "length", "checkpoints"] {
+            assert_eq!(once.matches(field).count(), 1, "{field} in {once}");
+        }
+        assert!(once.contains("a hand-written replay") || name.ends_with(".json"));
+        ok(&["check", "--strict", f.path()]);
+        let again = ok(&["replay", f.path(), "--seal"]);
+        assert!(again.contains("already sealed"), "{again}");
+        assert_eq!(std::fs::read_to_string(&f.0).unwrap(), once);
+    }
+}

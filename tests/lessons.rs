@@ -299,3 +299,19 @@ fn a_step_points_at_the_token_it_names() {
         Some(PointAt::Choices)
     );
 }
+
+/// A Three actions step points at a square by `"x,y"`, though the board's squares carry no
+/// label: lesson 1's "1,2" is the place of column 1, row 2.
+#[test]
+fn a_three_actions_step_points_at_the_square_it_names() {
+    let app = lesson_app("teams/01-three-actions");
+    let b = app.world().resource::<Battle>();
+    let width = b
+        .typed::<fray::rules::teams::Teams>()
+        .expect("a Three actions battle")
+        .state
+        .map
+        .width;
+    assert_eq!(b.session.place_named("1,2"), Some(2 * width as usize + 1));
+    assert_eq!(b.session.place_named("no such place"), None);
+}

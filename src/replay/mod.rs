@@ -149,8 +149,6 @@ pub enum ReplayError {
         found: String,
         expected: String,
     },
-    #[error("{file}: already sealed; to seal it anew, take out final_hash, length and checkpoints")]
-    Sealed { file: String },
     #[error(
         "{file}:{line}: the final state differs from the one recorded (hash {got:016x}, recorded {want:016x})"
     )]
@@ -273,15 +271,19 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
 }
 
 /// A replay file's text, sealed: its final hash, length and checkpoints written in before its
-/// closing bracket, every comment and name kept as written. A replay already sealed is
-/// refused: sealing again would hide an edit made since.
+/// closing bracket, every comment and name kept as written.
 pub fn seal_text(file: &str, src: &str) -> Result<String, ReplayError> {
     let r = parse(file, src)?;
     if r.final_hash.is_some() || r.length.is_some() || !r.checkpoints.is_empty() {
-        return Err(ReplayError::Sealed {
-            file: file.to_string(),
-        });
+        // Sealed already: as it is, if it replays as sealed (sealing twice is sealing once);
+        // else refused with what no longer agrees, since sealing it anew would hide an edit.
+        run(&r, file, src)?;
+        return Ok(src.to_string());
     }
+    // The seal's fields written empty (`final_hash: None`, JSON's `null`, `checkpoints: []`)
+    // give way to the seal, so that no field is written twice.
+    let unsealed = without_seal_fields(src);
+    let src = unsealed.as_str();
     let run = run(&r, file, src)?;
     let toks = tokens::tokens(src);
     let close = toks
@@ -322,7 +324,64 @@ pub fn seal_text(file: &str, src: &str) -> Result<String, ReplayError> {
     out.push('\n');
     out.push_str(&fields);
     out.push_str(&src[toks[close].span.start..]);
+    // Never a file this program would refuse: the sealed text is read and re-run as any
+    // replay is.
+    let sealed = parse(file, &out)?;
+    self::run(&sealed, file, &out)?;
     Ok(out)
+}
+
+/// `src` without its top-level `final_hash`, `length` and `checkpoints` fields (each with the
+/// comma after it, and its line where it stands alone on one).
+fn without_seal_fields(src: &str) -> String {
+    let toks = tokens::tokens(src);
+    let mut cut: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let is_key = t.depth == 1
+            && matches!(&t.token, Token::Word(k) | Token::Str(k)
+                if ["final_hash", "length", "checkpoints"].contains(&k.as_str()))
+            && toks.get(i + 1).is_some_and(|c| c.token == Token::Colon);
+        if !is_key {
+            continue;
+        }
+        let Some(end) = toks[i + 1..]
+            .iter()
+            .position(|t| (t.token == Token::Comma && t.depth == 1) || t.depth == 0)
+            .map(|j| &toks[i + 1 + j])
+        else {
+            continue;
+        };
+        let mut start = t.span.start;
+        let mut stop = if end.token == Token::Comma {
+            end.span.end
+        } else {
+            // The last field: take the comma before it instead, if there is one.
+            if let Some(prev) = toks[..i].last()
+                && prev.token == Token::Comma
+            {
+                start = prev.span.start;
+            }
+            end.span.start
+        };
+        let line_start = src[..start].rfind('\n').map_or(0, |n| n + 1);
+        if src[line_start..start].trim().is_empty() {
+            start = line_start;
+            if src[stop..].starts_with('\n') {
+                stop += 1;
+            }
+        }
+        cut.push(start..stop);
+    }
+    let mut out = String::with_capacity(src.len());
+    let mut at = 0;
+    for c in cut {
+        if c.start >= at {
+            out.push_str(&src[at..c.start]);
+            at = c.end;
+        }
+    }
+    out.push_str(&src[at..]);
+    out
 }
 
 /// The line (1-based) on which each action of the replay's `actions` list begins, however the
