@@ -99,6 +99,9 @@ enum Command {
         seed: u64,
         #[arg(long)]
         out: PathBuf,
+        /// Write over a file already at `--out` (never the scenario itself).
+        #[arg(long)]
+        force: bool,
     },
     /// Validate scenario and replay files; exit status 1 with `file:line` errors.
     Check {
@@ -238,7 +241,8 @@ pub fn main() -> ExitCode {
             scenario,
             seed,
             out,
-        }) => record(&scenario, seed, &out),
+            force,
+        }) => record(&scenario, seed, &out, force),
         Some(Command::Check { files, strict }) => check(&files, strict),
         Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
         Some(Command::Lessons {
@@ -562,11 +566,32 @@ fn print_lines(lines: &[replay::ReplayLine], json: bool) {
     }
 }
 
-fn record(name: &str, seed: u64, out: &PathBuf) -> ExitCode {
+fn record(name: &str, seed: u64, out: &PathBuf, force: bool) -> ExitCode {
     let loaded = match scenario::load(name) {
         Ok(l) => l,
         Err(e) => return report(e),
     };
+    // Nothing is lost to a replay: not its own scenario, whatever --force says, and not another
+    // file unless asked.
+    if out.exists() {
+        let same = |a: &Path, b: &Path| {
+            a.canonicalize()
+                .ok()
+                .is_some_and(|a| b.canonicalize().ok() == Some(a))
+        };
+        if same(Path::new(name), out) {
+            return report(format!(
+                "{}: this is the scenario being recorded; the replay would overwrite it: name another --out",
+                out.display()
+            ));
+        }
+        if !force {
+            return report(format!(
+                "{}: a file is already there; name another --out, or add --force to write over it",
+                out.display()
+            ));
+        }
+    }
     // The replay names its scenario as a replay reads it: a built-in one by its name, a file
     // by its path from the replay's own folder, which it must lie in.
     let named = match recorded_name(name, out) {

@@ -1416,3 +1416,36 @@ fn sealing_is_idempotent_and_writes_no_field_twice() {
         assert_eq!(std::fs::read_to_string(&f.0).unwrap(), once);
     }
 }
+
+/// `fray record` never writes over the scenario it records, even with --force, and writes over
+/// another file only with --force: the file is left as it was.
+#[test]
+fn record_refuses_to_overwrite_its_scenario_or_a_file_without_force() {
+    let duel = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    let scen = TempFile::with("own-scenario.ron", duel);
+    for force in [false, true] {
+        let mut args = vec!["record", scen.path(), "--out", scen.path()];
+        if force {
+            args.push("--force");
+        }
+        let o = fray(&args);
+        assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains("this is the scenario being recorded"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read_to_string(&scen.0).unwrap(), duel);
+    }
+    let other = TempFile::with("other.txt", "keep me");
+    let o = fray(&["record", "duel", "--out", other.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("add --force"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&other.0).unwrap(), "keep me");
+    ok(&["record", "duel", "--out", other.path(), "--force"]);
+    ok(&["check", other.path()]);
+}
