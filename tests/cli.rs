@@ -1449,3 +1449,36 @@ fn record_refuses_to_overwrite_its_scenario_or_a_file_without_force() {
     ok(&["record", "duel", "--out", other.path(), "--force"]);
     ok(&["check", other.path()]);
 }
+
+/// Names holding characters RON writes as escapes (a no-break space, a zero-width space, a soft
+/// hyphen, a tab) are written by `fray record` so that they read back: the replay checks.
+#[test]
+fn a_replay_names_every_character_so_that_it_reads_back() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-esc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let duel = fray::scenario::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "duel")
+        .unwrap()
+        .1;
+    let odd = duel
+        .replace("\"Aldo\"", "\"Al\\u{a0}do\\u{200b}\"")
+        .replace("\"Brannoc\"", "\"Bran\\u{ad}noc\\tthe Red\"")
+        .replace("\"Ford\"", "\"Fo\\u{a0}rd\"");
+    let scen = dir.join("odd-names.ron");
+    std::fs::write(&scen, &odd).unwrap();
+    ok(&["check", scen.to_str().unwrap()]);
+    let rec = dir.join("odd-names-replay.ron");
+    ok(&[
+        "record",
+        scen.to_str().unwrap(),
+        "--seed",
+        "4",
+        "--out",
+        rec.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.contains("Al\\u{a0}do") || text.contains("Al\u{a0}do"), "{text}");
+    ok(&["check", "--strict", rec.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

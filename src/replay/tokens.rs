@@ -100,18 +100,15 @@ pub fn tokens(src: &str) -> Vec<Tok> {
             }
             '"' => {
                 let mut text = String::new();
-                let mut escaped = false;
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                    }
+                while let Some((_, c)) = chars.next() {
                     match c {
-                        '\\' if !escaped => escaped = true,
-                        '"' if !escaped => break,
-                        c => {
+                        '\n' => {
+                            line += 1;
                             text.push(c);
-                            escaped = false;
                         }
+                        '\\' => text.extend(escape(&mut chars)),
+                        '"' => break,
+                        c => text.push(c),
                     }
                 }
                 Token::Str(text)
@@ -155,6 +152,62 @@ pub fn tokens(src: &str) -> Vec<Tok> {
         });
     }
     out
+}
+
+/// The character an escape in a RON or JSON string stands for, its backslash read: `\n`, `\t`,
+/// `\u{a0}` (RON), `\u00a0` and a surrogate pair (JSON), `\x41`; an unknown one stands for
+/// itself.
+fn escape(chars: &mut std::iter::Peekable<std::str::CharIndices>) -> Option<char> {
+    let hex = |chars: &mut std::iter::Peekable<std::str::CharIndices>, n: usize| {
+        let mut digits = String::new();
+        for _ in 0..n {
+            match chars.peek() {
+                Some(&(_, d)) if d.is_ascii_hexdigit() => {
+                    digits.push(d);
+                    chars.next();
+                }
+                _ => break,
+            }
+        }
+        u32::from_str_radix(&digits, 16).ok()
+    };
+    let (_, c) = chars.next()?;
+    Some(match c {
+        'n' => '\n',
+        't' => '\t',
+        'r' => '\r',
+        '0' => '\0',
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        'x' => char::from_u32(hex(chars, 2)?)?,
+        'u' if matches!(chars.peek(), Some((_, '{'))) => {
+            chars.next();
+            let code = hex(chars, 6)?;
+            if matches!(chars.peek(), Some((_, '}'))) {
+                chars.next();
+            }
+            char::from_u32(code)?
+        }
+        'u' => {
+            let high = hex(chars, 4)?;
+            if (0xD800..0xDC00).contains(&high) {
+                // A surrogate pair: the low half follows as its own escape.
+                let mut ahead = chars.clone();
+                if matches!(ahead.next(), Some((_, '\\'))) && matches!(ahead.next(), Some((_, 'u')))
+                {
+                    chars.next();
+                    chars.next();
+                    let low = hex(chars, 4)?;
+                    char::from_u32(0x10000 + ((high - 0xD800) << 10) + (low.checked_sub(0xDC00)?))?
+                } else {
+                    return None;
+                }
+            } else {
+                char::from_u32(high)?
+            }
+        }
+        other => other,
+    })
 }
 
 /// The field names of a RON or JSON file's outermost record: a name or a quoted string
@@ -272,4 +325,47 @@ pub fn labelled_values(tokens: &[Tok]) -> Vec<(usize, Vec<String>)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Token, tokens};
+    use proptest::prelude::*;
+
+    fn read_back(written: &str) -> Vec<String> {
+        tokens(written)
+            .into_iter()
+            .filter_map(|t| match t.token {
+                Token::Str(s) => Some(s),
+                _ => None,
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// Any name, written as RON or JSON writes it, reads back as itself: escapes and all
+        /// (a no-break space, a zero-width space, a soft hyphen, a tab, a quote, an emoji).
+        #[test]
+        fn every_string_reads_back_as_written(name in any::<String>()) {
+            let ron = ron::to_string(&name).unwrap();
+            prop_assert_eq!(read_back(&ron), vec![name.clone()]);
+            let json = serde_json::to_string(&name).unwrap();
+            prop_assert_eq!(read_back(&json), vec![name]);
+        }
+    }
+
+    #[test]
+    fn the_escapes_of_both_formats_are_read() {
+        let cases = [
+            (r#""a\u{a0}b""#, "a\u{a0}b"),
+            (r#""a\u00adb""#, "a\u{ad}b"),
+            (r#""\ud83d\ude00""#, "\u{1F600}"),
+            (r#""tab\there""#, "tab\there"),
+            (r#""q\"uote\\""#, "q\"uote\\"),
+            (r#""\x41""#, "A"),
+        ];
+        for (written, read) in cases {
+            assert_eq!(read_back(written), vec![read.to_string()], "{written}");
+        }
+    }
 }
