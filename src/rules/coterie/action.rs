@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::model::{Effort, Harm, HarmKind, Special};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Action {
     /// A character's individual action this phase.
     Declare(Effort),

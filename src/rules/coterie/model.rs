@@ -248,6 +248,7 @@ pub enum HarmKind {
 
 /// One piece of harm at a level: minor, major or decisive.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Harm {
     pub kind: HarmKind,
     pub degree: Degree,

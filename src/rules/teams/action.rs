@@ -6,6 +6,7 @@ use super::model::{ItemId, Pos, TaskId, TeamId, WeaponRef};
 use crate::rules::battle::CharacterId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Action {
     /// The GM seat: this team takes the next place in the initiative order.
     InitiativeNext(TeamId),

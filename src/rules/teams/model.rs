@@ -17,6 +17,7 @@ pub type TaskId = usize;
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
+#[serde(deny_unknown_fields)]
 pub struct Pos {
     pub x: u8,
     pub y: u8,

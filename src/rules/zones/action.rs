@@ -12,6 +12,7 @@ pub enum MoraleChoice {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Action {
     /// The initiative holder names the faction that acts first this round.
     ChooseFirst(FactionId),

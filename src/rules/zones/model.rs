@@ -290,6 +290,7 @@ pub enum Weapon {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum AttackMode {
     Damage {
         hold_back: bool,
@@ -320,6 +321,7 @@ pub enum Target {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AttackDecl {
     pub attacker: CharacterId,
     pub weapon: Weapon,
@@ -342,6 +344,7 @@ pub enum Stunt {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Reaction {
     None,
     Dodge,
