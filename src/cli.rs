@@ -492,6 +492,9 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
     let name = file.display().to_string();
     match replay::run(&r, &name, &src) {
         Ok(run) => {
+            for w in &run.warnings {
+                eprintln!("warning: {w}");
+            }
             print_lines(&run.lines, json);
             if json {
                 say!(
@@ -516,7 +519,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
         }
         Err(e) => {
             // What happened up to the action refused, then the refusal.
-            if let replay::ReplayError::Refused { index, .. } = &e {
+            if let replay::ReplayError::Refused { index, .. } = e.cause() {
                 let before = Replay::new(
                     r.scenario.clone(),
                     r.dice.clone(),
@@ -888,6 +891,9 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                     replay::run(&r, &name, &src)
                         .map_err(|e| e.to_string())
                         .and_then(|run| {
+                            for w in &run.warnings {
+                                eprintln!("warning: {w}");
+                            }
                             if run.outcome.is_none() {
                                 say!("{name}: the battle is unfinished: no side has won yet");
                             }

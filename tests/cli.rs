@@ -1478,7 +1478,31 @@ fn a_replay_names_every_character_so_that_it_reads_back() {
         rec.to_str().unwrap(),
     ]);
     let text = std::fs::read_to_string(&rec).unwrap();
-    assert!(text.contains("Al\\u{a0}do") || text.contains("Al\u{a0}do"), "{text}");
+    assert!(
+        text.contains("Al\\u{a0}do") || text.contains("Al\u{a0}do"),
+        "{text}"
+    );
     ok(&["check", "--strict", rec.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A replay carries the rules' version it was sealed under; one sealed under another version
+/// that still plays is played, with a warning that says so.
+#[test]
+fn a_replay_says_which_rules_it_was_sealed_under() {
+    let f = record(6);
+    let text = std::fs::read_to_string(&f.0).unwrap();
+    let now = format!("rules: Some({})", fray::rules::RULES_VERSION);
+    assert!(text.contains(&now), "{text}");
+    std::fs::write(&f.0, text.replace(&now, "rules: Some(1)")).unwrap();
+    let o = fray(&["check", "--strict", f.path()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "recorded under the rules' version 1, these are version {}: it still plays as recorded",
+            fray::rules::RULES_VERSION
+        )),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -48,6 +48,10 @@ pub struct Replay {
     /// near where it was made, even where the state would come out the same.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<u64>,
+    /// The rules' version it was sealed under ([`crate::rules::RULES_VERSION`]); None for one
+    /// sealed before replays kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<u32>,
 }
 
 impl Replay {
@@ -60,6 +64,7 @@ impl Replay {
             final_hash: None,
             length: None,
             checkpoints: Vec::new(),
+            rules: None,
         }
     }
 }
@@ -95,6 +100,10 @@ pub struct ReplayRun {
     /// Scripted dice values nothing rolled: a replay that means to show every roll of its
     /// battle should have none (`--strict` makes them an error).
     pub dice_left: Vec<u8>,
+    /// What the reader should know though the replay played: that it was sealed under other
+    /// rules than these.
+    #[serde(default)]
+    pub warnings: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -142,6 +151,16 @@ pub enum ReplayError {
         action: String,
         reason: String,
     },
+    #[error(
+        "{file}: {}; these rules are version {current}, so the rules changed since and it no longer plays as it did: {cause}",
+        recorded_under(*.recorded)
+    )]
+    OtherRules {
+        file: String,
+        recorded: Option<u32>,
+        current: u32,
+        cause: Box<ReplayError>,
+    },
     #[error("{file}:{line}: the replay's scenario is for {found}, its actions for {expected}")]
     Mismatch {
         file: String,
@@ -158,6 +177,23 @@ pub enum ReplayError {
         got: u64,
         want: u64,
     },
+}
+
+fn recorded_under(version: Option<u32>) -> String {
+    match version {
+        Some(v) => format!("recorded under the rules' version {v}"),
+        None => "sealed before Fray wrote its rules' version into replays".into(),
+    }
+}
+
+impl ReplayError {
+    /// The error behind the fact that the rules changed, or this one.
+    pub fn cause(&self) -> &ReplayError {
+        match self {
+            ReplayError::OtherRules { cause, .. } => cause.cause(),
+            e => e,
+        }
+    }
 }
 
 /// Reads a replay, RON or JSON. Names written in its actions are read by its scenario's.
@@ -238,7 +274,32 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
             errors,
         }
     })?;
-    loaded.setup.visit(Rerun { r, file, src })
+    let current = crate::rules::RULES_VERSION;
+    let sealed = r.final_hash.is_some() || r.length.is_some() || !r.checkpoints.is_empty();
+    match loaded.setup.visit(Rerun { r, file, src }) {
+        Ok(mut run) => {
+            if let Some(v) = r.rules.filter(|&v| v != current) {
+                run.warnings.push(format!(
+                    "{file}: recorded under the rules' version {v}, these are version {current}: it still plays as recorded"
+                ));
+            }
+            Ok(run)
+        }
+        // Where a sealed battle goes otherwise under other rules, that is the fact to tell, not
+        // an edit nobody made.
+        Err(
+            e @ (ReplayError::Edited { .. }
+            | ReplayError::Diverged { .. }
+            | ReplayError::Refused { .. }
+            | ReplayError::Length { .. }),
+        ) if sealed && r.rules != Some(current) => Err(ReplayError::OtherRules {
+            file: file.to_string(),
+            recorded: r.rules,
+            current,
+            cause: Box::new(e),
+        }),
+        Err(e) => Err(e),
+    }
 }
 
 /// Fills in what a re-run checks: the final hash, the length and the checkpoints.
@@ -247,6 +308,7 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
         final_hash: None,
         length: None,
         checkpoints: Vec::new(),
+        rules: None,
         ..r.clone()
     };
     let src = to_ron(&open);
@@ -267,6 +329,7 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
     r.final_hash = Some(run.final_hash);
     r.length = Some(r.actions.len());
     r.checkpoints = run.checkpoints;
+    r.rules = Some(crate::rules::RULES_VERSION);
     Ok(())
 }
 
@@ -301,17 +364,19 @@ pub fn seal_text(file: &str, src: &str) -> Result<String, ReplayError> {
     let checkpoints: Vec<String> = run.checkpoints.iter().map(u64::to_string).collect();
     let fields = if json {
         format!(
-            "  \"final_hash\": {},\n  \"length\": {},\n  \"checkpoints\": [{}]\n",
+            "  \"final_hash\": {},\n  \"length\": {},\n  \"checkpoints\": [{}],\n  \"rules\": {}\n",
             run.final_hash,
             r.actions.len(),
-            checkpoints.join(", ")
+            checkpoints.join(", "),
+            crate::rules::RULES_VERSION
         )
     } else {
         format!(
-            "    final_hash: Some({}),\n    length: Some({}),\n    checkpoints: [{}],\n",
+            "    final_hash: Some({}),\n    length: Some({}),\n    checkpoints: [{}],\n    rules: Some({}),\n",
             run.final_hash,
             r.actions.len(),
-            checkpoints.join(", ")
+            checkpoints.join(", "),
+            crate::rules::RULES_VERSION
         )
     };
     // After the last field, before the closing bracket.
@@ -331,7 +396,7 @@ pub fn seal_text(file: &str, src: &str) -> Result<String, ReplayError> {
     Ok(out)
 }
 
-/// `src` without its top-level `final_hash`, `length` and `checkpoints` fields (each with the
+/// `src` without its top-level `final_hash`, `length`, `checkpoints` and `rules` fields (each with the
 /// comma after it, and its line where it stands alone on one).
 fn without_seal_fields(src: &str) -> String {
     let toks = tokens::tokens(src);
@@ -339,7 +404,7 @@ fn without_seal_fields(src: &str) -> String {
     for (i, t) in toks.iter().enumerate() {
         let is_key = t.depth == 1
             && matches!(&t.token, Token::Word(k) | Token::Str(k)
-                if ["final_hash", "length", "checkpoints"].contains(&k.as_str()))
+                if ["final_hash", "length", "checkpoints", "rules"].contains(&k.as_str()))
             && toks.get(i + 1).is_some_and(|c| c.token == Token::Colon);
         if !is_key {
             continue;
@@ -659,6 +724,7 @@ impl Visit for Rerun<'_> {
             state: serde_json::to_value(&state).unwrap_or_default(),
             checkpoints,
             dice_left,
+            warnings: Vec::new(),
         })
     }
 }
