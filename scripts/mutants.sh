@@ -19,9 +19,9 @@ ruleset="${1:?coterie, teams or zones}"
 shard="${2:-0/1}"
 shift $(( $# > 1 ? 2 : 1 ))
 case "$ruleset" in
-  coterie) files=(effort harm performance model); tests=(--test rulebook --test coterie_battles) ;;
-  teams) files=(attack harm roll odds); tests=(--test rulebook --test teams_battles) ;;
-  zones) files=(attack odds morale); tests=(--test rulebook --test battles) ;;
+  coterie) files=(effort harm performance model); tests=(-C--test=rulebook -C--test=coterie_battles) ;;
+  teams) files=(attack harm roll odds); tests=(-C--test=rulebook -C--test=teams_battles) ;;
+  zones) files=(attack odds morale); tests=(-C--test=rulebook -C--test=battles) ;;
   *) echo "unknown ruleset '$ruleset': coterie, teams or zones" >&2; exit 2 ;;
 esac
 if [ $# -gt 0 ]; then files=("$@"); fi
@@ -30,9 +30,10 @@ for f in "${files[@]}"; do args+=(-f "src/rules/$ruleset/${f%.rs}.rs"); done
 
 out="target/mutants/$ruleset-${shard/\//-of-}"
 mkdir -p "$out"
-# The rules core alone, without Bevy; the rulebook cases, the whole battles and the unit tests.
+# The rules core alone, without Bevy; the rulebook cases, the whole battles and the unit tests,
+# and only they are built for each mutant (-C reaches the build as well as the run).
 cargo mutants --no-default-features --shard "$shard" "${args[@]}" \
-  --timeout 300 --output "$out" -- --lib "${tests[@]}" || true
+  --timeout 300 --output "$out" -C--lib "${tests[@]}" || true
 python3 - "$out/mutants.out/outcomes.json" "$ruleset" "$shard" <<'PY'
 import json, sys
 o = json.load(open(sys.argv[1]))
