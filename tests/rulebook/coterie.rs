@@ -228,6 +228,21 @@ fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_fou
         4,
         "the equipment gave +4; the rest does not matter"
     );
+    // A major injury to the same trait doubles two levels: 2 × 4 × 2 = -16.
+    let mut m = setup("ambush-in-the-pass");
+    let text = harm::apply_to_group(
+        &mut m,
+        FOES,
+        &Harm {
+            kind: HarmKind::Trait("equipment".into()),
+            degree: Degree::Major,
+        },
+    );
+    assert_eq!(m.groups[FOES].trait_injuries["equipment"], 16);
+    assert_eq!(
+        text,
+        "The Bandits' equipment injured: 2 × vulnerability 4 × 2 = -16 to their equipment"
+    );
     // A minor wound instead would have been -4.
     let mut w = setup("ambush-in-the-pass");
     harm::apply_to_group(
@@ -250,13 +265,17 @@ fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_i
     // conflict, vulnerability 3: the same wounds cost 6.
     let mut s = setup("ambush-in-the-pass");
     let before = effort::total(&effort::group_effort(&s, FOES));
-    harm::apply_to_group(
+    let text = harm::apply_to_group(
         &mut s,
         FOES,
         &Harm {
             kind: HarmKind::Wounds,
             degree: Degree::Major,
         },
+    );
+    assert_eq!(
+        text,
+        "The Bandits take major wounds: wounds 2 × vulnerability 4 = -8 to their effort"
     );
     assert_eq!(s.groups[FOES].wounds, 2);
     let lines = effort::group_effort(&s, FOES);
@@ -508,10 +527,13 @@ fn injuries_reach_each_character_only_up_to_their_cell() {
         }]),
         &[],
     );
-    t.act(Action::FallBack(false), &[]);
+    let out = t.act(Action::FallBack(false), &[]);
     let wounds: Vec<i32> = t.s.characters[..3].iter().map(|c| c.wounds).collect();
     assert_eq!(wounds, vec![2, 1, 0]);
     assert_eq!(t.s.groups[PARTY].position, 0);
+    // The players' injuries are their characters' own, not a group count of wounds.
+    said(&out, "The Wizards take major injuries");
+    assert_eq!(t.s.groups[PARTY].wounds, 0);
 }
 
 #[test]

@@ -104,9 +104,9 @@ pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
             value
         };
         let cause = if injury > 0 {
-            format!("{}'s {t} ({value}, injured −{injury})", g.name)
+            format!("{} {t} ({value}, injured −{injury})", g.possessive())
         } else {
-            format!("{}'s {t}", g.name)
+            format!("{} {t}", g.possessive())
         };
         lines.push(Modifier { value: left, cause });
     }

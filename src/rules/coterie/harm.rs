@@ -175,8 +175,8 @@ pub fn apply_to_group(s: &mut State, side: FactionId, harm: &Harm) -> String {
             let penalty = 2 * level * vulnerability;
             *g.trait_injuries.entry(t.clone()).or_insert(0) += penalty;
             format!(
-                "{}'s {t} injured: {level} × vulnerability {vulnerability} × 2 = -{penalty} to their {t}",
-                g.name
+                "{} {t} injured: {level} × vulnerability {vulnerability} × 2 = -{penalty} to their {t}",
+                g.possessive()
             )
         }
     }
