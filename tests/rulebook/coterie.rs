@@ -130,6 +130,9 @@ fn performance_counts_ones_and_sixes_and_places_bonuses_after_the_roll() {
     assert_eq!(shift([1, 1], 0).0, -2);
     // +1 placed on the 5 makes a 6.
     assert_eq!(shift([5, 3], 1), (1, [6, 3]));
+    // Where the placing changes nothing, the first die keeps its face and the second takes
+    // the points: the breakdown shows (3, 4), the same on every machine.
+    assert_eq!(shift([3, 3], 1), (0, [3, 4]));
     // +1 placed on a 1 lifts it off the -1.
     assert_eq!(shift([1, 3], 1).0, 0);
     // A penalty of 1 goes where it hurts least: on the 4, not the 2.
@@ -1190,15 +1193,20 @@ fn wounds_and_fatigue_come_off_the_effort_and_injuries_off_the_performance() {
     t.s.characters[1].fatigue = 2;
     t.s.characters[0].wounds = 2;
     t.declare_all(Effort::Steady);
-    let out = t.bring_all(&[3, 4, 2, 2, 1, 3, 2, 5, 6, 6]);
+    let out = t.bring_all(&[3, 4, 2, 2, 1, 3, 6, 6, 6, 6]);
     // 22 - 2 - 2 + (3, 4) = 25.
     said(&out, "The Wizards: effort 25");
     said(&out, "Maelis performs Poor (-1)");
     let m = fray::rules::coterie::performance::modifiers(&t.s, 0, 2);
     assert!(m.iter().any(|m| m.value == -2 && m.cause == "injuries"));
-    // Odran's fatigue 2 is also -1 on his own performance (coterie.fatigue): (2, 5) stays
-    // Normal, the penalty placed on the 5.
-    said(&out, "Odran performs Normal (+0)");
+    // Odran's fatigue 2 is also -1 on his own performance (coterie.fatigue): his (6, 6)
+    // loses a 6 to it and is Good, not Great.
+    said(&out, "Odran performs Good (+1)");
+    let m = fray::rules::coterie::performance::modifiers(&t.s, 1, 1);
+    assert!(
+        m.iter().any(|m| m.value == -1 && m.cause == "fatigue 2"),
+        "{m:?}"
+    );
 }
 
 #[test]
