@@ -577,12 +577,7 @@ fn record(name: &str, seed: u64, out: &PathBuf, force: bool) -> ExitCode {
     // Nothing is lost to a replay: not its own scenario, whatever --force says, and not another
     // file unless asked.
     if out.exists() {
-        let same = |a: &Path, b: &Path| {
-            a.canonicalize()
-                .ok()
-                .is_some_and(|a| b.canonicalize().ok() == Some(a))
-        };
-        if same(Path::new(name), out) {
+        if scenario::same_file(Path::new(name), out) {
             return report(format!(
                 "{}: this is the scenario being recorded; the replay would overwrite it: name another --out",
                 out.display()

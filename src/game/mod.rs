@@ -400,14 +400,9 @@ pub fn save_replay(battle: &Battle) -> String {
         && !cfg!(target_arch = "wasm32")
     {
         let beside = dir.join(f);
-        let same = |a: &std::path::Path, b: &std::path::Path| {
-            a.canonicalize()
-                .ok()
-                .is_some_and(|a| b.canonicalize().ok() == Some(a))
-        };
         // Never copied onto itself (which would empty it), nor over another file of that name.
         let copied = std::fs::create_dir_all(&dir).and_then(|_| {
-            if same(std::path::Path::new(&battle.scenario), &beside) {
+            if crate::scenario::same_file(std::path::Path::new(&battle.scenario), &beside) {
                 Ok(())
             } else if beside.exists() {
                 let ours = std::fs::read(&battle.scenario)?;

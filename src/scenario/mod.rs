@@ -172,6 +172,14 @@ pub fn load_named(file: &str, name: &str, what: &str) -> Result<Loaded, DataErro
     load_path(&beside)
 }
 
+/// Whether two paths name one file that exists (through links and `..` alike): what must never
+/// be written over with a copy or a replay of itself.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    a.canonicalize()
+        .ok()
+        .is_some_and(|a| b.canonicalize().ok() == Some(a))
+}
+
 pub fn load_path(path: &Path) -> Result<Loaded, DataErrors> {
     let file = path.display().to_string();
     let src = error::read(path)?;
