@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Mutation testing of the rules cores with cargo-mutants (`cargo install cargo-mutants`). Not in
 # CI: a mutant is a build and a test run, and the three cores hold some 2,700 of them, hours on
-# two cores. The rules' arithmetic (efforts, harm, attacks, damage, saves) is the default, about
-# 850 mutants; each shard of it fits in minutes.
+# two cores. The default is the rules' arithmetic, function by function (efforts, harm, attacks,
+# damage, saves: some 380 mutants; the odds shown to players and the legal-move lists are left out);
+# each shard of it fits in minutes.
 #
 #   scripts/mutants.sh RULESET [K/N] [FILE...]
 #     RULESET   coterie | teams | zones
 #     K/N       run shard K of N (0-based; default 0/1, all of them)
-#     FILE      files under src/rules/RULESET/ to mutate, instead of the arithmetic
+#     FILE      files under src/rules/RULESET/ to mutate whole, instead of the arithmetic
 #
 # Each run works in a copy of the tree (cargo-mutants' own), so the checkout is never touched,
 # and writes its report to target/mutants/RULESET-K-of-N/mutants.out (missed.txt, caught.txt,
@@ -18,14 +19,22 @@ cd "$(dirname "$0")/.."
 ruleset="${1:?coterie, teams or zones}"
 shard="${2:-0/1}"
 shift $(( $# > 1 ? 2 : 1 ))
+# The arithmetic: each ruleset's files and, in them, the functions that compute a result (a
+# mutant's name says "in FUNCTION" or "replace FUNCTION -> ...").
 case "$ruleset" in
-  coterie) files=(effort harm performance model); tests=(-C--test=rulebook -C--test=coterie_battles) ;;
-  teams) files=(attack harm roll odds); tests=(-C--test=rulebook -C--test=teams_battles) ;;
-  zones) files=(attack odds morale); tests=(-C--test=rulebook -C--test=battles) ;;
+  coterie) files=(effort harm performance)
+    fns='[A-Za-z_:]+' # every function of these three files is arithmetic
+    tests=(-C--test=rulebook -C--test=coterie_battles) ;;
+  teams) files=(attack harm roll)
+    fns='damage|roll|killing_strike|clamp_u8|deal|cheat_death|fortify|free_defence|knock_out|kill|defence_test|roll_test|test_against|One::rank|TestSpec::[a-z_]+'
+    tests=(-C--test=rulebook -C--test=teams_battles) ;;
+  zones) files=(attack morale)
+    fns='apply_damage|blow|save_to_hit|roll_for|non_lethal|land|hazard_damage|wear_out|deviate|kill|morale_phase|gear_degradation|durability|poison_ticks'
+    tests=(-C--test=rulebook -C--test=battles) ;;
   *) echo "unknown ruleset '$ruleset': coterie, teams or zones" >&2; exit 2 ;;
 esac
-if [ $# -gt 0 ]; then files=("$@"); fi
 args=()
+if [ $# -gt 0 ]; then files=("$@"); else args+=(--re "(in|replace) ($fns)( |$)"); fi
 for f in "${files[@]}"; do args+=(-f "src/rules/$ruleset/${f%.rs}.rs"); done
 
 out="target/mutants/$ruleset-${shard/\//-of-}"
