@@ -35,6 +35,10 @@ pub struct Replay {
     /// to the replay's folder and inside it (see [`scenario::load_named`]).
     pub scenario: String,
     pub dice: ReplayDice,
+    /// Optional rules switched on or off for this battle (the menu's boxes), by key; the
+    /// scenario's own setting for the rest.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<(String, bool)>,
     pub actions: ReplayActions,
     /// The hash of the final state when the replay was recorded, checked on every re-run.
     #[serde(default)]
@@ -60,6 +64,7 @@ impl Replay {
         Replay {
             scenario,
             dice,
+            options: Vec::new(),
             actions,
             final_hash: None,
             length: None,
@@ -160,6 +165,16 @@ pub enum ReplayError {
         recorded: Option<u32>,
         current: u32,
         cause: Box<ReplayError>,
+    },
+    #[error(
+        "{file}:{line}: the scenario \"{scenario}\" has no optional rule \"{key}\" (it has: {known})"
+    )]
+    Option {
+        file: String,
+        line: usize,
+        scenario: String,
+        key: String,
+        known: String,
     },
     #[error("{file}:{line}: the replay's scenario is for {found}, its actions for {expected}")]
     Mismatch {
@@ -266,7 +281,7 @@ pub fn to_ron(r: &Replay) -> String {
 
 /// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
-    let loaded = scenario::load_named(file, &r.scenario, "replay").map_err(|errors| {
+    let mut loaded = scenario::load_named(file, &r.scenario, "replay").map_err(|errors| {
         ReplayError::Scenario {
             file: file.to_string(),
             line: scenario_line(src),
@@ -274,6 +289,7 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
             errors,
         }
     })?;
+    switch_options(r, &mut loaded.setup, file, src)?;
     let current = crate::rules::RULES_VERSION;
     let sealed = r.final_hash.is_some() || r.length.is_some() || !r.checkpoints.is_empty();
     match loaded.setup.visit(Rerun { r, file, src }) {
@@ -302,6 +318,33 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
     }
 }
 
+/// Switches the replay's optional rules on the setup; a key the scenario does not offer is
+/// refused at the `options` line, with the keys it does.
+fn switch_options(
+    r: &Replay,
+    setup: &mut crate::rulesets::Setup,
+    file: &str,
+    src: &str,
+) -> Result<(), ReplayError> {
+    for (key, on) in &r.options {
+        if !setup.set_option(key, *on) {
+            let known: Vec<String> = setup.options().into_iter().map(|o| o.key.to_string()).collect();
+            return Err(ReplayError::Option {
+                file: file.to_string(),
+                line: field_line(src, "options"),
+                scenario: r.scenario.clone(),
+                key: key.clone(),
+                known: if known.is_empty() {
+                    "none".into()
+                } else {
+                    known.join(", ")
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Fills in what a re-run checks: the final hash, the length and the checkpoints.
 pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
     let open = Replay {
@@ -315,12 +358,13 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
     // A replay made here (`fray record`, the game) names its scenario as this program found
     // it, from the working directory, not from a replay file's folder.
     let file = "the replay";
-    let loaded = scenario::load(&open.scenario).map_err(|errors| ReplayError::Scenario {
+    let mut loaded = scenario::load(&open.scenario).map_err(|errors| ReplayError::Scenario {
         file: file.to_string(),
         line: scenario_line(&src),
         scenario: open.scenario.clone(),
         errors,
     })?;
+    switch_options(&open, &mut loaded.setup, file, &src)?;
     let run = loaded.setup.visit(Rerun {
         r: &open,
         file,
