@@ -103,6 +103,17 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Referee a battle at the table: every decision typed in by its number, every roll
+    /// asked for (the die, what it is for, the rule) and typed in from the table's own dice.
+    Referee {
+        scenario: String,
+        /// Keep the battle as a replay of the dice typed in (also when the input ends early).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Write over a file already at `--out` (never the scenario itself).
+        #[arg(long)]
+        force: bool,
+    },
     /// Validate scenario and replay files; exit status 1 with `file:line` errors.
     Check {
         #[arg(required = true)]
@@ -237,6 +248,11 @@ pub fn main() -> ExitCode {
         Some(Command::Replay {
             file, json, strict, ..
         }) => run_replay(&file, json, strict),
+        Some(Command::Referee {
+            scenario,
+            out,
+            force,
+        }) => referee(&scenario, out.as_deref(), force),
         Some(Command::Record {
             scenario,
             seed,
@@ -574,25 +590,7 @@ fn record(name: &str, seed: u64, out: &PathBuf, force: bool) -> ExitCode {
         Ok(l) => l,
         Err(e) => return report(e),
     };
-    // Nothing is lost to a replay: not its own scenario, whatever --force says, and not another
-    // file unless asked.
-    if out.exists() {
-        if scenario::same_file(Path::new(name), out) {
-            return report(format!(
-                "{}: this is the scenario being recorded; the replay would overwrite it: name another --out",
-                out.display()
-            ));
-        }
-        if !force {
-            return report(format!(
-                "{}: a file is already there; name another --out, or add --force to write over it",
-                out.display()
-            ));
-        }
-    }
-    // The replay names its scenario as a replay reads it: a built-in one by its name, a file
-    // by its path from the replay's own folder, which it must lie in.
-    let named = match recorded_name(name, out) {
+    let named = match replay_place(name, out, force) {
         Ok(n) => n,
         Err(e) => return report(e),
     };
@@ -602,20 +600,92 @@ fn record(name: &str, seed: u64, out: &PathBuf, force: bool) -> ExitCode {
         Ok(x) => x,
         Err(e) => return report(e),
     };
-    let mut text = replay::to_ron(&r);
-    if named != name
-        && let (Ok(was), Ok(now)) = (ron::to_string(name), ron::to_string(&named))
-    {
-        text = text.replacen(&format!("scenario: {was}"), &format!("scenario: {now}"), 1);
-    }
-    if let Err(e) = std::fs::write(out, text) {
-        return report(format!("{}: cannot write: {e}", out.display()));
+    if let Err(e) = write_replay(&r, name, &named, out) {
+        return report(e);
     }
     say!(
         "{}: {} actions, round {round}",
         out.display(),
         r.actions.len()
     );
+    ExitCode::SUCCESS
+}
+
+/// Whether a replay of scenario `name` may be written at `out`, and how it names the
+/// scenario from there. Nothing is lost to a replay: not its own scenario, whatever --force
+/// says, and not another file unless asked.
+fn replay_place(name: &str, out: &Path, force: bool) -> Result<String, String> {
+    if out.exists() {
+        if scenario::same_file(Path::new(name), out) {
+            return Err(format!(
+                "{}: this is the scenario being played; the replay would overwrite it: name another --out",
+                out.display()
+            ));
+        }
+        if !force {
+            return Err(format!(
+                "{}: a file is already there; name another --out, or add --force to write over it",
+                out.display()
+            ));
+        }
+    }
+    // The replay names its scenario as a replay reads it: a built-in one by its name, a file
+    // by its path from the replay's own folder, which it must lie in.
+    recorded_name(name, out)
+}
+
+/// Writes a replay made with the scenario as found from here (`name`), naming it as the
+/// replay will find it (`named`).
+fn write_replay(r: &Replay, name: &str, named: &str, out: &Path) -> Result<(), String> {
+    let mut text = replay::to_ron(r);
+    if named != name
+        && let (Ok(was), Ok(now)) = (ron::to_string(name), ron::to_string(named))
+    {
+        text = text.replacen(&format!("scenario: {was}"), &format!("scenario: {now}"), 1);
+    }
+    std::fs::write(out, text).map_err(|e| format!("{}: cannot write: {e}", out.display()))
+}
+
+fn referee(name: &str, out: Option<&Path>, force: bool) -> ExitCode {
+    let loaded = match scenario::load(name) {
+        Ok(l) => l,
+        Err(e) => return report(e),
+    };
+    // Refused before the first roll, not after an evening's battle.
+    let named = match out.map(|o| replay_place(name, o, force)).transpose() {
+        Ok(n) => n,
+        Err(e) => return report(e),
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut shown = stdout.lock();
+    let played = loaded.setup.visit(fray::referee::Referee {
+        name,
+        input: &mut input,
+        out: &mut shown,
+    });
+    drop(shown);
+    let mut done = match played {
+        Ok(d) => d,
+        Err(e) => return report(e),
+    };
+    if let (Some(out), Some(named)) = (out, named) {
+        if done.finished {
+            // A whole battle is sealed, as a recorded one is; one cut short stays open.
+            if let Err(e) = replay::seal(&mut done.replay) {
+                return report(e);
+            }
+        }
+        if let Err(e) = write_replay(&done.replay, name, &named, out) {
+            return report(e);
+        }
+        say!(
+            "{}: {} actions kept, with the dice the table rolled",
+            out.display(),
+            done.replay.actions.len()
+        );
+    }
     ExitCode::SUCCESS
 }
 

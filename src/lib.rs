@@ -8,9 +8,11 @@ pub mod bench;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod lessons;
+pub mod referee;
 pub mod replay;
 pub mod rules;
 pub mod rulesets;
+pub mod save;
 pub mod scenario;
 pub mod sim;
 

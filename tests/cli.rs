@@ -1435,7 +1435,7 @@ fn record_refuses_to_overwrite_its_scenario_or_a_file_without_force() {
         let o = fray(&args);
         assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
         assert!(
-            stderr(&o).contains("this is the scenario being recorded"),
+            stderr(&o).contains("this is the scenario being played"),
             "{}",
             stderr(&o)
         );

@@ -1,0 +1,155 @@
+//! `fray referee`: Fray as the GM's referee at a table that rolls its own dice. Every decision
+//! is typed in by its number, every roll is asked for by its die, its purpose and its rule
+//! (the core's [`HandDice`]), and every event is told with its explanation, as `fray replay`
+//! tells it. The battle is kept as a replay of the dice typed in, which plays like any other.
+
+use std::io::{BufRead, Write};
+
+use crate::replay::{Replay, ReplayDice};
+use crate::rules::battle::{Event, Pending, RuleError, Seat};
+use crate::rules::dice::{HandDice, RecordingDice};
+use crate::rules::names::Indexed;
+use crate::rulesets::{Game, Visit};
+
+/// How a refereed battle ended: a replay of what was played (the dice as typed), and whether
+/// it reached its end or the input ran out first.
+#[derive(Debug)]
+pub struct Refereed {
+    pub replay: Replay,
+    pub finished: bool,
+}
+
+/// Referees the scenario `name`'s battle on `input` and `out` (a terminal, or a test's text).
+pub struct Referee<'a> {
+    pub name: &'a str,
+    pub input: &'a mut dyn BufRead,
+    pub out: &'a mut dyn Write,
+}
+
+impl Visit for Referee<'_> {
+    type Out = Result<Refereed, String>;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let Referee { name, input, out } = self;
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        let mut typed = Vec::new();
+        let mut actions = Vec::new();
+        let start = {
+            let mut hand = HandDice::new(&mut *input, &mut *out);
+            let mut rec = RecordingDice::new(&mut hand);
+            let r = G::start(setup, &mut rec);
+            typed.extend(rec.record);
+            r
+        };
+        let kept = |typed: Vec<u8>, actions: Vec<G::Action>, finished| {
+            let actions =
+                G::wrap(actions).ok_or("this ruleset's battles cannot be kept as replays")?;
+            Ok(Refereed {
+                replay: Replay::new(name.to_string(), ReplayDice::Scripted(typed), actions),
+                finished,
+            })
+        };
+        let (mut state, events) = match start {
+            Ok(s) => s,
+            Err(RuleError::Dice(e)) => {
+                writeln!(out, "\n{e}").map_err(io)?;
+                return kept(typed, actions, false);
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        tell::<G>(out, &events).map_err(io)?;
+        loop {
+            let seat = match G::pending(&state) {
+                Pending::Over(o) => {
+                    writeln!(out, "\nThe battle is over: {o:?}").map_err(io)?;
+                    return kept(typed, actions, true);
+                }
+                Pending::Decide { seat, .. } => seat,
+            };
+            let legal = G::legal_actions(&state);
+            writeln!(
+                out,
+                "\nRound {}: {} decides.",
+                G::round(&state),
+                seat_name::<G>(&state, seat)
+            )
+            .map_err(io)?;
+            for (i, a) in legal.iter().enumerate() {
+                writeln!(out, "  {:>2}. {}", i + 1, G::describe(&state, a)).map_err(io)?;
+            }
+            let Some(pick) = ask_number(&mut *input, &mut *out, legal.len()).map_err(io)? else {
+                writeln!(out, "\nThe input ended; the battle so far is kept.").map_err(io)?;
+                return kept(typed, actions, false);
+            };
+            let action = &legal[pick];
+            let applied = {
+                let mut hand = HandDice::new(&mut *input, &mut *out);
+                let mut rec = RecordingDice::new(&mut hand);
+                let r = G::apply(&mut state, action, &mut rec);
+                (r, rec.record)
+            };
+            match applied {
+                (Ok(events), rolled) => {
+                    typed.extend(rolled);
+                    actions.push(action.clone());
+                    tell::<G>(out, &events).map_err(io)?;
+                }
+                // The table stopped rolling: the action never happened (`apply` changes nothing
+                // on an error), and what was played before it is kept.
+                (Err(RuleError::Dice(e)), _) => {
+                    writeln!(out, "\n{e}; the battle so far is kept.").map_err(io)?;
+                    return kept(typed, actions, false);
+                }
+                (Err(e), _) => return Err(e.to_string()),
+            }
+        }
+    }
+}
+
+/// Events as `fray replay` prints them: the sentence, and the roll behind it.
+fn tell<G: Game>(out: &mut dyn Write, events: &[Event<G::EventKind>]) -> std::io::Result<()> {
+    for e in events {
+        writeln!(out, "{}", e.text)?;
+        if let Some(x) = &e.explanation {
+            writeln!(out, "    ⟨{x}⟩")?;
+        }
+    }
+    Ok(())
+}
+
+fn seat_name<G: Game>(state: &G::State, seat: Seat) -> String {
+    match seat {
+        Seat::Faction(f) => G::faction_names(state)
+            .get(f)
+            .cloned()
+            .unwrap_or_else(|| format!("side {f}")),
+        Seat::Gm => "The GM".into(),
+        Seat::Character(c) => G::names(state)
+            .name(Indexed::Character, c)
+            .unwrap_or_else(|| format!("character {c}")),
+    }
+}
+
+/// Asks for a choice's number, 1 to `n`, until one is typed; None when the input ends.
+fn ask_number(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    n: usize,
+) -> std::io::Result<Option<usize>> {
+    loop {
+        write!(out, "Choose 1 to {n}: ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        match line.trim().parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => return Ok(Some(k - 1)),
+            _ => writeln!(
+                out,
+                "  '{}' is not one of the choices: type a number from 1 to {n}",
+                line.trim()
+            )?,
+        }
+    }
+}
