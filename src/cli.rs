@@ -186,6 +186,12 @@ struct PlayArgs {
     /// with no person).
     #[arg(long)]
     headless: bool,
+    /// The table rolls its own dice: every roll is asked for and typed in.
+    #[arg(long)]
+    table_dice: bool,
+    /// Resume the newest unfinished battle, as the menu's Continue does.
+    #[arg(long = "continue")]
+    resume: bool,
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -201,6 +207,8 @@ impl Default for PlayArgs {
             screenshot: None,
             shot_on_attack: false,
             headless: false,
+            table_dice: false,
+            resume: false,
             seed: 1,
         }
     }
@@ -299,6 +307,8 @@ fn play(args: PlayArgs) -> ExitCode {
         screenshot,
         shot_on_attack,
         headless,
+        table_dice,
+        resume,
         seed,
     } = args;
     let mut launch = game::Launch {
@@ -306,6 +316,8 @@ fn play(args: PlayArgs) -> ExitCode {
         frames,
         screenshot,
         shot_on_attack,
+        table_dice,
+        resume_latest: resume,
     };
     if scenario.is_some() || seats.is_some() {
         let mut setup = BattleSetup::default();

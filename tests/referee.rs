@@ -102,7 +102,9 @@ fn replay_lines(path: &std::path::Path) -> Vec<String> {
     String::from_utf8(o.stdout)
         .unwrap()
         .lines()
-        .filter(|l| !l.starts_with("final state hash") && !l.starts_with("the battle is unfinished"))
+        .filter(|l| {
+            !l.starts_with("final state hash") && !l.starts_with("the battle is unfinished")
+        })
         .map(String::from)
         .collect()
 }
@@ -170,7 +172,10 @@ fn a_table_that_stops_rolling_keeps_the_battle_so_far_and_the_scenario_is_never_
     std::fs::write(&scen, text).unwrap();
     let s = scen.to_str().unwrap();
     let (_, err, ok) = referee(&[s, "--out", s, "--force"], "1\n");
-    assert!(!ok && err.contains("this is the scenario being played"), "{err}");
+    assert!(
+        !ok && err.contains("this is the scenario being played"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&scen).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -106,6 +106,10 @@ pub struct BattleSetup {
     pub custom: Option<Starter>,
     /// A lesson instead.
     pub lesson: Option<LessonStart>,
+    /// The table rolls its own dice: every roll is asked for and typed in.
+    pub table_dice: bool,
+    /// A saved battle to resume instead: its slot and what it holds.
+    pub resume: Option<(String, crate::save::Save)>,
 }
 
 /// A lesson to open: its id, and where: the step to start at and the allowed action taken at
@@ -150,6 +154,8 @@ impl Default for BattleSetup {
             watch: None,
             custom: None,
             lesson: None,
+            table_dice: false,
+            resume: None,
         }
     }
 }
@@ -159,6 +165,7 @@ impl BattleSetup {
     /// and options, played rather than watched.
     pub fn again(&mut self, seed: u64, new_seed: bool) {
         self.watch = None;
+        self.resume = None;
         self.seed = if new_seed {
             // A step of a 64-bit LCG: a seed of its own, the same one after the same battle.
             seed.wrapping_mul(6_364_136_223_846_793_005)
@@ -187,9 +194,11 @@ impl BattleSetup {
 #[derive(Resource)]
 pub struct Battle {
     pub session: Box<dyn Session>,
-    pub dice: SeededDice,
+    pub dice: BattleDice,
     pub seed: u64,
     pub scenario: String,
+    /// The optional rules switched on the menu, by key, as the replay keeps them.
+    pub options: Vec<(String, bool)>,
     pub name: String,
     pub log: Vec<LogEntry>,
     /// Bumped on every change, so views know to re-sync.
@@ -204,6 +213,28 @@ pub struct Battle {
     pub playing: super::animation::Playing,
     /// The lesson this battle is, if it is one.
     pub lesson: Option<super::lesson::LessonRun>,
+    /// How long the log was before each action, to take an action's lines back with it.
+    marks: Vec<usize>,
+}
+
+/// Where a battle's numbers come from: Fray's seeded dice, or the table's own, typed in.
+#[derive(Clone, Debug)]
+pub enum BattleDice {
+    Seeded(SeededDice),
+    Table(super::table_dice::TableDice),
+}
+
+impl crate::rules::dice::DiceSource for BattleDice {
+    fn roll(
+        &mut self,
+        die: crate::rules::dice::Die,
+        why: &str,
+    ) -> Result<u8, crate::rules::dice::DiceError> {
+        match self {
+            BattleDice::Seeded(d) => d.roll(die, why),
+            BattleDice::Table(d) => d.roll(die, why),
+        }
+    }
 }
 
 /// Counts the battles started, for [`Battle::serial`].
@@ -212,7 +243,7 @@ pub struct BattleCount(pub u64);
 
 /// Starts a registry ruleset's battle from its setup.
 struct StartSession<'a> {
-    dice: &'a mut SeededDice,
+    dice: &'a mut dyn crate::rules::dice::DiceSource,
     watch: Option<&'a Actions>,
 }
 
@@ -240,8 +271,12 @@ impl Visit for StartSession<'_> {
 
 impl Battle {
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
+        if let Some((_, save)) = &setup.resume {
+            return Battle::resume(save);
+        }
         let mut dice = SeededDice::new(setup.seed);
         let mut lesson = None;
+        let mut opening = Vec::new();
         let (session, events, name) = match &setup.custom {
             _ if setup.lesson.is_some() => {
                 let start = setup.lesson.clone().unwrap_or_default();
@@ -256,18 +291,30 @@ impl Battle {
                 for (key, on) in &setup.options {
                     loaded.setup.set_option(key, *on);
                 }
+                // A table's battle keeps the opening rolls (Fray's, from the seed: the battle
+                // opens before anyone can type) among its dice, so that its replay rolls them.
+                let mut rec = crate::rules::dice::RecordingDice::new(&mut dice);
                 let (session, events) = loaded.setup.visit(StartSession {
-                    dice: &mut dice,
+                    dice: &mut rec,
                     watch: setup.watch.as_ref(),
                 })?;
+                opening = rec.record;
                 (session, events, loaded.scenario.name.clone())
             }
+        };
+        // The table's dice begin after the start: its rolls were Fray's, and a replay of the
+        // table's battle must roll them again, so the seeded start is kept as its own dice.
+        let dice = if setup.table_dice && lesson.is_none() && setup.custom.is_none() {
+            BattleDice::Table(super::table_dice::TableDice::opened(opening))
+        } else {
+            BattleDice::Seeded(dice)
         };
         Ok(Battle {
             session,
             dice,
             seed: setup.seed,
             scenario: setup.scenario.clone(),
+            options: setup.options.clone(),
             name,
             log: events,
             version: 1,
@@ -276,7 +323,62 @@ impl Battle {
             showing: VecDeque::new(),
             playing: super::animation::Playing::default(),
             lesson,
+            marks: Vec::new(),
         })
+    }
+
+    /// A saved battle, its actions re-played through the rules core with the same dice: it
+    /// ends in exactly the state it was saved in, and its dice go on where they were (a
+    /// reload never draws new numbers).
+    pub fn resume(save: &crate::save::Save) -> Result<Battle, String> {
+        let r = &save.replay;
+        let mut loaded = scenario::load(&r.scenario).map_err(|e| e.to_string())?;
+        for (key, on) in &r.options {
+            if !loaded.setup.set_option(key, *on) {
+                return Err(format!(
+                    "the saved battle switches an optional rule its scenario does not have: {key}"
+                ));
+            }
+        }
+        // The table's battle re-plays its typed dice from the start, opening rolls included.
+        let (seed, mut dice) = match &r.dice {
+            ReplayDice::Seed(s) => (*s, BattleDice::Seeded(SeededDice::new(*s))),
+            ReplayDice::Scripted(v) => (
+                0,
+                BattleDice::Table(super::table_dice::TableDice::typed(v.iter().copied())),
+            ),
+        };
+        let (session, events) = loaded.setup.visit(StartSession {
+            dice: &mut dice,
+            watch: Some(&r.actions),
+        })?;
+        let mut battle = Battle {
+            session,
+            dice,
+            seed,
+            scenario: r.scenario.clone(),
+            options: r.options.clone(),
+            name: save.name.clone(),
+            log: events,
+            version: 1,
+            serial: 0,
+            screen_holder: None,
+            showing: VecDeque::new(),
+            playing: super::animation::Playing::default(),
+            lesson: None,
+            marks: Vec::new(),
+        };
+        while let Some(next) = battle.session.watch_next() {
+            let at = battle.taken();
+            battle.apply(&next).map_err(|e| {
+                format!("the saved battle's action {} no longer plays: {e}", at + 1)
+            })?;
+        }
+        battle.session.end_watch();
+        // Nothing to animate or stop on: the battle picks up where it was left.
+        battle.showing.clear();
+        battle.playing = super::animation::Playing::default();
+        Ok(battle)
     }
 
     /// The only way the shell changes a battle: the core checks and applies the action.
@@ -297,6 +399,7 @@ impl Battle {
     ) -> Result<(), RuleError> {
         let applied = self.session.apply(choice, dice)?;
         let first = self.log.len();
+        self.marks.push(first);
         self.log.extend(applied.log);
         self.playing.queue(first..self.log.len());
         self.showing.extend(applied.beats);
@@ -306,6 +409,21 @@ impl Battle {
 
     pub fn pending(&self) -> Pending {
         self.session.pending().clone()
+    }
+
+    /// Takes back the last decision, if it rolled nothing and revealed nothing: the state, the
+    /// log and the steps on screen go back with it. False, and nothing changed, otherwise.
+    pub fn undo(&mut self) -> bool {
+        if self.lesson.is_some() || !self.session.undo() {
+            return false;
+        }
+        if let Some(mark) = self.marks.pop() {
+            self.log.truncate(mark);
+        }
+        self.showing.clear();
+        self.playing = super::animation::Playing::default();
+        self.version += 1;
+        true
     }
 
     /// The ruleset's own battle, for callers that know which ruleset it is (tests).
@@ -318,13 +436,21 @@ impl Battle {
         self.session.taken()
     }
 
+    /// The battle so far as an unsealed replay: its scenario, options, dice and actions; None
+    /// for a ruleset replays cannot name, a lesson or a battle from outside the registry.
+    pub fn replay_so_far(&self) -> Option<Replay> {
+        let dice = match &self.dice {
+            BattleDice::Seeded(_) => ReplayDice::Seed(self.seed),
+            BattleDice::Table(t) => ReplayDice::Scripted(t.rolled.clone()),
+        };
+        let mut r = Replay::new(self.scenario.clone(), dice, self.session.replay_actions()?);
+        r.options = self.options.clone();
+        Some(r)
+    }
+
     /// The battle as a sealed replay; None for a ruleset replays cannot name.
     pub fn replay(&self) -> Option<Replay> {
-        let mut r = Replay::new(
-            self.scenario.clone(),
-            ReplayDice::Seed(self.seed),
-            self.session.replay_actions()?,
-        );
+        let mut r = self.replay_so_far()?;
         // A replay that cannot be re-run here (its scenario file gone) is still worth keeping,
         // unsealed.
         let _ = crate::replay::seal(&mut r);
@@ -463,15 +589,22 @@ fn end_battle(mut commands: Commands) {
 
 /// Applies the actions people chose. A refused action is reported, never fatal.
 fn apply_choices(
+    mut commands: Commands,
     mut reader: MessageReader<Choose>,
     battle: Option<ResMut<Battle>>,
     seats: Option<Res<Seats>>,
+    asking: Option<Res<super::table_dice::TableAsk>>,
     mut notice: ResMut<Notice>,
 ) {
     let (Some(mut battle), Some(seats)) = (battle, seats) else {
         reader.clear();
         return;
     };
+    // While the table rolls for one decision, no other is taken.
+    if asking.is_some() {
+        reader.clear();
+        return;
+    }
     for Choose(action) in reader.read() {
         let holder = person_deciding(&battle, &seats);
         if let Some(lesson) = battle.lesson.as_mut() {
@@ -497,12 +630,17 @@ fn apply_choices(
             }
             continue;
         }
-        match battle.apply(action) {
-            Ok(()) => {
+        match super::table_dice::apply_asking(&mut commands, &mut battle, action) {
+            Ok(applied) => {
                 if holder.is_some() {
                     battle.screen_holder = holder;
                 }
                 notice.0 = None;
+                if !applied {
+                    // The table is asked for a roll: the rest waits.
+                    reader.clear();
+                    return;
+                }
             }
             Err(e) => notice.0 = Some(e.to_string()),
         }

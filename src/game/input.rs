@@ -52,11 +52,13 @@ pub enum GameAction {
     Skip,
     /// Open the lessons from the menu (G).
     Learn,
+    /// Take back the last decision that rolled nothing and revealed nothing (U).
+    Undo,
 }
 
 impl GameAction {
     /// Every action the keys screen lists, in its order (Select is the mouse's, not listed).
-    pub const ALL: [GameAction; 18] = [
+    pub const ALL: [GameAction; 19] = [
         GameAction::Confirm,
         GameAction::Cancel,
         GameAction::Next,
@@ -75,6 +77,7 @@ impl GameAction {
         GameAction::ZoomIn,
         GameAction::ZoomOut,
         GameAction::Learn,
+        GameAction::Undo,
     ];
 
     /// What the action does, for the keys screen.
@@ -99,6 +102,7 @@ impl GameAction {
             ZoomIn => "zoom in",
             ZoomOut => "zoom out",
             Learn => "open the lessons (on the menu)",
+            Undo => "take back the last decision (until dice are rolled)",
             Select => "select (the mouse's left button)",
         }
     }
@@ -125,6 +129,7 @@ pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
         (SpeedUp, KeyCode::KeyF),
         (Skip, KeyCode::KeyK),
         (Learn, KeyCode::KeyG),
+        (Undo, KeyCode::KeyU),
         (PanLeft, KeyCode::KeyA),
         (PanRight, KeyCode::KeyD),
         (PanUp, KeyCode::KeyR),
@@ -191,7 +196,13 @@ impl Plugin for InputsPlugin {
             )
             .add_systems(
                 Update,
-                (decision_keys, pass_screen_keys, showing_keys, over_keys)
+                (
+                    decision_keys,
+                    pass_screen_keys,
+                    showing_keys,
+                    over_keys,
+                    undo_keys,
+                )
                     .run_if(in_state(AppState::Battle))
                     .run_if(super::keys::keys_closed),
             );
@@ -379,4 +390,37 @@ fn toggles(
     if actions.just_pressed(&GameAction::Cancel) {
         panels.breakdown = None;
     }
+}
+
+/// Whether the person at the screen may take back the last decision now: it rolled nothing
+/// and revealed nothing, a person took it, and that person is still the one deciding (in
+/// hot-seat, never once the other side has decided).
+pub fn may_undo(battle: &Battle, seats: &super::seats::Seats) -> bool {
+    let Some(seat) = battle.session.undoable() else {
+        return false;
+    };
+    battle.lesson.is_none()
+        && battle.session.watch_len().is_none()
+        && seats.kind(seat) == super::seats::SeatKind::Person
+        && battle.session.pending().seat() == Some(seat)
+}
+
+fn undo_keys(
+    actions: Single<&ActionState<GameAction>>,
+    battle: Option<ResMut<Battle>>,
+    seats: Option<Res<super::seats::Seats>>,
+    asking: Option<Res<super::table_dice::TableAsk>>,
+    mut notice: ResMut<super::flow::Notice>,
+) {
+    if !actions.just_pressed(&GameAction::Undo) || asking.is_some() {
+        return;
+    }
+    let (Some(mut battle), Some(seats)) = (battle, seats) else {
+        return;
+    };
+    notice.0 = Some(if may_undo(&battle, &seats) && battle.undo() {
+        "Taken back.".into()
+    } else {
+        "Nothing to take back: dice were rolled, something was revealed, or the other side has decided since.".into()
+    });
 }

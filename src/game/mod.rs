@@ -3,6 +3,7 @@
 //! `GamePlugin` adds the window's views.
 
 pub mod animation;
+pub mod autosave;
 pub mod board;
 pub mod board_marks;
 pub mod coterie;
@@ -21,6 +22,7 @@ pub mod prefs;
 pub mod present;
 pub mod seats;
 pub mod session;
+pub mod table_dice;
 pub mod teams;
 pub mod web;
 pub mod zones;
@@ -46,6 +48,8 @@ impl Plugin for LogicPlugin {
             input::InputsPlugin,
             animation::AnimationPlugin,
             lesson::LessonPlugin,
+            autosave::AutosavePlugin,
+            table_dice::TableDicePlugin,
         ))
         .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
         .add_systems(OnEnter(Phase::Over), announce_over)
@@ -124,6 +128,10 @@ pub struct Launch {
     /// Take the screenshot as soon as an attack's line is drawn on the board (within
     /// `frames`), rather than at the last frame.
     pub shot_on_attack: bool,
+    /// The table rolls its own dice (the menu's box, ticked).
+    pub table_dice: bool,
+    /// Resume the newest unfinished saved battle.
+    pub resume_latest: bool,
 }
 
 #[derive(Resource, Clone, Debug, Default)]
@@ -150,6 +158,8 @@ pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
         budget: u32::MAX,
     })
     .insert_resource(setup)
+    // A check from the command line keeps nothing among the player's saves.
+    .insert_resource(prefs::Prefs { dir: None })
     .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
         next.set(AppState::Battle)
     });
@@ -190,6 +200,10 @@ pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
         }
         launch.battle = Some(setup);
     }
+    // `?continue=1` resumes the newest unfinished battle kept in this browser.
+    if get("continue").is_some_and(|v| v == "1") {
+        launch.resume_latest = true;
+    }
     // `?lesson=zones/01-a-round-and-a-turn` opens a lesson.
     if let Some(id) = get("lesson") {
         launch.battle = Some(BattleSetup {
@@ -226,7 +240,26 @@ pub fn run(launch: Launch) -> AppExit {
     } else {
         WinitSettings::desktop_app()
     });
-    if let Some(setup) = launch.battle {
+    let mut battle = launch.battle;
+    if launch.resume_latest {
+        let saved = autosave::SavedBattles::read(&prefs::Prefs::default());
+        match saved.latest() {
+            Some((slot, save)) => battle = Some(BattleSetup::resuming(slot, save)),
+            None => web::announce("FRAY NOTHING TO CONTINUE"),
+        }
+    }
+    if launch.table_dice {
+        match &mut battle {
+            Some(b) => b.table_dice = true,
+            None => {
+                app.insert_resource(BattleSetup {
+                    table_dice: true,
+                    ..BattleSetup::default()
+                });
+            }
+        }
+    }
+    if let Some(setup) = battle {
         app.insert_resource(setup)
             .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
                 next.set(AppState::Battle)

@@ -147,6 +147,7 @@ impl Plugin for OverlayPlugin {
                 )
                     .in_set(PanelsDrawn),
                 super::keys::keys_window,
+                super::table_dice::table_dice_window.run_if(in_state(AppState::Battle)),
             )
                 .chain(),
         );
@@ -171,6 +172,8 @@ fn menu_ui(
     mut contexts: EguiContexts,
     catalogue: Res<Catalogue>,
     mut setup: ResMut<BattleSetup>,
+    mut saved: ResMut<super::autosave::SavedBattles>,
+    prefs: Res<super::prefs::Prefs>,
     notice: Res<Notice>,
     keys: Res<Bindings>,
     mut keys_screen: ResMut<KeysScreen>,
@@ -183,6 +186,19 @@ fn menu_ui(
         egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Fray");
         ui.label("Tabletop skirmish rules, refereed and explained. Every roll shows its dice, its modifiers and its rule.");
+        if let Some((slot, save)) = saved.latest() {
+            let label = format!(
+                "Continue: {}, round {} ({} decisions)",
+                save.name,
+                save.round,
+                save.taken()
+            );
+            if ui.button(egui::RichText::new(label).size(18.0)).clicked() {
+                *setup = BattleSetup::resuming(slot, save);
+                next.set(AppState::Battle);
+            }
+        }
+        saved_battles(ui, &mut saved, &prefs, &mut setup, &mut next);
         if ui
             .button(egui::RichText::new(keys.label("Learn to play", GameAction::Learn)).size(18.0))
             .clicked()
@@ -258,11 +274,16 @@ fn menu_ui(
                 setup.set_option(rule.key, on);
             }
         }
+        ui.checkbox(
+            &mut setup.table_dice,
+            "The table's own dice: every roll is asked for and typed in",
+        );
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             let start = keys.label("Start the battle", GameAction::Confirm);
             if ui.button(egui::RichText::new(start).size(18.0)).clicked() {
                 setup.lesson = None;
+                setup.resume = None;
                 next.set(AppState::Battle);
             }
             if ui.button("Keys  (F2)").clicked() {
@@ -275,6 +296,55 @@ fn menu_ui(
         });
     });
     Ok(())
+}
+
+/// The battles kept, newest first: each to continue or to delete.
+fn saved_battles(
+    ui: &mut egui::Ui,
+    saved: &mut super::autosave::SavedBattles,
+    prefs: &super::prefs::Prefs,
+    setup: &mut BattleSetup,
+    next: &mut NextState<AppState>,
+) {
+    if saved.listed.is_empty() {
+        return;
+    }
+    let mut deleted = false;
+    egui::CollapsingHeader::new(format!("Saved battles ({})", saved.listed.len()))
+        .default_open(false)
+        .show(ui, |ui| {
+            for l in &saved.listed {
+                ui.horizontal(|ui| {
+                    match &l.save {
+                        Ok(s) => {
+                            let state = if s.over { "finished" } else { "under way" };
+                            ui.label(format!(
+                                "{}: round {}, {} decisions, {state}",
+                                s.name,
+                                s.round,
+                                s.taken()
+                            ));
+                            if !s.over && ui.button("Continue").clicked() {
+                                *setup = BattleSetup::resuming(&l.slot, s);
+                                next.set(AppState::Battle);
+                            }
+                        }
+                        Err(e) => {
+                            ui.label(format!("{}: {e}", l.slot));
+                        }
+                    }
+                    if ui.button("Delete").clicked()
+                        && let Some(store) = super::autosave::store(prefs)
+                    {
+                        let _ = crate::save::Saves::new(store).delete(&l.slot);
+                        deleted = true;
+                    }
+                });
+            }
+        });
+    if deleted {
+        *saved = super::autosave::SavedBattles::read(prefs);
+    }
 }
 
 /// The menu's optional-rule boxes: they start from the scenario's own optional rules; a click
@@ -388,6 +458,11 @@ fn battle_ui(
                 .clicked()
             {
                 panels.help = !panels.help;
+            }
+            if super::input::may_undo(&battle, &seats)
+                && ui.button(keys.label("Undo", GameAction::Undo)).clicked()
+            {
+                battle.undo();
             }
             if ui.button("Leave").clicked() {
                 next.set(if battle.lesson.is_some() {

@@ -188,7 +188,10 @@ fn ai_think(
         .as_ref()
         .is_none_or(|(serial, v, _)| (*serial, *v) != (battle.serial, battle.version));
     if stale {
-        let seed = battle.seed ^ battle.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // From the decisions taken, not the screen's changes: a battle resumed from its save,
+        // or taken back to this point, thinks as it did.
+        let decided = battle.taken() as u64 + 1;
+        let seed = battle.seed ^ decided.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         brain.thinking = battle
             .session
             .think(level, seed)

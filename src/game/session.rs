@@ -103,6 +103,13 @@ pub trait Session: Send + Sync + 'static {
     /// Watching a replay: the recorded action due next, and how many there are.
     fn watch_next(&self) -> Option<Choice>;
     fn watch_len(&self) -> Option<usize>;
+    /// Stops watching: the seats decide from here (a resumed battle, its actions re-played).
+    fn end_watch(&mut self);
+    /// The seat whose last decisions can be taken back, if any: decisions that rolled no dice
+    /// and revealed nothing, all of one seat's, none taken since by another.
+    fn undoable(&self) -> Option<Seat>;
+    /// Takes back the last such decision; false (and nothing changed) if there is none.
+    fn undo(&mut self) -> bool;
     fn title(&self, kind: DecisionKind) -> &'static str;
     fn situation(&self) -> Option<String>;
     fn board(&self, eyes: Option<Seat>) -> BoardView;
@@ -123,6 +130,26 @@ pub struct Typed<G: Game> {
     pending: Pending,
     factions: Vec<String>,
     watch: Option<Vec<G::Action>>,
+    /// The states before each decision that can still be taken back, the last on top, with the
+    /// seat that took it: emptied by a roll, a reveal, or another seat's decision.
+    undo: Vec<(G::State, Seat)>,
+}
+
+/// Counts the dice a decision rolls: one that rolled none can be taken back.
+struct Counting<'a> {
+    inner: &'a mut dyn DiceSource,
+    rolled: usize,
+}
+
+impl DiceSource for Counting<'_> {
+    fn roll(
+        &mut self,
+        die: crate::rules::dice::Die,
+        why: &str,
+    ) -> Result<u8, crate::rules::dice::DiceError> {
+        self.rolled += 1;
+        self.inner.roll(die, why)
+    }
 }
 
 impl<G: Game> Typed<G> {
@@ -138,6 +165,7 @@ impl<G: Game> Typed<G> {
                 time_limit: None,
             },
             watch,
+            undo: Vec::new(),
         };
         t.refresh();
         t
@@ -257,7 +285,26 @@ impl<G: Game> Session for Typed<G> {
                 G::ID
             )));
         };
-        let events = G::apply(&mut self.state, action, dice)?;
+        let seat = self.pending.seat();
+        let before = self.state.clone();
+        let mut counting = Counting {
+            inner: dice,
+            rolled: 0,
+        };
+        let events = G::apply(&mut self.state, action, &mut counting)?;
+        // Battle for Wesnoth's rule: a decision can be taken back until dice are rolled or
+        // something hidden comes to light, and only by the seat that took it, before another
+        // seat decides.
+        let kept = counting.rolled == 0 && !G::reveals(&before, &self.state);
+        match seat {
+            Some(seat) if kept => {
+                if self.undo.last().is_some_and(|(_, s)| *s != seat) {
+                    self.undo.clear();
+                }
+                self.undo.push((before, seat));
+            }
+            _ => self.undo.clear(),
+        }
         self.actions.push(action.clone());
         self.refresh();
         let beats = G::beats(&self.state, &events);
@@ -298,6 +345,24 @@ impl<G: Game> Session for Typed<G> {
 
     fn watch_len(&self) -> Option<usize> {
         self.watch.as_ref().map(Vec::len)
+    }
+
+    fn end_watch(&mut self) {
+        self.watch = None;
+    }
+
+    fn undoable(&self) -> Option<Seat> {
+        self.undo.last().map(|(_, s)| *s)
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some((state, _)) = self.undo.pop() else {
+            return false;
+        };
+        self.state = state;
+        self.actions.pop();
+        self.refresh();
+        true
     }
 
     fn title(&self, kind: DecisionKind) -> &'static str {

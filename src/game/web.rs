@@ -73,3 +73,84 @@ pub fn fetch(key: &str) -> Option<String> {
         None
     }
 }
+
+/// The browser's saves: local storage, each under `fray-save-NAME`. None off the browser.
+pub fn save_store() -> Option<Box<dyn crate::save::Store>> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        return Some(Box::new(WebStore));
+    }
+    #[allow(unreachable_code)]
+    None
+}
+
+/// Local storage as a store of saves. A `set_item` replaces the text whole, so every write is
+/// atomic as the store promises.
+#[cfg(target_arch = "wasm32")]
+struct WebStore;
+
+#[cfg(target_arch = "wasm32")]
+const SAVE_KEY: &str = "fray-save-";
+
+#[cfg(target_arch = "wasm32")]
+fn storage() -> Result<web_sys::Storage, String> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or_else(|| "this browser has no local storage".to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+impl crate::save::Store for WebStore {
+    fn names(&self) -> Vec<String> {
+        let Ok(s) = storage() else {
+            return Vec::new();
+        };
+        let n = s.length().unwrap_or(0);
+        (0..n)
+            .filter_map(|i| s.key(i).ok().flatten())
+            .filter_map(|k| k.strip_prefix(SAVE_KEY).map(String::from))
+            .collect()
+    }
+
+    fn read(&self, name: &str) -> std::io::Result<Option<String>> {
+        let s = storage().map_err(std::io::Error::other)?;
+        s.get_item(&format!("{SAVE_KEY}{name}"))
+            .map_err(|_| std::io::Error::other("the browser refused to read it"))
+    }
+
+    fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        storage()?
+            .set_item(&format!("{SAVE_KEY}{name}"), text)
+            .map_err(|_| "the browser refused to store it (is its storage full?)".to_string())
+    }
+
+    fn remove(&self, name: &str) -> Result<(), String> {
+        storage()?
+            .remove_item(&format!("{SAVE_KEY}{name}"))
+            .map_err(|_| "the browser refused to remove it".to_string())
+    }
+
+    fn set_aside(&self, name: &str) -> Result<String, String> {
+        let s = storage()?;
+        let text = s
+            .get_item(&format!("{SAVE_KEY}{name}"))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let mut to = format!("{name}.damaged");
+        let mut n = 2;
+        while s
+            .get_item(&format!("{SAVE_KEY}{to}"))
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            to = format!("{name}.damaged-{n}");
+            n += 1;
+        }
+        s.set_item(&format!("{SAVE_KEY}{to}"), &text)
+            .map_err(|_| "the browser refused to store it".to_string())?;
+        let _ = s.remove_item(&format!("{SAVE_KEY}{name}"));
+        Ok(format!("this browser's storage ({SAVE_KEY}{to})"))
+    }
+}

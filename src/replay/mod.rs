@@ -328,7 +328,11 @@ fn switch_options(
 ) -> Result<(), ReplayError> {
     for (key, on) in &r.options {
         if !setup.set_option(key, *on) {
-            let known: Vec<String> = setup.options().into_iter().map(|o| o.key.to_string()).collect();
+            let known: Vec<String> = setup
+                .options()
+                .into_iter()
+                .map(|o| o.key.to_string())
+                .collect();
             return Err(ReplayError::Option {
                 file: file.to_string(),
                 line: field_line(src, "options"),

@@ -216,6 +216,14 @@ pub trait Ruleset {
         false
     }
 
+    /// Whether going from `before` to `after` brought something hidden to light (an enemy
+    /// keeping concealed seen): a decision that did so cannot be taken back. Rulesets without
+    /// hidden information keep the default.
+    fn reveals(before: &Self::State, after: &Self::State) -> bool {
+        let _ = (before, after);
+        false
+    }
+
     /// The action that stands for a person running out of time to declare (the chaos-of-combat
     /// rule), where the pending decision has a time limit. It is legal only then, so it need not
     /// be among `legal_actions`.

@@ -69,7 +69,10 @@ impl Store for DirStore {
                 if !e.file_type().ok()?.is_file() {
                     return None;
                 }
-                e.file_name().to_str()?.strip_suffix(".ron").map(String::from)
+                e.file_name()
+                    .to_str()?
+                    .strip_suffix(".ron")
+                    .map(String::from)
             })
             .collect()
     }
@@ -151,6 +154,24 @@ impl Store for MemoryStore {
             .ok_or_else(|| format!("no save {name}"))?;
         self.texts.borrow_mut().insert(to.clone(), text);
         Ok(to)
+    }
+}
+
+impl<T: Store + ?Sized> Store for Box<T> {
+    fn names(&self) -> Vec<String> {
+        (**self).names()
+    }
+    fn read(&self, name: &str) -> io::Result<Option<String>> {
+        (**self).read(name)
+    }
+    fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        (**self).write(name, text)
+    }
+    fn remove(&self, name: &str) -> Result<(), String> {
+        (**self).remove(name)
+    }
+    fn set_aside(&self, name: &str) -> Result<String, String> {
+        (**self).set_aside(name)
     }
 }
 

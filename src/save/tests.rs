@@ -77,7 +77,10 @@ fn a_save_killed_between_write_and_rename_leaves_the_last_one_whole() {
             Err(std::io::Error::other("the power went out"))
         })
         .unwrap_err();
-    assert!(e.contains("the power went out") && e.contains("battle-1.ron"), "{e}");
+    assert!(
+        e.contains("the power went out") && e.contains("battle-1.ron"),
+        "{e}"
+    );
     assert_eq!(saves.read("battle-1").unwrap(), before);
     // Nothing half-written is left to be mistaken for a save.
     assert_eq!(store.names(), vec!["battle-1".to_string()]);
@@ -153,5 +156,8 @@ fn a_save_from_a_newer_fray_stays_listed_with_why_and_is_not_set_aside() {
         Err(SaveError::Newer { version: 99, .. })
     ));
     assert_eq!(saves.latest(), None);
-    assert_eq!(saves.store.read("battle-1").unwrap().as_deref(), Some(text.as_str()));
+    assert_eq!(
+        saves.store.read("battle-1").unwrap().as_deref(),
+        Some(text.as_str())
+    );
 }

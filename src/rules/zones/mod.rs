@@ -163,6 +163,15 @@ impl Ruleset for Zones {
         state.characters.iter().any(|c| flow::hidden_from(c, seat))
     }
 
+    /// A character that kept concealed and no longer does: everyone has now seen it.
+    fn reveals(before: &State, after: &State) -> bool {
+        before
+            .characters
+            .iter()
+            .zip(&after.characters)
+            .any(|(b, a)| b.concealed && !a.concealed)
+    }
+
     fn timed_out(state: &State) -> Option<Action> {
         legal::timeout_allowed(state).then_some(Action::TimedOut)
     }

@@ -1,0 +1,214 @@
+//! The table's own dice: every roll of the battle is asked for, by its die, what it is for and
+//! its rule, and typed in (or clicked). The rules core is handed the values through a dice
+//! source like any other; a decision whose dice are not all typed yet is refused by the core
+//! without a trace (`apply` changes nothing on an error), asked for, and taken again once they
+//! are.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::rules::battle::RuleError;
+use crate::rules::dice::{DiceError, DiceSource, Die};
+
+use super::flow::{AppState, Battle, Notice};
+use super::session::Choice;
+
+/// The values the table typed in, handed out in order, and every value handed out (the
+/// battle's dice, as its replay keeps them).
+#[derive(Clone, Debug, Default)]
+pub struct TableDice {
+    queue: VecDeque<u8>,
+    pub rolled: Vec<u8>,
+}
+
+impl TableDice {
+    /// A battle whose opening rolls were `opening`; the table rolls from here.
+    pub fn opened(opening: Vec<u8>) -> Self {
+        TableDice {
+            queue: VecDeque::new(),
+            rolled: opening,
+        }
+    }
+
+    /// Dice typed before: a saved battle's, handed out again as it is re-played.
+    pub fn typed(values: impl IntoIterator<Item = u8>) -> Self {
+        TableDice {
+            queue: values.into_iter().collect(),
+            rolled: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, value: u8) {
+        self.queue.push_back(value);
+    }
+}
+
+impl DiceSource for TableDice {
+    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        match self.queue.pop_front() {
+            Some(v) if die.contains(v) => {
+                self.rolled.push(v);
+                Ok(v)
+            }
+            Some(value) => Err(DiceError::OutOfRange {
+                die,
+                value,
+                why: why.to_string(),
+            }),
+            None => Err(DiceError::Exhausted {
+                die,
+                why: why.to_string(),
+            }),
+        }
+    }
+}
+
+/// A roll the table is asked for: the decision waiting on it, and what to roll.
+#[derive(Resource, Clone, Debug)]
+pub struct TableAsk {
+    pub choice: Choice,
+    pub die: Die,
+    pub why: String,
+    /// What is being typed, and why the last value was refused.
+    pub typed: String,
+    pub refused: Option<String>,
+}
+
+/// A value the table rolled, typed or clicked in answer to the [`TableAsk`].
+#[derive(Message, Clone, Debug)]
+pub struct TableRoll(pub String);
+
+/// Applies a decision, asking the table for the dice it needs: true when applied; false when a
+/// roll is now asked for; an error the core gave otherwise.
+pub fn apply_asking(
+    commands: &mut Commands,
+    battle: &mut Battle,
+    choice: &Choice,
+) -> Result<bool, RuleError> {
+    match battle.apply(choice) {
+        Ok(()) => Ok(true),
+        Err(RuleError::Dice(DiceError::Exhausted { die, why, .. }))
+            if matches!(battle.dice, super::flow::BattleDice::Table(_)) =>
+        {
+            commands.insert_resource(TableAsk {
+                choice: choice.clone(),
+                die,
+                why,
+                typed: String::new(),
+                refused: None,
+            });
+            Ok(false)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+pub struct TableDicePlugin;
+
+impl Plugin for TableDicePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<TableRoll>()
+            .add_systems(
+                Update,
+                take_table_rolls
+                    .run_if(in_state(AppState::Battle))
+                    .run_if(resource_exists::<TableAsk>),
+            )
+            .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
+                commands.remove_resource::<TableAsk>();
+            });
+    }
+}
+
+/// Takes the values typed: one that is not a face of the die is refused in place and asked
+/// again; one that is goes to the dice, and the decision is taken again.
+fn take_table_rolls(
+    mut commands: Commands,
+    mut rolls: MessageReader<TableRoll>,
+    mut ask: ResMut<TableAsk>,
+    battle: Option<ResMut<Battle>>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(mut battle) = battle else {
+        return;
+    };
+    for TableRoll(text) in rolls.read() {
+        let value = text
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|&v| ask.die.contains(v));
+        let Some(value) = value else {
+            ask.refused = Some(format!(
+                "'{}' is not a face of a {}: type a number from 1 to {}",
+                text.trim(),
+                ask.die,
+                ask.die.sides
+            ));
+            ask.typed.clear();
+            continue;
+        };
+        if let super::flow::BattleDice::Table(t) = &mut battle.dice {
+            t.push(value);
+        }
+        commands.remove_resource::<TableAsk>();
+        let choice = ask.choice.clone();
+        match apply_asking(&mut commands, &mut battle, &choice) {
+            Ok(_) => notice.0 = None,
+            Err(e) => notice.0 = Some(e.to_string()),
+        }
+        // One value a frame: a second one typed ahead waits for the next question.
+        break;
+    }
+}
+
+/// The question over the board: the die, what it is for, a field to type in and a button for
+/// each face.
+pub fn table_dice_window(
+    mut contexts: EguiContexts,
+    ask: Option<ResMut<TableAsk>>,
+    mut rolls: MessageWriter<TableRoll>,
+) -> Result {
+    let Some(mut ask) = ask else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("The table rolls")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(format!("Roll a {} for {}", ask.die, ask.why))
+                    .size(18.0)
+                    .strong(),
+            );
+            ui.horizontal(|ui| {
+                ui.label("It showed:");
+                let field = ui.add(egui::TextEdit::singleline(&mut ask.typed).desired_width(60.0));
+                field.request_focus();
+                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (ui.button("Take it").clicked() || enter) && !ask.typed.trim().is_empty() {
+                    rolls.write(TableRoll(ask.typed.clone()));
+                }
+            });
+            if ask.die.sides <= 20 {
+                ui.horizontal_wrapped(|ui| {
+                    for face in 1..=ask.die.sides {
+                        if ui
+                            .button(egui::RichText::new(face.to_string()).size(16.0))
+                            .clicked()
+                        {
+                            rolls.write(TableRoll(face.to_string()));
+                        }
+                    }
+                });
+            }
+            if let Some(r) = &ask.refused {
+                ui.colored_label(egui::Color32::LIGHT_RED, r);
+            }
+        });
+    Ok(())
+}
