@@ -354,3 +354,51 @@ fn a_decision_that_reveals_a_hidden_enemy_cannot_be_taken_back() {
     }
     panic!("no decision that rolls nothing revealed anyone in 200 ambushes");
 }
+
+#[test]
+fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() {
+    use fray::game::table_dice::{TableAsk, TableRoll};
+    let setup = BattleSetup {
+        scenario: "duel".into(),
+        seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
+        seed: 2,
+        table_dice: true,
+        ..BattleSetup::default()
+    };
+    let dir = prefs_dir();
+    let mut app = app_keeping(setup, Prefs::in_dir(&dir));
+    let mut answered = 0;
+    while answered < 12 {
+        run_until(&mut app, 20_000, |a| a.world().contains_resource::<TableAsk>());
+        let (die, taken) = {
+            let w = app.world();
+            (w.resource::<TableAsk>().die, w.resource::<Battle>().taken())
+        };
+        // A value the die cannot show is refused where it was typed, and asked again.
+        app.world_mut()
+            .write_message(TableRoll(format!("{}", die.sides + 1)));
+        app.update();
+        let ask = app.world().resource::<TableAsk>();
+        let refused = ask.refused.clone().unwrap_or_default();
+        assert!(refused.contains("is not a face of a"), "{refused}");
+        assert_eq!(app.world().resource::<Battle>().taken(), taken);
+        // A face of the die goes through: the decision is taken, or the next roll asked.
+        app.world_mut().write_message(TableRoll("1".into()));
+        app.update();
+        answered += 1;
+    }
+    let b = app.world().resource::<Battle>();
+    let BattleDice::Table(t) = &b.dice else {
+        panic!("the battle rolls the table's dice");
+    };
+    // Every die after the opening rolls is one the table typed.
+    assert!(t.rolled.iter().rev().take(12).all(|&v| v == 1), "{:?}", t.rolled);
+    assert!(b.taken() > 0);
+    // The battle so far is kept with the table's dice, and plays back as it went.
+    let saved = SavedBattles::read(&Prefs::in_dir(&dir));
+    let (_, save) = saved.latest().unwrap();
+    assert!(save.table_dice);
+    let resumed = Battle::resume(save).unwrap();
+    assert_eq!(resumed.session.state_hash(), b.session.state_hash());
+    let _ = std::fs::remove_dir_all(&dir);
+}
