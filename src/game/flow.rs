@@ -575,6 +575,7 @@ fn begin_battle(
             commands.insert_resource(b);
         }
         Err(e) => {
+            super::web::announce(&format!("FRAY ERROR {e}"));
             notice.0 = Some(e);
             next.set(AppState::Menu);
         }

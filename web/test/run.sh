@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Serves web/dist on 127.0.0.1, plays an AI battle of each ruleset in headless Chromium, checks
 # each screenshot and that the browser's final state hash equals the desktop's for the same battle;
-# then rebinds a key on the menu and checks it is kept in local storage.
+# then rebinds a key on the menu and checks it is kept in local storage; then leaves a battle
+# mid-way and continues it from local storage.
 # Usage: web/test/run.sh FRAY_BINARY
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,3 +39,15 @@ done
 # The keys screen in the browser: a key rebound on the menu is kept in local storage and
 # survives a reload.
 node web/test/keys.mjs "http://127.0.0.1:$port/"
+# Nothing lost in the browser: an AI battle left mid-way (the page closed) and opened again with
+# ?continue=1 picks up from local storage and ends on the desktop's final hash.
+status=0
+out=$(node web/test/reload.mjs "http://127.0.0.1:$port" "scenario=the-alarm&seats=$seats&seed=$seed&fast=1" 420000) || status=$?
+echo "$out"
+[ "$status" = 0 ] || { echo "the reload test failed (exit $status)"; exit 1; }
+web_line=$(echo "$out" | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
+native_line=$("$fray" play the-alarm --seats "$seats" --seed "$seed" --headless)
+echo "browser, reloaded: $web_line"
+echo "desktop:           $native_line"
+[ "${web_line##*hash=}" = "${native_line##*hash=}" ] || { echo "the reloaded battle ended elsewhere"; exit 1; }
+echo "the-alarm: reloaded mid-battle, the same final state hash as the desktop"

@@ -1,0 +1,57 @@
+// Nothing lost in the browser: start an AI battle, let it be saved in local storage part way,
+// leave the page mid-battle and open it again with `?continue=1`: the battle must pick up from
+// its save and end (the caller checks it ends on the desktop's final hash).
+// Usage: node reload.mjs BASE_URL QUERY [TIMEOUT_MS]
+import { chromium } from 'playwright-core';
+
+const [base, query, limit] = process.argv.slice(2);
+const timeout = Number(limit) || 300000;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+page.on('pageerror', (e) => console.log('[page error]', e.message));
+page.on('console', (m) => {
+  if (m.text().includes('FRAY') || m.type() === 'error') console.log('[page]', m.text().slice(0, 300));
+});
+
+// The battle's save, as local storage holds it.
+const saved = () => page.evaluate(() => {
+  const k = Object.keys(localStorage).find((k) => /^fray-save-battle-\d+$/.test(k));
+  return k ? localStorage.getItem(k) : null;
+});
+
+await page.goto(`${base}/?${query}`);
+await page.waitForFunction(
+  () => Object.keys(localStorage).some((k) => /^fray-save-battle-\d+$/.test(k)),
+  null,
+  { timeout, polling: 200 },
+);
+// A few more decisions, then away mid-battle.
+await page.waitForTimeout(1500);
+const before = await saved();
+if (!before || /over: true/.test(before)) {
+  console.log('[test] the battle ended before the page was left: the test needs a longer one');
+  await browser.close();
+  process.exit(1);
+}
+const decisions = (before.match(/^\s+[A-Z][A-Za-z]*(\(|,)/gm) || []).length;
+console.log(`[test] leaving the page with the battle saved (${before.length} bytes, about ${decisions} decisions)`);
+await page.goto('about:blank');
+await page.goto(`${base}/?continue=1&fast=1`);
+let status = '';
+try {
+  await page.waitForFunction(
+    () => /FRAY (OVER|ERROR|NOTHING)/.test(document.getElementById('status')?.textContent || ''),
+    null,
+    { timeout, polling: 500 },
+  );
+} catch (e) {
+  console.log('[test] timed out waiting for the resumed battle to end');
+}
+status = (await page.textContent('#status')) || '';
+console.log(JSON.stringify({ status }));
+await browser.close();
+process.exit(status.startsWith('FRAY OVER') ? 0 : 1);
