@@ -357,7 +357,7 @@ fn a_decision_that_reveals_a_hidden_enemy_cannot_be_taken_back() {
 
 #[test]
 fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() {
-    use fray::game::table_dice::{TableAsk, TableRoll};
+    use fray::game::table_dice::{TableAsk, TableCancel, TableRoll};
     let setup = BattleSetup {
         scenario: "duel".into(),
         seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
@@ -367,6 +367,20 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
     };
     let dir = prefs_dir();
     let mut app = app_keeping(setup, Prefs::in_dir(&dir));
+    // A decision waiting on the dice may be given up: nothing typed for it stays behind.
+    run_until(&mut app, 20_000, |a| a.world().contains_resource::<TableAsk>());
+    let taken = app.world().resource::<Battle>().taken();
+    if let BattleDice::Table(t) = &mut app.world_mut().resource_mut::<Battle>().dice {
+        t.push(1);
+    }
+    app.world_mut().write_message(TableCancel);
+    app.update();
+    let b = app.world().resource::<Battle>();
+    assert_eq!(b.taken(), taken);
+    let BattleDice::Table(t) = &b.dice else {
+        panic!("the battle rolls the table's dice");
+    };
+    assert_eq!(t.typed_ahead(), 0);
     let mut answered = 0;
     while answered < 12 {
         run_until(&mut app, 20_000, |a| a.world().contains_resource::<TableAsk>());

@@ -351,8 +351,9 @@ fn menu_keys(
     mut next: ResMut<NextState<AppState>>,
 ) {
     if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Confirm) {
-        // The menu starts a battle, not the lesson last played.
+        // The menu starts a battle, not the lesson last played nor the battle last resumed.
         setup.lesson = None;
+        setup.resume = None;
         next.set(AppState::Battle);
     }
     if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Learn) {

@@ -43,6 +43,16 @@ impl TableDice {
     pub fn push(&mut self, value: u8) {
         self.queue.push_back(value);
     }
+
+    /// Values typed and not yet rolled.
+    pub fn typed_ahead(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Forgets the values typed for a decision not taken after all.
+    pub fn forget_typed(&mut self) {
+        self.queue.clear();
+    }
 }
 
 impl DiceSource for TableDice {
@@ -80,6 +90,10 @@ pub struct TableAsk {
 #[derive(Message, Clone, Debug)]
 pub struct TableRoll(pub String);
 
+/// The decision waiting on the table's dice is not taken after all.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TableCancel;
+
 /// Applies a decision, asking the table for the dice it needs: true when applied; false when a
 /// roll is now asked for; an error the core gave otherwise.
 pub fn apply_asking(
@@ -110,6 +124,7 @@ pub struct TableDicePlugin;
 impl Plugin for TableDicePlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<TableRoll>()
+            .add_message::<TableCancel>()
             .add_systems(
                 Update,
                 take_table_rolls
@@ -127,6 +142,7 @@ impl Plugin for TableDicePlugin {
 fn take_table_rolls(
     mut commands: Commands,
     mut rolls: MessageReader<TableRoll>,
+    mut cancel: MessageReader<TableCancel>,
     mut ask: ResMut<TableAsk>,
     battle: Option<ResMut<Battle>>,
     mut notice: ResMut<Notice>,
@@ -134,6 +150,15 @@ fn take_table_rolls(
     let Some(mut battle) = battle else {
         return;
     };
+    // Values typed for a decision not taken must not stand in for the next one's.
+    if cancel.read().count() > 0 {
+        if let super::flow::BattleDice::Table(t) = &mut battle.dice {
+            t.forget_typed();
+        }
+        commands.remove_resource::<TableAsk>();
+        rolls.clear();
+        return;
+    }
     for TableRoll(text) in rolls.read() {
         let value = text
             .trim()
@@ -170,6 +195,7 @@ pub fn table_dice_window(
     mut contexts: EguiContexts,
     ask: Option<ResMut<TableAsk>>,
     mut rolls: MessageWriter<TableRoll>,
+    mut cancel: MessageWriter<TableCancel>,
 ) -> Result {
     let Some(mut ask) = ask else {
         return Ok(());
@@ -208,6 +234,10 @@ pub fn table_dice_window(
             }
             if let Some(r) = &ask.refused {
                 ui.colored_label(egui::Color32::LIGHT_RED, r);
+            }
+            // Nothing happened yet: the decision may still be changed.
+            if ui.button("Choose something else").clicked() {
+                cancel.write(TableCancel);
             }
         });
     Ok(())
