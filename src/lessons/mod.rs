@@ -143,6 +143,11 @@ pub fn apply_exact<G: Ruleset>(
             self.1.push(format!("{why} (d{})", die.sides));
             Ok(v)
         }
+        fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+            let v = self.0.roll_for(die, why, rule)?;
+            self.1.push(format!("{why} (d{})", die.sides));
+            Ok(v)
+        }
     }
     let mut told = Told(ScriptedDice::new(dice.iter().copied()), Vec::new());
     let mut next = state.clone();

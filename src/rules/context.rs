@@ -41,8 +41,11 @@ impl<'a, S, K> Ctx<'a, S, K> {
         });
     }
 
-    pub fn roll(&mut self, die: Die, why: &str) -> Result<Rolled, RuleError> {
-        Ok(dice::roll(self.dice, die, why)?)
+    /// Rolls one die: `why` is the roll's purpose ("Aldo's damage"), `rule` the rules-notes
+    /// paragraph id it serves ("zones.attacking"), so that a table rolling its own dice is told
+    /// both. Every roll of the rules core comes through here or [`dice::roll_for`].
+    pub fn roll(&mut self, die: Die, why: &str, rule: &str) -> Result<Rolled, RuleError> {
+        Ok(dice::roll_for(self.dice, die, why, rule)?)
     }
 }
 

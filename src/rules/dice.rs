@@ -94,6 +94,19 @@ impl Pool {
             .map(|&die| roll(source, die, why))
             .collect()
     }
+
+    /// The same, naming the rules-notes paragraph the roll serves (see [`roll_for`]).
+    pub fn roll_for(
+        &self,
+        source: &mut dyn DiceSource,
+        why: &str,
+        rule: &str,
+    ) -> Result<Vec<Rolled>, DiceError> {
+        self.dice
+            .iter()
+            .map(|&die| roll_for(source, die, why, rule))
+            .collect()
+    }
 }
 
 impl fmt::Display for Pool {
@@ -123,37 +136,107 @@ impl fmt::Display for Rolled {
     }
 }
 
+/// The errors name the roll (`why`) and, where the roll said so, the rules-notes paragraph it
+/// serves (`rule`, a paragraph id such as `zones.attacking`; empty when unknown).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DiceError {
-    #[error("the scripted dice ran out: a {die} was needed for {why}")]
-    Exhausted { die: Die, why: String },
-    #[error("a {die} cannot show {value} (asked for {why})")]
-    OutOfRange { die: Die, value: u8, why: String },
-    #[error("nobody rolled the {die} for {why}: {reason}")]
+    #[error("the scripted dice ran out: a {die} was needed for {why}{}", under(.rule))]
+    Exhausted { die: Die, why: String, rule: String },
+    #[error("a {die} cannot show {value} (asked for {why}{})", under(.rule))]
+    OutOfRange {
+        die: Die,
+        value: u8,
+        why: String,
+        rule: String,
+    },
+    #[error("nobody rolled the {die} for {why}{}: {reason}", under(.rule))]
     NotRolled {
         die: Die,
         why: String,
+        rule: String,
         reason: String,
     },
+}
+
+/// ", under zones.attacking" for an error's message; nothing for a roll that named no rule.
+fn under(rule: &str) -> String {
+    if rule.is_empty() {
+        String::new()
+    } else {
+        format!(", under {rule}")
+    }
 }
 
 /// Where the numbers come from. `why` names the roll so a person typing dice in, or a failing
 /// test, can tell which roll is being asked for.
 pub trait DiceSource {
     fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError>;
+
+    /// A roll that also names the rules-notes paragraph behind it (`rule`, an id such as
+    /// `zones.attacking`): every roll of the rules core comes this way, so that a table rolling
+    /// its own dice is told which rule asks. A source that has no use for the rule rolls as
+    /// [`DiceSource::roll`] does; wrappers forward it.
+    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+        let _ = rule;
+        self.roll(die, why)
+    }
 }
 
-/// Roll one die and keep what it showed, for an explanation.
+/// Roll one die and keep what it showed, for an explanation. The rules core rolls with
+/// [`roll_for`], which names the rule; this is for callers outside it.
 pub fn roll(source: &mut dyn DiceSource, die: Die, why: &str) -> Result<Rolled, DiceError> {
     let value = source.roll(die, why)?;
+    checked(die, value, why, "")
+}
+
+/// Roll one die for the rules-notes paragraph `rule` and keep what it showed.
+pub fn roll_for(
+    source: &mut dyn DiceSource,
+    die: Die,
+    why: &str,
+    rule: &str,
+) -> Result<Rolled, DiceError> {
+    let value = source.roll_for(die, why, rule)?;
+    checked(die, value, why, rule)
+}
+
+/// A value the source gave, refused if the die cannot show it.
+fn checked(die: Die, value: u8, why: &str, rule: &str) -> Result<Rolled, DiceError> {
     if !die.contains(value) {
         return Err(DiceError::OutOfRange {
             die,
             value,
             why: why.to_string(),
+            rule: rule.to_string(),
         });
     }
     Ok(Rolled { die, value })
+}
+
+/// How a prompt names the rule behind a roll: its id and the paragraph's short title
+/// (`zones.attacking: Attacking`), or the id alone for a paragraph the notes do not have.
+pub fn rule_label(rule: &str) -> String {
+    match super::notes::paragraph(rule).and_then(paragraph_title) {
+        Some(title) => format!("{rule}: {title}"),
+        None => rule.to_string(),
+    }
+}
+
+/// The short title of a paragraph (`## zones.attacking — Attacking`), else its first words.
+fn paragraph_title(text: &str) -> Option<String> {
+    let heading = text.lines().next()?;
+    if let Some((_, title)) = heading.split_once(" — ")
+        && !title.trim().is_empty()
+    {
+        return Some(title.trim().to_string());
+    }
+    let words: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .take(6)
+        .collect();
+    (!words.is_empty()).then(|| format!("{}…", words.join(" ")))
 }
 
 /// Seeded ChaCha: the same seed gives the same rolls on every platform.
@@ -201,24 +284,37 @@ impl ScriptedDice {
     }
 }
 
-impl DiceSource for ScriptedDice {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+impl ScriptedDice {
+    fn next(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
         let value = self
             .values
             .pop_front()
             .ok_or_else(|| DiceError::Exhausted {
                 die,
                 why: why.to_string(),
+                rule: rule.to_string(),
             })?;
         if !die.contains(value) {
             return Err(DiceError::OutOfRange {
                 die,
                 value,
                 why: why.to_string(),
+                rule: rule.to_string(),
             });
         }
         self.used += 1;
         Ok(value)
+    }
+}
+
+impl DiceSource for ScriptedDice {
+    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        self.next(die, why, "")
+    }
+
+    /// An exhausted script, or a value off the die, names the rule that asked.
+    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+        self.next(die, why, rule)
     }
 }
 
@@ -233,28 +329,32 @@ impl<R: BufRead, W: Write> HandDice<R, W> {
     pub fn new(input: R, prompt: W) -> Self {
         HandDice { input, prompt }
     }
-}
 
-impl<R: BufRead, W: Write> DiceSource for HandDice<R, W> {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+    /// Asks until a face of the die is typed. The prompt names the die, the roll's purpose and,
+    /// where the roll named one, the rule behind it:
+    /// `Roll a d6 for Aldo's damage (zones.attacking: Attacking): `.
+    fn ask(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+        let asked = if rule.is_empty() {
+            why.to_string()
+        } else {
+            format!("{why} ({})", rule_label(rule))
+        };
+        let not_rolled = |reason: String| DiceError::NotRolled {
+            die,
+            why: why.to_string(),
+            rule: rule.to_string(),
+            reason,
+        };
         loop {
-            let _ = write!(self.prompt, "Roll a {die} for {why}: ");
+            let _ = write!(self.prompt, "Roll a {die} for {asked}: ");
             let _ = self.prompt.flush();
             let mut line = String::new();
             let read = self
                 .input
                 .read_line(&mut line)
-                .map_err(|e| DiceError::NotRolled {
-                    die,
-                    why: why.to_string(),
-                    reason: e.to_string(),
-                })?;
+                .map_err(|e| not_rolled(e.to_string()))?;
             if read == 0 {
-                return Err(DiceError::NotRolled {
-                    die,
-                    why: why.to_string(),
-                    reason: "the input ended".to_string(),
-                });
+                return Err(not_rolled("the input ended".to_string()));
             }
             match line.trim().parse::<u8>() {
                 Ok(v) if die.contains(v) => return Ok(v),
@@ -268,6 +368,16 @@ impl<R: BufRead, W: Write> DiceSource for HandDice<R, W> {
                 }
             }
         }
+    }
+}
+
+impl<R: BufRead, W: Write> DiceSource for HandDice<R, W> {
+    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        self.ask(die, why, "")
+    }
+
+    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+        self.ask(die, why, rule)
     }
 }
 
@@ -293,6 +403,12 @@ impl DiceSource for RecordingDice<'_> {
         self.record.push(v);
         Ok(v)
     }
+
+    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+        let v = self.inner.roll_for(die, why, rule)?;
+        self.record.push(v);
+        Ok(v)
+    }
 }
 
 #[cfg(test)]
@@ -308,8 +424,13 @@ mod tests {
             d.roll(Die::D6, "c"),
             Err(DiceError::Exhausted {
                 die: Die::D6,
-                why: "c".into()
+                why: "c".into(),
+                rule: String::new(),
             })
+        );
+        assert_eq!(
+            d.roll(Die::D6, "c").unwrap_err().to_string(),
+            "the scripted dice ran out: a d6 was needed for c"
         );
         let mut d = ScriptedDice::new([7]);
         assert!(matches!(
@@ -321,6 +442,66 @@ mod tests {
             d.roll(Die::D4, "x"),
             Err(DiceError::OutOfRange { value: 0, .. })
         ));
+    }
+
+    #[test]
+    fn scripted_dice_name_the_rule_of_a_roll_they_cannot_give() {
+        let mut d = ScriptedDice::new([2]);
+        assert_eq!(
+            roll_for(&mut d, Die::D8, "Aldo's damage", "zones.attacking"),
+            Ok(Rolled {
+                die: Die::D8,
+                value: 2
+            })
+        );
+        let err = roll_for(&mut d, Die::D8, "Aldo's damage", "zones.attacking").unwrap_err();
+        assert_eq!(
+            err,
+            DiceError::Exhausted {
+                die: Die::D8,
+                why: "Aldo's damage".into(),
+                rule: "zones.attacking".into(),
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "the scripted dice ran out: a d8 was needed for Aldo's damage, under zones.attacking"
+        );
+        let mut d = ScriptedDice::new([9]);
+        assert!(matches!(
+            d.roll_for(Die::D6, "x", "zones.saves"),
+            Err(DiceError::OutOfRange { value: 9, ref rule, .. }) if rule == "zones.saves"
+        ));
+    }
+
+    /// A source that only has `roll` (the default `roll_for`), giving a value off the die.
+    struct Wild;
+    impl DiceSource for Wild {
+        fn roll(&mut self, _: Die, _: &str) -> Result<u8, DiceError> {
+            Ok(7)
+        }
+    }
+
+    #[test]
+    fn the_free_functions_refuse_a_value_off_the_die_and_name_the_rule() {
+        assert!(matches!(
+            roll(&mut Wild, Die::D6, "x"),
+            Err(DiceError::OutOfRange { value: 7, ref rule, .. }) if rule.is_empty()
+        ));
+        let err = roll_for(&mut Wild, Die::D6, "x", "teams.tests").unwrap_err();
+        assert!(matches!(
+            &err,
+            DiceError::OutOfRange { value: 7, rule, .. } if rule == "teams.tests"
+        ));
+        assert_eq!(
+            err.to_string(),
+            "a d6 cannot show 7 (asked for x, under teams.tests)"
+        );
+        assert_eq!(
+            roll_for(&mut SeededDice::new(3), Die::D20, "x", "teams.tests"),
+            roll(&mut SeededDice::new(3), Die::D20, "x"),
+            "naming the rule changes no number"
+        );
     }
 
     #[test]
@@ -358,12 +539,87 @@ mod tests {
     }
 
     #[test]
+    fn hand_dice_prompt_names_the_die_the_purpose_and_the_rule() {
+        let mut prompt = Vec::new();
+        let mut d = HandDice::new(b"x\n5\n" as &[u8], &mut prompt);
+        let r = roll_for(&mut d, Die::D8, "Aldo's damage (Spear)", "zones.attacking");
+        assert_eq!(r.unwrap().value, 5);
+        let shown = String::from_utf8(prompt).unwrap();
+        assert_eq!(
+            shown
+                .matches("Roll a d8 for Aldo's damage (Spear) (zones.attacking: Attacking): ")
+                .count(),
+            2,
+            "asked again, the rule named again: {shown}"
+        );
+        // A rule the notes do not have is named by its id; no rule, no brackets.
+        let mut prompt = Vec::new();
+        let mut d = HandDice::new(b"1\n2\n" as &[u8], &mut prompt);
+        d.roll_for(Die::D6, "a", "zones.no-such-paragraph").unwrap();
+        d.roll(Die::D6, "b").unwrap();
+        let shown = String::from_utf8(prompt).unwrap();
+        assert_eq!(
+            shown,
+            "Roll a d6 for a (zones.no-such-paragraph): Roll a d6 for b: "
+        );
+        let mut d = HandDice::new(b"" as &[u8], Vec::new());
+        assert!(matches!(
+            d.roll_for(Die::D6, "x", "coterie.effort"),
+            Err(DiceError::NotRolled { ref rule, .. }) if rule == "coterie.effort"
+        ));
+    }
+
+    #[test]
+    fn a_rule_is_labelled_by_its_paragraph_title() {
+        assert_eq!(rule_label("coterie.effort"), "coterie.effort: Group effort");
+        assert_eq!(
+            rule_label("teams.critical"),
+            "teams.critical: The luck die in an attack"
+        );
+        assert_eq!(rule_label("nowhere.at-all"), "nowhere.at-all");
+        assert_eq!(
+            paragraph_title("## x.y\nOne two three four five six seven eight"),
+            Some("One two three four five six…".to_string())
+        );
+    }
+
+    #[test]
     fn recording_dice_keep_what_was_rolled() {
         let mut inner = ScriptedDice::new([2, 5]);
         let mut rec = RecordingDice::new(&mut inner);
         rec.roll(Die::D6, "a").unwrap();
         rec.roll(Die::D8, "b").unwrap();
         assert_eq!(rec.record, vec![2, 5]);
+    }
+
+    /// Keeps the rule each roll named.
+    #[derive(Default)]
+    struct Rules(Vec<String>);
+    impl DiceSource for Rules {
+        fn roll(&mut self, _: Die, _: &str) -> Result<u8, DiceError> {
+            self.0.push(String::new());
+            Ok(1)
+        }
+        fn roll_for(&mut self, _: Die, _: &str, rule: &str) -> Result<u8, DiceError> {
+            self.0.push(rule.to_string());
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn recording_dice_pass_the_rule_on() {
+        let mut inner = Rules::default();
+        let mut rec = RecordingDice::new(&mut inner);
+        rec.roll_for(Die::D6, "a", "zones.saves").unwrap();
+        rec.roll(Die::D6, "b").unwrap();
+        assert_eq!(rec.record, vec![1, 1]);
+        assert_eq!(inner.0, vec!["zones.saves".to_string(), String::new()]);
+        let mut inner = Rules::default();
+        let r = Pool::of(2, Die::D6)
+            .roll_for(&mut inner, "effort", "coterie.effort")
+            .unwrap();
+        assert_eq!(r.len(), 2);
+        assert_eq!(inner.0, vec!["coterie.effort"; 2]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 mod coterie;
 mod harness;
 mod notes;
+mod rolls;
 #[path = "../support/mod.rs"]
 mod support;
 mod teams_actions;

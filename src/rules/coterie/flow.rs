@@ -569,8 +569,8 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         let mut lines = effort::group_effort(ctx.s, side);
         lines.extend(effort::coherence(ctx.s, side));
         let what = format!("the effort of {name}");
-        let a = ctx.roll(Die::D6, &what)?;
-        let b = ctx.roll(Die::D6, &what)?;
+        let a = ctx.roll(Die::D6, &what, "coterie.effort")?;
+        let b = ctx.roll(Die::D6, &what, "coterie.effort")?;
         let mut e = Explanation::new(what, "coterie.effort");
         e.dice = vec![a, b];
         e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
@@ -656,8 +656,8 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
         let mods = performance::modifiers(ctx.s, c, brought);
         let m = effort::total(&mods);
         let what = format!("{name}'s individual performance");
-        let a = ctx.roll(Die::D6, &what)?;
-        let b = ctx.roll(Die::D6, &what)?;
+        let a = ctx.roll(Die::D6, &what, "coterie.performance")?;
+        let b = ctx.roll(Die::D6, &what, "coterie.performance")?;
         let (shift, placed) = performance::shift([a.value, b.value], m);
         let level = Performance::of_shift(shift);
         let mut e = Explanation::new(what, "coterie.performance");
@@ -868,8 +868,8 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             });
         }
         let what = format!("{} in the duel", ch.name);
-        let a = ctx.roll(Die::D6, &what)?;
-        let b = ctx.roll(Die::D6, &what)?;
+        let a = ctx.roll(Die::D6, &what, "coterie.duels")?;
+        let b = ctx.roll(Die::D6, &what, "coterie.duels")?;
         let mut e = Explanation::new(what, "coterie.duels");
         e.dice = vec![a, b];
         e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);

@@ -159,7 +159,11 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
                 near[0]
             } else {
                 let die = Die::new(near.len().min(255) as u8);
-                let roll = ctx.roll(die, &format!("{an}'s stray shot: who it flies at"))?;
+                let roll = ctx.roll(
+                    die,
+                    &format!("{an}'s stray shot: who it flies at"),
+                    "teams.stray-shots",
+                )?;
                 let to = near[usize::from(roll.value - 1).min(near.len() - 1)];
                 let mut e = Explanation::new(
                     format!("{an}'s stray shot: one face per character within 1 m"),

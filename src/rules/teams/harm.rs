@@ -148,7 +148,7 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     let ch = &ctx.s.characters[who];
     let (name, luck, difficulty) = (ch.name.clone(), ch.stats.luck, ch.death_difficulty);
     let what = format!("{name}'s luck test to cheat death");
-    let r = ctx.roll(Die::D20, &what)?;
+    let r = ctx.roll(Die::D20, &what, "teams.death")?;
     let total = i32::from(r.value) + i32::from(luck);
     let ok = total >= i32::from(difficulty);
     let mut e = Explanation::new(what, "teams.death");

@@ -109,11 +109,19 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         let mut dice = Vec::with_capacity(spec.dice.len() + 1);
         let mut sum = 0;
         for (die, label) in &spec.dice {
-            let r = ctx.roll(*die, &format!("{}: {label} die{again}", spec.what))?;
+            let r = ctx.roll(
+                *die,
+                &format!("{}: {label} die{again}", spec.what),
+                spec.rule,
+            )?;
             sum += i32::from(r.value);
             dice.push(r);
         }
-        let l = ctx.roll(Die::D20, &format!("{}: luck die{again}", spec.what))?;
+        let l = ctx.roll(
+            Die::D20,
+            &format!("{}: luck die{again}", spec.what),
+            spec.rule,
+        )?;
         dice.push(l);
         let luck = i32::from(l.value) + spec.luck;
         let bonus = if spec.critical.is_none() && luck >= LUCKY {

@@ -151,7 +151,7 @@ fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
         return Ok(z);
     }
     let die = Die::new(n.len() as u8);
-    let r = ctx.roll(die, "where the missed blast deviates")?;
+    let r = ctx.roll(die, "where the missed blast deviates", "zones.blast")?;
     let to = n[usize::from(r.value - 1)];
     let toname = ctx.s.zone_name(to).to_string();
     let mut e = Explanation::new(
@@ -637,11 +637,15 @@ fn roll_for(
         ctx.s.name(attacker),
         ctx.s.weapon_name(weapon)
     );
-    let first = ctx.roll(die, &why)?;
+    let first = ctx.roll(die, &why, "zones.attacking")?;
     if !impaired {
         return Ok((first, None));
     }
-    let second = ctx.roll(die, &format!("{why}, impaired: second die"))?;
+    let second = ctx.roll(
+        die,
+        &format!("{why}, impaired: second die"),
+        "zones.impaired",
+    )?;
     let (kept, dropped) = if second.value < first.value {
         (second, first)
     } else {

@@ -31,7 +31,7 @@ pub fn start(
         }
         None => {
             let n = ctx.s.factions.len() as u8;
-            let r = ctx.roll(Die::new(n), "who holds the initiative")?;
+            let r = ctx.roll(Die::new(n), "who holds the initiative", "zones.initiative")?;
             let f = usize::from(r.value - 1);
             ctx.s.initiative = f;
             let name = ctx.s.factions[f].name.clone();
@@ -322,7 +322,7 @@ fn begin_round_at(ctx: &mut Ctx, round: u32, threshold: Option<u8>) -> Result<()
             ),
         );
     } else if ctx.s.options.fast_slow {
-        let r = ctx.roll(Die::D20, "the fast action threshold")?;
+        let r = ctx.roll(Die::D20, "the fast action threshold", "zones.fast-slow")?;
         ctx.s.phase = Phase::Fast { threshold: r.value };
         let mut e = Explanation::new(
             "The GM's d20 for the fast action threshold",
@@ -483,7 +483,11 @@ pub fn determinize(s: &State, viewer: Seat, dice: &mut dyn DiceSource) -> State 
         if hidden_from(c, viewer) {
             let n = candidates.len().min(255) as u8;
             let pick = dice
-                .roll(Die::new(n), "a guess at a hidden enemy's zone")
+                .roll_for(
+                    Die::new(n),
+                    "a guess at a hidden enemy's zone",
+                    "zones.sneaking",
+                )
                 .map_or(0, |r| usize::from(r.saturating_sub(1)));
             c.zone = candidates[pick.min(candidates.len() - 1)];
         }

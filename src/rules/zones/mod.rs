@@ -52,7 +52,7 @@ impl Ctx<'_> {
         rule: &str,
         by: Option<CharacterId>,
     ) -> Result<(), RuleError> {
-        let r = self.roll(die, &what)?;
+        let r = self.roll(die, &what, rule)?;
         let mut e = Explanation::new(what, rule);
         e.dice.push(r);
         e.total = i32::from(r.value);
@@ -81,7 +81,7 @@ impl Ctx<'_> {
         let score = self.s.characters[who].attrs.get(attr);
         let name = self.s.name(who).to_string();
         let what = format!("{name}'s {} save {purpose}", attr.label());
-        let r = self.roll(Die::D20, &what)?;
+        let r = self.roll(Die::D20, &what, rule)?;
         let pass = r.value <= score;
         let mut e = Explanation::new(what, rule);
         e.dice.push(r);

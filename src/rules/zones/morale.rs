@@ -215,7 +215,11 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
 }
 
 fn durability(ctx: &mut Ctx, what: &str) -> Result<bool, RuleError> {
-    let r = ctx.roll(Die::D6, &format!("durability of {what}"))?;
+    let r = ctx.roll(
+        Die::D6,
+        &format!("durability of {what}"),
+        "zones.gear-degradation",
+    )?;
     let worn = r.value == 1;
     let mut e = Explanation::new(
         format!("Durability roll for {what}"),

@@ -217,7 +217,7 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
     ctx.s.items[i].location = Location::Gone;
     match kind {
         Consumable::Heal(die) => {
-            let r = ctx.roll(die, &format!("{name}'s {item}"))?;
+            let r = ctx.roll(die, &format!("{name}'s {item}"), "zones.bonus-actions")?;
             let ch = &mut ctx.s.characters[c];
             let before = ch.health;
             ch.health = ch.health.saturating_add(r.value).min(ch.max_health);
