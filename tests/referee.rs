@@ -124,8 +124,20 @@ fn the_referee_plays_the_table_s_dice_to_the_events_the_same_dice_give_scripted(
         assert!(out.contains("'99' is not a face of a d"), "{name}: {out}");
         assert!(out.contains("'six' is not a face of a d"), "{name}");
         assert!(out.contains("'0' is not one of the choices"), "{name}");
-        // Every roll was asked for by its die and what it is for.
-        assert!(out.contains("Roll a d"), "{name}");
+        // Every roll was asked for by its die, what it is for and its rule.
+        let asked: Vec<&str> = out.split("Roll a d").skip(1).collect();
+        assert!(!asked.is_empty(), "{name}");
+        for a in &asked {
+            let head = a.lines().next().unwrap_or_default();
+            let rule = head
+                .rsplit_once(" (")
+                .and_then(|(_, r)| r.split(':').next())
+                .unwrap_or_default();
+            assert!(
+                fray::rules::notes::paragraph(rule).is_some(),
+                "{name}: a roll asked for without its rule: Roll a d{head}"
+            );
+        }
         // The battle kept is the table's: these dice, these actions.
         let (r, _) = replay::load(&kept).unwrap();
         assert_eq!(r.dice, scripted.dice, "{name}");

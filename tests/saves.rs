@@ -368,7 +368,9 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
     let dir = prefs_dir();
     let mut app = app_keeping(setup, Prefs::in_dir(&dir));
     // A decision waiting on the dice may be given up: nothing typed for it stays behind.
-    run_until(&mut app, 20_000, |a| a.world().contains_resource::<TableAsk>());
+    run_until(&mut app, 20_000, |a| {
+        a.world().contains_resource::<TableAsk>()
+    });
     let taken = app.world().resource::<Battle>().taken();
     if let BattleDice::Table(t) = &mut app.world_mut().resource_mut::<Battle>().dice {
         t.push(1);
@@ -383,10 +385,21 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
     assert_eq!(t.typed_ahead(), 0);
     let mut answered = 0;
     while answered < 12 {
-        run_until(&mut app, 20_000, |a| a.world().contains_resource::<TableAsk>());
+        run_until(&mut app, 20_000, |a| {
+            a.world().contains_resource::<TableAsk>()
+        });
         let (die, taken) = {
             let w = app.world();
-            (w.resource::<TableAsk>().die, w.resource::<Battle>().taken())
+            let ask = w.resource::<TableAsk>();
+            // The question names the die, what it is for and the rule it follows.
+            assert!(!ask.why.is_empty());
+            assert!(
+                fray::rules::notes::paragraph(&ask.rule).is_some(),
+                "{}: {}",
+                ask.why,
+                ask.rule
+            );
+            (ask.die, w.resource::<Battle>().taken())
         };
         // A value the die cannot show is refused where it was typed, and asked again.
         app.world_mut()
@@ -406,7 +419,11 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
         panic!("the battle rolls the table's dice");
     };
     // Every die after the opening rolls is one the table typed.
-    assert!(t.rolled.iter().rev().take(12).all(|&v| v == 1), "{:?}", t.rolled);
+    assert!(
+        t.rolled.iter().rev().take(12).all(|&v| v == 1),
+        "{:?}",
+        t.rolled
+    );
     assert!(b.taken() > 0);
     // The battle so far is kept with the table's dice, and plays back as it went.
     let saved = SavedBattles::read(&Prefs::in_dir(&dir));

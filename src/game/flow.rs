@@ -235,6 +235,18 @@ impl crate::rules::dice::DiceSource for BattleDice {
             BattleDice::Table(d) => d.roll(die, why),
         }
     }
+
+    fn roll_for(
+        &mut self,
+        die: crate::rules::dice::Die,
+        why: &str,
+        rule: &str,
+    ) -> Result<u8, crate::rules::dice::DiceError> {
+        match self {
+            BattleDice::Seeded(d) => d.roll_for(die, why, rule),
+            BattleDice::Table(d) => d.roll_for(die, why, rule),
+        }
+    }
 }
 
 /// Counts the battles started, for [`Battle::serial`].

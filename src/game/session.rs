@@ -150,6 +150,16 @@ impl DiceSource for Counting<'_> {
         self.rolled += 1;
         self.inner.roll(die, why)
     }
+
+    fn roll_for(
+        &mut self,
+        die: crate::rules::dice::Die,
+        why: &str,
+        rule: &str,
+    ) -> Result<u8, crate::rules::dice::DiceError> {
+        self.rolled += 1;
+        self.inner.roll_for(die, why, rule)
+    }
 }
 
 impl<G: Game> Typed<G> {

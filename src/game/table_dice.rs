@@ -57,6 +57,10 @@ impl TableDice {
 
 impl DiceSource for TableDice {
     fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        self.roll_for(die, why, "")
+    }
+
+    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
         match self.queue.pop_front() {
             Some(v) if die.contains(v) => {
                 self.rolled.push(v);
@@ -66,10 +70,12 @@ impl DiceSource for TableDice {
                 die,
                 value,
                 why: why.to_string(),
+                rule: rule.to_string(),
             }),
             None => Err(DiceError::Exhausted {
                 die,
                 why: why.to_string(),
+                rule: rule.to_string(),
             }),
         }
     }
@@ -81,6 +87,8 @@ pub struct TableAsk {
     pub choice: Choice,
     pub die: Die,
     pub why: String,
+    /// The rules-notes paragraph the roll follows.
+    pub rule: String,
     /// What is being typed, and why the last value was refused.
     pub typed: String,
     pub refused: Option<String>,
@@ -103,13 +111,14 @@ pub fn apply_asking(
 ) -> Result<bool, RuleError> {
     match battle.apply(choice) {
         Ok(()) => Ok(true),
-        Err(RuleError::Dice(DiceError::Exhausted { die, why, .. }))
+        Err(RuleError::Dice(DiceError::Exhausted { die, why, rule }))
             if matches!(battle.dice, super::flow::BattleDice::Table(_)) =>
         {
             commands.insert_resource(TableAsk {
                 choice: choice.clone(),
                 die,
                 why,
+                rule,
                 typed: String::new(),
                 refused: None,
             });
@@ -211,6 +220,12 @@ pub fn table_dice_window(
                     .size(18.0)
                     .strong(),
             );
+            if !ask.rule.is_empty() {
+                ui.label(format!(
+                    "The rule: {}",
+                    crate::rules::dice::rule_label(&ask.rule)
+                ));
+            }
             ui.horizontal(|ui| {
                 ui.label("It showed:");
                 let field = ui.add(egui::TextEdit::singleline(&mut ask.typed).desired_width(60.0));
