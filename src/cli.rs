@@ -597,7 +597,7 @@ fn print_lines(lines: &[replay::ReplayLine], json: bool) {
     }
 }
 
-fn record(name: &str, seed: u64, out: &PathBuf, force: bool) -> ExitCode {
+fn record(name: &str, seed: u64, out: &Path, force: bool) -> ExitCode {
     let loaded = match scenario::load(name) {
         Ok(l) => l,
         Err(e) => return report(e),

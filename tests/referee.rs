@@ -129,7 +129,10 @@ fn the_referee_plays_the_table_s_dice_to_the_events_the_same_dice_give_scripted(
         assert!(!asked.is_empty(), "{name}");
         for a in &asked {
             let head = a.lines().next().unwrap_or_default();
-            let rule = head
+            // The prompt ends "(RULE: Title): "; what the table typed is not echoed, so the
+            // event it set off may follow on the same line.
+            let prompt = head.split_once("): ").map_or(head, |(p, _)| p);
+            let rule = prompt
                 .rsplit_once(" (")
                 .and_then(|(_, r)| r.split(':').next())
                 .unwrap_or_default();

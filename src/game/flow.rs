@@ -218,6 +218,8 @@ pub struct Battle {
 }
 
 /// Where a battle's numbers come from: Fray's seeded dice, or the table's own, typed in.
+// One per battle: the seeded generator's size is no cost worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum BattleDice {
     Seeded(SeededDice),

@@ -168,6 +168,7 @@ pub fn root(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
 fn menu_ui(
     mut contexts: EguiContexts,
     catalogue: Res<Catalogue>,

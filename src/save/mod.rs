@@ -132,7 +132,7 @@ impl<S: Store> Saves<S> {
             .into_iter()
             .filter_map(|n| Some((slot_number(&n)?, n)))
             .collect();
-        slots.sort_by(|a, b| b.0.cmp(&a.0));
+        slots.sort_by_key(|s| std::cmp::Reverse(s.0));
         let mut listed = Vec::new();
         let mut set_aside = Vec::new();
         for (_, slot) in slots {

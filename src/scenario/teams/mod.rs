@@ -688,7 +688,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             for &p in list {
                 if !seen.insert(p) {
                     r.at(
-                        &[&here[..], &[spelled(src, p).as_str()]].concat(),
+                        &[here, &[spelled(src, p).as_str()]].concat(),
                         format!("{who}: objective square {p:?} is listed twice"),
                     );
                 } else if !open(p) {
