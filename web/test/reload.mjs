@@ -29,15 +29,19 @@ await page.waitForFunction(
   null,
   { timeout, polling: 200 },
 );
-// A few more decisions, then away mid-battle.
-await page.waitForTimeout(1500);
+// Some decisions in (a dozen, or what 20 seconds give), then away mid-battle.
+const count = (text) => (text?.match(/^\s+[A-Z][A-Za-z]*(\(|,)/gm) || []).length;
+for (let waited = 0; waited < 20000 && count(await saved()) < 12; waited += 250) {
+  if (/over: true/.test((await saved()) || '')) break;
+  await page.waitForTimeout(250);
+}
 const before = await saved();
 if (!before || /over: true/.test(before)) {
   console.log('[test] the battle ended before the page was left: the test needs a longer one');
   await browser.close();
   process.exit(1);
 }
-const decisions = (before.match(/^\s+[A-Z][A-Za-z]*(\(|,)/gm) || []).length;
+const decisions = count(before);
 console.log(`[test] leaving the page with the battle saved (${before.length} bytes, about ${decisions} decisions)`);
 await page.goto('about:blank');
 await page.goto(`${base}/?continue=1&fast=1`);
