@@ -221,10 +221,13 @@ pub fn table_dice_window(
                     .strong(),
             );
             if !ask.rule.is_empty() {
-                ui.label(format!(
-                    "The rule: {}",
-                    crate::rules::dice::rule_label(&ask.rule)
-                ));
+                // "zones.attacking: Attacking" as "Under the rule Attacking (zones.attacking)".
+                let label = crate::rules::dice::rule_label(&ask.rule);
+                let shown = match label.split_once(": ") {
+                    Some((id, title)) => format!("Under the rule {title} ({id})"),
+                    None => format!("Under the rule {label}"),
+                };
+                ui.label(shown);
             }
             ui.horizontal(|ui| {
                 ui.label("It showed:");
