@@ -7,6 +7,11 @@
 mod headless;
 mod support;
 
+// Nothing lost: saves, resuming, undo and the table's dice (one test binary with the rest, so
+// that the game is linked once).
+#[path = "game/saves.rs"]
+mod saves;
+
 use bevy::prelude::*;
 
 use fray::ai::Level;

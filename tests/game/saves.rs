@@ -2,12 +2,6 @@
 //! did; the AI picks up where it was; decisions that rolled nothing can be taken back, and
 //! nothing else can; the table's own dice save and replay like Fray's.
 
-#![cfg(feature = "game")]
-
-// The tests here use a part of the shared helpers.
-#[allow(dead_code)]
-mod headless;
-
 use bevy::prelude::*;
 
 use fray::ai::Level;
@@ -19,7 +13,7 @@ use fray::game::seats::{SeatKind, Seats};
 use fray::rules::battle::{Pending, RuleError, Seat};
 use fray::rules::dice::DiceError;
 use fray::save::Save;
-use headless::{app_keeping, phase, prefs_dir};
+use crate::headless::{app_keeping, phase, prefs_dir};
 
 /// A stream of numbers of its own for the test's picks (never the battle's dice).
 struct Picks(u64);
