@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod bench;
+pub mod credits;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod lessons;

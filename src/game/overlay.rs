@@ -291,6 +291,11 @@ fn menu_ui(
                 keys_screen.open = true;
             }
         });
+        ui.collapsing("Credits", |ui| {
+            for credit in crate::credits::ALL {
+                ui.label(*credit);
+            }
+        });
         if let Some(n) = &notice.0 {
             ui.colored_label(egui::Color32::LIGHT_RED, n);
         }

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::headless::{app_keeping, phase, prefs_dir};
 use fray::ai::Level;
 use fray::game::autosave::{SavedBattles, save_of};
 use fray::game::flow::{Battle, BattleDice, BattleSetup, Choice, Phase};
@@ -13,7 +14,6 @@ use fray::game::seats::{SeatKind, Seats};
 use fray::rules::battle::{Pending, RuleError, Seat};
 use fray::rules::dice::DiceError;
 use fray::save::Save;
-use crate::headless::{app_keeping, phase, prefs_dir};
 
 /// A stream of numbers of its own for the test's picks (never the battle's dice).
 struct Picks(u64);
