@@ -324,21 +324,33 @@ impl Battle {
             BattleDice::Seeded(dice)
         };
         Ok(Battle {
-            session,
-            dice,
             seed: setup.seed,
             scenario: setup.scenario.clone(),
             options: setup.options.clone(),
             name,
-            log: events,
+            lesson,
+            ..Battle::opened(session, dice, events)
+        })
+    }
+
+    /// A battle just started, before anything is said of where it came from.
+    fn opened(session: Box<dyn Session>, dice: BattleDice, log: Vec<LogEntry>) -> Battle {
+        Battle {
+            session,
+            dice,
+            seed: 0,
+            scenario: String::new(),
+            options: Vec::new(),
+            name: String::new(),
+            log,
             version: 1,
             serial: 0,
             screen_holder: None,
             showing: VecDeque::new(),
             playing: super::animation::Playing::default(),
-            lesson,
+            lesson: None,
             marks: Vec::new(),
-        })
+        }
     }
 
     /// A saved battle, its actions re-played through the rules core with the same dice: it
@@ -367,20 +379,11 @@ impl Battle {
             watch: Some(&r.actions),
         })?;
         let mut battle = Battle {
-            session,
-            dice,
             seed,
             scenario: r.scenario.clone(),
             options: r.options.clone(),
             name: save.name.clone(),
-            log: events,
-            version: 1,
-            serial: 0,
-            screen_holder: None,
-            showing: VecDeque::new(),
-            playing: super::animation::Playing::default(),
-            lesson: None,
-            marks: Vec::new(),
+            ..Battle::opened(session, dice, events)
         };
         while let Some(next) = battle.session.watch_next() {
             let at = battle.taken();

@@ -174,21 +174,3 @@ impl<T: Store + ?Sized> Store for Box<T> {
         (**self).set_aside(name)
     }
 }
-
-impl<T: Store + ?Sized> Store for &T {
-    fn names(&self) -> Vec<String> {
-        (**self).names()
-    }
-    fn read(&self, name: &str) -> io::Result<Option<String>> {
-        (**self).read(name)
-    }
-    fn write(&self, name: &str, text: &str) -> Result<(), String> {
-        (**self).write(name, text)
-    }
-    fn remove(&self, name: &str) -> Result<(), String> {
-        (**self).remove(name)
-    }
-    fn set_aside(&self, name: &str) -> Result<String, String> {
-        (**self).set_aside(name)
-    }
-}

@@ -2,19 +2,11 @@
 // let an AI-against-AI battle play, and check that it ran: the page's status line must report
 // the battle's end, and the screenshot must not be blank (checked by the caller).
 // Usage: node browser.mjs URL SCREENSHOT [TIMEOUT_MS]
-import { chromium } from 'playwright-core';
+import { launch } from './launch.mjs';
 
 const [url, shot, limit] = process.argv.slice(2);
 const timeout = Number(limit) || 300000;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--no-first-run', '--disable-quic',
-  ],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 const started = Date.now();
 let firstFrameMs = null;

@@ -2,14 +2,10 @@
 // to J, and check the bindings went to local storage (`fray-keys.ron`); then reload the page
 // and check the game starts again with them and leaves them as they were.
 // Usage: node keys.mjs URL
-import { chromium } from 'playwright-core';
+import { launch } from './launch.mjs';
 
 const [url] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 page.on('pageerror', (e) => console.log('[page error]', e.message));
 

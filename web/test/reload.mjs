@@ -2,15 +2,11 @@
 // leave the page mid-battle and open it again with `?continue=1`: the battle must pick up from
 // its save and end (the caller checks it ends on the desktop's final hash).
 // Usage: node reload.mjs BASE_URL QUERY [TIMEOUT_MS]
-import { chromium } from 'playwright-core';
+import { launch } from './launch.mjs';
 
 const [base, query, limit] = process.argv.slice(2);
 const timeout = Number(limit) || 300000;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 page.on('pageerror', (e) => console.log('[page error]', e.message));
 page.on('console', (m) => {
