@@ -12,6 +12,10 @@ mod support;
 #[path = "game/saves.rs"]
 mod saves;
 
+// The board as a scene of entities.
+#[path = "game/scene.rs"]
+mod scene;
+
 use bevy::prelude::*;
 
 use fray::ai::Level;

@@ -46,7 +46,7 @@ pub struct Layout {
     /// How big each place is drawn: a zone's box, or a grid square.
     pub size: Vec2,
     /// The battle (serial, version) and viewer the view was made for.
-    key: Option<(u64, u64, Option<Seat>)>,
+    pub(super) key: Option<(u64, u64, Option<Seat>)>,
 }
 
 /// Where each place's centre is: where the ruleset puts it, or, for places it leaves to the
@@ -241,14 +241,12 @@ pub struct BoardPlugin;
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardArea>()
-            .add_systems(OnEnter(AppState::Battle), |mut commands: Commands| {
-                commands.insert_resource(Layout::default())
-            })
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
-                (sync_layout, fit_camera, camera_keys)
+                (fit_camera, camera_keys)
                     .chain()
+                    .after(super::scene::SceneSynced)
                     .run_if(in_state(AppState::Battle)),
             )
             .add_systems(
@@ -256,44 +254,12 @@ impl Plugin for BoardPlugin {
                 draw_board_marks
                     .after(PanelsDrawn)
                     .run_if(in_state(AppState::Battle)),
-            )
-            .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
-                commands.remove_resource::<Layout>()
-            });
+            );
     }
 }
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, BoardCamera));
-}
-
-/// Makes the view again when the battle changes or someone else looks.
-fn sync_layout(
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    lay: Option<ResMut<Layout>>,
-) {
-    let (Some(battle), Some(seats), Some(mut lay)) = (battle, seats, lay) else {
-        return;
-    };
-    let eyes = viewer(&battle, &seats);
-    let key = Some((battle.serial, battle.version, eyes));
-    if lay.key == key {
-        return;
-    }
-    let view = battle.session.board(eyes);
-    let centres = if lay.view.places == view.places && lay.view.links == view.links {
-        std::mem::take(&mut lay.centres)
-    } else {
-        layout(&view)
-    };
-    let size = place_size(&view);
-    *lay = Layout {
-        view,
-        centres,
-        size,
-        key,
-    };
 }
 
 /// How big a place is drawn.

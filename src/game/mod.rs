@@ -20,6 +20,7 @@ pub mod overlay;
 pub mod palette;
 pub mod prefs;
 pub mod present;
+pub mod scene;
 pub mod seats;
 pub mod session;
 pub mod table_dice;
@@ -50,6 +51,7 @@ impl Plugin for LogicPlugin {
             lesson::LessonPlugin,
             autosave::AutosavePlugin,
             table_dice::TableDicePlugin,
+            scene::ScenePlugin,
         ))
         .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
         .add_systems(OnEnter(Phase::Over), announce_over)

@@ -210,6 +210,30 @@ fn efforts_are_tallied_rolled_and_compared() {
 }
 
 #[test]
+fn a_skill_a_character_lacks_is_neither_brought_nor_listed_at_nought() {
+    covers(&["coterie.effort"]);
+    // coterie.effort: each character brings the relevant skills they have. Odran has no
+    // fighting and Grell no sorcery: neither is counted, not even as a +0 line of the breakdown,
+    // whether or not the character has chosen yet (the opposition never chooses).
+    let s = setup("ambush-in-the-pass");
+    assert_eq!(
+        effort::skills_counted(&s, 1),
+        vec![("sorcery".to_string(), 5)]
+    );
+    assert_eq!(
+        effort::skills_counted(&s, 3),
+        vec![("fighting".to_string(), 5)]
+    );
+    assert!(
+        !effort::contribution(&s, 1)
+            .iter()
+            .any(|m| m.cause.contains("fighting")),
+        "{:?}",
+        effort::contribution(&s, 1)
+    );
+}
+
+#[test]
 fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
     covers(&["coterie.trait-injuries"]);
     // coterie.trait-injuries: the rulebook's own example, number for number.

@@ -1,0 +1,109 @@
+//! The board as a scene: one entity for each place and for each token the viewer sees, where
+//! the layout puts it, following the battle, gone with it.
+
+use bevy::prelude::*;
+
+use fray::ai::Level;
+use fray::game::board::{Layout, token_position};
+use fray::game::flow::{AppState, BattleSetup};
+use fray::game::scene::{BoardPlace, Slide, Token};
+use fray::game::seats::SeatKind;
+
+use crate::headless::app;
+
+fn tokens(app: &mut App) -> Vec<(usize, Vec2, bool)> {
+    let mut q = app
+        .world_mut()
+        .query::<(&Token, &Transform, Option<&Slide>)>();
+    q.iter(app.world())
+        .map(|(t, tr, s)| (t.character, tr.translation.truncate(), s.is_some()))
+        .collect()
+}
+
+/// Where the layout puts each token the viewer sees, by character.
+fn wanted(app: &App) -> Vec<(usize, Vec2)> {
+    let lay = app.world().resource::<Layout>();
+    (0..lay.view.tokens.len())
+        .map(|i| (lay.view.tokens[i].id, token_position(lay, i)))
+        .collect()
+}
+
+fn assert_in_step(app: &mut App, scenario: &str) {
+    let mut want = wanted(app);
+    let mut have: Vec<(usize, Vec2)> = tokens(app).into_iter().map(|(c, at, _)| (c, at)).collect();
+    want.sort_by_key(|w| w.0);
+    have.sort_by_key(|h| h.0);
+    assert_eq!(
+        have.iter().map(|h| h.0).collect::<Vec<_>>(),
+        want.iter().map(|w| w.0).collect::<Vec<_>>(),
+        "{scenario}: one token entity for each character seen"
+    );
+    for (h, w) in have.iter().zip(&want) {
+        assert!(
+            h.1.distance(w.1) < 0.01,
+            "{scenario}: {} at {} not {}",
+            h.0,
+            h.1,
+            w.1
+        );
+    }
+    let places = app.world().resource::<Layout>().centres.clone();
+    let mut q = app.world_mut().query::<(&BoardPlace, &Transform)>();
+    let mut seen: Vec<(usize, Vec2)> = q
+        .iter(app.world())
+        .map(|(p, t)| (p.0, t.translation.truncate()))
+        .collect();
+    seen.sort_by_key(|p| p.0);
+    assert_eq!(seen.len(), places.len(), "{scenario}: one entity a place");
+    for (i, (p, at)) in seen.iter().enumerate() {
+        assert_eq!(*p, i);
+        assert_eq!(*at, places[i]);
+    }
+}
+
+#[test]
+fn the_board_is_a_scene_of_places_and_tokens_that_follows_the_battle_and_goes_with_it() {
+    for scenario in ["duel", "wizards-and-bandits", "the-alarm"] {
+        let mut app = app(BattleSetup {
+            scenario: scenario.into(),
+            seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
+            seed: 4,
+            ..BattleSetup::default()
+        });
+        app.update();
+        assert_in_step(&mut app, scenario);
+        // Play on until a token has slid somewhere, then until it has arrived.
+        let mut slid = 0;
+        for _ in 0..20_000 {
+            app.update();
+            if tokens(&mut app).iter().any(|t| t.2) {
+                slid += 1;
+                let mut frames = 0;
+                while tokens(&mut app).iter().any(|t| t.2) {
+                    // Arriving takes a moment; the AI waits for the board's animations.
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                    app.update();
+                    frames += 1;
+                    assert!(frames < 2_000, "{scenario}: a token never arrived");
+                }
+                assert_in_step(&mut app, scenario);
+                if slid == 3 {
+                    break;
+                }
+            }
+        }
+        assert!(slid > 0, "{scenario}: no token ever moved");
+        // Leaving the battle takes the whole scene with it.
+        app.world_mut()
+            .resource_mut::<NextState<AppState>>()
+            .set(AppState::Result);
+        app.update();
+        app.update();
+        let left = app
+            .world_mut()
+            .query_filtered::<Entity, Or<(With<Token>, With<BoardPlace>)>>()
+            .iter(app.world())
+            .count();
+        assert_eq!(left, 0, "{scenario}: board entities outlived the battle");
+    }
+}
