@@ -33,6 +33,8 @@ const GAP_Y: f32 = 40.0;
 /// Room the side panels take, so the board is centred in what is left.
 pub const LEFT_PANEL: f32 = 300.0;
 pub const RIGHT_PANEL: f32 = 320.0;
+/// The top bar's height, which the board leaves free.
+pub const TOP_BAR: f32 = 40.0;
 
 #[derive(Component)]
 pub struct BoardCamera;
@@ -313,24 +315,40 @@ pub fn fit_camera(
     let Ok((mut t, mut proj)) = cam.single_mut() else {
         return;
     };
-    let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for c in &lay.centres {
-        min = min.min(*c - lay.size / 2.0);
-        max = max.max(*c + lay.size / 2.0);
-    }
-    let size = max - min + Vec2::splat(40.0);
-    let avail = Vec2::new(
-        (window.width() - LEFT_PANEL - RIGHT_PANEL).max(200.0),
-        (window.height() - 40.0).max(200.0),
+    let (at, scale) = framing(
+        &lay.centres,
+        lay.size,
+        Vec2::new(window.width(), window.height()),
     );
-    let scale = (size.x / avail.x).max(size.y / avail.y).max(1.0);
     if let Projection::Orthographic(o) = proj.as_mut() {
         o.scale = scale;
     }
+    t.translation.x = at.x;
+    t.translation.y = at.y;
+}
+
+/// Where the camera looks and how far it is zoomed out (world units a screen pixel) so that
+/// every place, `size` big around its centre, shows whole in the room the side panels and
+/// the top bar leave of a `window` (logical pixels), in the middle of it.
+pub fn framing(centres: &[Vec2], size: Vec2, window: Vec2) -> (Vec2, f32) {
+    let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for c in centres {
+        min = min.min(*c - size / 2.0);
+        max = max.max(*c + size / 2.0);
+    }
+    let span = max - min + Vec2::splat(40.0);
+    let avail = Vec2::new(
+        (window.x - LEFT_PANEL - RIGHT_PANEL).max(200.0),
+        (window.y - TOP_BAR).max(200.0),
+    );
+    let scale = (span.x / avail.x).max(span.y / avail.y).max(1.0);
     let centre = (min + max) / 2.0;
     // Shift the view so the map sits in the middle of the space the panels leave.
-    t.translation.x = centre.x + (RIGHT_PANEL - LEFT_PANEL) / 2.0 * scale;
-    t.translation.y = centre.y + 20.0 * scale;
+    let at = Vec2::new(
+        centre.x + (RIGHT_PANEL - LEFT_PANEL) / 2.0 * scale,
+        centre.y + TOP_BAR / 2.0 * scale,
+    );
+    (at, scale)
 }
 
 fn camera_keys(
@@ -470,5 +488,47 @@ mod crowd_tests {
         let cut = fit("Teodor (poisoned)", 60.0, measure);
         assert!(cut.ends_with('…') && measure(&cut) <= 60.0, "{cut}");
         assert_eq!(cut, "Teodor (p…");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::flow::{Battle, BattleSetup};
+
+    /// A world point on a `window` of logical pixels, for a camera at `at` zoomed by `scale`
+    /// (y downwards, as the screen counts).
+    fn on_screen(p: Vec2, at: Vec2, scale: f32, window: Vec2) -> Vec2 {
+        let d = (p - at) / scale;
+        Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
+    }
+
+    #[test]
+    fn the_fitted_camera_shows_every_place_whole_between_the_panels() {
+        for (name, _) in crate::scenario::BUILTIN {
+            let b = Battle::start(&BattleSetup {
+                scenario: name.to_string(),
+                ..BattleSetup::default()
+            })
+            .unwrap();
+            let view = b.session.board(None);
+            let centres = layout(&view);
+            let size = place_size(&view);
+            for window in [Vec2::new(1280.0, 720.0), Vec2::new(1920.0, 1080.0)] {
+                let (at, scale) = framing(&centres, size, window);
+                for c in &centres {
+                    for corner in [c - size / 2.0, c + size / 2.0] {
+                        let s = on_screen(corner, at, scale, window);
+                        assert!(
+                            s.x >= LEFT_PANEL - 0.5
+                                && s.x <= window.x - RIGHT_PANEL + 0.5
+                                && s.y >= TOP_BAR - 0.5
+                                && s.y <= window.y + 0.5,
+                            "{name} at {window}: a place's corner at {s} is off the board's room"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

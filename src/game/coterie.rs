@@ -184,6 +184,7 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
 }
 
 impl Present for Coterie {
+    const ROUND: &'static str = "Phase";
     fn visual(s: &State, e: &Event<EventKind>) -> Visual {
         let float = |token: usize, text: String| Visual::Float { token, text };
         match &e.kind {

@@ -174,7 +174,7 @@ pub struct Panels {
 impl Default for Panels {
     fn default() -> Self {
         Panels {
-            log: true,
+            log: false,
             help: false,
             why: false,
             breakdown: None,
@@ -190,6 +190,14 @@ impl Plugin for InputsPlugin {
             .init_resource::<Cursor>()
             .init_resource::<Panels>()
             .add_plugins(super::keys::KeyBindingsPlugin)
+            // The log is folded away so the board has the room, except in a lesson, which
+            // points at it; L opens and closes it.
+            .add_systems(
+                OnEnter(AppState::Battle),
+                |setup: Res<super::flow::BattleSetup>, mut panels: ResMut<Panels>| {
+                    panels.log = setup.lesson.is_some();
+                },
+            )
             .add_systems(
                 Update,
                 (toggles, menu_keys, result_keys).run_if(super::keys::keys_closed),

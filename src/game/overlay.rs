@@ -424,21 +424,26 @@ fn battle_ui(
     let mut ui = root(&ctx);
     let names = battle.session.faction_names().to_vec();
     let deciding = match battle.session.pending().seat() {
-        Some(seat) => format!(
-            "{} ({})",
-            seat_name(&battle, seat),
-            seats.kind(seat).label()
-        ),
+        Some(seat) => match seats.kind(seat) {
+            SeatKind::Person => seat_name(&battle, seat),
+            SeatKind::Ai(level) => {
+                format!("{}, the AI ({})", seat_name(&battle, seat), level.name())
+            }
+        },
         None => "nobody".into(),
     };
     egui::Panel::top("top").show(&mut ui, |ui| {
         ui.horizontal(|ui| {
             ui.strong(&battle.name);
             ui.separator();
-            ui.label(format!("Round {}", battle.session.round()));
+            ui.label(battle.session.round_text());
             ui.separator();
-            ui.label(format!("Deciding: {deciding}"));
-            ui.separator();
+            // While the rules are at work nobody decides: the last decider's name would stand
+            // over the outcome of a roll.
+            if phase != Phase::Showing {
+                ui.label(format!("Deciding: {deciding}"));
+                ui.separator();
+            }
             ui.label(phase_title(&battle, phase));
             ui.separator();
             if ui

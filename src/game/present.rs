@@ -188,6 +188,8 @@ pub enum Visual {
 }
 
 pub trait Present: Ruleset {
+    /// What the ruleset calls its round, for the top bar ("Round 2", Coterie's "Phase 2").
+    const ROUND: &'static str = "Round";
     /// How the board shows an event, given the state after the action that caused it. Every
     /// event kind has one (a `match` without a catch-all, so a new kind cannot be forgotten).
     fn visual(state: &Self::State, event: &Event<Self::EventKind>) -> Visual;

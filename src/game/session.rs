@@ -73,6 +73,8 @@ pub trait Session: Send + Sync + 'static {
     fn ruleset(&self) -> &'static str;
     fn pending(&self) -> &Pending;
     fn round(&self) -> u32;
+    /// The round as the ruleset says it: "Round 2", or Coterie's "Phase 2".
+    fn round_text(&self) -> String;
     fn faction_names(&self) -> &[String];
     /// The seats people or the AI take, besides the GM's, with their names.
     fn seats(&self) -> Vec<(Seat, String)>;
@@ -235,6 +237,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn round(&self) -> u32 {
         G::round(&self.state)
+    }
+
+    fn round_text(&self) -> String {
+        format!("{} {}", G::ROUND, G::round(&self.state))
     }
 
     fn faction_names(&self) -> &[String] {

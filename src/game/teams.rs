@@ -403,7 +403,8 @@ impl Present for Teams {
     fn roster(s: &State, _: Option<Seat>) -> Vec<RosterLine> {
         s.characters
             .iter()
-            .map(|c| {
+            .enumerate()
+            .map(|(i, c)| {
                 let mut text = format!(
                     "{} · endurance {}/{} · health {}/{} · stamina {} · focus {}",
                     c.name,
@@ -418,7 +419,10 @@ impl Present for Teams {
                 if !what.is_empty() {
                     text.push_str(&format!(" · {}", what.join(", ")));
                 }
-                if c.acted {
+                // The one whose turn it is is acting, not done.
+                if s.actor() == Some(i) {
+                    text.push_str(" · acting");
+                } else if c.acted {
                     text.push_str(" · has acted");
                 }
                 RosterLine {

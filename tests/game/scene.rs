@@ -70,6 +70,10 @@ fn the_board_is_a_scene_of_places_and_tokens_that_follows_the_battle_and_goes_wi
             seed: 4,
             ..BattleSetup::default()
         });
+        // The AI at its quick pace: each event's animation a moment, not a read.
+        app.world_mut()
+            .resource_mut::<fray::game::seats::Pace>()
+            .fast = true;
         app.update();
         assert_in_step(&mut app, scenario);
         // Play on until a token has slid somewhere, then until it has arrived.
@@ -87,7 +91,7 @@ fn the_board_is_a_scene_of_places_and_tokens_that_follows_the_battle_and_goes_wi
                     assert!(frames < 2_000, "{scenario}: a token never arrived");
                 }
                 assert_in_step(&mut app, scenario);
-                if slid == 3 {
+                if slid == 2 {
                     break;
                 }
             }
