@@ -161,25 +161,14 @@ pub fn pick(battle: &Battle, cursor: &mut Cursor, i: usize) -> Option<Choice> {
     battle.session.choice(i)
 }
 
-/// Which windows are open.
-#[derive(Resource, Debug)]
+/// Which windows are open: none to begin with (a lesson opens the log).
+#[derive(Resource, Debug, Default)]
 pub struct Panels {
     pub log: bool,
     pub help: bool,
     pub why: bool,
     /// The log entry whose roll breakdown is open.
     pub breakdown: Option<usize>,
-}
-
-impl Default for Panels {
-    fn default() -> Self {
-        Panels {
-            log: false,
-            help: false,
-            why: false,
-            breakdown: None,
-        }
-    }
 }
 
 pub struct InputsPlugin;
