@@ -234,6 +234,28 @@ fn a_skill_a_character_lacks_is_neither_brought_nor_listed_at_nought() {
 }
 
 #[test]
+fn a_group_trait_counts_whole_until_injured_and_the_breakdown_says_which() {
+    covers(&["coterie.trait-injuries"]);
+    // coterie.trait-injuries: the Bandits' equipment (4) counts whole, and its line says no
+    // injury; injured by 2, it counts 2 and its line gives both figures.
+    let mut s = setup("ambush-in-the-pass");
+    let line = |s: &State| {
+        effort::group_effort(s, FOES)
+            .into_iter()
+            .find(|m| m.cause.contains("equipment"))
+            .map(|m| (m.value, m.cause))
+    };
+    assert_eq!(line(&s), Some((4, "The Bandits' equipment".to_string())));
+    s.groups[FOES]
+        .trait_injuries
+        .insert("equipment".to_string(), 2);
+    assert_eq!(
+        line(&s),
+        Some((2, "The Bandits' equipment (4, injured −2)".to_string()))
+    );
+}
+
+#[test]
 fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
     covers(&["coterie.trait-injuries"]);
     // coterie.trait-injuries: the rulebook's own example, number for number.
