@@ -194,6 +194,7 @@ impl Present for Race {
                     icons: Vec::new(),
                     out: false,
                     faded: false,
+                    pools: Vec::new(),
                 })
                 .collect(),
             active: Some(s.to_move),

@@ -85,6 +85,30 @@ fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
     }
 }
 
+/// A token's pools as bars across its lower half, one under another: the filled part is
+/// what is left, green when full, amber from half, red below a quarter.
+fn pool_bars(painter: &egui::Painter, centre: Pos2, r: f32, pools: &[super::present::Pool]) {
+    let h = (r * 0.16).max(3.0);
+    let w = r * 1.3;
+    for (k, pool) in pools.iter().enumerate() {
+        let top = centre.y + r * 0.3 + k as f32 * (h + 1.0);
+        let back = egui::Rect::from_min_size(egui::pos2(centre.x - w / 2.0, top), egui::vec2(w, h));
+        painter.rect_filled(back, 1.0, Color32::from_black_alpha(200));
+        let f = pool.fraction();
+        let colour = if f >= 1.0 {
+            Color32::from_rgb(80, 200, 110)
+        } else if f >= 0.5 {
+            Color32::from_rgb(120, 190, 90)
+        } else if f >= 0.25 {
+            Color32::from_rgb(230, 170, 50)
+        } else {
+            Color32::from_rgb(225, 70, 60)
+        };
+        let fill = egui::Rect::from_min_size(back.min, egui::vec2(w * f, h));
+        painter.rect_filled(fill, 1.0, colour);
+    }
+}
+
 pub fn token_colour(t: &Token) -> Color32 {
     let base = super::palette::faction_color(t.faction);
     egui_colour(if t.out {
@@ -209,6 +233,7 @@ pub fn draw_board_marks(
                 },
             );
             let r = view.len(radius);
+            pool_bars(&painter, centre, r, &t.pools);
             let badge = super::icons::badge_radius(r);
             for (&icon, at) in
                 t.icons

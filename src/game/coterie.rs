@@ -9,7 +9,8 @@ use crate::rules::coterie::{
 use crate::rules::explain::Explanation;
 
 use super::present::{
-    Beat, BoardView, Focus, Icon, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+    Beat, BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token,
+    Visual,
 };
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
@@ -448,6 +449,16 @@ impl Present for Coterie {
                 .collect(),
                 out: false,
                 faded: false,
+                // The players' characters can take wounds up to their endurance.
+                pools: if c.side == PARTY {
+                    vec![Pool::new(
+                        "wounds left",
+                        c.endurance - c.wounds,
+                        c.endurance,
+                    )]
+                } else {
+                    Vec::new()
+                },
             })
             .collect();
         let active = match Coterie::pending_seat(s) {

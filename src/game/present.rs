@@ -36,6 +36,35 @@ pub struct Token {
     pub out: bool,
     /// Hidden from the enemy (one's own, seen faded).
     pub faded: bool,
+    /// What it has left of what it can lose (health, endurance), drawn as bars across the
+    /// token, so that a character at full health never reads as wounded.
+    pub pools: Vec<Pool>,
+}
+
+/// One pool of a token: how much is left of the most it can hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pool {
+    pub what: &'static str,
+    pub left: i32,
+    pub most: i32,
+}
+
+impl Pool {
+    pub fn new(what: &'static str, left: impl Into<i32>, most: impl Into<i32>) -> Pool {
+        Pool {
+            what,
+            left: left.into(),
+            most: most.into(),
+        }
+    }
+
+    /// How full it is, from 0 to 1.
+    pub fn fraction(&self) -> f32 {
+        if self.most <= 0 {
+            return 0.0;
+        }
+        (self.left as f32 / self.most as f32).clamp(0.0, 1.0)
+    }
 }
 
 /// A condition drawn on a token, beside the words under its name.

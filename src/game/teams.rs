@@ -11,7 +11,7 @@ use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
 
 use super::present::{
-    BoardView, Focus, Icon, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual,
 };
 
 /// The place index of a square: row by row, as the map is written.
@@ -325,16 +325,25 @@ impl Present for Teams {
                     id: i,
                     place: place_of(s, c.pos),
                     faction: c.team,
+                    // Endurance and health are the bars across the token; "5/6" read as hurt.
                     inside: if c.status == Status::Dead {
                         "X".into()
                     } else {
-                        format!("{}/{}", c.endurance, c.health)
+                        String::new()
                     },
                     label,
                     note,
                     icons,
                     out: !c.is_active(),
                     faded: false,
+                    pools: if c.status == Status::Dead {
+                        Vec::new()
+                    } else {
+                        vec![
+                            Pool::new("endurance", c.endurance, c.stats.endurance),
+                            Pool::new("health", c.health, c.stats.health),
+                        ]
+                    },
                 }
             })
             .collect();

@@ -8,7 +8,7 @@ use crate::rules::zones::{
 };
 
 use super::present::{
-    BoardView, Focus, Icon, Mark, Place, Present, ResultTable, RosterLine, Token, Visual,
+    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual,
 };
 
 /// What a token shows inside: health, 0 when down, X when dead.
@@ -458,6 +458,11 @@ impl Present for Zones {
                 icons: token_icons(ch),
                 out: ch.status != Status::Active,
                 faded: ch.concealed,
+                pools: if matches!(ch.status, Status::Active | Status::Surrendered) {
+                    vec![Pool::new("health", ch.health, ch.max_health)]
+                } else {
+                    Vec::new()
+                },
             })
             .collect();
         let active = s

@@ -111,3 +111,36 @@ fn the_board_is_a_scene_of_places_and_tokens_that_follows_the_battle_and_goes_wi
         assert_eq!(left, 0, "{scenario}: board entities outlived the battle");
     }
 }
+
+#[test]
+fn at_the_start_every_token_reads_as_whole_with_its_pools_full() {
+    use fray::game::flow::Battle;
+    for (name, _) in fray::scenario::BUILTIN {
+        let b = Battle::start(&BattleSetup {
+            scenario: name.to_string(),
+            ..BattleSetup::default()
+        })
+        .unwrap();
+        for t in b.session.board(None).tokens {
+            // No "5/6" inside a token: the pools are bars, and at the start they are full.
+            assert!(
+                !t.inside.contains('/'),
+                "{name}: {} shows {}",
+                t.label,
+                t.inside
+            );
+            for p in &t.pools {
+                assert!(p.most > 0, "{name}: {}'s {} holds nothing", t.label, p.what);
+                assert_eq!(
+                    p.fraction(),
+                    1.0,
+                    "{name}: {} starts with {}/{} {}",
+                    t.label,
+                    p.left,
+                    p.most,
+                    p.what
+                );
+            }
+        }
+    }
+}
