@@ -256,6 +256,28 @@ fn a_group_trait_counts_whole_until_injured_and_the_breakdown_says_which() {
 }
 
 #[test]
+fn an_unwounded_opposition_has_no_wounds_line_and_a_wounded_one_pays_wounds_times_vulnerability() {
+    covers(&["coterie.wounds"]);
+    // coterie.wounds: the penalty is wounds × vulnerability; with no wounds there is nothing to
+    // pay, and the breakdown shows no "wounds 0" line.
+    let mut s = setup("ambush-in-the-pass");
+    let wounds = |s: &State| {
+        effort::group_effort(s, FOES)
+            .into_iter()
+            .filter(|m| m.cause.starts_with("wounds"))
+            .map(|m| (m.value, m.cause))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(wounds(&s), vec![]);
+    s.groups[FOES].wounds = 2;
+    let v = s.vulnerability(FOES);
+    assert_eq!(
+        wounds(&s),
+        vec![(-2 * v, format!("wounds 2 × vulnerability {v}"))]
+    );
+}
+
+#[test]
 fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
     covers(&["coterie.trait-injuries"]);
     // coterie.trait-injuries: the rulebook's own example, number for number.
