@@ -185,6 +185,7 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
 }
 
 impl Present for Coterie {
+    const MOUSE: &'static str = "Mouse: click a choice on the left. The track shows where each group stands and the steps it can be pushed back; the duels stand apart on the right. Hover a choice for its odds.";
     const ROUND: &'static str = "Phase";
     fn visual(s: &State, e: &Event<EventKind>) -> Visual {
         let float = |token: usize, text: String| Visual::Float { token, text };

@@ -738,7 +738,8 @@ fn battle_ui(
     }
     if panels.help {
         egui::Window::new("Help").show(&ctx, |ui| {
-            ui.label("Mouse: click a choice on the left; click a zone to move there; click a token to see the choices about it. Hover a choice for its odds.");
+            ui.label(battle.session.mouse_help());
+            ui.label("Bars across a token: what it has left of what it can lose (health; in Three actions endurance, then health), green when whole.");
             ui.label("Icons on the tokens:");
             egui::Grid::new("icons").show(ui, |ui| {
                 for (i, icon) in super::present::Icon::KINDS.into_iter().enumerate() {

@@ -75,6 +75,8 @@ pub trait Session: Send + Sync + 'static {
     fn round(&self) -> u32;
     /// The round as the ruleset says it: "Round 2", or Coterie's "Phase 2".
     fn round_text(&self) -> String;
+    /// What the mouse does on the board, for the help.
+    fn mouse_help(&self) -> &'static str;
     fn faction_names(&self) -> &[String];
     /// The seats people or the AI take, besides the GM's, with their names.
     fn seats(&self) -> Vec<(Seat, String)>;
@@ -241,6 +243,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn round_text(&self) -> String {
         format!("{} {}", G::ROUND, G::round(&self.state))
+    }
+
+    fn mouse_help(&self) -> &'static str {
+        G::MOUSE
     }
 
     fn faction_names(&self) -> &[String] {
