@@ -278,6 +278,29 @@ fn an_unwounded_opposition_has_no_wounds_line_and_a_wounded_one_pays_wounds_time
 }
 
 #[test]
+fn the_players_wounds_line_names_armour_only_where_they_wear_it() {
+    covers(&["coterie.wounds"]);
+    // coterie.wounds: three wizards without armour, one wound among them: 1 × 3 / 3 = 1, and
+    // the line says nothing of armour; in armour 1 it says what the armour took.
+    let mut s = setup("ambush-in-the-pass");
+    s.characters[0].wounds = 1;
+    s.groups[PARTY].armour = 0;
+    let line = |s: &State| effort::party_wounds(s).map(|m| (m.value, m.cause));
+    assert_eq!(
+        line(&s),
+        Some((-1, "wounds 1 × vulnerability 3 / 3 members".to_string()))
+    );
+    s.groups[PARTY].armour = 1;
+    assert_eq!(
+        line(&s),
+        Some((
+            0,
+            "wounds 1 × vulnerability 2 (3 less armour 1) / 3 members".to_string()
+        ))
+    );
+}
+
+#[test]
 fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
     covers(&["coterie.trait-injuries"]);
     // coterie.trait-injuries: the rulebook's own example, number for number.
