@@ -301,6 +301,15 @@ fn the_players_wounds_line_names_armour_only_where_they_wear_it() {
 }
 
 #[test]
+fn the_winner_harms_the_other_side() {
+    covers(&["coterie.group-harm"]);
+    // coterie.group-harm: the winner chooses the harm the other side takes; each side's other is the
+    // opposing group, never itself.
+    assert_eq!(effort::other(PARTY), FOES);
+    assert_eq!(effort::other(FOES), PARTY);
+}
+
+#[test]
 fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_four() {
     covers(&["coterie.trait-injuries"]);
     // coterie.trait-injuries: the rulebook's own example, number for number.
