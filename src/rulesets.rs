@@ -261,6 +261,15 @@ impl Setup {
         self.visit(Options)
     }
 
+    /// Switches each of `options` (key, on); the first key the ruleset has no optional rule
+    /// for is the error, and the rules switched before it stay switched.
+    pub fn set_options(&mut self, options: &[(String, bool)]) -> Result<(), String> {
+        match options.iter().find(|(key, on)| !self.set_option(key, *on)) {
+            Some((key, _)) => Err(key.clone()),
+            None => Ok(()),
+        }
+    }
+
     /// Switches an optional rule; false if the ruleset has none by that key.
     pub fn set_option(&mut self, key: &str, on: bool) -> bool {
         struct Set<'a>(&'a str, bool);

@@ -137,10 +137,7 @@ fn take_slot(
 
 /// The battle as its save holds it.
 pub fn save_of(battle: &Battle, seats: &Seats) -> Option<Save> {
-    let key = |k: SeatKind| match k {
-        SeatKind::Person => "person".to_string(),
-        SeatKind::Ai(level) => level.name().to_string(),
-    };
+    let key = |k: SeatKind| k.key().to_string();
     let mut replay = battle.replay_so_far()?;
     replay.rules = Some(crate::rules::RULES_VERSION);
     Some(Save {

@@ -316,8 +316,6 @@ impl Battle {
                 (session, events, loaded.scenario.name.clone())
             }
         };
-        // The table's dice begin after the start: its rolls were Fray's, and a replay of the
-        // table's battle must roll them again, so the seeded start is kept as its own dice.
         let dice = if setup.table_dice && lesson.is_none() && setup.custom.is_none() {
             BattleDice::Table(super::table_dice::TableDice::opened(opening))
         } else {
@@ -359,13 +357,9 @@ impl Battle {
     pub fn resume(save: &crate::save::Save) -> Result<Battle, String> {
         let r = &save.replay;
         let mut loaded = scenario::load(&r.scenario).map_err(|e| e.to_string())?;
-        for (key, on) in &r.options {
-            if !loaded.setup.set_option(key, *on) {
-                return Err(format!(
-                    "the saved battle switches an optional rule its scenario does not have: {key}"
-                ));
-            }
-        }
+        loaded.setup.set_options(&r.options).map_err(|key| {
+            format!("the saved battle switches an optional rule its scenario does not have: {key}")
+        })?;
         // The table's battle re-plays its typed dice from the start, opening rolls included.
         let (seed, mut dice) = match &r.dice {
             ReplayDice::Seed(s) => (*s, BattleDice::Seeded(SeededDice::new(*s))),

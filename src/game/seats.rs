@@ -25,6 +25,14 @@ impl SeatKind {
         }
     }
 
+    /// The word `parse` reads back: `person`, or the AI's level (`normal`).
+    pub fn key(self) -> &'static str {
+        match self {
+            SeatKind::Person => "person",
+            SeatKind::Ai(level) => level.name(),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<SeatKind> {
         match s.trim() {
             "person" | "human" | "p" => Some(SeatKind::Person),

@@ -326,25 +326,23 @@ fn switch_options(
     file: &str,
     src: &str,
 ) -> Result<(), ReplayError> {
-    for (key, on) in &r.options {
-        if !setup.set_option(key, *on) {
-            let known: Vec<String> = setup
-                .options()
-                .into_iter()
-                .map(|o| o.key.to_string())
-                .collect();
-            return Err(ReplayError::Option {
-                file: file.to_string(),
-                line: field_line(src, "options"),
-                scenario: r.scenario.clone(),
-                key: key.clone(),
-                known: if known.is_empty() {
-                    "none".into()
-                } else {
-                    known.join(", ")
-                },
-            });
-        }
+    if let Err(key) = setup.set_options(&r.options) {
+        let known: Vec<String> = setup
+            .options()
+            .into_iter()
+            .map(|o| o.key.to_string())
+            .collect();
+        return Err(ReplayError::Option {
+            file: file.to_string(),
+            line: field_line(src, "options"),
+            scenario: r.scenario.clone(),
+            key,
+            known: if known.is_empty() {
+                "none".into()
+            } else {
+                known.join(", ")
+            },
+        });
     }
     Ok(())
 }
