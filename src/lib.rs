@@ -4,6 +4,7 @@
 //! starting states, and `game` (behind the `game` feature) is the Bevy shell.
 
 pub mod ai;
+pub mod art;
 pub mod bench;
 pub mod credits;
 #[cfg(feature = "game")]

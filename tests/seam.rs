@@ -181,6 +181,7 @@ impl Present for Race {
                 features: String::new(),
                 colour: [60, 60, 60],
                 at: Some((0.0, 0.0)),
+                terrain: Vec::new(),
             }],
             links: Vec::new(),
             tokens: (0..2)
@@ -195,10 +196,15 @@ impl Present for Race {
                     out: false,
                     faded: false,
                     pools: Vec::new(),
+                    portrait: "portrait.person",
+                    weapon: None,
+                    name: Race::faction_names(s)[f].clone(),
+                    gear: Vec::new(),
                 })
                 .collect(),
             active: Some(s.to_move),
             grid: false,
+            ..BoardView::default()
         }
     }
     fn focus(_: &RaceState, _: &Step) -> Focus {

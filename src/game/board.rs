@@ -17,22 +17,36 @@ use super::seats::Seats;
 use crate::rules::battle::Seat;
 
 pub const ZONE_W: f32 = 230.0;
-pub const ZONE_H: f32 = 196.0;
+pub const ZONE_H: f32 = 220.0;
 /// How far beyond a token the ring marking whose turn it is reaches.
 pub const RING: f32 = 5.0;
 /// From a token's edge to its label: room for the rings that mark the token.
-pub const LABEL_GAP: f32 = 10.0;
+pub const LABEL_GAP: f32 = 6.0;
 /// A zone's name across its top takes this much height, its features along its bottom
 /// `FEATURE_STRIP`.
-pub const NAME_STRIP: f32 = 26.0;
-pub const FEATURE_STRIP: f32 = 19.0;
-/// A grid square's side, in world units: room for one token and its caption.
-pub const SQUARE: f32 = 76.0;
-const GAP_X: f32 = 60.0;
+pub const NAME_STRIP: f32 = 30.0;
+pub const FEATURE_STRIP: f32 = 26.0;
+/// The board's words, in world units. They are chosen so that the fitted board of every
+/// shipped scenario writes nothing under 12 logical pixels at 1280×720 (a test checks it):
+/// a place's name, its features, a token's name.
+pub const NAME_FONT: f32 = 20.0;
+pub const FEATURE_FONT: f32 = 17.0;
+pub const LABEL_FONT: f32 = 18.0;
+/// A heading over a part of the board (a group's track).
+pub const HEADING_FONT: f32 = 24.0;
+/// A token's radius in a zone or on a track; the narrowest room a token and its name get.
+pub const TOKEN_R: f32 = 22.0;
+const MIN_STEP: f32 = 68.0;
+/// A grid square's side, in world units: room for one token and its name.
+pub const SQUARE: f32 = 88.0;
+/// On a grid: a token's radius and its name's size.
+pub const GRID_TOKEN_R: f32 = 20.0;
+pub const GRID_FONT: f32 = 15.0;
+const GAP_X: f32 = 40.0;
 const GAP_Y: f32 = 40.0;
 /// Room the side panels take, so the board is centred in what is left.
-pub const LEFT_PANEL: f32 = 300.0;
-pub const RIGHT_PANEL: f32 = 320.0;
+pub const LEFT_PANEL: f32 = 260.0;
+pub const RIGHT_PANEL: f32 = 250.0;
 /// The top bar's height, which the board leaves free.
 pub const TOP_BAR: f32 = 40.0;
 
@@ -101,7 +115,8 @@ pub fn layout(view: &BoardView) -> Vec<Vec2> {
                 return Vec2::new(x * SQUARE, -y * SQUARE);
             }
             if let Some((x, y)) = view.places[z].at {
-                return Vec2::new(x * (ZONE_W + GAP_X), y * (ZONE_H + GAP_Y));
+                let size = place_size(view);
+                return Vec2::new(x * (size.x + PLACED_GAP), y * (size.y + PLACED_GAP));
             }
             let col = layer[z] as f32;
             let count = rows[layer[z]] as f32;
@@ -117,15 +132,16 @@ pub fn token_position(lay: &Layout, i: usize) -> Vec2 {
     let view = &lay.view;
     let place = view.tokens[i].place;
     if view.grid {
-        // One standing token a square; a fallen one beside it shifts a little.
+        // One standing token a square, between its square's name and its own; a fallen one
+        // beside it shifts a little.
         let slot = view.tokens[..i].iter().filter(|t| t.place == place).count();
         let centre = lay.centres.get(place).copied().unwrap_or_default();
-        return centre + Vec2::new(slot as f32 * 10.0, 6.0 - slot as f32 * 10.0);
+        return centre + Vec2::new(slot as f32 * 10.0, -(slot as f32) * 10.0);
     }
     let here = view.tokens.iter().filter(|t| t.place == place).count();
     let slot = view.tokens[..i].iter().filter(|t| t.place == place).count();
     let centre = lay.centres.get(place).copied().unwrap_or_default();
-    centre + crowd(here).at[slot]
+    centre + crowd(here, lay.size).at[slot]
 }
 
 /// How the tokens of a zone holding `n` stand: each token's offset from the zone's centre, how
@@ -142,20 +158,19 @@ pub struct Crowd {
     pub cell: Vec2,
 }
 
-pub fn crowd(n: usize) -> Crowd {
-    let inner = ZONE_W - 16.0;
-    let (per_row, radius, font) = if n <= 4 {
-        (n.max(1), 20.0, 11.0)
-    } else {
-        (n.div_ceil(2).min(4), 16.0, 10.0)
-    };
+pub fn crowd(n: usize, size: Vec2) -> Crowd {
+    let inner = size.x - 12.0;
+    // As many to a row as leave each its narrowest room; past two rows, one more to a row.
+    let fit = ((inner / MIN_STEP).floor() as usize).clamp(1, 4);
+    let per_row = if n > 2 * fit { fit + 1 } else { fit }.min(n.max(1));
+    let radius = TOKEN_R;
+    let font = LABEL_FONT;
     let step = (inner / per_row as f32).min(110.0);
-    let line = font * 1.25;
-    let cell = Vec2::new(step - 4.0, 2.0 * line);
+    let cell = Vec2::new(step - 4.0, font * 1.2);
     // A row: room for the ring that marks a token, the token, a gap, its label's cell.
     let row_height = RING + 2.0 * radius + LABEL_GAP + cell.y + 2.0;
     let rows = n.div_ceil(per_row).max(1);
-    // The rows centred between the zone's name and its features.
+    // The rows centred between the place's name and its features.
     let top = (rows as f32 * row_height) / 2.0 - (NAME_STRIP - FEATURE_STRIP) / 2.0;
     let at = (0..n)
         .map(|slot| {
@@ -204,11 +219,11 @@ pub fn fit(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> String {
 pub fn token_size(lay: &Layout, i: usize) -> (f32, f32, f32) {
     let view = &lay.view;
     if view.grid {
-        return (20.0, 11.0, SQUARE - 4.0);
+        return (GRID_TOKEN_R, GRID_FONT, SQUARE - 4.0);
     }
     let place = view.tokens[i].place;
     let here = view.tokens.iter().filter(|t| t.place == place).count();
-    let c = crowd(here);
+    let c = crowd(here, lay.size);
     (c.radius, c.font, c.cell.x)
 }
 
@@ -243,6 +258,7 @@ pub struct BoardPlugin;
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardArea>()
+            .init_resource::<Hovered>()
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
@@ -264,13 +280,36 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, BoardCamera));
 }
 
-/// How big a place is drawn.
+/// How big a place is drawn: a grid square, the size the ruleset asks for, or a zone's box.
 pub fn place_size(view: &BoardView) -> Vec2 {
     if view.grid {
         Vec2::splat(SQUARE)
+    } else if let Some((w, h)) = view.place_size {
+        Vec2::new(w, h)
     } else {
         Vec2::new(ZONE_W, ZONE_H)
     }
+}
+
+/// Between places the ruleset puts where it wants (a track's steps).
+const PLACED_GAP: f32 = 18.0;
+
+/// Where a heading's centre is, in world units: its place units as `Place::at` counts them.
+pub fn heading_position(lay: &Layout, h: &super::present::Heading) -> Vec2 {
+    let (x, y) = h.at;
+    Vec2::new(x * (lay.size.x + PLACED_GAP), y * (lay.size.y + PLACED_GAP))
+}
+
+/// The points the camera frames: every place's centre and, for each heading, a point whose
+/// place-sized box reaches just past the heading, so the fitted board shows its words too.
+pub fn framed_points(lay: &Layout) -> Vec<Vec2> {
+    let mut points = lay.centres.clone();
+    for h in &lay.view.headings {
+        let at = heading_position(lay, h);
+        let reach = lay.size.y / 2.0 - HEADING_FONT * 0.8;
+        points.push(at - Vec2::new(0.0, at.y.signum() * reach));
+    }
+    points
 }
 
 /// A link between two places drawn from border to border, not across the boxes.
@@ -298,9 +337,13 @@ pub fn fit_camera(
     lay: Option<Res<Layout>>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    actions: Single<&ActionState<GameAction>>,
     mut last: Local<(u64, usize, u32, u32)>,
 ) {
     let Some(lay) = lay else { return };
+    if actions.just_pressed(&GameAction::Fit) {
+        *last = Default::default();
+    }
     // A new battle (another map) or a new window size frames the board again.
     let key = (
         lay.key.map_or(0, |(serial, _, _)| serial),
@@ -316,7 +359,7 @@ pub fn fit_camera(
         return;
     };
     let (at, scale) = framing(
-        &lay.centres,
+        &framed_points(&lay),
         lay.size,
         Vec2::new(window.width(), window.height()),
     );
@@ -373,12 +416,80 @@ fn camera_keys(
     }
     if let Projection::Orthographic(o) = proj.as_mut() {
         if actions.just_pressed(&GameAction::ZoomIn) {
-            o.scale = (o.scale * 0.85).max(0.3);
+            o.scale = zoomed(o.scale, 1.0);
         }
         if actions.just_pressed(&GameAction::ZoomOut) {
-            o.scale = (o.scale / 0.85).min(4.0);
+            o.scale = zoomed(o.scale, -1.0);
         }
     }
+}
+
+/// The mouse on the board: the wheel zooms about the point under the cursor; dragging with
+/// the right or middle button pans. Over a panel the mouse is the panel's.
+pub fn camera_mouse(
+    scroll: Res<bevy::input::mouse::AccumulatedMouseScroll>,
+    motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    let Ok((camera, global, mut t, mut proj)) = cam.single_mut() else {
+        return;
+    };
+    let Projection::Orthographic(o) = proj.as_mut() else {
+        return;
+    };
+    if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+        // The board follows the hand: world moves with the cursor, y up.
+        t.translation.x -= motion.delta.x * o.scale;
+        t.translation.y += motion.delta.y * o.scale;
+    }
+    let lines = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => scroll.delta.y,
+        bevy::input::mouse::MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    if lines != 0.0 {
+        let before = o.scale;
+        let after = zoomed(before, lines);
+        // Keep the point under the cursor where it is.
+        if let Some(at) = window.cursor_position()
+            && let Ok(world) = camera.viewport_to_world_2d(global, at)
+        {
+            let centre = t.translation.truncate();
+            let kept = world + (centre - world) * (after / before);
+            t.translation.x = kept.x;
+            t.translation.y = kept.y;
+        }
+        o.scale = after;
+    }
+}
+
+/// The character under the mouse on the board, whose card the left panel shows.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct Hovered(pub Option<usize>);
+
+pub fn hover_board(
+    window: Single<&Window, With<PrimaryWindow>>,
+    cam: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    lay: Option<Res<Layout>>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let (camera, tf) = *cam;
+    let found = lay.and_then(|lay| {
+        let world = camera
+            .viewport_to_world_2d(tf, window.cursor_position()?)
+            .ok()?;
+        (0..lay.view.tokens.len())
+            .find(|&i| token_position(&lay, i).distance(world) <= token_size(&lay, i).0 + RING)
+            .map(|i| lay.view.tokens[i].id)
+    });
+    // Only a change marks the resource changed, so nothing redraws for a still mouse.
+    hovered.set_if_neq(Hovered(found));
+}
+
+/// The zoom after `lines` of the wheel (up zooms in), within what the keys allow.
+pub fn zoomed(scale: f32, lines: f32) -> f32 {
+    (scale * 0.85f32.powf(lines)).clamp(0.3, 4.0)
 }
 
 /// Clicking the board: a place one may go to is that choice; a token filters the choices to it.
@@ -410,7 +521,7 @@ pub fn click_board(
         return;
     };
     for (i, t) in lay.view.tokens.iter().enumerate() {
-        if token_position(&lay, i).distance(world) <= 22.0 {
+        if token_position(&lay, i).distance(world) <= token_size(&lay, i).0 + RING {
             cursor.target = Some(t.id);
             cursor.index = 0;
             return;
@@ -457,7 +568,7 @@ mod crowd_tests {
             r.0.x >= inside.0.x && r.0.y >= inside.0.y && r.1.x <= inside.1.x && r.1.y <= inside.1.y
         };
         for n in 1..=8 {
-            let c = crowd(n);
+            let c = crowd(n, Vec2::new(ZONE_W, ZONE_H));
             assert_eq!(c.at.len(), n);
             let cells: Vec<_> = c.at.iter().map(|&p| label_cell(&c, p)).collect();
             let tokens: Vec<_> = c.at.iter().map(|&p| token_box(&c, p)).collect();
@@ -495,6 +606,151 @@ mod crowd_tests {
 mod tests {
     use super::*;
     use crate::game::flow::{Battle, BattleSetup};
+
+    type Box2 = (Vec2, Vec2);
+
+    fn overlap(a: Box2, b: Box2) -> bool {
+        a.0.x < b.1.x - 0.01 && b.0.x < a.1.x - 0.01 && a.0.y < b.1.y - 0.01 && b.0.y < a.1.y - 0.01
+    }
+
+    fn board_of(name: &str) -> Layout {
+        let b = Battle::start(&BattleSetup {
+            scenario: name.to_string(),
+            ..BattleSetup::default()
+        })
+        .unwrap();
+        let view = b.session.board(None);
+        Layout {
+            centres: layout(&view),
+            size: place_size(&view),
+            view,
+            key: None,
+        }
+    }
+
+    /// The words a board writes, each with the box it may fill (world units), and the
+    /// tokens' boxes with the ring that marks them.
+    fn words_and_tokens(lay: &Layout) -> (Vec<(String, f32, Box2)>, Vec<Box2>) {
+        let (view, size) = (&lay.view, lay.size);
+        let mut words = Vec::new();
+        for (z, p) in view.places.iter().enumerate() {
+            let c = lay.centres[z];
+            let top = c.y + size.y / 2.0;
+            let bottom = c.y - size.y / 2.0;
+            let (name_font, strip) = if view.grid {
+                (GRID_FONT, GRID_FONT * 1.25)
+            } else {
+                (NAME_FONT, NAME_STRIP)
+            };
+            let wide = (
+                Vec2::new(c.x - size.x / 2.0, 0.0),
+                Vec2::new(c.x + size.x / 2.0, 0.0),
+            );
+            if !p.name.is_empty() {
+                let b = (Vec2::new(wide.0.x, top - strip), Vec2::new(wide.1.x, top));
+                words.push((p.name.clone(), name_font, b));
+            }
+            if !p.features.is_empty() && !view.grid {
+                let b = (
+                    Vec2::new(wide.0.x, bottom),
+                    Vec2::new(wide.1.x, bottom + FEATURE_STRIP),
+                );
+                words.push((p.features.clone(), FEATURE_FONT, b));
+            }
+        }
+        for h in &view.headings {
+            let at = heading_position(lay, h);
+            let half = Vec2::new(
+                h.text.chars().count() as f32 * HEADING_FONT * 0.3,
+                HEADING_FONT * 0.6,
+            );
+            words.push((h.text.clone(), HEADING_FONT, (at - half, at + half)));
+        }
+        let mut tokens = Vec::new();
+        for (i, t) in view.tokens.iter().enumerate() {
+            let p = token_position(lay, i);
+            let (r, font, cell) = token_size(lay, i);
+            tokens.push((p - Vec2::splat(r + RING), p + Vec2::splat(r + RING)));
+            let top = p.y - r - LABEL_GAP;
+            words.push((
+                t.label.clone(),
+                font,
+                (
+                    Vec2::new(p.x - cell / 2.0, top - font * 1.2),
+                    Vec2::new(p.x + cell / 2.0, top),
+                ),
+            ));
+        }
+        (words, tokens)
+    }
+
+    /// A scenario's `icon:` is the portrait its token shows; without one, the name, side and
+    /// gear choose.
+    #[test]
+    fn a_token_wears_the_portrait_its_scenario_names() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(root.join("assets/scenarios/wizards-and-bandits.ron"))
+            .unwrap()
+            .replace(
+                "(name: \"Odran\",",
+                "(name: \"Odran\", icon: Some(\"portrait.elf\"),",
+            );
+        let dir = std::env::temp_dir().join(format!("fray-icon-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("icons.ron");
+        std::fs::write(&path, text).unwrap();
+        let b = Battle::start(&BattleSetup {
+            scenario: path.to_string_lossy().into_owned(),
+            ..BattleSetup::default()
+        })
+        .unwrap();
+        let view = b.session.board(None);
+        let portrait = |name: &str| {
+            view.tokens
+                .iter()
+                .find(|t| t.name == name)
+                .unwrap()
+                .portrait
+        };
+        assert_eq!(portrait("Odran"), "portrait.elf");
+        assert_eq!(portrait("Maelis"), "portrait.wizard");
+        assert_eq!(portrait("Grell"), "portrait.bandit");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Every shipped scenario's board as the camera first frames it at 1280×720: no word
+    /// under 12 logical pixels; no word's room over another's or over a token, and no token
+    /// over another.
+    #[test]
+    fn every_board_writes_legibly_at_1280_by_720() {
+        let window = Vec2::new(1280.0, 720.0);
+        for (name, _) in crate::scenario::BUILTIN {
+            let lay = board_of(name);
+            let (_, scale) = framing(&framed_points(&lay), lay.size, window);
+            let (words, tokens) = words_and_tokens(&lay);
+            assert!(!tokens.is_empty(), "{name}: a board with tokens");
+            for (i, (text, font, b)) in words.iter().enumerate() {
+                assert!(
+                    font / scale >= 12.0,
+                    "{name}: \"{text}\" at {:.1} px (scale {scale:.2})",
+                    font / scale
+                );
+                for (other, _, o) in &words[i + 1..] {
+                    assert!(!overlap(*b, *o), "{name}: \"{text}\" over \"{other}\"");
+                }
+                for (k, t) in tokens.iter().enumerate() {
+                    assert!(!overlap(*b, *t), "{name}: \"{text}\" over token {k}");
+                }
+            }
+            for (i, a) in tokens.iter().enumerate() {
+                for (j, b) in tokens.iter().enumerate().skip(i + 1) {
+                    // Two on one square: the fallen one lies beside, as a tabletop shows it.
+                    let same = lay.view.tokens[i].place == lay.view.tokens[j].place;
+                    assert!(same || !overlap(*a, *b), "{name}: tokens {i} and {j}");
+                }
+            }
+        }
+    }
 
     /// A world point on a `window` of logical pixels, for a camera at `at` zoomed by `scale`
     /// (y downwards, as the screen counts).

@@ -1,17 +1,19 @@
-//! The board painted, for any ruleset: places with their names, features and links, tokens
-//! with what the ruleset writes in and under them, and the highlights for the acting character
-//! and the choice under the cursor. It is
-//! painted with egui, projected through the board camera, so the whole game has one renderer
-//! for shapes and text: Bevy's sprite and text stacks would add megabytes to the browser
-//! download for a few boxes, discs and labels.
+//! The board painted, for any ruleset: places with their ground (colour, hatching, the
+//! pictures of their features), names and links; tokens with their portraits, pools, weapons
+//! and conditions; the events played on them (a blow shakes and flashes its target, a fall
+//! tips it over); and the highlights for the acting character and the choice under the cursor.
+//! It is painted with egui through the board camera, from the art's atlas, so the whole game
+//! has one renderer for pictures, shapes and text: Bevy's sprite and text stacks would add
+//! megabytes to the browser download.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
+use super::atlas::Art;
 use super::board::{
-    BoardCamera, LABEL_GAP, Layout, character_position, character_radius, edge_to_edge,
-    token_position,
+    BoardCamera, FEATURE_FONT, GRID_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT,
+    character_position, character_radius, edge_to_edge, token_position,
 };
 use super::flow::{Battle, person_deciding};
 use super::input::{Cursor, shown_choices};
@@ -67,6 +69,129 @@ impl Projector<'_> {
     }
 }
 
+/// A place's ground: its colour, a hatch where it has features, and its features' pictures,
+/// the first large and faint across it, the others small along its top corner.
+fn paint_ground(
+    painter: &egui::Painter,
+    art: Option<&Art>,
+    r: egui::Rect,
+    place: &super::present::Place,
+    grid: bool,
+) {
+    let [red, green, blue] = place.colour;
+    let base = Color32::from_rgb(red, green, blue);
+    painter.rect_filled(r, 0.0, base);
+    if place.terrain.is_empty() {
+        return;
+    }
+    // Diagonal hatching: ground with something on it never reads as a flat colour.
+    let hatch = Stroke::new(1.0, Color32::from_white_alpha(14));
+    let step = (r.width().min(r.height()) / 7.0).max(6.0);
+    let mut k = -r.height();
+    while k < r.width() {
+        let a = egui::pos2(r.min.x + k, r.max.y);
+        let b = egui::pos2(r.min.x + k + r.height(), r.min.y);
+        let clip = painter.with_clip_rect(r.intersect(painter.clip_rect()));
+        clip.line_segment([a, b], hatch);
+        k += step;
+    }
+    let Some(art) = art else { return };
+    let side = r.height().min(r.width()) * if grid { 0.62 } else { 0.5 };
+    let big = egui::Rect::from_center_size(r.center(), egui::vec2(side, side));
+    art.paint(
+        painter,
+        place.terrain[0],
+        big,
+        Color32::from_white_alpha(if grid { 70 } else { 46 }),
+    );
+    if !grid {
+        let small = (r.height() * 0.13).max(12.0);
+        for (k, key) in place.terrain.iter().skip(1).enumerate() {
+            let at = egui::pos2(r.max.x - 4.0 - small * (k as f32 + 1.0), r.min.y + 4.0);
+            let cell = egui::Rect::from_min_size(at, egui::vec2(small, small));
+            art.paint(painter, key, cell, Color32::from_white_alpha(150));
+        }
+    }
+}
+
+/// What the event being played does to token `id`: a shake (-1 to 1), a red flash (0 to 1)
+/// and how far it has tipped over (0 to 1).
+fn struck(visual: &Visual, id: usize, t: f32) -> Option<(f32, f32, f32)> {
+    match *visual {
+        Visual::Strike { to, .. } if to == id && t > 0.5 => {
+            let k = (t - 0.5) * 2.0;
+            Some(((k * 30.0).sin() * (1.0 - k), 1.0 - k, 0.0))
+        }
+        Visual::Fall { token } if token == id => Some((0.0, 0.0, (t * 1.6).min(1.0))),
+        _ => None,
+    }
+}
+
+/// A token: its faction's shape in its faction's colour (the shapes tell the sides apart
+/// without colour), its portrait, its pools as bars, what it holds beside it, and its
+/// conditions as badges on its rim. `tip` from 0 to 1 lays the portrait on its side.
+fn paint_token(
+    painter: &egui::Painter,
+    art: Option<&Art>,
+    centre: Pos2,
+    r: f32,
+    t: &Token,
+    tip: f32,
+) {
+    token_shape(painter, centre, r, t);
+    let dark = super::palette::dark_text_on(t.faction) && !t.out && !t.faded;
+    let ink = if dark {
+        Color32::from_rgb(24, 24, 24)
+    } else {
+        Color32::from_rgb(250, 250, 250)
+    };
+    if let Some(art) = art {
+        let side = r * 1.3;
+        let at = centre - egui::vec2(0.0, r * 0.12);
+        let rect = egui::Rect::from_center_size(at, egui::vec2(side, side));
+        if let Some(uv) = super::atlas::uv(t.portrait) {
+            let mut mesh = egui::Mesh::with_texture(art.texture_id());
+            mesh.add_rect_with_uv(rect, uv, ink.gamma_multiply(if t.out { 0.6 } else { 1.0 }));
+            if tip > 0.0 {
+                mesh.rotate(
+                    egui::emath::Rot2::from_angle(tip * std::f32::consts::FRAC_PI_2),
+                    centre,
+                );
+            }
+            painter.add(egui::Shape::mesh(mesh));
+        }
+        if let Some(w) = t.weapon {
+            let s = (r * 0.8).max(12.0);
+            let at = centre + egui::vec2(r * 0.72, r * 0.38);
+            let back = egui::Rect::from_center_size(at, egui::vec2(s, s));
+            painter.circle_filled(at, s * 0.55, Color32::from_rgb(28, 28, 32));
+            art.paint(
+                painter,
+                w,
+                back.shrink(s * 0.1),
+                Color32::from_rgb(230, 225, 210),
+            );
+        }
+    }
+    if !t.inside.is_empty() {
+        let font = FontId::proportional((r * 0.55).max(11.0));
+        let at = centre + egui::vec2(-r * 0.78, -r * 0.62);
+        let galley = painter.layout_no_wrap(t.inside.clone(), font, Color32::WHITE);
+        let pill = egui::Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
+        painter.rect_filled(pill, 4.0, Color32::from_rgb(28, 28, 32));
+        painter.galley(pill.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
+    }
+    pool_bars(painter, centre, r, &t.pools);
+    let badge = super::icons::badge_radius(r);
+    for (&icon, at) in t
+        .icons
+        .iter()
+        .zip(super::icons::badge_centres(centre, r, t.icons.len()))
+    {
+        painter.extend(super::icons::shapes(icon, at, badge));
+    }
+}
+
 /// Faction colours; paler while hidden, grey once out of the fight.
 /// A token: its faction's shape in its faction's colour, with a dark rim.
 fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
@@ -88,10 +213,10 @@ fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
 /// A token's pools as bars across its lower half, one under another: the filled part is
 /// what is left, green when full, amber from half, red below a quarter.
 fn pool_bars(painter: &egui::Painter, centre: Pos2, r: f32, pools: &[super::present::Pool]) {
-    let h = (r * 0.16).max(3.0);
+    let h = (r * 0.13).max(3.0);
     let w = r * 1.3;
     for (k, pool) in pools.iter().enumerate() {
-        let top = centre.y + r * 0.3 + k as f32 * (h + 1.0);
+        let top = centre.y + r * 0.55 + k as f32 * (h + 1.0);
         let back = egui::Rect::from_min_size(egui::pos2(centre.x - w / 2.0, top), egui::vec2(w, h));
         painter.rect_filled(back, 1.0, Color32::from_black_alpha(200));
         let f = pool.fraction();
@@ -128,6 +253,7 @@ pub fn draw_board_marks(
     lay: Option<Res<Layout>>,
     cursor: Res<Cursor>,
     cam: Single<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
+    art: Option<Res<Art>>,
 ) -> Result {
     let (Some(battle), Some(seats), Some(lay), Some(clip)) = (battle, seats, lay, area.0) else {
         return Ok(());
@@ -166,39 +292,59 @@ pub fn draw_board_marks(
         }
     }
     let size = lay.size;
-    // Grid squares carry small words; a zone's name is its heading.
-    let (name_size, feature_size) = if view_of.grid {
-        (11.0, 10.0)
-    } else {
-        (17.0, 12.0)
-    };
     for (z, place) in view_of.places.iter().enumerate() {
         let c = lay.centres[z];
         if let Some(r) = view.rect(c, size) {
-            let [red, green, blue] = place.colour;
-            painter.rect_filled(r, 0.0, Color32::from_rgb(red, green, blue));
+            paint_ground(&painter, art.as_deref(), r, place, view_of.grid);
             painter.rect_stroke(r, 0.0, border, egui::StrokeKind::Middle);
         }
+        let name_font = if view_of.grid { GRID_FONT } else { NAME_FONT };
         if !place.name.is_empty()
-            && let Some(top) = view.at(c + Vec2::new(0.0, size.y / 2.0 - 6.0))
+            && let Some(top) = view.at(c + Vec2::new(0.0, size.y / 2.0 - 4.0))
         {
             painter.text(
                 top,
                 Align2::CENTER_TOP,
                 &place.name,
-                FontId::proportional(view.len(name_size)),
+                FontId::proportional(view.len(name_font)),
                 Color32::from_rgb(242, 237, 217),
             );
         }
-        if !place.features.is_empty()
-            && let Some(bottom) = view.at(c - Vec2::new(0.0, size.y / 2.0 - 5.0))
+        // A square is too small for words beside its token: its ground is its picture, and
+        // its words are in the tooltip.
+        if !view_of.grid
+            && !place.features.is_empty()
+            && let Some(bottom) = view.at(c - Vec2::new(0.0, size.y / 2.0 - 4.0))
         {
+            let width = view.len(size.x - 8.0);
+            let font = FontId::proportional(view.len(FEATURE_FONT));
+            let measure = |text: &str| {
+                painter
+                    .layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE)
+                    .size()
+                    .x
+            };
             painter.text(
                 bottom,
                 Align2::CENTER_BOTTOM,
-                &place.features,
-                FontId::proportional(view.len(feature_size)),
-                Color32::from_rgb(204, 204, 184),
+                super::board::fit(&place.features, width, measure),
+                font.clone(),
+                Color32::from_rgb(214, 214, 194),
+            );
+        }
+    }
+    for h in &view_of.headings {
+        let at = super::board::heading_position(&lay, h);
+        if let Some(at) = view.at(at) {
+            let colour = h.faction.map_or(Color32::from_rgb(242, 237, 217), |f| {
+                egui_colour(super::palette::faction_color(f))
+            });
+            painter.text(
+                at,
+                Align2::CENTER_CENTER,
+                &h.text,
+                FontId::proportional(view.len(HEADING_FONT)),
+                colour,
             );
         }
     }
@@ -218,33 +364,23 @@ pub fn draw_board_marks(
         }
         let p = token_position(&lay, i);
         let (radius, font, cell) = super::board::token_size(&lay, i);
-        if let Some(centre) = view.at(p) {
-            token_shape(&painter, centre, view.len(radius), t);
-            let light = super::palette::dark_text_on(t.faction) && !t.out && !t.faded;
-            painter.text(
-                centre,
-                Align2::CENTER_CENTER,
-                &t.inside,
-                FontId::proportional(view.len(radius * 0.75)),
-                if light {
-                    Color32::from_rgb(20, 20, 20)
-                } else {
-                    Color32::WHITE
-                },
-            );
+        let hit = now.as_ref().and_then(|(v, t_, _)| struck(v, t.id, *t_));
+        if let Some(mut centre) = view.at(p) {
             let r = view.len(radius);
-            pool_bars(&painter, centre, r, &t.pools);
-            let badge = super::icons::badge_radius(r);
-            for (&icon, at) in
-                t.icons
-                    .iter()
-                    .zip(super::icons::badge_centres(centre, r, t.icons.len()))
-            {
-                painter.extend(super::icons::shapes(icon, at, badge));
+            // A blow shakes its target and flashes it red; a fall tips it over.
+            let (shake, flash, tip) = hit.unwrap_or((0.0, 0.0, 0.0));
+            centre.x += shake * r * 0.18;
+            paint_token(&painter, art.as_deref(), centre, r, t, tip);
+            if flash > 0.0 {
+                painter.circle_filled(
+                    centre,
+                    r,
+                    Color32::from_rgba_unmultiplied(255, 60, 40, (150.0 * flash) as u8),
+                );
             }
         }
-        // The name, then what is wrong, each cut to the label's cell so that no two labels
-        // ever cover each other.
+        // The name, cut to the label's cell so that no two labels ever cover each other;
+        // what is wrong is the icons on the token (and words in its tooltip and card).
         let width = view.len(cell);
         let font_id = FontId::proportional(view.len(font));
         let measure = |text: &str| {
@@ -253,24 +389,15 @@ pub fn draw_board_marks(
                 .size()
                 .x
         };
-        for (line, (text, colour)) in [
-            (&t.label, Color32::from_rgb(235, 235, 235)),
-            (&t.note, Color32::from_rgb(250, 200, 120)),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if text.is_empty() {
-                continue;
-            }
-            let top = p - Vec2::new(0.0, radius + LABEL_GAP + line as f32 * font * 1.25);
+        if !t.label.is_empty() {
+            let top = p - Vec2::new(0.0, radius + LABEL_GAP);
             if let Some(at) = view.at(top) {
                 painter.text(
                     at,
                     Align2::CENTER_TOP,
-                    super::board::fit(text, width, measure),
+                    super::board::fit(&t.label, width, measure),
                     font_id.clone(),
-                    colour,
+                    Color32::from_rgb(240, 240, 240),
                 );
             }
         }
@@ -278,6 +405,7 @@ pub fn draw_board_marks(
 
     let marks = Marks {
         painter: &painter,
+        art: art.as_deref(),
         view: &view,
         lay: &lay,
     };
@@ -336,6 +464,7 @@ fn mark_colour(m: Mark) -> Color32 {
 /// Outlines drawn in world units.
 struct Marks<'a> {
     painter: &'a egui::Painter,
+    art: Option<&'a Art>,
     view: &'a Projector<'a>,
     lay: &'a Layout,
 }
@@ -397,7 +526,7 @@ impl Marks<'_> {
                 let p = start + (end - start) * ease;
                 if let Some(at) = view.at(p) {
                     let r = view.len(character_radius(self.lay, *id));
-                    token_shape(self.painter, at, r, tk);
+                    paint_token(self.painter, self.art, at, r, tk, 0.0);
                     if !what.is_empty() {
                         self.painter.text(
                             at - egui::vec2(0.0, r + 4.0),

@@ -9,8 +9,8 @@ use crate::rules::coterie::{
 use crate::rules::explain::Explanation;
 
 use super::present::{
-    Beat, BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token,
-    Visual,
+    Beat, BoardView, Focus, Heading, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine,
+    Token, Visual,
 };
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
@@ -384,10 +384,11 @@ impl Present for Coterie {
                 };
                 let here = s.groups[side].position == -step;
                 Place {
+                    // The steps are positions; the groups' names head their tracks.
                     name: if step == 0 {
-                        format!("{} 0", s.groups[side].name)
+                        "0".into()
                     } else {
-                        format!("-{step}")
+                        format!("−{step}")
                     },
                     features: if here {
                         penalties(s, side)
@@ -402,14 +403,17 @@ impl Present for Coterie {
                         [76, 52, 40]
                     },
                     at: Some((2.5 - step as f32, if side == PARTY { 0.5 } else { -0.5 })),
+                    terrain: Vec::new(),
                 }
             })
             .collect();
+        // Under the tracks, where the groups' own steps end.
         places.push(Place {
             name: "Duels".into(),
             features: String::new(),
             colour: [60, 60, 70],
-            at: Some((3.6, 0.0)),
+            at: Some((2.5, -1.5)),
+            terrain: vec!["ui.duel"],
         });
         let last = 2 * STEPS as usize - 1;
         let links = (0..last)
@@ -460,18 +464,42 @@ impl Present for Coterie {
                 } else {
                     Vec::new()
                 },
+                portrait: crate::art::portrait(
+                    c.icon.as_deref(),
+                    &c.name,
+                    &s.groups[c.side].name,
+                    &[],
+                ),
+                weapon: None,
+                name: c.name.clone(),
+                gear: c
+                    .skills
+                    .iter()
+                    .map(|(skill, rank)| format!("{skill} {rank:+}"))
+                    .collect(),
             })
             .collect();
         let active = match Coterie::pending_seat(s) {
             Some(Seat::Character(c)) => Some(c),
             _ => None,
         };
+        // Each group's name over (or under) its own track, clear of the steps.
+        let headings = [(PARTY, 1.06), (FOES, -1.06)]
+            .into_iter()
+            .map(|(side, y)| Heading {
+                text: s.groups[side].name.clone(),
+                at: (0.0, y),
+                faction: Some(side),
+            })
+            .collect();
         BoardView {
             places,
             links,
             tokens,
             active,
             grid: false,
+            place_size: Some((150.0, 220.0)),
+            headings,
         }
     }
 

@@ -39,13 +39,15 @@ pub enum GameAction {
     Why,
     /// Speed up the AI's turns (F).
     SpeedUp,
-    /// Pan and zoom the board (arrow keys with Shift, +/-).
+    /// Pan and zoom the board (A, D, R, V; +/-).
     PanLeft,
     PanRight,
     PanUp,
     PanDown,
     ZoomIn,
     ZoomOut,
+    /// Frame the whole board again (Home, 0).
+    Fit,
     /// Select with the mouse (left button).
     Select,
     /// Skip the board's animations to the end (K).
@@ -58,7 +60,7 @@ pub enum GameAction {
 
 impl GameAction {
     /// Every action the keys screen lists, in its order (Select is the mouse's, not listed).
-    pub const ALL: [GameAction; 19] = [
+    pub const ALL: [GameAction; 20] = [
         GameAction::Confirm,
         GameAction::Cancel,
         GameAction::Next,
@@ -76,6 +78,7 @@ impl GameAction {
         GameAction::PanDown,
         GameAction::ZoomIn,
         GameAction::ZoomOut,
+        GameAction::Fit,
         GameAction::Learn,
         GameAction::Undo,
     ];
@@ -101,6 +104,7 @@ impl GameAction {
             PanDown => "pan down",
             ZoomIn => "zoom in",
             ZoomOut => "zoom out",
+            Fit => "show the whole board",
             Learn => "open the lessons (on the menu)",
             Undo => "take back the last decision (until dice are rolled)",
             Select => "select (the mouse's left button)",
@@ -138,6 +142,8 @@ pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
         (ZoomIn, KeyCode::NumpadAdd),
         (ZoomOut, KeyCode::Minus),
         (ZoomOut, KeyCode::NumpadSubtract),
+        (Fit, KeyCode::Home),
+        (Fit, KeyCode::Digit0),
     ]
 }
 

@@ -3,9 +3,11 @@
 //! `GamePlugin` adds the window's views.
 
 pub mod animation;
+pub mod atlas;
 pub mod autosave;
 pub mod board;
 pub mod board_marks;
+pub mod card;
 pub mod coterie;
 pub mod flow;
 pub mod fonts;
@@ -108,10 +110,14 @@ impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(LogicPlugin)
             .add_plugins(bevy_egui::EguiPlugin::default())
-            .add_plugins((board::BoardPlugin, overlay::OverlayPlugin))
+            .add_plugins((
+                atlas::AtlasPlugin,
+                board::BoardPlugin,
+                overlay::OverlayPlugin,
+            ))
             .add_systems(
                 Update,
-                board::click_board
+                (board::click_board, board::camera_mouse, board::hover_board)
                     .run_if(in_state(AppState::Battle))
                     .run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
             )

@@ -413,6 +413,11 @@ fn battle_ui(
     mut area: ResMut<BoardArea>,
     keys: Res<Bindings>,
     mut markdown: Local<egui_commonmark::CommonMarkCache>,
+    (lay, hovered, art): (
+        Option<Res<super::board::Layout>>,
+        Res<super::board::Hovered>,
+        Option<Res<super::atlas::Art>>,
+    ),
 ) -> Result {
     // The board is covered until the panels say what they leave of it.
     area.0 = None;
@@ -551,14 +556,35 @@ fn battle_ui(
                         GameAction::Confirm,
                     ));
                 }
+                // A decision that interrupts a turn (a reaction, a stunt, a morale check, the
+                // harm and draw choices) takes the panel with its title, beside the board
+                // rather than over it.
                 _ if person.is_some() && phase.is_prompt() => {
-                    ui.label("Answer the prompt.");
+                    ui.heading(phase_title(&battle, phase));
+                    // Harm and draws: every option's effect written out before the choice.
+                    let inline = matches!(phase, Phase::Harm | Phase::Draw);
+                    if inline {
+                        ui.label(egui::RichText::new("Each option's effect is under it.").small());
+                    }
+                    choice_list(ui, &battle, &mut cursor, &mut choose, inline);
                 }
                 _ if person.is_some() => choice_list(ui, &battle, &mut cursor, &mut choose, false),
                 _ => {}
             }
             if let Some(n) = &notice.0 {
                 ui.colored_label(egui::Color32::LIGHT_RED, n);
+            }
+            // The card of the character under the mouse (or the one acting) at the bottom.
+            if let Some(lay) = &lay
+                && let Some(token) = super::card::chosen(&lay.view, hovered.0, cursor.target)
+            {
+                let side = names.get(token.faction).map_or("", String::as_str);
+                egui::Panel::bottom("card")
+                    .resizable(false)
+                    .frame(egui::Frame::NONE)
+                    .show(ui, |ui| {
+                        super::card::character_card(ui, art.as_deref(), token, side);
+                    });
             }
         })
         .response
@@ -587,29 +613,6 @@ fn battle_ui(
                     battle.showing.pop_front();
                 }
             });
-    }
-
-    // A decision that interrupts a turn (a reaction, a stunt, a morale check, the harm and draw
-    // choices) opens its own prompt over the board; turns and activations use the menu.
-    let mut prompt = None;
-    if person.is_some() && phase.is_prompt() {
-        prompt = egui::Window::new(phase_title(&battle, phase))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
-            .show(&ctx, |ui| {
-                if let Some(sit) = battle.session.situation() {
-                    ui.label(egui::RichText::new(sit).italics());
-                    ui.separator();
-                }
-                // Harm and draws: every option's effect written out before the choice.
-                let inline = matches!(phase, Phase::Harm | Phase::Draw);
-                if inline {
-                    ui.label(egui::RichText::new("Each option's effect is under it.").small());
-                }
-                choice_list(ui, &battle, &mut cursor, &mut choose, inline);
-            })
-            .map(|r| r.response.rect);
     }
 
     let right = egui::Panel::right("log")
@@ -665,8 +668,7 @@ fn battle_ui(
         .rect;
     area.0 = Some(ui.available_rect_before_wrap());
     if let Some(lesson) = &battle.lesson
-        && let Some(rect) =
-            super::lesson_view::pointed_panel(lesson, &battle, prompt.unwrap_or(left), right)
+        && let Some(rect) = super::lesson_view::pointed_panel(lesson, &battle, left, right)
     {
         super::lesson_view::point_panel(&ctx, rect, ctx.input(|i| i.time) as f32);
     }
@@ -739,6 +741,8 @@ fn battle_ui(
     if panels.help {
         egui::Window::new("Help").show(&ctx, |ui| {
             ui.label(battle.session.mouse_help());
+            ui.label("The board: the wheel zooms, dragging with the right or middle button pans, Home (or 0) shows the whole board again.");
+            ui.label("A token's picture is who they are; the small one at its side, what they hold; the number at its corner, what the ruleset counts on it.");
             ui.label("Bars across a token: what it has left of what it can lose (health; in Three actions endurance, then health), green when whole.");
             ui.label("Icons on the tokens:");
             egui::Grid::new("icons").show(ui, |ui| {

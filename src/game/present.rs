@@ -15,6 +15,9 @@ pub struct Place {
     /// Where it stands, in place units (one place is 1 × 1); None lets the shell lay the
     /// places out from their links.
     pub at: Option<(f32, f32)>,
+    /// The pictures of its features (the art's keys: `terrain.cover`, `terrain.water`), drawn
+    /// across it so that the ground reads without its words.
+    pub terrain: Vec<&'static str>,
 }
 
 /// A character's token as the viewer may see it.
@@ -39,6 +42,15 @@ pub struct Token {
     /// What it has left of what it can lose (health, endurance), drawn as bars across the
     /// token, so that a character at full health never reads as wounded.
     pub pools: Vec<Pool>,
+    /// Its picture (the art's key, `portrait.goblin`): the scenario's choice, or one its
+    /// name, side and gear suggest (`art::portrait`).
+    pub portrait: &'static str,
+    /// What it fights with, drawn small beside it (the art's key), if its gear says.
+    pub weapon: Option<&'static str>,
+    /// For its card: its whole name, and what it has (gear in hand, then stowed; a Coterie
+    /// character's skills).
+    pub name: String,
+    pub gear: Vec<String>,
 }
 
 /// One pool of a token: how much is left of the most it can hold.
@@ -140,6 +152,20 @@ pub struct BoardView {
     /// Places are the squares of a grid, `at` giving column and row: drawn edge to edge, a
     /// token standing in the middle of its square.
     pub grid: bool,
+    /// How big each place is drawn, in world units, where the ruleset wants other than a
+    /// zone's box (Coterie's track steps are narrow).
+    pub place_size: Option<(f32, f32)>,
+    /// Words that name a part of the board rather than a place (a track's group), in place
+    /// units like `Place::at`, with the faction whose colour they take.
+    pub headings: Vec<Heading>,
+}
+
+/// A heading on the board: words over a row or column of places.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heading {
+    pub text: String,
+    pub at: (f32, f32),
+    pub faction: Option<usize>,
 }
 
 /// How the board marks what an action points at.

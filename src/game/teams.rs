@@ -300,11 +300,16 @@ impl Present for Teams {
                 if let Some(t) = s.tasks.iter().find(|t| t.at == p) {
                     name = short_name(&t.name).to_string();
                 }
+                let terrain = crate::art::terrain(&features)
+                    .into_iter()
+                    .chain(crate::art::terrain(&name))
+                    .collect();
                 places.push(Place {
                     name,
                     features,
                     colour: colour(cell),
                     at: Some((f32::from(x), f32::from(y))),
+                    terrain,
                 });
             }
         }
@@ -345,6 +350,21 @@ impl Present for Teams {
                             Pool::new("health", c.health, c.stats.health),
                         ]
                     },
+                    portrait: {
+                        let gear: Vec<&str> = s.carried(i).map(|it| s.item_name(it)).collect();
+                        crate::art::portrait(c.icon.as_deref(), &c.name, s.team_name(c.team), &gear)
+                    },
+                    weapon: s.held(i).find_map(|it| crate::art::weapon(s.item_name(it))),
+                    name: c.name.clone(),
+                    gear: s
+                        .held(i)
+                        .map(|it| format!("{} (in hand)", s.item_name(it)))
+                        .chain(
+                            s.carried(i)
+                                .filter(|it| !s.held(i).any(|h| h == *it))
+                                .map(|it| s.item_name(it).to_string()),
+                        )
+                        .collect(),
                 }
             })
             .collect();
@@ -354,6 +374,7 @@ impl Present for Teams {
             tokens,
             active: s.actor(),
             grid: true,
+            ..BoardView::default()
         }
     }
 

@@ -178,6 +178,23 @@ pub fn zone_colour(z: &Zone) -> [u8; 3] {
     }
 }
 
+/// The pictures of a zone's ground: what its name says it is (a bridge, an orchard), then each
+/// feature the rules know.
+fn zone_terrain(z: &Zone) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = crate::art::terrain(&z.name).into_iter().collect();
+    let flags = [
+        (z.cover, "terrain.cover"),
+        (z.concealment, "terrain.concealment"),
+        (z.barrier, "terrain.barrier"),
+    ];
+    out.extend(flags.iter().filter(|(on, _)| *on).map(|(_, k)| *k));
+    if let Some(h) = &z.hazard {
+        out.push(crate::art::terrain(&h.name).unwrap_or("terrain.hazard"));
+    }
+    out.dedup();
+    out
+}
+
 pub fn zone_features(z: &Zone) -> String {
     let mut f = Vec::new();
     if z.cover {
@@ -431,6 +448,7 @@ impl Present for Zones {
                 features: zone_features(z),
                 colour: zone_colour(z),
                 at: None,
+                terrain: zone_terrain(z),
             })
             .collect();
         let links = s
@@ -464,6 +482,37 @@ impl Present for Zones {
                 } else {
                     Vec::new()
                 },
+                portrait: {
+                    let gear: Vec<String> =
+                        s.carried(i).map(|it| s.items[it].name.clone()).collect();
+                    let gear: Vec<&str> = gear.iter().map(String::as_str).collect();
+                    crate::art::portrait(
+                        ch.icon.as_deref(),
+                        &ch.name,
+                        &s.factions[ch.faction].name,
+                        &gear,
+                    )
+                },
+                weapon: s
+                    .held(i)
+                    .find_map(|it| crate::art::weapon(&s.items[it].name)),
+                name: ch.name.clone(),
+                gear: ch
+                    .armour
+                    .iter()
+                    .map(|a| format!("{} (worn)", a.name))
+                    .chain(s.carried(i).map(|it| {
+                        let item = &s.items[it];
+                        let mut text = item.name.clone();
+                        if s.held(i).any(|h| h == it) {
+                            text.push_str(" (in hand)");
+                        }
+                        if item.damaged {
+                            text.push_str(", damaged");
+                        }
+                        text
+                    }))
+                    .collect(),
             })
             .collect();
         let active = s
@@ -477,6 +526,7 @@ impl Present for Zones {
             tokens,
             active,
             grid: false,
+            ..BoardView::default()
         }
     }
 

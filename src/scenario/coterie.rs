@@ -64,6 +64,10 @@ pub struct CharacterDef {
     pub fatigue: i32,
     #[serde(default)]
     pub goal: Option<GoalDef>,
+    /// Its picture: a portrait of the art by key (`portrait.goblin`); without one, the game
+    /// picks one by the name, side and gear.
+    #[serde(default)]
+    pub icon: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -204,6 +208,12 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
             if ch.name.trim().is_empty() {
                 r.at(&[key, "name"], "a character needs a name");
             }
+            crate::scenario::error::check_icon(
+                &mut r,
+                &[key, &at],
+                &format!("character \"{}\"", ch.name),
+                &ch.icon,
+            );
             if !names.insert(ch.name.as_str()) {
                 r.at(
                     &[key, &at],
@@ -314,6 +324,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 }),
                 performance_bonus: 0,
                 duel_position: 0,
+                icon: ch.icon.clone(),
             });
         }
         groups.push(Group {

@@ -58,6 +58,23 @@ pub fn over_limit(r: &mut Report, anchors: &[&str], what: &str, len: usize, max:
     }
 }
 
+/// A character's `icon:`, if it names one: a portrait of the art (`portrait.goblin`), else an
+/// error at its line listing the portraits there are.
+pub fn check_icon(r: &mut Report, anchors: &[&str], who: &str, icon: &Option<String>) {
+    if let Some(key) = icon
+        && !crate::art::is_portrait(key)
+    {
+        let known: Vec<&str> = crate::art::Atlas::get().portraits().collect();
+        r.at(
+            &[anchors, &["icon:"]].concat(),
+            format!(
+                "{who}: no portrait \"{key}\" (the portraits: {})",
+                some_of(&known)
+            ),
+        );
+    }
+}
+
 /// Finds the line of a value in the source by walking anchors in order: each anchor is searched
 /// after the previous one was found, so `["name: \"Aldo\"", "\"Spaer\""]` finds the unknown
 /// gear on Aldo's entry rather than somewhere else in the file. The line of the last anchor

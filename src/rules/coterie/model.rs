@@ -71,6 +71,10 @@ pub struct Character {
     pub performance_bonus: i32,
     /// Position on a duel's own track, 0 to -3 (coterie.duels).
     pub duel_position: i32,
+    /// The portrait its scenario names (the art's key), for the screen; left out of the
+    /// saved state when there is none, so a battle's hash is as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
 }
 
 impl Character {

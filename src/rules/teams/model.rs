@@ -473,6 +473,10 @@ pub struct Character {
     pub unseen: bool,
     /// Harmed was reported, so it is said once each time it begins.
     pub harmed: bool,
+    /// The portrait its scenario names (the art's key), for the screen; left out of the
+    /// saved state when there is none, so a battle's hash is as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
 }
 
 impl Character {

@@ -80,6 +80,10 @@ pub struct CharacterSetup {
     /// Sneaking, unnoticed by the enemy at the start.
     #[serde(default)]
     pub unseen: bool,
+    /// The portrait its scenario names (the art's key), for the screen; left out of the
+    /// saved state when there is none, so a battle's hash is as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
 }
 
 impl CharacterSetup {
@@ -91,6 +95,7 @@ impl CharacterSetup {
             stats: Stats::default(),
             gear: Vec::new(),
             unseen: false,
+            icon: None,
         }
     }
 
@@ -622,6 +627,7 @@ fn fresh(c: &CharacterSetup) -> Character {
         death_difficulty: 10,
         unseen: c.unseen,
         harmed: false,
+        icon: c.icon.clone(),
     }
 }
 

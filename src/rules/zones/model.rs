@@ -187,6 +187,10 @@ pub struct Character {
     /// counts only as cover for them until then.
     pub peeked: bool,
     pub figures: Figures,
+    /// The portrait its scenario names (the art's key), for the screen; left out of the
+    /// saved state when there is none, so a battle's hash is as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
 }
 
 impl Character {

@@ -209,6 +209,10 @@ pub struct CharacterDef {
     /// Sneaking, unnoticed by the enemy at the start.
     #[serde(default)]
     pub unseen: bool,
+    /// Its picture: a portrait of the art by key (`portrait.goblin`); without one, the game
+    /// picks one by the name, side and gear.
+    #[serde(default)]
+    pub icon: Option<String>,
 }
 
 /// What a team fights for (teams.objectives); characters and tasks by name.
@@ -623,6 +627,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 );
             }
             check_stats(&mut r, &here, &who, &cd.stats);
+            crate::scenario::error::check_icon(&mut r, &here, &who, &cd.icon);
             for (key, list) in [("hands", &cd.hands), ("pack", &cd.pack)] {
                 over_limit(
                     &mut r,
@@ -668,6 +673,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 stats: cd.stats.stats(),
                 gear,
                 unseen: cd.unseen,
+                icon: cd.icon.clone(),
             });
         }
     }

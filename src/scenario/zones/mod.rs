@@ -93,6 +93,10 @@ pub struct CharacterDef {
     pub fearless: bool,
     #[serde(default = "default_speed")]
     pub speed: u8,
+    /// Its picture: a portrait of the art by key (`portrait.goblin`); without one, the game
+    /// picks one by the name, side and gear.
+    #[serde(default)]
+    pub icon: Option<String>,
 }
 
 fn default_speed() -> u8 {
@@ -512,6 +516,12 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             let at = format!("name: \"{}\"", cd.name);
             let anchors = ["factions", fat.as_str(), at.as_str()];
             unnamed(&mut r, &anchors, "character", &cd.name);
+            crate::scenario::error::check_icon(
+                &mut r,
+                &anchors,
+                &format!("character \"{}\"", cd.name),
+                &cd.icon,
+            );
             if char_names.insert(cd.name.as_str(), ()).is_some() {
                 r.at(
                     &anchors,
@@ -677,6 +687,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                 coated: None,
                 peeked: false,
                 figures: Figures::default(),
+                icon: cd.icon.clone(),
             });
         }
     }

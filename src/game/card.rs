@@ -1,0 +1,91 @@
+//! The card of one character, in the left panel: its portrait, its whole name and side, what
+//! it has left of each pool (the bars on its token, with their numbers), its conditions with
+//! their icons and words, and its gear. It shows the character under the mouse, else the one
+//! the choices are filtered to, else the one whose turn it is.
+
+use bevy_egui::egui;
+
+use super::atlas::Art;
+use super::present::{BoardView, Token};
+
+/// Whose card to show: hovered, then filtered to, then acting; one the viewer sees.
+pub fn chosen(view: &BoardView, hovered: Option<usize>, target: Option<usize>) -> Option<&Token> {
+    [hovered, target, view.active]
+        .into_iter()
+        .flatten()
+        .find_map(|id| view.tokens.iter().find(|t| t.id == id))
+}
+
+pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side: &str) {
+    let colour = super::board_marks::token_colour(token);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            if let Some(art) = art {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 6.0, colour);
+                let ink = if super::palette::dark_text_on(token.faction) {
+                    egui::Color32::from_rgb(24, 24, 24)
+                } else {
+                    egui::Color32::WHITE
+                };
+                art.paint(ui.painter(), token.portrait, rect.shrink(4.0), ink);
+            }
+            ui.vertical(|ui| {
+                ui.strong(egui::RichText::new(&token.name).size(17.0));
+                ui.label(egui::RichText::new(side).color(colour));
+            });
+        });
+        for pool in &token.pools {
+            ui.add(
+                egui::ProgressBar::new(pool.fraction())
+                    .desired_height(14.0)
+                    .fill(pool_colour(pool.fraction()))
+                    .text(format!("{} {} of {}", pool.what, pool.left, pool.most)),
+            );
+        }
+        for &icon in &token.icons {
+            ui.horizontal(|ui| {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                ui.painter()
+                    .extend(super::icons::shapes(icon, rect.center(), 8.0));
+                ui.label(icon.words());
+            });
+        }
+        if token.icons.is_empty() && !token.note.is_empty() {
+            ui.label(&token.note);
+        }
+        for item in &token.gear {
+            ui.horizontal(|ui| {
+                if let (Some(art), Some(key)) = (art, crate::art::gear(item)) {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                    art.paint(
+                        ui.painter(),
+                        key,
+                        rect,
+                        egui::Color32::from_rgb(230, 225, 210),
+                    );
+                } else {
+                    ui.add_space(22.0);
+                }
+                ui.label(item);
+            });
+        }
+    });
+}
+
+/// The bars' colours, as on the board: green when whole, amber from half, red below a quarter.
+pub fn pool_colour(f: f32) -> egui::Color32 {
+    if f >= 1.0 {
+        egui::Color32::from_rgb(60, 150, 80)
+    } else if f >= 0.5 {
+        egui::Color32::from_rgb(100, 150, 70)
+    } else if f >= 0.25 {
+        egui::Color32::from_rgb(180, 130, 40)
+    } else {
+        egui::Color32::from_rgb(180, 60, 50)
+    }
+}
