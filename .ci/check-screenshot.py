@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Checks that a PNG screenshot is not blank: enough distinct colours, and enough of the
-picture differing from its most common colour. Plain Python (zlib), no imaging library."""
+picture differing from its most common colour. With `--colour R,G,B`, that something is drawn
+in that colour; with `--tokens`, that the board's tokens carry pictures, not flat colour.
+Plain Python (zlib), no imaging library."""
+from collections import deque
 import struct
 import sys
 import zlib
@@ -51,8 +54,58 @@ def pixels(path):
     return width, height, bpp, rows
 
 
+# The factions' colours (src/game/palette.rs), which fill the tokens.
+FACTIONS = [(0, 114, 178), (213, 94, 0), (240, 228, 66), (86, 180, 233)]
+
+
+def tokens(path, w, h, bpp, rows):
+    """Each token-sized patch of a faction's colour, and how much of its middle is something
+    else: a flat disc is nearly all its colour; a token with a portrait, about half."""
+    def faction(x, y):
+        c = rows[y][x * bpp:x * bpp + 3]
+        return any(all(abs(c[k] - f[k]) <= 36 for k in range(3)) for f in FACTIONS)
+
+    fac = [[faction(x, y) for x in range(w)] for y in range(h)]
+    seen = [[False] * w for _ in range(h)]
+    details = []
+    for y in range(h):
+        for x in range(w):
+            if not fac[y][x] or seen[y][x]:
+                continue
+            seen[y][x] = True
+            queue, n = deque([(x, y)]), 0
+            x0 = x1 = x
+            y0 = y1 = y
+            while queue:
+                a, b = queue.popleft()
+                n += 1
+                x0, x1, y0, y1 = min(x0, a), max(x1, a), min(y0, b), max(y1, b)
+                for c, d in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                    if 0 <= c < w and 0 <= d < h and fac[d][c] and not seen[d][c]:
+                        seen[d][c] = True
+                        queue.append((c, d))
+            bw, bh = x1 - x0 + 1, y1 - y0 + 1
+            # A token: at least 14 px across, mostly filled (not a line of coloured words).
+            if bw < 14 or bh < 14 or n < 0.3 * bw * bh:
+                continue
+            inner = [(i, j) for j in range(y0 + bh // 4, y1 - bh // 4 + 1)
+                     for i in range(x0 + bw // 4, x1 - bw // 4 + 1)]
+            details.append(sum(1 for i, j in inner if not fac[j][i]) / len(inner))
+    details.sort()
+    median = details[len(details) // 2] if details else 0.0
+    print(f"{path}: {len(details)} tokens, the middle one {median:.0%} picture")
+    if len(details) < 4:
+        raise SystemExit(f"{path}: fewer than 4 tokens found on the board")
+    # Flat discs measured 0-15% (numbers inside them up to 44%); portraits 36-82%.
+    if median < 0.45:
+        raise SystemExit(f"{path}: the tokens are flat colour, not pictures")
+
+
 def main():
     path = sys.argv[1]
+    if len(sys.argv) > 2 and sys.argv[2] == "--tokens":
+        w, h, bpp, rows = pixels(path)
+        tokens(path, w, h, bpp, rows)
     # `--colour R,G,B` also asks for at least 30 pixels of about that colour (an attack's line).
     want = None
     if len(sys.argv) > 3 and sys.argv[2] == "--colour":

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The README's screenshots: one battle of each ruleset at 1280×720, taken by `fray play
+# --screenshot` in the real window under Xvfb, each checked to show its tokens as pictures
+# (.ci/check-screenshot.py --tokens fails on a board of flat colour). CI runs it into its own
+# folder; run it with no arguments to remake docs/screenshots/ after a change to the board.
+#
+#   scripts/screenshots.sh [FRAY [FOLDER]]
+#     FRAY    the game's binary (default: the debug build in $CARGO_TARGET_DIR or target/)
+#     FOLDER  where the pictures go (default: docs/screenshots)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fray="${1:-${CARGO_TARGET_DIR:-target}/debug/fray}"
+out="${2:-docs/screenshots}"
+mkdir -p "$out"
+for shot in zones:hold-the-mill teams:goblin-ambush coterie:wizards-and-bandits; do
+  ruleset="${shot%%:*}"
+  scenario="${shot#*:}"
+  # A folder of its own for the preferences and saves, so no earlier game is continued.
+  prefs="$(mktemp -d)"
+  FRAY_CONFIG_DIR="$prefs" timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$fray" play "$scenario" --seats human,ai --frames 60 --screenshot "$out/$ruleset.png" \
+    >/dev/null 2>&1
+  rm -rf "$prefs"
+  python3 .ci/check-screenshot.py "$out/$ruleset.png" --tokens
+done
