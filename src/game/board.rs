@@ -455,8 +455,7 @@ pub fn camera_mouse(
         if let Some(at) = window.cursor_position()
             && let Ok(world) = camera.viewport_to_world_2d(global, at)
         {
-            let centre = t.translation.truncate();
-            let kept = world + (centre - world) * (after / before);
+            let kept = zoom_about(t.translation.truncate(), world, before, after);
             t.translation.x = kept.x;
             t.translation.y = kept.y;
         }
@@ -485,6 +484,12 @@ pub fn hover_board(
     });
     // Only a change marks the resource changed, so nothing redraws for a still mouse.
     hovered.set_if_neq(Hovered(found));
+}
+
+/// Where the camera looks after zooming from `before` to `after` about the world point
+/// `fixed`, so that the point stays under the cursor.
+pub fn zoom_about(centre: Vec2, fixed: Vec2, before: f32, after: f32) -> Vec2 {
+    fixed + (centre - fixed) * (after / before)
 }
 
 /// The zoom after `lines` of the wheel (up zooms in), within what the keys allow.
@@ -682,6 +687,26 @@ mod tests {
             ));
         }
         (words, tokens)
+    }
+
+    /// Zooming with the wheel keeps the point under the cursor where it was on the screen, and
+    /// stays within the keys' bounds.
+    #[test]
+    fn the_wheel_zooms_about_the_point_under_the_cursor() {
+        let window = Vec2::new(1280.0, 720.0);
+        let (centre, before) = (Vec2::new(100.0, -40.0), 1.5);
+        let cursor_world = Vec2::new(400.0, 120.0);
+        let cursor_screen = on_screen(cursor_world, centre, before, window);
+        let after = zoomed(before, 2.0);
+        assert!(after < before, "up zooms in");
+        let moved = zoom_about(centre, cursor_world, before, after);
+        let again = on_screen(cursor_world, moved, after, window);
+        assert!(
+            (again - cursor_screen).length() < 1e-3,
+            "{again} against {cursor_screen}"
+        );
+        assert_eq!(zoomed(0.31, 5.0), 0.3);
+        assert_eq!(zoomed(3.9, -5.0), 4.0);
     }
 
     /// A scenario's `icon:` is the portrait its token shows; without one, the name, side and
