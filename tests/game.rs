@@ -16,6 +16,10 @@ mod saves;
 #[path = "game/scene.rs"]
 mod scene;
 
+// The words of the choices.
+#[path = "game/words.rs"]
+mod words;
+
 use bevy::prelude::*;
 
 use fray::ai::Level;
@@ -1039,4 +1043,57 @@ fn the_menu_draws_each_scenarios_map_and_says_its_ruleset() {
             e.id
         );
     }
+}
+
+/// Hot-seat: before the first decision nobody has the screen, so when the side to act hides
+/// someone from the other, the pass-the-screen card comes first; a battle with nothing hidden
+/// starts at its decision.
+#[test]
+fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_card() {
+    use fray::game::input::take_screen;
+    let people = |scenario: &str| BattleSetup {
+        scenario: scenario.into(),
+        seed: 1,
+        seats: vec![SeatKind::Person, SeatKind::Person],
+        ..BattleSetup::default()
+    };
+    let mut b = Battle::start(&people("ambush")).unwrap();
+    let seat = b.session.pending().seat().unwrap();
+    let seats = Seats::new(
+        vec![SeatKind::Person; 2],
+        &b.session
+            .seats()
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect::<Vec<_>>(),
+        SeatKind::Person,
+    );
+    assert!(
+        b.session
+            .seats()
+            .into_iter()
+            .any(|(s, _)| s != seat && b.session.hides_from(s)),
+        "the ambush hides its ambushers from the other side"
+    );
+    assert_eq!(phase_for(&b, &seats), Phase::PassScreen);
+    take_screen(&mut b);
+    assert_ne!(phase_for(&b, &seats), Phase::PassScreen);
+    // Against the AI there is nobody to pass the screen to.
+    let one = Seats::new(
+        vec![SeatKind::Person, SeatKind::Ai(Level::Normal)],
+        &b.session
+            .seats()
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect::<Vec<_>>(),
+        SeatKind::Person,
+    );
+    let fresh = Battle::start(&people("ambush")).unwrap();
+    assert_ne!(phase_for(&fresh, &one), Phase::PassScreen);
+    let duel = Battle::start(&people("duel")).unwrap();
+    assert_ne!(
+        phase_for(&duel, &seats),
+        Phase::PassScreen,
+        "nothing hidden in the duel"
+    );
 }

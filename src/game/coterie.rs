@@ -538,9 +538,24 @@ impl Present for Coterie {
     }
 
     fn roster(s: &State, _: Option<Seat>) -> Vec<RosterLine> {
-        s.characters
-            .iter()
-            .map(|c| RosterLine {
+        // The opposition takes its wounds as a group (coterie.wounds): one line for them all,
+        // with what they cost its effort.
+        let group = &s.groups[FOES];
+        let group_line = RosterLine {
+            faction: FOES,
+            text: if group.wounds > 0 {
+                format!(
+                    "Group wounds {} × vulnerability {} = −{} effort",
+                    group.wounds,
+                    s.vulnerability(FOES),
+                    group.wounds * s.vulnerability(FOES)
+                )
+            } else {
+                "Group wounds 0".to_string()
+            },
+        };
+        std::iter::once(group_line)
+            .chain(s.characters.iter().map(|c| RosterLine {
                 faction: c.side,
                 text: match c.standing {
                     Standing::Out => format!("{} — out", c.name),
@@ -551,7 +566,7 @@ impl Present for Coterie {
                     ),
                     Standing::InConflict => c.name.clone(),
                 },
-            })
+            }))
             .collect()
     }
 

@@ -499,6 +499,20 @@ pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
             {
                 return Phase::PassScreen;
             }
+            // Before the first decision nobody has the screen yet: whoever pressed Start must
+            // not see what the side to act keeps from the others.
+            if battle.screen_holder.is_none()
+                && battle.lesson.is_none()
+                && seats.people() > 1
+                && seats.kind(*seat) == SeatKind::Person
+                && battle
+                    .session
+                    .seats()
+                    .into_iter()
+                    .any(|(other, _)| other != *seat && battle.session.hides_from(other))
+            {
+                return Phase::PassScreen;
+            }
             match kind {
                 DecisionKind::Initiative => Phase::Initiative,
                 DecisionKind::Activation => Phase::Activation,

@@ -252,6 +252,7 @@ fn decision_keys(
     if cursor.version != battle.version {
         *cursor = Cursor {
             version: battle.version,
+            index: battle.session.first_choice(),
             ..Cursor::default()
         };
     }

@@ -264,6 +264,12 @@ pub trait Present: Ruleset {
     fn place_action(state: &Self::State, legal: &[Self::Action], place: usize) -> Option<usize>;
     /// The "end the turn, or pass" key's action among the legal ones.
     fn quick_action(legal: &[Self::Action]) -> Option<usize>;
+    /// The choice the menu's cursor starts on, so that Enter at once does the sensible thing:
+    /// the first listed, unless the ruleset knows better.
+    fn first_action(state: &Self::State, legal: &[Self::Action]) -> usize {
+        let _ = (state, legal);
+        0
+    }
     /// A choice that cannot be taken back (surrender, flight, falling back): the menu lists it
     /// last and asks again before taking it.
     fn irreversible(state: &Self::State, action: &Self::Action) -> bool {

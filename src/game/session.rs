@@ -90,6 +90,8 @@ pub trait Session: Send + Sync + 'static {
     fn place_choice(&self, place: usize) -> Option<usize>;
     /// The choice the "end turn or pass" key makes, if any.
     fn quick_choice(&self) -> Option<usize>;
+    /// The choice the menu's cursor starts on.
+    fn first_choice(&self) -> usize;
     /// Choice `i` cannot be taken back: the menu asks again before taking it.
     fn irreversible(&self, i: usize) -> bool;
     /// The action for a person who ran out of time, if the clock is running.
@@ -288,6 +290,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn quick_choice(&self) -> Option<usize> {
         G::quick_action(&self.legal)
+    }
+
+    fn first_choice(&self) -> usize {
+        G::first_action(&self.state, &self.legal).min(self.legal.len().saturating_sub(1))
     }
 
     fn irreversible(&self, i: usize) -> bool {

@@ -420,6 +420,18 @@ impl Present for Teams {
         matches!(action, Action::Escape | Action::FallUnconscious)
     }
 
+    /// With no actions left, only free ones (drop an item, drop prone) remain beside ending the
+    /// turn: the cursor starts on ending it, so Enter never drops a weapon by surprise.
+    fn first_action(s: &State, legal: &[Action]) -> usize {
+        let spent = s
+            .turn
+            .is_some_and(|t| t.actions_left == 0 && t.command.is_none());
+        match legal.iter().position(|a| *a == Action::EndTurn) {
+            Some(i) if spent => i,
+            _ => 0,
+        }
+    }
+
     fn quick_action(legal: &[Action]) -> Option<usize> {
         legal
             .iter()
@@ -532,4 +544,59 @@ fn taken(s: &State, a: &Action) -> Option<String> {
     } else {
         hurt.join("; ")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::Ruleset;
+    use crate::rules::dice::SeededDice;
+    use crate::rules::teams::Teams;
+    use crate::scenario::{self, Setup};
+
+    /// A turn that has spent its three actions starts the menu on ending it, though free
+    /// actions (dropping what one holds, dropping prone) are still listed first; a turn
+    /// with actions left starts on the first choice.
+    #[test]
+    fn after_the_last_action_the_cursor_starts_on_ending_the_turn() {
+        let Setup::Teams(setup) = scenario::builtin("goblin-ambush").unwrap().unwrap().setup else {
+            panic!("goblin-ambush is a Three actions scenario");
+        };
+        let mut dice = SeededDice::new(3);
+        let (mut s, _) = Teams::start(&setup, &mut dice).unwrap();
+        let mut seen_spent = false;
+        for _ in 0..400 {
+            if !matches!(
+                Teams::pending(&s),
+                crate::rules::battle::Pending::Decide { .. }
+            ) {
+                break;
+            }
+            let legal = Teams::legal_actions(&s);
+            let first = Teams::first_action(&s, &legal);
+            match s.turn {
+                Some(t) if t.actions_left == 0 && t.command.is_none() && s.attack.is_none() => {
+                    assert!(
+                        legal[first] == Action::EndTurn,
+                        "the cursor starts on ending the turn"
+                    );
+                    assert!(
+                        first > 0 || legal.len() == 1,
+                        "free actions are listed first"
+                    );
+                    seen_spent = true;
+                }
+                _ if legal.iter().all(|a| *a != Action::EndTurn) => assert_eq!(first, 0),
+                _ => {}
+            }
+            // Spend actions on moves and steps where there are any, so turns run dry.
+            let a = legal
+                .iter()
+                .find(|a| matches!(a, Action::Move(_)))
+                .or_else(|| legal.iter().find(|a| **a != Action::EndTurn))
+                .unwrap_or(&legal[0]);
+            Teams::apply(&mut s, a, &mut dice).unwrap();
+        }
+        assert!(seen_spent, "some turn spent all its actions");
+    }
 }

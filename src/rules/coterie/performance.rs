@@ -16,7 +16,10 @@ pub fn modifiers(s: &State, c: CharacterId, brought: usize) -> Vec<Modifier> {
     if brought > 1 {
         m.push(Modifier {
             value: brought as i32 - 1,
-            cause: format!("{} more skill(s) brought", brought - 1),
+            cause: match brought - 1 {
+                1 => "a second skill brought".to_string(),
+                n => format!("{n} more skills brought"),
+            },
         });
     }
     if ch.performance_bonus != 0 {

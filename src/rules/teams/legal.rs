@@ -428,7 +428,50 @@ pub fn why_illegal(s: &State, action: &Action) -> String {
 
 pub fn describe(s: &State, action: &Action) -> String {
     let name = |c: CharacterId| s.name(c).to_string();
-    let item = |i: ItemId| s.item_name(i).to_string();
+    // An item by its name; where others of that name lie or are carried by the same one,
+    // which one (in hand or stowed, how worn, then by order), so no two choices read the same.
+    let item = |i: ItemId| {
+        let Some(it) = s.items.get(i) else {
+            return "?".to_string();
+        };
+        // Carried by one character, in hand or stowed; or lying on the ground anywhere.
+        let holder = |l: Location| match l {
+            Location::Hand(c) | Location::Pack(c) => Some(c),
+            Location::Ground(_) => None,
+        };
+        let mut alike: Vec<ItemId> = (0..s.items.len())
+            .filter(|&j| {
+                s.items[j].def.name == it.def.name
+                    && holder(s.items[j].location) == holder(it.location)
+            })
+            .collect();
+        let mut text = it.def.name.clone();
+        if alike.iter().any(|&j| s.items[j].location != it.location) {
+            text.push_str(&match it.location {
+                Location::Hand(_) => " in hand".to_string(),
+                Location::Pack(_) => " stowed".to_string(),
+                Location::Ground(p) => format!(" at {p}"),
+            });
+            alike.retain(|&j| s.items[j].location == it.location);
+        }
+        if alike
+            .iter()
+            .any(|&j| s.items[j].durability != it.durability)
+        {
+            text.push_str(&format!(" (durability {})", it.durability));
+            alike.retain(|&j| s.items[j].durability == it.durability);
+        }
+        if alike.len() > 1 {
+            let k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
+            text.push_str(&format!(" ({k} of {})", alike.len()));
+        }
+        text
+    };
+    // A weapon by its name, told apart from its twins as items are.
+    let weapon_words = |w: WeaponRef| match w {
+        WeaponRef::Item(i) => item(i),
+        WeaponRef::Unarmed => s.weapon_name(w).to_string(),
+    };
     let actor = s.actor().map_or_else(String::new, name);
     match *action {
         Action::InitiativeNext(t) => format!("{} take the next initiative", s.team_name(t)),
@@ -437,7 +480,7 @@ pub fn describe(s: &State, action: &Action) -> String {
             format!(
                 "Attack {} with {} (1 action)",
                 name(target),
-                s.weapon_name(weapon)
+                weapon_words(weapon)
             )
         }
         Action::Brandish { first, second } => {
@@ -468,11 +511,11 @@ pub fn describe(s: &State, action: &Action) -> String {
         Action::Sprint(p) => format!("{actor} sprints to {p} (1 action, 1 stamina)"),
         Action::Ready(w) => format!(
             "Ready an attack with {} for the first enemy to come within reach (ends the turn)",
-            s.weapon_name(w)
+            weapon_words(w)
         ),
         Action::ReadyFor(w, e) => format!(
             "Ready an attack with {} for {} alone (ends the turn)",
-            s.weapon_name(w),
+            weapon_words(w),
             name(e)
         ),
         Action::Resuscitate(c) => format!("Resuscitate {} (2 actions)", name(c)),
@@ -490,7 +533,7 @@ pub fn describe(s: &State, action: &Action) -> String {
         Action::KillingStrike { target, weapon } => format!(
             "Killing strike on {} with {} (3 actions)",
             name(target),
-            s.weapon_name(weapon)
+            weapon_words(weapon)
         ),
         Action::StandUp => "Stand up (1 action)".into(),
         Action::Wait => "Wait: an extra reaction, ends the turn".into(),

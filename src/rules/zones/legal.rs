@@ -349,7 +349,31 @@ pub fn describe(s: &State, action: &Action) -> String {
             .map_or("?", |c| c.name.as_str())
             .to_string()
     };
-    let item = |i: ItemId| s.items.get(i).map_or("?", |i| i.name.as_str()).to_string();
+    // An item by its name; where others of that name lie or are carried beside it, which one
+    // (a damaged one says so, then by order), so no two choices read the same.
+    let item = |i: ItemId| {
+        let Some(it) = s.items.get(i) else {
+            return "?".to_string();
+        };
+        let twins: Vec<ItemId> = (0..s.items.len())
+            .filter(|&j| s.items[j].name == it.name && s.items[j].location == it.location)
+            .collect();
+        let mut text = it.name.clone();
+        if twins.len() > 1 {
+            if it.damaged {
+                text.push_str(" (damaged)");
+            }
+            let alike: Vec<ItemId> = twins
+                .into_iter()
+                .filter(|&j| s.items[j].damaged == it.damaged)
+                .collect();
+            if alike.len() > 1 {
+                let k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
+                text.push_str(&format!(" ({k} of {})", alike.len()));
+            }
+        }
+        text
+    };
     let attack = |d: &AttackDecl| {
         let w = s.weapon_name(d.weapon);
         let target = match d.target {
@@ -367,10 +391,13 @@ pub fn describe(s: &State, action: &Action) -> String {
                 )
             }
             AttackMode::FinalBlow => {
-                format!("{} delivers the final blow to {target}", name(d.attacker))
+                format!(
+                    "{} delivers the final blow to {target} with {w}",
+                    name(d.attacker)
+                )
             }
             AttackMode::Disarm { item: i } => format!(
-                "{} tries to disarm {target} of the {}",
+                "{} tries to disarm {target} of the {} with {w}",
                 name(d.attacker),
                 item(i)
             ),
@@ -434,7 +461,18 @@ pub fn describe(s: &State, action: &Action) -> String {
                     "Counter by disarming: the {} (spends the turn)",
                     s.items[*item].name
                 ),
-                _ => format!("Counter with {} (spends the turn)", s.weapon_name(*weapon)),
+                // Each counter says what kind of blow it is, so no two read the same.
+                AttackMode::Damage { hold_back: true } => format!(
+                    "Counter with {}, holding back (spends the turn)",
+                    s.weapon_name(*weapon)
+                ),
+                AttackMode::FinalBlow => format!(
+                    "Counter with {}: a final blow (spends the turn)",
+                    s.weapon_name(*weapon)
+                ),
+                AttackMode::Damage { hold_back: false } => {
+                    format!("Counter with {} (spends the turn)", s.weapon_name(*weapon))
+                }
             },
             Reaction::HideBehind(c) => format!("Hide behind {} (spends the turn)", name(*c)),
             Reaction::Guard(c) => format!("{} guards (spends their turn)", name(*c)),
