@@ -9,12 +9,14 @@ use serde::Deserialize;
 /// The index scripts/art.sh writes beside the atlas.
 const INDEX: &str = include_str!("../assets/art/icons.ron");
 
-/// The atlas: square cells in rows of `columns`, one icon each, white on transparent.
-#[derive(Debug)]
+/// The atlas: square cells in rows of `columns`, one icon each, white on transparent, in
+/// the order of `keys`; `sources` names each one's game-icons.net icon.
+#[derive(Debug, Default)]
 pub struct Atlas {
     pub cell: u32,
     pub columns: u32,
     pub keys: Vec<String>,
+    pub sources: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -27,23 +29,25 @@ struct IndexFile {
 #[derive(Deserialize)]
 struct Entry {
     key: String,
+    source: String,
 }
 
 impl Atlas {
     /// The committed atlas's index (tests/art.rs checks it parses and matches the image).
     pub fn get() -> &'static Atlas {
         static ATLAS: OnceLock<Atlas> = OnceLock::new();
-        ATLAS.get_or_init(|| {
-            let file: IndexFile = ron::from_str(INDEX).unwrap_or(IndexFile {
-                cell: 96,
-                columns: 8,
-                icons: Vec::new(),
-            });
-            Atlas {
-                cell: file.cell,
-                columns: file.columns,
-                keys: file.icons.into_iter().map(|e| e.key).collect(),
-            }
+        // tests/art.rs checks the committed index parses; were it broken, no icon is drawn.
+        ATLAS.get_or_init(|| Atlas::parse(INDEX).unwrap_or_default())
+    }
+
+    /// An index as scripts/art.sh writes it.
+    pub fn parse(text: &str) -> Result<Atlas, ron::error::SpannedError> {
+        let file: IndexFile = ron::from_str(text)?;
+        Ok(Atlas {
+            cell: file.cell,
+            columns: file.columns,
+            keys: file.icons.iter().map(|e| e.key.clone()).collect(),
+            sources: file.icons.into_iter().map(|e| e.source).collect(),
         })
     }
 

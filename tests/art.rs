@@ -4,20 +4,7 @@
 
 mod support;
 
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-struct Index {
-    cell: u32,
-    columns: u32,
-    icons: Vec<Entry>,
-}
-
-#[derive(Deserialize)]
-struct Entry {
-    key: String,
-    source: String,
-}
+use fray::art::Atlas;
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(support::root().join(path)).unwrap()
@@ -25,7 +12,7 @@ fn read(path: &str) -> String {
 
 #[test]
 fn the_atlas_its_index_and_the_list_agree() {
-    let index: Index = ron::from_str(&read("assets/art/icons.ron")).unwrap();
+    let index = Atlas::parse(&read("assets/art/icons.ron")).unwrap();
     let listed: Vec<(String, String)> = read("tools/art/icons.txt")
         .lines()
         .map(|l| l.split('#').next().unwrap().trim())
@@ -36,24 +23,25 @@ fn the_atlas_its_index_and_the_list_agree() {
         })
         .collect();
     let indexed: Vec<(String, String)> = index
-        .icons
+        .keys
         .iter()
-        .map(|e| (e.key.clone(), e.source.clone()))
+        .cloned()
+        .zip(index.sources.iter().cloned())
         .collect();
     assert_eq!(
         indexed, listed,
         "run scripts/art.sh after changing tools/art/icons.txt"
     );
-    let mut keys: Vec<&str> = index.icons.iter().map(|e| e.key.as_str()).collect();
+    let mut keys: Vec<&str> = index.keys.iter().map(String::as_str).collect();
     keys.sort_unstable();
     keys.dedup();
-    assert_eq!(keys.len(), index.icons.len(), "a key is listed twice");
+    assert_eq!(keys.len(), index.keys.len(), "a key is listed twice");
     // The PNG's own header gives its size: one cell per icon, a row of `columns` at a time.
     let png = std::fs::read(support::root().join("assets/art/icons.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let be = |i: usize| u32::from_be_bytes(png[i..i + 4].try_into().unwrap());
     let (w, h) = (be(16), be(20));
-    let rows = (index.icons.len() as u32).div_ceil(index.columns);
+    let rows = (index.keys.len() as u32).div_ceil(index.columns);
     assert_eq!((w, h), (index.columns * index.cell, rows * index.cell));
     // Every kind of art the board asks for is there.
     for kind in ["portrait.", "weapon.", "gear.", "condition.", "terrain."] {

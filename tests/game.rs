@@ -1059,15 +1059,13 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
     };
     let mut b = Battle::start(&people("ambush")).unwrap();
     let seat = b.session.pending().seat().unwrap();
-    let seats = Seats::new(
-        vec![SeatKind::Person; 2],
-        &b.session
-            .seats()
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect::<Vec<_>>(),
-        SeatKind::Person,
-    );
+    let sitting = |kinds: Vec<SeatKind>| {
+        let all: Vec<_> = b.session.seats().into_iter().map(|(s, _)| s).collect();
+        Seats::new(kinds, &all, SeatKind::Person)
+    };
+    let seats = sitting(vec![SeatKind::Person; 2]);
+    // Against the AI there is nobody to pass the screen to.
+    let one = sitting(vec![SeatKind::Person, SeatKind::Ai(Level::Normal)]);
     assert!(
         b.session
             .seats()
@@ -1078,16 +1076,6 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
     assert_eq!(phase_for(&b, &seats), Phase::PassScreen);
     take_screen(&mut b);
     assert_ne!(phase_for(&b, &seats), Phase::PassScreen);
-    // Against the AI there is nobody to pass the screen to.
-    let one = Seats::new(
-        vec![SeatKind::Person, SeatKind::Ai(Level::Normal)],
-        &b.session
-            .seats()
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect::<Vec<_>>(),
-        SeatKind::Person,
-    );
     let fresh = Battle::start(&people("ambush")).unwrap();
     assert_ne!(phase_for(&fresh, &one), Phase::PassScreen);
     let duel = Battle::start(&people("duel")).unwrap();

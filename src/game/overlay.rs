@@ -804,14 +804,19 @@ fn choice_list(
             if super::lesson_view::marked_choice(battle, a) {
                 text.push_str("   (the lesson's choice)");
             }
-            let mut r = ui.selectable_label(i == cursor.index, text);
+            let highlighted = i == cursor.index;
+            let mut r = ui.selectable_label(highlighted, text);
+            // The highlighted choice's odds stay in view under it (every choice's, where the
+            // prompt writes each effect out), not only on hover.
             if let Some(h) = battle.session.odds(a) {
-                if inline {
+                if inline || highlighted {
                     ui.label(egui::RichText::new(format!("      {h}")).small().weak());
                 }
                 r = r.on_hover_text(h);
             }
-            if r.hovered() {
+            // Only a moving mouse takes the cursor: one resting over the list does not pin the
+            // keyboard's choice.
+            if r.hovered() && ui.input(|inp| inp.pointer.delta() != egui::Vec2::ZERO) {
                 cursor.index = i;
             }
             if r.clicked()

@@ -5,6 +5,24 @@
 
 use crate::rules::battle::{DecisionKind, Event, Ruleset, Seat};
 
+/// A chance as the percentage the screen writes: from 0 to 100, never "-0%" from a chance that
+/// rounding left a hair below nothing.
+pub fn pct(p: impl Into<f64>) -> f64 {
+    // Adding zero turns a negative zero into a positive one.
+    (p.into() * 100.0).clamp(0.0, 100.0) + 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_chance_is_written_between_0_and_100_never_minus_0() {
+        assert_eq!(format!("{:.0}%", super::pct(-1e-12)), "0%");
+        assert_eq!(format!("{:.0}%", super::pct(-0.0)), "0%");
+        assert_eq!(format!("{:.0}%", super::pct(1.000_001)), "100%");
+        assert_eq!(format!("{:.0}%", super::pct(0.456f32)), "46%");
+    }
+}
+
 /// A place on the board: a zone, a square, a step of a track.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Place {

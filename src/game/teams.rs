@@ -10,6 +10,7 @@ use crate::rules::teams::roll::chance_at_least;
 use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
 
+use super::present::pct;
 use super::present::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual,
 };
@@ -243,12 +244,12 @@ impl Present for Teams {
                 let o = odds::attack_odds(s, attacker, weapon, target)?;
                 let mut text = format!(
                     "hit {:.0}% (critical {:.0}%), expected damage {:.1} after deflection",
-                    100.0 * o.hit,
-                    100.0 * o.critical,
+                    pct(o.hit),
+                    pct(o.critical),
                     o.expected_damage
                 );
                 if o.stray > 0.0 {
-                    text.push_str(&format!("; {:.0}% astray", 100.0 * o.stray));
+                    text.push_str(&format!("; {:.0}% astray", pct(o.stray)));
                 }
                 Some(text)
             }
@@ -269,7 +270,7 @@ impl Present for Teams {
                 let p = chance_at_least(&spec, total);
                 Some(format!(
                     "{:.0}% to avoid it (against {total}); else {}",
-                    100.0 * p,
+                    pct(p),
                     taken(s, &Action::NoReaction)?
                 ))
             }
@@ -278,7 +279,7 @@ impl Present for Teams {
                 let ch = &s.characters[at.target];
                 let spec = defence_test(ch, DefenceTest::Fortify, String::new());
                 let p = chance_at_least(&spec, i32::from(ch.missing_health()));
-                Some(format!("{:.0}% to stay conscious (1 stamina)", 100.0 * p))
+                Some(format!("{:.0}% to stay conscious (1 stamina)", pct(p)))
             }
             Action::FallUnconscious => Some("unconscious at once, and prone".into()),
             Action::Intercept(c) => Some(format!("{} steps in and becomes the target", s.name(c))),

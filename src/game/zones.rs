@@ -7,6 +7,7 @@ use crate::rules::zones::{
     ZoneEvent, Zones, attack, flow, odds,
 };
 
+use super::present::pct;
 use super::present::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual,
 };
@@ -91,12 +92,12 @@ fn blow_text(s: &State, t: usize) -> Option<String> {
     let b = odds::blow_on(s, t)?;
     let name = s.name(t);
     Some(if b.taken > 0.0 {
-        format!("{:.0}% that {name} fails the STR save", b.taken * 100.0)
+        format!("{:.0}% that {name} fails the STR save", pct(b.taken))
     } else {
         format!(
             "if it lands on {name}: {:.1} damage expected, {:.0}% to go down",
             b.expected_damage,
-            b.takedown * 100.0
+            pct(b.takedown)
         )
     })
 }
@@ -115,30 +116,30 @@ fn reaction_odds(s: &State, r: &Reaction) -> Option<String> {
             let b = odds::blow_on(s, t)?;
             Some(format!(
                 "AGI save: {:.0}% to make it miss; {:.0}% to go down all the same",
-                p * 100.0,
-                (1.0 - p) * b.takedown * 100.0
+                pct(p),
+                pct((1.0 - p) * b.takedown)
             ))
         }
         Reaction::Counter { weapon, mode } => {
             let x = odds::counter_exchange(s, t, weapon, mode)?;
             let attacker = s.name(a.decl.attacker);
             let mut text = if x.lands < 1.0 {
-                format!("lands {:.0}% (WIT save); ", x.lands * 100.0)
+                format!("lands {:.0}% (WIT save); ", pct(x.lands))
             } else {
                 String::new()
             };
             if mode.is_non_lethal() {
                 text.push_str(&format!(
                     "takes effect {:.0}% (after the blow, if still standing); you go down {:.0}%",
-                    x.takes_effect * 100.0,
-                    x.counterer_down * 100.0
+                    pct(x.takes_effect),
+                    pct(x.counterer_down)
                 ));
             } else {
                 text.push_str(&format!(
                     "you are hit first {:.0}%; you go down {:.0}%, {attacker} {:.0}%",
-                    x.hit_first * 100.0,
-                    x.counterer_down * 100.0,
-                    x.attacker_down * 100.0
+                    pct(x.hit_first),
+                    pct(x.counterer_down),
+                    pct(x.attacker_down)
                 ));
             }
             Some(text)
@@ -397,9 +398,9 @@ impl Present for Zones {
                     Target::Character(_) => odds::attack_odds(s, d, moving).map(|o| {
                         format!(
                             "hit {:.0}% · expected damage {:.1} · takes them down {:.0}%",
-                            o.hit * 100.0,
+                            pct(o.hit),
                             o.expected_damage,
-                            o.takedown * 100.0 * o.hit
+                            pct(o.takedown * o.hit)
                         )
                     }),
                     Target::Zone(_) => Some("a blast: everyone in the zone is hit".into()),
@@ -414,7 +415,7 @@ impl Present for Zones {
                     }
                     MoraleChoice::Retreat => format!(
                         "a chase: {:.0}% to get away, else reached and fighting on",
-                        odds::escape_chance(s, c) * 100.0
+                        pct(odds::escape_chance(s, c))
                     ),
                 })
             }
