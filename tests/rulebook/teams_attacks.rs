@@ -244,6 +244,169 @@ fn a_stray_shot_among_several_rolls_a_die_to_pick_its_target() {
 }
 
 #[test]
+fn a_stray_shot_rolling_one_flies_at_the_first_character_numbered() {
+    covers(&["teams.stray-shots"]);
+    // teams.stray-shots: the ally and the enemy's friend are near the target, numbered in that
+    // order (1 = Ally, 2 = Friend); the d2 shows 1: the arrow flies at the ally.
+    let mut setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Ally", 0, at(8, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+            CharacterSetup::new("Friend", 1, at(10, 2)),
+        ],
+    );
+    setup.round_limit = 5;
+    let mut t = Table::new(&setup);
+    t.activate("Agnessa");
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    t.act(a, &[]);
+    let events = t.act(Action::NoIntercept, &[4, 3, 1, 1]);
+    let ally = t.c("Ally");
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Retargeted { to, .. } if to == ally
+    )));
+    let pick = explained(&events, "teams.stray-shots");
+    assert_eq!(pick.against.as_deref(), Some("1=Ally, 2=Friend"));
+    assert_eq!(pick.outcome, "flies at Ally");
+}
+
+#[test]
+fn a_melee_blow_with_a_luck_roll_of_one_does_not_stray() {
+    covers(&["teams.stray-shots"]);
+    // teams.stray-shots: only a thrown weapon or a projectile can fly at someone else. Boudica's
+    // spear thrust with a luck roll of 1, a bystander next to the enemy: 2 + 3 + 1 = 6 against
+    // evasion 6 still hits the enemy, 6 + 4 - 8 = 2.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(spear()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)).stats(Stats {
+                evasion: 6,
+                deflection: 8,
+                endurance: 20,
+                ..Stats::default()
+            }),
+            CharacterSetup::new("Bystander", 1, at(3, 1)).stats(Stats {
+                evasion: 6,
+                deflection: 8,
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    t.act(a, &[]);
+    // The bystander could intercept; the foes let the thrust come.
+    let mut events = t.act(Action::NoIntercept, &[2, 3, 1]);
+    events.extend(t.decline());
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Retargeted { .. }))
+    );
+    assert_eq!(t.ch("Enemy").endurance, 18);
+    assert_eq!(t.ch("Bystander").endurance, 20);
+}
+
+#[test]
+fn a_dagger_stabbed_not_thrown_does_not_stray() {
+    covers(&["teams.stray-shots"]);
+    // teams.stray-shots: a dagger can be thrown, but stabbed it is not: a luck roll of 1 with a
+    // bystander next to the enemy, 3 + 3 = 6 against evasion 6 hits the enemy for 6 + 2 = 8.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Fabian", 0, at(1, 1)).hold(dagger()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)),
+            CharacterSetup::new("Bystander", 1, at(3, 1)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Fabian");
+    let a = t.attack("Fabian", Some("dagger"), "Enemy");
+    t.act(a, &[]);
+    let mut events = t.act(Action::NoIntercept, &[3, 3, 1]);
+    events.extend(t.decline());
+    assert!(t.text().contains("Fabian attacks Enemy with dagger."));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Retargeted { .. }))
+    );
+    assert_eq!(t.ch("Enemy").endurance, 2);
+    assert_eq!(t.ch("Bystander").endurance, 10);
+}
+
+/// Boudica's spear against an enemy of this evasion and deflection.
+fn boudica_against(evasion: u8, deflection: u8) -> Table {
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(spear()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)).stats(Stats {
+                evasion,
+                deflection,
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    t
+}
+
+/// The values of an explanation's modifiers, in order.
+fn values(e: &fray::rules::explain::Explanation) -> Vec<i32> {
+    e.modifiers.iter().map(|m| m.value).collect()
+}
+
+#[test]
+fn deflection_that_leaves_exactly_one_needs_no_minimum() {
+    covers(&["teams.attack-damage"]);
+    // teams.attack-damage: 1 + 1 + 1 = 3 hits evasion 2; 3 + 4 = 7 less deflection 6 is 1,
+    // already the minimum: the breakdown is the test, the spear and the deflection, nothing
+    // added.
+    let mut t = boudica_against(2, 6);
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let mut events = t.act(a, &[1, 1, 10]);
+    events.extend(t.decline());
+    let dmg = explained(&events, "teams.attack-damage");
+    assert_eq!(dmg.total, 1);
+    assert_eq!(values(dmg), vec![3, 4, -6]);
+    assert_eq!(t.ch("Enemy").endurance, 19);
+}
+
+#[test]
+fn deflection_beyond_the_damage_still_leaves_one() {
+    covers(&["teams.attack-damage"]);
+    // teams.attack-damage: 3 + 4 = 7 less deflection 10 is -3; "to a minimum of 1": 4 is
+    // added back, and the breakdown adds up to the 1 dealt.
+    let mut t = boudica_against(2, 10);
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let mut events = t.act(a, &[1, 1, 10]);
+    events.extend(t.decline());
+    let dmg = explained(&events, "teams.attack-damage");
+    assert_eq!(dmg.total, 1);
+    assert_eq!(values(dmg), vec![3, 4, -10, 4]);
+    assert_eq!(dmg.modifiers[3].cause, "at least 1");
+    assert_eq!(t.ch("Enemy").endurance, 19);
+}
+
+#[test]
 fn agnessas_second_attack_this_round_takes_two_off() {
     covers(&["teams.multiple-attacks", "teams.attacks"]);
     // teams.multiple-attacks: 2 + 3 = 5, -2 for one earlier attack: 3 misses evasion 6.
