@@ -3,9 +3,10 @@
 //! teams.damage-types, teams.distances, and the exact odds.
 
 use crate::covers;
-use fray::rules::dice::Die;
+use fray::rules::battle::Ruleset;
+use fray::rules::dice::{DiceError, DiceSource, Die};
 use fray::rules::teams::{
-    Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, WeaponDef,
+    Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, Teams, WeaponDef,
     WeaponRef, attack_odds, odds,
 };
 
@@ -56,10 +57,13 @@ fn boudicas_spear_just_hits_and_deflection_leaves_two_damage() {
             .collect::<Vec<_>>(),
         vec![(Die::D6, 2), (Die::D6, 3), (Die::D20, 10)]
     );
-    assert!(
+    // Her luck is 0: the proficiency is the only modifier, nothing said of the luck roll.
+    assert_eq!(
         test.modifiers
             .iter()
-            .any(|m| m.value == 1 && m.cause == "martial proficiency")
+            .map(|m| (m.value, m.cause.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(1, "martial proficiency")]
     );
     assert!(test.against.as_deref().unwrap().starts_with("evasion 6"));
     let dmg = explained(&events, "teams.attack-damage");
@@ -488,6 +492,82 @@ fn shooting_at_a_flanked_enemy_has_advantage() {
     );
 }
 
+/// Agnessa shoots at an enemy her two allies flank (advantage, teams.sneak-flank).
+fn agnessa_shoots_at_a_flanked_enemy() -> Table {
+    let setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Left", 0, at(8, 2)),
+            CharacterSetup::new("Right", 0, at(10, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Agnessa");
+    t
+}
+
+#[test]
+fn with_advantage_two_equal_rolls_keep_the_first() {
+    covers(&["teams.advantage"]);
+    // teams.advantage: (2, 3) and (3, 2), both with a luck roll of 5, are 5 each: neither is
+    // higher, and the first stays kept. 5 misses evasion 6.
+    let mut t = agnessa_shoots_at_a_flanked_enemy();
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let events = t.act(a, &[2, 3, 5, 3, 2, 5]);
+    let e = missed(&events);
+    assert_eq!(e.total, 5);
+    assert_eq!(
+        e.dice.iter().map(|d| d.value).collect::<Vec<_>>(),
+        vec![2, 3, 5]
+    );
+    assert_eq!(
+        e.dropped.iter().map(|d| d.value).collect::<Vec<_>>(),
+        vec![3, 2, 5]
+    );
+}
+
+/// Dice that hand out these values and keep what each roll was asked for.
+struct Told {
+    values: Vec<u8>,
+    asked: Vec<String>,
+}
+
+impl DiceSource for Told {
+    fn roll(&mut self, _die: Die, why: &str) -> Result<u8, DiceError> {
+        self.asked.push(why.to_string());
+        Ok(self.values.remove(0))
+    }
+}
+
+#[test]
+fn a_second_roll_with_advantage_is_named_the_second() {
+    covers(&["teams.advantage"]);
+    // teams.advantage: the first roll's dice are asked for plainly, the second's as roll 2, so a
+    // table rolling its own dice knows which is which.
+    let mut t = agnessa_shoots_at_a_flanked_enemy();
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let mut dice = Told {
+        values: vec![1, 1, 5, 4, 4, 6],
+        asked: Vec::new(),
+    };
+    Teams::apply(&mut t.s, &a, &mut dice).unwrap();
+    let what = "Agnessa's attack on Enemy with shortbow";
+    assert_eq!(
+        dice.asked,
+        vec![
+            format!("{what}: dexterity die"),
+            format!("{what}: combat die"),
+            format!("{what}: luck die"),
+            format!("{what}: dexterity die (roll 2)"),
+            format!("{what}: combat die (roll 2)"),
+            format!("{what}: luck die (roll 2)"),
+        ]
+    );
+}
+
 #[test]
 fn fabian_sneaking_up_has_advantage_and_his_size_shifts_evasion_and_deflection() {
     covers(&["teams.sneak-flank", "teams.size", "teams.attack-damage"]);
@@ -636,6 +716,41 @@ fn advantage_and_disadvantage_cancel_one_for_one() {
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert!(e.dropped.is_empty());
     assert!(e.modifiers.iter().any(|m| m.cause.contains("cancel out")));
+}
+
+#[test]
+fn two_advantages_and_one_disadvantage_leave_one_advantage() {
+    covers(&["teams.advantage", "teams.sneak-flank", "teams.prone"]);
+    // teams.advantage: unseen and shooting at a flanked enemy (two advantages), but a prone one
+    // (a disadvantage): one cancels one, and one advantage is left: two rolls, (1, 1) and
+    // (4, 4); 8 is kept and hits evasion 6.
+    let setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2))
+                .hold(shortbow())
+                .unseen(),
+            CharacterSetup::new("Left", 0, at(8, 2)),
+            CharacterSetup::new("Right", 0, at(10, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    let enemy = t.c("Enemy");
+    t.s.characters[enemy].prone = true;
+    t.activate("Agnessa");
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let events = t.act(a, &[1, 1, 5, 4, 4, 6]);
+    let e = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a hit");
+    assert_eq!(e.total, 8);
+    assert_eq!(e.dropped.len(), 3);
+    assert!(e.modifiers.iter().any(|m| m.cause
+        == "advantage (sneak attack: the attacker is unseen, flanking): 2 rolls, the highest kept; 1 cancelled out"));
 }
 
 #[test]
