@@ -164,6 +164,11 @@ fn an_ordinary_test_gains_four_on_a_luck_roll_of_twenty_but_an_attack_does_not()
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert_eq!(e.total, 2, "no +4 on an attack");
     assert!(
+        !e.modifiers.iter().any(|m| m.value == 4),
+        "no +4 in the breakdown either: {:?}",
+        e.modifiers
+    );
+    assert!(
         events
             .iter()
             .any(|e| matches!(e.kind, EventKind::Missed { .. }))

@@ -109,6 +109,8 @@ fn boudica_harmed_then_fortifying_then_dying() {
         t.text()
             .contains("Boudica takes 8 damage: 8 to health 7 to 0.")
     );
+    // Bloodied once, when she first lost health.
+    assert_eq!(t.text().matches("is bloodied").count(), 1);
     assert_eq!(t.ch("Boudica").status, Status::Dead);
     assert!(events.iter().any(|e| matches!(
         e.kind,
@@ -288,6 +290,28 @@ fn without_a_reaction_a_character_beyond_its_constitution_falls_unasked() {
             .iter()
             .any(|e| e.text.contains("no reaction or stamina to fortify"))
     );
+}
+
+#[test]
+fn missing_health_equal_to_constitution_needs_no_fortifying() {
+    covers(&["teams.unconscious"]);
+    // teams.unconscious: "greater than their constitution": 2 + 4 = 6 to health, 10 → 4, 6
+    // missing against constitution 6: not greater, no fortifying, no falling.
+    let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
+        evasion: 2,
+        endurance: 0,
+        health: 10,
+        constitution: 6,
+        ..Stats::default()
+    });
+    let mut t = bandit_attacks(victim);
+    let axe = t.attack("Bandit", Some("axe"), "Victim");
+    t.act(axe, &[1, 1, 5]);
+    t.decline();
+    assert_eq!(t.ch("Victim").health, 4);
+    assert_eq!(t.ch("Victim").status, Status::Active);
+    assert!(!t.is_legal(&Action::Fortify));
+    assert!(t.is_legal(&axe), "the bandit's turn goes on");
 }
 
 #[test]
@@ -718,6 +742,36 @@ fn a_block_value_beyond_the_damage_still_deals_the_shield_one() {
     assert_eq!(e.modifiers[3].cause, "at least 1");
     assert_eq!(t.s.items[shield].durability, 3);
     assert_eq!(t.ch("Shieldbearer").endurance, 10);
+}
+
+#[test]
+fn a_block_value_one_short_of_the_damage_deals_the_shield_one_and_equal_to_it_one_too() {
+    covers(&["teams.block"]);
+    // teams.block: 1 + 1 = 2, + 4 = 6; less a block value of 5 leaves 1, nothing added; less a
+    // block value of 6 leaves 0, and the minimum of 1 adds 1. Either way the shield takes 1.
+    for (block, breakdown) in [(5, vec![2, 4, -5]), (6, vec![2, 4, -6, 1])] {
+        let mut t = bandit_attacks(
+            CharacterSetup::new("Shieldbearer", 0, at(1, 1))
+                .stats(Stats {
+                    evasion: 2,
+                    ..Stats::default()
+                })
+                .hold(Item::new("shield").block(block)),
+        );
+        let shield = t.item("Shieldbearer", "shield");
+        let axe = t.attack("Bandit", Some("axe"), "Shieldbearer");
+        t.act(axe, &[1, 1, 5]);
+        let events = t.act(Action::Block(shield), &[]);
+        let e = explained(&events, "teams.block");
+        assert_eq!(e.total, 1, "block {block}");
+        assert_eq!(
+            e.modifiers.iter().map(|m| m.value).collect::<Vec<_>>(),
+            breakdown,
+            "block {block}"
+        );
+        assert_eq!(t.s.items[shield].durability, 3, "block {block}");
+        assert_eq!(t.ch("Shieldbearer").endurance, 10, "block {block}");
+    }
 }
 
 #[test]
