@@ -55,6 +55,52 @@ fn attacking_hits_automatically_and_armour_reduces_the_damage() {
 }
 
 #[test]
+fn a_shield_adds_its_armour_to_the_armour_worn() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: the d8 shows 6, less the gambeson's 1 and the shield's 1: 4. The
+    // breakdown takes both off.
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", r#"armour: Some("Gambeson"), hands: ["Shield"]"#),
+    );
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    let events = t.attack_plain(hit, &[6]);
+    assert_eq!(t.health("Bob"), 6);
+    let e = events
+        .iter()
+        .find_map(|e| e.explanation.clone())
+        .expect("a damage explanation");
+    assert_eq!(e.total, 4);
+    assert_eq!(
+        e.modifiers
+            .iter()
+            .map(|m| (m.value, m.cause.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(-1, "armour (Gambeson)"), (-1, "shield (Shield)")]
+    );
+}
+
+#[test]
+fn armour_beyond_the_damage_deals_none_and_no_less() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: plate 3 and a shield 1 against Ann's dagger: a 4 leaves exactly 0; a 2
+    // would be -2, and is 0 as well, the breakdown saying so.
+    for (roll, outcome) in [(4, "0 damage"), (2, "0 damage, no damage below zero")] {
+        let mut t = duel(
+            LINE,
+            &fighter("Ann", "A", r#"hands: ["Dagger"]"#),
+            &fighter("Bob", "A", r#"armour: Some("Plate"), hands: ["Shield"]"#),
+        );
+        let hit = t.strike("Ann", Some("Dagger"), "Bob");
+        let events = t.attack_plain(hit, &[roll]);
+        let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
+        assert_eq!((e.total, e.outcome.as_str()), (0, outcome), "a {roll}");
+        assert_eq!(t.health("Bob"), 10);
+    }
+}
+
+#[test]
 fn attacking_holding_back_deals_impaired_damage() {
     let mut t = duel(
         LINE,
