@@ -101,6 +101,25 @@ fn armour_beyond_the_damage_deals_none_and_no_less() {
 }
 
 #[test]
+fn the_figures_count_damage_dealt_and_taken_and_who_was_taken_down() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: the sword's 6 against Bob's 6 health: Ann dealt 6, Bob took 6 and fell,
+    // Ann's takedown.
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", "").replace("health: 10", "health: 6"),
+    );
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[6]);
+    assert_eq!(t.status("Bob"), Status::Incapacitated);
+    let (ann, bob) = (t.c("Ann"), t.c("Bob"));
+    let (a, b) = (&t.s.characters[ann].figures, &t.s.characters[bob].figures);
+    assert_eq!((a.damage_dealt, a.damage_taken, a.takedowns), (6, 0, 1));
+    assert_eq!((b.damage_dealt, b.damage_taken, b.takedowns), (0, 6, 0));
+}
+
+#[test]
 fn attacking_holding_back_deals_impaired_damage() {
     let mut t = duel(
         LINE,

@@ -401,3 +401,48 @@ fn poison_a_coated_weapon_poisons_on_a_wound_and_the_poison_bites_each_round_unt
     t.act(Action::Use(antidote), &[]);
     assert!(t.s.characters[t.c("Bob")].poisoned.is_none());
 }
+
+#[test]
+fn poison_waits_for_a_wound_a_blow_the_armour_stops_is_none() {
+    crate::covers(&["zones.bonus-actions"]);
+    // "Their next wound poisons the target": the sword's 3 against plate 3 and a shield 1 deals
+    // nothing, so Bob is not poisoned and Ann's blade stays coated.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Poison"]"#)],
+        &[
+            fighter("Bob", "A", r#"armour: Some("Plate"), hands: ["Shield"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.activate("Ann");
+    let poison = t.item("Poison");
+    t.act(Action::Use(poison), &[]);
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[3]);
+    assert_eq!(t.health("Bob"), 10);
+    assert!(t.s.characters[t.c("Bob")].poisoned.is_none());
+    assert!(t.s.characters[t.c("Ann")].coated.is_some());
+}
+
+#[test]
+fn surrendering_a_blow_the_armour_stops_does_not_bring_them_back() {
+    crate::covers(&["zones.surrendering"]);
+    // zones.surrendering: "harmed by the enemy": the sword's 3 against plate 3 harms nobody, so
+    // Bob stays out of the fight for good.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
+        &[
+            fighter("Bob", "A", r#"armour: Some("Plate"), hands: ["Spear"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.act(Action::Pass, &[]);
+    t.activate("Bob");
+    t.act(Action::Surrender, &[]);
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[3]);
+    assert_eq!(t.health("Bob"), 10);
+    assert!(!t.s.characters[t.c("Bob")].may_resume);
+    assert!(!t.text().contains("may take up the fight again"));
+}
