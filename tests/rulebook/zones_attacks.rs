@@ -79,6 +79,9 @@ fn a_shield_adds_its_armour_to_the_armour_worn() {
             .collect::<Vec<_>>(),
         vec![(-1, "armour (Gambeson)"), (-1, "shield (Shield)")]
     );
+    // Bob never surrendered: nothing for him to come back from.
+    assert!(!t.s.characters[t.c("Bob")].may_resume);
+    assert!(!t.text().contains("may take up the fight again"));
 }
 
 #[test]
@@ -344,9 +347,11 @@ fn protection_cover_adds_one_armour_against_attacks_from_another_zone_unless_pen
     let ev = t.attack_plain(shot, &[5]);
     assert_eq!(t.health("Bob"), 6, "5 minus 1 for cover");
     assert!(ev.iter().any(|e| {
-        e.explanation
-            .as_ref()
-            .is_some_and(|x| x.modifiers.iter().any(|m| m.cause == "cover"))
+        e.explanation.as_ref().is_some_and(|x| {
+            x.modifiers
+                .iter()
+                .any(|m| (m.value, m.cause.as_str()) == (-1, "cover"))
+        })
     }));
 
     let mut t = duel(

@@ -79,6 +79,20 @@ fn morale_no_check_above_half_the_original_number() {
     assert_eq!(t.s.round, 2);
 }
 
+#[test]
+fn morale_a_pair_down_to_one_is_at_half_its_number() {
+    crate::covers(&["zones.morale"]);
+    // zones.morale: "reduced to half or less their original number": 1 of 2 is half. Ann rolls
+    // 5 against WIT 10 and passes.
+    let reds = ["Ann", "Abe"].map(|n| fighter(n, "A", ""));
+    let mut t = squad(&reds, &[fighter("Bob", "B", "")]);
+    fall(&mut t, "Abe");
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[5]);
+    assert!(t.s.characters[t.c("Ann")].morale_passed);
+    assert!(t.text().contains("Morale: Reds are down to 1 of 2"));
+}
+
 /// Bob, fighting alone, already brought to half health by an earlier hurt: his morale check
 /// comes at the end of this round. (How damage brings it about is the next test's.)
 fn hurt_to_half(t: &mut Table, name: &str) {
