@@ -460,3 +460,28 @@ fn surrendering_a_blow_the_armour_stops_does_not_bring_them_back() {
     assert!(!t.s.characters[t.c("Bob")].may_resume);
     assert!(!t.text().contains("may take up the fight again"));
 }
+
+#[test]
+fn surrendering_a_blow_that_takes_the_last_health_leaves_nobody_to_come_back() {
+    crate::covers(&["zones.surrendering"]);
+    // zones.surrendering: Bob surrendered with 2 health; the sword's 5 brings him to 0: he falls,
+    // and there is no fight left in him to take up again.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
+        &[
+            fighter("Bob", "A", r#"hands: ["Spear"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.set_health("Bob", 2);
+    t.act(Action::Pass, &[]);
+    t.activate("Bob");
+    t.act(Action::Surrender, &[]);
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[5]);
+    assert_eq!(t.health("Bob"), 0);
+    assert_eq!(t.status("Bob"), Status::Incapacitated);
+    assert!(!t.s.characters[t.c("Bob")].may_resume);
+    assert!(!t.text().contains("may take up the fight again"));
+}
