@@ -144,6 +144,26 @@ fn morale_a_lone_fighter_checks_after_damage_leaves_half_health_or_less() {
 }
 
 #[test]
+fn morale_a_lone_fighter_hurt_above_half_or_not_hurt_at_all_does_not_check() {
+    crate::covers(&["zones.morale"]);
+    // zones.morale: Ann's arrow (d6: 4) takes Bob from 10 to 6, more than half: no check. Bob at
+    // 4 of 10 in a gambeson, the arrow's 1 stopped by it: no damage taken, no check either.
+    for (health, more, roll, left) in [(10, "", 4, 6), (4, r#"armour: Some("Gambeson")"#, 1, 4)] {
+        let ann = fighter("Ann", "A", r#"hands: ["Shortbow"]"#);
+        let mut t = squad(&[ann], &[fighter("Bob", "B", more)]);
+        t.set_health("Bob", health);
+        t.activate("Ann");
+        let shot = t.strike("Ann", Some("Shortbow"), "Bob");
+        t.attack_plain(shot, &[roll]);
+        assert_eq!(t.health("Bob"), left);
+        t.act(Action::EndTurn, &[]);
+        t.act(Action::Pass, &[]);
+        assert!(!t.text().contains("Morale"), "{}", t.text());
+        assert_eq!(t.s.round, 2);
+    }
+}
+
+#[test]
 fn morale_a_lone_fighter_at_half_health_tests_and_may_retreat_in_a_chase() {
     let mut t = squad(&[fighter("Ann", "A", "")], &[fighter("Bob", "B", "")]);
     hurt_to_half(&mut t, "Bob");
