@@ -330,6 +330,16 @@ fn gear_degradation_used_gear_rolls_for_durability_after_the_fight() {
     assert!(t.s.items[t.item("Sword")].damaged);
     assert!(!t.s.items[t.item("Dagger")].damaged);
     assert!(!t.s.characters[t.c("Bob")].armour.as_ref().unwrap().damaged);
+    // Each roll names whose gear it is.
+    assert!(
+        t.text().contains("Ann's Sword: durability 1 — damaged."),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.text()
+            .contains("Bob's Gambeson: durability 4 — holds up.")
+    );
 }
 
 #[test]
