@@ -713,6 +713,14 @@ fn a_block_puts_the_damage_on_the_shield() {
     );
     assert_eq!(t.s.items[shield].durability, 1);
     assert_eq!(t.ch("Shieldbearer").endurance, 10);
+    // Nothing passes to the wearer: no damage dealt to them at all, not even 0.
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Damage { .. })),
+        "{}",
+        t.text()
+    );
     assert_eq!(t.ch("Shieldbearer").stamina, 2);
 }
 
