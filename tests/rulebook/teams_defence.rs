@@ -212,6 +212,37 @@ fn luck_adds_to_the_luck_test_against_death() {
 }
 
 #[test]
+fn a_character_with_no_health_to_lose_is_never_bloodied() {
+    covers(&["teams.harm", "teams.death"]);
+    // teams.harm: bloodied is "less than their maximum health"; a character whose most health
+    // is 0 lies unconscious at 0 of 0 and can be no less. The bandit's sneak attack (two rolls,
+    // the better 3 + 3 = 6, + 4 = 10) all goes past endurance 0: a luck test (15) cheats death,
+    // and nobody is called bloodied.
+    let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
+        endurance: 0,
+        health: 0,
+        ..Stats::default()
+    });
+    let mut setup = duel(
+        6,
+        3,
+        vec![
+            victim,
+            CharacterSetup::new("Friend", 0, at(5, 2)),
+            CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
+        ],
+    )
+    .started_by(1, Some(0));
+    setup.round_limit = 5;
+    let mut t = Table::new(&setup);
+    t.activate("Bandit");
+    let axe = t.attack("Bandit", Some("axe"), "Victim");
+    t.act(axe, &[1, 1, 5, 3, 3, 5, 15]);
+    assert!(t.text().contains("Victim cheats death"), "{}", t.text());
+    assert!(!t.text().contains("bloodied"), "{}", t.text());
+}
+
+#[test]
 fn damage_that_only_reaches_zero_does_not_risk_death() {
     covers(&["teams.death"]);
     // teams.death: exactly the health left: unconscious, no luck test.
