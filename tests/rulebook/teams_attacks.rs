@@ -139,6 +139,48 @@ fn a_critical_hit_cannot_miss() {
 }
 
 #[test]
+fn luck_adds_to_the_luck_roll_and_can_make_a_critical_hit() {
+    covers(&["teams.critical", "teams.tests"]);
+    // teams.critical: Boudica with luck +1: the luck die's 18 is a luck roll of 19, her spear's
+    // threshold: a critical hit, though 1 + 1 + 1 = 3 is short of evasion 6. 3 + 8 - 8 = 3.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(Stats {
+                    luck: 1,
+                    ..boudica_stats()
+                })
+                .hold(spear()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)).stats(Stats {
+                evasion: 6,
+                deflection: 8,
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let events = t.act(a, &[1, 1, 18]);
+    let hit = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { critical: true, .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a critical hit");
+    assert!(
+        hit.modifiers
+            .iter()
+            .any(|m| m.cause == "+1 to the luck roll")
+    );
+    assert!(hit.outcome.contains("luck roll 19"), "{}", hit.outcome);
+    t.decline();
+    assert_eq!(t.ch("Enemy").endurance, 17);
+}
+
+#[test]
 fn an_ordinary_test_gains_four_on_a_luck_roll_of_twenty_but_an_attack_does_not() {
     covers(&["teams.tests", "teams.critical"]);
     // teams.tests, teams.critical: with a critical threshold of 21, a luck roll of 20 neither
