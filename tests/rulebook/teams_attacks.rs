@@ -535,7 +535,9 @@ fn shooting_at_a_flanked_enemy_has_advantage() {
     assert!(
         e.modifiers
             .iter()
-            .any(|m| m.cause.starts_with("advantage (flanking)"))
+            .any(|m| m.cause == "advantage (flanking): 2 rolls, the highest kept"),
+        "nothing cancelled, nothing said of cancelling: {:?}",
+        e.modifiers
     );
 }
 
