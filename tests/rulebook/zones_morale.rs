@@ -397,6 +397,53 @@ fn gear_degradation_eight_or_more_destroys_a_damaged_shield_before_damaged_armou
 }
 
 #[test]
+fn gear_degradation_eight_or_more_ruins_damaged_armour_once_and_it_protects_no_more() {
+    crate::covers(&["zones.gear-degradation"]);
+    // zones.gear-degradation: Bob's damaged mail under the greataxe's 9: 9 less mail 2 is 7,
+    // and the mail is ruined. The next blow, a 10, meets no armour: 10. A ruined mail is not
+    // ruined twice.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Greataxe"]"#)],
+        &[
+            fighter(
+                "Bob",
+                "A",
+                r#"health: 20, armour: Some("Mail"), damaged: ["Mail"]"#,
+            )
+            .replace("health: 10, ", ""),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Greataxe"), "Bob");
+    t.attack_plain(hit.clone(), &[9]);
+    assert_eq!(t.health("Bob"), 13, "9 minus mail 2");
+    assert!(
+        t.s.characters[t.c("Bob")]
+            .armour
+            .as_ref()
+            .unwrap()
+            .destroyed
+    );
+    t.act(Action::EndTurn, &[]);
+    t.activate("Dan");
+    t.act(Action::EndTurn, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::ChooseFirst(0), &[]);
+    t.activate("Ann");
+    t.attack_plain(hit, &[10]);
+    assert_eq!(t.health("Bob"), 3, "the ruined mail stops nothing");
+    assert_eq!(
+        t.text()
+            .matches("Bob's damaged Mail is ruined (8+ damage).")
+            .count(),
+        1,
+        "{}",
+        t.text()
+    );
+}
+
+#[test]
 fn non_lethal_attacks_are_resolved_last_against_a_counter() {
     let mut t = squad(
         &[
