@@ -123,6 +123,25 @@ fn the_figures_count_damage_dealt_and_taken_and_who_was_taken_down() {
 }
 
 #[test]
+fn the_figures_count_a_final_blow_as_a_takedown() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: Bob lies incapacitated (felled by nobody here); Ann's final blow kills
+    // him, her takedown.
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", ""),
+    );
+    let bob = t.c("Bob");
+    t.s.characters[bob].status = Status::Incapacitated;
+    t.s.characters[bob].health = 0;
+    let fin = Action::Attack(t.attack_decl("Ann", Some("Sword"), "Bob", AttackMode::FinalBlow));
+    t.act(fin, &[]);
+    assert_eq!(t.status("Bob"), Status::Dead);
+    assert_eq!(t.s.characters[t.c("Ann")].figures.takedowns, 1);
+}
+
+#[test]
 fn attacking_holding_back_deals_impaired_damage() {
     let mut t = duel(
         LINE,

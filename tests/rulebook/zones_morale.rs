@@ -562,3 +562,34 @@ fn surrendering_a_blow_that_takes_the_last_health_leaves_nobody_to_come_back() {
     assert!(!t.s.characters[t.c("Bob")].may_resume);
     assert!(!t.text().contains("may take up the fight again"));
 }
+
+#[test]
+fn non_lethal_a_grapple_counter_has_nobody_to_hold_once_the_attacker_falls() {
+    crate::covers(&["zones.non-lethal", "zones.blast"]);
+    // zones.non-lethal, zones.blast: Ann throws fire pots into her own zone, herself among the
+    // targets; Bob counters with a grapple, resolved last. The pots' 6 takes Ann's last health:
+    // she falls, and the grapple has nobody standing to hold, so no STR save is rolled.
+    let mut t = skirmish("", "", r#"hands: ["Fire pots"]"#, "", "");
+    t.set_health("Ann", 1);
+    t.activate("Ann");
+    t.act(
+        Action::Attack(fray::rules::zones::AttackDecl {
+            attacker: t.c("Ann"),
+            weapon: Weapon::Item(t.item("Fire pots")),
+            target: fray::rules::zones::Target::Zone(t.z("A")),
+            mode: AttackMode::Damage { hold_back: false },
+        }),
+        &[],
+    );
+    t.act(
+        Action::React(Reaction::Counter {
+            weapon: Weapon::Unarmed,
+            mode: AttackMode::Grapple,
+        }),
+        &[],
+    );
+    t.settle(&[6]);
+    assert_eq!(t.status("Ann"), Status::Incapacitated);
+    assert_eq!((t.health("Bob"), t.health("Cid")), (4, 4));
+    assert_eq!(t.s.characters[t.c("Ann")].grabbed_by, None);
+}
