@@ -317,14 +317,19 @@ fn surrendering_a_harmed_character_may_also_stay_surrendered() {
 #[test]
 fn gear_degradation_used_gear_rolls_for_durability_after_the_fight() {
     let mut t = squad(
-        &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Dagger"]"#)],
+        &[fighter(
+            "Ann",
+            "A",
+            r#"hands: ["Sword"], pack: ["Dagger"], armour: Some("Gambeson")"#,
+        )],
         &[fighter("Bob", "A", r#"armour: Some("Gambeson")"#)],
     );
     t.set_health("Bob", 3);
     t.activate("Ann");
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     // 8 damage ends the fight; then a d6 for the used sword (1: damaged) and for Bob's
-    // gambeson, which was hit (4: holds). The unused dagger does not roll.
+    // gambeson, which was hit (4: holds). The unused dagger does not roll, nor Ann's gambeson,
+    // never hit.
     t.attack_plain(hit, &[8, 1, 4]);
     assert!(matches!(t.pending(), Pending::Over(_)));
     assert!(t.s.items[t.item("Sword")].damaged);
