@@ -400,6 +400,8 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
     let events = t.act(a, &[3, 3, 5]);
     let x = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert!(x.against.as_deref().unwrap().starts_with("evasion 7"));
+    // Guarding is no difference in size: a plain attack's paragraph.
+    assert_eq!(x.rule, "teams.attacks");
     assert_eq!(t.ch("Guarded").endurance, 10);
     // 6 + 3, less 2 for the second attack = 7, hits evasion 7; taken without a dodge.
     t.act(a, &[6, 3, 5]);

@@ -3,9 +3,10 @@
 //! teams.damage-types, teams.distances, and the exact odds.
 
 use crate::covers;
-use fray::rules::dice::Die;
+use fray::rules::battle::Ruleset;
+use fray::rules::dice::{DiceError, DiceSource, Die};
 use fray::rules::teams::{
-    Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, WeaponDef,
+    Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, Teams, WeaponDef,
     WeaponRef, attack_odds, odds,
 };
 
@@ -56,10 +57,13 @@ fn boudicas_spear_just_hits_and_deflection_leaves_two_damage() {
             .collect::<Vec<_>>(),
         vec![(Die::D6, 2), (Die::D6, 3), (Die::D20, 10)]
     );
-    assert!(
+    // Her luck is 0: the proficiency is the only modifier, nothing said of the luck roll.
+    assert_eq!(
         test.modifiers
             .iter()
-            .any(|m| m.value == 1 && m.cause == "martial proficiency")
+            .map(|m| (m.value, m.cause.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(1, "martial proficiency")]
     );
     assert!(test.against.as_deref().unwrap().starts_with("evasion 6"));
     let dmg = explained(&events, "teams.attack-damage");
@@ -135,6 +139,48 @@ fn a_critical_hit_cannot_miss() {
 }
 
 #[test]
+fn luck_adds_to_the_luck_roll_and_can_make_a_critical_hit() {
+    covers(&["teams.critical", "teams.tests"]);
+    // teams.critical: Boudica with luck +1: the luck die's 18 is a luck roll of 19, her spear's
+    // threshold: a critical hit, though 1 + 1 + 1 = 3 is short of evasion 6. 3 + 8 - 8 = 3.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(Stats {
+                    luck: 1,
+                    ..boudica_stats()
+                })
+                .hold(spear()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)).stats(Stats {
+                evasion: 6,
+                deflection: 8,
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let events = t.act(a, &[1, 1, 18]);
+    let hit = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { critical: true, .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a critical hit");
+    assert!(
+        hit.modifiers
+            .iter()
+            .any(|m| m.cause == "+1 to the luck roll")
+    );
+    assert!(hit.outcome.contains("luck roll 19"), "{}", hit.outcome);
+    t.decline();
+    assert_eq!(t.ch("Enemy").endurance, 17);
+}
+
+#[test]
 fn an_ordinary_test_gains_four_on_a_luck_roll_of_twenty_but_an_attack_does_not() {
     covers(&["teams.tests", "teams.critical"]);
     // teams.tests, teams.critical: with a critical threshold of 21, a luck roll of 20 neither
@@ -159,6 +205,11 @@ fn an_ordinary_test_gains_four_on_a_luck_roll_of_twenty_but_an_attack_does_not()
     let events = t.act(a, &[1, 1, 20]);
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert_eq!(e.total, 2, "no +4 on an attack");
+    assert!(
+        !e.modifiers.iter().any(|m| m.value == 4),
+        "no +4 in the breakdown either: {:?}",
+        e.modifiers
+    );
     assert!(
         events
             .iter()
@@ -244,6 +295,169 @@ fn a_stray_shot_among_several_rolls_a_die_to_pick_its_target() {
 }
 
 #[test]
+fn a_stray_shot_rolling_one_flies_at_the_first_character_numbered() {
+    covers(&["teams.stray-shots"]);
+    // teams.stray-shots: the ally and the enemy's friend are near the target, numbered in that
+    // order (1 = Ally, 2 = Friend); the d2 shows 1: the arrow flies at the ally.
+    let mut setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Ally", 0, at(8, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+            CharacterSetup::new("Friend", 1, at(10, 2)),
+        ],
+    );
+    setup.round_limit = 5;
+    let mut t = Table::new(&setup);
+    t.activate("Agnessa");
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    t.act(a, &[]);
+    let events = t.act(Action::NoIntercept, &[4, 3, 1, 1]);
+    let ally = t.c("Ally");
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Retargeted { to, .. } if to == ally
+    )));
+    let pick = explained(&events, "teams.stray-shots");
+    assert_eq!(pick.against.as_deref(), Some("1=Ally, 2=Friend"));
+    assert_eq!(pick.outcome, "flies at Ally");
+}
+
+#[test]
+fn a_melee_blow_with_a_luck_roll_of_one_does_not_stray() {
+    covers(&["teams.stray-shots"]);
+    // teams.stray-shots: only a thrown weapon or a projectile can fly at someone else. Boudica's
+    // spear thrust with a luck roll of 1, a bystander next to the enemy: 2 + 3 + 1 = 6 against
+    // evasion 6 still hits the enemy, 6 + 4 - 8 = 2.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(spear()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)).stats(Stats {
+                evasion: 6,
+                deflection: 8,
+                endurance: 20,
+                ..Stats::default()
+            }),
+            CharacterSetup::new("Bystander", 1, at(3, 1)).stats(Stats {
+                evasion: 6,
+                deflection: 8,
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    t.act(a, &[]);
+    // The bystander could intercept; the foes let the thrust come.
+    let mut events = t.act(Action::NoIntercept, &[2, 3, 1]);
+    events.extend(t.decline());
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Retargeted { .. }))
+    );
+    assert_eq!(t.ch("Enemy").endurance, 18);
+    assert_eq!(t.ch("Bystander").endurance, 20);
+}
+
+#[test]
+fn a_dagger_stabbed_not_thrown_does_not_stray() {
+    covers(&["teams.stray-shots"]);
+    // teams.stray-shots: a dagger can be thrown, but stabbed it is not: a luck roll of 1 with a
+    // bystander next to the enemy, 3 + 3 = 6 against evasion 6 hits the enemy for 6 + 2 = 8.
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Fabian", 0, at(1, 1)).hold(dagger()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)),
+            CharacterSetup::new("Bystander", 1, at(3, 1)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Fabian");
+    let a = t.attack("Fabian", Some("dagger"), "Enemy");
+    t.act(a, &[]);
+    let mut events = t.act(Action::NoIntercept, &[3, 3, 1]);
+    events.extend(t.decline());
+    assert!(t.text().contains("Fabian attacks Enemy with dagger."));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Retargeted { .. }))
+    );
+    assert_eq!(t.ch("Enemy").endurance, 2);
+    assert_eq!(t.ch("Bystander").endurance, 10);
+}
+
+/// Boudica's spear against an enemy of this evasion and deflection.
+fn boudica_against(evasion: u8, deflection: u8) -> Table {
+    let setup = duel(
+        6,
+        3,
+        vec![
+            CharacterSetup::new("Boudica", 0, at(1, 1))
+                .stats(boudica_stats())
+                .hold(spear()),
+            CharacterSetup::new("Enemy", 1, at(2, 1)).stats(Stats {
+                evasion,
+                deflection,
+                endurance: 20,
+                ..Stats::default()
+            }),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Boudica");
+    t
+}
+
+/// The values of an explanation's modifiers, in order.
+fn values(e: &fray::rules::explain::Explanation) -> Vec<i32> {
+    e.modifiers.iter().map(|m| m.value).collect()
+}
+
+#[test]
+fn deflection_that_leaves_exactly_one_needs_no_minimum() {
+    covers(&["teams.attack-damage"]);
+    // teams.attack-damage: 1 + 1 + 1 = 3 hits evasion 2; 3 + 4 = 7 less deflection 6 is 1,
+    // already the minimum: the breakdown is the test, the spear and the deflection, nothing
+    // added.
+    let mut t = boudica_against(2, 6);
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let mut events = t.act(a, &[1, 1, 10]);
+    events.extend(t.decline());
+    let dmg = explained(&events, "teams.attack-damage");
+    assert_eq!(dmg.total, 1);
+    assert_eq!(values(dmg), vec![3, 4, -6]);
+    assert_eq!(t.ch("Enemy").endurance, 19);
+}
+
+#[test]
+fn deflection_beyond_the_damage_still_leaves_one() {
+    covers(&["teams.attack-damage"]);
+    // teams.attack-damage: 3 + 4 = 7 less deflection 10 is -3; "to a minimum of 1": 4 is
+    // added back, and the breakdown adds up to the 1 dealt.
+    let mut t = boudica_against(2, 10);
+    let a = t.attack("Boudica", Some("spear"), "Enemy");
+    let mut events = t.act(a, &[1, 1, 10]);
+    events.extend(t.decline());
+    let dmg = explained(&events, "teams.attack-damage");
+    assert_eq!(dmg.total, 1);
+    assert_eq!(values(dmg), vec![3, 4, -10, 4]);
+    assert_eq!(dmg.modifiers[3].cause, "at least 1");
+    assert_eq!(t.ch("Enemy").endurance, 19);
+}
+
+#[test]
 fn agnessas_second_attack_this_round_takes_two_off() {
     covers(&["teams.multiple-attacks", "teams.attacks"]);
     // teams.multiple-attacks: 2 + 3 = 5, -2 for one earlier attack: 3 misses evasion 6.
@@ -321,7 +535,85 @@ fn shooting_at_a_flanked_enemy_has_advantage() {
     assert!(
         e.modifiers
             .iter()
-            .any(|m| m.cause.starts_with("advantage (flanking)"))
+            .any(|m| m.cause == "advantage (flanking): 2 rolls, the highest kept"),
+        "nothing cancelled, nothing said of cancelling: {:?}",
+        e.modifiers
+    );
+}
+
+/// Agnessa shoots at an enemy her two allies flank (advantage, teams.sneak-flank).
+fn agnessa_shoots_at_a_flanked_enemy() -> Table {
+    let setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
+            CharacterSetup::new("Left", 0, at(8, 2)),
+            CharacterSetup::new("Right", 0, at(10, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    t.activate("Agnessa");
+    t
+}
+
+#[test]
+fn with_advantage_two_equal_rolls_keep_the_first() {
+    covers(&["teams.advantage"]);
+    // teams.advantage: (2, 3) and (3, 2), both with a luck roll of 5, are 5 each: neither is
+    // higher, and the first stays kept. 5 misses evasion 6.
+    let mut t = agnessa_shoots_at_a_flanked_enemy();
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let events = t.act(a, &[2, 3, 5, 3, 2, 5]);
+    let e = missed(&events);
+    assert_eq!(e.total, 5);
+    assert_eq!(
+        e.dice.iter().map(|d| d.value).collect::<Vec<_>>(),
+        vec![2, 3, 5]
+    );
+    assert_eq!(
+        e.dropped.iter().map(|d| d.value).collect::<Vec<_>>(),
+        vec![3, 2, 5]
+    );
+}
+
+/// Dice that hand out these values and keep what each roll was asked for.
+struct Told {
+    values: Vec<u8>,
+    asked: Vec<String>,
+}
+
+impl DiceSource for Told {
+    fn roll(&mut self, _die: Die, why: &str) -> Result<u8, DiceError> {
+        self.asked.push(why.to_string());
+        Ok(self.values.remove(0))
+    }
+}
+
+#[test]
+fn a_second_roll_with_advantage_is_named_the_second() {
+    covers(&["teams.advantage"]);
+    // teams.advantage: the first roll's dice are asked for plainly, the second's as roll 2, so a
+    // table rolling its own dice knows which is which.
+    let mut t = agnessa_shoots_at_a_flanked_enemy();
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let mut dice = Told {
+        values: vec![1, 1, 5, 4, 4, 6],
+        asked: Vec::new(),
+    };
+    Teams::apply(&mut t.s, &a, &mut dice).unwrap();
+    let what = "Agnessa's attack on Enemy with shortbow";
+    assert_eq!(
+        dice.asked,
+        vec![
+            format!("{what}: dexterity die"),
+            format!("{what}: combat die"),
+            format!("{what}: luck die"),
+            format!("{what}: dexterity die (roll 2)"),
+            format!("{what}: combat die (roll 2)"),
+            format!("{what}: luck die (roll 2)"),
+        ]
     );
 }
 
@@ -473,6 +765,41 @@ fn advantage_and_disadvantage_cancel_one_for_one() {
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert!(e.dropped.is_empty());
     assert!(e.modifiers.iter().any(|m| m.cause.contains("cancel out")));
+}
+
+#[test]
+fn two_advantages_and_one_disadvantage_leave_one_advantage() {
+    covers(&["teams.advantage", "teams.sneak-flank", "teams.prone"]);
+    // teams.advantage: unseen and shooting at a flanked enemy (two advantages), but a prone one
+    // (a disadvantage): one cancels one, and one advantage is left: two rolls, (1, 1) and
+    // (4, 4); 8 is kept and hits evasion 6.
+    let setup = duel(
+        12,
+        5,
+        vec![
+            CharacterSetup::new("Agnessa", 0, at(0, 2))
+                .hold(shortbow())
+                .unseen(),
+            CharacterSetup::new("Left", 0, at(8, 2)),
+            CharacterSetup::new("Right", 0, at(10, 2)),
+            CharacterSetup::new("Enemy", 1, at(9, 2)),
+        ],
+    );
+    let mut t = Table::new(&setup);
+    let enemy = t.c("Enemy");
+    t.s.characters[enemy].prone = true;
+    t.activate("Agnessa");
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    let events = t.act(a, &[1, 1, 5, 4, 4, 6]);
+    let e = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Hit { .. }))
+        .and_then(|e| e.explanation.clone())
+        .expect("a hit");
+    assert_eq!(e.total, 8);
+    assert_eq!(e.dropped.len(), 3);
+    assert!(e.modifiers.iter().any(|m| m.cause
+        == "advantage (sneak attack: the attacker is unseen, flanking): 2 rolls, the highest kept; 1 cancelled out"));
 }
 
 #[test]

@@ -55,6 +55,10 @@ fn boudica_harmed_then_fortifying_then_dying() {
     t.act(axe, &[1, 2, 5]);
     let events = t.decline();
     assert_eq!(t.ch("Boudica").endurance, 5);
+    assert!(
+        t.text()
+            .contains("Boudica takes 7 damage: endurance 12 to 5.")
+    );
     assert!(t.ch("Boudica").is_harmed());
     assert!(
         events
@@ -68,6 +72,10 @@ fn boudica_harmed_then_fortifying_then_dying() {
     t.decline();
     assert_eq!(t.ch("Boudica").endurance, 0);
     assert_eq!(t.ch("Boudica").health, 7);
+    assert!(
+        t.text()
+            .contains("Boudica takes 10 damage: endurance 5 to 0, the excess 5 to health 12 to 7.")
+    );
     // Missing 5 > constitution 4: fortify or fall, her team's reaction.
     assert_eq!(
         t.pending(),
@@ -97,6 +105,12 @@ fn boudica_harmed_then_fortifying_then_dying() {
     // not asked to defend.
     let events = t.act(axe, &[4, 4, 5, 1]);
     assert_eq!(t.ch("Boudica").health, 0);
+    assert!(
+        t.text()
+            .contains("Boudica takes 8 damage: 8 to health 7 to 0.")
+    );
+    // Bloodied once, when she first lost health.
+    assert_eq!(t.text().matches("is bloodied").count(), 1);
     assert_eq!(t.ch("Boudica").status, Status::Dead);
     assert!(events.iter().any(|e| matches!(
         e.kind,
@@ -107,6 +121,8 @@ fn boudica_harmed_then_fortifying_then_dying() {
     )));
     let death = explained(&events, "teams.death");
     assert_eq!(death.total, 1);
+    // Her luck is 0: the d20 alone.
+    assert!(death.modifiers.is_empty(), "{:?}", death.modifiers);
     assert_eq!(
         death.against.as_deref(),
         Some("10 (the difficulty to cheat death)")
@@ -163,6 +179,67 @@ fn cheating_death_raises_the_difficulty_by_five_for_good() {
         Some("15 (the difficulty to cheat death)")
     );
     assert_eq!(t.ch("Victim").status, Status::Dead);
+}
+
+#[test]
+fn luck_adds_to_the_luck_test_against_death() {
+    covers(&["teams.death"]);
+    // teams.death: 2 + 4 = 6 against 3 health: exceeded. The luck test is a d20 plus luck: 8 + 2
+    // = 10 against 10 cheats death.
+    let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
+        evasion: 2,
+        endurance: 0,
+        health: 3,
+        luck: 2,
+        ..Stats::default()
+    });
+    let mut t = bandit_attacks(victim);
+    let axe = t.attack("Bandit", Some("axe"), "Victim");
+    t.act(axe, &[1, 1, 5]);
+    let events = t.act(Action::NoReaction, &[8]);
+    let death = explained(&events, "teams.death");
+    assert_eq!(death.total, 10);
+    assert_eq!(
+        death
+            .modifiers
+            .iter()
+            .map(|m| (m.value, m.cause.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(2, "luck")]
+    );
+    assert_eq!(t.ch("Victim").status, Status::Unconscious);
+    assert_eq!(t.ch("Victim").death_difficulty, 15);
+}
+
+#[test]
+fn a_character_with_no_health_to_lose_is_never_bloodied() {
+    covers(&["teams.harm", "teams.death"]);
+    // teams.harm: bloodied is "less than their maximum health"; a character whose most health
+    // is 0 lies unconscious at 0 of 0 and can be no less. The bandit's sneak attack (two rolls,
+    // the better 3 + 3 = 6, + 4 = 10) all goes past endurance 0: a luck test (15) cheats death,
+    // and nobody is called bloodied.
+    let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
+        endurance: 0,
+        health: 0,
+        ..Stats::default()
+    });
+    let mut setup = duel(
+        6,
+        3,
+        vec![
+            victim,
+            CharacterSetup::new("Friend", 0, at(5, 2)),
+            CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
+        ],
+    )
+    .started_by(1, Some(0));
+    setup.round_limit = 5;
+    let mut t = Table::new(&setup);
+    t.activate("Bandit");
+    let axe = t.attack("Bandit", Some("axe"), "Victim");
+    t.act(axe, &[1, 1, 5, 3, 3, 5, 15]);
+    assert!(t.text().contains("Victim cheats death"), "{}", t.text());
+    assert!(!t.text().contains("bloodied"), "{}", t.text());
 }
 
 #[test]
@@ -244,6 +321,28 @@ fn without_a_reaction_a_character_beyond_its_constitution_falls_unasked() {
             .iter()
             .any(|e| e.text.contains("no reaction or stamina to fortify"))
     );
+}
+
+#[test]
+fn missing_health_equal_to_constitution_needs_no_fortifying() {
+    covers(&["teams.unconscious"]);
+    // teams.unconscious: "greater than their constitution": 2 + 4 = 6 to health, 10 → 4, 6
+    // missing against constitution 6: not greater, no fortifying, no falling.
+    let victim = CharacterSetup::new("Victim", 0, at(1, 1)).stats(Stats {
+        evasion: 2,
+        endurance: 0,
+        health: 10,
+        constitution: 6,
+        ..Stats::default()
+    });
+    let mut t = bandit_attacks(victim);
+    let axe = t.attack("Bandit", Some("axe"), "Victim");
+    t.act(axe, &[1, 1, 5]);
+    t.decline();
+    assert_eq!(t.ch("Victim").health, 4);
+    assert_eq!(t.ch("Victim").status, Status::Active);
+    assert!(!t.is_legal(&Action::Fortify));
+    assert!(t.is_legal(&axe), "the bandit's turn goes on");
 }
 
 #[test]
@@ -631,9 +730,87 @@ fn a_block_puts_the_damage_on_the_shield() {
     let events = t.act(Action::Block(shield), &[]);
     let e = explained(&events, "teams.block");
     assert_eq!(e.total, 3);
+    // The breakdown: the test, the axe, less the block value; nothing added.
+    assert_eq!(
+        e.modifiers
+            .iter()
+            .map(|m| (m.value, m.cause.as_str()))
+            .collect::<Vec<_>>(),
+        vec![
+            (2, "the attack test's result"),
+            (4, "axe damage (slashing)"),
+            (-3, "block value of the shield")
+        ]
+    );
     assert_eq!(t.s.items[shield].durability, 1);
     assert_eq!(t.ch("Shieldbearer").endurance, 10);
+    // Nothing passes to the wearer: no damage dealt to them at all, not even 0.
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Damage { .. })),
+        "{}",
+        t.text()
+    );
     assert_eq!(t.ch("Shieldbearer").stamina, 2);
+}
+
+#[test]
+fn a_block_value_beyond_the_damage_still_deals_the_shield_one() {
+    covers(&["teams.block"]);
+    // teams.block: 1 + 1 = 2, + 4 = 6, less a tower shield's block value 8 is -2; "to a
+    // minimum of 1": 3 is added back, the shield takes 1 (4 → 3), the wearer nothing.
+    let mut t = bandit_attacks(
+        CharacterSetup::new("Shieldbearer", 0, at(1, 1))
+            .stats(Stats {
+                evasion: 2,
+                ..Stats::default()
+            })
+            .hold(Item::new("tower shield").block(8)),
+    );
+    let shield = t.item("Shieldbearer", "tower shield");
+    let axe = t.attack("Bandit", Some("axe"), "Shieldbearer");
+    t.act(axe, &[1, 1, 5]);
+    let events = t.act(Action::Block(shield), &[]);
+    let e = explained(&events, "teams.block");
+    assert_eq!(e.total, 1);
+    assert_eq!(
+        e.modifiers.iter().map(|m| m.value).collect::<Vec<_>>(),
+        vec![2, 4, -8, 3]
+    );
+    assert_eq!(e.modifiers[3].cause, "at least 1");
+    assert_eq!(t.s.items[shield].durability, 3);
+    assert_eq!(t.ch("Shieldbearer").endurance, 10);
+}
+
+#[test]
+fn a_block_value_one_short_of_the_damage_deals_the_shield_one_and_equal_to_it_one_too() {
+    covers(&["teams.block"]);
+    // teams.block: 1 + 1 = 2, + 4 = 6; less a block value of 5 leaves 1, nothing added; less a
+    // block value of 6 leaves 0, and the minimum of 1 adds 1. Either way the shield takes 1.
+    for (block, breakdown) in [(5, vec![2, 4, -5]), (6, vec![2, 4, -6, 1])] {
+        let mut t = bandit_attacks(
+            CharacterSetup::new("Shieldbearer", 0, at(1, 1))
+                .stats(Stats {
+                    evasion: 2,
+                    ..Stats::default()
+                })
+                .hold(Item::new("shield").block(block)),
+        );
+        let shield = t.item("Shieldbearer", "shield");
+        let axe = t.attack("Bandit", Some("axe"), "Shieldbearer");
+        t.act(axe, &[1, 1, 5]);
+        let events = t.act(Action::Block(shield), &[]);
+        let e = explained(&events, "teams.block");
+        assert_eq!(e.total, 1, "block {block}");
+        assert_eq!(
+            e.modifiers.iter().map(|m| m.value).collect::<Vec<_>>(),
+            breakdown,
+            "block {block}"
+        );
+        assert_eq!(t.s.items[shield].durability, 3, "block {block}");
+        assert_eq!(t.ch("Shieldbearer").endurance, 10, "block {block}");
+    }
 }
 
 #[test]

@@ -55,6 +55,93 @@ fn attacking_hits_automatically_and_armour_reduces_the_damage() {
 }
 
 #[test]
+fn a_shield_adds_its_armour_to_the_armour_worn() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: the d8 shows 6, less the gambeson's 1 and the shield's 1: 4. The
+    // breakdown takes both off.
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", r#"armour: Some("Gambeson"), hands: ["Shield"]"#),
+    );
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    let events = t.attack_plain(hit, &[6]);
+    assert_eq!(t.health("Bob"), 6);
+    let e = events
+        .iter()
+        .find_map(|e| e.explanation.clone())
+        .expect("a damage explanation");
+    assert_eq!(e.total, 4);
+    assert_eq!(
+        e.modifiers
+            .iter()
+            .map(|m| (m.value, m.cause.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(-1, "armour (Gambeson)"), (-1, "shield (Shield)")]
+    );
+    // Bob never surrendered: nothing for him to come back from.
+    assert!(!t.s.characters[t.c("Bob")].may_resume);
+    assert!(!t.text().contains("may take up the fight again"));
+}
+
+#[test]
+fn armour_beyond_the_damage_deals_none_and_no_less() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: plate 3 and a shield 1 against Ann's dagger: a 4 leaves exactly 0; a 2
+    // would be -2, and is 0 as well, the breakdown saying so.
+    for (roll, outcome) in [(4, "0 damage"), (2, "0 damage, no damage below zero")] {
+        let mut t = duel(
+            LINE,
+            &fighter("Ann", "A", r#"hands: ["Dagger"]"#),
+            &fighter("Bob", "A", r#"armour: Some("Plate"), hands: ["Shield"]"#),
+        );
+        let hit = t.strike("Ann", Some("Dagger"), "Bob");
+        let events = t.attack_plain(hit, &[roll]);
+        let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
+        assert_eq!((e.total, e.outcome.as_str()), (0, outcome), "a {roll}");
+        assert_eq!(t.health("Bob"), 10);
+    }
+}
+
+#[test]
+fn the_figures_count_damage_dealt_and_taken_and_who_was_taken_down() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: the sword's 6 against Bob's 6 health: Ann dealt 6, Bob took 6 and fell,
+    // Ann's takedown.
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", "").replace("health: 10", "health: 6"),
+    );
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[6]);
+    assert_eq!(t.status("Bob"), Status::Incapacitated);
+    let (ann, bob) = (t.c("Ann"), t.c("Bob"));
+    let (a, b) = (&t.s.characters[ann].figures, &t.s.characters[bob].figures);
+    assert_eq!((a.damage_dealt, a.damage_taken, a.takedowns), (6, 0, 1));
+    assert_eq!((b.damage_dealt, b.damage_taken, b.takedowns), (0, 6, 0));
+}
+
+#[test]
+fn the_figures_count_a_final_blow_as_a_takedown() {
+    crate::covers(&["zones.attacking"]);
+    // zones.attacking: Bob lies incapacitated (felled by nobody here); Ann's final blow kills
+    // him, her takedown.
+    let mut t = duel(
+        LINE,
+        &fighter("Ann", "A", r#"hands: ["Sword"]"#),
+        &fighter("Bob", "A", ""),
+    );
+    let bob = t.c("Bob");
+    t.s.characters[bob].status = Status::Incapacitated;
+    t.s.characters[bob].health = 0;
+    let fin = Action::Attack(t.attack_decl("Ann", Some("Sword"), "Bob", AttackMode::FinalBlow));
+    t.act(fin, &[]);
+    assert_eq!(t.status("Bob"), Status::Dead);
+    assert_eq!(t.s.characters[t.c("Ann")].figures.takedowns, 1);
+}
+
+#[test]
 fn attacking_holding_back_deals_impaired_damage() {
     let mut t = duel(
         LINE,
@@ -279,9 +366,11 @@ fn protection_cover_adds_one_armour_against_attacks_from_another_zone_unless_pen
     let ev = t.attack_plain(shot, &[5]);
     assert_eq!(t.health("Bob"), 6, "5 minus 1 for cover");
     assert!(ev.iter().any(|e| {
-        e.explanation
-            .as_ref()
-            .is_some_and(|x| x.modifiers.iter().any(|m| m.cause == "cover"))
+        e.explanation.as_ref().is_some_and(|x| {
+            x.modifiers
+                .iter()
+                .any(|m| (m.value, m.cause.as_str()) == (-1, "cover"))
+        })
     }));
 
     let mut t = duel(

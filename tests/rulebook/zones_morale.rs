@@ -79,6 +79,20 @@ fn morale_no_check_above_half_the_original_number() {
     assert_eq!(t.s.round, 2);
 }
 
+#[test]
+fn morale_a_pair_down_to_one_is_at_half_its_number() {
+    crate::covers(&["zones.morale"]);
+    // zones.morale: "reduced to half or less their original number": 1 of 2 is half. Ann rolls
+    // 5 against WIT 10 and passes.
+    let reds = ["Ann", "Abe"].map(|n| fighter(n, "A", ""));
+    let mut t = squad(&reds, &[fighter("Bob", "B", "")]);
+    fall(&mut t, "Abe");
+    t.act(Action::Pass, &[]);
+    t.act(Action::Pass, &[5]);
+    assert!(t.s.characters[t.c("Ann")].morale_passed);
+    assert!(t.text().contains("Morale: Reds are down to 1 of 2"));
+}
+
 /// Bob, fighting alone, already brought to half health by an earlier hurt: his morale check
 /// comes at the end of this round. (How damage brings it about is the next test's.)
 fn hurt_to_half(t: &mut Table, name: &str) {
@@ -127,6 +141,26 @@ fn morale_a_lone_fighter_checks_after_damage_leaves_half_health_or_less() {
         Some(Seat::Faction(1)),
         "Bob must surrender or retreat"
     );
+}
+
+#[test]
+fn morale_a_lone_fighter_hurt_above_half_or_not_hurt_at_all_does_not_check() {
+    crate::covers(&["zones.morale"]);
+    // zones.morale: Ann's arrow (d6: 4) takes Bob from 10 to 6, more than half: no check. Bob at
+    // 4 of 10 in a gambeson, the arrow's 1 stopped by it: no damage taken, no check either.
+    for (health, more, roll, left) in [(10, "", 4, 6), (4, r#"armour: Some("Gambeson")"#, 1, 4)] {
+        let ann = fighter("Ann", "A", r#"hands: ["Shortbow"]"#);
+        let mut t = squad(&[ann], &[fighter("Bob", "B", more)]);
+        t.set_health("Bob", health);
+        t.activate("Ann");
+        let shot = t.strike("Ann", Some("Shortbow"), "Bob");
+        t.attack_plain(shot, &[roll]);
+        assert_eq!(t.health("Bob"), left);
+        t.act(Action::EndTurn, &[]);
+        t.act(Action::Pass, &[]);
+        assert!(!t.text().contains("Morale"), "{}", t.text());
+        assert_eq!(t.s.round, 2);
+    }
 }
 
 #[test]
@@ -283,19 +317,34 @@ fn surrendering_a_harmed_character_may_also_stay_surrendered() {
 #[test]
 fn gear_degradation_used_gear_rolls_for_durability_after_the_fight() {
     let mut t = squad(
-        &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Dagger"]"#)],
+        &[fighter(
+            "Ann",
+            "A",
+            r#"hands: ["Sword"], pack: ["Dagger"], armour: Some("Gambeson")"#,
+        )],
         &[fighter("Bob", "A", r#"armour: Some("Gambeson")"#)],
     );
     t.set_health("Bob", 3);
     t.activate("Ann");
     let hit = t.strike("Ann", Some("Sword"), "Bob");
     // 8 damage ends the fight; then a d6 for the used sword (1: damaged) and for Bob's
-    // gambeson, which was hit (4: holds). The unused dagger does not roll.
+    // gambeson, which was hit (4: holds). The unused dagger does not roll, nor Ann's gambeson,
+    // never hit.
     t.attack_plain(hit, &[8, 1, 4]);
     assert!(matches!(t.pending(), Pending::Over(_)));
     assert!(t.s.items[t.item("Sword")].damaged);
     assert!(!t.s.items[t.item("Dagger")].damaged);
     assert!(!t.s.characters[t.c("Bob")].armour.as_ref().unwrap().damaged);
+    // Each roll names whose gear it is.
+    assert!(
+        t.text().contains("Ann's Sword: durability 1 — damaged."),
+        "{}",
+        t.text()
+    );
+    assert!(
+        t.text()
+            .contains("Bob's Gambeson: durability 4 — holds up.")
+    );
 }
 
 #[test]
@@ -353,6 +402,53 @@ fn gear_degradation_eight_or_more_destroys_a_damaged_shield_before_damaged_armou
 }
 
 #[test]
+fn gear_degradation_eight_or_more_ruins_damaged_armour_once_and_it_protects_no_more() {
+    crate::covers(&["zones.gear-degradation"]);
+    // zones.gear-degradation: Bob's damaged mail under the greataxe's 9: 9 less mail 2 is 7,
+    // and the mail is ruined. The next blow, a 10, meets no armour: 10. A ruined mail is not
+    // ruined twice.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Greataxe"]"#)],
+        &[
+            fighter(
+                "Bob",
+                "A",
+                r#"health: 20, armour: Some("Mail"), damaged: ["Mail"]"#,
+            )
+            .replace("health: 10, ", ""),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Greataxe"), "Bob");
+    t.attack_plain(hit.clone(), &[9]);
+    assert_eq!(t.health("Bob"), 13, "9 minus mail 2");
+    assert!(
+        t.s.characters[t.c("Bob")]
+            .armour
+            .as_ref()
+            .unwrap()
+            .destroyed
+    );
+    t.act(Action::EndTurn, &[]);
+    t.activate("Dan");
+    t.act(Action::EndTurn, &[]);
+    t.act(Action::Pass, &[]);
+    t.act(Action::ChooseFirst(0), &[]);
+    t.activate("Ann");
+    t.attack_plain(hit, &[10]);
+    assert_eq!(t.health("Bob"), 3, "the ruined mail stops nothing");
+    assert_eq!(
+        t.text()
+            .matches("Bob's damaged Mail is ruined (8+ damage).")
+            .count(),
+        1,
+        "{}",
+        t.text()
+    );
+}
+
+#[test]
 fn non_lethal_attacks_are_resolved_last_against_a_counter() {
     let mut t = squad(
         &[
@@ -400,4 +496,105 @@ fn poison_a_coated_weapon_poisons_on_a_wound_and_the_poison_bites_each_round_unt
     let antidote = t.item("Antidote");
     t.act(Action::Use(antidote), &[]);
     assert!(t.s.characters[t.c("Bob")].poisoned.is_none());
+}
+
+#[test]
+fn poison_waits_for_a_wound_a_blow_the_armour_stops_is_none() {
+    crate::covers(&["zones.bonus-actions"]);
+    // "Their next wound poisons the target": the sword's 3 against plate 3 and a shield 1 deals
+    // nothing, so Bob is not poisoned and Ann's blade stays coated.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"], pack: ["Poison"]"#)],
+        &[
+            fighter("Bob", "A", r#"armour: Some("Plate"), hands: ["Shield"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.activate("Ann");
+    let poison = t.item("Poison");
+    t.act(Action::Use(poison), &[]);
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[3]);
+    assert_eq!(t.health("Bob"), 10);
+    assert!(t.s.characters[t.c("Bob")].poisoned.is_none());
+    assert!(t.s.characters[t.c("Ann")].coated.is_some());
+}
+
+#[test]
+fn surrendering_a_blow_the_armour_stops_does_not_bring_them_back() {
+    crate::covers(&["zones.surrendering"]);
+    // zones.surrendering: "harmed by the enemy": the sword's 3 against plate 3 harms nobody, so
+    // Bob stays out of the fight for good.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
+        &[
+            fighter("Bob", "A", r#"armour: Some("Plate"), hands: ["Spear"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.act(Action::Pass, &[]);
+    t.activate("Bob");
+    t.act(Action::Surrender, &[]);
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[3]);
+    assert_eq!(t.health("Bob"), 10);
+    assert!(!t.s.characters[t.c("Bob")].may_resume);
+    assert!(!t.text().contains("may take up the fight again"));
+}
+
+#[test]
+fn surrendering_a_blow_that_takes_the_last_health_leaves_nobody_to_come_back() {
+    crate::covers(&["zones.surrendering"]);
+    // zones.surrendering: Bob surrendered with 2 health; the sword's 5 brings him to 0: he falls,
+    // and there is no fight left in him to take up again.
+    let mut t = squad(
+        &[fighter("Ann", "A", r#"hands: ["Sword"]"#)],
+        &[
+            fighter("Bob", "A", r#"hands: ["Spear"]"#),
+            fighter("Dan", "B", "fearless: true"),
+        ],
+    );
+    t.set_health("Bob", 2);
+    t.act(Action::Pass, &[]);
+    t.activate("Bob");
+    t.act(Action::Surrender, &[]);
+    t.activate("Ann");
+    let hit = t.strike("Ann", Some("Sword"), "Bob");
+    t.attack_plain(hit, &[5]);
+    assert_eq!(t.health("Bob"), 0);
+    assert_eq!(t.status("Bob"), Status::Incapacitated);
+    assert!(!t.s.characters[t.c("Bob")].may_resume);
+    assert!(!t.text().contains("may take up the fight again"));
+}
+
+#[test]
+fn non_lethal_a_grapple_counter_has_nobody_to_hold_once_the_attacker_falls() {
+    crate::covers(&["zones.non-lethal", "zones.blast"]);
+    // zones.non-lethal, zones.blast: Ann throws fire pots into her own zone, herself among the
+    // targets; Bob counters with a grapple, resolved last. The pots' 6 takes Ann's last health:
+    // she falls, and the grapple has nobody standing to hold, so no STR save is rolled.
+    let mut t = skirmish("", "", r#"hands: ["Fire pots"]"#, "", "");
+    t.set_health("Ann", 1);
+    t.activate("Ann");
+    t.act(
+        Action::Attack(fray::rules::zones::AttackDecl {
+            attacker: t.c("Ann"),
+            weapon: Weapon::Item(t.item("Fire pots")),
+            target: fray::rules::zones::Target::Zone(t.z("A")),
+            mode: AttackMode::Damage { hold_back: false },
+        }),
+        &[],
+    );
+    t.act(
+        Action::React(Reaction::Counter {
+            weapon: Weapon::Unarmed,
+            mode: AttackMode::Grapple,
+        }),
+        &[],
+    );
+    t.settle(&[6]);
+    assert_eq!(t.status("Ann"), Status::Incapacitated);
+    assert_eq!((t.health("Bob"), t.health("Cid")), (4, 4));
+    assert_eq!(t.s.characters[t.c("Ann")].grabbed_by, None);
 }
