@@ -41,8 +41,11 @@ out="target/mutants/$ruleset-${shard/\//-of-}"
 mkdir -p "$out"
 # The rules core alone, without Bevy; the rulebook cases, the whole battles and the unit tests,
 # and only they are built for each mutant (-C reaches the build as well as the run).
+# One build folder kept between runs and shards (incremental), without debug info, and a
+# minute's timeout: a mutant that loops is caught by it, not waited on for five.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/mutbuild}" CARGO_PROFILE_DEV_DEBUG=0
 cargo mutants --no-default-features --shard "$shard" "${args[@]}" \
-  --timeout 300 --output "$out" -C--lib "${tests[@]}" || true
+  --timeout 60 --output "$out" -C--lib "${tests[@]}" || true
 python3 - "$out/mutants.out/outcomes.json" "$ruleset" "$shard" <<'PY'
 import json, sys
 o = json.load(open(sys.argv[1]))
