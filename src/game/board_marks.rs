@@ -127,41 +127,6 @@ fn struck(visual: &Visual, id: usize, t: f32) -> Option<(f32, f32, f32)> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A blow shakes and flashes only its target, in the second half of the strike (when the
-    /// line arrives), and dies down; a fall tips its token over, all the way by the end.
-    #[test]
-    fn a_blow_shakes_and_flashes_its_target_and_a_fall_tips_it_over() {
-        let strike = Visual::Strike { from: 1, to: 2 };
-        assert_eq!(
-            struck(&strike, 2, 0.3),
-            None,
-            "the line is still on its way"
-        );
-        assert_eq!(struck(&strike, 1, 0.8), None, "the attacker stands still");
-        let (_, early, _) = struck(&strike, 2, 0.55).unwrap();
-        let (_, late, _) = struck(&strike, 2, 0.95).unwrap();
-        assert!(
-            early > 0.8 && late < 0.15,
-            "the flash fades: {early} then {late}"
-        );
-        let shakes: Vec<f32> = (51..100)
-            .map(|k| struck(&strike, 2, k as f32 / 100.0).unwrap().0)
-            .collect();
-        assert!(
-            shakes.iter().any(|s| *s > 0.3) && shakes.iter().any(|s| *s < -0.3),
-            "it shakes both ways"
-        );
-        let fall = Visual::Fall { token: 2 };
-        assert_eq!(struck(&fall, 2, 0.0).unwrap().2, 0.0);
-        assert_eq!(struck(&fall, 2, 1.0).unwrap().2, 1.0);
-        assert_eq!(struck(&fall, 3, 1.0), None);
-    }
-}
-
 /// A token: its faction's shape in its faction's colour (the shapes tell the sides apart
 /// without colour), its portrait, its pools as bars, what it holds beside it, and its
 /// conditions as badges on its rim. `tip` from 0 to 1 lays the portrait on its side.
@@ -280,6 +245,7 @@ pub fn token_colour(t: &Token) -> Color32 {
     })
 }
 
+#[allow(clippy::too_many_arguments)] // a system's parameters are the data it reads
 pub fn draw_board_marks(
     mut contexts: EguiContexts,
     area: Res<BoardArea>,
@@ -720,5 +686,40 @@ impl Marks<'_> {
         if let Some((z, m)) = focus.place {
             self.frame(z, 10.0, mark_colour(m));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A blow shakes and flashes only its target, in the second half of the strike (when the
+    /// line arrives), and dies down; a fall tips its token over, all the way by the end.
+    #[test]
+    fn a_blow_shakes_and_flashes_its_target_and_a_fall_tips_it_over() {
+        let strike = Visual::Strike { from: 1, to: 2 };
+        assert_eq!(
+            struck(&strike, 2, 0.3),
+            None,
+            "the line is still on its way"
+        );
+        assert_eq!(struck(&strike, 1, 0.8), None, "the attacker stands still");
+        let (_, early, _) = struck(&strike, 2, 0.55).unwrap();
+        let (_, late, _) = struck(&strike, 2, 0.95).unwrap();
+        assert!(
+            early > 0.8 && late < 0.15,
+            "the flash fades: {early} then {late}"
+        );
+        let shakes: Vec<f32> = (51..100)
+            .map(|k| struck(&strike, 2, k as f32 / 100.0).unwrap().0)
+            .collect();
+        assert!(
+            shakes.iter().any(|s| *s > 0.3) && shakes.iter().any(|s| *s < -0.3),
+            "it shakes both ways"
+        );
+        let fall = Visual::Fall { token: 2 };
+        assert_eq!(struck(&fall, 2, 0.0).unwrap().2, 0.0);
+        assert_eq!(struck(&fall, 2, 1.0).unwrap().2, 1.0);
+        assert_eq!(struck(&fall, 3, 1.0), None);
     }
 }
