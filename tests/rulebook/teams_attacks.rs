@@ -217,20 +217,44 @@ fn an_ordinary_test_gains_four_on_a_luck_roll_of_twenty_but_an_attack_does_not()
     );
 }
 
+/// Agnessa, shortbow in hand at (0, 2), about to shoot at "Enemy" among `others`.
+fn agnessa_shooting_among(others: Vec<CharacterSetup>) -> Table {
+    let mut all = vec![CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow())];
+    all.extend(others);
+    let mut t = Table::new(&duel(12, 5, all));
+    t.activate("Agnessa");
+    t
+}
+
 /// Agnessa shoots at an enemy standing next to her ally.
 fn agnessa_shoots() -> Table {
-    let setup = duel(
+    agnessa_shooting_among(vec![
+        CharacterSetup::new("Ally", 0, at(8, 2)),
+        CharacterSetup::new("Enemy", 1, at(9, 2)),
+    ])
+}
+
+/// Agnessa's arrow strays (luck 1) with her ally and the enemy's friend both near the target;
+/// the friend could intercept (teams.intercept) and the foes let the arrow come; the d2 that
+/// picks where it flies shows `d2`.
+fn stray_between_ally_and_friend(d2: u8) -> (Table, Vec<fray::rules::teams::TeamsEvent>) {
+    let mut setup = duel(
         12,
         5,
         vec![
             CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
             CharacterSetup::new("Ally", 0, at(8, 2)),
             CharacterSetup::new("Enemy", 1, at(9, 2)),
+            CharacterSetup::new("Friend", 1, at(10, 2)),
         ],
     );
+    setup.round_limit = 5;
     let mut t = Table::new(&setup);
     t.activate("Agnessa");
-    t
+    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
+    t.act(a, &[]);
+    let events = t.act(Action::NoIntercept, &[4, 3, 1, d2]);
+    (t, events)
 }
 
 #[test]
@@ -267,23 +291,7 @@ fn a_stray_shot_among_several_rolls_a_die_to_pick_its_target() {
     covers(&["teams.stray-shots", "teams.intercept"]);
     // teams.stray-shots: two characters near the target: a d2 picks the second.
     // The enemy's own friend stands by it too.
-    let mut setup = duel(
-        12,
-        5,
-        vec![
-            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
-            CharacterSetup::new("Ally", 0, at(8, 2)),
-            CharacterSetup::new("Enemy", 1, at(9, 2)),
-            CharacterSetup::new("Friend", 1, at(10, 2)),
-        ],
-    );
-    setup.round_limit = 5;
-    let mut t = Table::new(&setup);
-    t.activate("Agnessa");
-    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
-    t.act(a, &[]);
-    // The friend could intercept (teams.intercept); the foes let the arrow come.
-    let events = t.act(Action::NoIntercept, &[4, 3, 1, 2]);
+    let (t, events) = stray_between_ally_and_friend(2);
     let friend = t.c("Friend");
     assert!(events.iter().any(|e| matches!(
         e.kind,
@@ -299,22 +307,7 @@ fn a_stray_shot_rolling_one_flies_at_the_first_character_numbered() {
     covers(&["teams.stray-shots"]);
     // teams.stray-shots: the ally and the enemy's friend are near the target, numbered in that
     // order (1 = Ally, 2 = Friend); the d2 shows 1: the arrow flies at the ally.
-    let mut setup = duel(
-        12,
-        5,
-        vec![
-            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
-            CharacterSetup::new("Ally", 0, at(8, 2)),
-            CharacterSetup::new("Enemy", 1, at(9, 2)),
-            CharacterSetup::new("Friend", 1, at(10, 2)),
-        ],
-    );
-    setup.round_limit = 5;
-    let mut t = Table::new(&setup);
-    t.activate("Agnessa");
-    let a = t.attack("Agnessa", Some("shortbow"), "Enemy");
-    t.act(a, &[]);
-    let events = t.act(Action::NoIntercept, &[4, 3, 1, 1]);
+    let (t, events) = stray_between_ally_and_friend(1);
     let ally = t.c("Ally");
     assert!(events.iter().any(|e| matches!(
         e.kind,
@@ -543,19 +536,11 @@ fn shooting_at_a_flanked_enemy_has_advantage() {
 
 /// Agnessa shoots at an enemy her two allies flank (advantage, teams.sneak-flank).
 fn agnessa_shoots_at_a_flanked_enemy() -> Table {
-    let setup = duel(
-        12,
-        5,
-        vec![
-            CharacterSetup::new("Agnessa", 0, at(0, 2)).hold(shortbow()),
-            CharacterSetup::new("Left", 0, at(8, 2)),
-            CharacterSetup::new("Right", 0, at(10, 2)),
-            CharacterSetup::new("Enemy", 1, at(9, 2)),
-        ],
-    );
-    let mut t = Table::new(&setup);
-    t.activate("Agnessa");
-    t
+    agnessa_shooting_among(vec![
+        CharacterSetup::new("Left", 0, at(8, 2)),
+        CharacterSetup::new("Right", 0, at(10, 2)),
+        CharacterSetup::new("Enemy", 1, at(9, 2)),
+    ])
 }
 
 #[test]

@@ -32,6 +32,22 @@ fn bandit_attacks(target: CharacterSetup) -> Table {
     t
 }
 
+/// `attacker` (team 1) takes the first turn against `target`, whose friend stands away from
+/// the fight so that their side is not beaten when the target falls.
+fn attacked_beside_a_friend(target: CharacterSetup, attacker: CharacterSetup) -> Table {
+    let who = attacker.name.clone();
+    let mut setup = duel(
+        6,
+        3,
+        vec![target, CharacterSetup::new("Friend", 0, at(5, 2)), attacker],
+    )
+    .started_by(1, Some(0));
+    setup.round_limit = 5;
+    let mut t = Table::new(&setup);
+    t.activate(&who);
+    t
+}
+
 #[test]
 fn boudica_harmed_then_fortifying_then_dying() {
     covers(&[
@@ -145,19 +161,10 @@ fn cheating_death_raises_the_difficulty_by_five_for_good() {
         stamina: 0,
         ..Stats::default()
     });
-    let mut setup = duel(
-        6,
-        3,
-        vec![
-            victim,
-            CharacterSetup::new("Friend", 0, at(5, 2)),
-            CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
-        ],
-    )
-    .started_by(1, Some(0));
-    setup.round_limit = 5;
-    let mut t = Table::new(&setup);
-    t.activate("Bandit");
+    let mut t = attacked_beside_a_friend(
+        victim,
+        CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
+    );
     let axe = t.attack("Bandit", Some("axe"), "Victim");
     // 2 + 4 = 6 against 3 health: exceeded.
     let events = t.act(axe, &[1, 1, 5, 12]);
@@ -223,19 +230,10 @@ fn a_character_with_no_health_to_lose_is_never_bloodied() {
         health: 0,
         ..Stats::default()
     });
-    let mut setup = duel(
-        6,
-        3,
-        vec![
-            victim,
-            CharacterSetup::new("Friend", 0, at(5, 2)),
-            CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
-        ],
-    )
-    .started_by(1, Some(0));
-    setup.round_limit = 5;
-    let mut t = Table::new(&setup);
-    t.activate("Bandit");
+    let mut t = attacked_beside_a_friend(
+        victim,
+        CharacterSetup::new("Bandit", 1, at(2, 1)).hold(axe()),
+    );
     let axe = t.attack("Bandit", Some("axe"), "Victim");
     t.act(axe, &[1, 1, 5, 3, 3, 5, 15]);
     assert!(t.text().contains("Victim cheats death"), "{}", t.text());
@@ -272,19 +270,10 @@ fn nonlethal_damage_to_zero_spares_the_luck_test_but_more_damage_does_not() {
         stamina: 0,
         ..Stats::default()
     });
-    let mut setup = duel(
-        6,
-        3,
-        vec![
-            victim,
-            CharacterSetup::new("Friend", 0, at(5, 2)),
-            CharacterSetup::new("Thug", 1, at(2, 1)).hold(club()),
-        ],
-    )
-    .started_by(1, Some(0));
-    setup.round_limit = 5;
-    let mut t = Table::new(&setup);
-    t.activate("Thug");
+    let mut t = attacked_beside_a_friend(
+        victim,
+        CharacterSetup::new("Thug", 1, at(2, 1)).hold(club()),
+    );
     let club = t.attack("Thug", Some("club"), "Victim");
     let events = t.act(club, &[1, 2, 5]);
     assert_eq!(t.ch("Victim").status, Status::Unconscious);
