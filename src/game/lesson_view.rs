@@ -218,8 +218,12 @@ pub fn lesson_panel(
                 }
             }
             ui.separator();
+            // While the rules at work are on screen, Enter goes through them: the lesson's own
+            // button waits, so that one key never has two buttons.
+            let rules_at_work = !battle.showing.is_empty();
             ui.horizontal(|ui| {
                 let go = match (lesson.stage, step.waits) {
+                    _ if rules_at_work => None,
                     (Stage::Before, Waits::Learner) => None,
                     (Stage::Before, Waits::Other) => Some("Play it"),
                     _ => Some("Go on"),
@@ -232,9 +236,11 @@ pub fn lesson_panel(
                     }
                     None => {
                         ui.label(
-                            egui::RichText::new(
-                                "Take the action: in the menu, or the window that asks.",
-                            )
+                            egui::RichText::new(if rules_at_work {
+                                "Go through the rules at work first (Enter)."
+                            } else {
+                                "Take the action: in the choices on the left, or on the board."
+                            })
                             .weak(),
                         );
                     }
