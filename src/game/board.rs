@@ -162,7 +162,7 @@ pub fn crowd(n: usize, size: Vec2) -> Crowd {
     let inner = size.x - 12.0;
     // As many to a row as leave each its narrowest room; past two rows, one more to a row.
     let fit = ((inner / MIN_STEP).floor() as usize).clamp(1, 4);
-    let per_row = if n > 2 * fit { fit + 1 } else { fit }.min(n.max(1));
+    let per_row = (if n > 2 * fit { fit + 1 } else { fit }).min(n.max(1));
     let radius = TOKEN_R;
     let font = LABEL_FONT;
     let step = (inner / per_row as f32).min(110.0);
@@ -478,12 +478,17 @@ pub fn hover_board(
         let world = camera
             .viewport_to_world_2d(tf, window.cursor_position()?)
             .ok()?;
-        (0..lay.view.tokens.len())
-            .find(|&i| token_position(&lay, i).distance(world) <= token_size(&lay, i).0 + RING)
-            .map(|i| lay.view.tokens[i].id)
+        character_at(&lay, world)
     });
     // Only a change marks the resource changed, so nothing redraws for a still mouse.
     hovered.set_if_neq(Hovered(found));
+}
+
+/// The character whose token (with the ring that marks it) is at the world point `at`.
+pub fn character_at(lay: &Layout, at: Vec2) -> Option<usize> {
+    (0..lay.view.tokens.len())
+        .find(|&i| token_position(lay, i).distance(at) <= token_size(lay, i).0 + RING)
+        .map(|i| lay.view.tokens[i].id)
 }
 
 /// Where the camera looks after zooming from `before` to `after` about the world point
@@ -525,12 +530,10 @@ pub fn click_board(
     let Ok(world) = camera.viewport_to_world_2d(tf, screen) else {
         return;
     };
-    for (i, t) in lay.view.tokens.iter().enumerate() {
-        if token_position(&lay, i).distance(world) <= token_size(&lay, i).0 + RING {
-            cursor.target = Some(t.id);
-            cursor.index = 0;
-            return;
-        }
+    if let Some(id) = character_at(&lay, world) {
+        cursor.target = Some(id);
+        cursor.index = 0;
+        return;
     }
     for (z, centre) in lay.centres.iter().enumerate() {
         let d = (world - *centre).abs();

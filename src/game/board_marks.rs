@@ -87,11 +87,11 @@ fn paint_ground(
     // Diagonal hatching: ground with something on it never reads as a flat colour.
     let hatch = Stroke::new(1.0, Color32::from_white_alpha(14));
     let step = (r.width().min(r.height()) / 7.0).max(6.0);
+    let clip = painter.with_clip_rect(r.intersect(painter.clip_rect()));
     let mut k = -r.height();
     while k < r.width() {
         let a = egui::pos2(r.min.x + k, r.max.y);
         let b = egui::pos2(r.min.x + k + r.height(), r.min.y);
-        let clip = painter.with_clip_rect(r.intersect(painter.clip_rect()));
         clip.line_segment([a, b], hatch);
         k += step;
     }
@@ -139,12 +139,7 @@ fn paint_token(
     tip: f32,
 ) {
     token_shape(painter, centre, r, t);
-    let dark = super::palette::dark_text_on(t.faction) && !t.out && !t.faded;
-    let ink = if dark {
-        Color32::from_rgb(24, 24, 24)
-    } else {
-        Color32::from_rgb(250, 250, 250)
-    };
+    let ink = ink_on(t);
     if let Some(art) = art {
         let side = r * 1.3;
         let at = centre - egui::vec2(0.0, r * 0.12);
@@ -192,6 +187,28 @@ fn paint_token(
     }
 }
 
+/// What a portrait is drawn in on token `t`'s colour: dark on the light factions, else white.
+pub fn ink_on(t: &Token) -> Color32 {
+    if super::palette::dark_text_on(t.faction) && !t.out && !t.faded {
+        Color32::from_rgb(24, 24, 24)
+    } else {
+        Color32::from_rgb(250, 250, 250)
+    }
+}
+
+/// A pool's colour by how full it is: green when whole, amber from half, red below a quarter.
+pub fn pool_colour(f: f32) -> Color32 {
+    if f >= 1.0 {
+        Color32::from_rgb(80, 200, 110)
+    } else if f >= 0.5 {
+        Color32::from_rgb(120, 190, 90)
+    } else if f >= 0.25 {
+        Color32::from_rgb(230, 170, 50)
+    } else {
+        Color32::from_rgb(225, 70, 60)
+    }
+}
+
 /// Faction colours; paler while hidden, grey once out of the fight.
 /// A token: its faction's shape in its faction's colour, with a dark rim.
 fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
@@ -220,15 +237,7 @@ fn pool_bars(painter: &egui::Painter, centre: Pos2, r: f32, pools: &[super::pres
         let back = egui::Rect::from_min_size(egui::pos2(centre.x - w / 2.0, top), egui::vec2(w, h));
         painter.rect_filled(back, 1.0, Color32::from_black_alpha(200));
         let f = pool.fraction();
-        let colour = if f >= 1.0 {
-            Color32::from_rgb(80, 200, 110)
-        } else if f >= 0.5 {
-            Color32::from_rgb(120, 190, 90)
-        } else if f >= 0.25 {
-            Color32::from_rgb(230, 170, 50)
-        } else {
-            Color32::from_rgb(225, 70, 60)
-        };
+        let colour = pool_colour(f);
         let fill = egui::Rect::from_min_size(back.min, egui::vec2(w * f, h));
         painter.rect_filled(fill, 1.0, colour);
     }

@@ -25,11 +25,7 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 6.0, colour);
-                let ink = if super::palette::dark_text_on(token.faction) {
-                    egui::Color32::from_rgb(24, 24, 24)
-                } else {
-                    egui::Color32::WHITE
-                };
+                let ink = super::board_marks::ink_on(token);
                 art.paint(ui.painter(), token.portrait, rect.shrink(4.0), ink);
             }
             ui.vertical(|ui| {
@@ -41,7 +37,7 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
             ui.add(
                 egui::ProgressBar::new(pool.fraction())
                     .desired_height(14.0)
-                    .fill(pool_colour(pool.fraction()))
+                    .fill(super::board_marks::pool_colour(pool.fraction()))
                     .text(format!("{} {} of {}", pool.what, pool.left, pool.most)),
             );
         }
@@ -75,17 +71,4 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
             });
         }
     });
-}
-
-/// The bars' colours, as on the board: green when whole, amber from half, red below a quarter.
-pub fn pool_colour(f: f32) -> egui::Color32 {
-    if f >= 1.0 {
-        egui::Color32::from_rgb(60, 150, 80)
-    } else if f >= 0.5 {
-        egui::Color32::from_rgb(100, 150, 70)
-    } else if f >= 0.25 {
-        egui::Color32::from_rgb(180, 130, 40)
-    } else {
-        egui::Color32::from_rgb(180, 60, 50)
-    }
 }

@@ -490,28 +490,24 @@ pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
                 return Phase::AiThinking;
             }
             // The board the next person sees may show what the last one must not, or the
-            // other way round.
-            if let Some(holder) = battle.screen_holder
-                && battle.lesson.is_none()
-                && holder != *seat
-                && seats.people() > 1
-                && (battle.session.hides_from(holder) || battle.session.hides_from(*seat))
+            // other way round. Before the first decision nobody holds the screen: whoever
+            // pressed Start may sit at any other seat, so it is passed when the side to act
+            // keeps anything from another.
+            if battle.lesson.is_none() && seats.people() > 1 && battle.screen_holder != Some(*seat)
             {
-                return Phase::PassScreen;
-            }
-            // Before the first decision nobody has the screen yet: whoever pressed Start must
-            // not see what the side to act keeps from the others.
-            if battle.screen_holder.is_none()
-                && battle.lesson.is_none()
-                && seats.people() > 1
-                && seats.kind(*seat) == SeatKind::Person
-                && battle
-                    .session
-                    .seats()
-                    .into_iter()
-                    .any(|(other, _)| other != *seat && battle.session.hides_from(other))
-            {
-                return Phase::PassScreen;
+                let hidden = match battle.screen_holder {
+                    Some(holder) => {
+                        battle.session.hides_from(holder) || battle.session.hides_from(*seat)
+                    }
+                    None => battle
+                        .session
+                        .seats()
+                        .into_iter()
+                        .any(|(other, _)| other != *seat && battle.session.hides_from(other)),
+                };
+                if hidden {
+                    return Phase::PassScreen;
+                }
             }
             match kind {
                 DecisionKind::Initiative => Phase::Initiative,

@@ -484,9 +484,8 @@ impl Present for Zones {
                     Vec::new()
                 },
                 portrait: {
-                    let gear: Vec<String> =
-                        s.carried(i).map(|it| s.items[it].name.clone()).collect();
-                    let gear: Vec<&str> = gear.iter().map(String::as_str).collect();
+                    let gear: Vec<&str> =
+                        s.carried(i).map(|it| s.items[it].name.as_str()).collect();
                     crate::art::portrait(
                         ch.icon.as_deref(),
                         &ch.name,
