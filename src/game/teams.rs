@@ -10,9 +10,8 @@ use crate::rules::teams::roll::chance_at_least;
 use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
 
-use super::present::pct;
 use super::present::{
-    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual,
+    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual, pct,
 };
 
 /// The place index of a square: row by row, as the map is written.
@@ -362,7 +361,7 @@ impl Present for Teams {
                         .map(|it| format!("{} (in hand)", s.item_name(it)))
                         .chain(
                             s.carried(i)
-                                .filter(|it| !s.held(i).any(|h| h == *it))
+                                .filter(|&it| s.items[it].location == Location::Pack(i))
                                 .map(|it| s.item_name(it).to_string()),
                         )
                         .collect(),

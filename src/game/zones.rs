@@ -7,9 +7,8 @@ use crate::rules::zones::{
     ZoneEvent, Zones, attack, flow, odds,
 };
 
-use super::present::pct;
 use super::present::{
-    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual,
+    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual, pct,
 };
 
 /// What a token shows inside: health, 0 when down, X when dead.
