@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use fray::ai::{GmPolicy, Level, Policy, RandomPolicy};
+use fray::ai::{Level, Policy, RandomPolicy};
 use fray::replay::{self, Replay, ReplayDice};
-use fray::rules::battle::{Outcome, state_hash};
+use fray::rules::battle::state_hash;
 use fray::rules::dice::SeededDice;
 use fray::rules::notes;
 use fray::rulesets::{Game, Visit};
@@ -23,6 +23,10 @@ macro_rules! say {
     ($($t:tt)*) => {
         say_line(format_args!($($t)*))
     };
+}
+
+fn say_str(line: &str) {
+    say!("{line}");
 }
 
 fn say_line(line: std::fmt::Arguments) {
@@ -232,12 +236,12 @@ pub fn main() -> ExitCode {
             &scenario,
             json,
             ai.as_deref(),
-            Sims {
+            sim::Batch {
                 games,
                 seed,
                 max_rounds,
                 levels: &[],
-                log,
+                log: log.then_some(say_str as fn(&str)),
                 threads: if log {
                     1
                 } else {
@@ -422,7 +426,7 @@ fn report<E: std::fmt::Display>(e: E) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: Sims) -> ExitCode {
+fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: sim::Batch) -> ExitCode {
     let (games, threads) = (sims.games, sims.threads);
     let levels = match parse_levels(ai, vec![Level::Random]) {
         Ok(l) => l,
@@ -434,14 +438,14 @@ fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: Sims) -> ExitCode {
     };
     let factions = loaded.setup.factions();
     let started = Instant::now();
-    let tally = match loaded.setup.visit(Sims {
+    let tally = match loaded.setup.visit(sim::Batch {
         levels: &levels,
         ..sims
     }) {
         Ok(t) => t,
         Err(e) => return report(e),
     };
-    let SimTally {
+    let sim::Tally {
         wins,
         draws,
         unfinished,
@@ -764,133 +768,6 @@ impl Visit for Record<'_> {
         replay::seal(&mut r).map_err(|e| e.to_string())?;
         debug_assert_eq!(r.final_hash, Some(state_hash(&state)));
         Ok((r, G::round(&state)))
-    }
-}
-
-/// `fray sim`'s battles of one scenario, under its ruleset.
-struct Sims<'a> {
-    games: u32,
-    seed: u64,
-    max_rounds: u32,
-    levels: &'a [Level],
-    log: bool,
-    threads: usize,
-}
-
-struct SimTally {
-    wins: Vec<u32>,
-    draws: u32,
-    unfinished: u32,
-    rounds: u64,
-}
-
-impl SimTally {
-    fn new(factions: usize) -> SimTally {
-        SimTally {
-            wins: vec![0; factions],
-            draws: 0,
-            unfinished: 0,
-            rounds: 0,
-        }
-    }
-
-    fn add(&mut self, o: &SimTally) {
-        for (w, x) in self.wins.iter_mut().zip(&o.wins) {
-            *w += x;
-        }
-        self.draws += o.draws;
-        self.unfinished += o.unfinished;
-        self.rounds += o.rounds;
-    }
-}
-
-impl Sims<'_> {
-    /// Battle `g`, under its own seed, into `t`.
-    fn play<G: Game>(&self, setup: &G::Setup, g: u32, t: &mut SimTally) -> Result<(), String> {
-        let n = t.wins.len();
-        let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
-        let mut dice = SeededDice::new(game_seed);
-        let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
-        let levels = self.levels;
-        let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
-            .map(|f| levels[f % levels.len()].policy::<G>(sim::policy_seed(game_seed, f)))
-            .collect();
-        let log = self.log;
-        let result = sim::play_out::<G>(
-            &mut state,
-            &mut policies,
-            &mut GmPolicy,
-            &mut dice,
-            self.max_rounds,
-            |a, evs| {
-                if log {
-                    say!("> {a:?}");
-                    for e in evs {
-                        say!("  {e}");
-                    }
-                }
-            },
-        )
-        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
-        t.rounds += u64::from(result.rounds);
-        match result.outcome {
-            Some(Outcome::Victory { winner, .. }) => {
-                if let Some(w) = t.wins.get_mut(winner) {
-                    *w += 1;
-                }
-            }
-            Some(Outcome::Draw { .. }) => t.draws += 1,
-            None => t.unfinished += 1,
-        }
-        Ok(())
-    }
-}
-
-impl Visit for Sims<'_> {
-    type Out = Result<SimTally, String>;
-
-    /// Battle g goes to worker g % threads; the tallies add up the same whatever the number
-    /// of workers, and of several failures the first battle's is told.
-    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
-        let n = G::setup_factions(setup).len();
-        let threads = self.threads.clamp(1, 64);
-        let parts: Vec<Result<SimTally, (u32, String)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|w| {
-                    let sims = &self;
-                    scope.spawn(move || {
-                        let mut t = SimTally::new(n);
-                        for g in (w as u32..sims.games).step_by(threads) {
-                            sims.play::<G>(setup, g, &mut t).map_err(|e| (g, e))?;
-                        }
-                        Ok(t)
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err((0, "a battle panicked".to_string())))
-                })
-                .collect()
-        });
-        let mut total = SimTally::new(n);
-        let mut first_error: Option<(u32, String)> = None;
-        for p in parts {
-            match p {
-                Ok(t) => total.add(&t),
-                Err(e) => {
-                    if first_error.as_ref().is_none_or(|(g, _)| e.0 < *g) {
-                        first_error = Some(e);
-                    }
-                }
-            }
-        }
-        match first_error {
-            Some((_, e)) => Err(e),
-            None => Ok(total),
-        }
     }
 }
 

@@ -1,9 +1,10 @@
 //! Headless battles: policies for every seat, a dice source, and a round limit that only
 //! guards against a ruleset bug (a battle that never ends is reported as unfinished).
 
-use crate::ai::Policy;
+use crate::ai::{GmPolicy, Level, Policy};
 use crate::rules::battle::{Event, Outcome, Pending, RuleError, Ruleset};
-use crate::rules::dice::DiceSource;
+use crate::rules::dice::{DiceSource, SeededDice};
+use crate::rulesets::{Game, Visit};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct BattleResult {
@@ -69,6 +70,138 @@ pub fn play_out<R: Ruleset>(
                 on_event(&action, &events);
                 decisions += 1;
             }
+        }
+    }
+}
+
+/// A batch of battles of one scenario (`fray sim`'s, the generator's balance check), each
+/// under its own seed, so that the tally is the same whatever the number of workers.
+pub struct Batch<'a> {
+    pub games: u32,
+    pub seed: u64,
+    pub max_rounds: u32,
+    /// The policy of faction f is `levels[f % levels.len()]`.
+    pub levels: &'a [Level],
+    /// Where each action and its events are written, one line each (then one worker plays).
+    pub log: Option<fn(&str)>,
+    pub threads: usize,
+}
+
+/// How a batch went: wins by faction, draws, battles cut off unfinished, rounds played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: Vec<u32>,
+    pub draws: u32,
+    pub unfinished: u32,
+    pub rounds: u64,
+}
+
+impl Tally {
+    pub fn new(factions: usize) -> Tally {
+        Tally {
+            wins: vec![0; factions],
+            draws: 0,
+            unfinished: 0,
+            rounds: 0,
+        }
+    }
+
+    pub fn add(&mut self, o: &Tally) {
+        for (w, x) in self.wins.iter_mut().zip(&o.wins) {
+            *w += x;
+        }
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.rounds += o.rounds;
+    }
+}
+
+impl Batch<'_> {
+    /// Battle `g`, under its own seed, into `t`.
+    fn play<G: Game>(&self, setup: &G::Setup, g: u32, t: &mut Tally) -> Result<(), String> {
+        let n = t.wins.len();
+        let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+        let mut dice = SeededDice::new(game_seed);
+        let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
+        let levels = self.levels;
+        let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
+            .map(|f| levels[f % levels.len()].policy::<G>(policy_seed(game_seed, f)))
+            .collect();
+        let log = self.log;
+        let result = play_out::<G>(
+            &mut state,
+            &mut policies,
+            &mut GmPolicy,
+            &mut dice,
+            self.max_rounds,
+            |a, evs| {
+                if let Some(write) = log {
+                    write(&format!("> {a:?}"));
+                    for e in evs {
+                        write(&format!("  {e}"));
+                    }
+                }
+            },
+        )
+        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        t.rounds += u64::from(result.rounds);
+        match result.outcome {
+            Some(Outcome::Victory { winner, .. }) => {
+                if let Some(w) = t.wins.get_mut(winner) {
+                    *w += 1;
+                }
+            }
+            Some(Outcome::Draw { .. }) => t.draws += 1,
+            None => t.unfinished += 1,
+        }
+        Ok(())
+    }
+}
+
+impl Visit for Batch<'_> {
+    type Out = Result<Tally, String>;
+
+    /// Battle g goes to worker g % threads; the tallies add up the same whatever the number
+    /// of workers, and of several failures the first battle's is told.
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let n = G::setup_factions(setup).len();
+        let threads = self.threads.clamp(1, 64);
+        let parts: Vec<Result<Tally, (u32, String)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|w| {
+                    let sims = &self;
+                    scope.spawn(move || {
+                        let mut t = Tally::new(n);
+                        for g in (w as u32..sims.games).step_by(threads) {
+                            sims.play::<G>(setup, g, &mut t).map_err(|e| (g, e))?;
+                        }
+                        Ok(t)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err((0, "a battle panicked".to_string())))
+                })
+                .collect()
+        });
+        let mut total = Tally::new(n);
+        let mut first_error: Option<(u32, String)> = None;
+        for p in parts {
+            match p {
+                Ok(t) => total.add(&t),
+                Err(e) => {
+                    if first_error.as_ref().is_none_or(|(g, _)| e.0 < *g) {
+                        first_error = Some(e);
+                    }
+                }
+            }
+        }
+        match first_error {
+            Some((_, e)) => Err(e),
+            None => Ok(total),
         }
     }
 }
