@@ -25,6 +25,9 @@ pub struct BenchConfig {
     pub max_rounds: u32,
     /// Only this ruleset's scenarios (its id), or every ruleset's.
     pub ruleset: Option<String>,
+    /// Generated skirmishes of each ruleset (medium, seeds 1 to this) played beside the
+    /// shipped scenarios: the AI measured beyond the boards it was tuned on.
+    pub generated: u32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -77,6 +80,7 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
                 .and_then(Result::ok)
                 .map(|l| (n.to_string(), l.setup))
         })
+        .chain(generated(cfg))
         .filter(|(_, s)| cfg.ruleset.as_deref().is_none_or(|r| r == s.ruleset()))
         .collect();
     let mut jobs = Vec::new();
@@ -199,6 +203,29 @@ pub fn run(cfg: &BenchConfig) -> BenchReport {
         decision_ms,
         unfinished: t.unfinished,
     }
+}
+
+/// The generated skirmishes `cfg` asks for, named `generated-RULESET-SEED`; a seed the
+/// generator cannot even out is passed over (as `fray generate` would refuse it).
+fn generated(cfg: &BenchConfig) -> Vec<(String, Setup)> {
+    let how = crate::generate::Balancing {
+        threads: cfg.threads,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    for r in crate::generate::RULESETS {
+        if cfg.ruleset.as_deref().is_some_and(|only| only != r) {
+            continue;
+        }
+        for seed in 1..=u64::from(cfg.generated) {
+            let made = crate::generate::generate(r, seed, crate::generate::Size::Medium, &how)
+                .and_then(|g| crate::generate::load(&g.scenario));
+            if let Ok(loaded) = made {
+                out.push((format!("generated-{r}-{seed}"), loaded.setup));
+            }
+        }
+    }
+    out
 }
 
 /// One battle of a job, under its scenario's ruleset.

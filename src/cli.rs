@@ -118,6 +118,23 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write a random skirmish for a ruleset, balanced between two normal AIs by playing it.
+    Generate {
+        /// zones, teams or coterie.
+        ruleset: String,
+        /// The same seed always gives the same skirmish.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// small, medium or large.
+        #[arg(long, default_value = "medium")]
+        size: String,
+        /// Write the scenario here (default: print it).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Write over a file already at `--out`.
+        #[arg(long)]
+        force: bool,
+    },
     /// Validate scenario and replay files; exit status 1 with `file:line` errors.
     Check {
         #[arg(required = true)]
@@ -142,9 +159,10 @@ enum Command {
         #[arg(long)]
         trace: Option<String>,
     },
-    /// Benchmarks. `fray bench ai`: win rates between AI levels and their decision times.
+    /// Benchmarks. `fray bench ai`: win rates between AI levels and their decision times;
+    /// `fray bench generate`: how even generated skirmishes are, how long they last and take.
     Bench {
-        /// What to measure: `ai`.
+        /// What to measure: `ai` or `generate`.
         what: String,
         #[arg(long)]
         json: bool,
@@ -162,6 +180,13 @@ enum Command {
         /// Only this ruleset's scenarios (default: every ruleset).
         #[arg(long)]
         ruleset: Option<String>,
+        /// `ai`: also this many generated skirmishes of each ruleset (medium, seeds 1 to N);
+        /// `generate`: the seeds of each ruleset to make (default 100).
+        #[arg(long)]
+        generated: Option<u32>,
+        /// `generate`: small, medium or large.
+        #[arg(long, default_value = "medium")]
+        size: String,
     },
 }
 
@@ -271,6 +296,13 @@ pub fn main() -> ExitCode {
             out,
             force,
         }) => record(&scenario, seed, &out, force),
+        Some(Command::Generate {
+            ruleset,
+            seed,
+            size,
+            out,
+            force,
+        }) => generate(&ruleset, seed, &size, out.as_deref(), force),
         Some(Command::Check { files, strict }) => check(&files, strict),
         Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
         Some(Command::Lessons {
@@ -291,12 +323,31 @@ pub fn main() -> ExitCode {
         Some(Command::Bench {
             what,
             json,
+            ruleset,
+            generated,
+            size,
+            ..
+        }) if what == "generate" => bench_generate(json, generated, &size, ruleset.as_deref()),
+        Some(Command::Bench {
+            what,
+            json,
             quick,
             games,
             seed,
             levels,
             ruleset,
-        }) => bench(&what, json, quick, games, seed, levels.as_deref(), ruleset),
+            generated,
+            size: _,
+        }) => bench(
+            &what,
+            json,
+            quick,
+            games,
+            seed,
+            levels.as_deref(),
+            ruleset,
+            generated.unwrap_or(0),
+        ),
     }
 }
 
@@ -597,6 +648,56 @@ fn print_lines(lines: &[replay::ReplayLine], json: bool) {
             if let Some(e) = &line.explanation {
                 say!("    ⟨{e}⟩");
             }
+        }
+    }
+}
+
+/// `fray generate`: the scenario's file on stdout or at `out`, how even it is on stderr.
+fn generate(ruleset: &str, seed: u64, size: &str, out: Option<&Path>, force: bool) -> ExitCode {
+    if let Some(code) = unknown_ruleset(ruleset) {
+        return code;
+    }
+    let Some(size) = fray::generate::Size::parse(size) else {
+        eprintln!("unknown size \"{size}\" (known: small, medium, large)");
+        return ExitCode::from(2);
+    };
+    if let Some(out) = out
+        && out.exists()
+        && !force
+    {
+        return report(format!(
+            "{}: a file is already there; name another --out, or add --force to write over it",
+            out.display()
+        ));
+    }
+    let started = Instant::now();
+    let made = match fray::generate::generate(ruleset, seed, size, &Default::default()) {
+        Ok(g) => g,
+        Err(e) => return report(e),
+    };
+    let b = &made.balance;
+    eprintln!(
+        "{}: {} {:.0}% over {} battles between normal AIs, {:.1} rounds on average; {} drafts set aside, {} knob turns, {:.2} s",
+        made.scenario.name,
+        b.factions.first().map_or("", String::as_str),
+        b.first_share() * 100.0,
+        b.battles,
+        b.mean_rounds(),
+        b.drafts,
+        b.turns,
+        started.elapsed().as_secs_f64()
+    );
+    match out {
+        Some(out) => match std::fs::write(out, &made.text) {
+            Ok(()) => {
+                say!("{}", out.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => report(format!("{}: cannot write it: {e}", out.display())),
+        },
+        None => {
+            say!("{}", made.text.trim_end());
+            ExitCode::SUCCESS
         }
     }
 }
@@ -911,9 +1012,12 @@ fn bench(
     seed: u64,
     levels: Option<&str>,
     ruleset: Option<String>,
+    generated: u32,
 ) -> ExitCode {
     if what != "ai" {
-        return report(format!("unknown benchmark \"{what}\" (known: ai)"));
+        return report(format!(
+            "unknown benchmark \"{what}\" (known: ai, generate)"
+        ));
     }
     if let Some(code) = ruleset.as_deref().and_then(unknown_ruleset) {
         return code;
@@ -929,12 +1033,31 @@ fn bench(
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         max_rounds: 200,
         ruleset,
+        generated,
     };
     let r = fray::bench::run(&cfg);
     if json {
         say!("{}", serde_json::to_string(&r).unwrap_or_default());
     } else {
         say!("{}", r.table().trim_end());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `fray bench generate`: seeds 1 to N of each ruleset made and measured.
+fn bench_generate(json: bool, seeds: Option<u32>, size: &str, ruleset: Option<&str>) -> ExitCode {
+    if let Some(code) = ruleset.and_then(unknown_ruleset) {
+        return code;
+    }
+    let Some(size) = fray::generate::Size::parse(size) else {
+        eprintln!("unknown size \"{size}\" (known: small, medium, large)");
+        return ExitCode::from(2);
+    };
+    let rows = fray::generate::bench::run(seeds.unwrap_or(100), size, ruleset, &Default::default());
+    if json {
+        say!("{}", serde_json::to_string(&rows).unwrap_or_default());
+    } else {
+        say!("{}", fray::generate::bench::table(&rows).trim_end());
     }
     ExitCode::SUCCESS
 }

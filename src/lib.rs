@@ -9,6 +9,7 @@ pub mod bench;
 pub mod credits;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod generate;
 pub mod lessons;
 pub mod referee;
 pub mod replay;

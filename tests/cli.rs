@@ -472,6 +472,59 @@ fn rules_prints_the_notes() {
     assert!(all.contains("## zones.attacking"));
 }
 
+/// `fray bench generate` makes each seed and reports how even and how long; `bench ai
+/// --generated` plays generated skirmishes beside the shipped ones.
+#[test]
+fn the_generator_s_bench_and_the_ai_bench_of_generated_skirmishes() {
+    let out = ok(&[
+        "bench",
+        "generate",
+        "--json",
+        "--generated",
+        "2",
+        "--size",
+        "small",
+    ]);
+    let rows: Value = serde_json::from_str(out.trim()).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{out}");
+    for r in rows {
+        assert_eq!(r["seeds"], 2, "{r}");
+        assert_eq!(r["refused"], serde_json::json!([]), "{r}");
+        let share = r["share"].as_array().unwrap();
+        for s in share {
+            let s = s.as_f64().unwrap();
+            assert!((0.4..=0.6).contains(&s), "{r}");
+        }
+        assert!(r["rounds"][1].as_f64().unwrap() >= 1.0, "{r}");
+    }
+    let out = ok(&[
+        "bench",
+        "ai",
+        "--json",
+        "--ruleset",
+        "coterie",
+        "--levels",
+        "random,normal",
+        "--games",
+        "1",
+        "--generated",
+        "2",
+    ]);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        v["scenarios"],
+        serde_json::json!([
+            "wizards-and-bandits",
+            "duel-at-the-gate",
+            "the-chase",
+            "generated-coterie-1",
+            "generated-coterie-2"
+        ])
+    );
+    assert_eq!(v["battles"], 10);
+}
+
 #[test]
 fn bench_ai_can_be_limited_to_one_ruleset() {
     let out = ok(&[
@@ -562,6 +615,7 @@ fn an_unknown_ruleset_is_refused_alike_by_every_command() {
         &["lessons", "chess"],
         &["lessons", "chess", "--coverage"],
         &["rules", "chess"],
+        &["generate", "chess"],
     ] {
         let o = fray(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -572,6 +626,64 @@ fn an_unknown_ruleset_is_refused_alike_by_every_command() {
         );
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
+}
+
+/// `fray generate` writes a file that checks and plays, says how even it found it, and never
+/// writes over a file unasked.
+#[test]
+fn a_generated_skirmish_is_written_checked_and_never_written_over_unasked() {
+    let f = TempFile::new("skirmish.ron");
+    let o = fray(&[
+        "generate",
+        "coterie",
+        "--seed",
+        "4",
+        "--size",
+        "small",
+        "--out",
+        f.path(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("over 300 battles between normal AIs"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(f.path()).unwrap();
+    assert!(text.starts_with("// "), "{text}");
+    assert!(
+        text.contains("fray generate coterie --seed 4 --size small"),
+        "{text}"
+    );
+    ok(&["check", f.path()]);
+    let sim = ok(&["sim", f.path(), "--games", "5"]);
+    assert!(sim.contains("5 battles"), "{sim}");
+    // The same again onto it is refused without --force, and leaves the file as it was.
+    std::fs::write(f.path(), "kept").unwrap();
+    let again = fray(&["generate", "coterie", "--seed", "4", "--out", f.path()]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    assert_eq!(std::fs::read_to_string(f.path()).unwrap(), "kept");
+    ok(&[
+        "generate",
+        "coterie",
+        "--seed",
+        "4",
+        "--size",
+        "small",
+        "--out",
+        f.path(),
+        "--force",
+    ]);
+    assert_eq!(std::fs::read_to_string(f.path()).unwrap(), text);
+    // Without --out the file goes to stdout, the same text.
+    assert_eq!(
+        ok(&["generate", "coterie", "--seed", "4", "--size", "small"]),
+        text
+    );
+    let bad = fray(&["generate", "zones", "--size", "huge"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("unknown size \"huge\" (known: small, medium, large)"));
 }
 
 #[test]

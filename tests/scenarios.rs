@@ -7,6 +7,9 @@
 
 mod support;
 
+#[path = "generate/cases.rs"]
+mod generated;
+
 use fray::rules::battle::Ruleset;
 use fray::rules::zones::Zones;
 use fray::scenario::{self, DataErrors, Setup};

@@ -311,7 +311,11 @@ pub struct TeamsScenario {
     #[serde(default = "default_round_limit")]
     pub round_limit: u32,
     /// Where the battle stands when it starts, for a battle begun mid-way.
-    #[serde(default, deserialize_with = "crate::scenario::error::given")]
+    #[serde(
+        default,
+        deserialize_with = "crate::scenario::error::given",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub situation: Option<situation::SituationDef>,
     /// Objectives that change during the battle, in order; none in most scenarios.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -127,7 +127,11 @@ pub struct ZonesScenario {
     pub ground: Vec<GroundItem>,
     pub factions: Vec<FactionDef>,
     /// Where the battle stands when it starts, for a battle begun mid-way.
-    #[serde(default, deserialize_with = "crate::scenario::error::given")]
+    #[serde(
+        default,
+        deserialize_with = "crate::scenario::error::given",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub situation: Option<SituationDef>,
 }
 

@@ -1,0 +1,351 @@
+//! Random skirmishes: a scenario for any ruleset drawn from a seed, then balanced by playing it.
+//!
+//! Each ruleset's generator drafts a map and two sides from its kinds of characters and gear
+//! (`assets/generator/RULESET.ron`, the kinds the rulebooks and the shipped scenarios use), and
+//! offers one knob a side: how tough its people are. The balance check plays the draft between
+//! two normal AIs and turns the knob against whichever side wins too often, until the sides'
+//! chances are even enough; a draft no knob can even out is thrown away for the next one. All
+//! of it is drawn from the one seed, so the same seed always gives the same file.
+
+pub mod bench;
+mod coterie;
+mod teams;
+mod zones;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::scenario::{self, Loaded, Scenario};
+use crate::sim::{Batch, Tally};
+
+/// How big a skirmish is: its people and its ground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Size {
+    Small,
+    Medium,
+    Large,
+}
+
+impl Size {
+    pub const ALL: [Size; 3] = [Size::Small, Size::Medium, Size::Large];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Small => "small",
+            Size::Medium => "medium",
+            Size::Large => "large",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Size> {
+        Size::ALL.into_iter().find(|z| z.name() == s)
+    }
+
+    /// People a side brings: a range to draw from.
+    fn people(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Size::Small => 2..=3,
+            Size::Medium => 3..=4,
+            Size::Large => 5..=6,
+        }
+    }
+}
+
+/// What the balance check plays, and what it accepts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Balancing {
+    /// Battles between two normal AIs for each try.
+    pub battles: u32,
+    /// Measures of a draft before it is given up for the next one (its knob is searched by
+    /// halves, so 5 tries cover a reach of 15 either way).
+    pub tries: u32,
+    /// Drafts before the generator gives up.
+    pub drafts: u32,
+    /// The first side's share (a draw counts half) must lie within this of one half.
+    pub within: f64,
+    /// Workers playing the battles (the result does not depend on it).
+    pub threads: usize,
+}
+
+impl Default for Balancing {
+    /// 300 battles give the share to about ±3% (one standard error), so a share accepted within
+    /// ±7% lies within the 40–60% a player is promised with room for the sample's error.
+    fn default() -> Self {
+        Balancing {
+            battles: 300,
+            tries: 6,
+            drafts: 6,
+            within: 0.07,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// A generated skirmish: the scenario, its file's text, and how even the check found it.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub ruleset: &'static str,
+    pub seed: u64,
+    pub size: Size,
+    pub scenario: Scenario,
+    /// The file: a header saying how it was made and measured, then the scenario.
+    pub text: String,
+    pub balance: Balance,
+}
+
+/// How a scenario played between two normal AIs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Balance {
+    pub factions: Vec<String>,
+    pub tally: Tally,
+    pub battles: u32,
+    /// The seed of the battles measured (`fray sim --seed`).
+    pub sim_seed: u64,
+    /// Drafts thrown away and knob turns made before this one was accepted.
+    pub drafts: u32,
+    pub turns: u32,
+}
+
+impl Balance {
+    /// The first side's share of the battles, a draw counting half for each.
+    pub fn first_share(&self) -> f64 {
+        share(&self.tally, self.battles)
+    }
+
+    pub fn mean_rounds(&self) -> f64 {
+        self.tally.rounds as f64 / f64::from(self.battles.max(1))
+    }
+}
+
+fn share(t: &Tally, battles: u32) -> f64 {
+    let won = f64::from(t.wins.first().copied().unwrap_or(0));
+    let drawn = f64::from(t.draws + t.unfinished);
+    (won + drawn / 2.0) / f64::from(battles.max(1))
+}
+
+/// How far past `within` a scouting third of the battles may find a draft and still have it
+/// played in full: about three standard errors of a hundred battles' share.
+const SCOUT_MARGIN: f64 = 0.15;
+
+/// One ruleset's draft: a scenario with a knob that makes one side tougher.
+trait Draft {
+    /// How far the knob turns either way.
+    const REACH: i8;
+    /// Draws a new draft.
+    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, String>
+    where
+        Self: Sized;
+    /// The scenario with the knob at `edge`: above 0 the first side is that many steps
+    /// tougher, below 0 the second. Only the side favoured changes, and only upwards, so that
+    /// nobody is weaker than their kind.
+    fn scenario(&self, seed: u64, size: Size, edge: i8) -> Scenario;
+}
+
+/// What a knob at `edge` gives side `side` (0 or 1).
+fn favoured(edge: i8, side: usize) -> u8 {
+    let e = i16::from(edge) * if side == 0 { 1 } else { -1 };
+    u8::try_from(e.max(0)).unwrap_or(u8::MAX)
+}
+
+/// The rulesets a skirmish can be generated for (all three).
+pub const RULESETS: [&str; 3] = ["zones", "teams", "coterie"];
+
+/// A skirmish of `ruleset` from `seed`, balanced as `how` says.
+pub fn generate(
+    ruleset: &str,
+    seed: u64,
+    size: Size,
+    how: &Balancing,
+) -> Result<Generated, String> {
+    match ruleset {
+        "zones" => balanced::<zones::ZonesDraft>("zones", seed, size, how),
+        "teams" => balanced::<teams::TeamsDraft>("teams", seed, size, how),
+        "coterie" => balanced::<coterie::CoterieDraft>("coterie", seed, size, how),
+        other => Err(format!(
+            "unknown ruleset \"{other}\" (known: {})",
+            RULESETS.join(", ")
+        )),
+    }
+}
+
+/// A draft as it first comes, unbalanced: what the tests of every seed check and play.
+pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    Ok(match ruleset {
+        "zones" => zones::ZonesDraft::draw(&mut rng, size)?.scenario(seed, size, 0),
+        "teams" => teams::TeamsDraft::draw(&mut rng, size)?.scenario(seed, size, 0),
+        "coterie" => coterie::CoterieDraft::draw(&mut rng, size)?.scenario(seed, size, 0),
+        other => return Err(format!("unknown ruleset \"{other}\"")),
+    })
+}
+
+/// Draft after draft, the knob is searched by halves for the turn at which the sides come out
+/// even (the first side's share rises with the knob); a draft whose knob cannot even it out
+/// within its reach, or whose shares jump past one half between two turns, is set aside.
+fn balanced<D: Draft>(
+    ruleset: &'static str,
+    seed: u64,
+    size: Size,
+    how: &Balancing,
+) -> Result<Generated, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let sim_seed = seed;
+    let mut closest: Option<Balance> = None;
+    let mut turns = 0;
+    for drafts in 0..how.drafts.max(1) {
+        let d = D::draw(&mut rng, size)?;
+        let (mut lo, mut hi) = (-D::REACH, D::REACH);
+        let mut edge = 0;
+        for _ in 0..how.tries.max(1) {
+            let sc = d.scenario(seed, size, edge);
+            // A third of the battles first: a draft far from even is told so by them, and only
+            // one that might pass is played in full.
+            let scout = (how.battles / 3).max(1);
+            let (mut factions, mut tally) = measure(&sc, how, scout, sim_seed)?;
+            let mut battles = scout;
+            if (share(&tally, scout) - 0.5).abs() <= how.within + SCOUT_MARGIN {
+                (factions, tally) = measure(&sc, how, how.battles, sim_seed)?;
+                battles = how.battles;
+            }
+            let balance = Balance {
+                factions,
+                tally,
+                battles,
+                sim_seed,
+                drafts,
+                turns,
+            };
+            let share = balance.first_share();
+            if (share - 0.5).abs() <= how.within && battles == how.battles {
+                return Ok(finish(ruleset, seed, size, sc, balance));
+            }
+            if closest
+                .as_ref()
+                .is_none_or(|c| (c.first_share() - 0.5).abs() > (share - 0.5).abs())
+            {
+                closest = Some(balance);
+            }
+            if share > 0.5 {
+                hi = edge - 1;
+            } else {
+                lo = edge + 1;
+            }
+            if lo > hi {
+                break;
+            }
+            edge = lo + (hi - lo) / 2;
+            turns += 1;
+        }
+    }
+    let Some(b) = closest else {
+        return Err(format!("no {ruleset} skirmish from seed {seed}"));
+    };
+    Err(format!(
+        "no even {ruleset} skirmish from seed {seed} ({} drafts): the closest gave {} {:.0}%; try another seed",
+        how.drafts,
+        b.factions.first().map_or("the first side", String::as_str),
+        b.first_share() * 100.0,
+    ))
+}
+
+/// Plays a scenario between two normal AIs.
+fn measure(
+    sc: &Scenario,
+    how: &Balancing,
+    games: u32,
+    sim_seed: u64,
+) -> Result<(Vec<String>, Tally), String> {
+    let loaded = load(sc)?;
+    let tally = loaded.setup.visit(Batch {
+        games,
+        seed: sim_seed,
+        max_rounds: 200,
+        levels: &[Level::Normal],
+        log: None,
+        threads: how.threads,
+    })?;
+    Ok((loaded.setup.factions(), tally))
+}
+
+/// A generated scenario through the same checks as a file: a generator's slip is an error,
+/// never a battle that starts wrong.
+pub fn load(sc: &Scenario) -> Result<Loaded, String> {
+    let text = body(sc);
+    scenario::load_str("generated", "generated", &text)
+        .map_err(|e| format!("the generator made a scenario that does not check: {e}"))
+}
+
+fn body(sc: &Scenario) -> String {
+    // Written as the shipped scenarios are: a place, a person or an item a line.
+    let pretty = ron::ser::PrettyConfig::default()
+        .indentor("    ".to_string())
+        .depth_limit(4);
+    ron::ser::to_string_pretty(sc, pretty).unwrap_or_default()
+}
+
+fn finish(ruleset: &'static str, seed: u64, size: Size, sc: Scenario, b: Balance) -> Generated {
+    let mut text = format!(
+        "// {}: a random {} skirmish, made by `fray generate {ruleset} --seed {seed} --size {}`.\n",
+        sc.name,
+        size.name(),
+        size.name()
+    );
+    let shares: Vec<String> = b
+        .factions
+        .iter()
+        .zip(&b.tally.wins)
+        .map(|(f, w)| {
+            format!(
+                "{f} {:.0}%",
+                100.0 * f64::from(*w) / f64::from(b.battles.max(1))
+            )
+        })
+        .collect();
+    text.push_str(&format!(
+        "// Balance, normal AI against normal AI over {} battles: {}, draws {:.0}%; {:.1} rounds on average.\n",
+        b.battles,
+        shares.join(", "),
+        100.0 * f64::from(b.tally.draws + b.tally.unfinished) / f64::from(b.battles.max(1)),
+        b.mean_rounds()
+    ));
+    text.push_str(&format!(
+        "// Reproduce it: fray sim THIS-FILE --ai normal,normal --games {} --seed {}\n",
+        b.battles, b.sim_seed
+    ));
+    text.push_str(&body(&sc));
+    text.push('\n');
+    Generated {
+        ruleset,
+        seed,
+        size,
+        scenario: sc,
+        text,
+        balance: b,
+    }
+}
+
+/// A name from a list, by the generator's dice.
+fn pick<'a, T>(rng: &mut ChaCha8Rng, from: &'a [T]) -> &'a T {
+    use rand::RngExt;
+    &from[rng.random_range(0..from.len())]
+}
+
+/// A kinds file of the generator, parsed; a mistake in it names its line.
+fn kinds<T: serde::de::DeserializeOwned>(file: &str, src: &str) -> Result<T, String> {
+    ron::from_str(src).map_err(|e| scenario::error::from_ron(file, &e).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::favoured;
+
+    #[test]
+    fn the_knob_favours_one_side_only_and_only_upwards() {
+        assert_eq!((favoured(3, 0), favoured(3, 1)), (3, 0));
+        assert_eq!((favoured(-2, 0), favoured(-2, 1)), (0, 2));
+        assert_eq!((favoured(0, 0), favoured(0, 1)), (0, 0));
+        assert_eq!(favoured(i8::MIN, 1), 128);
+    }
+}

@@ -1,0 +1,149 @@
+//! Random skirmishes (`fray::generate`): the same seed gives the same file, every draft checks
+//! and plays to an end, a generated file reads back as itself, and the balance it claims is what
+//! its header's command reproduces.
+
+use fray::ai::Level;
+use fray::generate::{self, Balancing, RULESETS, Size};
+use fray::scenario;
+use fray::sim::Batch;
+
+/// A smaller check than the game's, so the suite stays quick: the promise tested is that what is
+/// accepted lies within `within`, whatever that is.
+fn quick() -> Balancing {
+    Balancing {
+        battles: 120,
+        tries: 8,
+        drafts: 4,
+        within: 0.1,
+        threads: 2,
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_file_and_another_seed_another() {
+    for r in RULESETS {
+        let a = generate::generate(r, 11, Size::Small, &quick()).unwrap();
+        let b = generate::generate(r, 11, Size::Small, &quick()).unwrap();
+        assert_eq!(a.text, b.text, "{r}");
+        let c = generate::generate(r, 12, Size::Small, &quick()).unwrap();
+        assert_ne!(a.text, c.text, "{r}: seeds 11 and 12 gave one file");
+        // And the threads playing the check change nothing.
+        let one = generate::generate(
+            r,
+            11,
+            Size::Small,
+            &Balancing {
+                threads: 1,
+                ..quick()
+            },
+        );
+        assert_eq!(one.unwrap().text, a.text, "{r}");
+    }
+}
+
+/// 200 seeds of each ruleset and size: each draft is a scenario `fray check` accepts, and a
+/// battle of it between random policies ends (a win or a draw, never cut off).
+#[test]
+fn two_hundred_seeds_of_every_ruleset_and_size_check_and_play_to_an_end() {
+    for r in RULESETS {
+        for size in Size::ALL {
+            let mut shapes = std::collections::BTreeSet::new();
+            for seed in 0..200 {
+                let sc = generate::draft(r, seed, size).unwrap();
+                let loaded =
+                    generate::load(&sc).unwrap_or_else(|e| panic!("{r} {size:?} {seed}: {e}"));
+                assert_eq!(loaded.ruleset(), r);
+                let tally = loaded
+                    .setup
+                    .visit(Batch {
+                        games: 1,
+                        seed,
+                        max_rounds: 200,
+                        levels: &[Level::Random],
+                        log: None,
+                        threads: 1,
+                    })
+                    .unwrap_or_else(|e| panic!("{r} {size:?} {seed}: {e}"));
+                assert_eq!(tally.unfinished, 0, "{r} {size:?} seed {seed} never ended");
+                shapes.insert(format!("{:?}", loaded.setup.factions()));
+            }
+            // Drawn, not fixed: the 200 seeds field more than one pairing of sides.
+            assert!(shapes.len() > 1, "{r} {size:?}: one pairing for every seed");
+        }
+    }
+}
+
+#[test]
+fn a_generated_file_reads_back_as_the_scenario_written() {
+    for r in RULESETS {
+        for size in Size::ALL {
+            let g = generate::generate(r, 5, size, &quick()).unwrap();
+            let back = scenario::parse("generated.ron", &g.text).unwrap();
+            assert_eq!(back, g.scenario, "{r} {size:?}");
+            scenario::load_str("generated", "generated.ron", &g.text).unwrap();
+        }
+    }
+}
+
+/// What the check accepted is even, and the header's own command (`fray sim FILE --ai
+/// normal,normal --games N --seed S`, the same batch) gives the same figures.
+#[test]
+fn the_balance_in_the_header_is_what_its_command_reproduces() {
+    for r in RULESETS {
+        for seed in [3, 4] {
+            let how = quick();
+            let g = generate::generate(r, seed, Size::Medium, &how).unwrap();
+            let b = &g.balance;
+            assert!(
+                (b.first_share() - 0.5).abs() <= how.within,
+                "{r} {seed}: {}",
+                b.first_share()
+            );
+            let loaded = scenario::load_str("g", "g.ron", &g.text).unwrap();
+            let again = loaded
+                .setup
+                .visit(Batch {
+                    games: b.battles,
+                    seed: b.sim_seed,
+                    max_rounds: 200,
+                    levels: &[Level::Normal],
+                    log: None,
+                    threads: 2,
+                })
+                .unwrap();
+            assert_eq!(again, b.tally, "{r} {seed}");
+            let header = format!("--games {} --seed {}", b.battles, b.sim_seed);
+            assert!(
+                g.text.lines().take(4).any(|l| l.contains(&header)),
+                "{r}: {}",
+                g.text
+            );
+            let first = &b.factions[0];
+            let pct = format!(
+                "{first} {:.0}%",
+                100.0 * f64::from(b.tally.wins[0]) / f64::from(b.battles)
+            );
+            assert!(
+                g.text.lines().take(4).any(|l| l.contains(&pct)),
+                "{r}: {pct} not in the header"
+            );
+        }
+    }
+}
+
+/// A knob that cannot even out a lopsided draft gives a clear error naming the seed, never a
+/// lopsided skirmish passed off as fair.
+#[test]
+fn a_check_nothing_can_pass_is_refused_with_the_seed_named() {
+    let never = Balancing {
+        battles: 40,
+        tries: 2,
+        drafts: 2,
+        within: -1.0,
+        threads: 1,
+    };
+    let e = generate::generate("zones", 9, Size::Small, &never).unwrap_err();
+    assert!(e.contains("seed 9") && e.contains("another seed"), "{e}");
+    let e = generate::generate("chess", 9, Size::Small, &quick()).unwrap_err();
+    assert!(e.contains("unknown ruleset \"chess\""), "{e}");
+}
