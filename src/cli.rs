@@ -341,12 +341,16 @@ pub fn main() -> ExitCode {
         }) => bench(
             &what,
             json,
-            quick,
-            games,
-            seed,
             levels.as_deref(),
-            ruleset,
-            generated.unwrap_or(0),
+            fray::bench::BenchConfig {
+                games: games.unwrap_or(if quick { 4 } else { 34 }),
+                levels: Vec::new(),
+                seed,
+                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                max_rounds: 200,
+                ruleset,
+                generated: generated.unwrap_or(0),
+            },
         ),
     }
 }
@@ -1004,36 +1008,24 @@ fn rules(ruleset: Option<&str>) -> ExitCode {
     }
 }
 
+/// `fray bench ai`: `cfg` as the command line gave it, its levels still to read from `levels`.
 fn bench(
     what: &str,
     json: bool,
-    quick: bool,
-    games: Option<u32>,
-    seed: u64,
     levels: Option<&str>,
-    ruleset: Option<String>,
-    generated: u32,
+    mut cfg: fray::bench::BenchConfig,
 ) -> ExitCode {
     if what != "ai" {
         return report(format!(
             "unknown benchmark \"{what}\" (known: ai, generate)"
         ));
     }
-    if let Some(code) = ruleset.as_deref().and_then(unknown_ruleset) {
+    if let Some(code) = cfg.ruleset.as_deref().and_then(unknown_ruleset) {
         return code;
     }
-    let levels = match parse_levels(levels, Level::ALL.to_vec()) {
+    cfg.levels = match parse_levels(levels, Level::ALL.to_vec()) {
         Ok(l) => l,
         Err(e) => return report(e),
-    };
-    let cfg = fray::bench::BenchConfig {
-        games: games.unwrap_or(if quick { 4 } else { 34 }),
-        levels,
-        seed,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        max_rounds: 200,
-        ruleset,
-        generated,
     };
     let r = fray::bench::run(&cfg);
     if json {

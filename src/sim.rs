@@ -166,6 +166,14 @@ impl Visit for Batch<'_> {
     fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
         let n = G::setup_factions(setup).len();
         let threads = self.threads.clamp(1, 64);
+        // One worker plays here, on this thread: the browser's build has no threads to start.
+        if threads == 1 {
+            let mut t = Tally::new(n);
+            for g in 0..self.games {
+                self.play::<G>(setup, g, &mut t)?;
+            }
+            return Ok(t);
+        }
         let parts: Vec<Result<Tally, (u32, String)>> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|w| {

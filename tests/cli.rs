@@ -681,6 +681,20 @@ fn a_generated_skirmish_is_written_checked_and_never_written_over_unasked() {
         ok(&["generate", "coterie", "--seed", "4", "--size", "small"]),
         text
     );
+    // By its name, without the file: played, recorded and replayed.
+    let sim = ok(&["sim", "random-coterie-small-4", "--games", "5"]);
+    assert!(sim.contains("5 battles"), "{sim}");
+    let r = TempFile::new("random.replay.ron");
+    ok(&[
+        "record",
+        "random-coterie-small-4",
+        "--seed",
+        "2",
+        "--out",
+        r.path(),
+    ]);
+    let replayed = ok(&["replay", r.path()]);
+    assert!(replayed.contains("final state hash"), "{replayed}");
     let bad = fray(&["generate", "zones", "--size", "huge"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("unknown size \"huge\" (known: small, medium, large)"));

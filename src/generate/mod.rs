@@ -58,8 +58,7 @@ impl Size {
 pub struct Balancing {
     /// Battles between two normal AIs for each try.
     pub battles: u32,
-    /// Measures of a draft before it is given up for the next one (its knob is searched by
-    /// halves, so 5 tries cover a reach of 15 either way).
+    /// Measures of a draft before it is given up for the next one.
     pub tries: u32,
     /// Drafts before the generator gives up.
     pub drafts: u32,
@@ -149,6 +148,63 @@ fn favoured(edge: i8, side: usize) -> u8 {
     u8::try_from(e.max(0)).unwrap_or(u8::MAX)
 }
 
+/// What a generated skirmish's name starts with.
+const PREFIX: &str = "random-";
+
+/// The name a generated skirmish goes by wherever a scenario is named (`fray play`, `sim`, a
+/// replay, a saved battle): `random-zones-medium-42`. It stands for the skirmish this Fray's
+/// generator makes from that seed, so it is written in the battle's saves, not the scenario.
+pub fn name(ruleset: &str, size: Size, seed: u64) -> String {
+    format!("{PREFIX}{ruleset}-{}-{seed}", size.name())
+}
+
+/// The ruleset, size and seed a generated skirmish's name gives; None for any other name,
+/// an error for a name that starts as one and goes wrong.
+pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), String>> {
+    let rest = name.strip_prefix(PREFIX)?;
+    let parts: Vec<&str> = rest.split('-').collect();
+    let wrong = |why: String| -> Option<Result<_, String>> {
+        Some(Err(format!(
+            "{why}; a random skirmish is named random-RULESET-SIZE-SEED, as random-zones-medium-42"
+        )))
+    };
+    let [ruleset, size, seed] = parts[..] else {
+        return wrong("not three parts after \"random-\"".into());
+    };
+    let Some(ruleset) = RULESETS.into_iter().find(|r| *r == ruleset) else {
+        return wrong(format!(
+            "no ruleset \"{ruleset}\" (known: {})",
+            RULESETS.join(", ")
+        ));
+    };
+    let Some(size) = Size::parse(size) else {
+        return wrong(format!("no size \"{size}\" (known: small, medium, large)"));
+    };
+    let Ok(seed) = seed.parse::<u64>() else {
+        return wrong(format!("the seed \"{seed}\" is not a whole number"));
+    };
+    Some(Ok((ruleset, size, seed)))
+}
+
+/// The skirmish a generated name stands for, loaded as a scenario file is; None for a name
+/// that is not one.
+pub fn by_name(name: &str) -> Option<Result<Loaded, scenario::DataErrors>> {
+    let refused = |message: String| {
+        scenario::DataErrors(vec![scenario::DataError {
+            file: name.to_string(),
+            line: 0,
+            message,
+        }])
+    };
+    Some(match parse_name(name)? {
+        Err(e) => Err(refused(e)),
+        Ok((ruleset, size, seed)) => match generate(ruleset, seed, size, &Balancing::default()) {
+            Ok(g) => scenario::load_str(name, name, &g.text),
+            Err(e) => Err(refused(e)),
+        },
+    })
+}
+
 /// The rulesets a skirmish can be generated for (all three).
 pub const RULESETS: [&str; 3] = ["zones", "teams", "coterie"];
 
@@ -181,9 +237,10 @@ pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, String> {
     })
 }
 
-/// Draft after draft, the knob is searched by halves for the turn at which the sides come out
-/// even (the first side's share rises with the knob); a draft whose knob cannot even it out
-/// within its reach, or whose shares jump past one half between two turns, is set aside.
+/// Draft after draft, the knob is searched for the turn at which the sides come out even (the
+/// first side's share rises with the knob): from no edge, to the far end the share calls for
+/// (a draft even that cannot even out is set aside at once), then between the two nearest turns
+/// either side of one half, by where a straight line between them crosses it.
 fn balanced<D: Draft>(
     ruleset: &'static str,
     seed: u64,
@@ -196,8 +253,10 @@ fn balanced<D: Draft>(
     let mut turns = 0;
     for drafts in 0..how.drafts.max(1) {
         let d = D::draw(&mut rng, size)?;
-        let (mut lo, mut hi) = (-D::REACH, D::REACH);
-        let mut edge = 0;
+        // The nearest turns known below and above one half; past the reach, as if lost and won.
+        let (mut below, mut above) = ((-D::REACH - 1, 0.0), (D::REACH + 1, 1.0));
+        let mut edge = 0i8;
+        let mut to_the_end = true;
         for _ in 0..how.tries.max(1) {
             let sc = d.scenario(seed, size, edge);
             // A third of the battles first: a draft far from even is told so by them, and only
@@ -228,15 +287,26 @@ fn balanced<D: Draft>(
                 closest = Some(balance);
             }
             if share > 0.5 {
-                hi = edge - 1;
+                above = (edge, share);
             } else {
-                lo = edge + 1;
+                below = (edge, share);
             }
-            if lo > hi {
+            turns += 1;
+            if above.0 - below.0 <= 1 {
                 break;
             }
-            edge = lo + (hi - lo) / 2;
-            turns += 1;
+            let next = if to_the_end {
+                to_the_end = false;
+                if share > 0.5 { -D::REACH } else { D::REACH }
+            } else {
+                let t = (0.5 - below.1) / (above.1 - below.1).max(f64::EPSILON);
+                let line = f64::from(below.0) + t * f64::from(above.0 - below.0);
+                (line.round() as i8).clamp(below.0 + 1, above.0 - 1)
+            };
+            if next == edge {
+                break;
+            }
+            edge = next;
         }
     }
     let Some(b) = closest else {
@@ -313,6 +383,11 @@ fn finish(ruleset: &'static str, seed: u64, size: Size, sc: Scenario, b: Balance
     text.push_str(&format!(
         "// Reproduce it: fray sim THIS-FILE --ai normal,normal --games {} --seed {}\n",
         b.battles, b.sim_seed
+    ));
+    text.push_str(&format!(
+        "// Without this file it goes by {}: fray play {}\n",
+        name(ruleset, size, seed),
+        name(ruleset, size, seed)
     ));
     text.push_str(&body(&sc));
     text.push('\n');

@@ -51,10 +51,13 @@ fn two() -> u8 {
     2
 }
 
+/// A side's name, and each of its people: name, kind and starting square.
+type Side = (String, Vec<(String, Fighter, Square)>);
+
 pub(super) struct TeamsDraft {
     map: MapDef,
     items: BTreeMap<String, ItemDef>,
-    sides: [(String, Vec<(String, Fighter, Square)>); 2],
+    sides: [Side; 2],
     started_by: usize,
 }
 
@@ -175,7 +178,7 @@ impl Draft for TeamsDraft {
                 characters: people
                     .iter()
                     .map(|(n, f, at)| {
-                        let mut stats = f.stats.clone();
+                        let mut stats = f.stats;
                         stats.endurance = stats.endurance.saturating_add(favoured(edge, side));
                         CharacterDef {
                             name: n.clone(),

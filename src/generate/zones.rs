@@ -50,10 +50,13 @@ struct Fighter {
     pack: Vec<String>,
 }
 
+/// A side's name, and each of its people: name, kind and starting zone.
+type Side = (String, Vec<(String, Fighter, String)>);
+
 pub(super) struct ZonesDraft {
     zones: Vec<ZoneDef>,
     ground: Vec<GroundItem>,
-    sides: [(String, Vec<(String, Fighter, String)>); 2],
+    sides: [Side; 2],
     started_by: usize,
 }
 

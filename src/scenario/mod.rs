@@ -104,7 +104,8 @@ pub fn builtin(id: &str) -> Option<Result<Loaded, DataErrors>> {
         .map(|(n, src)| load_str(n, &format!("assets/scenarios/{n}.ron"), src))
 }
 
-/// Loads a scenario by path, or by the name of a built-in one.
+/// Loads a scenario by path, or by the name of a built-in one or of a generated skirmish
+/// (`random-zones-medium-42`).
 pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
     let path = PathBuf::from(name_or_path);
     if path.exists() {
@@ -113,12 +114,15 @@ pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
     if let Some(found) = builtin(name_or_path) {
         return found;
     }
+    if let Some(found) = crate::generate::by_name(name_or_path) {
+        return found;
+    }
     let known: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
     Err(DataErrors(vec![DataError {
         file: name_or_path.to_string(),
         line: 0,
         message: format!(
-            "no such file, and no built-in scenario by that name (built-in: {})",
+            "no such file, and no built-in scenario by that name (built-in: {}; or a random skirmish, as random-zones-medium-42)",
             known.join(", ")
         ),
     }]))
@@ -131,6 +135,9 @@ pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
 /// to read any file of the machine it is checked on, nor show what it holds.
 pub fn load_named(file: &str, name: &str, what: &str) -> Result<Loaded, DataErrors> {
     if let Some(found) = builtin(name) {
+        return found;
+    }
+    if let Some(found) = crate::generate::by_name(name) {
         return found;
     }
     if let Some((n, src)) = crate::lessons::SCENARIOS.iter().find(|(n, _)| *n == name) {

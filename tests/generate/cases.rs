@@ -147,3 +147,35 @@ fn a_check_nothing_can_pass_is_refused_with_the_seed_named() {
     let e = generate::generate("chess", 9, Size::Small, &quick()).unwrap_err();
     assert!(e.contains("unknown ruleset \"chess\""), "{e}");
 }
+
+/// A generated skirmish goes by its name wherever a scenario is named: the name loads the
+/// scenario `fray generate` writes for that seed, and a name gone wrong says which part.
+#[test]
+fn a_generated_skirmish_loads_by_its_name_and_a_wrong_name_says_which_part() {
+    let name = generate::name("coterie", Size::Small, 4);
+    assert_eq!(name, "random-coterie-small-4");
+    let by_name = scenario::load(&name).unwrap();
+    let made = generate::generate("coterie", 4, Size::Small, &Balancing::default()).unwrap();
+    assert_eq!(by_name.scenario, made.scenario);
+    assert_eq!(by_name.id, name);
+    assert!(
+        made.text.contains("fray play random-coterie-small-4"),
+        "{}",
+        made.text
+    );
+    for (wrong, says) in [
+        ("random-zones-huge-1", "no size \"huge\""),
+        ("random-chess-small-1", "no ruleset \"chess\""),
+        (
+            "random-zones-small-x",
+            "the seed \"x\" is not a whole number",
+        ),
+        ("random-zones", "not three parts"),
+    ] {
+        let e = scenario::load(wrong).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("{wrong}:0: {says}")), "{wrong}: {e}");
+        assert!(e.contains("random-RULESET-SIZE-SEED"), "{e}");
+    }
+    // Any other name is not taken for one.
+    assert!(generate::parse_name("duel").is_none());
+}
