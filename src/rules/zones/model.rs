@@ -451,6 +451,35 @@ impl State {
         if from == to {
             return Some(0);
         }
+        // The legal moves ask this for every pair of fighters, so a map of up to 64 zones (as
+        // every scenario's is: zones.limits) is walked with bit sets, which need no memory.
+        if self.zones.len() > 64 {
+            return self.distance_far(from, to);
+        }
+        let (mut seen, mut frontier) = (1u64 << from, 1u64 << from);
+        let mut d = 0u8;
+        while frontier != 0 {
+            d = d.saturating_add(1);
+            let mut next = 0u64;
+            let mut left = frontier;
+            while left != 0 {
+                let z = left.trailing_zeros() as usize;
+                left &= left - 1;
+                for &n in &self.zones[z].neighbours {
+                    if n == to {
+                        return Some(d);
+                    }
+                    next |= 1 << n;
+                }
+            }
+            frontier = next & !seen;
+            seen |= next;
+        }
+        None
+    }
+
+    /// `distance` on a map too large for a bit set.
+    fn distance_far(&self, from: ZoneId, to: ZoneId) -> Option<u8> {
         let mut seen = vec![false; self.zones.len()];
         let mut frontier = vec![from];
         seen[from] = true;
@@ -515,6 +544,45 @@ impl State {
                 .items
                 .get(i)
                 .map_or_else(|| "?".into(), |it| it.name.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use crate::rules::SeededDice;
+    use crate::scenario::Setup;
+
+    proptest! {
+        /// The bit-set walk and the plain one agree on any map up to the limit, joined or not.
+        #[test]
+        fn the_quick_distance_is_the_plain_walk_s(
+            n in 2usize..=64,
+            links in proptest::collection::vec((0usize..64, 0usize..64), 0..160),
+        ) {
+            let Ok(Setup::Zones(setup)) = crate::scenario::builtin("duel").unwrap().map(|l| l.setup)
+            else {
+                panic!("duel is a Zones scenario")
+            };
+            let (mut s, _) = setup.start(&mut SeededDice::new(1)).unwrap();
+            let template = s.zones[0].clone();
+            s.zones = (0..n).map(|_| template.clone()).collect();
+            for z in &mut s.zones {
+                z.neighbours.clear();
+            }
+            for (a, b) in links {
+                let (a, b) = (a % n, b % n);
+                s.zones[a].neighbours.push(b);
+                s.zones[b].neighbours.push(a);
+            }
+            for from in 0..n {
+                for to in 0..n {
+                    let plain = if from == to { Some(0) } else { s.distance_far(from, to) };
+                    prop_assert_eq!(s.distance(from, to), plain, "{} to {}", from, to);
+                }
+            }
         }
     }
 }

@@ -61,7 +61,15 @@ pub fn can_strike(
     if st.blast {
         return None;
     }
-    let d = s.distance(a.zone, t.zone)?;
+    // A melee blow needs the same zone: no walk to measure.
+    let d = if matches!(st.kind, WeaponKind::Melee) {
+        if a.zone != t.zone {
+            return None;
+        }
+        0
+    } else {
+        s.distance(a.zone, t.zone)?
+    };
     let tz = &s.zones[t.zone];
     match st.kind {
         WeaponKind::Melee => {
