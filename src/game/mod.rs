@@ -25,6 +25,7 @@ pub mod present;
 pub mod scene;
 pub mod seats;
 pub mod session;
+pub mod skirmish;
 pub mod table_dice;
 pub mod teams;
 pub mod web;

@@ -45,22 +45,26 @@ impl Default for Catalogue {
         Catalogue(
             scenario::BUILTIN
                 .iter()
-                .filter_map(|(id, _)| {
-                    let l = scenario::builtin(id)?.ok()?;
-                    let map = l.setup.visit(OpeningBoard);
-                    Some(CatalogueEntry {
-                        id: id.to_string(),
-                        line: l.scenario.name.clone(),
-                        about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
-                        map_centres: super::board::layout(&map),
-                        map,
-                        seats: l.setup.seats(),
-                        gm: l.setup.gm_role(),
-                        options: l.setup.options(),
-                    })
-                })
+                .filter_map(|(id, _)| Some(CatalogueEntry::of(id, &scenario::builtin(id)?.ok()?)))
                 .collect(),
         )
+    }
+}
+
+impl CatalogueEntry {
+    /// What the menu lists of a scenario loaded under the name `id`.
+    pub fn of(id: &str, l: &scenario::Loaded) -> CatalogueEntry {
+        let map = l.setup.visit(OpeningBoard);
+        CatalogueEntry {
+            id: id.to_string(),
+            line: l.scenario.name.clone(),
+            about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
+            map_centres: super::board::layout(&map),
+            map,
+            seats: l.setup.seats(),
+            gm: l.setup.gm_role(),
+            options: l.setup.options(),
+        }
     }
 }
 
@@ -135,22 +139,24 @@ fn map_drawing(ui: &mut egui::Ui, entry: &CatalogueEntry, size: egui::Vec2) -> e
 
 impl Plugin for OverlayPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Catalogue>().add_systems(
-            EguiPrimaryContextPass,
-            (
-                super::fonts::install_fonts,
+        app.init_resource::<Catalogue>()
+            .init_resource::<super::skirmish::RandomSkirmish>()
+            .add_systems(
+                EguiPrimaryContextPass,
                 (
-                    menu_ui.run_if(in_state(AppState::Menu)),
-                    super::lesson_view::learn_ui.run_if(in_state(AppState::Learn)),
-                    battle_ui.run_if(in_state(AppState::Battle)),
-                    result_ui.run_if(in_state(AppState::Result)),
+                    super::fonts::install_fonts,
+                    (
+                        menu_ui.run_if(in_state(AppState::Menu)),
+                        super::lesson_view::learn_ui.run_if(in_state(AppState::Learn)),
+                        battle_ui.run_if(in_state(AppState::Battle)),
+                        result_ui.run_if(in_state(AppState::Result)),
+                    )
+                        .in_set(PanelsDrawn),
+                    super::keys::keys_window,
+                    super::table_dice::table_dice_window.run_if(in_state(AppState::Battle)),
                 )
-                    .in_set(PanelsDrawn),
-                super::keys::keys_window,
-                super::table_dice::table_dice_window.run_if(in_state(AppState::Battle)),
-            )
-                .chain(),
-        );
+                    .chain(),
+            );
     }
 }
 
@@ -171,11 +177,11 @@ pub fn root(ctx: &egui::Context) -> egui::Ui {
 #[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
 fn menu_ui(
     mut contexts: EguiContexts,
-    catalogue: Res<Catalogue>,
+    (mut catalogue, mut random): (ResMut<Catalogue>, ResMut<super::skirmish::RandomSkirmish>),
     mut setup: ResMut<BattleSetup>,
     mut saved: ResMut<super::autosave::SavedBattles>,
     prefs: Res<super::prefs::Prefs>,
-    notice: Res<Notice>,
+    mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
     mut keys_screen: ResMut<KeysScreen>,
     mut next: ResMut<NextState<AppState>>,
@@ -229,6 +235,8 @@ fn menu_ui(
                 setup.options.clear();
             }
         }
+        ui.separator();
+        super::skirmish::menu_section(ui, &mut random, &mut catalogue, &mut setup, &mut notice.0);
         ui.separator();
         let entry = catalogue.0.iter().find(|e| e.id == setup.scenario);
         let named: Vec<String> =
@@ -365,6 +373,11 @@ pub fn shown_options(setup: &BattleSetup, entry: Option<&CatalogueEntry>) -> Vec
             })
             .collect()
     })
+}
+
+/// Whether a battle's scenario is a generated skirmish, named for its seed.
+fn generate_name(scenario: &str) -> bool {
+    matches!(crate::generate::parse_name(scenario), Some(Ok(_)))
 }
 
 /// The title of a phase: the ruleset's words for a person's decision, the shell's otherwise.
@@ -901,6 +914,17 @@ fn result_ui(
             if ui.button("Again, new seed").clicked() {
                 setup.again(battle.seed, true);
                 next.set(AppState::Battle);
+            }
+            if let Some(fresh) = super::skirmish::next_after(&battle.scenario)
+                && ui.button("A new random skirmish").clicked()
+            {
+                setup.again(battle.seed, false);
+                setup.scenario = fresh;
+                next.set(AppState::Battle);
+            }
+            if generate_name(&battle.scenario) && ui.button("Save the skirmish as a file").clicked()
+            {
+                notice.0 = Some(super::skirmish::save(&battle.scenario));
             }
             if ui.button("Save the replay").clicked() {
                 notice.0 = Some(super::save_replay(&battle));
