@@ -355,6 +355,37 @@ fn body(sc: &Scenario) -> String {
     ron::ser::to_string_pretty(sc, pretty).unwrap_or_default()
 }
 
+/// A scenario's balance between equals, as its header gives it: two normal AIs over `battles`
+/// battles from `seed`, the command that plays them again (on `target`, a name or a file), each
+/// side's share, the draws, and how long a battle lasts. The scenario headers of the shipped
+/// battles and the generated ones are written so, and a test plays each again to hold it.
+pub fn between_equals(
+    target: &str,
+    ruleset: &str,
+    factions: &[String],
+    t: &Tally,
+    battles: u32,
+    seed: u64,
+) -> String {
+    let pc = |n: u32| 100.0 * f64::from(n) / f64::from(battles.max(1));
+    let shares: Vec<String> = factions
+        .iter()
+        .zip(&t.wins)
+        .map(|(f, w)| format!("{f} {:.0}%", pc(*w)))
+        .collect();
+    format!(
+        "// Between equals (fray sim {target} --ai normal,normal --games {battles} --seed {seed}): {}, draws {:.0}%; {:.1} {} on average.",
+        shares.join(", "),
+        pc(t.draws + t.unfinished),
+        t.rounds as f64 / f64::from(battles.max(1)),
+        if ruleset == "coterie" {
+            "phases"
+        } else {
+            "rounds"
+        }
+    )
+}
+
 fn finish(ruleset: &'static str, seed: u64, size: Size, sc: Scenario, b: Balance) -> Generated {
     let mut text = format!(
         "// {}: a random {} skirmish, made by `fray generate {ruleset} --seed {seed} --size {}`.\n",
@@ -362,28 +393,15 @@ fn finish(ruleset: &'static str, seed: u64, size: Size, sc: Scenario, b: Balance
         size.name(),
         size.name()
     );
-    let shares: Vec<String> = b
-        .factions
-        .iter()
-        .zip(&b.tally.wins)
-        .map(|(f, w)| {
-            format!(
-                "{f} {:.0}%",
-                100.0 * f64::from(*w) / f64::from(b.battles.max(1))
-            )
-        })
-        .collect();
-    text.push_str(&format!(
-        "// Balance, normal AI against normal AI over {} battles: {}, draws {:.0}%; {:.1} rounds on average.\n",
+    text.push_str(&between_equals(
+        "THIS-FILE",
+        ruleset,
+        &b.factions,
+        &b.tally,
         b.battles,
-        shares.join(", "),
-        100.0 * f64::from(b.tally.draws + b.tally.unfinished) / f64::from(b.battles.max(1)),
-        b.mean_rounds()
+        b.sim_seed,
     ));
-    text.push_str(&format!(
-        "// Reproduce it: fray sim THIS-FILE --ai normal,normal --games {} --seed {}\n",
-        b.battles, b.sim_seed
-    ));
+    text.push('\n');
     text.push_str(&format!(
         "// Without this file it goes by {}: fray play {}\n",
         name(ruleset, size, seed),
