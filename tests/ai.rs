@@ -204,7 +204,13 @@ fn teams_start(name: &str, seed: u64) -> (TeamsState, SeededDice) {
     (s, dice)
 }
 
-const TEAMS_SCENARIOS: [&str; 3] = ["the-alarm", "goblin-ambush", "shield-wall"];
+const TEAMS_SCENARIOS: [&str; 5] = [
+    "the-alarm",
+    "goblin-ambush",
+    "shield-wall",
+    "goblin-warren",
+    "goblin-raid",
+];
 
 #[test]
 fn every_level_plays_three_actions_legally_and_deterministically() {

@@ -497,11 +497,27 @@ fn hold_the_mill_300_random_battles() {
 }
 
 #[test]
+fn standing_stones_300_random_battles() {
+    many_battles("standing-stones", 300);
+}
+
+#[test]
+fn the_well_road_300_random_battles() {
+    many_battles("the-well-road", 300);
+}
+
+#[test]
 fn the_builtin_scenarios_are_all_covered() {
     // The per-scenario tests above and below name every built-in scenario.
     assert_eq!(
         scenarios(),
-        ["duel", "ambush", "hold-the-mill"],
+        [
+            "duel",
+            "ambush",
+            "hold-the-mill",
+            "standing-stones",
+            "the-well-road"
+        ],
         "a built-in scenario was added or renamed: give it its own battle tests here"
     );
 }

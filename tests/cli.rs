@@ -518,11 +518,13 @@ fn the_generator_s_bench_and_the_ai_bench_of_generated_skirmishes() {
             "wizards-and-bandits",
             "duel-at-the-gate",
             "the-chase",
+            "riders-at-the-ford",
+            "the-free-blades",
             "generated-coterie-1",
             "generated-coterie-2"
         ])
     );
-    assert_eq!(v["battles"], 10);
+    assert_eq!(v["battles"], 14);
 }
 
 #[test]
@@ -547,7 +549,13 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
         .collect();
     assert_eq!(
         scenarios,
-        ["duel", "ambush", "hold-the-mill"],
+        [
+            "duel",
+            "ambush",
+            "hold-the-mill",
+            "standing-stones",
+            "the-well-road"
+        ],
         "the Zones scenarios alone"
     );
     assert_eq!(v["battles"], 2 * scenarios.len() as u64);
@@ -567,7 +575,13 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
     let v: Value = serde_json::from_str(coterie.trim()).unwrap();
     assert_eq!(
         v["scenarios"],
-        serde_json::json!(["wizards-and-bandits", "duel-at-the-gate", "the-chase"])
+        serde_json::json!([
+            "wizards-and-bandits",
+            "duel-at-the-gate",
+            "the-chase",
+            "riders-at-the-ford",
+            "the-free-blades"
+        ])
     );
     assert!(v["win_rate"]["normal_vs_random"].is_f64());
     // Each side played as often: the two sides' rates average to the whole.
@@ -596,9 +610,15 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
     let v: Value = serde_json::from_str(teams.trim()).unwrap();
     assert_eq!(
         v["scenarios"],
-        serde_json::json!(["the-alarm", "goblin-ambush", "shield-wall"])
+        serde_json::json!([
+            "the-alarm",
+            "goblin-ambush",
+            "shield-wall",
+            "goblin-warren",
+            "goblin-raid"
+        ])
     );
-    assert_eq!(v["battles"], 6);
+    assert_eq!(v["battles"], 10);
     assert!(v["win_rate"]["normal_vs_random"].is_f64());
     assert!(v["decision_ms"]["normal"]["median"].is_f64());
     let none = fray(&["bench", "ai", "--ruleset", "chess", "--games", "1"]);

@@ -834,10 +834,16 @@ fn every_risky_zones_choice_shows_its_odds() {
 fn every_risky_three_actions_and_coterie_choice_shows_its_odds() {
     use fray::rules::coterie::{Coterie, Stage as C};
     use fray::rules::teams::{Stage as T, Teams};
-    let seen =
-        odds_at_risky_choices::<Teams>(&["the-alarm", "goblin-ambush", "shield-wall"], |s| {
-            matches!(s.stage, T::Defend | T::Fortify)
-        });
+    let seen = odds_at_risky_choices::<Teams>(
+        &[
+            "the-alarm",
+            "goblin-ambush",
+            "shield-wall",
+            "goblin-warren",
+            "goblin-raid",
+        ],
+        |s| matches!(s.stage, T::Defend | T::Fortify),
+    );
     assert!(seen > 50, "{seen} defences met");
     let seen = odds_at_risky_choices::<Coterie>(
         &["wizards-and-bandits", "duel-at-the-gate", "the-chase"],

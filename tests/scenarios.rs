@@ -995,7 +995,13 @@ fn several_teams_mistakes_are_reported_at_once() {
 /// and past the edges: each file loads or is refused with errors, and nothing panics.
 #[test]
 fn teams_scenarios_with_odd_numbers_load_or_are_refused_without_panicking() {
-    for name in ["the-alarm", "goblin-ambush", "shield-wall"] {
+    for name in [
+        "the-alarm",
+        "goblin-ambush",
+        "shield-wall",
+        "goblin-warren",
+        "goblin-raid",
+    ] {
         let src = scenario::BUILTIN
             .iter()
             .find(|(n, _)| *n == name)

@@ -47,6 +47,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../assets/scenarios/hold-the-mill.ron"),
     ),
     (
+        "standing-stones",
+        include_str!("../../assets/scenarios/standing-stones.ron"),
+    ),
+    (
+        "the-well-road",
+        include_str!("../../assets/scenarios/the-well-road.ron"),
+    ),
+    (
         "wizards-and-bandits",
         include_str!("../../assets/scenarios/wizards-and-bandits.ron"),
     ),
@@ -59,6 +67,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../assets/scenarios/the-chase.ron"),
     ),
     (
+        "riders-at-the-ford",
+        include_str!("../../assets/scenarios/riders-at-the-ford.ron"),
+    ),
+    (
+        "the-free-blades",
+        include_str!("../../assets/scenarios/the-free-blades.ron"),
+    ),
+    (
         "the-alarm",
         include_str!("../../assets/scenarios/the-alarm.ron"),
     ),
@@ -69,6 +85,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
     (
         "shield-wall",
         include_str!("../../assets/scenarios/shield-wall.ron"),
+    ),
+    (
+        "goblin-warren",
+        include_str!("../../assets/scenarios/goblin-warren.ron"),
+    ),
+    (
+        "goblin-raid",
+        include_str!("../../assets/scenarios/goblin-raid.ron"),
     ),
 ];
 
