@@ -502,8 +502,8 @@ fn standing_stones_300_random_battles() {
 }
 
 #[test]
-fn the_well_road_300_random_battles() {
-    many_battles("the-well-road", 300);
+fn the_bog_road_300_random_battles() {
+    many_battles("the-bog-road", 300);
 }
 
 #[test]
@@ -516,7 +516,7 @@ fn the_builtin_scenarios_are_all_covered() {
             "ambush",
             "hold-the-mill",
             "standing-stones",
-            "the-well-road"
+            "the-bog-road"
         ],
         "a built-in scenario was added or renamed: give it its own battle tests here"
     );

@@ -554,7 +554,7 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
             "ambush",
             "hold-the-mill",
             "standing-stones",
-            "the-well-road"
+            "the-bog-road"
         ],
         "the Zones scenarios alone"
     );

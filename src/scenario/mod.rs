@@ -51,8 +51,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../assets/scenarios/standing-stones.ron"),
     ),
     (
-        "the-well-road",
-        include_str!("../../assets/scenarios/the-well-road.ron"),
+        "the-bog-road",
+        include_str!("../../assets/scenarios/the-bog-road.ron"),
     ),
     (
         "wizards-and-bandits",
