@@ -472,10 +472,9 @@ fn rules_prints_the_notes() {
     assert!(all.contains("## zones.attacking"));
 }
 
-/// `fray bench generate` makes each seed and reports how even and how long; `bench ai
-/// --generated` plays generated skirmishes beside the shipped ones.
+/// `fray bench generate` makes each seed and reports how even and how long.
 #[test]
-fn the_generator_s_bench_and_the_ai_bench_of_generated_skirmishes() {
+fn the_generator_s_bench_reports_how_even_and_how_long() {
     let out = ok(&[
         "bench",
         "generate",
@@ -498,33 +497,6 @@ fn the_generator_s_bench_and_the_ai_bench_of_generated_skirmishes() {
         }
         assert!(r["rounds"][1].as_f64().unwrap() >= 1.0, "{r}");
     }
-    let out = ok(&[
-        "bench",
-        "ai",
-        "--json",
-        "--ruleset",
-        "coterie",
-        "--levels",
-        "random,normal",
-        "--games",
-        "1",
-        "--generated",
-        "2",
-    ]);
-    let v: Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(
-        v["scenarios"],
-        serde_json::json!([
-            "wizards-and-bandits",
-            "duel-at-the-gate",
-            "the-chase",
-            "riders-at-the-ford",
-            "the-free-blades",
-            "generated-coterie-1",
-            "generated-coterie-2"
-        ])
-    );
-    assert_eq!(v["battles"], 14);
 }
 
 #[test]
@@ -571,8 +543,11 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
         "random,normal",
         "--games",
         "1",
+        "--generated",
+        "2",
     ]);
     let v: Value = serde_json::from_str(coterie.trim()).unwrap();
+    // With --generated, generated skirmishes are played beside the shipped scenarios.
     assert_eq!(
         v["scenarios"],
         serde_json::json!([
@@ -580,9 +555,12 @@ fn bench_ai_can_be_limited_to_one_ruleset() {
             "duel-at-the-gate",
             "the-chase",
             "riders-at-the-ford",
-            "the-free-blades"
+            "the-free-blades",
+            "generated-coterie-1",
+            "generated-coterie-2"
         ])
     );
+    assert_eq!(v["battles"], 14);
     assert!(v["win_rate"]["normal_vs_random"].is_f64());
     // Each side played as often: the two sides' rates average to the whole.
     let side = |i: usize| {
@@ -653,16 +631,9 @@ fn an_unknown_ruleset_is_refused_alike_by_every_command() {
 #[test]
 fn a_generated_skirmish_is_written_checked_and_never_written_over_unasked() {
     let f = TempFile::new("skirmish.ron");
-    let o = fray(&[
-        "generate",
-        "coterie",
-        "--seed",
-        "4",
-        "--size",
-        "small",
-        "--out",
-        f.path(),
-    ]);
+    let made = ["generate", "coterie", "--seed", "4", "--size", "small"];
+    let to_file = [&made[..], &["--out", f.path()]].concat();
+    let o = fray(&to_file);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("over 300 battles between normal AIs"),
@@ -684,23 +655,10 @@ fn a_generated_skirmish_is_written_checked_and_never_written_over_unasked() {
     assert_eq!(again.status.code(), Some(1));
     assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
     assert_eq!(std::fs::read_to_string(f.path()).unwrap(), "kept");
-    ok(&[
-        "generate",
-        "coterie",
-        "--seed",
-        "4",
-        "--size",
-        "small",
-        "--out",
-        f.path(),
-        "--force",
-    ]);
+    ok(&[&to_file[..], &["--force"]].concat());
     assert_eq!(std::fs::read_to_string(f.path()).unwrap(), text);
     // Without --out the file goes to stdout, the same text.
-    assert_eq!(
-        ok(&["generate", "coterie", "--seed", "4", "--size", "small"]),
-        text
-    );
+    assert_eq!(ok(&made), text);
     // By its name, without the file: played, recorded and replayed.
     let sim = ok(&["sim", "random-coterie-small-4", "--games", "5"]);
     assert!(sim.contains("5 battles"), "{sim}");

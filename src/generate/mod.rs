@@ -419,6 +419,26 @@ fn finish(ruleset: &'static str, seed: u64, size: Size, sc: Scenario, b: Balance
     }
 }
 
+/// A side the kinds file offers: its name, the names of its people, the kinds it fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideKind {
+    name: String,
+    names: Vec<String>,
+    kinds: Vec<String>,
+}
+
+/// Two different indices below `n` (at least 2), by the generator's dice.
+fn two_of(rng: &mut ChaCha8Rng, n: usize) -> (usize, usize) {
+    use rand::RngExt;
+    let first = rng.random_range(0..n);
+    let mut second = rng.random_range(0..n - 1);
+    if second >= first {
+        second += 1;
+    }
+    (first, second)
+}
+
 /// A name from a list, by the generator's dice.
 fn pick<'a, T>(rng: &mut ChaCha8Rng, from: &'a [T]) -> &'a T {
     use rand::RngExt;

@@ -7,7 +7,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
-use super::{Draft, Size, favoured, kinds, pick};
+use super::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
 use crate::rulesets::Rules;
 use crate::scenario::Scenario;
 use crate::scenario::teams::{
@@ -23,14 +23,6 @@ struct Kinds {
     items: BTreeMap<String, ItemDef>,
     sides: Vec<SideKind>,
     kinds: BTreeMap<String, Fighter>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SideKind {
-    name: String,
-    names: Vec<String>,
-    kinds: Vec<String>,
 }
 
 #[derive(Clone, Deserialize)]
@@ -75,11 +67,7 @@ impl Draft for TeamsDraft {
             Size::Medium => (10, 8),
             Size::Large => (12, 10),
         };
-        let first = rng.random_range(0..k.sides.len());
-        let mut second = rng.random_range(0..k.sides.len() - 1);
-        if second >= first {
-            second += 1;
-        }
+        let (first, second) = two_of(rng, k.sides.len());
         // Starting squares: the two columns at each edge, spread down them.
         let starts = |rng: &mut ChaCha8Rng, n: usize, columns: [u8; 2]| {
             let mut free: Vec<Square> = columns
@@ -134,12 +122,7 @@ impl Draft for TeamsDraft {
         let mut map = MapDef {
             width,
             height,
-            walls: Vec::new(),
-            cover: Vec::new(),
-            difficult: Vec::new(),
-            doors: Vec::new(),
-            open_doors: Vec::new(),
-            exits: Vec::new(),
+            ..MapDef::default()
         };
         for x in 2..width - 2 {
             for y in 0..height {

@@ -7,7 +7,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
-use super::{Draft, Size, favoured, kinds, pick};
+use super::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
 use crate::rules::zones::model::Hazard;
 use crate::rulesets::Rules;
 use crate::scenario::Scenario;
@@ -28,14 +28,6 @@ struct Kinds {
     ground: Vec<String>,
     sides: Vec<SideKind>,
     kinds: BTreeMap<String, Fighter>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SideKind {
-    name: String,
-    names: Vec<String>,
-    kinds: Vec<String>,
 }
 
 #[derive(Clone, Deserialize)]
@@ -120,11 +112,7 @@ impl Draft for ZonesDraft {
             }
         }
         let zones: Vec<ZoneDef> = zones.into_iter().map(|(_, _, z)| z).collect();
-        let first = rng.random_range(0..k.sides.len());
-        let mut second = rng.random_range(0..k.sides.len() - 1);
-        if second >= first {
-            second += 1;
-        }
+        let (first, second) = two_of(rng, k.sides.len());
         let mut taken: Vec<String> = Vec::new();
         let mut side = |rng: &mut ChaCha8Rng, s: &SideKind, home: [&str; 2]| {
             let mut pool: Vec<&String> = s.names.iter().filter(|n| !taken.contains(n)).collect();

@@ -27,7 +27,7 @@ use crate::rules::teams::{
 /// A square of the grid: `(x, y)`.
 pub type Square = (u8, u8);
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapDef {
     pub width: u8,
