@@ -792,6 +792,37 @@ fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
     assert_ne!(seed3, seed);
 }
 
+/// A random skirmish opens in the shell by its name (the battle it names, with the generated
+/// scenario's name), and the result screen's "a new random skirmish" is the next seed's.
+#[test]
+fn a_random_skirmish_opens_by_its_name_and_the_new_one_is_the_next_seed_s() {
+    use fray::game::flow::AppState;
+    use fray::generate::{Balancing, Size, generate};
+    let mut app = app(BattleSetup {
+        scenario: "random-zones-small-4".into(),
+        seats: vec![SeatKind::Ai(Level::Normal), SeatKind::Ai(Level::Normal)],
+        seed: 3,
+        ..BattleSetup::default()
+    });
+    let made = |seed| generate("zones", seed, Size::Small, &Balancing::default()).unwrap();
+    let b = app.world().resource::<Battle>();
+    assert_eq!(b.scenario, "random-zones-small-4");
+    assert_eq!(b.name, made(4).scenario.name);
+    let next = fray::game::skirmish::next_after(&b.scenario).unwrap();
+    assert_eq!(next, "random-zones-small-5");
+    app.world_mut().resource_mut::<BattleSetup>().scenario = next;
+    app.world_mut()
+        .resource_mut::<NextState<AppState>>()
+        .set(AppState::Result);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<AppState>>()
+        .set(AppState::Battle);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Battle>().name, made(5).scenario.name);
+}
+
 /// At every decision `risky` picks in random battles of `names`, every choice shows its odds.
 /// Returns how many choices were checked.
 fn odds_at_risky_choices<G: fray::rulesets::Game>(
