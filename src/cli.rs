@@ -262,6 +262,7 @@ pub fn main() -> ExitCode {
             json,
             ai.as_deref(),
             sim::Batch {
+                first: 0,
                 games,
                 seed,
                 max_rounds,

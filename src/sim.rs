@@ -77,6 +77,9 @@ pub fn play_out<R: Ruleset>(
 /// A batch of battles of one scenario (`fray sim`'s, the generator's balance check), each
 /// under its own seed, so that the tally is the same whatever the number of workers.
 pub struct Batch<'a> {
+    /// Battles `first` to `first + games - 1` (each seeded by its number, so a batch in two
+    /// parts tallies as the whole).
+    pub first: u32,
     pub games: u32,
     pub seed: u64,
     pub max_rounds: u32,
@@ -169,7 +172,7 @@ impl Visit for Batch<'_> {
         // One worker plays here, on this thread: the browser's build has no threads to start.
         if threads == 1 {
             let mut t = Tally::new(n);
-            for g in 0..self.games {
+            for g in self.first..self.first + self.games {
                 self.play::<G>(setup, g, &mut t)?;
             }
             return Ok(t);
@@ -180,7 +183,8 @@ impl Visit for Batch<'_> {
                     let sims = &self;
                     scope.spawn(move || {
                         let mut t = Tally::new(n);
-                        for g in (w as u32..sims.games).step_by(threads) {
+                        let end = sims.first + sims.games;
+                        for g in (sims.first + w as u32..end).step_by(threads) {
                             sims.play::<G>(setup, g, &mut t).map_err(|e| (g, e))?;
                         }
                         Ok(t)

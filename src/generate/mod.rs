@@ -261,11 +261,13 @@ fn balanced<D: Draft>(
             let sc = d.scenario(seed, size, edge);
             // A third of the battles first: a draft far from even is told so by them, and only
             // one that might pass is played in full.
-            let scout = (how.battles / 3).max(1);
-            let (mut factions, mut tally) = measure(&sc, how, scout, sim_seed)?;
+            let scout = (how.battles / 3).clamp(1, how.battles.max(1));
+            let (factions, mut tally) = measure(&sc, how, 0..scout, sim_seed)?;
             let mut battles = scout;
             if (share(&tally, scout) - 0.5).abs() <= how.within + SCOUT_MARGIN {
-                (factions, tally) = measure(&sc, how, how.battles, sim_seed)?;
+                // The rest of the battles: with the scout's, the whole batch.
+                let (_, rest) = measure(&sc, how, scout..how.battles, sim_seed)?;
+                tally.add(&rest);
                 battles = how.battles;
             }
             let balance = Balance {
@@ -324,12 +326,13 @@ fn balanced<D: Draft>(
 fn measure(
     sc: &Scenario,
     how: &Balancing,
-    games: u32,
+    games: std::ops::Range<u32>,
     sim_seed: u64,
 ) -> Result<(Vec<String>, Tally), String> {
     let loaded = load(sc)?;
     let tally = loaded.setup.visit(Batch {
-        games,
+        first: games.start,
+        games: games.len() as u32,
         seed: sim_seed,
         max_rounds: 200,
         levels: &[Level::Normal],

@@ -56,6 +56,7 @@ fn two_hundred_seeds_of_every_ruleset_and_size_check_and_play_to_an_end() {
                 let tally = loaded
                     .setup
                     .visit(Batch {
+                        first: 0,
                         games: 1,
                         seed,
                         max_rounds: 200,
@@ -103,6 +104,7 @@ fn the_balance_in_the_header_is_what_its_command_reproduces() {
             let again = loaded
                 .setup
                 .visit(Batch {
+                    first: 0,
                     games: b.battles,
                     seed: b.sim_seed,
                     max_rounds: 200,
@@ -212,6 +214,7 @@ fn every_shipped_scenario_s_header_gives_its_balance_between_equals_as_played() 
         let tally = loaded
             .setup
             .visit(Batch {
+                first: 0,
                 games,
                 seed,
                 max_rounds: 200,
@@ -232,5 +235,32 @@ fn every_shipped_scenario_s_header_gives_its_balance_between_equals_as_played() 
             written, played,
             "{id}: the header's figures are not what its command gives"
         );
+    }
+}
+
+/// A batch played in two parts (the balance check's scouting third, then the rest) tallies as
+/// the whole batch: each battle is seeded by its number, not by its place in the run.
+#[test]
+fn a_batch_in_two_parts_tallies_as_the_whole() {
+    for id in ["duel", "the-chase", "the-alarm"] {
+        let setup = scenario::builtin(id).unwrap().unwrap().setup;
+        let batch = |first, games, threads| {
+            setup
+                .visit(Batch {
+                    first,
+                    games,
+                    seed: 9,
+                    max_rounds: 200,
+                    levels: &[Level::Normal, Level::Random],
+                    log: None,
+                    threads,
+                })
+                .unwrap()
+        };
+        let whole = batch(0, 60, 2);
+        let mut parts = batch(0, 20, 1);
+        parts.add(&batch(20, 40, 2));
+        assert_eq!(parts, whole, "{id}");
+        assert_ne!(batch(20, 40, 1), batch(0, 40, 1), "{id}: other battles, other tallies");
     }
 }
