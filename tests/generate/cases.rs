@@ -251,7 +251,7 @@ fn a_batch_in_two_parts_tallies_as_the_whole() {
                     games,
                     seed: 9,
                     max_rounds: 200,
-                    levels: &[Level::Normal, Level::Random],
+                    levels: &[Level::Random],
                     log: None,
                     threads,
                 })
