@@ -261,6 +261,10 @@ fn a_batch_in_two_parts_tallies_as_the_whole() {
         let mut parts = batch(0, 20, 1);
         parts.add(&batch(20, 40, 2));
         assert_eq!(parts, whole, "{id}");
-        assert_ne!(batch(20, 40, 1), batch(0, 40, 1), "{id}: other battles, other tallies");
+        // Other battles, another tally (Three actions' random battles mostly run out their
+        // six rounds alike, so the Duel's are compared).
+        if id == "duel" {
+            assert_ne!(batch(20, 40, 1), batch(0, 40, 1), "{id}");
+        }
     }
 }
