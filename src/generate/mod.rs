@@ -2,10 +2,11 @@
 //!
 //! Each ruleset's generator drafts a map and two sides from its kinds of characters and gear
 //! (`assets/generator/RULESET.ron`, the kinds the rulebooks and the shipped scenarios use), and
-//! offers one knob a side: how tough its people are. The balance check plays the draft between
-//! two normal AIs and turns the knob against whichever side wins too often, until the sides'
-//! chances are even enough; a draft no knob can even out is thrown away for the next one. All
-//! of it is drawn from the one seed, so the same seed always gives the same file.
+//! offers one knob: how much tougher one side's people are than their kind (health, endurance or
+//! skill, by ruleset). The balance check plays the draft between two normal AIs and turns the
+//! knob towards whichever side wins too seldom, until the sides' chances are even enough; a
+//! draft no turn of the knob can even out is set aside for the next one. All of it is drawn
+//! from the one seed, so the same seed always gives the same file.
 
 pub mod bench;
 mod coterie;
