@@ -76,7 +76,7 @@ impl Default for Balancing {
         Balancing {
             battles: 300,
             tries: 6,
-            drafts: 6,
+            drafts: 10,
             within: 0.07,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }

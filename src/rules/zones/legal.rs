@@ -350,22 +350,36 @@ pub fn describe(s: &State, action: &Action) -> String {
             .to_string()
     };
     // An item by its name; where others of that name lie or are carried beside it, which one
-    // (a damaged one says so, then by order), so no two choices read the same.
+    // (in hand or stowed, a damaged one, then by order), so no two choices read the same.
+    let holder = |l: Location| match l {
+        Location::Hand(c) | Location::Pack(c) => Some(Ok(c)),
+        Location::Ground(z) => Some(Err(z)),
+        Location::Gone => None,
+    };
     let item = |i: ItemId| {
         let Some(it) = s.items.get(i) else {
             return "?".to_string();
         };
         let twins: Vec<ItemId> = (0..s.items.len())
-            .filter(|&j| s.items[j].name == it.name && s.items[j].location == it.location)
+            .filter(|&j| {
+                s.items[j].name == it.name && holder(s.items[j].location) == holder(it.location)
+            })
             .collect();
         let mut text = it.name.clone();
         if twins.len() > 1 {
+            if twins.iter().any(|&j| s.items[j].location != it.location) {
+                match it.location {
+                    Location::Hand(_) => text.push_str(" (in hand)"),
+                    Location::Pack(_) => text.push_str(" (stowed)"),
+                    _ => {}
+                }
+            }
             if it.damaged {
                 text.push_str(" (damaged)");
             }
             let alike: Vec<ItemId> = twins
                 .into_iter()
-                .filter(|&j| s.items[j].damaged == it.damaged)
+                .filter(|&j| s.items[j].damaged == it.damaged && s.items[j].location == it.location)
                 .collect();
             if alike.len() > 1 {
                 let k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
