@@ -811,15 +811,8 @@ fn a_random_skirmish_opens_by_its_name_and_the_new_one_is_the_next_seed_s() {
     let next = fray::game::skirmish::next_after(&b.scenario).unwrap();
     assert_eq!(next, "random-zones-small-5");
     app.world_mut().resource_mut::<BattleSetup>().scenario = next;
-    app.world_mut()
-        .resource_mut::<NextState<AppState>>()
-        .set(AppState::Result);
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<AppState>>()
-        .set(AppState::Battle);
-    app.update();
-    app.update();
+    headless::enter(&mut app, AppState::Result);
+    headless::enter(&mut app, AppState::Battle);
     assert_eq!(app.world().resource::<Battle>().name, made(5).scenario.name);
 }
 

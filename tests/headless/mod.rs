@@ -39,12 +39,17 @@ pub fn app_keeping(setup: BattleSetup, prefs: Prefs) -> App {
     });
     app.insert_resource(setup);
     app.update();
+    enter(&mut app, AppState::Battle);
+    app
+}
+
+/// Goes to `state`, with the frames the change takes (a battle opens on the second).
+pub fn enter(app: &mut App, state: AppState) {
     app.world_mut()
         .resource_mut::<NextState<AppState>>()
-        .set(AppState::Battle);
+        .set(state);
     app.update();
     app.update();
-    app
 }
 
 pub fn phase(app: &App) -> Option<Phase> {
