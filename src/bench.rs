@@ -213,7 +213,7 @@ fn generated(cfg: &BenchConfig) -> Vec<(String, Setup)> {
         ..Default::default()
     };
     let mut out = Vec::new();
-    for r in crate::generate::RULESETS {
+    for &r in crate::generate::RULESETS {
         if cfg.ruleset.as_deref().is_some_and(|only| only != r) {
             continue;
         }

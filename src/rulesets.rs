@@ -58,6 +58,8 @@ pub trait Game:
     /// What the GM's seat does, where the rulebook hands choices to a GM (so a GM seat is
     /// offered): the menu's label for that seat.
     const GM: Option<&'static str> = None;
+    /// The ruleset's name for a player (the menu's random skirmish); its id unless it says.
+    const NAME: &'static str = Self::ID;
     /// The actions of a replay, if they are this ruleset's.
     fn actions(actions: &Actions) -> Option<&[Self::Action]>;
     /// The actions as a replay holds them; None for a ruleset replays cannot name (one
@@ -74,8 +76,56 @@ pub trait Game:
 /// The ids of every ruleset, in the order menus and benchmarks list them.
 pub const IDS: &[&str] = &[Zones::ID, Coterie::ID, Teams::ID];
 
+/// Something done with a ruleset named by its id, where no setup is at hand yet (a random
+/// skirmish to draw).
+pub trait ForRuleset {
+    type Out;
+    fn run<G: Game>(self) -> Self::Out;
+}
+
+/// `f` run for the ruleset whose id is `id`; None for an id no ruleset has.
+pub fn by_id<F: ForRuleset>(id: &str, f: F) -> Option<F::Out> {
+    match id {
+        Zones::ID => Some(f.run::<Zones>()),
+        Coterie::ID => Some(f.run::<Coterie>()),
+        Teams::ID => Some(f.run::<Teams>()),
+        _ => None,
+    }
+}
+
+/// Something done with a ruleset's random-skirmish drafts (`fray generate`), each in its
+/// ruleset's own scenario folder.
+pub trait ForDraft {
+    type Out;
+    fn run<D: crate::generate::Draft>(self, id: &'static str) -> Self::Out;
+}
+
+/// `f` run with the drafts of the ruleset whose id is `id`; None for an id no ruleset has.
+pub fn with_draft<F: ForDraft>(id: &str, f: F) -> Option<F::Out> {
+    use crate::scenario::{coterie, teams, zones};
+    match id {
+        Zones::ID => Some(f.run::<zones::generate::ZonesDraft>(Zones::ID)),
+        Coterie::ID => Some(f.run::<coterie::generate::CoterieDraft>(Coterie::ID)),
+        Teams::ID => Some(f.run::<teams::generate::TeamsDraft>(Teams::ID)),
+        _ => None,
+    }
+}
+
+/// A ruleset's name for a player, by its id.
+pub fn name(id: &str) -> Option<&'static str> {
+    struct Name;
+    impl ForRuleset for Name {
+        type Out = &'static str;
+        fn run<G: Game>(self) -> &'static str {
+            G::NAME
+        }
+    }
+    by_id(id, Name)
+}
+
 impl Game for Zones {
     const ID: &'static str = "zones";
+    const NAME: &'static str = "Zones";
     const SUMMARY: &'static str = "Zones: factions take turns activating one character at a time across a map of zones; reactions, cover and barriers, blasts, morale.";
     fn actions(actions: &Actions) -> Option<&[zones::Action]> {
         match actions {
@@ -94,6 +144,7 @@ impl Game for Zones {
 
 impl Game for Coterie {
     const ID: &'static str = "coterie";
+    const NAME: &'static str = "Coterie";
     const SUMMARY: &'static str = "Coterie: the party acts as one group against the GM's opposition, phase by phase; degrees of victory, push-backs on a track, wounds.";
     const GM: Option<&'static str> = Some("runs the opposition");
     fn actions(actions: &Actions) -> Option<&[coterie::Action]> {
@@ -116,6 +167,7 @@ impl Game for Coterie {
 
 impl Game for Teams {
     const ID: &'static str = "teams";
+    const NAME: &'static str = "Three actions";
     const SUMMARY: &'static str = "Three actions: teams alternate members on a grid, each with three actions and a reaction; stamina, focus, endurance then health.";
     /// The rulebook hands the GM the initiative order of every team after the one that
     /// started the fight and the one attacked: with three teams or more, the GM's seat decides

@@ -34,15 +34,6 @@ impl RandomSkirmish {
     }
 }
 
-/// The rulesets as the menu names them.
-fn ruleset_label(r: &str) -> &'static str {
-    match r {
-        "zones" => "Zones",
-        "teams" => "Three actions",
-        _ => "Coterie",
-    }
-}
-
 /// Draws the skirmish `pick` names and lists it in the catalogue (in place of any other drawn
 /// before it), chosen; what went wrong otherwise, in words.
 pub fn draw(
@@ -78,11 +69,9 @@ pub fn menu_section(
         .weak(),
     );
     ui.horizontal(|ui| {
-        for r in generate::RULESETS {
-            if ui
-                .selectable_label(pick.ruleset == r, ruleset_label(r))
-                .clicked()
-            {
+        for &r in generate::RULESETS {
+            let label = crate::rulesets::name(r).unwrap_or(r);
+            if ui.selectable_label(pick.ruleset == r, label).clicked() {
                 pick.ruleset = r;
             }
         }

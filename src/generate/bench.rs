@@ -39,7 +39,7 @@ fn spread(v: &[f64]) -> [f64; 3] {
 /// Seeds 1 to `seeds` of each ruleset (or only `only`) at `size`.
 pub fn run(seeds: u32, size: Size, only: Option<&str>, how: &Balancing) -> Vec<Row> {
     let mut rows = Vec::new();
-    for r in RULESETS {
+    for &r in RULESETS {
         if only.is_some_and(|o| o != r) {
             continue;
         }

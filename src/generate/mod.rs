@@ -9,15 +9,13 @@
 //! from the one seed, so the same seed always gives the same file.
 
 pub mod bench;
-mod coterie;
-mod teams;
-mod zones;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
+use crate::rulesets::{self, ForDraft};
 use crate::scenario::{self, Loaded, Scenario};
 use crate::sim::{Batch, Tally};
 
@@ -45,7 +43,7 @@ impl Size {
     }
 
     /// People a side brings: a range to draw from.
-    fn people(self) -> std::ops::RangeInclusive<usize> {
+    pub(crate) fn people(self) -> std::ops::RangeInclusive<usize> {
         match self {
             Size::Small => 2..=3,
             Size::Medium => 3..=4,
@@ -129,8 +127,10 @@ fn share(t: &Tally, battles: u32) -> f64 {
 /// played in full: about three standard errors of a hundred battles' share.
 const SCOUT_MARGIN: f64 = 0.15;
 
-/// One ruleset's draft: a scenario with a knob that makes one side tougher.
-trait Draft {
+/// One ruleset's draft: a scenario with a knob that makes one side tougher. Each ruleset's
+/// lives in its own scenario folder (`scenario::RULESET::generate`), reached through the
+/// registry ([`rulesets::with_draft`]).
+pub trait Draft {
     /// How far the knob turns either way.
     const REACH: i8;
     /// Draws a new draft.
@@ -144,7 +144,7 @@ trait Draft {
 }
 
 /// What a knob at `edge` gives side `side` (0 or 1).
-fn favoured(edge: i8, side: usize) -> u8 {
+pub(crate) fn favoured(edge: i8, side: usize) -> u8 {
     let e = i16::from(edge) * if side == 0 { 1 } else { -1 };
     u8::try_from(e.max(0)).unwrap_or(u8::MAX)
 }
@@ -172,7 +172,7 @@ pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), String
     let [ruleset, size, seed] = parts[..] else {
         return wrong("not three parts after \"random-\"".into());
     };
-    let Some(ruleset) = RULESETS.into_iter().find(|r| *r == ruleset) else {
+    let Some(ruleset) = RULESETS.iter().copied().find(|r| *r == ruleset) else {
         return wrong(format!(
             "no ruleset \"{ruleset}\" (known: {})",
             RULESETS.join(", ")
@@ -206,8 +206,8 @@ pub fn by_name(name: &str) -> Option<Result<Loaded, scenario::DataErrors>> {
     })
 }
 
-/// The rulesets a skirmish can be generated for (all three).
-pub const RULESETS: [&str; 3] = ["zones", "teams", "coterie"];
+/// The rulesets a skirmish can be generated for: every one the registry has.
+pub const RULESETS: &[&str] = rulesets::IDS;
 
 /// A skirmish of `ruleset` from `seed`, balanced as `how` says.
 pub fn generate(
@@ -216,26 +216,35 @@ pub fn generate(
     size: Size,
     how: &Balancing,
 ) -> Result<Generated, String> {
-    match ruleset {
-        "zones" => balanced::<zones::ZonesDraft>("zones", seed, size, how),
-        "teams" => balanced::<teams::TeamsDraft>("teams", seed, size, how),
-        "coterie" => balanced::<coterie::CoterieDraft>("coterie", seed, size, how),
-        other => Err(format!(
-            "unknown ruleset \"{other}\" (known: {})",
-            RULESETS.join(", ")
-        )),
+    struct Balanced<'a>(u64, Size, &'a Balancing);
+    impl ForDraft for Balanced<'_> {
+        type Out = Result<Generated, String>;
+        fn run<D: Draft>(self, id: &'static str) -> Self::Out {
+            balanced::<D>(id, self.0, self.1, self.2)
+        }
     }
+    rulesets::with_draft(ruleset, Balanced(seed, size, how))
+        .unwrap_or_else(|| Err(unknown(ruleset)))
 }
 
 /// A draft as it first comes, unbalanced: what the tests of every seed check and play.
 pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, String> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    Ok(match ruleset {
-        "zones" => zones::ZonesDraft::draw(&mut rng, size)?.scenario(seed, size, 0),
-        "teams" => teams::TeamsDraft::draw(&mut rng, size)?.scenario(seed, size, 0),
-        "coterie" => coterie::CoterieDraft::draw(&mut rng, size)?.scenario(seed, size, 0),
-        other => return Err(format!("unknown ruleset \"{other}\"")),
-    })
+    struct First(u64, Size);
+    impl ForDraft for First {
+        type Out = Result<Scenario, String>;
+        fn run<D: Draft>(self, _: &'static str) -> Self::Out {
+            let mut rng = ChaCha8Rng::seed_from_u64(self.0);
+            Ok(D::draw(&mut rng, self.1)?.scenario(self.0, self.1, 0))
+        }
+    }
+    rulesets::with_draft(ruleset, First(seed, size)).unwrap_or_else(|| Err(unknown(ruleset)))
+}
+
+fn unknown(ruleset: &str) -> String {
+    format!(
+        "unknown ruleset \"{ruleset}\" (known: {})",
+        RULESETS.join(", ")
+    )
 }
 
 /// Draft after draft, the knob is searched for the turn at which the sides come out even (the
@@ -426,14 +435,14 @@ fn finish(ruleset: &'static str, seed: u64, size: Size, sc: Scenario, b: Balance
 /// A side the kinds file offers: its name, the names of its people, the kinds it fields.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SideKind {
-    name: String,
-    names: Vec<String>,
-    kinds: Vec<String>,
+pub(crate) struct SideKind {
+    pub name: String,
+    pub names: Vec<String>,
+    pub kinds: Vec<String>,
 }
 
 /// Two different indices below `n` (at least 2), by the generator's dice.
-fn two_of(rng: &mut ChaCha8Rng, n: usize) -> (usize, usize) {
+pub(crate) fn two_of(rng: &mut ChaCha8Rng, n: usize) -> (usize, usize) {
     use rand::RngExt;
     let first = rng.random_range(0..n);
     let mut second = rng.random_range(0..n - 1);
@@ -444,13 +453,13 @@ fn two_of(rng: &mut ChaCha8Rng, n: usize) -> (usize, usize) {
 }
 
 /// A name from a list, by the generator's dice.
-fn pick<'a, T>(rng: &mut ChaCha8Rng, from: &'a [T]) -> &'a T {
+pub(crate) fn pick<'a, T>(rng: &mut ChaCha8Rng, from: &'a [T]) -> &'a T {
     use rand::RngExt;
     &from[rng.random_range(0..from.len())]
 }
 
 /// A kinds file of the generator, parsed; a mistake in it names its line.
-fn kinds<T: serde::de::DeserializeOwned>(file: &str, src: &str) -> Result<T, String> {
+pub(crate) fn kinds<T: serde::de::DeserializeOwned>(file: &str, src: &str) -> Result<T, String> {
     ron::from_str(src).map_err(|e| scenario::error::from_ron(file, &e).to_string())
 }
 

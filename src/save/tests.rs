@@ -1,6 +1,5 @@
 use super::*;
 use crate::replay::ReplayActions;
-use crate::rules::zones;
 
 fn save(name: &str, actions: usize, over: bool) -> Save {
     Save {
@@ -11,12 +10,14 @@ fn save(name: &str, actions: usize, over: bool) -> Save {
         table_dice: false,
         round: 2,
         over,
-        replay: Replay::new(
-            "duel".into(),
-            ReplayDice::Seed(7),
-            ReplayActions::Zones(vec![zones::Action::Pass; actions]),
-        ),
+        replay: Replay::new("duel".into(), ReplayDice::Seed(7), passes(actions)),
     }
+}
+
+/// `n` passes of a Zones battle, as a replay file writes them (read through the registry's
+/// replay actions, not the ruleset's own types).
+fn passes(n: usize) -> ReplayActions {
+    ron::from_str(&format!("Zones([{}])", vec!["Pass"; n].join(", "))).expect("Zones passes")
 }
 
 fn temp_dir(tag: &str) -> PathBuf {

@@ -21,7 +21,7 @@ fn quick() -> Balancing {
 
 #[test]
 fn the_same_seed_gives_the_same_file_and_another_seed_another() {
-    for r in RULESETS {
+    for &r in RULESETS {
         let a = generate::generate(r, 11, Size::Small, &quick()).unwrap();
         let b = generate::generate(r, 11, Size::Small, &quick()).unwrap();
         assert_eq!(a.text, b.text, "{r}");
@@ -45,7 +45,7 @@ fn the_same_seed_gives_the_same_file_and_another_seed_another() {
 /// battle of it between random policies ends (a win or a draw, never cut off).
 #[test]
 fn two_hundred_seeds_of_every_ruleset_and_size_check_and_play_to_an_end() {
-    for r in RULESETS {
+    for &r in RULESETS {
         for size in Size::ALL {
             let mut shapes = std::collections::BTreeSet::new();
             for seed in 0..200 {
@@ -76,7 +76,7 @@ fn two_hundred_seeds_of_every_ruleset_and_size_check_and_play_to_an_end() {
 
 #[test]
 fn a_generated_file_reads_back_as_the_scenario_written() {
-    for r in RULESETS {
+    for &r in RULESETS {
         for size in Size::ALL {
             let g = generate::generate(r, 5, size, &quick()).unwrap();
             let back = scenario::parse("generated.ron", &g.text).unwrap();
@@ -90,7 +90,7 @@ fn a_generated_file_reads_back_as_the_scenario_written() {
 /// normal,normal --games N --seed S`, the same batch) gives the same figures.
 #[test]
 fn the_balance_in_the_header_is_what_its_command_reproduces() {
-    for r in RULESETS {
+    for &r in RULESETS {
         for seed in [3, 4] {
             let how = quick();
             let g = generate::generate(r, seed, Size::Medium, &how).unwrap();

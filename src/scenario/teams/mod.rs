@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub mod generate;
 mod situation;
 
 pub use situation::{SituationDef, StandingDef};

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub mod generate;
 mod situation;
 
 pub use situation::{CharacterState, SituationDef};

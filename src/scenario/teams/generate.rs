@@ -7,15 +7,15 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
-use super::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
-use crate::rulesets::Rules;
-use crate::scenario::Scenario;
-use crate::scenario::teams::{
+use super::{
     CharacterDef, ItemDef, MapDef, ObjectiveDef, Square, StatsDef, TeamDef, TeamsScenario,
 };
+use crate::generate::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
+use crate::rulesets::Rules;
+use crate::scenario::Scenario;
 
 const FILE: &str = "assets/generator/teams.ron";
-const KINDS: &str = include_str!("../../assets/generator/teams.ron");
+const KINDS: &str = include_str!("../../../assets/generator/teams.ron");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,7 +46,7 @@ fn two() -> u8 {
 /// A side's name, and each of its people: name, kind and starting square.
 type Side = (String, Vec<(String, Fighter, Square)>);
 
-pub(super) struct TeamsDraft {
+pub struct TeamsDraft {
     map: MapDef,
     items: BTreeMap<String, ItemDef>,
     sides: [Side; 2],

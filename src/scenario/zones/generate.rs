@@ -7,14 +7,14 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
-use super::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
+use super::{CharacterDef, FactionDef, GroundItem, ZoneDef, ZonesScenario};
+use crate::generate::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
 use crate::rules::zones::model::Hazard;
 use crate::rulesets::Rules;
 use crate::scenario::Scenario;
-use crate::scenario::zones::{CharacterDef, FactionDef, GroundItem, ZoneDef, ZonesScenario};
 
 const FILE: &str = "assets/generator/zones.ron";
-const KINDS: &str = include_str!("../../assets/generator/zones.ron");
+const KINDS: &str = include_str!("../../../assets/generator/zones.ron");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,7 +45,7 @@ struct Fighter {
 /// A side's name, and each of its people: name, kind and starting zone.
 type Side = (String, Vec<(String, Fighter, String)>);
 
-pub(super) struct ZonesDraft {
+pub struct ZonesDraft {
     zones: Vec<ZoneDef>,
     ground: Vec<GroundItem>,
     sides: [Side; 2],

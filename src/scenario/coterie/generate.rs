@@ -7,13 +7,13 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
-use super::{Draft, Size, favoured, kinds, pick};
+use super::{CharacterDef, ConflictDef, CoterieScenario, GroupDef, NuanceDef};
+use crate::generate::{Draft, Size, favoured, kinds, pick};
 use crate::rulesets::Rules;
 use crate::scenario::Scenario;
-use crate::scenario::coterie::{CharacterDef, ConflictDef, CoterieScenario, GroupDef, NuanceDef};
 
 const FILE: &str = "assets/generator/coterie.ron";
-const KINDS: &str = include_str!("../../assets/generator/coterie.ron");
+const KINDS: &str = include_str!("../../../assets/generator/coterie.ron");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,7 +40,7 @@ struct ConflictKind {
     foes: Vec<String>,
 }
 
-pub(super) struct CoterieDraft {
+pub struct CoterieDraft {
     conflict: ConflictDef,
     groups: [GroupDef; 2],
 }
