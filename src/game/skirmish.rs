@@ -98,22 +98,20 @@ pub fn menu_section(
 /// Writes the skirmish a name stands for as a scenario file (in the browser, its storage);
 /// what happened, for the screen.
 pub fn save(name: &str) -> String {
-    let Some(Ok((ruleset, size, seed))) = generate::parse_name(name) else {
-        return format!("{name} is not a random skirmish");
-    };
-    let made = match generate::generate(ruleset, seed, size, &Default::default()) {
-        Ok(m) => m,
-        Err(e) => return e,
+    let text = match generate::text_by_name(name) {
+        Some(Ok(text)) => text,
+        Some(Err(e)) => return e,
+        None => return format!("{name} is not a random skirmish"),
     };
     let file = format!("{name}.ron");
-    if let Some(stored) = super::web::store(&format!("fray-scenario-{file}"), &made.text) {
+    if let Some(stored) = super::web::store(&format!("fray-scenario-{file}"), &text) {
         return match stored {
             Ok(()) => format!("Saved in this browser as fray-scenario-{file}"),
             Err(e) => format!("Could not save: {e}"),
         };
     }
     let path = PathBuf::from("skirmishes").join(&file);
-    match std::fs::create_dir_all("skirmishes").and_then(|_| std::fs::write(&path, &made.text)) {
+    match std::fs::create_dir_all("skirmishes").and_then(|_| std::fs::write(&path, &text)) {
         Ok(()) => format!(
             "Saved {}: play it with fray play {}",
             path.display(),

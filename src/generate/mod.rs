@@ -187,22 +187,43 @@ pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), String
     Some(Ok((ruleset, size, seed)))
 }
 
+/// The file a generated name stands for; None for a name that is not one.
+///
+/// A name is loaded several times over for one battle (the menu's draw, the battle's start,
+/// a save's check on resuming, "save it as a file"), and each generation plays hundreds of
+/// battles, so the last file made is kept. What a name gives never changes within a run, so
+/// the kept file is the one generating it again would give.
+pub fn text_by_name(name: &str) -> Option<Result<String, String>> {
+    static LAST: std::sync::Mutex<Option<(String, String)>> = std::sync::Mutex::new(None);
+    let (ruleset, size, seed) = match parse_name(name)? {
+        Ok(parts) => parts,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut last = LAST
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((kept, text)) = last.as_ref()
+        && kept == name
+    {
+        return Some(Ok(text.clone()));
+    }
+    let made = generate(ruleset, seed, size, &Balancing::default()).map(|g| g.text);
+    if let Ok(text) = &made {
+        *last = Some((name.to_string(), text.clone()));
+    }
+    Some(made)
+}
+
 /// The skirmish a generated name stands for, loaded as a scenario file is; None for a name
 /// that is not one.
 pub fn by_name(name: &str) -> Option<Result<Loaded, scenario::DataErrors>> {
-    let refused = |message: String| {
-        scenario::DataErrors(vec![scenario::DataError {
+    Some(match text_by_name(name)? {
+        Ok(text) => scenario::load_str(name, name, &text),
+        Err(message) => Err(scenario::DataErrors(vec![scenario::DataError {
             file: name.to_string(),
             line: 0,
             message,
-        }])
-    };
-    Some(match parse_name(name)? {
-        Err(e) => Err(refused(e)),
-        Ok((ruleset, size, seed)) => match generate(ruleset, seed, size, &Balancing::default()) {
-            Ok(g) => scenario::load_str(name, name, &g.text),
-            Err(e) => Err(refused(e)),
-        },
+        }])),
     })
 }
 

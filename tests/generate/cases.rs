@@ -163,6 +163,18 @@ fn a_generated_skirmish_loads_by_its_name_and_a_wrong_name_says_which_part() {
         "{}",
         made.text
     );
+    // Kept or made again, a name gives the file `fray generate` writes, whichever name was
+    // loaded before it.
+    let other = generate::generate("coterie", 5, Size::Small, &Balancing::default()).unwrap();
+    let second = "random-coterie-small-5";
+    for (n, text) in [
+        (name.as_str(), &made.text),
+        (second, &other.text),
+        (&name, &made.text),
+        (&name, &made.text),
+    ] {
+        assert_eq!(&generate::text_by_name(n).unwrap().unwrap(), text, "{n}");
+    }
     for (wrong, says) in [
         ("random-zones-huge-1", "no size \"huge\""),
         ("random-chess-small-1", "no ruleset \"chess\""),
