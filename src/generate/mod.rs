@@ -462,6 +462,25 @@ pub(crate) struct SideKind {
     pub kinds: Vec<String>,
 }
 
+impl SideKind {
+    /// One of the kinds this side fields, by the generator's dice, looked up in `kinds` (the
+    /// kinds file `file`'s); a kind the file does not define is the file's mistake, named.
+    pub(crate) fn draw_kind<'k, F>(
+        &self,
+        rng: &mut ChaCha8Rng,
+        kinds: &'k std::collections::BTreeMap<String, F>,
+        file: &str,
+    ) -> Result<&'k F, String> {
+        let kind = pick(rng, &self.kinds);
+        kinds.get(kind).ok_or_else(|| {
+            format!(
+                "{file}: side \"{}\" names the kind \"{kind}\", which is not among the kinds",
+                self.name
+            )
+        })
+    }
+}
+
 /// Two different indices below `n` (at least 2), by the generator's dice.
 pub(crate) fn two_of(rng: &mut ChaCha8Rng, n: usize) -> (usize, usize) {
     use rand::RngExt;

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::{
     CharacterDef, ItemDef, MapDef, ObjectiveDef, Square, StatsDef, TeamDef, TeamsScenario,
 };
-use crate::generate::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
+use crate::generate::{Draft, SideKind, Size, favoured, kinds, two_of};
 use crate::rulesets::Rules;
 use crate::scenario::Scenario;
 
@@ -91,10 +91,7 @@ impl Draft for TeamsDraft {
             let mut left = worth;
             let mut chosen = Vec::new();
             for _ in 0..64 {
-                let kind = pick(rng, &s.kinds);
-                let f = k.kinds.get(kind).ok_or_else(|| {
-                    format!("{FILE}: side \"{}\" names the kind \"{kind}\", which is not among the kinds", s.name)
-                })?;
+                let f = s.draw_kind(rng, &k.kinds, FILE)?;
                 if f.worth == 0 || pool.is_empty() || left == 0 {
                     break;
                 }

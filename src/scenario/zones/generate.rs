@@ -121,10 +121,7 @@ impl Draft for ZonesDraft {
             for i in 0..n {
                 let name = pool.remove(rng.random_range(0..pool.len())).clone();
                 taken.push(name.clone());
-                let kind = pick(rng, &s.kinds);
-                let f = k.kinds.get(kind).cloned().ok_or_else(|| {
-                    format!("{FILE}: side \"{}\" names the kind \"{kind}\", which is not among the kinds", s.name)
-                })?;
+                let f = s.draw_kind(rng, &k.kinds, FILE)?.clone();
                 people.push((name, f, home[i % 2].to_string()));
             }
             Ok::<_, String>((s.name.clone(), people))
