@@ -102,15 +102,14 @@ def tokens(path, w, h, bpp, rows):
 
 
 def main():
-    path = sys.argv[1]
-    if len(sys.argv) > 2 and sys.argv[2] == "--tokens":
-        w, h, bpp, rows = pixels(path)
+    path, args = sys.argv[1], sys.argv[2:]
+    w, h, bpp, rows = pixels(path)
+    if "--tokens" in args:
         tokens(path, w, h, bpp, rows)
     # `--colour R,G,B` also asks for at least 30 pixels of about that colour (an attack's line).
     want = None
-    if len(sys.argv) > 3 and sys.argv[2] == "--colour":
-        want = tuple(int(v) for v in sys.argv[3].split(","))
-    w, h, bpp, rows = pixels(path)
+    if "--colour" in args and args.index("--colour") + 1 < len(args):
+        want = tuple(int(v) for v in args[args.index("--colour") + 1].split(","))
     if want is not None:
         near = sum(
             1

@@ -23,3 +23,11 @@ for shot in zones:hold-the-mill teams:goblin-ambush coterie:wizards-and-bandits;
   rm -rf "$prefs"
   python3 .ci/check-screenshot.py "$out/$ruleset.png" --tokens
 done
+# A Three-actions turn under way, as a person sees it: the goblin given the turn, its verbs on
+# the left and the squares it can reach lit on the board (the first move's in full cyan).
+prefs="$(mktemp -d)"
+FRAY_CONFIG_DIR="$prefs" timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
+  "$fray" play goblin-ambush --seats human,ai --take 1 --frames 80 --screenshot "$out/teams-turn.png" \
+  >/dev/null 2>&1
+rm -rf "$prefs"
+python3 .ci/check-screenshot.py "$out/teams-turn.png" --tokens --colour 77,230,255

@@ -211,6 +211,10 @@ struct PlayArgs {
     /// Take the screenshot as soon as an attack's line (in Coterie, the two efforts) is drawn (for CI).
     #[arg(long)]
     shot_on_attack: bool,
+    /// Take the first N decisions a person faces with the choice the menu starts on (for
+    /// screenshots of a turn under way).
+    #[arg(long, default_value_t = 0)]
+    take: u32,
     /// Play the battle to its end without a window and print how it ended (needs --seats
     /// with no person).
     #[arg(long)]
@@ -235,6 +239,7 @@ impl Default for PlayArgs {
             frames: None,
             screenshot: None,
             shot_on_attack: false,
+            take: 0,
             headless: false,
             table_dice: false,
             resume: false,
@@ -366,6 +371,7 @@ fn play(args: PlayArgs) -> ExitCode {
         frames,
         screenshot,
         shot_on_attack,
+        take,
         headless,
         table_dice,
         resume,
@@ -376,6 +382,7 @@ fn play(args: PlayArgs) -> ExitCode {
         frames,
         screenshot,
         shot_on_attack,
+        take,
         table_dice,
         resume_latest: resume,
     };

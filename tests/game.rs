@@ -16,6 +16,10 @@ mod saves;
 #[path = "game/scene.rs"]
 mod scene;
 
+// The menu by keys, and quick taps.
+#[path = "game/menu.rs"]
+mod menu;
+
 // The words of the choices.
 #[path = "game/words.rs"]
 mod words;
@@ -314,7 +318,7 @@ fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
 
 #[test]
 fn the_menu_shows_each_scenarios_own_optional_rules_until_changed() {
-    use fray::game::overlay::{Catalogue, shown_options};
+    use fray::game::menu::{Catalogue, shown_options};
     let catalogue = Catalogue::default();
     let entry = |id: &str| catalogue.0.iter().find(|e| e.id == id);
     let mut setup = BattleSetup {
@@ -544,22 +548,35 @@ fn teams(app: &App) -> &fray::game::flow::Typed<fray::rules::teams::Teams> {
         .expect("a Three actions battle")
 }
 
-/// Down to the first shown choice that `want` accepts, then Enter; what was chosen.
+/// Down to the first choice that `want` accepts, opening its verb first where the menu lists
+/// verbs, then Enter; what was chosen.
 fn choose_teams(
     app: &mut App,
     want: impl Fn(&fray::rules::teams::Action) -> bool,
 ) -> fray::rules::teams::Action {
-    let shown = shown_choices(app.world().resource::<Battle>(), None);
+    use fray::game::input::{Cursor, Row, row_of, rows};
     let legal = teams(app).legal();
-    let at = shown
-        .iter()
-        .position(|&i| want(&legal[i]))
+    let i = shown_choices(app.world().resource::<Battle>(), None)
+        .into_iter()
+        .find(|&i| want(&legal[i]))
         .unwrap_or_else(|| panic!("not among {legal:?}"));
-    let action = legal[shown[at]];
-    for _ in 0..at {
-        press(app, KeyCode::ArrowDown);
+    let action = legal[i];
+    // At most two steps: the verb's row, then the choice in it.
+    for _ in 0..2 {
+        let b = app.world().resource::<Battle>();
+        let cursor = app.world().resource::<Cursor>();
+        let shown = rows(b, cursor);
+        let at = row_of(b, &shown, i);
+        let downs = (at + shown.len() - cursor.index) % shown.len();
+        let verb = matches!(shown[at], Row::Verb { .. });
+        for _ in 0..downs {
+            press(app, KeyCode::ArrowDown);
+        }
+        press(app, KeyCode::Enter);
+        if !verb {
+            break;
+        }
     }
-    press(app, KeyCode::Enter);
     assert_eq!(teams(app).actions.last(), Some(&action), "Enter chose");
     app.update();
     action
@@ -1052,7 +1069,7 @@ fn the_rules_notes_are_drawn_from_their_markdown() {
 /// the sides' tokens), its ruleset in a line and what it teaches.
 #[test]
 fn the_menu_draws_each_scenarios_map_and_says_its_ruleset() {
-    let catalogue = fray::game::overlay::Catalogue::default();
+    let catalogue = fray::game::menu::Catalogue::default();
     assert_eq!(catalogue.0.len(), fray::scenario::BUILTIN.len());
     for e in &catalogue.0 {
         assert!(

@@ -532,6 +532,7 @@ pub fn click_board(
     };
     if let Some(id) = character_at(&lay, world) {
         cursor.target = Some(id);
+        cursor.verb = None;
         cursor.index = 0;
         return;
     }

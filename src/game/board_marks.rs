@@ -16,7 +16,7 @@ use super::board::{
     character_position, character_radius, edge_to_edge, token_position,
 };
 use super::flow::{Battle, person_deciding};
-use super::input::{Cursor, shown_choices};
+use super::input::{Cursor, filtered_choices, row_choice, rows};
 use super::present::{Focus, Mark, Token, Visual};
 use super::seats::Seats;
 
@@ -450,14 +450,15 @@ pub fn draw_board_marks(
         }
     }
     if person_deciding(&battle, &seats).is_some() {
-        let shown = shown_choices(&battle, cursor.target);
-        for &i in &shown {
+        // Every place the choices listed go to is lit; the highlighted row's is marked.
+        for i in filtered_choices(&battle, &cursor) {
             if let Some((z, Mark::Go)) = battle.session.focus(i).place {
                 marks.frame(z, -8.0, CYAN.gamma_multiply(0.5));
             }
         }
-        if let Some(&i) = shown.get(cursor.index.min(shown.len().saturating_sub(1))) {
-            marks.highlight(&battle.session.focus(i));
+        let rows = rows(&battle, &cursor);
+        if let Some(&row) = rows.get(cursor.index.min(rows.len().saturating_sub(1))) {
+            marks.highlight(&battle.session.focus(row_choice(row)));
         }
     }
     Ok(())

@@ -529,6 +529,30 @@ impl Present for Coterie {
         )
     }
 
+    fn verb(_: &State, a: &Action) -> Option<&'static str> {
+        // A victory's harm comes as one piece at the degree won or a mix of lesser ones: the
+        // menu groups the mixes by their degrees.
+        let Action::Inflict(harm) = a else {
+            return None;
+        };
+        let count = |d: Degree| harm.iter().filter(|h| h.degree == d).count();
+        Some(
+            match (
+                count(Degree::Decisive),
+                count(Degree::Major),
+                count(Degree::Minor),
+            ) {
+                (1, 0, 0) => "One decisive harm",
+                (0, 1, 0) => "One major harm",
+                (0, 0, 1) => "One minor harm",
+                (0, 0, 2) => "Two minor harms",
+                (0, 0, 3) => "Three minor harms",
+                (0, 1, 1) => "A major and a minor harm",
+                _ => "Other mixes of harm",
+            },
+        )
+    }
+
     fn quick_action(_: &[Action]) -> Option<usize> {
         None
     }

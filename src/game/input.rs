@@ -56,11 +56,14 @@ pub enum GameAction {
     Learn,
     /// Take back the last decision that rolled nothing and revealed nothing (U).
     Undo,
+    /// Change the value under the menu's cursor: a seat, a seed, an option (Left, Right).
+    Less,
+    More,
 }
 
 impl GameAction {
     /// Every action the keys screen lists, in its order (Select is the mouse's, not listed).
-    pub const ALL: [GameAction; 20] = [
+    pub const ALL: [GameAction; 22] = [
         GameAction::Confirm,
         GameAction::Cancel,
         GameAction::Next,
@@ -81,6 +84,8 @@ impl GameAction {
         GameAction::Fit,
         GameAction::Learn,
         GameAction::Undo,
+        GameAction::Less,
+        GameAction::More,
     ];
 
     /// What the action does, for the keys screen.
@@ -107,6 +112,8 @@ impl GameAction {
             Fit => "show the whole board",
             Learn => "open the lessons (on the menu)",
             Undo => "take back the last decision (until dice are rolled)",
+            Less => "on the menu: the previous value (a seat, a seed, an option)",
+            More => "on the menu: the next value (a seat, a seed, an option)",
             Select => "select (the mouse's left button)",
         }
     }
@@ -134,6 +141,8 @@ pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
         (Skip, KeyCode::KeyK),
         (Learn, KeyCode::KeyG),
         (Undo, KeyCode::KeyU),
+        (Less, KeyCode::ArrowLeft),
+        (More, KeyCode::ArrowRight),
         (PanLeft, KeyCode::KeyA),
         (PanRight, KeyCode::KeyD),
         (PanUp, KeyCode::KeyR),
@@ -147,11 +156,14 @@ pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
     ]
 }
 
-/// The keyboard's place in the action menu, and the target filter.
+/// The keyboard's place in the action menu (a row of [`rows`]), the target filter and the
+/// verb opened.
 #[derive(Resource, Default, Debug)]
 pub struct Cursor {
     pub index: usize,
     pub target: Option<usize>,
+    /// The verb whose choices the menu lists, opened from a long menu's verb row.
+    pub verb: Option<&'static str>,
     pub version: u64,
     /// A choice that cannot be taken back, chosen once: choosing it again takes it.
     pub armed: Option<usize>,
@@ -185,6 +197,10 @@ impl Plugin for InputsPlugin {
             .init_resource::<Cursor>()
             .init_resource::<Panels>()
             .add_plugins(super::keys::KeyBindingsPlugin)
+            .add_systems(
+                PreUpdate,
+                keep_quick_taps.after(leafwing_input_manager::plugin::InputManagerSystem::Update),
+            )
             // The log is folded away so the board has the room, except in a lesson, which
             // points at it; L opens and closes it.
             .add_systems(
@@ -195,7 +211,7 @@ impl Plugin for InputsPlugin {
             )
             .add_systems(
                 Update,
-                (toggles, menu_keys, result_keys).run_if(super::keys::keys_closed),
+                (toggles, result_keys).run_if(super::keys::keys_closed),
             )
             .add_systems(
                 Update,
@@ -209,6 +225,36 @@ impl Plugin for InputsPlugin {
                     .run_if(in_state(AppState::Battle))
                     .run_if(super::keys::keys_closed),
             );
+    }
+}
+
+/// A key or a click let go before the frame that reads it is still a press: leafwing reads
+/// whether a button is down once a frame, which misses a quick tap on a slow machine, while
+/// Bevy's own input keeps it as pressed this frame.
+fn keep_quick_taps(
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    bindings: Res<super::keys::Bindings>,
+    mut actions: Query<&mut ActionState<GameAction>>,
+) {
+    let tapped = |held: bool, just: bool| just && !held;
+    for mut state in &mut actions {
+        for (action, codes) in &bindings.0 {
+            if codes
+                .iter()
+                .any(|k| tapped(keys.pressed(*k), keys.just_pressed(*k)))
+                && !state.just_pressed(action)
+            {
+                state.press(action);
+            }
+        }
+        if tapped(
+            mouse.pressed(MouseButton::Left),
+            mouse.just_pressed(MouseButton::Left),
+        ) && !state.just_pressed(&GameAction::Select)
+        {
+            state.press(&GameAction::Select);
+        }
     }
 }
 
@@ -226,6 +272,102 @@ pub fn shown_choices(battle: &Battle, target: Option<usize>) -> Vec<usize> {
                 .collect();
             if filtered.is_empty() { all } else { filtered }
         }
+    }
+}
+
+/// The most rows the action menu lists at once: past it, choices come under their verbs.
+pub const MAX_ROWS: usize = 12;
+
+/// A row of the action menu: a choice, or a verb that opens its choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Choice(usize),
+    Verb {
+        verb: &'static str,
+        /// How many choices it opens, and the first of them.
+        count: usize,
+        first: usize,
+    },
+}
+
+impl Row {
+    /// Whether choice `i` is this row or under it.
+    pub fn holds(self, battle: &Battle, i: usize) -> bool {
+        match self {
+            Row::Choice(c) => c == i,
+            Row::Verb { verb, .. } => battle.session.verb(i) == Some(verb),
+        }
+    }
+}
+
+/// The choices under the cursor's filters: the target's, and the verb opened.
+pub fn filtered_choices(battle: &Battle, cursor: &Cursor) -> Vec<usize> {
+    let shown = shown_choices(battle, cursor.target);
+    match cursor.verb {
+        Some(v) if shown.iter().any(|&i| battle.session.verb(i) == Some(v)) => shown
+            .into_iter()
+            .filter(|&i| battle.session.verb(i) == Some(v))
+            .collect(),
+        _ => shown,
+    }
+}
+
+/// The action menu's rows: every choice where they fit in [`MAX_ROWS`] (or a verb is open);
+/// otherwise each verb once, in the order its first choice comes, and the choices without a
+/// verb (or alone under theirs) on rows of their own.
+pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
+    let shown = filtered_choices(battle, cursor);
+    let verb_open = cursor
+        .verb
+        .is_some_and(|v| shown.iter().any(|&i| battle.session.verb(i) == Some(v)));
+    if verb_open || shown.len() <= MAX_ROWS {
+        return shown.into_iter().map(Row::Choice).collect();
+    }
+    let mut out: Vec<Row> = Vec::new();
+    for i in shown {
+        let Some(v) = battle.session.verb(i) else {
+            out.push(Row::Choice(i));
+            continue;
+        };
+        match out
+            .iter_mut()
+            .find(|r| matches!(r, Row::Verb { verb, .. } if *verb == v))
+        {
+            Some(Row::Verb { count, .. }) => *count += 1,
+            _ => out.push(Row::Verb {
+                verb: v,
+                count: 1,
+                first: i,
+            }),
+        }
+    }
+    // The ruleset's first verbs lead, in its order; the rest keep theirs.
+    let first = battle.session.verbs_first();
+    let rank = |r: &Row| match r {
+        Row::Verb { verb, .. } => first.iter().position(|v| v == verb).unwrap_or(first.len()),
+        Row::Choice(_) => first.len(),
+    };
+    out.sort_by_key(rank);
+    out.into_iter()
+        .map(|r| match r {
+            Row::Verb {
+                count: 1, first, ..
+            } => Row::Choice(first),
+            r => r,
+        })
+        .collect()
+}
+
+/// The row holding choice `i`, or the first.
+pub fn row_of(battle: &Battle, rows: &[Row], i: usize) -> usize {
+    rows.iter().position(|r| r.holds(battle, i)).unwrap_or(0)
+}
+
+/// The choice a row stands for on the board: itself, or a verb's first.
+pub fn row_choice(row: Row) -> usize {
+    match row {
+        Row::Choice(i) => i,
+        Row::Verb { first, .. } => first,
     }
 }
 
@@ -252,14 +394,18 @@ fn decision_keys(
     if cursor.version != battle.version {
         *cursor = Cursor {
             version: battle.version,
-            index: battle.session.first_choice(),
             ..Cursor::default()
         };
+        let rows = rows(&battle, &cursor);
+        cursor.index = battle
+            .session
+            .first_choice()
+            .map_or(0, |i| row_of(&battle, &rows, i));
     }
     if !phase.get().is_decision() {
         return;
     }
-    let shown = shown_choices(&battle, cursor.target);
+    let shown = rows(&battle, &cursor);
     if shown.is_empty() {
         return;
     }
@@ -276,15 +422,15 @@ fn decision_keys(
             Some(i) if i + 1 < ts.len() => Some(ts[i + 1]),
             Some(_) => None,
         };
+        cursor.verb = None;
         cursor.index = 0;
     }
     if actions.just_pressed(&GameAction::Cancel) {
-        cursor.target = None;
-        cursor.index = 0;
+        back(&battle, &mut cursor);
     }
     let at = shown[cursor.index.min(shown.len() - 1)];
     if actions.just_pressed(&GameAction::Confirm)
-        && let Some(c) = pick(&battle, &mut cursor, at)
+        && let Some(c) = take_row(&battle, &mut cursor, at)
     {
         choose.write(Choose(c));
     }
@@ -295,6 +441,36 @@ fn decision_keys(
             .and_then(|i| battle.session.choice(i))
     {
         choose.write(Choose(c));
+    }
+}
+
+/// A row taken: a choice chosen (see [`pick`]), or a verb opened.
+pub fn take_row(battle: &Battle, cursor: &mut Cursor, row: Row) -> Option<Choice> {
+    match row {
+        Row::Choice(i) => pick(battle, cursor, i),
+        Row::Verb { verb, .. } => {
+            cursor.verb = Some(verb);
+            cursor.index = 0;
+            cursor.armed = None;
+            None
+        }
+    }
+}
+
+/// Esc: out of the verb opened (back onto its row), else off the target filter.
+pub fn back(battle: &Battle, cursor: &mut Cursor) {
+    match cursor.verb.take() {
+        Some(v) => {
+            let rows = rows(battle, cursor);
+            cursor.index = rows
+                .iter()
+                .position(|r| matches!(r, Row::Verb { verb, .. } if *verb == v))
+                .unwrap_or(0);
+        }
+        None => {
+            cursor.target = None;
+            cursor.index = 0;
+        }
     }
 }
 
@@ -345,23 +521,6 @@ fn over_keys(
     if phase.is_some_and(|p| *p.get() == Phase::Over) && actions.just_pressed(&GameAction::Confirm)
     {
         next.set(AppState::Result);
-    }
-}
-
-fn menu_keys(
-    actions: Single<&ActionState<GameAction>>,
-    state: Res<State<AppState>>,
-    mut setup: ResMut<super::flow::BattleSetup>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Confirm) {
-        // The menu starts a battle, not the lesson last played nor the battle last resumed.
-        setup.lesson = None;
-        setup.resume = None;
-        next.set(AppState::Battle);
-    }
-    if *state.get() == AppState::Menu && actions.just_pressed(&GameAction::Learn) {
-        next.set(AppState::Learn);
     }
 }
 

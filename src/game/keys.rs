@@ -148,6 +148,11 @@ pub fn keys_closed(screen: Res<KeysScreen>) -> bool {
     !screen.open
 }
 
+/// Nobody is typing into a text field, so the keys are the game's.
+pub fn no_text_typed(wants: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
+    wants.is_none_or(|w| !w.wants_keyboard_input())
+}
+
 pub struct KeyBindingsPlugin;
 
 impl Plugin for KeyBindingsPlugin {

@@ -18,6 +18,8 @@ pub mod lesson;
 pub mod lesson_input;
 pub mod lesson_progress;
 pub mod lesson_view;
+pub mod menu;
+pub mod menu_cursor;
 pub mod overlay;
 pub mod palette;
 pub mod prefs;
@@ -55,6 +57,7 @@ impl Plugin for LogicPlugin {
             autosave::AutosavePlugin,
             table_dice::TableDicePlugin,
             scene::ScenePlugin,
+            menu_cursor::MenuCursorPlugin,
         ))
         .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
         .add_systems(OnEnter(Phase::Over), announce_over)
@@ -173,6 +176,8 @@ pub struct Launch {
     /// Take the screenshot as soon as an attack's line is drawn on the board (within
     /// `frames`), rather than at the last frame.
     pub shot_on_attack: bool,
+    /// Take the first this many decisions a person faces with the choice the menu starts on.
+    pub take: u32,
     /// The table rolls its own dice (the menu's box, ticked).
     pub table_dice: bool,
     /// Resume the newest unfinished saved battle.
@@ -185,6 +190,9 @@ struct Autopilot {
     screenshot: Option<PathBuf>,
     shot_on_attack: bool,
     shot_taken: bool,
+    take: u32,
+    /// The battle's version when the last decision was taken for the person.
+    taken_at: Option<u64>,
 }
 
 /// Plays a battle to its end without a window (the logic plugins only, frame by frame) and
@@ -321,9 +329,36 @@ pub fn run(launch: Launch) -> AppExit {
         screenshot: launch.screenshot,
         shot_on_attack: launch.shot_on_attack,
         shot_taken: false,
+        take: launch.take,
+        taken_at: None,
     })
-    .add_systems(Update, autopilot);
+    .add_systems(Update, (autopilot, take_for_the_person));
     app.run()
+}
+
+/// `--take N`: the person's first N decisions, each the choice the menu starts on, once the
+/// screen has settled on it.
+fn take_for_the_person(
+    mut pilot: ResMut<Autopilot>,
+    battle: Option<Res<Battle>>,
+    phase: Option<Res<State<flow::Phase>>>,
+    mut choose: MessageWriter<flow::Choose>,
+) {
+    let (Some(battle), Some(phase)) = (battle, phase) else {
+        return;
+    };
+    if pilot.take == 0 || !phase.get().is_decision() || pilot.taken_at == Some(battle.version) {
+        return;
+    }
+    let first = battle.session.first_choice().unwrap_or_else(|| {
+        let rows = input::rows(&battle, &input::Cursor::default());
+        rows.first().map_or(0, |&r| input::row_choice(r))
+    });
+    if let Some(c) = battle.session.choice(first) {
+        pilot.take -= 1;
+        pilot.taken_at = Some(battle.version);
+        choose.write(flow::Choose(c));
+    }
 }
 
 /// `--frames N --screenshot FILE`: after N frames, capture the window and quit.

@@ -7,156 +7,68 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board::viewer;
 use super::board_marks::BoardArea;
-use super::flow::{AppState, Battle, BattleSetup, Choose, Notice, Phase, person_deciding};
-use super::input::{Cursor, GameAction, Panels, shown_choices, take_screen};
-use super::keys::{Bindings, KeysScreen};
-use super::present::BoardView;
+use super::flow::{AppState, Battle, Choose, Notice, Phase, person_deciding};
+use super::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
+use super::keys::Bindings;
 use super::seats::{Brain, Pace, SeatKind, Seats};
-use crate::ai::Level;
-use crate::rules::battle::{OptionalRule, Outcome, Pending, Seat};
+use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::notes;
-use crate::scenario;
 
 pub struct OverlayPlugin;
 
-/// What the menu lists of each built-in scenario, read once rather than every frame.
-#[derive(Resource)]
-pub struct Catalogue(pub Vec<CatalogueEntry>);
-
-pub struct CatalogueEntry {
-    pub id: String,
-    pub line: String,
-    /// The ruleset in a line, and what the scenario teaches.
-    pub about: String,
-    /// The board as the battle opens, everything shown: the menu's drawing of the map, with
-    /// where each place stands (laid out once, not every frame).
-    pub map: BoardView,
-    pub map_centres: Vec<bevy::math::Vec2>,
-    /// The seats to fill, besides the GM's, with their names.
-    pub seats: Vec<(Seat, String)>,
-    /// What the ruleset's GM seat does, if it has one to fill.
-    pub gm: Option<&'static str>,
-    /// The scenario's own optional rules, which the menu's checkboxes start from.
-    pub options: Vec<OptionalRule>,
-}
-
-impl Default for Catalogue {
-    fn default() -> Self {
-        Catalogue(
-            scenario::BUILTIN
-                .iter()
-                .filter_map(|(id, _)| Some(CatalogueEntry::of(id, &scenario::builtin(id)?.ok()?)))
-                .collect(),
-        )
-    }
-}
-
-impl CatalogueEntry {
-    /// What the menu lists of a scenario loaded under the name `id`.
-    pub fn of(id: &str, l: &scenario::Loaded) -> CatalogueEntry {
-        let map = l.setup.visit(OpeningBoard);
-        CatalogueEntry {
-            id: id.to_string(),
-            line: l.scenario.name.clone(),
-            about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
-            map_centres: super::board::layout(&map),
-            map,
-            seats: l.setup.seats(),
-            gm: l.setup.gm_role(),
-            options: l.setup.options(),
-        }
-    }
-}
-
-/// A scenario's board as its battle opens (on a fixed seed: a drawing, not a battle).
-struct OpeningBoard;
-
-impl crate::rulesets::Visit for OpeningBoard {
-    type Out = BoardView;
-    fn visit<G: crate::rulesets::Game>(self, setup: &G::Setup) -> BoardView {
-        let mut dice = crate::rules::SeededDice::new(0);
-        G::start(setup, &mut dice)
-            .map(|(state, _)| G::board(&state, None))
-            .unwrap_or_default()
-    }
-}
-
-/// A small drawing of a map in `size` points: its places, the ways between them, and each
-/// side's tokens as dots in their colours.
-fn map_drawing(ui: &mut egui::Ui, entry: &CatalogueEntry, size: egui::Vec2) -> egui::Response {
-    let (map, centres) = (&entry.map, &entry.map_centres);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(24, 26, 30));
-    if centres.is_empty() {
-        return response;
-    }
-    let place = if map.grid {
-        bevy::math::Vec2::splat(super::board::SQUARE)
-    } else {
-        bevy::math::Vec2::new(super::board::ZONE_W, super::board::ZONE_H)
-    };
-    let (mut lo, mut hi) = (centres[0] - place / 2.0, centres[0] + place / 2.0);
-    for &c in centres {
-        lo = lo.min(c - place / 2.0);
-        hi = hi.max(c + place / 2.0);
-    }
-    let span = (hi - lo).max(bevy::math::Vec2::ONE);
-    let scale = ((rect.width() - 8.0) / span.x).min((rect.height() - 8.0) / span.y);
-    // World y points up, the screen's down.
-    let at = |w: bevy::math::Vec2| {
-        let mid = (lo + hi) / 2.0;
-        rect.center() + egui::vec2((w.x - mid.x) * scale, (mid.y - w.y) * scale)
-    };
-    for &(a, b) in &map.links {
-        if let (Some(&a), Some(&b)) = (centres.get(a), centres.get(b)) {
-            painter.line_segment(
-                [at(a), at(b)],
-                egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 190, 150)),
-            );
-        }
-    }
-    for (p, c) in map.places.iter().zip(centres) {
-        let [r, g, b] = p.colour;
-        let size = egui::vec2(place.x * scale, place.y * scale);
-        painter.rect_filled(
-            egui::Rect::from_center_size(at(*c), size),
-            1.0,
-            egui::Color32::from_rgb(r, g, b),
-        );
-    }
-    for t in &map.tokens {
-        if let Some(&c) = centres.get(t.place) {
-            let jitter = egui::vec2(
-                (t.id % 5) as f32 * 2.5 - 5.0,
-                (t.id / 5 % 3) as f32 * 2.5 - 2.5,
-            );
-            painter.circle_filled(at(c) + jitter, 2.5, faction_colour(t.faction));
-        }
-    }
-    response
-}
-
 impl Plugin for OverlayPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Catalogue>()
-            .init_resource::<super::skirmish::RandomSkirmish>()
-            .add_systems(
-                EguiPrimaryContextPass,
+        app.add_systems(
+            PreUpdate,
+            keep_game_keys_from_egui
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                super::fonts::install_fonts,
                 (
-                    super::fonts::install_fonts,
-                    (
-                        menu_ui.run_if(in_state(AppState::Menu)),
-                        super::lesson_view::learn_ui.run_if(in_state(AppState::Learn)),
-                        battle_ui.run_if(in_state(AppState::Battle)),
-                        result_ui.run_if(in_state(AppState::Result)),
-                    )
-                        .in_set(PanelsDrawn),
-                    super::keys::keys_window,
-                    super::table_dice::table_dice_window.run_if(in_state(AppState::Battle)),
+                    super::menu::menu_ui.run_if(in_state(AppState::Menu)),
+                    super::lesson_view::learn_ui.run_if(in_state(AppState::Learn)),
+                    battle_ui.run_if(in_state(AppState::Battle)),
+                    result_ui.run_if(in_state(AppState::Result)),
                 )
-                    .chain(),
-            );
+                    .in_set(PanelsDrawn),
+                super::keys::keys_window,
+                super::table_dice::table_dice_window.run_if(in_state(AppState::Battle)),
+            )
+                .chain(),
+        );
+    }
+}
+
+/// The keys the game walks its menus with (Tab, Enter, Space, the arrows) are the game's,
+/// not egui's: egui would otherwise move its own focus on Tab and press the focused button on
+/// Space, so that one key did two things. A text field being typed in keeps them.
+fn keep_game_keys_from_egui(
+    mut inputs: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
+) {
+    use egui::Key;
+    for (mut input, mut ctx) in &mut inputs {
+        if ctx.get_mut().egui_wants_keyboard_input() {
+            continue;
+        }
+        input.events.retain(|e| {
+            !matches!(
+                e,
+                egui::Event::Key {
+                    key: Key::Tab
+                        | Key::Enter
+                        | Key::Space
+                        | Key::ArrowUp
+                        | Key::ArrowDown
+                        | Key::ArrowLeft
+                        | Key::ArrowRight,
+                    ..
+                }
+            )
+        });
     }
 }
 
@@ -172,207 +84,6 @@ pub fn root(ctx: &egui::Context) -> egui::Ui {
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     )
-}
-
-#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
-fn menu_ui(
-    mut contexts: EguiContexts,
-    (mut catalogue, mut random): (ResMut<Catalogue>, ResMut<super::skirmish::RandomSkirmish>),
-    mut setup: ResMut<BattleSetup>,
-    mut saved: ResMut<super::autosave::SavedBattles>,
-    prefs: Res<super::prefs::Prefs>,
-    mut notice: ResMut<Notice>,
-    keys: Res<Bindings>,
-    mut keys_screen: ResMut<KeysScreen>,
-    mut next: ResMut<NextState<AppState>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut ui = root(ctx);
-    egui::CentralPanel::default().show(&mut ui, |ui| {
-        // A small window still reaches Start: the menu scrolls.
-        egui::ScrollArea::vertical().show(ui, |ui| {
-        ui.heading("Fray");
-        ui.label("Tabletop skirmish rules, refereed and explained. Every roll shows its dice, its modifiers and its rule.");
-        if let Some((slot, save)) = saved.latest() {
-            let label = format!(
-                "Continue: {}, round {} ({} decisions)",
-                save.name,
-                save.round,
-                save.taken()
-            );
-            if ui.button(egui::RichText::new(label).size(18.0)).clicked() {
-                *setup = BattleSetup::resuming(slot, save);
-                next.set(AppState::Battle);
-            }
-        }
-        saved_battles(ui, &mut saved, &prefs, &mut setup, &mut next);
-        if ui
-            .button(egui::RichText::new(keys.label("Learn to play", GameAction::Learn)).size(18.0))
-            .clicked()
-        {
-            next.set(AppState::Learn);
-        }
-        ui.separator();
-        ui.label(egui::RichText::new("Scenario").strong());
-        for entry in &catalogue.0 {
-            let selected = setup.scenario == entry.id;
-            let chosen = ui
-                .horizontal(|ui| {
-                    let drawn = map_drawing(ui, entry, egui::vec2(110.0, 64.0));
-                    let picked = ui
-                        .vertical(|ui| {
-                            let r = ui.radio(selected, egui::RichText::new(&entry.line).strong());
-                            ui.label(egui::RichText::new(&entry.about).small().weak());
-                            r.clicked()
-                        })
-                        .inner;
-                    picked || drawn.clicked()
-                })
-                .inner;
-            if chosen && !selected {
-                setup.scenario = entry.id.clone();
-                // A new scenario brings its own optional rules.
-                setup.options.clear();
-            }
-        }
-        ui.separator();
-        super::skirmish::menu_section(ui, &mut random, &mut catalogue, &mut setup, &mut notice.0);
-        ui.separator();
-        let entry = catalogue.0.iter().find(|e| e.id == setup.scenario);
-        let named: Vec<String> =
-            entry.map_or_else(Vec::new, |e| e.seats.iter().map(|(_, n)| n.clone()).collect());
-        let n = named.len();
-        let mut seats = setup.seats.clone();
-        seats.resize(n, SeatKind::Ai(Level::Normal));
-        ui.label(egui::RichText::new("Seats").strong());
-        let options = [
-            SeatKind::Person,
-            SeatKind::Ai(Level::Easy),
-            SeatKind::Ai(Level::Normal),
-            SeatKind::Ai(Level::Hard),
-        ];
-        for (f, name) in named.iter().enumerate() {
-            ui.horizontal(|ui| {
-                ui.label(format!("{name}:"));
-                for o in options {
-                    if ui.selectable_label(seats[f] == o, o.label()).clicked() {
-                        seats[f] = o;
-                    }
-                }
-            });
-        }
-        setup.seats = seats;
-        if let Some(role) = entry.and_then(|e| e.gm) {
-            ui.horizontal(|ui| {
-                ui.label(format!("The GM ({role}):"));
-                for o in options {
-                    if ui.selectable_label(setup.gm == o, o.label()).clicked() {
-                        setup.gm = o;
-                    }
-                }
-            });
-        }
-        ui.separator();
-        ui.horizontal(|ui| {
-            ui.label("Dice seed:");
-            ui.add(egui::DragValue::new(&mut setup.seed));
-        });
-        for rule in shown_options(&setup, entry) {
-            let mut on = rule.on;
-            if ui.checkbox(&mut on, &rule.label).changed() {
-                setup.set_option(rule.key, on);
-            }
-        }
-        ui.checkbox(
-            &mut setup.table_dice,
-            "The table's own dice: every roll is asked for and typed in",
-        );
-        ui.add_space(10.0);
-        ui.horizontal(|ui| {
-            let start = keys.label("Start the battle", GameAction::Confirm);
-            if ui.button(egui::RichText::new(start).size(18.0)).clicked() {
-                setup.lesson = None;
-                setup.resume = None;
-                next.set(AppState::Battle);
-            }
-            if ui.button("Keys  (F2)").clicked() {
-                keys_screen.open = true;
-            }
-        });
-        ui.collapsing("Credits", |ui| {
-            for credit in crate::credits::ALL {
-                ui.label(*credit);
-            }
-        });
-        if let Some(n) = &notice.0 {
-            ui.colored_label(egui::Color32::LIGHT_RED, n);
-        }
-        });
-    });
-    Ok(())
-}
-
-/// The battles kept, newest first: each to continue or to delete.
-fn saved_battles(
-    ui: &mut egui::Ui,
-    saved: &mut super::autosave::SavedBattles,
-    prefs: &super::prefs::Prefs,
-    setup: &mut BattleSetup,
-    next: &mut NextState<AppState>,
-) {
-    if saved.listed.is_empty() {
-        return;
-    }
-    let mut deleted = false;
-    egui::CollapsingHeader::new(format!("Saved battles ({})", saved.listed.len()))
-        .default_open(false)
-        .show(ui, |ui| {
-            for l in &saved.listed {
-                ui.horizontal(|ui| {
-                    match &l.save {
-                        Ok(s) => {
-                            let state = if s.over { "finished" } else { "under way" };
-                            ui.label(format!(
-                                "{}: round {}, {} decisions, {state}",
-                                s.name,
-                                s.round,
-                                s.taken()
-                            ));
-                            if !s.over && ui.button("Continue").clicked() {
-                                *setup = BattleSetup::resuming(&l.slot, s);
-                                next.set(AppState::Battle);
-                            }
-                        }
-                        Err(e) => {
-                            ui.label(format!("{}: {e}", l.slot));
-                        }
-                    }
-                    if ui.button("Delete").clicked()
-                        && let Some(store) = super::autosave::store(prefs)
-                    {
-                        let _ = crate::save::Saves::new(store).delete(&l.slot);
-                        deleted = true;
-                    }
-                });
-            }
-        });
-    if deleted {
-        *saved = super::autosave::SavedBattles::read(prefs);
-    }
-}
-
-/// The menu's optional-rule boxes: they start from the scenario's own optional rules; a click
-/// on the menu overrides them.
-pub fn shown_options(setup: &BattleSetup, entry: Option<&CatalogueEntry>) -> Vec<OptionalRule> {
-    entry.map_or_else(Vec::new, |e| {
-        e.options
-            .iter()
-            .map(|rule| OptionalRule {
-                on: setup.option(rule.key).unwrap_or(rule.on),
-                ..rule.clone()
-            })
-            .collect()
-    })
 }
 
 /// Whether a battle's scenario is a generated skirmish, named for its seed.
@@ -796,6 +507,7 @@ fn choice_list(
             ));
             if ui.small_button("all (Esc)").clicked() {
                 cursor.target = None;
+                cursor.verb = None;
                 cursor.index = 0;
             }
         });
@@ -810,18 +522,32 @@ fn choice_list(
             format!("Chaos of combat: {secs} s to declare"),
         );
     }
-    let shown = shown_choices(battle, cursor.target);
+    if let Some(v) = cursor.verb {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(v).strong());
+            if ui.small_button("back (Esc)").clicked() {
+                super::input::back(battle, cursor);
+            }
+        });
+    }
+    let shown = rows(battle, cursor);
     egui::ScrollArea::vertical().show(ui, |ui| {
-        for (i, &a) in shown.iter().enumerate() {
-            let mut text = format!("{}. {}", i + 1, battle.session.describe(a));
-            if super::lesson_view::marked_choice(battle, a) {
+        for (i, &row) in shown.iter().enumerate() {
+            let (mut text, odds) = match row {
+                Row::Choice(a) => (battle.session.describe(a), battle.session.odds(a)),
+                Row::Verb { verb, count, .. } => (format!("{verb} …  ({count} choices)"), None),
+            };
+            text = format!("{}. {text}", i + 1);
+            if (0..battle.session.legal_len())
+                .any(|a| row.holds(battle, a) && super::lesson_view::marked_choice(battle, a))
+            {
                 text.push_str("   (the lesson's choice)");
             }
             let highlighted = i == cursor.index;
             let mut r = ui.selectable_label(highlighted, text);
             // The highlighted choice's odds stay in view under it (every choice's, where the
             // prompt writes each effect out), not only on hover.
-            if let Some(h) = battle.session.odds(a) {
+            if let Some(h) = odds {
                 if inline || highlighted {
                     ui.label(egui::RichText::new(format!("      {h}")).small().weak());
                 }
@@ -833,11 +559,22 @@ fn choice_list(
                 cursor.index = i;
             }
             if r.clicked()
-                && let Some(c) = super::input::pick(battle, cursor, a)
+                && let Some(c) = super::input::take_row(battle, cursor, row)
             {
                 choose.write(Choose(c));
             }
-            if cursor.armed == Some(a) {
+            if highlighted && matches!(row, Row::Verb { .. }) {
+                ui.label(
+                    egui::RichText::new(
+                        "      Enter or a click opens its choices; a lit place on the board is one click.",
+                    )
+                    .small()
+                    .weak(),
+                );
+            }
+            if let Row::Choice(a) = row
+                && cursor.armed == Some(a)
+            {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 170, 60),
                     "      This cannot be taken back: Enter or click again to confirm.",

@@ -282,12 +282,22 @@ pub trait Present: Ruleset {
     fn place_action(state: &Self::State, legal: &[Self::Action], place: usize) -> Option<usize>;
     /// The "end the turn, or pass" key's action among the legal ones.
     fn quick_action(legal: &[Self::Action]) -> Option<usize>;
-    /// The choice the menu's cursor starts on, so that Enter at once does the sensible thing:
-    /// the first listed, unless the ruleset knows better.
-    fn first_action(state: &Self::State, legal: &[Self::Action]) -> usize {
+    /// The choice the menu's cursor starts on, so that Enter at once does the sensible thing;
+    /// None: the menu's first row.
+    fn first_action(state: &Self::State, legal: &[Self::Action]) -> Option<usize> {
         let _ = (state, legal);
-        0
+        None
     }
+    /// The verb an action comes under when a decision offers more choices than the menu lists
+    /// at once ("Move", "Attack", "Ready an attack"): the menu then lists the verbs, each
+    /// opening its own choices. None keeps the action on a row of its own.
+    fn verb(state: &Self::State, action: &Self::Action) -> Option<&'static str> {
+        let _ = (state, action);
+        None
+    }
+    /// The verbs a long menu lists first, in this order; the other rows follow in the order
+    /// of the legal actions.
+    const VERBS_FIRST: &'static [&'static str] = &[];
     /// A choice that cannot be taken back (surrender, flight, falling back): the menu lists it
     /// last and asks again before taking it.
     fn irreversible(state: &Self::State, action: &Self::Action) -> bool {

@@ -90,10 +90,15 @@ pub trait Session: Send + Sync + 'static {
     fn place_choice(&self, place: usize) -> Option<usize>;
     /// The choice the "end turn or pass" key makes, if any.
     fn quick_choice(&self) -> Option<usize>;
-    /// The choice the menu's cursor starts on.
-    fn first_choice(&self) -> usize;
+    /// The choice the menu's cursor starts on, where the ruleset names one; else the menu's
+    /// first row.
+    fn first_choice(&self) -> Option<usize>;
     /// Choice `i` cannot be taken back: the menu asks again before taking it.
     fn irreversible(&self, i: usize) -> bool;
+    /// The verb choice `i` comes under in a long menu, if any.
+    fn verb(&self, i: usize) -> Option<&'static str>;
+    /// The verbs a long menu lists first, in order.
+    fn verbs_first(&self) -> &'static [&'static str];
     /// The action for a person who ran out of time, if the clock is running.
     fn timed_out(&self) -> Option<Choice>;
     /// Hands the choice to the rules core; on an error nothing changed.
@@ -292,14 +297,22 @@ impl<G: Game> Session for Typed<G> {
         G::quick_action(&self.legal)
     }
 
-    fn first_choice(&self) -> usize {
-        G::first_action(&self.state, &self.legal).min(self.legal.len().saturating_sub(1))
+    fn first_choice(&self) -> Option<usize> {
+        G::first_action(&self.state, &self.legal).filter(|&i| i < self.legal.len())
     }
 
     fn irreversible(&self, i: usize) -> bool {
         self.legal
             .get(i)
             .is_some_and(|a| G::irreversible(&self.state, a))
+    }
+
+    fn verb(&self, i: usize) -> Option<&'static str> {
+        self.legal.get(i).and_then(|a| G::verb(&self.state, a))
+    }
+
+    fn verbs_first(&self) -> &'static [&'static str] {
+        G::VERBS_FIRST
     }
 
     fn timed_out(&self) -> Option<Choice> {

@@ -4,10 +4,9 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy_egui::egui;
 
 use super::flow::BattleSetup;
-use super::overlay::{Catalogue, CatalogueEntry};
+use super::menu::{Catalogue, CatalogueEntry};
 use crate::generate::{self, Size};
 
 /// What the menu's random skirmish is set to.
@@ -50,49 +49,6 @@ pub fn draw(
     setup.scenario = name;
     setup.options.clear();
     Ok(())
-}
-
-/// The menu's section: the ruleset, size and seed, and the button that draws it.
-pub fn menu_section(
-    ui: &mut egui::Ui,
-    pick: &mut RandomSkirmish,
-    catalogue: &mut Catalogue,
-    setup: &mut BattleSetup,
-    notice: &mut Option<String>,
-) {
-    ui.label(egui::RichText::new("A random skirmish").strong());
-    ui.label(
-        egui::RichText::new(
-            "Drawn from a seed and balanced by playing it: between two normal AIs each side wins 40–60%. Share the seed to challenge a friend.",
-        )
-        .small()
-        .weak(),
-    );
-    ui.horizontal(|ui| {
-        for &r in generate::RULESETS {
-            let label = crate::rulesets::name(r).unwrap_or(r);
-            if ui.selectable_label(pick.ruleset == r, label).clicked() {
-                pick.ruleset = r;
-            }
-        }
-        ui.separator();
-        for s in Size::ALL {
-            if ui.selectable_label(pick.size == s, s.name()).clicked() {
-                pick.size = s;
-            }
-        }
-        ui.separator();
-        ui.label("seed");
-        ui.add(egui::DragValue::new(&mut pick.seed));
-    });
-    ui.horizontal(|ui| {
-        if ui.button("Draw it").clicked() {
-            *notice = draw(pick, catalogue, setup).err();
-        }
-        if ui.button("Save it as a file").clicked() {
-            *notice = Some(save(&pick.name()));
-        }
-    });
 }
 
 /// Writes the skirmish a name stands for as a scenario file (in the browser, its storage);

@@ -422,14 +422,36 @@ impl Present for Teams {
 
     /// With no actions left, only free ones (drop an item, drop prone) remain beside ending the
     /// turn: the cursor starts on ending it, so Enter never drops a weapon by surprise.
-    fn first_action(s: &State, legal: &[Action]) -> usize {
+    fn first_action(s: &State, legal: &[Action]) -> Option<usize> {
         let spent = s
             .turn
             .is_some_and(|t| t.actions_left == 0 && t.command.is_none());
-        match legal.iter().position(|a| *a == Action::EndTurn) {
-            Some(i) if spent => i,
-            _ => 0,
-        }
+        legal
+            .iter()
+            .position(|a| *a == Action::EndTurn)
+            .filter(|_| spent)
+    }
+
+    const VERBS_FIRST: &'static [&'static str] = &["Move", "Sprint", "Attack", "Ready an attack"];
+
+    fn verb(_: &State, a: &Action) -> Option<&'static str> {
+        Some(match a {
+            Action::Activate(_) => "Give a turn",
+            Action::Move(_) => "Move",
+            Action::Sprint(_) => "Sprint",
+            Action::Step(_) => "Step",
+            Action::Attack { .. } | Action::KillingStrike { .. } => "Attack",
+            Action::Ready(_) | Action::ReadyFor(..) => "Ready an attack",
+            Action::Brandish { .. }
+            | Action::PickUp(_)
+            | Action::DropItem(_)
+            | Action::Reload(_) => "Items",
+            Action::Door(_) => "Doors",
+            Action::ShortTask(_) => "Tasks",
+            Action::Command(_) => "Command",
+            Action::Resuscitate(_) => "Resuscitate",
+            _ => return None,
+        })
     }
 
     fn quick_action(legal: &[Action]) -> Option<usize> {
@@ -576,6 +598,7 @@ mod tests {
             let first = Teams::first_action(&s, &legal);
             match s.turn {
                 Some(t) if t.actions_left == 0 && t.command.is_none() && s.attack.is_none() => {
+                    let first = first.expect("a choice to start on");
                     assert!(
                         legal[first] == Action::EndTurn,
                         "the cursor starts on ending the turn"
@@ -586,7 +609,7 @@ mod tests {
                     );
                     seen_spent = true;
                 }
-                _ if legal.iter().all(|a| *a != Action::EndTurn) => assert_eq!(first, 0),
+                _ if legal.iter().all(|a| *a != Action::EndTurn) => assert_eq!(first, None),
                 _ => {}
             }
             // Spend actions on moves and steps where there are any, so turns run dry.

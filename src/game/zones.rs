@@ -577,6 +577,29 @@ impl Present for Zones {
         }
     }
 
+    const VERBS_FIRST: &'static [&'static str] = &["Move", "Attack"];
+
+    fn verb(_: &State, a: &Action) -> Option<&'static str> {
+        Some(match a {
+            Action::Activate(_) | Action::Resume(_) => "Give a turn",
+            Action::Move(_) => "Move",
+            Action::Attack(_) => "Attack",
+            Action::OpportunityAttack(_) => "Strike as they go",
+            Action::PickUp(_)
+            | Action::PutDown(_)
+            | Action::Equip(_)
+            | Action::Unequip(_)
+            | Action::Use(_) => "Items",
+            Action::Interact(_) => "Fixtures",
+            Action::Shove { .. } => "Shove",
+            Action::ProposeStunt(_) => "Stunts",
+            Action::React(Reaction::Counter { .. }) => "Counter",
+            Action::React(Reaction::HideBehind(_)) => "Hide behind someone",
+            Action::React(Reaction::Guard(_)) => "Someone guards",
+            _ => return None,
+        })
+    }
+
     fn quick_action(legal: &[Action]) -> Option<usize> {
         [
             Action::EndTurn,

@@ -1,0 +1,493 @@
+//! The menu screen: the scenarios with a drawing of each map and the random skirmish on the
+//! left, the battle's setup (seats, seed, optional rules) on the right with Start always in
+//! view. The keyboard's cursor (`menu_cursor.rs`) is drawn where it stands; a click on a row
+//! moves it there and takes the row as Enter would.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::flow::{AppState, BattleSetup, Notice};
+use super::input::GameAction;
+use super::keys::{Bindings, KeysScreen};
+use super::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld, SEAT_KINDS};
+use super::overlay::{faction_colour, root};
+use super::present::BoardView;
+use super::seats::SeatKind;
+use super::skirmish::RandomSkirmish;
+use crate::ai::Level;
+use crate::generate::{self, Size};
+use crate::rules::battle::{OptionalRule, Seat};
+use crate::scenario;
+
+/// What the menu lists of each built-in scenario, read once rather than every frame.
+#[derive(Resource)]
+pub struct Catalogue(pub Vec<CatalogueEntry>);
+
+pub struct CatalogueEntry {
+    pub id: String,
+    pub line: String,
+    /// The ruleset in a line, and what the scenario teaches.
+    pub about: String,
+    /// The board as the battle opens, everything shown: the menu's drawing of the map, with
+    /// where each place stands (laid out once, not every frame).
+    pub map: BoardView,
+    pub map_centres: Vec<bevy::math::Vec2>,
+    /// The seats to fill, besides the GM's, with their names.
+    pub seats: Vec<(Seat, String)>,
+    /// What the ruleset's GM seat does, if it has one to fill.
+    pub gm: Option<&'static str>,
+    /// The scenario's own optional rules, which the menu's checkboxes start from.
+    pub options: Vec<OptionalRule>,
+}
+
+impl Default for Catalogue {
+    fn default() -> Self {
+        Catalogue(
+            scenario::BUILTIN
+                .iter()
+                .filter_map(|(id, _)| Some(CatalogueEntry::of(id, &scenario::builtin(id)?.ok()?)))
+                .collect(),
+        )
+    }
+}
+
+impl CatalogueEntry {
+    /// What the menu lists of a scenario loaded under the name `id`.
+    pub fn of(id: &str, l: &scenario::Loaded) -> CatalogueEntry {
+        let map = l.setup.visit(OpeningBoard);
+        CatalogueEntry {
+            id: id.to_string(),
+            line: l.scenario.name.clone(),
+            about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
+            map_centres: super::board::layout(&map),
+            map,
+            seats: l.setup.seats(),
+            gm: l.setup.gm_role(),
+            options: l.setup.options(),
+        }
+    }
+}
+
+/// A scenario's board as its battle opens (on a fixed seed: a drawing, not a battle).
+struct OpeningBoard;
+
+impl crate::rulesets::Visit for OpeningBoard {
+    type Out = BoardView;
+    fn visit<G: crate::rulesets::Game>(self, setup: &G::Setup) -> BoardView {
+        let mut dice = crate::rules::SeededDice::new(0);
+        G::start(setup, &mut dice)
+            .map(|(state, _)| G::board(&state, None))
+            .unwrap_or_default()
+    }
+}
+
+/// A small drawing of a map in `size` points: its places, the ways between them, and each
+/// side's tokens as dots in their colours.
+fn map_drawing(ui: &mut egui::Ui, entry: &CatalogueEntry, size: egui::Vec2) -> egui::Response {
+    let (map, centres) = (&entry.map, &entry.map_centres);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, egui::Color32::from_rgb(24, 26, 30));
+    if centres.is_empty() {
+        return response;
+    }
+    let place = if map.grid {
+        bevy::math::Vec2::splat(super::board::SQUARE)
+    } else {
+        bevy::math::Vec2::new(super::board::ZONE_W, super::board::ZONE_H)
+    };
+    let (mut lo, mut hi) = (centres[0] - place / 2.0, centres[0] + place / 2.0);
+    for &c in centres {
+        lo = lo.min(c - place / 2.0);
+        hi = hi.max(c + place / 2.0);
+    }
+    let span = (hi - lo).max(bevy::math::Vec2::ONE);
+    let scale = ((rect.width() - 8.0) / span.x).min((rect.height() - 8.0) / span.y);
+    // World y points up, the screen's down.
+    let at = |w: bevy::math::Vec2| {
+        let mid = (lo + hi) / 2.0;
+        rect.center() + egui::vec2((w.x - mid.x) * scale, (mid.y - w.y) * scale)
+    };
+    for &(a, b) in &map.links {
+        if let (Some(&a), Some(&b)) = (centres.get(a), centres.get(b)) {
+            painter.line_segment(
+                [at(a), at(b)],
+                egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 190, 150)),
+            );
+        }
+    }
+    for (p, c) in map.places.iter().zip(centres) {
+        let [r, g, b] = p.colour;
+        let size = egui::vec2(place.x * scale, place.y * scale);
+        painter.rect_filled(
+            egui::Rect::from_center_size(at(*c), size),
+            1.0,
+            egui::Color32::from_rgb(r, g, b),
+        );
+    }
+    for t in &map.tokens {
+        if let Some(&c) = centres.get(t.place) {
+            let jitter = egui::vec2(
+                (t.id % 5) as f32 * 2.5 - 5.0,
+                (t.id / 5 % 3) as f32 * 2.5 - 2.5,
+            );
+            painter.circle_filled(at(c) + jitter, 2.5, faction_colour(t.faction));
+        }
+    }
+    response
+}
+
+/// The cursor's frame around the row the keyboard stands on, scrolled into view when it moved.
+fn mark(ui: &egui::Ui, cursor: &MenuCursor, row: MenuRow, r: &egui::Response) {
+    if cursor.row != row {
+        return;
+    }
+    ui.painter().rect_stroke(
+        r.rect.expand(3.0),
+        3.0,
+        egui::Stroke::new(2.0, egui::Color32::from_rgb(250, 210, 80)),
+        egui::StrokeKind::Outside,
+    );
+    if cursor.moved {
+        r.scroll_to_me(None);
+    }
+}
+
+/// The width of the setup column on the right.
+const SETUP_W: f32 = 430.0;
+
+/// What a click on the menu did: a row to take as Enter takes it, or a value set in place
+/// (the cursor moves to its row either way).
+#[derive(Default)]
+struct Clicks {
+    take: Option<MenuRow>,
+    at: Option<MenuRow>,
+}
+
+impl Clicks {
+    fn take(&mut self, row: MenuRow, r: &egui::Response) {
+        if r.clicked() {
+            self.take = Some(row);
+        }
+    }
+    fn set(&mut self, row: MenuRow, r: &egui::Response) {
+        if r.clicked() || r.changed() {
+            self.at = Some(row);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
+pub fn menu_ui(
+    mut contexts: EguiContexts,
+    (mut catalogue, mut random): (ResMut<Catalogue>, ResMut<RandomSkirmish>),
+    mut setup: ResMut<BattleSetup>,
+    mut saved: ResMut<super::autosave::SavedBattles>,
+    prefs: Res<super::prefs::Prefs>,
+    mut notice: ResMut<Notice>,
+    keys: Res<Bindings>,
+    (mut keys_screen, mut cursor): (ResMut<KeysScreen>, ResMut<MenuCursor>),
+    mut next: ResMut<NextState<AppState>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = root(ctx);
+    let mut clicks = Clicks::default();
+    egui::Panel::top("menu-top").show(&mut ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading("Fray");
+            ui.label("Tabletop skirmish rules, refereed and explained. Every roll shows its dice, its modifiers and its rule.");
+        });
+        ui.horizontal(|ui| {
+            if let Some((_, save)) = saved.latest() {
+                let label = format!(
+                    "Continue: {}, round {} ({} decisions)",
+                    save.name,
+                    save.round,
+                    save.taken()
+                );
+                let r = ui.button(egui::RichText::new(label).size(18.0));
+                mark(ui, &cursor, MenuRow::Continue, &r);
+                clicks.take(MenuRow::Continue, &r);
+            }
+            for (row, label) in [
+                (MenuRow::Learn, keys.label("Learn to play", GameAction::Learn)),
+                (MenuRow::Keys, "Keys  (F2)".to_string()),
+                (MenuRow::Credits, "Credits".to_string()),
+            ] {
+                let r = ui.button(egui::RichText::new(label).size(18.0));
+                mark(ui, &cursor, row, &r);
+                clicks.take(row, &r);
+            }
+        });
+        if cursor.credits {
+            for credit in crate::credits::ALL {
+                ui.label(egui::RichText::new(*credit).small());
+            }
+        }
+        ui.label(
+            egui::RichText::new(
+                "Keys: Up/Down or Tab walk the menu · Left/Right change a value · digits type a seed · Enter takes the row.",
+            )
+            .small()
+            .weak(),
+        );
+        ui.add_space(2.0);
+    });
+    egui::Panel::right("menu-setup")
+        .exact_size(SETUP_W)
+        .resizable(false)
+        .show(&mut ui, |ui| {
+            egui::Panel::bottom("menu-start")
+                .resizable(false)
+                .show(ui, |ui| {
+                    ui.add_space(6.0);
+                    let start = keys.label("Start the battle", GameAction::Confirm);
+                    let r = ui.add_sized(
+                        [ui.available_width(), 40.0],
+                        egui::Button::new(egui::RichText::new(start).size(20.0).strong()),
+                    );
+                    mark(ui, &cursor, MenuRow::Start, &r);
+                    clicks.take(MenuRow::Start, &r);
+                    if let Some(n) = &notice.0 {
+                        ui.colored_label(egui::Color32::LIGHT_RED, n);
+                    }
+                    ui.add_space(6.0);
+                });
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                setup_column(ui, &catalogue, &mut setup, &cursor, &mut clicks);
+            });
+        });
+    egui::CentralPanel::default().show(&mut ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.label(egui::RichText::new("Scenarios").strong());
+            for (i, entry) in catalogue.0.iter().enumerate() {
+                let selected = setup.scenario == entry.id;
+                let row = ui.horizontal(|ui| {
+                    let drawn = map_drawing(ui, entry, egui::vec2(110.0, 64.0));
+                    let picked = ui
+                        .vertical(|ui| {
+                            let r = ui.radio(selected, egui::RichText::new(&entry.line).strong());
+                            ui.label(egui::RichText::new(&entry.about).small().weak());
+                            r.clicked()
+                        })
+                        .inner;
+                    picked || drawn.clicked()
+                });
+                mark(ui, &cursor, MenuRow::Scenario(i), &row.response);
+                if row.inner {
+                    clicks.take = Some(MenuRow::Scenario(i));
+                }
+            }
+            ui.separator();
+            skirmish_section(ui, &mut random, &cursor, &mut clicks);
+            ui.separator();
+            saved_battles(ui, &mut saved, &prefs, &mut setup, &mut next);
+        });
+    });
+    if let Some(row) = clicks.at {
+        cursor.row = row;
+    }
+    if let Some(row) = clicks.take {
+        cursor.row = row;
+        let mut w = MenuWorld {
+            cursor: &mut cursor,
+            setup: &mut setup,
+            catalogue: &mut catalogue,
+            random: &mut random,
+            saved: Some(&saved),
+            keys_screen: &mut keys_screen,
+            notice: &mut notice.0,
+        };
+        let go = super::menu_cursor::press(&mut w, MenuKey::Confirm);
+        super::menu_cursor::go(go, &mut setup, Some(&saved), &mut next);
+    }
+    Ok(())
+}
+
+/// The right column: the chosen scenario, who sits where, the seed and the optional rules.
+fn setup_column(
+    ui: &mut egui::Ui,
+    catalogue: &Catalogue,
+    setup: &mut BattleSetup,
+    cursor: &MenuCursor,
+    clicks: &mut Clicks,
+) {
+    let entry = catalogue.0.iter().find(|e| e.id == setup.scenario);
+    if let Some(e) = entry {
+        ui.heading(&e.line);
+        ui.label(&e.about);
+        map_drawing(ui, e, egui::vec2(SETUP_W - 20.0, 150.0));
+    }
+    ui.separator();
+    let named: Vec<String> = entry.map_or_else(Vec::new, |e| {
+        e.seats.iter().map(|(_, n)| n.clone()).collect()
+    });
+    setup.seats.resize(named.len(), SeatKind::Ai(Level::Normal));
+    ui.label(egui::RichText::new("Seats").strong());
+    for (f, name) in named.iter().enumerate() {
+        let row = MenuRow::Seat(f);
+        let r = ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(format!("{name}:")).color(faction_colour(f)));
+            for o in SEAT_KINDS {
+                let r = ui.selectable_label(setup.seats[f] == o, o.label());
+                if r.clicked() {
+                    setup.seats[f] = o;
+                }
+                clicks.set(row, &r);
+            }
+        });
+        mark(ui, cursor, row, &r.response);
+    }
+    if let Some(role) = entry.and_then(|e| e.gm) {
+        let r = ui.horizontal(|ui| {
+            ui.label(format!("The GM ({role}):"));
+            for o in SEAT_KINDS {
+                let r = ui.selectable_label(setup.gm == o, o.label());
+                if r.clicked() {
+                    setup.gm = o;
+                }
+                clicks.set(MenuRow::Gm, &r);
+            }
+        });
+        mark(ui, cursor, MenuRow::Gm, &r.response);
+    }
+    ui.separator();
+    let r = ui.horizontal(|ui| {
+        ui.label("Dice seed:");
+        let r = ui.add(egui::DragValue::new(&mut setup.seed));
+        clicks.set(MenuRow::Seed, &r);
+    });
+    mark(ui, cursor, MenuRow::Seed, &r.response);
+    for (i, rule) in shown_options(setup, entry).into_iter().enumerate() {
+        let mut on = rule.on;
+        let r = ui.checkbox(&mut on, &rule.label);
+        if r.changed() {
+            setup.set_option(rule.key, on);
+        }
+        clicks.set(MenuRow::Option(i), &r);
+        mark(ui, cursor, MenuRow::Option(i), &r);
+    }
+    let r = ui.checkbox(
+        &mut setup.table_dice,
+        "The table's own dice: every roll is asked for and typed in",
+    );
+    clicks.set(MenuRow::TableDice, &r);
+    mark(ui, cursor, MenuRow::TableDice, &r);
+}
+
+/// The random skirmish: the ruleset, size and seed, and the buttons that draw it and save it.
+fn skirmish_section(
+    ui: &mut egui::Ui,
+    pick: &mut RandomSkirmish,
+    cursor: &MenuCursor,
+    clicks: &mut Clicks,
+) {
+    ui.label(egui::RichText::new("A random skirmish").strong());
+    ui.label(
+        egui::RichText::new(
+            "Drawn from a seed and balanced by playing it: between two normal AIs each side wins 40–60%. Share the seed to challenge a friend.",
+        )
+        .small()
+        .weak(),
+    );
+    let r = ui.horizontal(|ui| {
+        for &id in generate::RULESETS {
+            let label = crate::rulesets::name(id).unwrap_or(id);
+            let r = ui.selectable_label(pick.ruleset == id, label);
+            if r.clicked() {
+                pick.ruleset = id;
+            }
+            clicks.set(MenuRow::SkirmishRuleset, &r);
+        }
+    });
+    mark(ui, cursor, MenuRow::SkirmishRuleset, &r.response);
+    let r = ui.horizontal(|ui| {
+        for s in Size::ALL {
+            let r = ui.selectable_label(pick.size == s, s.name());
+            if r.clicked() {
+                pick.size = s;
+            }
+            clicks.set(MenuRow::SkirmishSize, &r);
+        }
+    });
+    mark(ui, cursor, MenuRow::SkirmishSize, &r.response);
+    let r = ui.horizontal(|ui| {
+        ui.label("seed");
+        let r = ui.add(egui::DragValue::new(&mut pick.seed));
+        clicks.set(MenuRow::SkirmishSeed, &r);
+    });
+    mark(ui, cursor, MenuRow::SkirmishSeed, &r.response);
+    ui.horizontal(|ui| {
+        for (row, label) in [
+            (MenuRow::SkirmishDraw, "Draw it"),
+            (MenuRow::SkirmishSave, "Save it as a file"),
+        ] {
+            let r = ui.button(label);
+            mark(ui, cursor, row, &r);
+            clicks.take(row, &r);
+        }
+    });
+}
+
+/// The battles kept, newest first: each to continue or to delete.
+fn saved_battles(
+    ui: &mut egui::Ui,
+    saved: &mut super::autosave::SavedBattles,
+    prefs: &super::prefs::Prefs,
+    setup: &mut BattleSetup,
+    next: &mut NextState<AppState>,
+) {
+    if saved.listed.is_empty() {
+        return;
+    }
+    let mut deleted = false;
+    egui::CollapsingHeader::new(format!("Saved battles ({})", saved.listed.len()))
+        .default_open(false)
+        .show(ui, |ui| {
+            for l in &saved.listed {
+                ui.horizontal(|ui| {
+                    match &l.save {
+                        Ok(s) => {
+                            let state = if s.over { "finished" } else { "under way" };
+                            ui.label(format!(
+                                "{}: round {}, {} decisions, {state}",
+                                s.name,
+                                s.round,
+                                s.taken()
+                            ));
+                            if !s.over && ui.button("Continue").clicked() {
+                                *setup = BattleSetup::resuming(&l.slot, s);
+                                next.set(AppState::Battle);
+                            }
+                        }
+                        Err(e) => {
+                            ui.label(format!("{}: {e}", l.slot));
+                        }
+                    }
+                    if ui.button("Delete").clicked()
+                        && let Some(store) = super::autosave::store(prefs)
+                    {
+                        let _ = crate::save::Saves::new(store).delete(&l.slot);
+                        deleted = true;
+                    }
+                });
+            }
+        });
+    if deleted {
+        *saved = super::autosave::SavedBattles::read(prefs);
+    }
+}
+
+/// The menu's optional-rule boxes: they start from the scenario's own optional rules; a click
+/// on the menu overrides them.
+pub fn shown_options(setup: &BattleSetup, entry: Option<&CatalogueEntry>) -> Vec<OptionalRule> {
+    entry.map_or_else(Vec::new, |e| {
+        e.options
+            .iter()
+            .map(|rule| OptionalRule {
+                on: setup.option(rule.key).unwrap_or(rule.on),
+                ..rule.clone()
+            })
+            .collect()
+    })
+}
