@@ -215,6 +215,10 @@ struct PlayArgs {
     /// screenshots of a turn under way).
     #[arg(long, default_value_t = 0)]
     take: u32,
+    /// With --take: stop taking at the first decision whose title holds these words (for
+    /// screenshots of that decision).
+    #[arg(long)]
+    take_until: Option<String>,
     /// Play the battle to its end without a window and print how it ended (needs --seats
     /// with no person).
     #[arg(long)]
@@ -240,6 +244,7 @@ impl Default for PlayArgs {
             screenshot: None,
             shot_on_attack: false,
             take: 0,
+            take_until: None,
             headless: false,
             table_dice: false,
             resume: false,
@@ -372,6 +377,7 @@ fn play(args: PlayArgs) -> ExitCode {
         screenshot,
         shot_on_attack,
         take,
+        take_until,
         headless,
         table_dice,
         resume,
@@ -383,6 +389,7 @@ fn play(args: PlayArgs) -> ExitCode {
         screenshot,
         shot_on_attack,
         take,
+        take_until,
         table_dice,
         resume_latest: resume,
     };

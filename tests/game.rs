@@ -465,10 +465,7 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
             };
             let chosen = legal[i].clone();
             let before = c.actions.len();
-            for _ in 0..i {
-                press(&mut app, KeyCode::ArrowDown);
-            }
-            press(&mut app, KeyCode::Enter);
+            headless::choose_by_keys(&mut app, i);
             if c_irreversible(&app, i) {
                 // Falling back cannot be taken back: the first Enter only asks.
                 let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
@@ -554,29 +551,13 @@ fn choose_teams(
     app: &mut App,
     want: impl Fn(&fray::rules::teams::Action) -> bool,
 ) -> fray::rules::teams::Action {
-    use fray::game::input::{Cursor, Row, row_of, rows};
     let legal = teams(app).legal();
     let i = shown_choices(app.world().resource::<Battle>(), None)
         .into_iter()
         .find(|&i| want(&legal[i]))
         .unwrap_or_else(|| panic!("not among {legal:?}"));
     let action = legal[i];
-    // At most two steps: the verb's row, then the choice in it.
-    for _ in 0..2 {
-        let b = app.world().resource::<Battle>();
-        let cursor = app.world().resource::<Cursor>();
-        let shown = rows(b, cursor);
-        let at = row_of(b, &shown, i);
-        let downs = (at + shown.len() - cursor.index) % shown.len();
-        let verb = matches!(shown[at], Row::Verb { .. });
-        for _ in 0..downs {
-            press(app, KeyCode::ArrowDown);
-        }
-        press(app, KeyCode::Enter);
-        if !verb {
-            break;
-        }
-    }
+    headless::choose_by_keys(app, i);
     assert_eq!(teams(app).actions.last(), Some(&action), "Enter chose");
     app.update();
     action

@@ -24,6 +24,8 @@ use super::seats::Seats;
 const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
 /// Places one may go to.
 const CYAN: Color32 = Color32::from_rgb(77, 230, 255);
+/// A move that sets off an enemy's blow.
+const ORANGE: Color32 = Color32::from_rgb(255, 150, 40);
 /// What an attack under the cursor would hit.
 const RED: Color32 = Color32::from_rgb(255, 89, 51);
 /// An attack's line on its way to the target.
@@ -452,8 +454,10 @@ pub fn draw_board_marks(
     if person_deciding(&battle, &seats).is_some() {
         // Every place the choices listed go to is lit; the highlighted row's is marked.
         for i in filtered_choices(&battle, &cursor) {
-            if let Some((z, Mark::Go)) = battle.session.focus(i).place {
-                marks.frame(z, -8.0, CYAN.gamma_multiply(0.5));
+            match battle.session.focus(i).place {
+                Some((z, Mark::Go)) => marks.frame(z, -8.0, CYAN.gamma_multiply(0.5)),
+                Some((z, Mark::Risk)) => marks.frame(z, -8.0, ORANGE.gamma_multiply(0.7)),
+                _ => {}
             }
         }
         let rows = rows(&battle, &cursor);
@@ -468,6 +472,7 @@ fn mark_colour(m: Mark) -> Color32 {
     match m {
         Mark::Harm => RED,
         Mark::Go => CYAN,
+        Mark::Risk => ORANGE,
         Mark::Pick => GOLD,
     }
 }

@@ -51,36 +51,77 @@ fn penalties(s: &State, side: FactionId) -> String {
     f.join(", ")
 }
 
-/// What a piece of harm would do, before it is chosen.
-fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
-    let g = &s.groups[target];
-    let v = s.vulnerability(target);
-    let mut position = g.position;
-    let mut out = Vec::new();
+/// A side's group after pieces of harm, as the core deals them (on a copy of the conflict).
+fn after_harm(s: &State, target: FactionId, pieces: &[Harm]) -> State {
+    let mut after = s.clone();
     for h in pieces {
-        let level = h.degree.level();
-        match &h.kind {
-            HarmKind::Tactical => {
-                position = (position - level).max(-5);
-                out.push(format!("track to {position}, -{} next phase", 3 * level));
-            }
-            HarmKind::Wounds if target == PARTY => {
-                out.push(format!("each character hurt up to {}", h.degree.label()))
-            }
-            HarmKind::Wounds => out.push(format!(
-                "wounds {} × vulnerability {v} = -{}",
-                g.wounds + level,
-                (g.wounds + level) * v
-            )),
-            HarmKind::Trait(t) => out.push(format!("{t} -{}", 2 * level * v)),
+        harm::apply_to_group(&mut after, target, h);
+    }
+    after
+}
+
+/// What pieces of harm would do, before they are chosen: who is hurt, by how much, and for
+/// how long (lasting through the conflict, or the next phase only). The figures are the
+/// core's own, from dealing the harm on a copy.
+fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
+    let (was, after) = (&s.groups[target], after_harm(s, target, pieces));
+    let now = &after.groups[target];
+    let v = after.vulnerability(target);
+    let mut out = Vec::new();
+    if now.position != was.position {
+        out.push(format!(
+            "{} pushed back to {} on the track (lasting)",
+            was.name, now.position
+        ));
+    }
+    if now.tactical_penalty != was.tactical_penalty {
+        out.push(format!(
+            "-{} to their effort (the next phase only)",
+            now.tactical_penalty - was.tactical_penalty
+        ));
+    }
+    if now.wounds != was.wounds {
+        out.push(format!(
+            "{} wounded: wounds {} × vulnerability {v} = -{} effort (lasting)",
+            was.name,
+            now.wounds,
+            now.wounds * v
+        ));
+    }
+    for (t, p) in &now.trait_injuries {
+        let before = was.trait_injuries.get(t).copied().unwrap_or(0);
+        if *p != before {
+            out.push(format!(
+                "{} {t} -{} (lasting)",
+                was.possessive(),
+                p - before
+            ));
         }
     }
-    if position <= -5 {
-        out.push("over-run".into());
-    } else if target == FOES && g.breaks(position) {
+    for h in pieces {
+        if target == PARTY && h.kind == HarmKind::Wounds {
+            out.push(format!(
+                "each of {} injured, up to {} as their own performance allows (lasting)",
+                was.name,
+                h.degree.label()
+            ));
+        }
+    }
+    if now.position <= -5 {
+        out.push("over-run: the conflict is lost".into());
+    } else if target == FOES && now.breaks(now.position) {
         out.push("they flee or capitulate".into());
     }
     out.join("; ")
+}
+
+/// The board's mark for harm about to be chosen: the step its side ends on.
+fn track_after(s: &State, target: FactionId, pieces: &[Harm]) -> Focus {
+    let position = after_harm(s, target, pieces).groups[target].position;
+    Focus {
+        place: Some((place_of(target, position), Mark::Harm)),
+        ..Focus::default()
+    }
 }
 
 /// A roll's dice as the table reads them: "4 + 6".
@@ -503,13 +544,24 @@ impl Present for Coterie {
         }
     }
 
-    fn focus(_: &State, a: &Action) -> Focus {
-        match a {
-            Action::Propose(Special::Duel(f)) => Focus {
+    fn focus(s: &State, a: &Action) -> Focus {
+        match (a, &s.stage) {
+            (Action::Propose(Special::Duel(f)), _) => Focus {
                 names: vec![*f],
                 token: Some((*f, Mark::Harm)),
                 place: None,
             },
+            (Action::Inflict(pieces), Stage::Harm { winner, .. }) => {
+                track_after(s, effort::other(*winner), pieces)
+            }
+            (Action::FallBack(false), Stage::FoesFallBack { harm }) => track_after(s, FOES, harm),
+            (Action::FallBack(true), Stage::FoesFallBack { .. }) => {
+                track_after(s, FOES, &[harm::fall_back(Degree::Major)])
+            }
+            (Action::FallBack(false), Stage::FallBack { harm, .. }) => track_after(s, PARTY, harm),
+            (Action::FallBack(true), Stage::FallBack { degree, .. }) => {
+                track_after(s, PARTY, &[harm::fall_back(*degree)])
+            }
             _ => Focus::default(),
         }
     }
@@ -529,27 +581,24 @@ impl Present for Coterie {
         )
     }
 
-    fn verb(_: &State, a: &Action) -> Option<&'static str> {
-        // A victory's harm comes as one piece at the degree won or a mix of lesser ones: the
-        // menu groups the mixes by their degrees.
+    fn parts(_: &State, a: &Action) -> Option<Vec<String>> {
+        // A victory's harm is one piece at the degree won or a mix of lesser ones: composed a
+        // piece at a time, each its degree and then its kind, the greater degrees first.
         let Action::Inflict(harm) = a else {
             return None;
         };
-        let count = |d: Degree| harm.iter().filter(|h| h.degree == d).count();
+        let mut pieces: Vec<&Harm> = harm.iter().collect();
+        pieces.sort_by_key(|h| std::cmp::Reverse(h.degree.level()));
         Some(
-            match (
-                count(Degree::Decisive),
-                count(Degree::Major),
-                count(Degree::Minor),
-            ) {
-                (1, 0, 0) => "One decisive harm",
-                (0, 1, 0) => "One major harm",
-                (0, 0, 1) => "One minor harm",
-                (0, 0, 2) => "Two minor harms",
-                (0, 0, 3) => "Three minor harms",
-                (0, 1, 1) => "A major and a minor harm",
-                _ => "Other mixes of harm",
-            },
+            pieces
+                .iter()
+                .flat_map(|h| {
+                    [
+                        format!("a {} harm", h.degree.label()),
+                        flow::kind_text(&h.kind),
+                    ]
+                })
+                .collect(),
         )
     }
 

@@ -164,6 +164,8 @@ pub struct Cursor {
     pub target: Option<usize>,
     /// The verb whose choices the menu lists, opened from a long menu's verb row.
     pub verb: Option<&'static str>,
+    /// The steps of a composed choice taken so far (Coterie's harm, piece by piece).
+    pub picked: Vec<String>,
     pub version: u64,
     /// A choice that cannot be taken back, chosen once: choosing it again takes it.
     pub armed: Option<usize>,
@@ -278,7 +280,11 @@ pub fn shown_choices(battle: &Battle, target: Option<usize>) -> Vec<usize> {
 /// The most rows the action menu lists at once: past it, choices come under their verbs.
 pub const MAX_ROWS: usize = 12;
 
-/// A row of the action menu: a choice, or a verb that opens its choices.
+/// The most cards a composed choice shows at once: past it, it is composed step by step.
+pub const MAX_CARDS: usize = 6;
+
+/// A row of the action menu: a choice, a verb that opens its choices, or the next step of a
+/// composed choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
     Choice(usize),
@@ -288,6 +294,12 @@ pub enum Row {
         count: usize,
         first: usize,
     },
+    /// Step `depth` of a composition, as choice `at` takes it; `count` choices go on from it.
+    Part {
+        at: usize,
+        depth: usize,
+        count: usize,
+    },
 }
 
 impl Row {
@@ -296,8 +308,59 @@ impl Row {
         match self {
             Row::Choice(c) => c == i,
             Row::Verb { verb, .. } => battle.session.verb(i) == Some(verb),
+            Row::Part { at, depth, .. } => {
+                match (battle.session.parts(at), battle.session.parts(i)) {
+                    (Some(a), Some(b)) => b.len() > depth && a[..=depth] == b[..=depth],
+                    _ => false,
+                }
+            }
         }
     }
+
+    /// The words of a step of a composition.
+    pub fn part_words(self, battle: &Battle) -> Option<String> {
+        match self {
+            Row::Part { at, depth, .. } => battle.session.parts(at)?.get(depth).cloned(),
+            _ => None,
+        }
+    }
+}
+
+/// The rows of a decision whose choices are composed step by step, past [`MAX_CARDS`] of
+/// them: the choices the steps taken make whole, then each next step once. None where the
+/// decision is not so composed.
+fn composed_rows(battle: &Battle, cursor: &Cursor, shown: &[usize]) -> Option<Vec<Row>> {
+    if shown.len() <= MAX_CARDS {
+        return None;
+    }
+    let parts: Vec<(usize, Vec<String>)> = shown
+        .iter()
+        .map(|&i| battle.session.parts(i).map(|p| (i, p)))
+        .collect::<Option<_>>()?;
+    let depth = cursor.picked.len();
+    let going: Vec<&(usize, Vec<String>)> = parts
+        .iter()
+        .filter(|(_, p)| p.starts_with(&cursor.picked))
+        .collect();
+    let mut out: Vec<Row> = going
+        .iter()
+        .filter(|(_, p)| p.len() == depth)
+        .map(|(i, _)| Row::Choice(*i))
+        .collect();
+    for (i, p) in going.iter().filter(|(_, p)| p.len() > depth) {
+        let step = &p[depth];
+        match out.iter_mut().find(|r| {
+            matches!(r, Row::Part { at, .. } if battle.session.parts(*at).is_some_and(|q| q[depth] == *step))
+        }) {
+            Some(Row::Part { count, .. }) => *count += 1,
+            _ => out.push(Row::Part {
+                at: *i,
+                depth,
+                count: 1,
+            }),
+        }
+    }
+    Some(out)
 }
 
 /// The choices under the cursor's filters: the target's, and the verb opened.
@@ -317,6 +380,11 @@ pub fn filtered_choices(battle: &Battle, cursor: &Cursor) -> Vec<usize> {
 /// verb (or alone under theirs) on rows of their own.
 pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
     let shown = filtered_choices(battle, cursor);
+    if cursor.verb.is_none()
+        && let Some(rows) = composed_rows(battle, cursor, &shown)
+    {
+        return rows;
+    }
     let verb_open = cursor
         .verb
         .is_some_and(|v| shown.iter().any(|&i| battle.session.verb(i) == Some(v)));
@@ -345,7 +413,7 @@ pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
     let first = battle.session.verbs_first();
     let rank = |r: &Row| match r {
         Row::Verb { verb, .. } => first.iter().position(|v| v == verb).unwrap_or(first.len()),
-        Row::Choice(_) => first.len(),
+        Row::Choice(_) | Row::Part { .. } => first.len(),
     };
     out.sort_by_key(rank);
     out.into_iter()
@@ -363,11 +431,12 @@ pub fn row_of(battle: &Battle, rows: &[Row], i: usize) -> usize {
     rows.iter().position(|r| r.holds(battle, i)).unwrap_or(0)
 }
 
-/// The choice a row stands for on the board: itself, or a verb's first.
+/// The choice a row stands for on the board: itself, a verb's first, or a step's.
 pub fn row_choice(row: Row) -> usize {
     match row {
         Row::Choice(i) => i,
         Row::Verb { first, .. } => first,
+        Row::Part { at, .. } => at,
     }
 }
 
@@ -454,11 +523,22 @@ pub fn take_row(battle: &Battle, cursor: &mut Cursor, row: Row) -> Option<Choice
             cursor.armed = None;
             None
         }
+        Row::Part { .. } => {
+            cursor.picked.extend(row.part_words(battle));
+            cursor.index = 0;
+            cursor.armed = None;
+            None
+        }
     }
 }
 
-/// Esc: out of the verb opened (back onto its row), else off the target filter.
+/// Esc: a step of a composition taken back, else out of the verb opened (back onto its
+/// row), else off the target filter.
 pub fn back(battle: &Battle, cursor: &mut Cursor) {
+    if cursor.picked.pop().is_some() {
+        cursor.index = 0;
+        return;
+    }
     match cursor.verb.take() {
         Some(v) => {
             let rows = rows(battle, cursor);

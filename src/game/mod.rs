@@ -178,6 +178,8 @@ pub struct Launch {
     pub shot_on_attack: bool,
     /// Take the first this many decisions a person faces with the choice the menu starts on.
     pub take: u32,
+    /// Stop taking them at the first decision whose title holds these words.
+    pub take_until: Option<String>,
     /// The table rolls its own dice (the menu's box, ticked).
     pub table_dice: bool,
     /// Resume the newest unfinished saved battle.
@@ -191,6 +193,7 @@ struct Autopilot {
     shot_on_attack: bool,
     shot_taken: bool,
     take: u32,
+    take_until: Option<String>,
     /// The battle's version when the last decision was taken for the person.
     taken_at: Option<u64>,
 }
@@ -330,6 +333,7 @@ pub fn run(launch: Launch) -> AppExit {
         shot_on_attack: launch.shot_on_attack,
         shot_taken: false,
         take: launch.take,
+        take_until: launch.take_until.clone(),
         taken_at: None,
     })
     .add_systems(Update, (autopilot, take_for_the_person));
@@ -340,14 +344,26 @@ pub fn run(launch: Launch) -> AppExit {
 /// screen has settled on it.
 fn take_for_the_person(
     mut pilot: ResMut<Autopilot>,
-    battle: Option<Res<Battle>>,
+    battle: Option<ResMut<Battle>>,
     phase: Option<Res<State<flow::Phase>>>,
     mut choose: MessageWriter<flow::Choose>,
 ) {
-    let (Some(battle), Some(phase)) = (battle, phase) else {
+    let (Some(mut battle), Some(phase)) = (battle, phase) else {
         return;
     };
+    // The rules at work, read on as Enter does, while decisions remain to be taken.
+    if pilot.take > 0 && *phase.get() == flow::Phase::Showing {
+        battle.showing.pop_front();
+        return;
+    }
     if pilot.take == 0 || !phase.get().is_decision() || pilot.taken_at == Some(battle.version) {
+        return;
+    }
+    if let (Some(until), crate::rules::battle::Pending::Decide { kind, .. }) =
+        (&pilot.take_until, battle.session.pending())
+        && battle.session.title(*kind).contains(until.as_str())
+    {
+        pilot.take = 0;
         return;
     }
     let first = battle.session.first_choice().unwrap_or_else(|| {

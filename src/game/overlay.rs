@@ -531,11 +531,39 @@ fn choice_list(
         });
     }
     let shown = rows(battle, cursor);
+    let composing = shown.iter().any(|r| matches!(r, Row::Part { .. }));
+    if composing || !cursor.picked.is_empty() {
+        ui.label(
+            egui::RichText::new("Compose it a piece at a time: its degree, then its kind.").small(),
+        );
+        if !cursor.picked.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(format!("So far: {}", cursor.picked.join(", "))).strong(),
+                );
+                if ui.small_button("back a step (Esc)").clicked() {
+                    super::input::back(battle, cursor);
+                }
+            });
+        }
+    }
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (i, &row) in shown.iter().enumerate() {
             let (mut text, odds) = match row {
+                Row::Choice(a) if !cursor.picked.is_empty() => (
+                    format!("Deal it: {}", battle.session.describe(a)),
+                    battle.session.odds(a),
+                ),
                 Row::Choice(a) => (battle.session.describe(a), battle.session.odds(a)),
                 Row::Verb { verb, count, .. } => (format!("{verb} …  ({count} choices)"), None),
+                Row::Part { count, .. } => (
+                    format!(
+                        "{} …  ({count} way{} on)",
+                        row.part_words(battle).unwrap_or_default(),
+                        if count == 1 { "" } else { "s" }
+                    ),
+                    None,
+                ),
             };
             text = format!("{}. {text}", i + 1);
             if (0..battle.session.legal_len())
@@ -544,15 +572,36 @@ fn choice_list(
                 text.push_str("   (the lesson's choice)");
             }
             let highlighted = i == cursor.index;
-            let mut r = ui.selectable_label(highlighted, text);
-            // The highlighted choice's odds stay in view under it (every choice's, where the
-            // prompt writes each effect out), not only on hover.
-            if let Some(h) = odds {
-                if inline || highlighted {
-                    ui.label(egui::RichText::new(format!("      {h}")).small().weak());
+            // A prompt's options are cards, each with its effect written out in full; a turn's
+            // choices are rows, the highlighted one's odds under it.
+            let r = if inline {
+                let stroke = if highlighted {
+                    egui::Stroke::new(2.0, egui::Color32::from_rgb(250, 210, 80))
+                } else {
+                    egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+                };
+                egui::Frame::group(ui.style())
+                    .stroke(stroke)
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        let r = ui.selectable_label(highlighted, egui::RichText::new(text).strong());
+                        if let Some(h) = &odds {
+                            ui.label(h);
+                        }
+                        r
+                    })
+                    .inner
+            } else {
+                let mut r = ui.selectable_label(highlighted, text);
+                // The highlighted choice's odds stay in view under it, not only on hover.
+                if let Some(h) = odds {
+                    if highlighted {
+                        ui.label(egui::RichText::new(format!("      {h}")).small().weak());
+                    }
+                    r = r.on_hover_text(h);
                 }
-                r = r.on_hover_text(h);
-            }
+                r
+            };
             // Only a moving mouse takes the cursor: one resting over the list does not pin the
             // keyboard's choice.
             if r.hovered() && ui.input(|inp| inp.pointer.delta() != egui::Vec2::ZERO) {

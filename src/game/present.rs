@@ -193,6 +193,8 @@ pub enum Mark {
     Harm,
     /// Going there: a move.
     Go,
+    /// Going there sets off an enemy's blow (an opportunity or readied attack).
+    Risk,
     /// Choosing someone: an activation.
     Pick,
 }
@@ -292,6 +294,13 @@ pub trait Present: Ruleset {
     /// at once ("Move", "Attack", "Ready an attack"): the menu then lists the verbs, each
     /// opening its own choices. None keeps the action on a row of its own.
     fn verb(state: &Self::State, action: &Self::Action) -> Option<&'static str> {
+        let _ = (state, action);
+        None
+    }
+    /// The steps an action is composed in, when a decision offers many made of the same
+    /// pieces (Coterie's harm: each piece's degree, then its kind): the menu then asks step by
+    /// step, so that a few cards are seen at once. None for an action made in one step.
+    fn parts(state: &Self::State, action: &Self::Action) -> Option<Vec<String>> {
         let _ = (state, action);
         None
     }

@@ -99,6 +99,8 @@ pub trait Session: Send + Sync + 'static {
     fn verb(&self, i: usize) -> Option<&'static str>;
     /// The verbs a long menu lists first, in order.
     fn verbs_first(&self) -> &'static [&'static str];
+    /// The steps choice `i` is composed in, if it is composed.
+    fn parts(&self, i: usize) -> Option<Vec<String>>;
     /// The action for a person who ran out of time, if the clock is running.
     fn timed_out(&self) -> Option<Choice>;
     /// Hands the choice to the rules core; on an error nothing changed.
@@ -313,6 +315,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn verbs_first(&self) -> &'static [&'static str] {
         G::VERBS_FIRST
+    }
+
+    fn parts(&self, i: usize) -> Option<Vec<String>> {
+        self.legal.get(i).and_then(|a| G::parts(&self.state, a))
     }
 
     fn timed_out(&self) -> Option<Choice> {

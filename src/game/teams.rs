@@ -254,8 +254,11 @@ impl Present for Teams {
             }
             Action::Move(p) | Action::Sprint(p) => {
                 let m = metres_to(s, p)?;
-                Some(format!("{m} m (every second diagonal counts 2 m)"))
+                let mut text = format!("{m} m (every second diagonal counts 2 m)");
+                text.push_str(&readied_words(s, p));
+                Some(text)
             }
+            Action::Step(p) => Some(format!("1 m, free{}", readied_words(s, p))),
             Action::NoReaction | Action::Parry(_) | Action::Block(_) => taken(s, a),
             Action::Dodge | Action::Resist => {
                 let at = s.attack?;
@@ -396,9 +399,13 @@ impl Present for Teams {
             | Action::Command(c)
             | Action::Resuscitate(c)
             | Action::Intercept(c) => who(c, Mark::Pick),
-            Action::Move(p) | Action::Sprint(p) | Action::Step(p) | Action::Door(p) => {
-                at(p, Mark::Go)
+            Action::Move(p) | Action::Sprint(p) | Action::Step(p) => {
+                let risky = s
+                    .actor()
+                    .is_some_and(|m| !odds::readied_risk(s, m, p).is_empty());
+                at(p, if risky { Mark::Risk } else { Mark::Go })
             }
+            Action::Door(p) => at(p, Mark::Go),
             _ => Focus::default(),
         }
     }
@@ -566,6 +573,25 @@ fn taken(s: &State, a: &Action) -> Option<String> {
     } else {
         hurt.join("; ")
     })
+}
+
+/// The readied attacks a move to `p` sets off, with their odds, as words after a move's
+/// metres; nothing where none waits.
+fn readied_words(s: &State, p: Pos) -> String {
+    let Some(mover) = s.actor() else {
+        return String::new();
+    };
+    odds::readied_risk(s, mover, p)
+        .iter()
+        .map(|(r, o)| {
+            format!(
+                "; sets off {}'s readied attack: hit {:.0}%, expected damage {:.1}",
+                s.name(*r),
+                pct(o.hit),
+                o.expected_damage
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

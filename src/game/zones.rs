@@ -406,6 +406,7 @@ impl Present for Zones {
                 }
             }
             Action::React(r) => reaction_odds(s, r),
+            Action::Move(z) => Some(move_risk(s, *z)),
             Action::Morale(choice) => {
                 let c = *s.morale_queue.first()?;
                 Some(match choice {
@@ -529,7 +530,7 @@ impl Present for Zones {
         }
     }
 
-    fn focus(_: &State, a: &Action) -> Focus {
+    fn focus(s: &State, a: &Action) -> Focus {
         match a {
             Action::Activate(c) => Focus {
                 names: vec![*c],
@@ -552,7 +553,14 @@ impl Present for Zones {
                 ..Focus::default()
             },
             Action::Move(z) => Focus {
-                place: Some((*z, Mark::Go)),
+                place: Some((
+                    *z,
+                    if odds::opportunity_risk(s, *z).is_empty() {
+                        Mark::Go
+                    } else {
+                        Mark::Risk
+                    },
+                )),
                 ..Focus::default()
             },
             _ => Focus::default(),
@@ -665,4 +673,25 @@ impl Present for Zones {
                 .collect(),
         }
     }
+}
+
+/// What a move costs in blows: each enemy who may strike as the mover leaves, with the odds.
+fn move_risk(s: &State, to: usize) -> String {
+    let risk = odds::opportunity_risk(s, to);
+    if risk.is_empty() {
+        return "nobody can strike as you leave".into();
+    }
+    let blows: Vec<String> = risk
+        .iter()
+        .map(|(d, o)| {
+            format!(
+                "{} may strike as you leave: hit {:.0}% · expected damage {:.1} · takes you down {:.0}%",
+                s.characters[d.attacker].name,
+                pct(o.hit),
+                o.expected_damage,
+                pct(o.takedown * o.hit)
+            )
+        })
+        .collect();
+    format!("provokes: {}", blows.join("; "))
 }

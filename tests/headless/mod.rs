@@ -63,3 +63,28 @@ pub fn press(app: &mut App, key: KeyCode) {
     key.release(app.world_mut());
     app.update();
 }
+
+/// Walks the action menu to choice `i` with Down and Enter, opening the verb or composing the
+/// steps that hold it on the way; the last Enter is on the choice itself.
+#[allow(dead_code)] // the lessons test binary leaves it unused
+pub fn choose_by_keys(app: &mut App, i: usize) {
+    use fray::game::flow::Battle;
+    use fray::game::input::{Cursor, Row, row_of, rows};
+    // A composition has a step for each of its parts; a verb one more.
+    for _ in 0..16 {
+        let b = app.world().resource::<Battle>();
+        let cursor = app.world().resource::<Cursor>();
+        let shown = rows(b, cursor);
+        let at = row_of(b, &shown, i);
+        let downs = (at + shown.len() - cursor.index.min(shown.len() - 1)) % shown.len();
+        let last = matches!(shown[at], Row::Choice(_));
+        for _ in 0..downs {
+            press(app, KeyCode::ArrowDown);
+        }
+        press(app, KeyCode::Enter);
+        if last {
+            return;
+        }
+    }
+    panic!("choice {i} was never reached");
+}

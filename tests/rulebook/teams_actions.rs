@@ -976,3 +976,39 @@ fn the_gear_of_a_fallen_character_can_be_taken() {
     t.act(Action::Move(at(4, 1)), &[]);
     assert!(!t.is_legal(&Action::PickUp(shield)));
 }
+
+#[test]
+fn a_move_is_told_the_readied_attack_it_sets_off_before_it_is_made() {
+    // teams.ready, as the mover sees it before choosing: ending next to Boudica sets off her
+    // spear, with its odds; stopping out of reach does not. Asking changes nothing.
+    use fray::rules::teams::odds::{attack_odds, readied_risk};
+    let (mut t, spear) = boudica_on_guard(Vec::new());
+    t.act(Action::Ready(spear), &[]);
+    t.activate("Bandit");
+    let bandit = t.c("Bandit");
+    assert!(
+        readied_risk(&t.s, bandit, at(3, 1)).is_empty(),
+        "out of reach"
+    );
+    t.act(Action::Move(at(3, 1)), &[]);
+    let before = t.s.clone();
+    let risk = readied_risk(&t.s, bandit, at(2, 1));
+    assert_eq!(t.s, before, "asking changes nothing");
+    assert_eq!(risk.len(), 1, "{risk:?}");
+    assert_eq!(risk[0].0, t.c("Boudica"));
+    // The odds are those of her spear against the bandit standing there.
+    let mut there = t.s.clone();
+    there.characters[bandit].pos = at(2, 1);
+    let want = attack_odds(&there, t.c("Boudica"), spear, bandit).expect("in reach");
+    assert_eq!(risk[0].1, want);
+    assert!(want.hit > 0.0 && want.expected_damage > 0.0);
+    // And the sprint there is met by it.
+    let events = t.act(Action::Sprint(at(2, 1)), &[3, 3, 5]);
+    assert!(events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Reaction {
+            kind: fray::rules::teams::ReactionKind::Readied,
+            ..
+        }
+    )));
+}

@@ -352,3 +352,57 @@ fn odds_before_reacting_are_the_exact_chances_of_the_exchange() {
     }
     assert!((x.attacker_down - want).abs() < 1e-12, "{x:?} vs {want}");
 }
+
+/// Before moving, the mover is told the blows the move sets off (zones.reactions: "nearby
+/// enemies moving away"): Ann's sword as Bob leaves her zone, a sure hit (he cannot react to
+/// it) for the sword's average; no blow when nobody is near, and nothing changes by asking.
+#[test]
+fn a_move_away_is_told_its_opportunity_attacks_before_it_is_made() {
+    use fray::rules::zones::odds::opportunity_risk;
+    let src = scenario(
+        "started_by: Some(\"Reds\"),",
+        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: ["A"]), (name: "Far", neighbours: [])"#,
+        &[
+            faction("Reds", &[fighter("Ann", "A", SWORD)]),
+            faction(
+                "Blues",
+                &[
+                    fighter("Bob", "A", ""),
+                    fighter("Dan", "Far", "fearless: true"),
+                ],
+            ),
+        ]
+        .join(", "),
+    );
+    let mut t = Table::begin(&src, 1);
+    t.activate("Bob");
+    let before = t.s.clone();
+    let risk = opportunity_risk(&t.s, t.z("B"));
+    assert_eq!(t.s, before, "asking changes nothing");
+    assert_eq!(risk.len(), 1, "{risk:?}");
+    let (decl, odds) = &risk[0];
+    assert_eq!(decl.attacker, t.c("Ann"));
+    assert_eq!(decl.target, Target::Character(t.c("Bob")));
+    let Weapon::Item(sword) = decl.weapon else {
+        panic!("Ann strikes with her sword, not {:?}", decl.weapon)
+    };
+    let die = t.s.items[sword].weapon().expect("a weapon").damage;
+    assert_eq!(odds.hit, 1.0, "an opportunity attack cannot be dodged");
+    assert!((odds.expected_damage - f64::from(die.sides + 1) / 2.0).abs() < 1e-9);
+    // The move, made, is met by that very attack.
+    t.act(Action::Move(t.z("B")), &[]);
+    assert!(
+        <fray::rules::zones::Zones as fray::rules::battle::Ruleset>::legal_actions(&t.s)
+            .contains(&Action::OpportunityAttack(*decl))
+    );
+    // With Ann far off, Bob's move risks nothing.
+    let far = src.replacen(
+        r#""Ann", str: 10, agi: 10, wit: 10, health: 10, zone: "A""#,
+        r#""Ann", str: 10, agi: 10, wit: 10, health: 10, zone: "Far""#,
+        1,
+    );
+    assert_ne!(far, src);
+    let mut t = Table::begin(&far, 1);
+    t.activate("Bob");
+    assert!(opportunity_risk(&t.s, t.z("B")).is_empty());
+}

@@ -584,15 +584,24 @@ pub fn movement_triggers(ctx: &mut Ctx, mover: CharacterId) -> Result<(), RuleEr
     }
     let team = m.team;
     for (r, ch) in ctx.s.characters.iter().enumerate() {
-        if ch.team != team
-            && ch.readied.is_some()
-            && ch.readied_for.is_none_or(|e| e == mover)
-            && ch.is_active()
-        {
+        if waits_for(ch, team, mover) {
             ctx.s.triggers.push((r, mover));
         }
     }
     next_trigger(ctx)
+}
+
+/// Whether `ch` holds a readied attack that a move of `mover` (of `team`) may set off.
+pub(crate) fn waits_for(ch: &Character, team: TeamId, mover: CharacterId) -> bool {
+    ch.team != team
+        && ch.readied.is_some()
+        && ch.readied_for.is_none_or(|e| e == mover)
+        && ch.is_active()
+}
+
+/// Whether `r`'s readied attack goes off at `mover` as things stand.
+pub(crate) fn goes_off(s: &State, r: CharacterId, w: WeaponRef, mover: CharacterId) -> bool {
+    s.can_react(r) && s.characters[mover].is_active() && can_attack(s, r, w, mover).is_some()
 }
 
 /// Sets off the next readied attack whose trigger still holds, or hands the turn back.
@@ -603,10 +612,7 @@ pub fn next_trigger(ctx: &mut Ctx) -> Result<(), RuleError> {
             continue;
         };
         // The mover may have fallen to an earlier readied attack: a trigger wants it standing.
-        if !ctx.s.can_react(r)
-            || !ctx.s.characters[m].is_active()
-            || can_attack(ctx.s, r, w, m).is_none()
-        {
+        if !goes_off(ctx.s, r, w, m) {
             continue;
         }
         ctx.s.characters[r].readied = None;

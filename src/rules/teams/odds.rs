@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::attack::stray_candidates;
-use super::model::{State, WeaponRef};
+use super::model::{Pos, State, WeaponRef};
 use super::targeting::{can_attack, figures};
 use crate::rules::battle::CharacterId;
 use crate::rules::dice::Die;
@@ -142,6 +142,33 @@ pub fn attack_odds(
     target: CharacterId,
 ) -> Option<AttackOdds> {
     profile(s, attacker, weapon, target).map(|p| odds(&p))
+}
+
+/// The readied attacks a move of `mover` to `to` would set off (teams.ready), each with its
+/// odds against the mover standing there. Each is counted as if it went off first (an
+/// earlier one may fell the mover). Readied attacks are declared aloud, so the mover's side
+/// knows them all.
+pub fn readied_risk(s: &State, mover: CharacterId, to: Pos) -> Vec<(CharacterId, AttackOdds)> {
+    use super::attack::{goes_off, waits_for};
+    let team = s.characters[mover].team;
+    if !s.characters.iter().any(|ch| waits_for(ch, team, mover)) {
+        return Vec::new();
+    }
+    let mut after = s.clone();
+    super::turn::stand_at(&mut after, mover, to);
+    let m = &after.characters[mover];
+    if !m.is_active() || m.unseen {
+        return Vec::new();
+    }
+    after
+        .characters
+        .iter()
+        .enumerate()
+        .filter(|(_, ch)| waits_for(ch, team, mover))
+        .filter_map(|(r, ch)| ch.readied.map(|w| (r, w)))
+        .filter(|&(r, w)| goes_off(&after, r, w, mover))
+        .filter_map(|(r, w)| Some((r, attack_odds(&after, r, w, mover)?)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -493,11 +493,16 @@ fn brandish(ctx: &mut Ctx, who: CharacterId, first: Option<ItemId>, second: Opti
     ctx.say(EventKind::Gear { character: who }, text);
 }
 
-fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, verb: &str) {
-    let ch = &mut ctx.s.characters[who];
-    let from = ch.pos;
+/// What a movement does to the mover's place: the new square, and no cover taken there yet.
+pub fn stand_at(s: &mut State, who: CharacterId, to: Pos) {
+    let ch = &mut s.characters[who];
     ch.pos = to;
     ch.in_cover = false;
+}
+
+fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, verb: &str) {
+    let from = ctx.s.characters[who].pos;
+    stand_at(ctx.s, who, to);
     let metres = if metres == 0 {
         distance(from, to)
     } else {

@@ -261,6 +261,43 @@ pub fn armour_of(s: &State, c: CharacterId) -> u8 {
     body + shield
 }
 
+/// The blows a move to `to` sets off as its character leaves their zone: each enemy's likeliest
+/// damaging opportunity attack (zones.reactions), with its odds, worked out by making the
+/// move on a copy of the battle. Enemies the mover's side cannot see are left out, as a
+/// person deciding the move would not know of them; a move that rolls dice before anyone
+/// may strike (or that is not legal) gives none.
+pub fn opportunity_risk(s: &State, to: ZoneId) -> Vec<(AttackDecl, AttackOdds)> {
+    use crate::rules::battle::Ruleset;
+    let mut after = s.clone();
+    let mut no_dice = crate::rules::dice::ScriptedDice::new([]);
+    if super::Zones::apply(&mut after, &super::Action::Move(to), &mut no_dice).is_err()
+        || after.stage != Stage::Opportunity
+    {
+        return Vec::new();
+    }
+    let mut best: Vec<(AttackDecl, AttackOdds)> = Vec::new();
+    for a in super::Zones::legal_actions(&after) {
+        let super::Action::OpportunityAttack(d) = a else {
+            continue;
+        };
+        if !matches!(d.mode, AttackMode::Damage { hold_back: false })
+            || s.characters[d.attacker].concealed
+        {
+            continue;
+        }
+        let Some(o) = attack_odds(&after, &d, false) else {
+            continue;
+        };
+        let worth = o.hit * o.expected_damage;
+        match best.iter_mut().find(|(b, _)| b.attacker == d.attacker) {
+            Some(slot) if slot.1.hit * slot.1.expected_damage < worth => *slot = (d, o),
+            Some(_) => {}
+            None => best.push((d, o)),
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
