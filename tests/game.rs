@@ -1113,3 +1113,91 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
         "nothing hidden in the duel"
     );
 }
+
+/// The top bar holds in one line at 1280×720 whatever it says: the longest "Deciding: …" any
+/// shipped scenario's seats can show (an AI's) and every button; every title a decision can
+/// have, as the left panel's heading, takes at most three lines and is never cut short.
+#[test]
+fn every_prompt_title_fits_the_screen_at_1280_by_720() {
+    use bevy_egui::egui;
+    use fray::game::keys::Bindings;
+    use fray::game::overlay::{TopButtons, decision_heading, status_words, top_bar};
+    use fray::rules::battle::DecisionKind as K;
+    let ctx = egui::Context::default();
+    ctx.set_fonts(fray::game::fonts::definitions());
+    let keys = Bindings::default();
+    let buttons = TopButtons {
+        fast: false,
+        log: false,
+        why: false,
+        help: false,
+        undo: true,
+        keys: &keys,
+    };
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        ..egui::RawInput::default()
+    };
+    // A first pass loads the fonts.
+    ctx.run_ui(input(), |_| {}).textures_delta.clear();
+    let mut checked = 0;
+    for (name, _) in fray::scenario::BUILTIN {
+        let b = Battle::start(&BattleSetup {
+            scenario: name.to_string(),
+            ..BattleSetup::default()
+        })
+        .unwrap();
+        let mut deciders: Vec<String> = b.session.faction_names().to_vec();
+        deciders.push("the GM".into());
+        for kind in [
+            K::Initiative,
+            K::Activation,
+            K::Turn,
+            K::Reaction,
+            K::Stunt,
+            K::Morale,
+            K::Harm,
+            K::Draw,
+            K::Commit,
+            K::Special,
+            K::Review,
+        ] {
+            let title = b.session.title(kind);
+            for who in &deciders {
+                let words = status_words(&b, Phase::Turn, &format!("{who}, the AI (normal)"));
+                let mut right = 0.0;
+                let mut lines = 0;
+                let mut out = ctx.run_ui(input(), |ui| {
+                    egui::Panel::top("top").show(ui, |ui| {
+                        top_bar(ui, &words, &buttons);
+                        right = ui.min_rect().right();
+                    });
+                    egui::Panel::left("choices")
+                        .exact_size(fray::game::board::LEFT_PANEL)
+                        .show(ui, |ui| {
+                            let r = decision_heading(ui, title);
+                            let row =
+                                ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(17.0)));
+                            lines = (r.rect.height() / row).floor() as usize;
+                            assert!(
+                                r.rect.right() <= fray::game::board::LEFT_PANEL,
+                                "{name}: {title:?} runs out of the panel"
+                            );
+                        });
+                });
+                // Nothing draws the frame: its texture changes are let go.
+                out.textures_delta.clear();
+                assert!(
+                    right <= 1280.0,
+                    "{name}: the top bar runs to {right} px with {words:?}"
+                );
+                assert!(lines <= 3, "{name}: {title:?} takes {lines} lines");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100);
+}

@@ -92,7 +92,7 @@ fn generate_name(scenario: &str) -> bool {
 }
 
 /// The title of a phase: the ruleset's words for a person's decision, the shell's otherwise.
-fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
+pub fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
     match phase {
         Phase::Starting => "Starting",
         Phase::AiThinking => "The AI is thinking",
@@ -105,6 +105,83 @@ fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
             Pending::Over(_) => "The fight is over",
         },
     }
+}
+
+/// The top bar's words: the battle, its round, who decides (not while the rules are at work:
+/// the last decider's name would stand over the outcome of a roll) and what about.
+/// A decision's own title is the heading of the left panel (see [`decision_heading`]), where it
+/// has room; the shell's phases ("The rules at work") are named here.
+pub fn status_words(battle: &Battle, phase: Phase, deciding: &str) -> Vec<String> {
+    let mut out = vec![battle.name.clone(), battle.session.round_text()];
+    if phase != Phase::Showing {
+        out.push(format!("Deciding: {deciding}"));
+    }
+    if !phase.is_decision() {
+        out.push(phase_title(battle, phase).to_string());
+    }
+    out
+}
+
+/// A person's decision's title, over its choices in the left panel: wrapped, never cut.
+pub fn decision_heading(ui: &mut egui::Ui, title: &str) -> egui::Response {
+    ui.add(egui::Label::new(egui::RichText::new(title).size(17.0).strong()).wrap())
+}
+
+/// The top bar's buttons, as they stand.
+pub struct TopButtons<'a> {
+    pub fast: bool,
+    pub log: bool,
+    pub why: bool,
+    pub help: bool,
+    /// Whether Undo is offered.
+    pub undo: bool,
+    pub keys: &'a Bindings,
+}
+
+/// A top bar button clicked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TopClick {
+    Fast,
+    Log,
+    Why,
+    Help,
+    Undo,
+    Leave,
+}
+
+/// The top bar in one line: the status words, then the buttons.
+pub fn top_bar(ui: &mut egui::Ui, words: &[String], b: &TopButtons) -> Option<TopClick> {
+    let mut click = None;
+    ui.horizontal(|ui| {
+        for (i, w) in words.iter().enumerate() {
+            if i == 0 {
+                ui.strong(w);
+            } else {
+                ui.label(w);
+            }
+            ui.separator();
+        }
+        for (on, label, action, what) in [
+            (b.fast, "Fast AI", GameAction::SpeedUp, TopClick::Fast),
+            (b.log, "Log", GameAction::Log, TopClick::Log),
+            (b.why, "AI's reasons", GameAction::Why, TopClick::Why),
+            (b.help, "Help", GameAction::Help, TopClick::Help),
+        ] {
+            if ui
+                .selectable_label(on, b.keys.label(label, action))
+                .clicked()
+            {
+                click = Some(what);
+            }
+        }
+        if b.undo && ui.button(b.keys.label("Undo", GameAction::Undo)).clicked() {
+            click = Some(TopClick::Undo);
+        }
+        if ui.button("Leave").clicked() {
+            click = Some(TopClick::Leave);
+        }
+    });
+    click
 }
 
 /// Who a seat is, in words.
@@ -161,58 +238,33 @@ fn battle_ui(
         },
         None => "nobody".into(),
     };
-    egui::Panel::top("top").show(&mut ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.strong(&battle.name);
-            ui.separator();
-            ui.label(battle.session.round_text());
-            ui.separator();
-            // While the rules are at work nobody decides: the last decider's name would stand
-            // over the outcome of a roll.
-            if phase != Phase::Showing {
-                ui.label(format!("Deciding: {deciding}"));
-                ui.separator();
-            }
-            ui.label(phase_title(&battle, phase));
-            ui.separator();
-            if ui
-                .selectable_label(pace.fast, keys.label("Fast AI", GameAction::SpeedUp))
-                .clicked()
-            {
-                pace.fast = !pace.fast;
-            }
-            if ui
-                .selectable_label(panels.log, keys.label("Log", GameAction::Log))
-                .clicked()
-            {
-                panels.log = !panels.log;
-            }
-            if ui
-                .selectable_label(panels.why, keys.label("AI's reasons", GameAction::Why))
-                .clicked()
-            {
-                panels.why = !panels.why;
-            }
-            if ui
-                .selectable_label(panels.help, keys.label("Help", GameAction::Help))
-                .clicked()
-            {
-                panels.help = !panels.help;
-            }
-            if super::input::may_undo(&battle, &seats)
-                && ui.button(keys.label("Undo", GameAction::Undo)).clicked()
-            {
-                battle.undo();
-            }
-            if ui.button("Leave").clicked() {
-                next.set(if battle.lesson.is_some() {
-                    AppState::Learn
-                } else {
-                    AppState::Result
-                });
-            }
-        });
-    });
+    let buttons = TopButtons {
+        fast: pace.fast,
+        log: panels.log,
+        why: panels.why,
+        help: panels.help,
+        undo: super::input::may_undo(&battle, &seats),
+        keys: &keys,
+    };
+    let words = status_words(&battle, phase, &deciding);
+    let click = egui::Panel::top("top")
+        .show(&mut ui, |ui| top_bar(ui, &words, &buttons))
+        .inner;
+    match click {
+        Some(TopClick::Fast) => pace.fast = !pace.fast,
+        Some(TopClick::Log) => panels.log = !panels.log,
+        Some(TopClick::Why) => panels.why = !panels.why,
+        Some(TopClick::Help) => panels.help = !panels.help,
+        Some(TopClick::Undo) => {
+            battle.undo();
+        }
+        Some(TopClick::Leave) => next.set(if battle.lesson.is_some() {
+            AppState::Learn
+        } else {
+            AppState::Result
+        }),
+        None => {}
+    }
 
     if phase == Phase::PassScreen {
         egui::CentralPanel::default().show(&mut ui, |ui| {
@@ -284,7 +336,7 @@ fn battle_ui(
                 // harm and draw choices) takes the panel with its title, beside the board
                 // rather than over it.
                 _ if person.is_some() && phase.is_prompt() => {
-                    ui.heading(phase_title(&battle, phase));
+                    decision_heading(ui, phase_title(&battle, phase));
                     // Harm and draws: every option's effect written out before the choice.
                     let inline = matches!(phase, Phase::Harm | Phase::Draw);
                     if inline {
@@ -292,7 +344,10 @@ fn battle_ui(
                     }
                     choice_list(ui, &battle, &mut cursor, &mut choose, inline);
                 }
-                _ if person.is_some() => choice_list(ui, &battle, &mut cursor, &mut choose, false),
+                _ if person.is_some() => {
+                    decision_heading(ui, phase_title(&battle, phase));
+                    choice_list(ui, &battle, &mut cursor, &mut choose, false);
+                }
                 _ => {}
             }
             if let Some(n) = &notice.0 {
