@@ -1201,3 +1201,72 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
     }
     assert!(checked > 100);
 }
+
+/// A person in the GM's seat makes the GM's real decisions, by keys, with the players' and the
+/// opposition's seats taken by the AI: allowing a special action or making it milder, composing
+/// the opposition's harm after its victory, and taking a major loss or falling back.
+#[test]
+fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
+    use fray::game::flow::person_deciding;
+    use fray::rules::battle::Seat;
+    use fray::rules::coterie::{Coterie, Stage};
+    let (mut review, mut compose, mut fall_back) = (false, false, false);
+    for seed in 1..=12u64 {
+        for scenario in ["wizards-and-bandits", "duel-at-the-gate", "the-free-blades"] {
+            let mut app = app(BattleSetup {
+                scenario: scenario.into(),
+                seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
+                gm: SeatKind::Person,
+                seed,
+                ..BattleSetup::default()
+            });
+            let mut frames = 0;
+            while phase(&app) != Some(Phase::Over) && frames < 6_000 {
+                frames += 1;
+                let b = app.world().resource::<Battle>();
+                let seats = app.world().resource::<Seats>();
+                if phase(&app) == Some(Phase::Showing) {
+                    press(&mut app, KeyCode::Enter);
+                    continue;
+                }
+                if phase(&app) != Some(phase_for(b, seats))
+                    || !phase_for(b, seats).is_decision()
+                    || person_deciding(b, seats) != Some(Seat::Gm)
+                {
+                    app.update();
+                    continue;
+                }
+                let c = b.typed::<Coterie>().unwrap();
+                let n = c.legal().len();
+                match &c.state.stage {
+                    Stage::Review { .. } if n == 2 => review = true,
+                    Stage::Harm { .. } if n >= 3 => compose = true,
+                    Stage::FoesFallBack { .. } => fall_back = true,
+                    _ => {}
+                }
+                // The last choice, so that the milder special action and falling back are
+                // taken too (a choice that cannot be taken back asks twice).
+                let i = n - 1;
+                let before = c.actions.len();
+                let chosen = c.legal()[i].clone();
+                let asks_twice = b.session.irreversible(i);
+                headless::choose_by_keys(&mut app, i);
+                if asks_twice {
+                    press(&mut app, KeyCode::Enter);
+                }
+                let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
+                assert_eq!(
+                    c.actions.get(before),
+                    Some(&chosen),
+                    "the GM's choice was taken"
+                );
+            }
+            if review && compose && fall_back {
+                return;
+            }
+        }
+    }
+    panic!(
+        "the GM's seat met: review {review}, composing harm {compose}, falling back {fall_back}"
+    );
+}

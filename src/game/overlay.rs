@@ -339,7 +339,9 @@ fn battle_ui(
                     decision_heading(ui, phase_title(&battle, phase));
                     // Harm and draws: every option's effect written out before the choice.
                     let inline = matches!(phase, Phase::Harm | Phase::Draw);
-                    if inline {
+                    if inline
+                        && (0..battle.session.legal_len()).any(|i| battle.session.odds(i).is_some())
+                    {
                         ui.label(egui::RichText::new("Each option's effect is under it.").small());
                     }
                     choice_list(ui, &battle, &mut cursor, &mut choose, inline);
