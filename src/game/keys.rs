@@ -13,6 +13,20 @@ use super::prefs::Prefs;
 /// The file (or storage key) the bindings are kept in.
 pub const FILE: &str = "keys.ron";
 
+/// The digit keys, 0 to 9, each at its own number: typed seeds, a lesson's answers.
+pub const DIGIT_KEYS: [KeyCode; 10] = [
+    KeyCode::Digit0,
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
 /// Each action's keys, in the order the keys screen lists them.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bindings(pub Vec<(GameAction, Vec<KeyCode>)>);

@@ -30,19 +30,6 @@ impl Plugin for LessonPlugin {
     }
 }
 
-/// The digit keys, 1 to 9, as numbers from 0.
-const DIGITS: [KeyCode; 9] = [
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-    KeyCode::Digit9,
-];
-
 /// A lesson by keyboard: Enter goes on; 1–9 answer the question before a roll, or after it
 /// show a what-if; 0 comes back to the lesson's line; Q (or Escape on the lesson's own page)
 /// leaves for the lessons, where it can be resumed.
@@ -62,7 +49,10 @@ fn lesson_keys(
     let Some(lesson) = battle.lesson.as_mut() else {
         return;
     };
-    let digit = DIGITS.iter().position(|k| keys.just_pressed(*k));
+    // 1 to 9, as numbers from 0.
+    let digit = super::keys::DIGIT_KEYS[1..]
+        .iter()
+        .position(|k| keys.just_pressed(*k));
     if let Some(d) = digit {
         if lesson.question_open() {
             if lesson

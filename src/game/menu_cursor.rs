@@ -269,19 +269,7 @@ fn keys_of(actions: &ActionState<GameAction>, raw: &ButtonInput<KeyCode>) -> Vec
     if actions.just_pressed(&GameAction::Confirm) {
         out.push(MenuKey::Confirm);
     }
-    const DIGITS: [KeyCode; 10] = [
-        KeyCode::Digit0,
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    for (d, k) in DIGITS.iter().enumerate() {
+    for (d, k) in super::keys::DIGIT_KEYS.iter().enumerate() {
         if raw.just_pressed(*k) {
             out.push(MenuKey::Digit(d as u8));
         }

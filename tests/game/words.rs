@@ -3,10 +3,27 @@
 
 use fray::game::flow::{Battle, BattleSetup};
 
-#[test]
-fn no_two_choices_of_a_decision_read_the_same() {
+/// Where a random battle stands at a decision: the scenario, the seed, the step, and the
+/// choice about to be taken.
+struct At<'a> {
+    name: &'a str,
+    seed: u64,
+    step: usize,
+    choice: usize,
+}
+
+/// Plays battles of every shipped scenario, seeds 1 to `seeds`, `steps` decisions at most,
+/// each choice drawn at random among those that can be taken back (any where none can).
+/// `before` looks at each decision before its choice is taken and keeps what `after` needs
+/// to look at the battle once it is.
+fn random_battles<T>(
+    seeds: u64,
+    steps: usize,
+    mut before: impl FnMut(&At, &Battle) -> T,
+    mut after: impl FnMut(&At, &Battle, T),
+) {
     for (name, _) in fray::scenario::BUILTIN {
-        for seed in 1..=6u64 {
+        for seed in 1..=seeds {
             let mut b = Battle::start(&BattleSetup {
                 scenario: name.to_string(),
                 seed,
@@ -14,35 +31,56 @@ fn no_two_choices_of_a_decision_read_the_same() {
             })
             .unwrap();
             let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            for _ in 0..300 {
+            for step in 0..steps {
                 let n = b.session.legal_len();
                 if n == 0 {
                     break;
-                }
-                let mut words: Vec<String> = (0..n).map(|i| b.session.describe(i)).collect();
-                words.sort();
-                for pair in words.windows(2) {
-                    assert_ne!(
-                        pair[0], pair[1],
-                        "{name}, seed {seed}: two choices read the same"
-                    );
                 }
                 pick = pick
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
                 let open: Vec<usize> = (0..n).filter(|&i| !b.session.irreversible(i)).collect();
-                let i = if open.is_empty() {
+                let choice = if open.is_empty() {
                     0
                 } else {
                     open[((pick >> 33) % open.len() as u64) as usize]
                 };
-                let c = b.session.choice(i).unwrap();
+                let at = At {
+                    name,
+                    seed,
+                    step,
+                    choice,
+                };
+                let kept = before(&at, &b);
+                let c = b.session.choice(choice).unwrap();
                 if b.apply(&c).is_err() {
                     break;
                 }
+                after(&at, &b, kept);
             }
         }
     }
+}
+
+#[test]
+fn no_two_choices_of_a_decision_read_the_same() {
+    random_battles(
+        6,
+        300,
+        |at, b| {
+            let n = b.session.legal_len();
+            let mut words: Vec<String> = (0..n).map(|i| b.session.describe(i)).collect();
+            words.sort();
+            for pair in words.windows(2) {
+                assert_ne!(
+                    pair[0], pair[1],
+                    "{}, seed {}: two choices read the same",
+                    at.name, at.seed
+                );
+            }
+        },
+        |_, _, ()| {},
+    );
 }
 
 /// The choices a composition reaches from the steps `picked`, every step of the way showing
@@ -88,109 +126,79 @@ fn compose(b: &Battle, picked: Vec<String>) -> usize {
 #[test]
 fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
     use fray::game::input::{Cursor, MAX_ROWS, Row, rows};
-    let mut longest = (0, String::new());
+    let mut longest = 0;
     let mut composed = 0;
-    for (name, _) in fray::scenario::BUILTIN {
-        for seed in 1..=3u64 {
-            let mut b = Battle::start(&BattleSetup {
-                scenario: name.to_string(),
-                seed,
-                ..BattleSetup::default()
-            })
-            .unwrap();
-            let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            for step in 0..300 {
-                let n = b.session.legal_len();
-                if n == 0 {
-                    break;
-                }
-                let shown = rows(&b, &Cursor::default());
-                assert!(
-                    shown.len() <= MAX_ROWS,
-                    "{name}, seed {seed}, step {step}: {} rows: {:?}",
-                    shown.len(),
-                    shown
-                        .iter()
-                        .map(|r| match *r {
-                            Row::Choice(i) => b.session.describe(i),
-                            Row::Verb { verb, .. } => verb.to_string(),
-                            Row::Part { .. } => r.part_words(&b).unwrap_or_default(),
-                        })
-                        .collect::<Vec<_>>()
+    random_battles(
+        3,
+        300,
+        |at, b| {
+            let (name, seed) = (at.name, at.seed);
+            let n = b.session.legal_len();
+            let shown = rows(b, &Cursor::default());
+            let word = |r: &Row| match *r {
+                Row::Choice(i) => b.session.describe(i),
+                Row::Verb { verb, .. } => verb.to_string(),
+                Row::Part { .. } => r.part_words(b).unwrap_or_default(),
+            };
+            assert!(
+                shown.len() <= MAX_ROWS,
+                "{name}, seed {seed}, step {}: {} rows: {:?}",
+                at.step,
+                shown.len(),
+                shown.iter().map(word).collect::<Vec<_>>()
+            );
+            longest = longest.max(n);
+            for i in 0..n {
+                let holders = shown.iter().filter(|r| r.holds(b, i)).count();
+                assert_eq!(
+                    holders, 1,
+                    "{name}, seed {seed}: choice {i} is under {holders} rows"
                 );
-                if n > longest.0 {
-                    longest = (n, format!("{name} seed {seed} step {step}"));
-                }
-                let mut words: Vec<String> = Vec::new();
-                for i in 0..n {
-                    let holders = shown.iter().filter(|r| r.holds(&b, i)).count();
-                    assert_eq!(
-                        holders, 1,
-                        "{name}, seed {seed}: choice {i} is under {holders} rows"
-                    );
-                }
-                if shown.iter().any(|r| matches!(r, Row::Part { .. })) {
-                    composed += 1;
-                    assert_eq!(
-                        compose(&b, Vec::new()),
-                        n,
-                        "{name}: every harm is composed once"
-                    );
-                }
-                for &row in &shown {
-                    words.push(match row {
-                        Row::Choice(i) => b.session.describe(i),
-                        Row::Part { .. } => {
-                            let reached = compose(&b, vec![row.part_words(&b).unwrap()]);
-                            assert!(reached > 0, "{name}: a step leads somewhere");
-                            row.part_words(&b).unwrap()
-                        }
-                        Row::Verb { verb, count, .. } => {
-                            // The verb opened lists its own choices, all of them.
-                            let opened = rows(
-                                &b,
-                                &Cursor {
-                                    verb: Some(verb),
-                                    ..Cursor::default()
-                                },
-                            );
-                            assert_eq!(opened.len(), count, "{name}: {verb} opens its choices");
-                            assert!(opened.iter().all(
-                                |r| matches!(r, Row::Choice(i) if b.session.verb(*i) == Some(verb))
-                            ));
-                            verb.to_string()
-                        }
-                    });
-                }
-                words.sort();
-                for pair in words.windows(2) {
-                    assert_ne!(
-                        pair[0], pair[1],
-                        "{name}, seed {seed}: two rows read the same"
-                    );
-                }
-                pick = pick
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                let open: Vec<usize> = (0..n).filter(|&i| !b.session.irreversible(i)).collect();
-                let i = if open.is_empty() {
-                    0
-                } else {
-                    open[((pick >> 33) % open.len() as u64) as usize]
-                };
-                let c = b.session.choice(i).unwrap();
-                if b.apply(&c).is_err() {
-                    break;
+            }
+            if shown.iter().any(|r| matches!(r, Row::Part { .. })) {
+                composed += 1;
+                assert_eq!(
+                    compose(b, Vec::new()),
+                    n,
+                    "{name}: every harm is composed once"
+                );
+            }
+            for &row in &shown {
+                match row {
+                    Row::Choice(_) => {}
+                    Row::Part { .. } => {
+                        let reached = compose(b, vec![row.part_words(b).unwrap()]);
+                        assert!(reached > 0, "{name}: a step leads somewhere");
+                    }
+                    Row::Verb { verb, count, .. } => {
+                        // The verb opened lists its own choices, all of them.
+                        let opened = rows(
+                            b,
+                            &Cursor {
+                                verb: Some(verb),
+                                ..Cursor::default()
+                            },
+                        );
+                        assert_eq!(opened.len(), count, "{name}: {verb} opens its choices");
+                        assert!(opened.iter().all(
+                            |r| matches!(r, Row::Choice(i) if b.session.verb(*i) == Some(verb))
+                        ));
+                    }
                 }
             }
-        }
-    }
-    // The walk met menus too long to list whole: the verbs were put to work.
-    assert!(
-        longest.0 > MAX_ROWS,
-        "the longest menu had {} choices",
-        longest.0
+            let mut words: Vec<String> = shown.iter().map(word).collect();
+            words.sort();
+            for pair in words.windows(2) {
+                assert_ne!(
+                    pair[0], pair[1],
+                    "{name}, seed {seed}: two rows read the same"
+                );
+            }
+        },
+        |_, _, ()| {},
     );
+    // The walk met menus too long to list whole: the verbs were put to work.
+    assert!(longest > MAX_ROWS, "the longest menu had {longest} choices");
     assert!(composed > 0, "some harm was composed a piece at a time");
 }
 
@@ -202,82 +210,71 @@ fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
 fn a_moves_words_foretell_the_blows_it_sets_off() {
     use fray::rules::teams::Teams;
     use fray::rules::zones::{Stage, Zones};
-    let (mut warned, mut safe) = (0, 0);
-    for (name, _) in fray::scenario::BUILTIN {
-        for seed in 1..=4u64 {
-            let mut b = Battle::start(&BattleSetup {
-                scenario: name.to_string(),
-                seed,
-                ..BattleSetup::default()
-            })
-            .unwrap();
-            let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            for _ in 0..400 {
-                let n = b.session.legal_len();
-                if n == 0 {
-                    break;
-                }
-                pick = pick
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                let open: Vec<usize> = (0..n).filter(|&i| !b.session.irreversible(i)).collect();
-                let i = if open.is_empty() {
-                    0
-                } else {
-                    open[((pick >> 33) % open.len() as u64) as usize]
-                };
-                let words = b.session.odds(i).unwrap_or_default();
-                let zones_move = b
-                    .typed::<Zones>()
-                    .is_some_and(|z| matches!(z.legal()[i], fray::rules::zones::Action::Move(_)));
-                let teams_move = b.typed::<Teams>().is_some_and(|t| {
-                    use fray::rules::teams::Action as T;
-                    matches!(t.legal()[i], T::Move(_) | T::Sprint(_) | T::Step(_))
-                });
-                // Who the mover's side cannot see: an ambusher's blow is a surprise by the rules.
-                let hidden: Vec<bool> = b.typed::<Zones>().map_or(Vec::new(), |z| {
-                    z.state.characters.iter().map(|c| c.concealed).collect()
-                });
-                let readied_before: usize = b.typed::<Teams>().map_or(0, |t| {
-                    t.state
-                        .characters
-                        .iter()
-                        .filter(|c| c.readied.is_some())
-                        .count()
-                });
-                let c = b.session.choice(i).unwrap();
-                if b.apply(&c).is_err() {
-                    break;
-                }
-                if zones_move {
-                    let met = b.typed::<Zones>().is_some_and(|z| {
-                        z.state.stage == Stage::Opportunity
-                            && z.legal().iter().any(|a| {
-                                matches!(a, fray::rules::zones::Action::OpportunityAttack(d) if !hidden[d.attacker])
-                            })
-                    });
-                    let said = words.starts_with("provokes");
-                    assert_eq!(said, met, "{name} seed {seed}: the move said {words:?}");
-                    if said { warned += 1 } else { safe += 1 }
-                }
-                if teams_move {
-                    let readied_after: usize = b.typed::<Teams>().map_or(0, |t| {
-                        t.state
-                            .characters
-                            .iter()
-                            .filter(|c| c.readied.is_some())
-                            .count()
-                    });
-                    let said = words.contains("sets off");
-                    assert_eq!(
-                        said,
-                        readied_after < readied_before,
-                        "{name} seed {seed}: the move said {words:?}"
-                    );
-                    if said { warned += 1 } else { safe += 1 }
-                }
-            }
-        }
+    /// A move about to be made: its words, who the mover's side cannot see (an ambusher's
+    /// blow is a surprise by the rules), and how many readied attacks wait.
+    struct Move {
+        words: String,
+        zones: bool,
+        hidden: Vec<bool>,
+        readied: usize,
     }
+    let readied = |b: &Battle| {
+        b.typed::<Teams>().map_or(0, |t| {
+            t.state
+                .characters
+                .iter()
+                .filter(|c| c.readied.is_some())
+                .count()
+        })
+    };
+    let (mut warned, mut safe) = (0, 0);
+    random_battles(
+        4,
+        400,
+        |at, b| {
+            let i = at.choice;
+            let zones = b
+                .typed::<Zones>()
+                .is_some_and(|z| matches!(z.legal()[i], fray::rules::zones::Action::Move(_)));
+            let teams = b.typed::<Teams>().is_some_and(|t| {
+                use fray::rules::teams::Action as T;
+                matches!(t.legal()[i], T::Move(_) | T::Sprint(_) | T::Step(_))
+            });
+            (zones || teams).then(|| Move {
+                words: b.session.odds(i).unwrap_or_default(),
+                zones,
+                hidden: b.typed::<Zones>().map_or(Vec::new(), |z| {
+                    z.state.characters.iter().map(|c| c.concealed).collect()
+                }),
+                readied: readied(b),
+            })
+        },
+        |at, b, made| {
+            let Some(m) = made else {
+                return;
+            };
+            let (said, met) = if m.zones {
+                let met = b.typed::<Zones>().is_some_and(|z| {
+                    z.state.stage == Stage::Opportunity
+                        && z.legal().iter().any(|a| {
+                            matches!(a, fray::rules::zones::Action::OpportunityAttack(d) if !m.hidden[d.attacker])
+                        })
+                });
+                (m.words.starts_with("provokes"), met)
+            } else {
+                (m.words.contains("sets off"), readied(b) < m.readied)
+            };
+            assert_eq!(
+                said, met,
+                "{} seed {}: the move said {:?}",
+                at.name, at.seed, m.words
+            );
+            if said {
+                warned += 1;
+            } else {
+                safe += 1;
+            }
+        },
+    );
     assert!(warned > 0 && safe > 0, "warned {warned}, safe {safe}");
 }

@@ -235,12 +235,13 @@ fn reactions_are_only_for_those_who_have_not_had_their_turn() {
     );
 }
 
-fn walkaway() -> Table {
-    let src = scenario(
+/// Ann with her sword in `ann`, Bob beside zone B in A, Dan far off.
+fn walkaway_src(ann: &str) -> String {
+    scenario(
         "started_by: Some(\"Reds\"),",
-        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: []), (name: "Far", neighbours: [])"#,
+        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: ["A"]), (name: "Far", neighbours: [])"#,
         &[
-            faction("Reds", &[fighter("Ann", "A", SWORD)]),
+            faction("Reds", &[fighter("Ann", ann, SWORD)]),
             faction(
                 "Blues",
                 &[
@@ -250,7 +251,11 @@ fn walkaway() -> Table {
             ),
         ]
         .join(", "),
-    );
+    )
+}
+
+fn walkaway() -> Table {
+    let src = walkaway_src("A");
     let mut t = Table::begin(&src, 1);
     t.activate("Bob");
     let b = t.z("B");
@@ -359,21 +364,7 @@ fn odds_before_reacting_are_the_exact_chances_of_the_exchange() {
 #[test]
 fn a_move_away_is_told_its_opportunity_attacks_before_it_is_made() {
     use fray::rules::zones::odds::opportunity_risk;
-    let src = scenario(
-        "started_by: Some(\"Reds\"),",
-        r#"(name: "A", neighbours: ["B"]), (name: "B", neighbours: ["A"]), (name: "Far", neighbours: [])"#,
-        &[
-            faction("Reds", &[fighter("Ann", "A", SWORD)]),
-            faction(
-                "Blues",
-                &[
-                    fighter("Bob", "A", ""),
-                    fighter("Dan", "Far", "fearless: true"),
-                ],
-            ),
-        ]
-        .join(", "),
-    );
+    let src = walkaway_src("A");
     let mut t = Table::begin(&src, 1);
     t.activate("Bob");
     let before = t.s.clone();
