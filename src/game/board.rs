@@ -799,7 +799,11 @@ mod tests {
             let view = b.session.board(None);
             let centres = layout(&view);
             let size = place_size(&view);
-            for window in [Vec2::new(1280.0, 720.0), Vec2::new(1920.0, 1080.0)] {
+            for window in [
+                Vec2::new(1280.0, 720.0),
+                Vec2::new(1920.0, 1080.0),
+                Vec2::new(2560.0, 1440.0),
+            ] {
                 let (at, scale) = framing(&centres, size, window);
                 for c in &centres {
                     for corner in [c - size / 2.0, c + size / 2.0] {
