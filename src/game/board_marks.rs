@@ -16,7 +16,7 @@ use super::board::{
     character_position, character_radius, edge_to_edge, token_position,
 };
 use super::flow::{Battle, person_deciding};
-use super::input::{Cursor, filtered_choices, row_choice, rows};
+use super::input::{Cursor, attack_on, filtered_choices, row_choice, rows};
 use super::present::{Focus, Mark, Token, Visual};
 use super::seats::Seats;
 
@@ -266,6 +266,7 @@ pub fn draw_board_marks(
     cursor: Res<Cursor>,
     cam: Single<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
     art: Option<Res<Art>>,
+    hovered: Res<super::board::Hovered>,
 ) -> Result {
     let (Some(battle), Some(seats), Some(lay), Some(clip)) = (battle, seats, lay, area.0) else {
         return Ok(());
@@ -461,8 +462,25 @@ pub fn draw_board_marks(
             }
         }
         let rows = rows(&battle, &cursor);
-        if let Some(&row) = rows.get(cursor.index.min(rows.len().saturating_sub(1))) {
-            marks.highlight(&battle.session.focus(row_choice(row)));
+        let highlighted = rows
+            .get(cursor.index.min(rows.len().saturating_sub(1)))
+            .map(|&row| battle.session.focus(row_choice(row)));
+        if let Some(focus) = &highlighted {
+            marks.highlight(focus);
+        }
+        // The odds of striking at someone stand beside them: the enemy under the mouse, else
+        // the target of the highlighted attack.
+        let target = hovered.0.or_else(|| {
+            highlighted
+                .and_then(|f| f.token)
+                .filter(|(_, m)| *m == Mark::Harm)
+                .map(|(c, _)| c)
+        });
+        if let Some(t) = target
+            && let Some(i) = attack_on(&battle, &cursor, t)
+            && let Some(odds) = battle.session.odds(i)
+        {
+            marks.odds_beside(t, &odds);
         }
     }
     Ok(())
@@ -689,6 +707,45 @@ impl Marks<'_> {
                 );
             }
         }
+    }
+
+    /// An attack's odds in a box beside its target, at a size read at a glance whatever the
+    /// zoom, kept inside the board's room.
+    fn odds_beside(&self, target: usize, odds: &str) {
+        let Some(at) = character_position(self.lay, target) else {
+            return;
+        };
+        let r = character_radius(self.lay, target);
+        let Some(anchor) = self.view.at(at + Vec2::new(r + 6.0, 0.0)) else {
+            return;
+        };
+        let galley = self.painter.layout(
+            odds.to_string(),
+            FontId::proportional(14.0),
+            Color32::WHITE,
+            220.0,
+        );
+        let clip = self.painter.clip_rect();
+        let mut rect = egui::Rect::from_min_size(
+            anchor - egui::vec2(0.0, galley.size().y / 2.0 + 4.0),
+            galley.size() + egui::vec2(12.0, 8.0),
+        );
+        // Past the board's right edge, the box goes to the token's left.
+        if rect.right() > clip.right()
+            && let Some(left) = self.view.at(at - Vec2::new(r + 6.0, 0.0))
+        {
+            rect = rect.translate(egui::vec2(left.x - rect.width() - rect.left(), 0.0));
+        }
+        self.painter
+            .rect_filled(rect, 4.0, Color32::from_rgba_unmultiplied(20, 20, 24, 230));
+        self.painter.rect_stroke(
+            rect,
+            4.0,
+            egui::Stroke::new(1.5, RED),
+            egui::StrokeKind::Inside,
+        );
+        self.painter
+            .galley(rect.min + egui::vec2(6.0, 4.0), galley, Color32::WHITE);
     }
 
     /// Marks what the choice under the cursor would touch: its character, its place.

@@ -426,6 +426,26 @@ pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
         .collect()
 }
 
+/// The attack whose odds stand beside character `t` on the board: the highlighted row's if
+/// it strikes at them, else the first choice listed that does (one whose focus marks their
+/// token as harmed).
+pub fn attack_on(battle: &Battle, cursor: &Cursor, t: usize) -> Option<usize> {
+    let strikes = |i: usize| {
+        battle
+            .session
+            .focus(i)
+            .token
+            .is_some_and(|(c, m)| c == t && m == crate::game::present::Mark::Harm)
+    };
+    let shown = rows(battle, cursor);
+    let highlighted = shown
+        .get(cursor.index.min(shown.len().saturating_sub(1)))
+        .map(|&r| row_choice(r));
+    highlighted
+        .filter(|&i| strikes(i))
+        .or_else(|| (0..battle.session.legal_len()).find(|&i| strikes(i)))
+}
+
 /// The row holding choice `i`, or the first.
 pub fn row_of(battle: &Battle, rows: &[Row], i: usize) -> usize {
     rows.iter().position(|r| r.holds(battle, i)).unwrap_or(0)

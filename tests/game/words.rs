@@ -278,3 +278,36 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
     );
     assert!(warned > 0 && safe > 0, "warned {warned}, safe {safe}");
 }
+
+/// Beside every character a choice strikes at, the board can stand that attack's odds: over
+/// random battles of every shipped scenario, the attack found for each target strikes at them
+/// and has odds to show, and every target some choice strikes at has one found.
+#[test]
+fn every_target_has_its_attacks_odds_to_stand_beside_it() {
+    use fray::game::input::{Cursor, attack_on};
+    use fray::game::present::Mark;
+    let mut shown = 0;
+    random_battles(
+        2,
+        300,
+        |at, b| {
+            let cursor = Cursor::default();
+            let struck: Vec<usize> = (0..b.session.legal_len())
+                .filter_map(|i| b.session.focus(i).token)
+                .filter(|(_, m)| *m == Mark::Harm)
+                .map(|(c, _)| c)
+                .collect();
+            for &t in &struck {
+                let i = attack_on(b, &cursor, t)
+                    .unwrap_or_else(|| panic!("{}: no attack found on {t}", at.name));
+                assert_eq!(b.session.focus(i).token, Some((t, Mark::Harm)));
+                // Odds for every attack a person may choose (Coterie's duel challenge aside).
+                if b.session.odds(i).is_some() {
+                    shown += 1;
+                }
+            }
+        },
+        |_, _, ()| {},
+    );
+    assert!(shown > 100, "odds stood beside {shown} targets");
+}
