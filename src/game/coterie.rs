@@ -406,11 +406,11 @@ impl Present for Coterie {
             (Action::Declare(crate::rules::coterie::Effort::Press), Stage::Declare(_)) => {
                 Some("+2 to your contribution this phase; 1 fatigue after it".into())
             }
-            (Action::Bring(skills), Stage::Bring(_)) => Some(format!(
-                "{} skill(s): +{} to a performance die",
-                skills.len(),
-                skills.len().saturating_sub(1)
-            )),
+            (Action::Bring(skills), Stage::Bring(_)) => Some(match skills.len() {
+                0 => "no skill brought: the performance dice alone".into(),
+                1 => "one skill: no bonus to the performance dice".into(),
+                n => format!("{n} skills: +{} to a performance die", n - 1),
+            }),
             _ => None,
         }
     }

@@ -219,6 +219,7 @@ impl Plugin for InputsPlugin {
                 Update,
                 (
                     decision_keys,
+                    right_click_backs,
                     pass_screen_keys,
                     showing_keys,
                     over_keys,
@@ -549,6 +550,29 @@ pub fn take_row(battle: &Battle, cursor: &mut Cursor, row: Row) -> Option<Choice
             cursor.armed = None;
             None
         }
+    }
+}
+
+/// A right click that does not drag (a drag pans the board) does what Esc does: a step back,
+/// out of a verb, off the target filter.
+fn right_click_backs(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,
+    battle: Option<Res<Battle>>,
+    mut cursor: ResMut<Cursor>,
+    mut dragged: Local<f32>,
+) {
+    if buttons.just_pressed(MouseButton::Right) {
+        *dragged = 0.0;
+    }
+    if buttons.pressed(MouseButton::Right) || buttons.just_released(MouseButton::Right) {
+        *dragged += motion.delta.length();
+    }
+    if buttons.just_released(MouseButton::Right)
+        && *dragged < 4.0
+        && let Some(battle) = battle
+    {
+        back(&battle, &mut cursor);
     }
 }
 

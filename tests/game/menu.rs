@@ -241,3 +241,46 @@ fn app_with_person() -> App {
     }
     app
 }
+
+#[test]
+fn a_right_click_goes_back_out_of_a_verb_as_esc_does() {
+    use bevy::input::mouse::MouseButtonInput;
+    use fray::game::input::{Row, rows};
+    let mut app = app(BattleSetup {
+        scenario: "goblin-ambush".into(),
+        seats: vec![SeatKind::Person, SeatKind::Ai(Level::Easy)],
+        ..BattleSetup::default()
+    });
+    // Snikt is given the turn; its menu opens on the Move verb.
+    for _ in 0..5 {
+        app.update();
+    }
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..5 {
+        app.update();
+    }
+    let verb_on_top = {
+        let b = app.world().resource::<Battle>();
+        let shown = rows(b, app.world().resource::<Cursor>());
+        matches!(shown.first(), Some(Row::Verb { .. }))
+    };
+    assert!(verb_on_top, "the turn's menu starts on a verb");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.world().resource::<Cursor>().verb.is_some(),
+        "the verb opened"
+    );
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Right,
+            state,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+    app.update();
+    assert_eq!(
+        app.world().resource::<Cursor>().verb,
+        None,
+        "the right click went back"
+    );
+}
