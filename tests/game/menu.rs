@@ -181,6 +181,19 @@ fn tap(app: &mut App, key: KeyCode) {
     app.update();
 }
 
+/// A mouse button pressed and let go before the next frame reads the buttons.
+fn click(app: &mut App, button: MouseButton) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut()
+            .write_message(bevy::input::mouse::MouseButtonInput {
+                button,
+                state,
+                window: Entity::PLACEHOLDER,
+            });
+    }
+    app.update();
+}
+
 #[test]
 fn a_key_let_go_within_one_frame_is_not_lost() {
     // On the menu.
@@ -211,17 +224,9 @@ fn a_key_let_go_within_one_frame_is_not_lost() {
     );
 
     // A click of the board's button let go within the frame is still a click.
-    use bevy::input::mouse::MouseButtonInput;
     use fray::game::input::GameAction;
     use leafwing_input_manager::prelude::ActionState;
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window: Entity::PLACEHOLDER,
-        });
-    }
-    app.update();
+    click(&mut app, MouseButton::Left);
     let mut actions = app.world_mut().query::<&ActionState<GameAction>>();
     let actions = actions.single(app.world()).unwrap();
     assert!(
@@ -244,7 +249,6 @@ fn app_with_person() -> App {
 
 #[test]
 fn a_right_click_goes_back_out_of_a_verb_as_esc_does() {
-    use bevy::input::mouse::MouseButtonInput;
     use fray::game::input::{Row, rows};
     let mut app = app(BattleSetup {
         scenario: "goblin-ambush".into(),
@@ -270,14 +274,7 @@ fn a_right_click_goes_back_out_of_a_verb_as_esc_does() {
         app.world().resource::<Cursor>().verb.is_some(),
         "the verb opened"
     );
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(MouseButtonInput {
-            button: MouseButton::Right,
-            state,
-            window: Entity::PLACEHOLDER,
-        });
-    }
-    app.update();
+    click(&mut app, MouseButton::Right);
     assert_eq!(
         app.world().resource::<Cursor>().verb,
         None,
