@@ -284,16 +284,24 @@ impl Present for Coterie {
             effort::total(&effort::group_effort(s, side))
                 + effort::total(&effort::coherence(s, side))
         };
-        let line = format!(
-            "Phase {}. {} at {}, {} at {}. Efforts before the dice: {} against {}.",
+        let mut line = format!(
+            "Phase {}. {} at {}, {} at {}.",
             s.phase,
             s.groups[PARTY].name,
             s.groups[PARTY].position,
             s.groups[FOES].name,
             s.groups[FOES].position,
-            effort_of(PARTY),
-            effort_of(FOES)
         );
+        // Once the phase is rolled its efforts are the tally's (the rules at work show them):
+        // figures worked out again from the state after the roll (a bonus spent, harm taken)
+        // would stand beside them and disagree.
+        if s.result.is_none() {
+            line += &format!(
+                " Efforts before the dice: {} against {}.",
+                effort_of(PARTY),
+                effort_of(FOES)
+            );
+        }
         let what = match &s.stage {
             Stage::Harm { degree, .. } => {
                 format!(" A {} victory: compose the harm.", degree.label())

@@ -311,3 +311,49 @@ fn every_target_has_its_attacks_odds_to_stand_beside_it() {
     );
     assert!(shown > 100, "odds stood beside {shown} targets");
 }
+
+/// One source for Coterie's efforts on screen: wherever the rules at work tally a phase's
+/// efforts ("= 22 before the dice"), the situation line the panel shows beside them gives no
+/// other figures for them, over random conflicts of every shipped Coterie scenario. (It used
+/// to work them out again from the state after the roll: a bonus spent made them disagree.)
+#[test]
+fn the_tally_and_the_situation_line_give_the_same_efforts() {
+    let mut compared = 0;
+    random_battles(
+        6,
+        300,
+        |_, b| b.showing.len(),
+        |at, b, before| {
+            let Some(tally) = b
+                .showing
+                .iter()
+                .skip(before)
+                .find(|beat| beat.title == "The efforts tallied")
+            else {
+                return;
+            };
+            let totals: Vec<String> = tally
+                .lines
+                .iter()
+                .filter_map(|l| l.trim().strip_prefix("= "))
+                .filter_map(|l| l.strip_suffix(" before the dice"))
+                .map(str::to_string)
+                .collect();
+            assert_eq!(totals.len(), 2, "{}: {:?}", at.name, tally.lines);
+            let situation = b.session.situation().unwrap_or_default();
+            let said = format!(
+                "Efforts before the dice: {} against {}.",
+                totals[0], totals[1]
+            );
+            assert!(
+                !situation.contains("Efforts before the dice") || situation.contains(&said),
+                "{} seed {} step {}: the tally says {totals:?}, the situation line {situation:?}",
+                at.name,
+                at.seed,
+                at.step
+            );
+            compared += 1;
+        },
+    );
+    assert!(compared > 20, "{compared} tallies compared");
+}
