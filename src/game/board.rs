@@ -502,7 +502,8 @@ pub fn zoomed(scale: f32, lines: f32) -> f32 {
     (scale * 0.85f32.powf(lines)).clamp(0.3, 4.0)
 }
 
-/// Clicking the board: a place one may go to is that choice; a token filters the choices to it.
+/// Clicking the board: a place one may go to is that choice; an enemy one may strike at is
+/// that attack (the one whose odds stand beside them); another token filters the choices to it.
 #[allow(clippy::too_many_arguments)] // a system's parameters are the data it reads
 pub fn click_board(
     actions: Single<&ActionState<GameAction>>,
@@ -531,9 +532,9 @@ pub fn click_board(
         return;
     };
     if let Some(id) = character_at(&lay, world) {
-        cursor.target = Some(id);
-        cursor.verb = None;
-        cursor.index = 0;
+        if let Some(c) = super::input::token_clicked(&battle, &mut cursor, id) {
+            choose.write(Choose(c));
+        }
         return;
     }
     for (z, centre) in lay.centres.iter().enumerate() {

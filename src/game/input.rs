@@ -447,6 +447,19 @@ pub fn attack_on(battle: &Battle, cursor: &Cursor, t: usize) -> Option<usize> {
         .or_else(|| (0..battle.session.legal_len()).find(|&i| strikes(i)))
 }
 
+/// A click on character `t`'s token: the attack whose odds stand beside them, taken (see
+/// [`pick`]), where a choice strikes at them; otherwise the choices about them, filtered.
+pub fn token_clicked(battle: &Battle, cursor: &mut Cursor, t: usize) -> Option<Choice> {
+    if let Some(i) = attack_on(battle, cursor, t) {
+        return pick(battle, cursor, i);
+    }
+    cursor.target = Some(t);
+    cursor.verb = None;
+    cursor.picked.clear();
+    cursor.index = 0;
+    None
+}
+
 /// The row holding choice `i`, or the first.
 pub fn row_of(battle: &Battle, rows: &[Row], i: usize) -> usize {
     rows.iter().position(|r| r.holds(battle, i)).unwrap_or(0)

@@ -266,7 +266,7 @@ pub trait Present: Ruleset {
     /// What the ruleset calls its round, for the top bar ("Round 2", Coterie's "Phase 2").
     const ROUND: &'static str = "Round";
     /// What the mouse does on this ruleset's board, for the help.
-    const MOUSE: &'static str = "Mouse: click a choice on the left; click a token to see the choices about it. Hover a choice for its odds.";
+    const MOUSE: &'static str = "Mouse: click a choice on the left; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
     /// How the board shows an event, given the state after the action that caused it. Every
     /// event kind has one (a `match` without a catch-all, so a new kind cannot be forgotten).
     fn visual(state: &Self::State, event: &Event<Self::EventKind>) -> Visual;

@@ -89,7 +89,7 @@ fn metres_to(s: &State, to: Pos) -> Option<u8> {
 }
 
 impl Present for Teams {
-    const MOUSE: &'static str = "Mouse: click a choice on the left; click a square to move there; click a token to see the choices about it. Hover a choice for its odds.";
+    const MOUSE: &'static str = "Mouse: click a choice on the left; click a square to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
     fn visual(s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
         let float = |token: usize, text: String| Visual::Float { token, text };
         let banner = || Visual::Banner {

@@ -237,7 +237,7 @@ fn status_text(ch: &Character) -> String {
 }
 
 impl Present for Zones {
-    const MOUSE: &'static str = "Mouse: click a choice on the left; click a zone to move there; click a token to see the choices about it. Hover a choice for its odds.";
+    const MOUSE: &'static str = "Mouse: click a choice on the left; click a zone to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
     fn visual(_: &State, e: &ZoneEvent) -> Visual {
         let banner = || Visual::Banner {
             text: e.text.clone(),

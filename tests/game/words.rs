@@ -279,31 +279,66 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
     assert!(warned > 0 && safe > 0, "warned {warned}, safe {safe}");
 }
 
-/// Beside every character a choice strikes at, the board can stand that attack's odds: over
-/// random battles of every shipped scenario, the attack found for each target strikes at them
-/// and has odds to show, and every target some choice strikes at has one found.
+/// Whether two choices are the same action, whatever the ruleset.
+fn same(a: Option<&fray::game::session::Choice>, b: Option<&fray::game::session::Choice>) -> bool {
+    let (Some(a), Some(b)) = (a, b) else {
+        return false;
+    };
+    fn eq<A: PartialEq + 'static>(
+        a: &fray::game::session::Choice,
+        b: &fray::game::session::Choice,
+    ) -> Option<bool> {
+        Some(a.get::<A>()? == b.get::<A>()?)
+    }
+    eq::<fray::rules::zones::Action>(a, b)
+        .or_else(|| eq::<fray::rules::teams::Action>(a, b))
+        .or_else(|| eq::<fray::rules::coterie::Action>(a, b))
+        .unwrap_or(false)
+}
+
+/// Beside every character a choice strikes at, the board can stand that attack's odds, and a
+/// click on them takes that very attack: over random battles of every shipped scenario, the
+/// attack found for each target strikes at them and has odds to show, and a click on anyone
+/// no choice strikes at shows the choices about them instead.
 #[test]
-fn every_target_has_its_attacks_odds_to_stand_beside_it() {
-    use fray::game::input::{Cursor, attack_on};
+fn a_click_on_a_target_takes_the_attack_whose_odds_stand_beside_them() {
+    use fray::game::input::{Cursor, attack_on, token_clicked};
     use fray::game::present::Mark;
     let mut shown = 0;
     random_battles(
         2,
         300,
         |at, b| {
-            let cursor = Cursor::default();
             let struck: Vec<usize> = (0..b.session.legal_len())
                 .filter_map(|i| b.session.focus(i).token)
                 .filter(|(_, m)| *m == Mark::Harm)
                 .map(|(c, _)| c)
                 .collect();
-            for &t in &struck {
-                let i = attack_on(b, &cursor, t)
-                    .unwrap_or_else(|| panic!("{}: no attack found on {t}", at.name));
+            for t in b.session.board(None).tokens.iter().map(|t| t.id) {
+                let mut cursor = Cursor::default();
+                let Some(i) = attack_on(b, &cursor, t) else {
+                    assert!(!struck.contains(&t), "{}: no attack found on {t}", at.name);
+                    // Not struck at: the click filters the choices to them.
+                    assert!(token_clicked(b, &mut cursor, t).is_none());
+                    assert_eq!(cursor.target, Some(t));
+                    continue;
+                };
                 assert_eq!(b.session.focus(i).token, Some((t, Mark::Harm)));
                 // Odds for every attack a person may choose (Coterie's duel challenge aside).
                 if b.session.odds(i).is_some() {
                     shown += 1;
+                }
+                // The click takes it (a choice that cannot be taken back asks first).
+                let clicked = token_clicked(b, &mut cursor, t);
+                let want = b.session.choice(i);
+                if b.session.irreversible(i) {
+                    assert!(clicked.is_none() && cursor.armed == Some(i));
+                } else {
+                    assert!(
+                        same(clicked.as_ref(), want.as_ref()),
+                        "{}: the click took another choice",
+                        at.name
+                    );
                 }
             }
         },
