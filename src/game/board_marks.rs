@@ -453,12 +453,21 @@ pub fn draw_board_marks(
         }
     }
     if person_deciding(&battle, &seats).is_some() {
-        // Every place the choices listed go to is lit; the highlighted row's is marked.
+        // Every place the choices listed go to is lit, with what going there costs (the
+        // first choice's, a move before a sprint); the highlighted row's is marked.
+        let mut costed = std::collections::BTreeSet::new();
         for i in filtered_choices(&battle, &cursor) {
-            match battle.session.focus(i).place {
-                Some((z, Mark::Go)) => marks.frame(z, -8.0, CYAN.gamma_multiply(0.5)),
-                Some((z, Mark::Risk)) => marks.frame(z, -8.0, ORANGE.gamma_multiply(0.7)),
-                _ => {}
+            let focus = battle.session.focus(i);
+            let (z, colour) = match focus.place {
+                Some((z, Mark::Go)) => (z, CYAN.gamma_multiply(0.5)),
+                Some((z, Mark::Risk)) => (z, ORANGE.gamma_multiply(0.7)),
+                _ => continue,
+            };
+            marks.frame(z, -8.0, colour);
+            if let Some(cost) = &focus.cost
+                && costed.insert(z)
+            {
+                marks.cost(z, cost);
             }
         }
         let rows = rows(&battle, &cursor);
@@ -706,6 +715,22 @@ impl Marks<'_> {
                     fade(Color32::from_rgb(240, 235, 215)),
                 );
             }
+        }
+    }
+
+    /// What going to a place costs, small in its middle, at a size read whatever the zoom.
+    fn cost(&self, place: usize, text: &str) {
+        let Some(&c) = self.lay.centres.get(place) else {
+            return;
+        };
+        if let Some(at) = self.view.at(c) {
+            self.painter.text(
+                at,
+                Align2::CENTER_CENTER,
+                text,
+                FontId::proportional(12.0),
+                Color32::from_rgb(200, 240, 255),
+            );
         }
     }
 

@@ -557,7 +557,7 @@ impl Present for Coterie {
             (Action::Propose(Special::Duel(f)), _) => Focus {
                 names: vec![*f],
                 token: Some((*f, Mark::Harm)),
-                place: None,
+                ..Focus::default()
             },
             (Action::Inflict(pieces), Stage::Harm { winner, .. }) => {
                 track_after(s, effort::other(*winner), pieces)

@@ -208,6 +208,8 @@ pub struct Focus {
     pub token: Option<(usize, Mark)>,
     /// A place to frame.
     pub place: Option<(usize, Mark)>,
+    /// What going there costs, in a few words written in the lit place ("3 m").
+    pub cost: Option<String>,
 }
 
 /// One line of the roster: a character, under its faction.

@@ -389,7 +389,7 @@ impl Present for Teams {
         let who = |c: usize, m: Mark| Focus {
             names: vec![c],
             token: Some((c, m)),
-            place: None,
+            ..Focus::default()
         };
         match *a {
             Action::Attack { target, .. } | Action::KillingStrike { target, .. } => {
@@ -403,7 +403,14 @@ impl Present for Teams {
                 let risky = s
                     .actor()
                     .is_some_and(|m| !odds::readied_risk(s, m, p).is_empty());
-                at(p, if risky { Mark::Risk } else { Mark::Go })
+                let cost = match *a {
+                    Action::Step(_) => Some("1 m".to_string()),
+                    _ => metres_to(s, p).map(|m| format!("{m} m")),
+                };
+                Focus {
+                    cost,
+                    ..at(p, if risky { Mark::Risk } else { Mark::Go })
+                }
             }
             Action::Door(p) => at(p, Mark::Go),
             _ => Focus::default(),

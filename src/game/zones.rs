@@ -535,13 +535,13 @@ impl Present for Zones {
             Action::Activate(c) => Focus {
                 names: vec![*c],
                 token: Some((*c, Mark::Pick)),
-                place: None,
+                ..Focus::default()
             },
             Action::Attack(d) | Action::OpportunityAttack(d) => match d.target {
                 Target::Character(t) => Focus {
                     names: vec![t],
                     token: Some((t, Mark::Harm)),
-                    place: None,
+                    ..Focus::default()
                 },
                 Target::Zone(z) => Focus {
                     place: Some((z, Mark::Harm)),

@@ -205,7 +205,7 @@ fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
 /// A move's words tell what it sets off, and the battle bears them out: over random battles of
 /// every shipped Zones and Three-actions scenario, a move said to provoke is met by an
 /// opportunity attack (Zones) or a readied attack (Three actions), and one said to be safe
-/// is not.
+/// is not. A Three-actions move's square shows the metres its words give.
 #[test]
 fn a_moves_words_foretell_the_blows_it_sets_off() {
     use fray::rules::teams::Teams;
@@ -240,6 +240,20 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
                 use fray::rules::teams::Action as T;
                 matches!(t.legal()[i], T::Move(_) | T::Sprint(_) | T::Step(_))
             });
+            if teams {
+                // The lit square says what the move's words say it costs.
+                let cost = b
+                    .session
+                    .focus(i)
+                    .cost
+                    .expect("a move's square shows its cost");
+                let words = b.session.odds(i).unwrap_or_default();
+                assert!(
+                    words.starts_with(&cost),
+                    "{}: {cost:?} on the square, {words:?}",
+                    at.name
+                );
+            }
             (zones || teams).then(|| Move {
                 words: b.session.odds(i).unwrap_or_default(),
                 zones,
