@@ -16,7 +16,7 @@ use super::board::{
     character_position, character_radius, edge_to_edge, token_position,
 };
 use super::flow::{Battle, person_deciding};
-use super::input::{Cursor, attack_on, filtered_choices, row_choice, rows};
+use super::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
 use super::present::{Focus, Mark, Token, Visual};
 use super::seats::Seats;
 
@@ -470,10 +470,8 @@ pub fn draw_board_marks(
                 marks.cost(z, cost);
             }
         }
-        let rows = rows(&battle, &cursor);
-        let highlighted = rows
-            .get(cursor.index.min(rows.len().saturating_sub(1)))
-            .map(|&row| battle.session.focus(row_choice(row)));
+        let highlighted = highlighted_row(&rows(&battle, &cursor), &cursor)
+            .map(|row| battle.session.focus(row_choice(row)));
         if let Some(focus) = &highlighted {
             marks.highlight(focus);
         }

@@ -171,6 +171,17 @@ pub struct Cursor {
     pub armed: Option<usize>,
 }
 
+impl Cursor {
+    /// The choices about `target` (all of them for None), from the top: out of any verb or
+    /// composition.
+    pub fn filter_to(&mut self, target: Option<usize>) {
+        self.target = target;
+        self.verb = None;
+        self.picked.clear();
+        self.index = 0;
+    }
+}
+
 /// Choice `i`, taken: at once, or, for one that cannot be taken back, the second time.
 pub fn pick(battle: &Battle, cursor: &mut Cursor, i: usize) -> Option<Choice> {
     if battle.session.irreversible(i) && cursor.armed != Some(i) {
@@ -348,31 +359,46 @@ fn composed_rows(battle: &Battle, cursor: &Cursor, shown: &[usize]) -> Option<Ve
         .filter(|(_, p)| p.len() == depth)
         .map(|(i, _)| Row::Choice(*i))
         .collect();
+    // Each next step once, with its row in `out`.
+    let mut steps: Vec<(&str, usize)> = Vec::new();
     for (i, p) in going.iter().filter(|(_, p)| p.len() > depth) {
-        let step = &p[depth];
-        match out.iter_mut().find(|r| {
-            matches!(r, Row::Part { at, .. } if battle.session.parts(*at).is_some_and(|q| q[depth] == *step))
-        }) {
-            Some(Row::Part { count, .. }) => *count += 1,
-            _ => out.push(Row::Part {
-                at: *i,
-                depth,
-                count: 1,
-            }),
+        let step = p[depth].as_str();
+        match steps.iter().find(|(s, _)| *s == step) {
+            Some(&(_, r)) => {
+                if let Row::Part { count, .. } = &mut out[r] {
+                    *count += 1;
+                }
+            }
+            None => {
+                steps.push((step, out.len()));
+                out.push(Row::Part {
+                    at: *i,
+                    depth,
+                    count: 1,
+                });
+            }
         }
     }
     Some(out)
 }
 
+/// The verb the cursor opened, where any of `shown` comes under it (a verb opened on an
+/// earlier list, or with another target, is passed over).
+fn open_verb(battle: &Battle, cursor: &Cursor, shown: &[usize]) -> Option<&'static str> {
+    cursor
+        .verb
+        .filter(|&v| shown.iter().any(|&i| battle.session.verb(i) == Some(v)))
+}
+
 /// The choices under the cursor's filters: the target's, and the verb opened.
 pub fn filtered_choices(battle: &Battle, cursor: &Cursor) -> Vec<usize> {
     let shown = shown_choices(battle, cursor.target);
-    match cursor.verb {
-        Some(v) if shown.iter().any(|&i| battle.session.verb(i) == Some(v)) => shown
+    match open_verb(battle, cursor, &shown) {
+        Some(v) => shown
             .into_iter()
             .filter(|&i| battle.session.verb(i) == Some(v))
             .collect(),
-        _ => shown,
+        None => shown,
     }
 }
 
@@ -386,10 +412,7 @@ pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
     {
         return rows;
     }
-    let verb_open = cursor
-        .verb
-        .is_some_and(|v| shown.iter().any(|&i| battle.session.verb(i) == Some(v)));
-    if verb_open || shown.len() <= MAX_ROWS {
+    if open_verb(battle, cursor, &shown).is_some() || shown.len() <= MAX_ROWS {
         return shown.into_iter().map(Row::Choice).collect();
     }
     let mut out: Vec<Row> = Vec::new();
@@ -438,11 +461,8 @@ pub fn attack_on(battle: &Battle, cursor: &Cursor, t: usize) -> Option<usize> {
             .token
             .is_some_and(|(c, m)| c == t && m == crate::game::present::Mark::Harm)
     };
-    let shown = rows(battle, cursor);
-    let highlighted = shown
-        .get(cursor.index.min(shown.len().saturating_sub(1)))
-        .map(|&r| row_choice(r));
-    highlighted
+    highlighted_row(&rows(battle, cursor), cursor)
+        .map(row_choice)
         .filter(|&i| strikes(i))
         .or_else(|| (0..battle.session.legal_len()).find(|&i| strikes(i)))
 }
@@ -453,11 +473,14 @@ pub fn token_clicked(battle: &Battle, cursor: &mut Cursor, t: usize) -> Option<C
     if let Some(i) = attack_on(battle, cursor, t) {
         return pick(battle, cursor, i);
     }
-    cursor.target = Some(t);
-    cursor.verb = None;
-    cursor.picked.clear();
-    cursor.index = 0;
+    cursor.filter_to(Some(t));
     None
+}
+
+/// The row the cursor stands on among `rows` (the last, if it stood past them).
+pub fn highlighted_row(rows: &[Row], cursor: &Cursor) -> Option<Row> {
+    rows.get(cursor.index.min(rows.len().saturating_sub(1)))
+        .copied()
 }
 
 /// The row holding choice `i`, or the first.
@@ -494,21 +517,23 @@ fn decision_keys(
     let (Some(phase), Some(battle)) = (phase, battle) else {
         return;
     };
-    if cursor.version != battle.version {
+    let fresh = cursor.version != battle.version;
+    if fresh {
         *cursor = Cursor {
             version: battle.version,
             ..Cursor::default()
         };
-        let rows = rows(&battle, &cursor);
+    }
+    let shown = rows(&battle, &cursor);
+    if fresh {
         cursor.index = battle
             .session
             .first_choice()
-            .map_or(0, |i| row_of(&battle, &rows, i));
+            .map_or(0, |i| row_of(&battle, &shown, i));
     }
     if !phase.get().is_decision() {
         return;
     }
-    let shown = rows(&battle, &cursor);
     if shown.is_empty() {
         return;
     }
@@ -520,19 +545,18 @@ fn decision_keys(
     }
     if actions.just_pressed(&GameAction::CycleTarget) {
         let ts = targets(&battle);
-        cursor.target = match cursor.target.and_then(|t| ts.iter().position(|&x| x == t)) {
+        let next = match cursor.target.and_then(|t| ts.iter().position(|&x| x == t)) {
             None => ts.first().copied(),
             Some(i) if i + 1 < ts.len() => Some(ts[i + 1]),
             Some(_) => None,
         };
-        cursor.verb = None;
-        cursor.index = 0;
+        cursor.filter_to(next);
     }
     if actions.just_pressed(&GameAction::Cancel) {
         back(&battle, &mut cursor);
     }
-    let at = shown[cursor.index.min(shown.len() - 1)];
     if actions.just_pressed(&GameAction::Confirm)
+        && let Some(at) = highlighted_row(&shown, &cursor)
         && let Some(c) = take_row(&battle, &mut cursor, at)
     {
         choose.write(Choose(c));
@@ -604,10 +628,7 @@ pub fn back(battle: &Battle, cursor: &mut Cursor) {
                 .position(|r| matches!(r, Row::Verb { verb, .. } if *verb == v))
                 .unwrap_or(0);
         }
-        None => {
-            cursor.target = None;
-            cursor.index = 0;
-        }
+        None => cursor.filter_to(None),
     }
 }
 

@@ -40,6 +40,13 @@ pub struct CatalogueEntry {
     pub options: Vec<OptionalRule>,
 }
 
+impl Catalogue {
+    /// The entry of the scenario `setup` has chosen.
+    pub fn chosen(&self, setup: &BattleSetup) -> Option<&CatalogueEntry> {
+        self.0.iter().find(|e| e.id == setup.scenario)
+    }
+}
+
 impl Default for Catalogue {
     fn default() -> Self {
         Catalogue(
@@ -298,8 +305,7 @@ pub fn menu_ui(
             keys_screen: &mut keys_screen,
             notice: &mut notice.0,
         };
-        let go = super::menu_cursor::press(&mut w, MenuKey::Confirm);
-        super::menu_cursor::go(go, &mut setup, Some(&saved), &mut next);
+        super::menu_cursor::take_key(&mut w, MenuKey::Confirm, &mut next);
     }
     Ok(())
 }
@@ -312,7 +318,7 @@ fn setup_column(
     cursor: &MenuCursor,
     clicks: &mut Clicks,
 ) {
-    let entry = catalogue.0.iter().find(|e| e.id == setup.scenario);
+    let entry = catalogue.chosen(setup);
     if let Some(e) = entry {
         ui.heading(&e.line);
         ui.label(&e.about);

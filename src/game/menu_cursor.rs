@@ -59,7 +59,7 @@ impl Default for MenuCursor {
 
 /// What the menu asks the app to do, besides changing the setup.
 #[derive(Debug, PartialEq, Eq)]
-pub enum MenuGo {
+enum MenuGo {
     Stay,
     Battle,
     Learn,
@@ -93,7 +93,7 @@ pub fn rows(
         MenuRow::SkirmishDraw,
         MenuRow::SkirmishSave,
     ]);
-    let entry = catalogue.0.iter().find(|e| e.id == setup.scenario);
+    let entry = catalogue.chosen(setup);
     if let Some(e) = entry {
         out.extend((0..e.seats.len()).map(MenuRow::Seat));
         if e.gm.is_some() {
@@ -137,7 +137,7 @@ pub struct MenuWorld<'a> {
 }
 
 /// Takes one key: moves the cursor or acts on its row.
-pub fn press(w: &mut MenuWorld, key: MenuKey) -> MenuGo {
+fn press(w: &mut MenuWorld, key: MenuKey) -> MenuGo {
     let rows = rows(w.setup, w.catalogue, w.saved);
     if !rows.contains(&w.cursor.row) {
         w.cursor.row = MenuRow::Start;
@@ -202,7 +202,7 @@ fn confirm(w: &mut MenuWorld, row: MenuRow) -> MenuGo {
 }
 
 /// Chooses the scenario `id`, with its own optional rules.
-pub fn select(setup: &mut BattleSetup, id: &str) {
+fn select(setup: &mut BattleSetup, id: &str) {
     if setup.scenario != id {
         setup.scenario = id.to_string();
         setup.options.clear();
@@ -212,12 +212,7 @@ pub fn select(setup: &mut BattleSetup, id: &str) {
 fn change(w: &mut MenuWorld, row: MenuRow, by: isize) {
     match row {
         MenuRow::Seat(f) => {
-            let n = w
-                .catalogue
-                .0
-                .iter()
-                .find(|e| e.id == w.setup.scenario)
-                .map_or(0, |e| e.seats.len());
+            let n = w.catalogue.chosen(w.setup).map_or(0, |e| e.seats.len());
             w.setup
                 .seats
                 .resize(n.max(f + 1), SeatKind::Ai(Level::Normal));
@@ -231,8 +226,7 @@ fn change(w: &mut MenuWorld, row: MenuRow, by: isize) {
         }
         MenuRow::SkirmishSize => w.random.size = step(&Size::ALL, w.random.size, by),
         MenuRow::Option(i) => {
-            let entry = w.catalogue.0.iter().find(|e| e.id == w.setup.scenario);
-            if let Some(rule) = shown_options(w.setup, entry).get(i) {
+            if let Some(rule) = shown_options(w.setup, w.catalogue.chosen(w.setup)).get(i) {
                 let (key, on) = (rule.key, !rule.on);
                 w.setup.set_option(key, on);
             }
@@ -327,16 +321,23 @@ fn menu_keys(
         notice: &mut notice.0,
     };
     for key in keys_of(&actions, &raw) {
-        let go_to = press(&mut w, key);
-        if go_to != MenuGo::Stay {
-            go(go_to, w.setup, w.saved, &mut next);
+        if take_key(&mut w, key, &mut next) {
             return;
         }
     }
 }
 
+/// Takes one key (a click is Enter on its row) and leaves the menu where it leads; true when
+/// it left.
+pub fn take_key(w: &mut MenuWorld, key: MenuKey, next: &mut NextState<AppState>) -> bool {
+    let to = press(w, key);
+    let left = to != MenuGo::Stay;
+    go(to, w.setup, w.saved, next);
+    left
+}
+
 /// Leaves the menu where a row took it: into a battle (new or continued) or the lessons.
-pub fn go(
+fn go(
     go: MenuGo,
     setup: &mut BattleSetup,
     saved: Option<&SavedBattles>,

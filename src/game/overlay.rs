@@ -563,9 +563,7 @@ fn choice_list(
                 battle.session.character_name(t)
             ));
             if ui.small_button("all (Esc)").clicked() {
-                cursor.target = None;
-                cursor.verb = None;
-                cursor.index = 0;
+                cursor.filter_to(None);
             }
         });
     }
@@ -623,8 +621,10 @@ fn choice_list(
                 ),
             };
             text = format!("{}. {text}", i + 1);
+            // The lesson's mark is looked for first: a row's choices are worked out only where
+            // a lesson marks one.
             if (0..battle.session.legal_len())
-                .any(|a| row.holds(battle, a) && super::lesson_view::marked_choice(battle, a))
+                .any(|a| super::lesson_view::marked_choice(battle, a) && row.holds(battle, a))
             {
                 text.push_str("   (the lesson's choice)");
             }

@@ -579,7 +579,7 @@ fn finish(ctx: &mut Ctx) -> Result<(), RuleError> {
 /// After a character moves, enemies who readied an attack and can now make it are queued.
 pub fn movement_triggers(ctx: &mut Ctx, mover: CharacterId) -> Result<(), RuleError> {
     let m = &ctx.s.characters[mover];
-    if !m.is_active() || m.unseen {
+    if !may_set_off(m) {
         return next_trigger(ctx);
     }
     let team = m.team;
@@ -589,6 +589,11 @@ pub fn movement_triggers(ctx: &mut Ctx, mover: CharacterId) -> Result<(), RuleEr
         }
     }
     next_trigger(ctx)
+}
+
+/// Whether a move of `m`'s may set off readied attacks at all: standing, and seen.
+pub(crate) fn may_set_off(m: &Character) -> bool {
+    m.is_active() && !m.unseen
 }
 
 /// Whether `ch` holds a readied attack that a move of `mover` (of `team`) may set off.

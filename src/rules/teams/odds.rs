@@ -149,15 +149,14 @@ pub fn attack_odds(
 /// earlier one may fell the mover). Readied attacks are declared aloud, so the mover's side
 /// knows them all.
 pub fn readied_risk(s: &State, mover: CharacterId, to: Pos) -> Vec<(CharacterId, AttackOdds)> {
-    use super::attack::{goes_off, waits_for};
+    use super::attack::{goes_off, may_set_off, waits_for};
     let team = s.characters[mover].team;
     if !s.characters.iter().any(|ch| waits_for(ch, team, mover)) {
         return Vec::new();
     }
     let mut after = s.clone();
     super::turn::stand_at(&mut after, mover, to);
-    let m = &after.characters[mover];
-    if !m.is_active() || m.unseen {
+    if !may_set_off(&after.characters[mover]) {
         return Vec::new();
     }
     after
