@@ -1,7 +1,8 @@
 //! Fray: turn-based tactical skirmishes under three tabletop rulesets.
 //!
 //! `rules` is the pure referee, `ai` plays through it, `scenario` turns data files into
-//! starting states, and `game` (behind the `game` feature) is the Bevy shell.
+//! starting states, `present` says what a screen shows of each ruleset (without Bevy), and
+//! `game` (behind the `game` feature) is the Bevy shell that draws it.
 
 pub mod ai;
 pub mod art;
@@ -11,6 +12,7 @@ pub mod credits;
 pub mod game;
 pub mod generate;
 pub mod lessons;
+pub mod present;
 pub mod referee;
 pub mod replay;
 pub mod rules;

@@ -12,7 +12,7 @@
 //!    exact odds where it has them) and `gm_choice` where the rulebook hands the GM choices.
 //! 3. `src/scenario/<name>.rs`: its part of a scenario file and `validate` (file:line errors)
 //!    giving its `Setup`; scenarios in `assets/scenarios/`, listed in `scenario::BUILTIN`.
-//! 4. `src/game/<name>.rs` (or a folder): `game::Present` for it: the board's places and
+//! 4. `src/present/<name>.rs` (or a folder): `present::Present` for it: the board's places and
 //!    tokens, what an action points at, the phase titles, the situation, odds, roster and result
 //!    rows, the end-turn action.
 //! 5. `assets/rules/<name>.md`: its rules notes, listed in `rules::notes::ALL`.
@@ -31,14 +31,7 @@ use crate::scenario::error::DataErrors;
 use crate::scenario::teams::TeamsScenario;
 use crate::scenario::zones::ZonesScenario;
 
-#[cfg(feature = "game")]
-pub use crate::game::present::Present as Shown;
-
-/// Without the game there is nothing to present.
-#[cfg(not(feature = "game"))]
-pub trait Shown {}
-#[cfg(not(feature = "game"))]
-impl<T> Shown for T {}
+pub use crate::present::Present as Shown;
 
 /// Everything the callers outside a ruleset's own places need of it: the contract, the AI's
 /// heuristics, and (with the game) its presentation.

@@ -30,18 +30,19 @@ use fray::ai::Level;
 use fray::game::flow::{Battle, BattleSetup, Phase, phase_for};
 use fray::game::input::shown_choices;
 use fray::game::seats::{SeatKind, Seats};
+use fray::game::showing::Showing;
+use fray::rules::battle::DecisionKind as K;
 use fray::rules::battle::Pending;
 use fray::rules::zones::{Action, Reaction, Stunt, Zones};
-use headless::{app, phase, press};
+use headless::{app, deciding, phase, press, wanted_phase};
 
 /// After a frame, the phase is the one the core's pending decision calls for, or the
 /// transition to it is already queued for the next frame.
 fn assert_phase_follows_core(app: &App) {
     let w = app.world();
-    let (Some(b), Some(seats)) = (w.get_resource::<Battle>(), w.get_resource::<Seats>()) else {
+    let Some(want) = wanted_phase(app) else {
         return;
     };
-    let want = phase_for(b, seats);
     let queued = match w.resource::<NextState<Phase>>() {
         NextState::Pending(p) | NextState::PendingIfNeq(p) => Some(*p),
         NextState::Unchanged => None,
@@ -144,29 +145,29 @@ fn sparring(tag: &str) -> App {
 #[test]
 fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
     let mut app = sparring("stunt");
-    assert_eq!(phase(&app), Some(Phase::Initiative));
+    assert_eq!(deciding(&app), Some(K::Initiative));
     pick(&mut app, &Action::ChooseFirst(0));
     app.update();
-    assert_eq!(phase(&app), Some(Phase::Activation));
+    assert_eq!(deciding(&app), Some(K::Activation));
     pick(&mut app, &Action::Activate(0));
     app.update();
-    assert_eq!(phase(&app), Some(Phase::Turn));
+    assert_eq!(deciding(&app), Some(K::Turn));
     let attack = shown(&app)
         .into_iter()
         .find(|a| matches!(a, Action::Attack(d) if matches!(d.mode, fray::rules::zones::AttackMode::Damage { hold_back: false }) && d.weapon != fray::rules::zones::Weapon::Unarmed))
         .unwrap();
     pick(&mut app, &attack);
     app.update();
-    assert_eq!(phase(&app), Some(Phase::Stunt), "Ann may offer a stunt");
+    assert_eq!(deciding(&app), Some(K::Stunt), "Ann may offer a stunt");
     pick(&mut app, &Action::ProposeStunt(Stunt::Drive(1)));
     app.update();
     // Bob's side now answers: the harm offered instead of damage.
-    assert_eq!(phase(&app), Some(Phase::Stunt));
+    assert_eq!(deciding(&app), Some(K::Stunt));
     pick(&mut app, &Action::RefuseStunt);
     app.update();
     assert_eq!(
-        phase(&app),
-        Some(Phase::Reaction),
+        deciding(&app),
+        Some(K::Reaction),
         "refusing leads to the reaction prompt"
     );
     pick(&mut app, &Action::React(Reaction::Dodge));
@@ -286,7 +287,7 @@ fn duel_character(i: usize) -> fray::rules::zones::Character {
 
 #[test]
 fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
-    use fray::game::zones::{hidden_from, token_inside, token_label, token_shown};
+    use fray::present::zones::{hidden_from, token_inside, token_label, token_shown};
     use fray::rules::battle::Seat;
     use fray::rules::zones::Status;
     let mut ch = duel_character(0);
@@ -436,21 +437,21 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
             frames += 1;
             assert!(frames < 20_000, "seed {seed}: the conflict did not end");
             let b = app.world().resource::<Battle>();
-            let want = phase_for(b, app.world().resource::<Seats>());
+            let want = wanted_phase(&app).unwrap();
             let now = phase(&app);
             // The resolution's steps wait for the person to read them.
             if now == Some(Phase::Showing) && want == Phase::Showing {
-                let beat = b.showing.front().unwrap();
+                let beat = app.world().resource::<Showing>().front().unwrap();
                 assert!(!beat.lines.is_empty(), "{}", beat.title);
                 beats.insert(beat.title.clone());
                 press(&mut app, KeyCode::Enter);
                 continue;
             }
-            if now != Some(want) || !want.is_decision() {
+            let Some(kind) = deciding(&app).filter(|_| now == Some(want)) else {
                 app.update();
                 continue;
-            }
-            phases.insert(format!("{want:?}"));
+            };
+            phases.insert(format!("{kind:?}"));
             let c = b.typed::<Coterie>().unwrap();
             let legal = c.legal().to_vec();
             let i = match &c.state.stage {
@@ -578,18 +579,18 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
         ..BattleSetup::default()
     });
     let _ = std::fs::remove_file(&path);
-    assert_eq!(phase(&app), Some(Phase::Activation));
+    assert_eq!(deciding(&app), Some(K::Activation));
     choose_teams(&mut app, |a| *a == T::Activate(0));
     // Three attacks a turn: at least one of them hits on this seed, and a hit asks Bob.
     let mut attacks = 0;
-    while phase(&app) == Some(Phase::Turn) {
+    while deciding(&app) == Some(K::Turn) {
         assert!(attacks < 3, "Ann has no fourth action");
         choose_teams(&mut app, |a| matches!(a, T::Attack { target: 1, .. }));
         attacks += 1;
     }
     assert_eq!(
-        phase(&app),
-        Some(Phase::Reaction),
+        deciding(&app),
+        Some(K::Reaction),
         "Bob's seat is asked how to react"
     );
     let offered = teams(&app).legal().to_vec();
@@ -720,7 +721,7 @@ fn a_surrender_is_taken_only_when_confirmed() {
 /// not an enemy could strike as they went.
 #[test]
 fn the_situation_line_tells_a_move_made() {
-    use fray::game::present::Present;
+    use fray::present::Present;
     let mut app = sparring("moved");
     pick(&mut app, &Action::ChooseFirst(0));
     app.update();
@@ -884,7 +885,7 @@ fn every_risky_three_actions_and_coterie_choice_shows_its_odds() {
 /// choice is taken while they play.
 #[test]
 fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
-    use fray::game::present::Visual;
+    use fray::present::Visual;
     for name in ["duel", "wizards-and-bandits", "the-alarm"] {
         let mut app = app(BattleSetup {
             scenario: name.into(),
@@ -932,7 +933,10 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
         .find(|a| matches!(a, Action::Attack(_)))
         .unwrap();
     pick(&mut app, &attack);
-    let playing = !app.world().resource::<Battle>().playing.is_idle();
+    let playing = !app
+        .world()
+        .resource::<fray::game::animation::Playing>()
+        .is_idle();
     assert!(playing, "the attack is on the board");
     let before = zones(&app).actions.len();
     press(&mut app, KeyCode::Enter);
@@ -943,7 +947,9 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
     );
     press(&mut app, KeyCode::KeyK);
     assert!(
-        app.world().resource::<Battle>().playing.is_idle(),
+        app.world()
+            .resource::<fray::game::animation::Playing>()
+            .is_idle(),
         "K skips"
     );
 }
@@ -953,7 +959,7 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
 #[test]
 fn conditions_show_as_icons_on_the_tokens() {
     use fray::game::flow::Session;
-    use fray::game::present::Icon;
+    use fray::present::Icon;
     use std::collections::BTreeSet;
     fn check<G: fray::rulesets::Game>(name: &str, battles: u64, seen: &mut BTreeSet<String>) {
         random_battles::<G>(name, battles, &mut |s| {
@@ -993,7 +999,7 @@ fn conditions_show_as_icons_on_the_tokens() {
 /// result with the winner's marked.
 #[test]
 fn coterie_efforts_are_drawn_as_bars_side_by_side() {
-    use fray::game::present::Visual;
+    use fray::present::Visual;
     let mut app = app(BattleSetup {
         scenario: "wizards-and-bandits".into(),
         seats: vec![SeatKind::Ai(Level::Normal); 8],
@@ -1085,13 +1091,14 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
         seats: vec![SeatKind::Person, SeatKind::Person],
         ..BattleSetup::default()
     };
-    let mut b = Battle::start(&people("ambush")).unwrap();
+    let b = Battle::start(&people("ambush")).unwrap();
+    let quiet = Showing::default();
     let seat = b.session.pending().seat().unwrap();
     let sitting = |kinds: Vec<SeatKind>| {
         let all: Vec<_> = b.session.seats().into_iter().map(|(s, _)| s).collect();
         Seats::new(kinds, &all, SeatKind::Person)
     };
-    let seats = sitting(vec![SeatKind::Person; 2]);
+    let mut seats = sitting(vec![SeatKind::Person; 2]);
     // Against the AI there is nobody to pass the screen to.
     let one = sitting(vec![SeatKind::Person, SeatKind::Ai(Level::Normal)]);
     assert!(
@@ -1101,14 +1108,15 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
             .any(|(s, _)| s != seat && b.session.hides_from(s)),
         "the ambush hides its ambushers from the other side"
     );
-    assert_eq!(phase_for(&b, &seats), Phase::PassScreen);
-    take_screen(&mut b);
-    assert_ne!(phase_for(&b, &seats), Phase::PassScreen);
+    assert_eq!(phase_for(&b, &seats, &quiet, None), Phase::PassScreen);
+    take_screen(&b, &mut seats);
+    assert_ne!(phase_for(&b, &seats, &quiet, None), Phase::PassScreen);
     let fresh = Battle::start(&people("ambush")).unwrap();
-    assert_ne!(phase_for(&fresh, &one), Phase::PassScreen);
+    assert_ne!(phase_for(&fresh, &one, &quiet, None), Phase::PassScreen);
     let duel = Battle::start(&people("duel")).unwrap();
+    seats.holder = None;
     assert_ne!(
-        phase_for(&duel, &seats),
+        phase_for(&duel, &seats, &quiet, None),
         Phase::PassScreen,
         "nothing hidden in the duel"
     );
@@ -1122,7 +1130,6 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
     use bevy_egui::egui;
     use fray::game::keys::Bindings;
     use fray::game::overlay::{TopButtons, decision_heading, status_words, top_bar};
-    use fray::rules::battle::DecisionKind as K;
     let ctx = egui::Context::default();
     ctx.set_fonts(fray::game::fonts::definitions());
     let keys = Bindings::default();
@@ -1167,7 +1174,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
         ] {
             let title = b.session.title(kind);
             for who in &deciders {
-                let words = status_words(&b, Phase::Turn, &format!("{who}, the AI (normal)"));
+                let words = status_words(&b, Phase::Deciding, &format!("{who}, the AI (normal)"));
                 let mut right = 0.0;
                 let mut lines = 0;
                 let mut out = ctx.run_ui(input(), |ui| {
@@ -1229,9 +1236,9 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
                     press(&mut app, KeyCode::Enter);
                     continue;
                 }
-                if phase(&app) != Some(phase_for(b, seats))
-                    || !phase_for(b, seats).is_decision()
-                    || person_deciding(b, seats) != Some(Seat::Gm)
+                if phase(&app) != wanted_phase(&app)
+                    || deciding(&app).is_none()
+                    || person_deciding(b, seats, None) != Some(Seat::Gm)
                 {
                     app.update();
                     continue;

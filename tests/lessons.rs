@@ -19,11 +19,7 @@ fn lesson_app(id: &str) -> App {
 }
 
 fn lesson(app: &App) -> &fray::game::lesson::LessonRun {
-    app.world()
-        .resource::<Battle>()
-        .lesson
-        .as_ref()
-        .expect("a lesson")
+    app.world().resource::<fray::game::lesson::LessonRun>()
 }
 
 /// Answers the step's question, if it asks one, with key 1.
@@ -90,6 +86,7 @@ fn play(id: &str, wrong: bool) {
                         .filter(|&i| {
                             fray::game::lesson_view::marked_choice(
                                 app.world().resource::<Battle>(),
+                                Some(lesson(&app)),
                                 i,
                             )
                         })
@@ -256,7 +253,7 @@ fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
     let marked = |app: &App| {
         let b = app.world().resource::<Battle>();
         (0..b.session.legal_len())
-            .filter(|&i| fray::game::lesson_view::marked_choice(b, i))
+            .filter(|&i| fray::game::lesson_view::marked_choice(b, Some(lesson(app)), i))
             .count()
     };
     assert_eq!(

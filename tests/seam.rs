@@ -12,14 +12,14 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use fray::ai::{Heuristics, Level, Policy, RandomPolicy};
-use fray::game::flow::{AppState, Battle, BattleSetup, Phase, Typed, phase_for};
-use fray::game::present::{BoardView, Focus, Place, Present, ResultTable, RosterLine, Token};
+use fray::game::flow::{AppState, Battle, BattleSetup, Phase, Typed};
 use fray::game::seats::{Brain, SeatKind, Seats};
+use fray::present::{BoardView, Focus, Place, Present, ResultTable, RosterLine, Token};
 use fray::rules::battle::{DecisionKind, Event, Outcome, Pending, RuleError, Ruleset, Seat};
 use fray::rules::dice::{DiceSource, Die, SeededDice};
 use fray::rules::explain::Explanation;
 use fray::rulesets::{Actions, Game};
-use headless::{app, phase, press};
+use headless::{app, phase, press, wanted_phase};
 
 /// Race to ten: two sides take turns; each turn, take a steady 2 points or gamble on a d6
 /// (a 1 loses 3 points).
@@ -159,13 +159,13 @@ impl Heuristics for Race {
 }
 
 impl Present for Race {
-    fn visual(_: &RaceState, e: &Event<()>) -> fray::game::present::Visual {
-        fray::game::present::Visual::Banner {
+    fn visual(_: &RaceState, e: &Event<()>) -> fray::present::Visual {
+        fray::present::Visual::Banner {
             text: e.text.clone(),
         }
     }
 
-    fn phase_title(_: DecisionKind) -> &'static str {
+    fn decision_title(_: DecisionKind) -> &'static str {
         "Steady or gamble?"
     }
     fn situation(s: &RaceState) -> Option<String> {
@@ -305,15 +305,13 @@ fn the_logic_plugin_plays_a_new_ruleset_with_a_person_by_keys_and_the_ai() {
     while phase(&app) != Some(Phase::Over) {
         frames += 1;
         assert!(frames < 5_000, "the race did not end");
-        let b = app.world().resource::<Battle>();
-        let seats = app.world().resource::<Seats>();
-        let want = phase_for(b, seats);
+        let want = wanted_phase(&app).expect("a battle");
         if phase(&app) != Some(want) {
             app.update();
             continue;
         }
         match want {
-            Phase::Turn => {
+            Phase::Deciding => {
                 // The person's turn: the menu opens on Steady; Down and Enter take a gamble,
                 // every other turn, and E takes the steady points.
                 let before = race(&app).actions.len();
@@ -351,7 +349,7 @@ fn the_logic_plugin_plays_a_new_ruleset_with_a_person_by_keys_and_the_ai() {
 #[test]
 fn the_legal_actions_are_worked_out_once_per_change_not_every_frame() {
     let mut app = race_app(vec![SeatKind::Person, SeatKind::Person], COUNTED_ROUND);
-    assert_eq!(phase(&app), Some(Phase::Turn));
+    assert_eq!(phase(&app), Some(Phase::Deciding));
     let before = LEGAL_CALLS.load(Ordering::Relaxed);
     for _ in 0..50 {
         app.update();

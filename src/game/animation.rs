@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
-use super::flow::{AppState, Battle};
+use super::flow::{AppState, Battle, BattleSet, News};
 use super::input::GameAction;
 use super::seats::Pace;
 
@@ -16,8 +16,8 @@ use super::seats::Pace;
 const MOST_QUEUED: usize = 24;
 
 /// The animations under way: the log entry on the board and how far it has gone (0 to 1), and
-/// those waiting.
-#[derive(Clone, Debug, Default)]
+/// those waiting. Fed by the battle's news.
+#[derive(Resource, Clone, Debug, Default)]
 pub struct Playing {
     pub now: Option<(usize, f32)>,
     pub waiting: VecDeque<usize>,
@@ -74,35 +74,45 @@ pub struct AnimationPlugin;
 
 impl Plugin for AnimationPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (skip_key, play).chain().run_if(in_state(AppState::Battle)),
-        );
+        app.init_resource::<Playing>()
+            .add_systems(OnEnter(AppState::Battle), |mut p: ResMut<Playing>| {
+                *p = Playing::default()
+            })
+            .add_systems(
+                Update,
+                (follow_news, skip_key, play)
+                    .chain()
+                    .in_set(BattleSet::Follow),
+            );
     }
 }
 
-fn play(time: Res<Time>, pace: Res<Pace>, battle: Option<ResMut<Battle>>) {
-    let Some(mut battle) = battle else {
-        return;
-    };
+fn follow_news(mut news: MessageReader<News>, mut playing: ResMut<Playing>) {
+    for n in news.read() {
+        match n {
+            News::Applied { log, .. } => playing.queue(log.clone()),
+            News::Replaced => *playing = Playing::default(),
+        }
+    }
+}
+
+fn play(time: Res<Time>, pace: Res<Pace>, battle: Res<Battle>, mut playing: ResMut<Playing>) {
     let step = time.delta_secs() / duration(&pace);
     // Entries with nothing to show pass at once.
     for _ in 0..MOST_QUEUED {
-        battle.playing.advance(step);
-        match battle.playing.now {
+        playing.advance(step);
+        match playing.now {
             Some((e, _)) if battle.log.get(e).is_none_or(|l| l.visual.is_none()) => {
-                battle.playing.now = None;
+                playing.now = None;
             }
             _ => break,
         }
     }
 }
 
-fn skip_key(actions: Single<&ActionState<GameAction>>, battle: Option<ResMut<Battle>>) {
-    if let Some(mut battle) = battle
-        && actions.just_pressed(&GameAction::Skip)
-    {
-        battle.playing.skip();
+fn skip_key(actions: Single<&ActionState<GameAction>>, mut playing: ResMut<Playing>) {
+    if actions.just_pressed(&GameAction::Skip) {
+        playing.skip();
     }
 }
 

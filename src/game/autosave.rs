@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::save::{Listed, SAVE_VERSION, Save, Saves, Store};
 
-use super::flow::{AppState, Battle, BattleSetup, Notice};
+use super::flow::{AppState, Battle, BattleSetup, Notice, in_battle};
 use super::prefs::Prefs;
 use super::seats::{SeatKind, Seats};
 
@@ -62,9 +62,12 @@ impl Plugin for AutosavePlugin {
             .add_systems(OnEnter(AppState::Menu), list_saves)
             .add_systems(
                 PostUpdate,
-                (take_slot, autosave)
+                (
+                    take_slot.run_if(not(resource_exists::<SaveSlot>)),
+                    autosave.run_if(resource_exists::<SaveSlot>),
+                )
                     .chain()
-                    .run_if(in_state(AppState::Battle)),
+                    .run_if(in_battle()),
             )
             .add_systems(OnExit(AppState::Result), |mut commands: Commands| {
                 commands.remove_resource::<SaveSlot>();
@@ -85,10 +88,7 @@ fn list_saves(prefs: Res<Prefs>, mut saved: ResMut<SavedBattles>, mut notice: Re
 /// Whether a battle is kept: one played from the registry's scenarios, not a lesson, not a
 /// replay watched, not a battle made inside a test.
 fn kept(battle: &Battle, setup: &BattleSetup) -> bool {
-    battle.lesson.is_none()
-        && battle.session.watch_len().is_none()
-        && setup.custom.is_none()
-        && setup.lesson.is_none()
+    battle.session.watch_len().is_none() && setup.custom.is_none() && setup.lesson.is_none()
 }
 
 /// A new battle takes a slot of its own (a resumed one keeps its own); finished battles past
@@ -96,14 +96,10 @@ fn kept(battle: &Battle, setup: &BattleSetup) -> bool {
 fn take_slot(
     mut commands: Commands,
     prefs: Res<Prefs>,
-    battle: Option<Res<Battle>>,
+    battle: Res<Battle>,
     setup: Res<BattleSetup>,
-    slot: Option<Res<SaveSlot>>,
 ) {
-    let Some(battle) = battle else {
-        return;
-    };
-    if slot.is_some() || !kept(&battle, &setup) {
+    if !kept(&battle, &setup) {
         return;
     }
     let Some(store) = store(&prefs) else {
@@ -161,14 +157,11 @@ pub fn save_of(battle: &Battle, seats: &Seats) -> Option<Save> {
 /// and the battle goes on.
 fn autosave(
     prefs: Res<Prefs>,
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    slot: Option<ResMut<SaveSlot>>,
+    battle: Res<Battle>,
+    seats: Res<Seats>,
+    mut slot: ResMut<SaveSlot>,
     mut notice: ResMut<Notice>,
 ) {
-    let (Some(battle), Some(seats), Some(mut slot)) = (battle, seats, slot) else {
-        return;
-    };
     if slot.written == battle.version {
         return;
     }

@@ -9,11 +9,12 @@ use leafwing_input_manager::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::board_marks::{BoardArea, draw_board_marks};
-use super::flow::{AppState, Battle, Choose, person_deciding};
+use super::flow::{Battle, Choose, in_battle, person_deciding};
 use super::input::{Cursor, GameAction};
+use super::lesson::LessonRun;
 use super::overlay::PanelsDrawn;
-use super::present::BoardView;
 use super::seats::Seats;
+use crate::present::BoardView;
 use crate::rules::battle::Seat;
 
 pub const ZONE_W: f32 = 230.0;
@@ -244,12 +245,12 @@ pub fn character_position(lay: &Layout, id: usize) -> Option<Vec2> {
 
 /// Whose eyes the board is drawn for: what is hidden from that seat is not shown. With no
 /// person at the screen (AI against AI) everything is shown.
-pub fn viewer(battle: &Battle, seats: &Seats) -> Option<Seat> {
+pub fn viewer(battle: &Battle, seats: &Seats, lesson: Option<&LessonRun>) -> Option<Seat> {
     if seats.people() == 0 {
         return None;
     }
-    person_deciding(battle, seats)
-        .or(battle.screen_holder)
+    person_deciding(battle, seats, lesson)
+        .or(seats.holder)
         .or_else(|| seats.first_person())
 }
 
@@ -265,13 +266,13 @@ impl Plugin for BoardPlugin {
                 (fit_camera, camera_keys)
                     .chain()
                     .after(super::scene::SceneSynced)
-                    .run_if(in_state(AppState::Battle)),
+                    .run_if(in_battle().and_then(resource_exists::<Layout>)),
             )
             .add_systems(
                 EguiPrimaryContextPass,
                 draw_board_marks
                     .after(PanelsDrawn)
-                    .run_if(in_state(AppState::Battle)),
+                    .run_if(in_battle().and_then(resource_exists::<Layout>)),
             );
     }
 }
@@ -295,7 +296,7 @@ pub fn place_size(view: &BoardView) -> Vec2 {
 const PLACED_GAP: f32 = 18.0;
 
 /// Where a heading's centre is, in world units: its place units as `Place::at` counts them.
-pub fn heading_position(lay: &Layout, h: &super::present::Heading) -> Vec2 {
+pub fn heading_position(lay: &Layout, h: &crate::present::Heading) -> Vec2 {
     let (x, y) = h.at;
     Vec2::new(x * (lay.size.x + PLACED_GAP), y * (lay.size.y + PLACED_GAP))
 }
@@ -334,13 +335,12 @@ pub fn edge_to_edge(a: Vec2, b: Vec2, size: Vec2) -> (Vec2, Vec2) {
 
 /// Zooms and centres the camera so the whole map fits between the side panels.
 pub fn fit_camera(
-    lay: Option<Res<Layout>>,
+    lay: Res<Layout>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
     actions: Single<&ActionState<GameAction>>,
     mut last: Local<(u64, usize, u32, u32)>,
 ) {
-    let Some(lay) = lay else { return };
     if actions.just_pressed(&GameAction::Fit) {
         *last = Default::default();
     }
@@ -509,19 +509,17 @@ pub fn click_board(
     actions: Single<&ActionState<GameAction>>,
     window: Single<&Window, With<PrimaryWindow>>,
     cam: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    lay: Option<Res<Layout>>,
+    battle: Res<Battle>,
+    seats: Res<Seats>,
+    lesson: Option<Res<LessonRun>>,
+    lay: Res<Layout>,
     mut cursor: ResMut<Cursor>,
     mut choose: MessageWriter<Choose>,
 ) {
     if !actions.just_pressed(&GameAction::Select) {
         return;
     }
-    let (Some(battle), Some(seats), Some(lay)) = (battle, seats, lay) else {
-        return;
-    };
-    if person_deciding(&battle, &seats).is_none() {
+    if person_deciding(&battle, &seats, lesson.as_deref()).is_none() {
         return;
     }
     let Some(screen) = window.cursor_position() else {

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
+use super::animation::Playing;
 use super::atlas::Art;
 use super::board::{
     BoardCamera, FEATURE_FONT, GRID_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT,
@@ -17,8 +18,9 @@ use super::board::{
 };
 use super::flow::{Battle, person_deciding};
 use super::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
-use super::present::{Focus, Mark, Token, Visual};
+use super::lesson::LessonRun;
 use super::seats::Seats;
+use crate::present::{Focus, Mark, Token, Visual};
 
 /// The acting character, and a character one may activate.
 const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
@@ -77,7 +79,7 @@ fn paint_ground(
     painter: &egui::Painter,
     art: Option<&Art>,
     r: egui::Rect,
-    place: &super::present::Place,
+    place: &crate::present::Place,
     grid: bool,
 ) {
     let [red, green, blue] = place.colour;
@@ -231,7 +233,7 @@ fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
 
 /// A token's pools as bars across its lower half, one under another: the filled part is
 /// what is left, green when full, amber from half, red below a quarter.
-fn pool_bars(painter: &egui::Painter, centre: Pos2, r: f32, pools: &[super::present::Pool]) {
+fn pool_bars(painter: &egui::Painter, centre: Pos2, r: f32, pools: &[crate::present::Pool]) {
     let h = (r * 0.13).max(3.0);
     let w = r * 1.3;
     for (k, pool) in pools.iter().enumerate() {
@@ -260,15 +262,16 @@ pub fn token_colour(t: &Token) -> Color32 {
 pub fn draw_board_marks(
     mut contexts: EguiContexts,
     area: Res<BoardArea>,
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    lay: Option<Res<Layout>>,
+    battle: Res<Battle>,
+    seats: Res<Seats>,
+    (lesson, playing): (Option<Res<LessonRun>>, Res<Playing>),
+    lay: Res<Layout>,
     cursor: Res<Cursor>,
     cam: Single<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
     art: Option<Res<Art>>,
     hovered: Res<super::board::Hovered>,
 ) -> Result {
-    let (Some(battle), Some(seats), Some(lay), Some(clip)) = (battle, seats, lay, area.0) else {
+    let Some(clip) = area.0 else {
         return Ok(());
     };
     let view_of = &lay.view;
@@ -363,7 +366,7 @@ pub fn draw_board_marks(
     }
 
     // The event the board is playing, and how far it has gone.
-    let now = battle.playing.now.and_then(|(e, t)| {
+    let now = playing.now.and_then(|(e, t)| {
         let entry = battle.log.get(e)?;
         Some((entry.visual.clone()?, t, entry.text.clone()))
     });
@@ -431,7 +434,7 @@ pub fn draw_board_marks(
         marks.ring(at, character_radius(&lay, c) + super::board::RING, GOLD);
     }
     // A lesson's finger on what its step is about.
-    if let Some(lesson) = &battle.lesson {
+    if let Some(lesson) = &lesson {
         // The pointer keeps its colour (a screenshot checks for it); its arrow bobs.
         let bob = 6.0 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
         let colour = super::lesson_view::POINTER;
@@ -452,7 +455,7 @@ pub fn draw_board_marks(
             _ => {}
         }
     }
-    if person_deciding(&battle, &seats).is_some() {
+    if person_deciding(&battle, &seats, lesson.as_deref()).is_some() {
         // Every place the choices listed go to is lit, with what going there costs (the
         // first choice's, a move before a sprint); the highlighted row's is marked.
         let mut costed = std::collections::BTreeSet::new();

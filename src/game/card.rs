@@ -6,7 +6,7 @@
 use bevy_egui::egui;
 
 use super::atlas::Art;
-use super::present::{BoardView, Token};
+use crate::present::{BoardView, Token};
 
 /// Whose card to show: hovered, then filtered to, then acting; one the viewer sees.
 pub fn chosen(view: &BoardView, hovered: Option<usize>, target: Option<usize>) -> Option<&Token> {

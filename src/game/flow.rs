@@ -1,21 +1,23 @@
 //! The app's states and the battle's phase, which mirrors the core's pending decision. The
-//! battle changes only through [`Battle::apply`], which hands an action to the rules core.
+//! battle changes only through [`Battle::apply`], which hands an action to the rules core; what
+//! each change did goes out as [`News`], which the steps on screen, the board's animations and
+//! a lesson take in through resources of their own.
 
-use std::collections::VecDeque;
+use std::ops::Range;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
 use crate::ai::Level;
 use crate::replay::{Replay, ReplayDice};
-use crate::rules::battle::{DecisionKind, Pending, RuleError, Seat};
+use crate::rules::battle::{Pending, RuleError, Seat};
 use crate::rules::dice::SeededDice;
 use crate::rulesets::{Actions, Game, Visit};
 use crate::scenario;
 
-pub use super::present::Beat;
 use super::seats::{SeatKind, Seats};
-pub use super::session::{Choice, LogEntry, Session, Typed};
+pub use crate::present::Beat;
+pub use crate::present::session::{Choice, LogEntry, Session, Typed};
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AppState {
@@ -27,23 +29,16 @@ pub enum AppState {
     Result,
 }
 
-/// The battle's phase: whose decision and what kind, as the core's `pending` says.
+/// The battle's phase: who is at work, as the core's `pending` and the seats say. What kind of
+/// decision a person takes is the ruleset's to name and show ([`Session::decision`]): the
+/// shell does not list them.
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(AppState = AppState::Battle)]
 pub enum Phase {
     #[default]
     Starting,
-    Initiative,
-    Activation,
-    Turn,
-    Reaction,
-    Stunt,
-    Morale,
-    Harm,
-    Draw,
-    Commit,
-    Special,
-    Review,
+    /// A person at the screen decides.
+    Deciding,
     /// An AI seat is deciding.
     AiThinking,
     /// A replay being watched plays its next action.
@@ -65,29 +60,6 @@ pub type Starter = Arc<
         + Send
         + Sync,
 >;
-
-impl Phase {
-    /// A decision a person takes, one for each of the core's decision kinds.
-    pub fn is_decision(self) -> bool {
-        self == Phase::Activation || self == Phase::Turn || self.is_prompt()
-    }
-
-    /// A decision asked outside one's own turn, shown as a prompt over the board.
-    pub fn is_prompt(self) -> bool {
-        matches!(
-            self,
-            Phase::Initiative
-                | Phase::Reaction
-                | Phase::Stunt
-                | Phase::Morale
-                | Phase::Harm
-                | Phase::Draw
-                | Phase::Commit
-                | Phase::Special
-                | Phase::Review
-        )
-    }
-}
 
 /// What the menu (or the command line) chose for the next battle.
 #[derive(Resource, Clone)]
@@ -191,6 +163,8 @@ impl BattleSetup {
 }
 
 /// The battle under way: the rules core's battle (any ruleset), its dice, and what was done.
+/// What the screen makes of each change (the steps shown, the animations, a lesson's progress)
+/// lives in resources of its own, fed by the [`News`] this sends.
 #[derive(Resource)]
 pub struct Battle {
     pub session: Box<dyn Session>,
@@ -205,16 +179,20 @@ pub struct Battle {
     pub version: u64,
     /// Which battle this is since the game started: an AI decision or a view belongs to one.
     pub serial: u64,
-    /// The seat of the person who last held the screen (hot-seat).
-    pub screen_holder: Option<Seat>,
-    /// The steps of the last resolution still to be shown, the first on screen.
-    pub showing: VecDeque<Beat>,
-    /// The log entries the board is animating, in turn; nothing waits for them.
-    pub playing: super::animation::Playing,
-    /// The lesson this battle is, if it is one.
-    pub lesson: Option<super::lesson::LessonRun>,
     /// How long the log was before each action, to take an action's lines back with it.
     marks: Vec<usize>,
+    /// What changed since [`publish_news`] last sent it on.
+    news: Vec<News>,
+}
+
+/// What a change of the battle did, for the views that follow it.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum News {
+    /// An action was applied: its lines of the log and the steps of its resolution to show.
+    Applied { log: Range<usize>, beats: Vec<Beat> },
+    /// The battle on the board is not the one that went before (a decision taken back, a
+    /// lesson's what-if put on the board or taken off): what was queued of it is dropped.
+    Replaced,
 }
 
 /// Where a battle's numbers come from: Fray's seeded dice, or the table's own, typed in.
@@ -284,21 +262,18 @@ impl Visit for StartSession<'_> {
 }
 
 impl Battle {
+    /// A battle from its setup: a scenario, a battle from outside the registry, or a save. A
+    /// lesson opens through [`super::lesson::open`], which gives its run beside the battle.
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
         if let Some((_, save)) = &setup.resume {
             return Battle::resume(save);
         }
+        if setup.lesson.is_some() {
+            return Err("a lesson opens with its run: lesson::open".into());
+        }
         let mut dice = SeededDice::new(setup.seed);
-        let mut lesson = None;
         let mut opening = Vec::new();
         let (session, events, name) = match &setup.custom {
-            _ if setup.lesson.is_some() => {
-                let start = setup.lesson.clone().unwrap_or_default();
-                let (run, session, log) = super::lesson::LessonRun::start(&start)?;
-                let name = run.title.clone();
-                lesson = Some(run);
-                (session, log, name)
-            }
             Some(starter) => starter(&mut dice)?,
             None => {
                 let mut loaded = scenario::load(&setup.scenario).map_err(|e| e.to_string())?;
@@ -316,7 +291,7 @@ impl Battle {
                 (session, events, loaded.scenario.name.clone())
             }
         };
-        let dice = if setup.table_dice && lesson.is_none() && setup.custom.is_none() {
+        let dice = if setup.table_dice && setup.custom.is_none() {
             BattleDice::Table(super::table_dice::TableDice::opened(opening))
         } else {
             BattleDice::Seeded(dice)
@@ -326,13 +301,12 @@ impl Battle {
             scenario: setup.scenario.clone(),
             options: setup.options.clone(),
             name,
-            lesson,
             ..Battle::opened(session, dice, events)
         })
     }
 
     /// A battle just started, before anything is said of where it came from.
-    fn opened(session: Box<dyn Session>, dice: BattleDice, log: Vec<LogEntry>) -> Battle {
+    pub fn opened(session: Box<dyn Session>, dice: BattleDice, log: Vec<LogEntry>) -> Battle {
         Battle {
             session,
             dice,
@@ -343,11 +317,8 @@ impl Battle {
             log,
             version: 1,
             serial: 0,
-            screen_holder: None,
-            showing: VecDeque::new(),
-            playing: super::animation::Playing::default(),
-            lesson: None,
             marks: Vec::new(),
+            news: Vec::new(),
         }
     }
 
@@ -387,8 +358,7 @@ impl Battle {
         }
         battle.session.end_watch();
         // Nothing to animate or stop on: the battle picks up where it was left.
-        battle.showing.clear();
-        battle.playing = super::animation::Playing::default();
+        battle.news.clear();
         Ok(battle)
     }
 
@@ -412,10 +382,23 @@ impl Battle {
         let first = self.log.len();
         self.marks.push(first);
         self.log.extend(applied.log);
-        self.playing.queue(first..self.log.len());
-        self.showing.extend(applied.beats);
+        self.news.push(News::Applied {
+            log: first..self.log.len(),
+            beats: applied.beats,
+        });
         self.version += 1;
         Ok(())
+    }
+
+    /// Says that the battle on the board changed wholesale (see [`News::Replaced`]).
+    pub fn replaced(&mut self) {
+        self.news.push(News::Replaced);
+        self.version += 1;
+    }
+
+    /// The news not yet sent on, taken.
+    pub fn take_news(&mut self) -> Vec<News> {
+        std::mem::take(&mut self.news)
     }
 
     pub fn pending(&self) -> Pending {
@@ -423,17 +406,16 @@ impl Battle {
     }
 
     /// Takes back the last decision, if it rolled nothing and revealed nothing: the state, the
-    /// log and the steps on screen go back with it. False, and nothing changed, otherwise.
+    /// log and the steps on screen go back with it. False, and nothing changed, otherwise. (A
+    /// lesson's line is not taken back: its input never asks.)
     pub fn undo(&mut self) -> bool {
-        if self.lesson.is_some() || !self.session.undo() {
+        if !self.session.undo() {
             return false;
         }
         if let Some(mark) = self.marks.pop() {
             self.log.truncate(mark);
         }
-        self.showing.clear();
-        self.playing = super::animation::Playing::default();
-        self.version += 1;
+        self.replaced();
         true
     }
 
@@ -469,33 +451,38 @@ impl Battle {
     }
 }
 
-/// The phase the battle should be in, from the core's pending decision and the seats.
-pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
-    if !battle.showing.is_empty() {
+/// The phase the battle should be in, from the core's pending decision, the seats, the steps
+/// still on screen and the lesson, if the battle is one.
+pub fn phase_for(
+    battle: &Battle,
+    seats: &Seats,
+    showing: &super::showing::Showing,
+    lesson: Option<&super::lesson::LessonRun>,
+) -> Phase {
+    if !showing.is_empty() {
         return Phase::Showing;
     }
     // In a lesson nobody but the learner decides: the other side's actions are the lesson's.
-    if let Some(lesson) = &battle.lesson
+    if let Some(lesson) = lesson
         && !lesson.waits_for_learner()
     {
         return Phase::Lesson;
     }
     match battle.session.pending() {
         Pending::Over(_) => Phase::Over,
-        Pending::Decide { seat, kind, .. } => {
+        Pending::Decide { seat, .. } => {
             if battle.session.watch_len().is_some() {
                 return Phase::Watching;
             }
-            if seats.kind(*seat) != SeatKind::Person && battle.lesson.is_none() {
+            if seats.kind(*seat) != SeatKind::Person && lesson.is_none() {
                 return Phase::AiThinking;
             }
             // The board the next person sees may show what the last one must not, or the
             // other way round. Before the first decision nobody holds the screen: whoever
             // pressed Start may sit at any other seat, so it is passed when the side to act
             // keeps anything from another.
-            if battle.lesson.is_none() && seats.people() > 1 && battle.screen_holder != Some(*seat)
-            {
-                let hidden = match battle.screen_holder {
+            if lesson.is_none() && seats.people() > 1 && seats.holder != Some(*seat) {
+                let hidden = match seats.holder {
                     Some(holder) => {
                         battle.session.hides_from(holder) || battle.session.hides_from(*seat)
                     }
@@ -509,32 +496,20 @@ pub fn phase_for(battle: &Battle, seats: &Seats) -> Phase {
                     return Phase::PassScreen;
                 }
             }
-            match kind {
-                DecisionKind::Initiative => Phase::Initiative,
-                DecisionKind::Activation => Phase::Activation,
-                DecisionKind::Turn => Phase::Turn,
-                DecisionKind::Reaction => Phase::Reaction,
-                DecisionKind::Stunt => Phase::Stunt,
-                DecisionKind::Morale => Phase::Morale,
-                DecisionKind::Harm => Phase::Harm,
-                DecisionKind::Draw => Phase::Draw,
-                DecisionKind::Commit => Phase::Commit,
-                DecisionKind::Special => Phase::Special,
-                DecisionKind::Review => Phase::Review,
-            }
+            Phase::Deciding
         }
     }
 }
 
 /// The seat whose person is deciding now, if a person is.
-pub fn person_deciding(battle: &Battle, seats: &Seats) -> Option<Seat> {
+pub fn person_deciding(
+    battle: &Battle,
+    seats: &Seats,
+    lesson: Option<&super::lesson::LessonRun>,
+) -> Option<Seat> {
     // In a lesson the learner decides only where the step waits for them; the other side's
     // moves are the lesson's.
-    if battle
-        .lesson
-        .as_ref()
-        .is_some_and(|l| !l.waits_for_learner())
-    {
+    if lesson.is_some_and(|l| !l.waits_for_learner()) {
         return None;
     }
     battle
@@ -552,6 +527,28 @@ pub struct Choose(pub Choice);
 #[derive(Resource, Default)]
 pub struct Notice(pub Option<String>);
 
+/// The order of a battle's systems within a frame: whatever applies an action, then the news
+/// of it sent on, then the views that follow the news, then the phase read from it all. So a
+/// phase is never a frame behind the battle it names.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BattleSet {
+    Apply,
+    Publish,
+    Follow,
+    Phase,
+}
+
+/// A battle is on the table: its resources are in place. (They come with the state's first
+/// frame, and a battle that failed to start never has them.)
+pub fn battle_on(battle: Option<Res<Battle>>, seats: Option<Res<Seats>>) -> bool {
+    battle.is_some() && seats.is_some()
+}
+
+/// A battle is being played: on the table, and not yet on its result screen.
+pub fn in_battle() -> impl SystemCondition<()> {
+    in_state(AppState::Battle).and_then(battle_on)
+}
+
 pub struct FlowPlugin;
 
 impl Plugin for FlowPlugin {
@@ -562,14 +559,30 @@ impl Plugin for FlowPlugin {
             .init_resource::<Notice>()
             .init_resource::<BattleCount>()
             .add_message::<Choose>()
+            .add_message::<News>()
+            .configure_sets(
+                Update,
+                (
+                    BattleSet::Apply,
+                    BattleSet::Publish,
+                    BattleSet::Follow,
+                    BattleSet::Phase,
+                )
+                    .chain()
+                    .run_if(in_battle()),
+            )
             .add_systems(OnEnter(AppState::Battle), begin_battle)
             .add_systems(OnExit(AppState::Result), end_battle)
             .add_systems(OnEnter(AppState::Learn), end_battle)
             .add_systems(
                 Update,
-                (apply_choices, sync_phase)
-                    .chain()
-                    .run_if(in_state(AppState::Battle)),
+                (
+                    apply_choices
+                        .in_set(BattleSet::Apply)
+                        .run_if(not(resource_exists::<super::lesson::LessonRun>)),
+                    publish_news.in_set(BattleSet::Publish),
+                    sync_phase.in_set(BattleSet::Phase),
+                ),
             );
     }
 }
@@ -581,18 +594,25 @@ fn begin_battle(
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<AppState>>,
 ) {
-    match Battle::start(&setup) {
-        Ok(mut b) => {
+    let opened = match &setup.lesson {
+        Some(start) => super::lesson::open(start).map(|(b, run)| (b, Some(run))),
+        None => Battle::start(&setup).map(|b| (b, None)),
+    };
+    match opened {
+        Ok((mut b, lesson)) => {
             count.0 += 1;
             b.serial = count.0;
             let seats: Vec<Seat> = b.session.seats().into_iter().map(|(s, _)| s).collect();
             // A lesson's learner sits at every seat; the lesson plays the other side.
-            let (kinds, gm) = if b.lesson.is_some() {
+            let (kinds, gm) = if lesson.is_some() {
                 (vec![SeatKind::Person; seats.len()], SeatKind::Person)
             } else {
                 (setup.seats.clone(), setup.gm)
             };
             commands.insert_resource(Seats::new(kinds, &seats, gm));
+            if let Some(run) = lesson {
+                commands.insert_resource(run);
+            }
             commands.insert_resource(b);
         }
         Err(e) => {
@@ -603,59 +623,43 @@ fn begin_battle(
     }
 }
 
-/// The battle and its seats live from the start of a battle to the end of its result screen.
+/// The battle, its seats and its lesson live from the start of a battle to the end of its
+/// result screen.
 fn end_battle(mut commands: Commands) {
     commands.remove_resource::<Battle>();
     commands.remove_resource::<Seats>();
+    commands.remove_resource::<super::lesson::LessonRun>();
 }
 
-/// Applies the actions people chose. A refused action is reported, never fatal.
+/// Sends on what the battle's changes did.
+fn publish_news(mut battle: ResMut<Battle>, mut news: MessageWriter<News>) {
+    // Read first: a write through `ResMut` would mark the battle changed every frame.
+    if !battle.news.is_empty() {
+        news.write_batch(battle.take_news());
+    }
+}
+
+/// Applies the actions people, the AI or a replay chose. A refused action is reported, never
+/// fatal. (A lesson's are judged first: `lesson::take_lesson_choices`.)
 fn apply_choices(
     mut commands: Commands,
     mut reader: MessageReader<Choose>,
-    battle: Option<ResMut<Battle>>,
-    seats: Option<Res<Seats>>,
+    mut battle: ResMut<Battle>,
+    mut seats: ResMut<Seats>,
     asking: Option<Res<super::table_dice::TableAsk>>,
     mut notice: ResMut<Notice>,
 ) {
-    let (Some(mut battle), Some(seats)) = (battle, seats) else {
-        reader.clear();
-        return;
-    };
     // While the table rolls for one decision, no other is taken.
     if asking.is_some() {
         reader.clear();
         return;
     }
     for Choose(action) in reader.read() {
-        let holder = person_deciding(&battle, &seats);
-        if let Some(lesson) = battle.lesson.as_mut() {
-            use super::lesson::Judged;
-            match lesson.judge(action) {
-                Judged::Take(dice) => {
-                    let mut scripted = crate::rules::dice::ScriptedDice::new(dice);
-                    match battle.apply_with(action, &mut scripted) {
-                        Ok(()) => {
-                            if let Some(l) = battle.lesson.as_mut() {
-                                l.taken();
-                            }
-                            notice.0 = None;
-                        }
-                        Err(e) => notice.0 = Some(e.to_string()),
-                    }
-                }
-                Judged::NotNow(why) => notice.0 = Some(why),
-                Judged::Wrong(_) => {
-                    notice.0 = None;
-                    battle.version += 1;
-                }
-            }
-            continue;
-        }
+        let holder = person_deciding(&battle, &seats, None);
         match super::table_dice::apply_asking(&mut commands, &mut battle, action) {
             Ok(applied) => {
                 if holder.is_some() {
-                    battle.screen_holder = holder;
+                    seats.holder = holder;
                 }
                 notice.0 = None;
                 if !applied {
@@ -671,15 +675,14 @@ fn apply_choices(
 
 /// Keeps the phase state in step with the core.
 pub fn sync_phase(
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    phase: Option<Res<State<Phase>>>,
+    battle: Res<Battle>,
+    seats: Res<Seats>,
+    showing: Res<super::showing::Showing>,
+    lesson: Option<Res<super::lesson::LessonRun>>,
+    phase: Res<State<Phase>>,
     mut next: ResMut<NextState<Phase>>,
 ) {
-    let (Some(battle), Some(seats), Some(phase)) = (battle, seats, phase) else {
-        return;
-    };
-    let want = phase_for(&battle, &seats);
+    let want = phase_for(&battle, &seats, &showing, lesson.as_deref());
     if *phase.get() != want {
         next.set(want);
     }

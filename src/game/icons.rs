@@ -4,7 +4,7 @@
 
 use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
 
-use super::present::Icon;
+use crate::present::Icon;
 
 /// The badges' places on a token of radius `r` at `centre`: along its rim, from the upper
 /// right, clockwise, as many as there are icons.

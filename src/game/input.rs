@@ -4,8 +4,10 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::flow::{AppState, Battle, Choice, Choose, Phase};
+use super::flow::{AppState, Battle, BattleSet, Choice, Choose, Phase};
 use super::seats::Pace;
+use super::seats::Seats;
+use super::showing::Showing;
 
 #[derive(
     Actionlike,
@@ -231,12 +233,12 @@ impl Plugin for InputsPlugin {
                 (
                     decision_keys,
                     right_click_backs,
-                    pass_screen_keys,
-                    showing_keys,
-                    over_keys,
-                    undo_keys,
+                    pass_screen_keys.run_if(in_state(Phase::PassScreen)),
+                    showing_keys.run_if(in_state(Phase::Showing)),
+                    over_keys.run_if(in_state(Phase::Over)),
+                    undo_keys.run_if(not(resource_exists::<super::lesson::LessonRun>)),
                 )
-                    .run_if(in_state(AppState::Battle))
+                    .in_set(BattleSet::Apply)
                     .run_if(super::keys::keys_closed),
             );
     }
@@ -459,7 +461,7 @@ pub fn attack_on(battle: &Battle, cursor: &Cursor, t: usize) -> Option<usize> {
             .session
             .focus(i)
             .token
-            .is_some_and(|(c, m)| c == t && m == crate::game::present::Mark::Harm)
+            .is_some_and(|(c, m)| c == t && m == crate::present::Mark::Harm)
     };
     highlighted_row(&rows(battle, cursor), cursor)
         .map(row_choice)
@@ -509,14 +511,11 @@ pub fn targets(battle: &Battle) -> Vec<usize> {
 
 fn decision_keys(
     actions: Single<&ActionState<GameAction>>,
-    phase: Option<Res<State<Phase>>>,
-    battle: Option<Res<Battle>>,
+    phase: Res<State<Phase>>,
+    battle: Res<Battle>,
     mut cursor: ResMut<Cursor>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let (Some(phase), Some(battle)) = (phase, battle) else {
-        return;
-    };
     let fresh = cursor.version != battle.version;
     if fresh {
         *cursor = Cursor {
@@ -531,10 +530,7 @@ fn decision_keys(
             .first_choice()
             .map_or(0, |i| row_of(&battle, &shown, i));
     }
-    if !phase.get().is_decision() {
-        return;
-    }
-    if shown.is_empty() {
+    if *phase.get() != Phase::Deciding || shown.is_empty() {
         return;
     }
     if actions.just_pressed(&GameAction::Next) {
@@ -595,7 +591,7 @@ pub fn take_row(battle: &Battle, cursor: &mut Cursor, row: Row) -> Option<Choice
 fn right_click_backs(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,
-    battle: Option<Res<Battle>>,
+    battle: Res<Battle>,
     mut cursor: ResMut<Cursor>,
     mut dragged: Local<f32>,
 ) {
@@ -605,10 +601,7 @@ fn right_click_backs(
     if buttons.pressed(MouseButton::Right) || buttons.just_released(MouseButton::Right) {
         *dragged += motion.delta.length();
     }
-    if buttons.just_released(MouseButton::Right)
-        && *dragged < 4.0
-        && let Some(battle) = battle
-    {
+    if buttons.just_released(MouseButton::Right) && *dragged < 4.0 {
         back(&battle, &mut cursor);
     }
 }
@@ -635,49 +628,30 @@ pub fn back(battle: &Battle, cursor: &mut Cursor) {
 /// Hot-seat: the next person confirms they hold the screen.
 fn pass_screen_keys(
     actions: Single<&ActionState<GameAction>>,
-    phase: Option<Res<State<Phase>>>,
-    battle: Option<ResMut<Battle>>,
+    battle: Res<Battle>,
+    mut seats: ResMut<Seats>,
 ) {
-    if phase.is_none_or(|p| *p.get() != Phase::PassScreen) {
-        return;
-    }
-    if let Some(mut battle) = battle
-        && actions.just_pressed(&GameAction::Confirm)
-    {
-        take_screen(&mut battle);
+    if actions.just_pressed(&GameAction::Confirm) {
+        take_screen(&battle, &mut seats);
     }
 }
 
 /// The person whose decision is pending now holds the screen.
-pub fn take_screen(battle: &mut Battle) {
+pub fn take_screen(battle: &Battle, seats: &mut Seats) {
     if let Some(seat) = battle.session.pending().seat() {
-        battle.screen_holder = Some(seat);
+        seats.holder = Some(seat);
     }
 }
 
 /// A step of a resolution on screen: Enter (or Space) goes on to the next.
-fn showing_keys(
-    actions: Single<&ActionState<GameAction>>,
-    phase: Option<Res<State<Phase>>>,
-    battle: Option<ResMut<Battle>>,
-) {
-    if phase.is_none_or(|p| *p.get() != Phase::Showing) {
-        return;
-    }
-    if let Some(mut battle) = battle
-        && actions.just_pressed(&GameAction::Confirm)
-    {
-        battle.showing.pop_front();
+fn showing_keys(actions: Single<&ActionState<GameAction>>, mut showing: ResMut<Showing>) {
+    if actions.just_pressed(&GameAction::Confirm) {
+        showing.pop_front();
     }
 }
 
-fn over_keys(
-    actions: Single<&ActionState<GameAction>>,
-    phase: Option<Res<State<Phase>>>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    if phase.is_some_and(|p| *p.get() == Phase::Over) && actions.just_pressed(&GameAction::Confirm)
-    {
+fn over_keys(actions: Single<&ActionState<GameAction>>, mut next: ResMut<NextState<AppState>>) {
+    if actions.just_pressed(&GameAction::Confirm) {
         next.set(AppState::Result);
     }
 }
@@ -716,30 +690,27 @@ fn toggles(
 
 /// Whether the person at the screen may take back the last decision now: it rolled nothing
 /// and revealed nothing, a person took it, and that person is still the one deciding (in
-/// hot-seat, never once the other side has decided).
-pub fn may_undo(battle: &Battle, seats: &super::seats::Seats) -> bool {
+/// hot-seat, never once the other side has decided). (A lesson's line is never taken back:
+/// its screens do not ask.)
+pub fn may_undo(battle: &Battle, seats: &Seats) -> bool {
     let Some(seat) = battle.session.undoable() else {
         return false;
     };
-    battle.lesson.is_none()
-        && battle.session.watch_len().is_none()
+    battle.session.watch_len().is_none()
         && seats.kind(seat) == super::seats::SeatKind::Person
         && battle.session.pending().seat() == Some(seat)
 }
 
 fn undo_keys(
     actions: Single<&ActionState<GameAction>>,
-    battle: Option<ResMut<Battle>>,
-    seats: Option<Res<super::seats::Seats>>,
+    mut battle: ResMut<Battle>,
+    seats: Res<Seats>,
     asking: Option<Res<super::table_dice::TableAsk>>,
     mut notice: ResMut<super::flow::Notice>,
 ) {
     if !actions.just_pressed(&GameAction::Undo) || asking.is_some() {
         return;
     }
-    let (Some(mut battle), Some(seats)) = (battle, seats) else {
-        return;
-    };
     notice.0 = Some(if may_undo(&battle, &seats) && battle.undo() {
         "Taken back.".into()
     } else {

@@ -181,7 +181,8 @@ impl LessonVisit for AsPlay {
     }
 }
 
-/// The lesson under way.
+/// The lesson under way: a resource beside the battle it plays, for as long as that battle.
+#[derive(bevy::prelude::Resource)]
 pub struct LessonRun {
     pub id: String,
     pub title: String,
@@ -337,14 +338,20 @@ impl LessonRun {
     }
 }
 
+/// A lesson opened where `start` says, and the battle it plays.
+pub fn open(start: &super::flow::LessonStart) -> Result<(Battle, LessonRun), String> {
+    let (run, session, log) = LessonRun::start(start)?;
+    // The lesson's rolls are its own (scripted, step by step): these dice never roll.
+    let dice = super::flow::BattleDice::Seeded(crate::rules::dice::SeededDice::new(0));
+    let mut battle = Battle::opened(session, dice, log);
+    battle.name = run.title.clone();
+    Ok((battle, run))
+}
+
 /// Goes on with the lesson: the other side's action played, a read step passed, the next
 /// step after one that is done. Returns an error the screen shows.
-pub fn go_on(battle: &mut Battle) -> Result<(), String> {
-    let Some(mut lesson) = battle.lesson.take() else {
-        return Ok(());
-    };
-    let result = go_on_with(battle, &mut lesson);
-    battle.lesson = Some(lesson);
+pub fn go_on(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
+    let result = go_on_with(battle, lesson);
     battle.version += 1;
     result
 }
@@ -390,15 +397,12 @@ fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String>
 }
 
 /// Shows what-if `w` of the step just taken on the board, the lesson's battle put aside.
-pub fn show_what_if(battle: &mut Battle, w: usize) -> Result<(), String> {
-    let Some(mut lesson) = battle.lesson.take() else {
-        return Ok(());
-    };
+pub fn show_what_if(battle: &mut Battle, lesson: &mut LessonRun, w: usize) -> Result<(), String> {
     let result = (|| {
         if lesson.stage != Stage::After || w >= lesson.step().map_or(0, |s| s.what_ifs.len()) {
             return Err("no such what-if here".to_string());
         }
-        leave_what_if(battle, &mut lesson);
+        leave_what_if(battle, lesson);
         let dice = lesson
             .play
             .what_if_dice(lesson.at, w)
@@ -410,27 +414,24 @@ pub fn show_what_if(battle: &mut Battle, w: usize) -> Result<(), String> {
         let own_session = std::mem::replace(&mut battle.session, session);
         let own_log = std::mem::replace(&mut battle.log, log);
         lesson.what_if = Some((w, own_session, own_log));
+        battle.replaced();
         Ok(())
     })();
-    battle.lesson = Some(lesson);
     battle.version += 1;
     result
 }
 
 /// Back to the lesson's own line from a what-if.
-pub fn back_to_line(battle: &mut Battle) {
-    if let Some(mut lesson) = battle.lesson.take() {
-        leave_what_if(battle, &mut lesson);
-        battle.lesson = Some(lesson);
-        battle.version += 1;
-    }
+pub fn back_to_line(battle: &mut Battle, lesson: &mut LessonRun) {
+    leave_what_if(battle, lesson);
+    battle.version += 1;
 }
 
 fn leave_what_if(battle: &mut Battle, lesson: &mut LessonRun) {
     if let Some((_, session, log)) = lesson.what_if.take() {
         battle.session = session;
         battle.log = log;
-        battle.playing = super::animation::Playing::default();
+        battle.replaced();
     }
 }
 

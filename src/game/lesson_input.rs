@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::flow::Battle;
-use super::lesson::{Stage, back_to_line, go_on, show_what_if};
+use super::flow::{Battle, BattleSet, Choose, Notice};
+use super::lesson::{Judged, LessonRun, Stage, back_to_line, go_on, show_what_if};
 use super::lesson_progress::{Progress, keep_progress, load_progress};
 
 pub struct LessonPlugin;
@@ -16,10 +16,14 @@ impl Plugin for LessonPlugin {
             .add_systems(PreStartup, load_progress.after(super::keys::load_bindings))
             .add_systems(
                 Update,
-                (lesson_keys, keep_progress)
+                (
+                    take_lesson_choices,
+                    lesson_keys.run_if(super::keys::keys_closed),
+                    keep_progress.run_if(resource_exists::<Progress>),
+                )
                     .chain()
-                    .run_if(in_state(super::flow::AppState::Battle))
-                    .run_if(super::keys::keys_closed),
+                    .in_set(BattleSet::Apply)
+                    .run_if(resource_exists::<LessonRun>),
             )
             .add_systems(
                 Update,
@@ -37,18 +41,13 @@ impl Plugin for LessonPlugin {
 fn lesson_keys(
     actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
     keys: Res<ButtonInput<KeyCode>>,
-    phase: Option<Res<State<super::flow::Phase>>>,
-    battle: Option<ResMut<Battle>>,
-    mut notice: ResMut<super::flow::Notice>,
+    phase: Res<State<super::flow::Phase>>,
+    mut battle: ResMut<Battle>,
+    mut lesson: ResMut<LessonRun>,
+    mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<super::flow::AppState>>,
 ) {
     use super::input::GameAction;
-    let (Some(mut battle), Some(phase)) = (battle, phase) else {
-        return;
-    };
-    let Some(lesson) = battle.lesson.as_mut() else {
-        return;
-    };
     // 1 to 9, as numbers from 0.
     let digit = super::keys::DIGIT_KEYS[1..]
         .iter()
@@ -64,14 +63,14 @@ fn lesson_keys(
                 battle.version += 1;
             }
         } else if lesson.stage == Stage::After
-            && let Err(e) = show_what_if(&mut battle, d)
+            && let Err(e) = show_what_if(&mut battle, &mut lesson, d)
         {
             notice.0 = Some(e);
         }
         return;
     }
     if keys.just_pressed(KeyCode::Digit0) {
-        back_to_line(&mut battle);
+        back_to_line(&mut battle, &mut lesson);
         return;
     }
     if keys.just_pressed(KeyCode::KeyQ) {
@@ -86,11 +85,41 @@ fn lesson_keys(
             next.set(super::flow::AppState::Learn);
             return;
         }
-        if let Err(e) = go_on(&mut battle) {
+        if let Err(e) = go_on(&mut battle, &mut lesson) {
             notice.0 = Some(e);
         }
     } else if actions.just_pressed(&GameAction::Cancel) {
         next.set(super::flow::AppState::Learn);
+    }
+}
+
+/// A lesson stands between the learner and the battle: an action the step asks for is taken
+/// with the step's own dice; one it does not is refused with the step's hint, and the battle
+/// left as it was.
+fn take_lesson_choices(
+    mut reader: MessageReader<Choose>,
+    mut battle: ResMut<Battle>,
+    mut lesson: ResMut<LessonRun>,
+    mut notice: ResMut<Notice>,
+) {
+    for Choose(action) in reader.read() {
+        match lesson.judge(action) {
+            Judged::Take(dice) => {
+                let mut scripted = crate::rules::dice::ScriptedDice::new(dice);
+                match battle.apply_with(action, &mut scripted) {
+                    Ok(()) => {
+                        lesson.taken();
+                        notice.0 = None;
+                    }
+                    Err(e) => notice.0 = Some(e.to_string()),
+                }
+            }
+            Judged::NotNow(why) => notice.0 = Some(why),
+            Judged::Wrong(_) => {
+                notice.0 = None;
+                battle.version += 1;
+            }
+        }
     }
 }
 

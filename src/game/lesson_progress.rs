@@ -3,7 +3,6 @@
 
 use bevy::prelude::*;
 
-use super::flow::Battle;
 use super::lesson::{LessonRun, Stage};
 use super::prefs::Prefs;
 
@@ -98,17 +97,11 @@ pub fn load_progress(mut commands: Commands, prefs: Res<Prefs>) {
 
 /// Keeps the lesson's progress as it goes: where it stands, and that it is done.
 pub fn keep_progress(
-    battle: Option<Res<Battle>>,
+    lesson: Res<LessonRun>,
     prefs: Res<Prefs>,
-    progress: Option<ResMut<Progress>>,
+    mut progress: ResMut<Progress>,
     mut last: Local<Option<(String, usize, bool)>>,
 ) {
-    let (Some(battle), Some(mut progress)) = (battle, progress) else {
-        return;
-    };
-    let Some(lesson) = &battle.lesson else {
-        return;
-    };
     let done = lesson.stage == Stage::Done;
     if last
         .as_ref()
@@ -117,7 +110,7 @@ pub fn keep_progress(
         return;
     }
     *last = Some((lesson.id.clone(), lesson.at, done));
-    progress.note(lesson);
+    progress.note(&lesson);
     if let Err(e) = progress.save(&prefs) {
         progress.problem = Some(e);
     }

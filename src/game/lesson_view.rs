@@ -107,12 +107,11 @@ fn lesson_title(id: &str) -> (String, String) {
 pub fn lesson_panel(
     ctx: &egui::Context,
     battle: &mut Battle,
+    lesson: &mut LessonRun,
+    rules_at_work: bool,
     keys: &Bindings,
     next: &mut NextState<AppState>,
 ) {
-    let Some(lesson) = &battle.lesson else {
-        return;
-    };
     let mut go_on = false;
     let mut answer = None;
     let mut what_if = None;
@@ -220,7 +219,6 @@ pub fn lesson_panel(
             ui.separator();
             // While the rules at work are on screen, Enter goes through them: the lesson's own
             // button waits, so that one key never has two buttons.
-            let rules_at_work = !battle.showing.is_empty();
             ui.horizontal(|ui| {
                 let go = match (lesson.stage, step.waits) {
                     _ if rules_at_work => None,
@@ -250,20 +248,18 @@ pub fn lesson_panel(
                 }
             });
         });
-    if let Some(a) = answer
-        && let Some(l) = battle.lesson.as_mut()
-    {
-        l.answer = Some(a);
+    if let Some(a) = answer {
+        lesson.answer = Some(a);
         battle.version += 1;
     }
     if go_on {
-        let _ = super::lesson::go_on(battle);
+        let _ = super::lesson::go_on(battle, lesson);
     }
     if let Some(w) = what_if {
-        let _ = super::lesson::show_what_if(battle, w);
+        let _ = super::lesson::show_what_if(battle, lesson, w);
     }
     if back {
-        super::lesson::back_to_line(battle);
+        super::lesson::back_to_line(battle, lesson);
     }
     if leave {
         next.set(AppState::Learn);
@@ -281,8 +277,8 @@ fn rules_text(ids: &[String]) -> String {
 
 /// Whether choice `i` of the battle is the lesson's own, to be marked: after two wrong tries,
 /// or from the start where the step points at it.
-pub fn marked_choice(battle: &Battle, i: usize) -> bool {
-    let Some(lesson) = &battle.lesson else {
+pub fn marked_choice(battle: &Battle, lesson: Option<&LessonRun>, i: usize) -> bool {
+    let Some(lesson) = lesson else {
         return false;
     };
     let pointed = lesson

@@ -11,11 +11,11 @@ use super::input::GameAction;
 use super::keys::{Bindings, KeysScreen};
 use super::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld, SEAT_KINDS};
 use super::overlay::{faction_colour, root};
-use super::present::BoardView;
 use super::seats::SeatKind;
 use super::skirmish::RandomSkirmish;
 use crate::ai::Level;
 use crate::generate::{self, Size};
+use crate::present::BoardView;
 use crate::rules::battle::{OptionalRule, Seat};
 use crate::scenario;
 

@@ -5,10 +5,10 @@
 pub mod animation;
 pub mod atlas;
 pub mod autosave;
+pub mod battle_screen;
 pub mod board;
 pub mod board_marks;
 pub mod card;
-pub mod coterie;
 pub mod flow;
 pub mod fonts;
 pub mod icons;
@@ -23,15 +23,13 @@ pub mod menu_cursor;
 pub mod overlay;
 pub mod palette;
 pub mod prefs;
-pub mod present;
+pub mod result_screen;
 pub mod scene;
 pub mod seats;
-pub mod session;
+pub mod showing;
 pub mod skirmish;
 pub mod table_dice;
-pub mod teams;
 pub mod web;
-pub mod zones;
 
 use std::path::PathBuf;
 
@@ -58,9 +56,18 @@ impl Plugin for LogicPlugin {
             table_dice::TableDicePlugin,
             scene::ScenePlugin,
             menu_cursor::MenuCursorPlugin,
+            showing::ShowingPlugin,
         ))
-        .add_systems(Update, chaos_clock.run_if(in_state(AppState::Battle)))
-        .add_systems(OnEnter(Phase::Over), announce_over)
+        .add_systems(
+            Update,
+            chaos_clock
+                .in_set(flow::BattleSet::Apply)
+                .run_if(not(resource_exists::<lesson::LessonRun>)),
+        )
+        .add_systems(
+            OnEnter(Phase::Over),
+            announce_over.run_if(resource_exists::<Battle>),
+        )
         .add_systems(OnEnter(AppState::Menu), || web::announce("FRAY MENU"));
     }
 }
@@ -90,15 +97,13 @@ pub fn over_line(battle: &Battle) -> String {
     )
 }
 
-fn announce_over(battle: Option<Res<Battle>>) {
-    if let Some(b) = battle {
-        web::announce(&over_line(&b));
-    }
+fn announce_over(battle: Res<Battle>) {
+    web::announce(&over_line(&battle));
 }
 
 /// The first frame drawn with a battle on the board, for the start-up time the web test reads.
-fn announce_first_frame(battle: Option<Res<Battle>>, mut frames: Local<u32>) {
-    if battle.is_none() || *frames > 3 {
+fn announce_first_frame(mut frames: Local<u32>) {
+    if *frames > 3 {
         return;
     }
     *frames += 1;
@@ -121,15 +126,19 @@ impl Plugin for GamePlugin {
             ))
             .add_systems(
                 Update,
-                (board::click_board, board::camera_mouse, board::hover_board)
-                    .run_if(in_state(AppState::Battle))
+                (
+                    board::click_board.run_if(resource_exists::<board::Layout>),
+                    board::camera_mouse,
+                    board::hover_board,
+                )
+                    .in_set(flow::BattleSet::Apply)
                     .run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
             )
             .add_systems(
                 Update,
                 (
                     keep_drawing_while_busy,
-                    announce_first_frame,
+                    announce_first_frame.run_if(resource_exists::<Battle>),
                     fit_window_to_screen,
                 ),
             );
@@ -336,7 +345,13 @@ pub fn run(launch: Launch) -> AppExit {
         take_until: launch.take_until.clone(),
         taken_at: None,
     })
-    .add_systems(Update, (autopilot, take_for_the_person));
+    .add_systems(
+        Update,
+        (
+            autopilot,
+            take_for_the_person.in_set(flow::BattleSet::Apply),
+        ),
+    );
     app.run()
 }
 
@@ -344,19 +359,20 @@ pub fn run(launch: Launch) -> AppExit {
 /// screen has settled on it.
 fn take_for_the_person(
     mut pilot: ResMut<Autopilot>,
-    battle: Option<ResMut<Battle>>,
-    phase: Option<Res<State<flow::Phase>>>,
+    battle: Res<Battle>,
+    mut showing: ResMut<showing::Showing>,
+    phase: Res<State<flow::Phase>>,
     mut choose: MessageWriter<flow::Choose>,
 ) {
-    let (Some(mut battle), Some(phase)) = (battle, phase) else {
-        return;
-    };
     // The rules at work, read on as Enter does, while decisions remain to be taken.
     if pilot.take > 0 && *phase.get() == flow::Phase::Showing {
-        battle.showing.pop_front();
+        showing.pop_front();
         return;
     }
-    if pilot.take == 0 || !phase.get().is_decision() || pilot.taken_at == Some(battle.version) {
+    if pilot.take == 0
+        || *phase.get() != flow::Phase::Deciding
+        || pilot.taken_at == Some(battle.version)
+    {
         return;
     }
     if let (Some(until), crate::rules::battle::Pending::Decide { kind, .. }) =
@@ -382,7 +398,8 @@ fn autopilot(
     mut commands: Commands,
     frames: Res<bevy::diagnostic::FrameCount>,
     mut pilot: ResMut<Autopilot>,
-    battle: Option<ResMut<Battle>>,
+    battle: Option<Res<Battle>>,
+    mut playing: ResMut<animation::Playing>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(n) = pilot.frames else { return };
@@ -392,20 +409,20 @@ fn autopilot(
     // An attack's line (in Coterie, the two efforts' bars) fully drawn: hold the picture
     // still until it is taken.
     let attack_drawn = pilot.shot_on_attack
-        && battle.is_some_and(|mut b| {
-            let drawn = b.playing.now.is_some_and(|(e, t)| {
+        && battle.is_some_and(|b| {
+            let drawn = playing.now.is_some_and(|(e, t)| {
                 t >= 0.5
                     && matches!(
                         b.log.get(e).and_then(|l| l.visual.as_ref()),
-                        Some(present::Visual::Strike { .. })
-                            | Some(present::Visual::Tally {
+                        Some(crate::present::Visual::Strike { .. })
+                            | Some(crate::present::Visual::Tally {
                                 winner: Some(_),
                                 ..
                             })
                     )
             });
             if drawn {
-                b.playing.now = b.playing.now.map(|(e, _)| (e, 0.5));
+                playing.now = playing.now.map(|(e, _)| (e, 0.5));
             }
             drawn
         });
@@ -434,6 +451,7 @@ fn autopilot(
 fn keep_drawing_while_busy(
     phase: Option<Res<State<Phase>>>,
     battle: Option<Res<Battle>>,
+    playing: Res<animation::Playing>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let busy = phase.is_some_and(|p| {
@@ -442,17 +460,17 @@ fn keep_drawing_while_busy(
             Phase::AiThinking | Phase::Watching | Phase::Starting | Phase::Showing
         )
     });
-    let clock = battle.is_some_and(|b| {
-        // The board playing its animations, too.
-        !b.playing.is_idle()
-            || matches!(
+    // The board playing its animations, too.
+    let clock = !playing.is_idle()
+        || battle.is_some_and(|b| {
+            matches!(
                 b.pending(),
                 crate::rules::battle::Pending::Decide {
                     time_limit: Some(_),
                     ..
                 }
             )
-    });
+        });
     if busy || clock {
         redraw.write(RequestRedraw);
     }
@@ -468,18 +486,11 @@ struct ClockState {
 
 fn chaos_clock(
     time: Res<Time>,
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
+    battle: Res<Battle>,
+    seats: Res<Seats>,
     mut clock: Local<ClockState>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let (Some(battle), Some(seats)) = (battle, seats) else {
-        return;
-    };
-    // A lesson waits for its learner to read.
-    if battle.lesson.is_some() {
-        return;
-    }
     let crate::rules::battle::Pending::Decide {
         time_limit: Some(secs),
         ..
@@ -487,7 +498,8 @@ fn chaos_clock(
     else {
         return;
     };
-    if flow::person_deciding(&battle, &seats).is_none() {
+    // (A lesson waits for its learner to read: the clock never runs in one.)
+    if flow::person_deciding(&battle, &seats, None).is_none() {
         return;
     }
     let at = (battle.serial, battle.version);

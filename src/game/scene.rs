@@ -6,7 +6,8 @@
 use bevy::prelude::*;
 
 use super::board::{Layout, layout, place_size, token_position, viewer};
-use super::flow::{AppState, Battle};
+use super::flow::{AppState, Battle, BattleSet, in_battle};
+use super::lesson::LessonRun;
 use super::seats::Seats;
 
 /// A place of the board: a zone, a grid square, a track step, by its index in the board view.
@@ -50,7 +51,8 @@ impl Plugin for ScenePlugin {
             (sync_layout, sync_places, sync_tokens, slide)
                 .chain()
                 .in_set(SceneSynced)
-                .run_if(in_state(AppState::Battle)),
+                .after(BattleSet::Phase)
+                .run_if(in_battle().and_then(resource_exists::<Layout>)),
         )
         .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
             commands.remove_resource::<Layout>()
@@ -60,14 +62,12 @@ impl Plugin for ScenePlugin {
 
 /// Makes the view again when the battle changes or someone else looks.
 fn sync_layout(
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    lay: Option<ResMut<Layout>>,
+    battle: Res<Battle>,
+    seats: Res<Seats>,
+    lesson: Option<Res<LessonRun>>,
+    mut lay: ResMut<Layout>,
 ) {
-    let (Some(battle), Some(seats), Some(mut lay)) = (battle, seats, lay) else {
-        return;
-    };
-    let eyes = viewer(&battle, &seats);
+    let eyes = viewer(&battle, &seats, lesson.as_deref());
     let key = Some((battle.serial, battle.version, eyes));
     if lay.key == key {
         return;
@@ -90,12 +90,12 @@ fn sync_layout(
 /// One entity for each place, at its centre.
 fn sync_places(
     mut commands: Commands,
-    lay: Option<Res<Layout>>,
+    lay: Res<Layout>,
     mut places: Query<(Entity, &BoardPlace, &mut Transform)>,
 ) {
-    let Some(lay) = lay.filter(|l| l.is_changed()) else {
+    if !lay.is_changed() {
         return;
-    };
+    }
     let mut seen = vec![false; lay.centres.len()];
     for (e, place, mut t) in &mut places {
         match lay.centres.get(place.0) {
@@ -121,12 +121,12 @@ fn sync_places(
 /// changed slides there, one no longer seen (hidden, or gone) goes.
 fn sync_tokens(
     mut commands: Commands,
-    lay: Option<Res<Layout>>,
+    lay: Res<Layout>,
     mut tokens: Query<(Entity, &Token, &Transform, Option<&mut Slide>)>,
 ) {
-    let Some(lay) = lay.filter(|l| l.is_changed()) else {
+    if !lay.is_changed() {
         return;
-    };
+    }
     let wanted: Vec<(usize, Vec2)> = (0..lay.view.tokens.len())
         .map(|i| (lay.view.tokens[i].id, token_position(&lay, i)))
         .collect();

@@ -8,8 +8,9 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::rules::battle::Seat;
 
-use super::flow::{AppState, Battle, Choose, Phase};
-use super::session::{CandidateLine, Thought};
+use super::flow::{AppState, Battle, BattleSet, Choose, Phase};
+use super::showing::Showing;
+use crate::present::session::{CandidateLine, Thought};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatKind {
@@ -66,9 +67,15 @@ pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), Stri
     Ok((factions, gm))
 }
 
-/// Who sits at each seat. A seat not listed is the AI at the normal level.
+/// Who sits at each seat (a seat not listed is the AI at the normal level), and which of the
+/// people holds the screen.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Seats(pub BTreeMap<Seat, SeatKind>);
+pub struct Seats {
+    kinds: BTreeMap<Seat, SeatKind>,
+    /// The seat of the person who last held the screen (hot-seat); nobody before the first
+    /// decision.
+    pub holder: Option<Seat>,
+}
 
 impl Seats {
     /// The kinds for the ruleset's seats in order (missing ones are AI at the normal level),
@@ -85,11 +92,14 @@ impl Seats {
             })
             .collect();
         seats.insert(Seat::Gm, gm);
-        Seats(seats)
+        Seats {
+            kinds: seats,
+            holder: None,
+        }
     }
 
     pub fn kind(&self, seat: Seat) -> SeatKind {
-        self.0
+        self.kinds
             .get(&seat)
             .copied()
             .unwrap_or(SeatKind::Ai(Level::Normal))
@@ -97,12 +107,15 @@ impl Seats {
 
     /// How many seats people hold.
     pub fn people(&self) -> usize {
-        self.0.values().filter(|k| **k == SeatKind::Person).count()
+        self.kinds
+            .values()
+            .filter(|k| **k == SeatKind::Person)
+            .count()
     }
 
     /// The first seat a person holds, if any.
     pub fn first_person(&self) -> Option<Seat> {
-        self.0
+        self.kinds
             .iter()
             .find(|(_, k)| **k == SeatKind::Person)
             .map(|(s, _)| *s)
@@ -168,23 +181,27 @@ impl Plugin for SeatsPlugin {
             .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
                 commands.remove_resource::<Brain>()
             })
-            .add_systems(Update, ai_think.run_if(in_state(Phase::AiThinking)))
-            .add_systems(Update, watch_step.run_if(in_state(Phase::Watching)))
-            .add_systems(Update, unattended_beats.run_if(in_state(Phase::Showing)));
+            .add_systems(
+                Update,
+                (
+                    ai_think.run_if(in_state(Phase::AiThinking)),
+                    watch_step.run_if(in_state(Phase::Watching)),
+                    unattended_beats.run_if(in_state(Phase::Showing)),
+                )
+                    .run_if(resource_exists::<Brain>)
+                    .in_set(BattleSet::Apply),
+            );
     }
 }
 
 fn ai_think(
     time: Res<Time>,
     pace: Res<Pace>,
-    battle: Option<Res<Battle>>,
-    seats: Option<Res<Seats>>,
-    brain: Option<ResMut<Brain>>,
+    battle: Res<Battle>,
+    seats: Res<Seats>,
+    mut brain: ResMut<Brain>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let (Some(battle), Some(seats), Some(mut brain)) = (battle, seats, brain) else {
-        return;
-    };
     let Some(seat) = battle.session.pending().seat() else {
         return;
     };
@@ -230,15 +247,13 @@ fn ai_think(
 fn unattended_beats(
     time: Res<Time>,
     pace: Res<Pace>,
-    seats: Option<Res<Seats>>,
-    battle: Option<ResMut<Battle>>,
+    seats: Res<Seats>,
+    battle: Res<Battle>,
+    mut showing: ResMut<Showing>,
     mut shown_for: Local<f32>,
 ) {
-    let (Some(seats), Some(mut battle)) = (seats, battle) else {
-        return;
-    };
     if pace.fast {
-        battle.showing.clear();
+        showing.clear();
         return;
     }
     let watching = battle.session.watch_len().is_some();
@@ -248,7 +263,7 @@ fn unattended_beats(
     *shown_for += time.delta_secs();
     if *shown_for >= 2.0 * pace.delay() {
         *shown_for = 0.0;
-        battle.showing.pop_front();
+        showing.pop_front();
     }
 }
 
@@ -256,13 +271,10 @@ fn unattended_beats(
 fn watch_step(
     time: Res<Time>,
     pace: Res<Pace>,
-    battle: Option<Res<Battle>>,
-    brain: Option<ResMut<Brain>>,
+    battle: Res<Battle>,
+    mut brain: ResMut<Brain>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let (Some(battle), Some(mut brain)) = (battle, brain) else {
-        return;
-    };
     brain.waited += time.delta_secs();
     if brain.waited < pace.delay() {
         return;

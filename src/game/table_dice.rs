@@ -13,7 +13,7 @@ use crate::rules::battle::RuleError;
 use crate::rules::dice::{DiceError, DiceSource, Die};
 
 use super::flow::{AppState, Battle, Notice};
-use super::session::Choice;
+use crate::present::session::Choice;
 
 /// The values the table typed in, handed out in order, and every value handed out (the
 /// battle's dice, as its replay keeps them).
@@ -137,7 +137,7 @@ impl Plugin for TableDicePlugin {
             .add_systems(
                 Update,
                 take_table_rolls
-                    .run_if(in_state(AppState::Battle))
+                    .in_set(super::flow::BattleSet::Apply)
                     .run_if(resource_exists::<TableAsk>),
             )
             .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
@@ -153,12 +153,9 @@ fn take_table_rolls(
     mut rolls: MessageReader<TableRoll>,
     mut cancel: MessageReader<TableCancel>,
     mut ask: ResMut<TableAsk>,
-    battle: Option<ResMut<Battle>>,
+    mut battle: ResMut<Battle>,
     mut notice: ResMut<Notice>,
 ) {
-    let Some(mut battle) = battle else {
-        return;
-    };
     // Values typed for a decision not taken must not stand in for the next one's.
     if cancel.read().count() > 0 {
         if let super::flow::BattleDice::Table(t) = &mut battle.dice {
@@ -202,13 +199,10 @@ fn take_table_rolls(
 /// each face.
 pub fn table_dice_window(
     mut contexts: EguiContexts,
-    ask: Option<ResMut<TableAsk>>,
+    mut ask: ResMut<TableAsk>,
     mut rolls: MessageWriter<TableRoll>,
     mut cancel: MessageWriter<TableCancel>,
 ) -> Result {
-    let Some(mut ask) = ask else {
-        return Ok(());
-    };
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("The table rolls")
         .collapsible(false)

@@ -1,7 +1,7 @@
 //! The words a person chooses by: no two choices of one decision read the same (they say what
 //! differs), in every shipped scenario, over battles of random choices.
 
-use fray::game::flow::{Battle, BattleSetup};
+use fray::game::flow::{Battle, BattleSetup, News};
 
 /// Where a random battle stands at a decision: the scenario, the seed, the step, and the
 /// choice about to be taken.
@@ -20,7 +20,7 @@ fn random_battles<T>(
     seeds: u64,
     steps: usize,
     mut before: impl FnMut(&At, &Battle) -> T,
-    mut after: impl FnMut(&At, &Battle, T),
+    mut after: impl FnMut(&At, &Battle, T, &[fray::present::Beat]),
 ) {
     for (name, _) in fray::scenario::BUILTIN {
         for seed in 1..=seeds {
@@ -56,7 +56,16 @@ fn random_battles<T>(
                 if b.apply(&c).is_err() {
                     break;
                 }
-                after(&at, &b, kept);
+                // The steps of the resolution the screen would show.
+                let beats: Vec<_> = b
+                    .take_news()
+                    .into_iter()
+                    .flat_map(|n| match n {
+                        News::Applied { beats, .. } => beats,
+                        News::Replaced => Vec::new(),
+                    })
+                    .collect();
+                after(&at, &b, kept, &beats);
             }
         }
     }
@@ -79,7 +88,7 @@ fn no_two_choices_of_a_decision_read_the_same() {
                 );
             }
         },
-        |_, _, ()| {},
+        |_, _, (), _| {},
     );
 }
 
@@ -195,7 +204,7 @@ fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
                 );
             }
         },
-        |_, _, ()| {},
+        |_, _, (), _| {},
     );
     // The walk met menus too long to list whole: the verbs were put to work.
     assert!(longest > MAX_ROWS, "the longest menu had {longest} choices");
@@ -263,7 +272,7 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
                 readied: readied(b),
             })
         },
-        |at, b, made| {
+        |at, b, made, _| {
             let Some(m) = made else {
                 return;
             };
@@ -294,13 +303,16 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
 }
 
 /// Whether two choices are the same action, whatever the ruleset.
-fn same(a: Option<&fray::game::session::Choice>, b: Option<&fray::game::session::Choice>) -> bool {
+fn same(
+    a: Option<&fray::present::session::Choice>,
+    b: Option<&fray::present::session::Choice>,
+) -> bool {
     let (Some(a), Some(b)) = (a, b) else {
         return false;
     };
     fn eq<A: PartialEq + 'static>(
-        a: &fray::game::session::Choice,
-        b: &fray::game::session::Choice,
+        a: &fray::present::session::Choice,
+        b: &fray::present::session::Choice,
     ) -> Option<bool> {
         Some(a.get::<A>()? == b.get::<A>()?)
     }
@@ -317,7 +329,7 @@ fn same(a: Option<&fray::game::session::Choice>, b: Option<&fray::game::session:
 #[test]
 fn a_click_on_a_target_takes_the_attack_whose_odds_stand_beside_them() {
     use fray::game::input::{Cursor, attack_on, token_clicked};
-    use fray::game::present::Mark;
+    use fray::present::Mark;
     let mut shown = 0;
     random_battles(
         2,
@@ -356,7 +368,7 @@ fn a_click_on_a_target_takes_the_attack_whose_odds_stand_beside_them() {
                 }
             }
         },
-        |_, _, ()| {},
+        |_, _, (), _| {},
     );
     assert!(shown > 100, "odds stood beside {shown} targets");
 }
@@ -371,12 +383,10 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
     random_battles(
         6,
         300,
-        |_, b| b.showing.len(),
-        |at, b, before| {
-            let Some(tally) = b
-                .showing
+        |_, _| (),
+        |at, b, (), beats| {
+            let Some(tally) = beats
                 .iter()
-                .skip(before)
                 .find(|beat| beat.title == "The efforts tallied")
             else {
                 return;

@@ -88,3 +88,30 @@ pub fn choose_by_keys(app: &mut App, i: usize) {
     }
     panic!("choice {i} was never reached");
 }
+
+/// The phase the core's pending decision, the seats, the steps on screen and the lesson call
+/// for now (the state may follow a frame later).
+#[allow(dead_code)] // not every test binary asks
+pub fn wanted_phase(app: &App) -> Option<Phase> {
+    use fray::game::flow::{Battle, phase_for};
+    let w = app.world();
+    Some(phase_for(
+        w.get_resource::<Battle>()?,
+        w.get_resource::<fray::game::seats::Seats>()?,
+        w.resource::<fray::game::showing::Showing>(),
+        w.get_resource::<fray::game::lesson::LessonRun>(),
+    ))
+}
+
+/// The kind of decision a person at the screen is taking, if one is.
+#[allow(dead_code)] // not every test binary asks
+pub fn deciding(app: &App) -> Option<fray::rules::battle::DecisionKind> {
+    use fray::rules::battle::Pending;
+    if phase(app) != Some(Phase::Deciding) {
+        return None;
+    }
+    match app.world().resource::<fray::game::flow::Battle>().pending() {
+        Pending::Decide { kind, .. } => Some(kind),
+        Pending::Over(_) => None,
+    }
+}

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
-use super::present::{Beat, BoardView, Focus, ResultTable, RosterLine, Visual};
+use super::{Beat, BoardView, DecisionStyle, Focus, ResultTable, RosterLine, Visual};
 use crate::ai::{Candidate, Level, Thinking};
 use crate::rules::battle::{DecisionKind, Event, Pending, RuleError, Seat, state_hash};
 use crate::rules::dice::DiceSource;
@@ -124,6 +124,7 @@ pub trait Session: Send + Sync + 'static {
     /// Takes back the last such decision; false (and nothing changed) if there is none.
     fn undo(&mut self) -> bool;
     fn title(&self, kind: DecisionKind) -> &'static str;
+    fn style(&self, kind: DecisionKind) -> DecisionStyle;
     fn situation(&self) -> Option<String>;
     fn board(&self, eyes: Option<Seat>) -> BoardView;
     /// The board's place a lesson's pointer names: by the place's own label, else by the name
@@ -413,7 +414,11 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn title(&self, kind: DecisionKind) -> &'static str {
-        G::phase_title(kind)
+        G::decision_title(kind)
+    }
+
+    fn style(&self, kind: DecisionKind) -> DecisionStyle {
+        G::decision_style(kind)
     }
 
     fn situation(&self) -> Option<String> {

@@ -8,9 +8,9 @@ use crate::rules::coterie::{
 };
 use crate::rules::explain::Explanation;
 
-use super::present::{
-    Beat, BoardView, Focus, Heading, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine,
-    Token, Visual,
+use super::{
+    Beat, BoardView, DecisionStyle, Focus, Heading, Icon, Mark, Place, Pool, Present, ResultTable,
+    RosterLine, Token, Visual,
 };
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
@@ -268,14 +268,23 @@ impl Present for Coterie {
         phase_beats(s, events)
     }
 
-    fn phase_title(kind: DecisionKind) -> &'static str {
+    fn decision_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Commit => "The phase: declare an action, then bring your skills",
             DecisionKind::Special => "A special action",
             DecisionKind::Review => "The GM reviews a special action",
             DecisionKind::Harm => "Harm",
             DecisionKind::Draw => "A draw: neutral or harmful?",
+            // Kinds a conflict never asks.
             _ => "Decide",
+        }
+    }
+
+    /// Harm and draws choose between outcomes: each option's effect is the point of it.
+    fn decision_style(kind: DecisionKind) -> DecisionStyle {
+        match kind {
+            DecisionKind::Harm | DecisionKind::Draw => DecisionStyle::Cards,
+            _ => DecisionStyle::Rows,
         }
     }
 

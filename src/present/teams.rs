@@ -10,7 +10,7 @@ use crate::rules::teams::roll::chance_at_least;
 use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
 
-use super::present::{
+use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual, pct,
 };
 
@@ -176,12 +176,13 @@ impl Present for Teams {
         }
     }
 
-    fn phase_title(kind: DecisionKind) -> &'static str {
+    fn decision_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Initiative => "The GM orders the teams",
             DecisionKind::Activation => "Choose who takes the next turn",
             DecisionKind::Turn => "A turn: three actions",
             DecisionKind::Reaction => "A reaction",
+            // Kinds the rulebook never asks of a team.
             _ => "Decide",
         }
     }

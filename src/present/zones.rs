@@ -7,7 +7,7 @@ use crate::rules::zones::{
     ZoneEvent, Zones, attack, flow, odds,
 };
 
-use super::present::{
+use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual, pct,
 };
 
@@ -326,7 +326,7 @@ impl Present for Zones {
         }
     }
 
-    fn phase_title(kind: DecisionKind) -> &'static str {
+    fn decision_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Initiative => "Initiative: who acts first this round?",
             DecisionKind::Activation => "Activate a character, or pass",
@@ -336,11 +336,8 @@ impl Present for Zones {
             DecisionKind::Reaction => "Reaction: the whole turn, taken now",
             DecisionKind::Stunt => "Attack stunt",
             DecisionKind::Morale => "Morale failed: surrender or retreat",
-            DecisionKind::Harm => "Harm",
-            DecisionKind::Draw => "Draw",
-            DecisionKind::Commit => "Commit",
-            DecisionKind::Special => "Special action",
-            DecisionKind::Review => "Review",
+            // Kinds the rulebook never asks of a side.
+            _ => "Decide",
         }
     }
 

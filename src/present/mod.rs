@@ -1,7 +1,13 @@
 //! What a ruleset shows, for the generic shell: the board's places and tokens, what an action
 //! points at, the words for each decision, the odds of a choice, the roster and the result
-//! table. One implementation per ruleset lives in `game/<ruleset>.rs`; the shell draws and
-//! dispatches without knowing which ruleset it plays.
+//! table. One implementation per ruleset lives in `present/<ruleset>.rs`; the shell draws and
+//! dispatches without knowing which ruleset it plays. Nothing here uses Bevy: the words and
+//! figures a screen shows are tested, and the registry names them, without the game.
+
+pub mod coterie;
+pub mod session;
+pub mod teams;
+pub mod zones;
 
 use crate::rules::battle::{DecisionKind, Event, Ruleset, Seat};
 
@@ -264,6 +270,16 @@ pub enum Visual {
     Banner { text: String },
 }
 
+/// How a person's decision is laid out beside the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecisionStyle {
+    /// Choices in rows, the highlighted one's odds beside it (a turn, a reaction).
+    Rows,
+    /// Options as cards, each with its effect written out in full (who is hurt, by how much),
+    /// where the choice is between outcomes rather than actions.
+    Cards,
+}
+
 pub trait Present: Ruleset {
     /// What the ruleset calls its round, for the top bar ("Round 2", Coterie's "Phase 2").
     const ROUND: &'static str = "Round";
@@ -272,8 +288,14 @@ pub trait Present: Ruleset {
     /// How the board shows an event, given the state after the action that caused it. Every
     /// event kind has one (a `match` without a catch-all, so a new kind cannot be forgotten).
     fn visual(state: &Self::State, event: &Event<Self::EventKind>) -> Visual;
-    /// The title of a decision a person takes.
-    fn phase_title(kind: DecisionKind) -> &'static str;
+    /// The title of a decision a person takes. Each ruleset names its own kinds; a kind it
+    /// never asks falls to a catch-all, so a ruleset adding one touches no other's words.
+    fn decision_title(kind: DecisionKind) -> &'static str;
+    /// How a decision is laid out: rows to pick from, or cards with every effect written out.
+    fn decision_style(kind: DecisionKind) -> DecisionStyle {
+        let _ = kind;
+        DecisionStyle::Rows
+    }
     /// What the pending decision is about, in words.
     fn situation(state: &Self::State) -> Option<String>;
     /// A short preview of an action's odds, from the core.

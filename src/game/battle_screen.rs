@@ -1,0 +1,620 @@
+//! The battle's screen: the top bar, the choices beside the board (or the pass-the-screen
+//! card), a resolution's steps over it, the roster and the log, and the windows a button opens
+//! (a roll's breakdown, the AI's reasons, the help). It reads the battle and writes choices;
+//! the rules core decides what they mean.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::animation::Playing;
+use super::board::viewer;
+use super::board_marks::BoardArea;
+use super::flow::{AppState, Battle, Choose, Notice, Phase, person_deciding};
+use super::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
+use super::keys::Bindings;
+use super::lesson::LessonRun;
+use super::overlay::{
+    TopButtons, TopClick, decision_heading, faction_colour, root, status_words, top_bar,
+};
+use super::seats::{Brain, Pace, SeatKind, Seats};
+use super::showing::Showing;
+use crate::present::DecisionStyle;
+use crate::rules::battle::{Outcome, Pending, Seat};
+use crate::rules::notes;
+
+/// Who a seat is, in words.
+fn seat_name(battle: &Battle, seat: Seat) -> String {
+    match seat {
+        Seat::Faction(f) => battle
+            .session
+            .faction_names()
+            .get(f)
+            .cloned()
+            .unwrap_or_else(|| "?".into()),
+        Seat::Gm => "the GM".into(),
+        Seat::Character(c) => battle.session.character_name(c),
+    }
+}
+
+/// What the battle's screen reads and changes.
+#[derive(SystemParam)]
+pub struct Table<'w> {
+    battle: ResMut<'w, Battle>,
+    seats: ResMut<'w, Seats>,
+    phase: Res<'w, State<Phase>>,
+    showing: ResMut<'w, Showing>,
+    playing: ResMut<'w, Playing>,
+    lesson: Option<ResMut<'w, LessonRun>>,
+    cursor: ResMut<'w, Cursor>,
+    panels: ResMut<'w, Panels>,
+    pace: ResMut<'w, Pace>,
+    brain: Res<'w, Brain>,
+    notice: Res<'w, Notice>,
+    keys: Res<'w, Bindings>,
+}
+
+/// What the board shows beside the choices: its layout, the token under the mouse, the art.
+#[derive(SystemParam)]
+pub struct BoardSeen<'w> {
+    lay: Option<Res<'w, super::board::Layout>>,
+    hovered: Res<'w, super::board::Hovered>,
+    art: Option<Res<'w, super::atlas::Art>>,
+}
+
+pub fn battle_ui(
+    mut contexts: EguiContexts,
+    mut t: Table,
+    seen: BoardSeen,
+    mut choose: MessageWriter<Choose>,
+    mut next: ResMut<NextState<AppState>>,
+    mut area: ResMut<BoardArea>,
+    mut markdown: Local<egui_commonmark::CommonMarkCache>,
+) -> Result {
+    // The board is covered until the panels say what they leave of it.
+    area.0 = None;
+    let phase = *t.phase.get();
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut ui = root(&ctx);
+    let deciding = match t.battle.session.pending().seat() {
+        Some(seat) => match t.seats.kind(seat) {
+            SeatKind::Person => seat_name(&t.battle, seat),
+            SeatKind::Ai(level) => {
+                format!("{}, the AI ({})", seat_name(&t.battle, seat), level.name())
+            }
+        },
+        None => "nobody".into(),
+    };
+    top(&mut ui, &mut t, phase, &deciding, &mut next);
+    if phase == Phase::PassScreen {
+        pass_screen(&mut ui, &mut t, &deciding);
+        return Ok(());
+    }
+    let left = choices_panel(
+        &mut ui,
+        &mut t,
+        &seen,
+        phase,
+        &deciding,
+        &mut choose,
+        &mut next,
+    );
+    if phase == Phase::Showing {
+        steps_window(&ctx, &mut t);
+    }
+    let right = roster_and_log(&mut ui, &mut t);
+    area.0 = Some(ui.available_rect_before_wrap());
+    if let Some(lesson) = t.lesson.as_deref_mut() {
+        if let Some(rect) = super::lesson_view::pointed_panel(lesson, &t.battle, left, right) {
+            super::lesson_view::point_panel(&ctx, rect, ctx.input(|i| i.time) as f32);
+        }
+        let rules_at_work = !t.showing.is_empty();
+        super::lesson_view::lesson_panel(
+            &ctx,
+            &mut t.battle,
+            lesson,
+            rules_at_work,
+            &t.keys,
+            &mut next,
+        );
+    }
+    breakdown_window(&ctx, &mut t, &mut markdown);
+    if t.panels.why {
+        reasons_window(&ctx, &t);
+    }
+    if t.panels.help {
+        help_window(&ctx, &t);
+    }
+    Ok(())
+}
+
+/// The top bar: the battle, its round, who decides; the buttons.
+fn top(
+    ui: &mut egui::Ui,
+    t: &mut Table,
+    phase: Phase,
+    deciding: &str,
+    next: &mut NextState<AppState>,
+) {
+    let buttons = TopButtons {
+        fast: t.pace.fast,
+        log: t.panels.log,
+        why: t.panels.why,
+        help: t.panels.help,
+        undo: t.lesson.is_none() && super::input::may_undo(&t.battle, &t.seats),
+        keys: &t.keys,
+    };
+    let words = status_words(&t.battle, phase, deciding);
+    let click = egui::Panel::top("top")
+        .show(ui, |ui| top_bar(ui, &words, &buttons))
+        .inner;
+    match click {
+        Some(TopClick::Fast) => t.pace.fast = !t.pace.fast,
+        Some(TopClick::Log) => t.panels.log = !t.panels.log,
+        Some(TopClick::Why) => t.panels.why = !t.panels.why,
+        Some(TopClick::Help) => t.panels.help = !t.panels.help,
+        Some(TopClick::Undo) => {
+            t.battle.undo();
+        }
+        Some(TopClick::Leave) => next.set(if t.lesson.is_some() {
+            AppState::Learn
+        } else {
+            AppState::Result
+        }),
+        None => {}
+    }
+}
+
+/// Hot-seat: the board hidden until the next person takes the screen.
+fn pass_screen(ui: &mut egui::Ui, t: &mut Table, deciding: &str) {
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(120.0);
+            ui.heading(format!("Pass the screen to {deciding}"));
+            ui.label("The board is hidden so nobody sees what the other side keeps concealed.");
+            ui.add_space(20.0);
+            if ui
+                .button(
+                    egui::RichText::new(t.keys.label("I have the screen", GameAction::Confirm))
+                        .size(20.0),
+                )
+                .clicked()
+            {
+                take_screen(&t.battle, &mut t.seats);
+            }
+        });
+    });
+}
+
+/// The left panel: the situation, what is being decided and the choices, the notice, and the
+/// card of the character under the mouse (or the one acting). Returns where it stands.
+fn choices_panel(
+    ui: &mut egui::Ui,
+    t: &mut Table,
+    seen: &BoardSeen,
+    phase: Phase,
+    deciding: &str,
+    choose: &mut MessageWriter<Choose>,
+    next: &mut NextState<AppState>,
+) -> egui::Rect {
+    let names = t.battle.session.faction_names().to_vec();
+    let person = person_deciding(&t.battle, &t.seats, t.lesson.as_deref());
+    egui::Panel::left("choices")
+        .exact_size(super::board::LEFT_PANEL)
+        .show(ui, |ui| {
+            if let Some(sit) = t.battle.session.situation() {
+                ui.label(egui::RichText::new(sit).italics());
+                ui.separator();
+            }
+            match phase {
+                Phase::AiThinking => {
+                    ui.label(format!("{deciding} is deciding…"));
+                }
+                Phase::Watching => {
+                    ui.label(format!(
+                        "Replay: action {} of {}",
+                        t.battle.taken(),
+                        t.battle.session.watch_len().unwrap_or(0)
+                    ));
+                }
+                Phase::Over => {
+                    if let Pending::Over(o) = t.battle.pending() {
+                        let text = match o {
+                            Outcome::Victory { winner, how } => {
+                                format!(
+                                    "{} win. {how}.",
+                                    names.get(winner).map_or("?", String::as_str)
+                                )
+                            }
+                            Outcome::Draw { how } => format!("A draw: {how}."),
+                        };
+                        ui.heading(text);
+                    }
+                    if ui
+                        .button(t.keys.label("See the result", GameAction::Confirm))
+                        .clicked()
+                    {
+                        next.set(AppState::Result);
+                    }
+                }
+                Phase::Lesson => {
+                    ui.label(t.keys.label(
+                        "The lesson speaks: read it, then go on",
+                        GameAction::Confirm,
+                    ));
+                }
+                Phase::Deciding if person.is_some() => decision(ui, t, choose),
+                _ => {}
+            }
+            if let Some(n) = &t.notice.0 {
+                ui.colored_label(egui::Color32::LIGHT_RED, n);
+            }
+            if let Some(lay) = &seen.lay
+                && let Some(token) = super::card::chosen(&lay.view, seen.hovered.0, t.cursor.target)
+            {
+                let side = names.get(token.faction).map_or("", String::as_str);
+                egui::Panel::bottom("card")
+                    .resizable(false)
+                    .frame(egui::Frame::NONE)
+                    .show(ui, |ui| {
+                        super::card::character_card(ui, seen.art.as_deref(), token, side);
+                    });
+            }
+        })
+        .response
+        .rect
+}
+
+/// A person's decision: its title (the ruleset's words) over its choices, laid out as the
+/// ruleset says: rows, or cards with every option's effect written out (harm, draws).
+fn decision(ui: &mut egui::Ui, t: &mut Table, choose: &mut MessageWriter<Choose>) {
+    let Pending::Decide { kind, .. } = t.battle.session.pending() else {
+        return;
+    };
+    let (title, style) = (t.battle.session.title(*kind), t.battle.session.style(*kind));
+    decision_heading(ui, title);
+    let cards = style == DecisionStyle::Cards;
+    if cards && (0..t.battle.session.legal_len()).any(|i| t.battle.session.odds(i).is_some()) {
+        ui.label(egui::RichText::new("Each option's effect is under it.").small());
+    }
+    choice_list(
+        ui,
+        &t.battle,
+        t.lesson.as_deref(),
+        &mut t.cursor,
+        choose,
+        cards,
+    );
+}
+
+/// A resolution's steps, one at a time, over the board.
+fn steps_window(ctx: &egui::Context, t: &mut Table) {
+    let Some(beat) = t.showing.front().cloned() else {
+        return;
+    };
+    let left = t.showing.len();
+    egui::Window::new(beat.title.as_str())
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .show(ctx, |ui| {
+            for line in &beat.lines {
+                ui.label(line);
+            }
+            ui.separator();
+            let next = if left > 1 {
+                t.keys
+                    .label(&format!("Next ({} more)", left - 1), GameAction::Confirm)
+            } else {
+                t.keys.label("Go on", GameAction::Confirm)
+            };
+            if ui.button(next).clicked() {
+                t.showing.pop_front();
+            }
+        });
+}
+
+/// The right panel: the characters side by side, and the log when it is open. Returns where
+/// it stands.
+fn roster_and_log(ui: &mut egui::Ui, t: &mut Table) -> egui::Rect {
+    let names = t.battle.session.faction_names().to_vec();
+    egui::Panel::right("log")
+        .exact_size(super::board::RIGHT_PANEL)
+        .show(ui, |ui| {
+            ui.strong("Characters");
+            let roster = t
+                .battle
+                .session
+                .roster(viewer(&t.battle, &t.seats, t.lesson.as_deref()));
+            for (f, name) in names.iter().enumerate() {
+                ui.label(egui::RichText::new(name).color(faction_colour(f)));
+                for line in roster.iter().filter(|l| l.faction == f) {
+                    ui.label(format!("  {}", line.text));
+                }
+            }
+            if t.panels.log {
+                ui.separator();
+                ui.strong(
+                    "Combat log (click a line to see it again, a roll for its breakdown; K skips)",
+                );
+                let playing = t.playing.now.map(|(e, _)| e);
+                let mut replay = None;
+                egui::ScrollArea::vertical()
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for (i, e) in t.battle.log.iter().enumerate() {
+                            // The line whose event the board is playing stands out.
+                            let text = if e.explanation.is_some() {
+                                format!("• {}", e.text)
+                            } else {
+                                e.text.clone()
+                            };
+                            let mut rich = egui::RichText::new(text);
+                            if playing == Some(i) {
+                                rich = rich.background_color(egui::Color32::from_rgb(70, 60, 20));
+                            }
+                            if e.explanation.is_some() {
+                                rich = rich.color(egui::Color32::from_rgb(110, 170, 255));
+                            }
+                            let r = ui.add(egui::Label::new(rich).sense(egui::Sense::click()));
+                            if r.clicked() {
+                                replay = Some(i);
+                                if e.explanation.is_some() {
+                                    t.panels.breakdown = Some(i);
+                                }
+                            }
+                        }
+                    });
+                if let Some(i) = replay {
+                    t.playing.replay(i);
+                }
+            }
+        })
+        .response
+        .rect
+}
+
+/// A roll's breakdown: its dice, modifiers and total, and the rule quoted from the notes.
+fn breakdown_window(
+    ctx: &egui::Context,
+    t: &mut Table,
+    markdown: &mut egui_commonmark::CommonMarkCache,
+) {
+    if let Some(i) = t.panels.breakdown
+        && let Some(e) = t.battle.log.get(i)
+        && let Some(x) = &e.explanation
+    {
+        let mut open = true;
+        egui::Window::new("Roll breakdown")
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.strong(&x.what);
+                let dice: Vec<String> = x
+                    .dice
+                    .iter()
+                    .map(|r| format!("{} showed {}", r.die, r.value))
+                    .collect();
+                ui.label(format!("Dice: {}", dice.join(", ")));
+                for d in &x.dropped {
+                    ui.label(format!(
+                        "Dropped: {} showed {} (impaired: the lower die counts)",
+                        d.die, d.value
+                    ));
+                }
+                for m in &x.modifiers {
+                    ui.label(format!("{:+}  {}", m.value, m.cause));
+                }
+                ui.label(format!("Total: {}", x.total));
+                if let Some(a) = &x.against {
+                    ui.label(format!("Against: {a}"));
+                }
+                ui.label(format!("Result: {}", x.outcome));
+                ui.separator();
+                ui.label(egui::RichText::new(format!("Rule {}", x.rule)).strong());
+                // The rules notes are Markdown: headings, emphasis, lists, paragraphs.
+                egui_commonmark::CommonMarkViewer::new().show(
+                    ui,
+                    markdown,
+                    notes::paragraph(&x.rule).unwrap_or("(no note)"),
+                );
+            });
+        if !open {
+            t.panels.breakdown = None;
+        }
+    }
+}
+
+/// What the AI thought of its last decision, best first.
+fn reasons_window(ctx: &egui::Context, t: &Table) {
+    egui::Window::new("The AI's reasons").show(ctx, |ui| {
+        match t.brain.last_seat {
+            Some(seat) => ui.label(format!(
+                "{}'s last decision, best first:",
+                seat_name(&t.battle, seat)
+            )),
+            None => ui.label("No AI decision yet."),
+        };
+        for c in t.brain.last_candidates.iter().take(6) {
+            let line = if c.visits > 0 {
+                format!(
+                    "{:.2} win share over {} play-outs — {}",
+                    c.value, c.visits, c.text
+                )
+            } else {
+                format!("{:+.2} expected — {}", c.value, c.text)
+            };
+            ui.label(line);
+        }
+    });
+}
+
+/// The help: the mouse, the board's pictures, the keys.
+fn help_window(ctx: &egui::Context, t: &Table) {
+    egui::Window::new("Help").show(ctx, |ui| {
+        ui.label(t.battle.session.mouse_help());
+        ui.label("The board: the wheel zooms, dragging with the right or middle button pans, Home (or 0) shows the whole board again.");
+        ui.label("A token's picture is who they are; the small one at its side, what they hold; the number at its corner, what the ruleset counts on it.");
+        ui.label("Bars across a token: what it has left of what it can lose (health; in Three actions endurance, then health), green when whole.");
+        ui.label("Icons on the tokens:");
+        egui::Grid::new("icons").show(ui, |ui| {
+            for (i, icon) in crate::present::Icon::KINDS.into_iter().enumerate() {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                ui.painter()
+                    .extend(super::icons::shapes(icon, rect.center(), 8.0));
+                ui.label(icon.words());
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
+            }
+        });
+        ui.label("Keyboard (F2 changes the keys):");
+        for action in GameAction::ALL {
+            ui.label(format!("{}: {}", t.keys.words(action), action.words()));
+        }
+        ui.label("Every roll in the log opens its breakdown: dice, modifiers, and the rule quoted from the rules notes.");
+    });
+}
+
+/// The person's choices, the one under the cursor marked, each with its odds on hover.
+/// `inline`: each choice's odds or effect written under it, not only on hover.
+fn choice_list(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    lesson: Option<&LessonRun>,
+    cursor: &mut Cursor,
+    choose: &mut MessageWriter<Choose>,
+    inline: bool,
+) {
+    if let Some(t) = cursor.target {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "Showing choices for {}",
+                battle.session.character_name(t)
+            ));
+            if ui.small_button("all (Esc)").clicked() {
+                cursor.filter_to(None);
+            }
+        });
+    }
+    if let Pending::Decide {
+        time_limit: Some(secs),
+        ..
+    } = battle.session.pending()
+    {
+        ui.colored_label(
+            egui::Color32::YELLOW,
+            format!("Chaos of combat: {secs} s to declare"),
+        );
+    }
+    if let Some(v) = cursor.verb {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(v).strong());
+            if ui.small_button("back (Esc)").clicked() {
+                super::input::back(battle, cursor);
+            }
+        });
+    }
+    let shown = rows(battle, cursor);
+    let composing = shown.iter().any(|r| matches!(r, Row::Part { .. }));
+    if composing || !cursor.picked.is_empty() {
+        ui.label(
+            egui::RichText::new("Compose it a piece at a time: its degree, then its kind.").small(),
+        );
+        if !cursor.picked.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(format!("So far: {}", cursor.picked.join(", "))).strong(),
+                );
+                if ui.small_button("back a step (Esc)").clicked() {
+                    super::input::back(battle, cursor);
+                }
+            });
+        }
+    }
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (i, &row) in shown.iter().enumerate() {
+            let (mut text, odds) = match row {
+                Row::Choice(a) if !cursor.picked.is_empty() => (
+                    format!("Deal it: {}", battle.session.describe(a)),
+                    battle.session.odds(a),
+                ),
+                Row::Choice(a) => (battle.session.describe(a), battle.session.odds(a)),
+                Row::Verb { verb, count, .. } => (format!("{verb} …  ({count} choices)"), None),
+                Row::Part { count, .. } => (
+                    format!(
+                        "{} …  ({count} way{} on)",
+                        row.part_words(battle).unwrap_or_default(),
+                        if count == 1 { "" } else { "s" }
+                    ),
+                    None,
+                ),
+            };
+            text = format!("{}. {text}", i + 1);
+            // The lesson's mark is looked for first: a row's choices are worked out only where
+            // a lesson marks one.
+            if (0..battle.session.legal_len())
+                .any(|a| super::lesson_view::marked_choice(battle, lesson, a) && row.holds(battle, a))
+            {
+                text.push_str("   (the lesson's choice)");
+            }
+            let highlighted = i == cursor.index;
+            // A prompt's options are cards, each with its effect written out in full; a turn's
+            // choices are rows, the highlighted one's odds under it.
+            let r = if inline {
+                let stroke = if highlighted {
+                    egui::Stroke::new(2.0, egui::Color32::from_rgb(250, 210, 80))
+                } else {
+                    egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+                };
+                egui::Frame::group(ui.style())
+                    .stroke(stroke)
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        let r = ui.selectable_label(highlighted, egui::RichText::new(text).strong());
+                        if let Some(h) = &odds {
+                            ui.label(h);
+                        }
+                        r
+                    })
+                    .inner
+            } else {
+                let mut r = ui.selectable_label(highlighted, text);
+                // The highlighted choice's odds stay in view under it, not only on hover.
+                if let Some(h) = odds {
+                    if highlighted {
+                        ui.label(egui::RichText::new(format!("      {h}")).small().weak());
+                    }
+                    r = r.on_hover_text(h);
+                }
+                r
+            };
+            // Only a moving mouse takes the cursor: one resting over the list does not pin the
+            // keyboard's choice.
+            if r.hovered() && ui.input(|inp| inp.pointer.delta() != egui::Vec2::ZERO) {
+                cursor.index = i;
+            }
+            if r.clicked()
+                && let Some(c) = super::input::take_row(battle, cursor, row)
+            {
+                choose.write(Choose(c));
+            }
+            if highlighted && matches!(row, Row::Verb { .. }) {
+                ui.label(
+                    egui::RichText::new(
+                        "      Enter or a click opens its choices; a lit place on the board is one click.",
+                    )
+                    .small()
+                    .weak(),
+                );
+            }
+            if let Row::Choice(a) = row
+                && cursor.armed == Some(a)
+            {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 170, 60),
+                    "      This cannot be taken back: Enter or click again to confirm.",
+                );
+            }
+        }
+    });
+}

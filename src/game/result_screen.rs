@@ -1,0 +1,102 @@
+//! The result screen: who won and how, each character's figures, and what next (again, a new
+//! skirmish, the replay kept).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::flow::{AppState, Battle, Notice};
+use super::input::GameAction;
+use super::keys::Bindings;
+use super::overlay::{faction_colour, root};
+use crate::rules::battle::{Outcome, Pending};
+
+/// Whether a battle's scenario is a generated skirmish, named for its seed.
+fn generate_name(scenario: &str) -> bool {
+    matches!(crate::generate::parse_name(scenario), Some(Ok(_)))
+}
+
+pub fn result_ui(
+    mut contexts: EguiContexts,
+    battle: Res<Battle>,
+    mut setup: ResMut<super::flow::BattleSetup>,
+    mut notice: ResMut<Notice>,
+    keys: Res<Bindings>,
+    mut next: ResMut<NextState<AppState>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = root(ctx);
+    egui::CentralPanel::default().show(&mut ui, |ui| {
+        let names = battle.session.faction_names();
+        let side = |f: usize| names.get(f).map_or("?", String::as_str);
+        ui.heading(match battle.pending() {
+            Pending::Over(Outcome::Victory { winner, how }) => {
+                format!("{} win — {how}", side(winner))
+            }
+            Pending::Over(Outcome::Draw { how }) => format!("A draw — {how}"),
+            Pending::Decide { .. } => "The battle was left unfinished".into(),
+        });
+        ui.label(format!(
+            "{} · round {} · {} decisions · dice seed {}",
+            battle.name,
+            battle.session.round(),
+            battle.taken(),
+            battle.seed
+        ));
+        ui.separator();
+        let table = battle.session.result_table();
+        egui::Grid::new("figures").striped(true).show(ui, |ui| {
+            // The side goes second, after the character's name.
+            for (i, h) in table.headings.iter().enumerate() {
+                ui.strong(*h);
+                if i == 0 {
+                    ui.strong("Side");
+                }
+            }
+            ui.end_row();
+            for (faction, cells) in &table.rows {
+                for (i, cell) in cells.iter().enumerate() {
+                    ui.label(cell);
+                    if i == 0 {
+                        ui.colored_label(faction_colour(*faction), side(*faction));
+                    }
+                }
+                ui.end_row();
+            }
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("Again, same seed").clicked() {
+                setup.again(battle.seed, false);
+                next.set(AppState::Battle);
+            }
+            if ui.button("Again, new seed").clicked() {
+                setup.again(battle.seed, true);
+                next.set(AppState::Battle);
+            }
+            if let Some(fresh) = super::skirmish::next_after(&battle.scenario)
+                && ui.button("A new random skirmish").clicked()
+            {
+                setup.again(battle.seed, false);
+                setup.scenario = fresh;
+                next.set(AppState::Battle);
+            }
+            if generate_name(&battle.scenario) && ui.button("Save the skirmish as a file").clicked()
+            {
+                notice.0 = Some(super::skirmish::save(&battle.scenario));
+            }
+            if ui.button("Save the replay").clicked() {
+                notice.0 = Some(super::save_replay(&battle));
+            }
+            if ui
+                .button(keys.label("Back to the menu", GameAction::Confirm))
+                .clicked()
+            {
+                next.set(AppState::Menu);
+            }
+        });
+        if let Some(n) = &notice.0 {
+            ui.label(n);
+        }
+    });
+    Ok(())
+}
