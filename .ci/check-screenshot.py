@@ -54,7 +54,7 @@ def pixels(path):
     return width, height, bpp, rows
 
 
-# The factions' colours (src/game/palette.rs), which fill the tokens.
+# The factions' colours (src/game/board/palette.rs), which fill the tokens.
 FACTIONS = [(0, 114, 178), (213, 94, 0), (240, 228, 66), (86, 180, 233)]
 
 
@@ -106,10 +106,14 @@ def main():
     w, h, bpp, rows = pixels(path)
     if "--tokens" in args:
         tokens(path, w, h, bpp, rows)
-    # `--colour R,G,B` also asks for at least 30 pixels of about that colour (an attack's line).
+    # `--colour R,G,B` also asks for at least 30 pixels of about that colour (an attack's line),
+    # or as many as `--at-least N` says (a die's face, against the few the board has anyway).
     want = None
     if "--colour" in args and args.index("--colour") + 1 < len(args):
         want = tuple(int(v) for v in args[args.index("--colour") + 1].split(","))
+    least = 30
+    if "--at-least" in args and args.index("--at-least") + 1 < len(args):
+        least = int(args[args.index("--at-least") + 1])
     if want is not None:
         near = sum(
             1
@@ -118,7 +122,7 @@ def main():
             if all(abs(rows[y][x * bpp + k] - want[k]) <= 24 for k in range(3))
         )
         print(f"{path}: {near} pixels of the colour {want}")
-        if near < 30:
+        if near < least:
             raise SystemExit(f"{path}: nothing drawn in the colour {want} (an attack line, a lesson's pointer)")
     counts = {}
     for y in range(0, h, 2):

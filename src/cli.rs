@@ -211,6 +211,9 @@ struct PlayArgs {
     /// Take the screenshot as soon as an attack's line (in Coterie, the two efforts) is drawn (for CI).
     #[arg(long)]
     shot_on_attack: bool,
+    /// Take the screenshot as soon as a roll's dice have settled on the board (for CI).
+    #[arg(long)]
+    shot_on_dice: bool,
     /// Take the first N decisions a person faces with the choice the menu starts on (for
     /// screenshots of a turn under way).
     #[arg(long, default_value_t = 0)]
@@ -243,6 +246,7 @@ impl Default for PlayArgs {
             frames: None,
             screenshot: None,
             shot_on_attack: false,
+            shot_on_dice: false,
             take: 0,
             take_until: None,
             headless: false,
@@ -376,6 +380,7 @@ fn play(args: PlayArgs) -> ExitCode {
         frames,
         screenshot,
         shot_on_attack,
+        shot_on_dice,
         take,
         take_until,
         headless,
@@ -388,6 +393,7 @@ fn play(args: PlayArgs) -> ExitCode {
         frames,
         screenshot,
         shot_on_attack,
+        shot_on_dice,
         take,
         take_until,
         table_dice,

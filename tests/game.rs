@@ -319,7 +319,7 @@ fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
 
 #[test]
 fn the_menu_shows_each_scenarios_own_optional_rules_until_changed() {
-    use fray::game::menu::{Catalogue, shown_options};
+    use fray::game::screens::menu::{Catalogue, shown_options};
     let catalogue = Catalogue::default();
     let entry = |id: &str| catalogue.0.iter().find(|e| e.id == id);
     let mut setup = BattleSetup {
@@ -379,6 +379,7 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
     let mut text = String::new();
     for dir in [
         "src/game",
+        "src/present",
         "src/rules",
         "src/scenario",
         "src/ai",
@@ -506,23 +507,34 @@ fn c_irreversible(app: &App, i: usize) -> bool {
     app.world().resource::<Battle>().session.irreversible(i)
 }
 
-/// The browser build writes a derived `{:?}` as a bare type name, so the shell never shows a
-/// player text made with it.
+/// The browser build writes a derived `{:?}` as a bare type name, so neither the shell nor
+/// the presentation it draws ever shows a player text made with it.
 #[test]
 fn the_shell_writes_no_text_with_debug_formatting() {
-    let dir = support::root().join("src/game");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let p = entry.unwrap().path();
-        let code = std::fs::read_to_string(&p).unwrap();
-        for (n, line) in code.lines().enumerate() {
-            assert!(
-                !line.contains(":?}") || line.trim_start().starts_with("//"),
-                "{}:{}: {line}",
-                p.display(),
-                n + 1
-            );
+    fn walk(dir: &std::path::Path, seen: &mut usize) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                walk(&p, seen);
+                continue;
+            }
+            *seen += 1;
+            let code = std::fs::read_to_string(&p).unwrap();
+            for (n, line) in code.lines().enumerate() {
+                assert!(
+                    !line.contains(":?}") || line.trim_start().starts_with("//"),
+                    "{}:{}: {line}",
+                    p.display(),
+                    n + 1
+                );
+            }
         }
     }
+    let mut seen = 0;
+    for dir in ["src/game", "src/present"] {
+        walk(&support::root().join(dir), &mut seen);
+    }
+    assert!(seen > 30, "the shell's files were read ({seen})");
 }
 
 const TEAMS_SPARRING: &str = r#"Scenario(name: "Shield Sparring", rules: Teams((
@@ -935,7 +947,7 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
     pick(&mut app, &attack);
     let playing = !app
         .world()
-        .resource::<fray::game::animation::Playing>()
+        .resource::<fray::game::board::animation::Playing>()
         .is_idle();
     assert!(playing, "the attack is on the board");
     let before = zones(&app).actions.len();
@@ -948,7 +960,7 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
     press(&mut app, KeyCode::KeyK);
     assert!(
         app.world()
-            .resource::<fray::game::animation::Playing>()
+            .resource::<fray::game::board::animation::Playing>()
             .is_idle(),
         "K skips"
     );
@@ -1056,7 +1068,7 @@ fn the_rules_notes_are_drawn_from_their_markdown() {
 /// the sides' tokens), its ruleset in a line and what it teaches.
 #[test]
 fn the_menu_draws_each_scenarios_map_and_says_its_ruleset() {
-    let catalogue = fray::game::menu::Catalogue::default();
+    let catalogue = fray::game::screens::menu::Catalogue::default();
     assert_eq!(catalogue.0.len(), fray::scenario::BUILTIN.len());
     for e in &catalogue.0 {
         assert!(
@@ -1129,7 +1141,7 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
 fn every_prompt_title_fits_the_screen_at_1280_by_720() {
     use bevy_egui::egui;
     use fray::game::keys::Bindings;
-    use fray::game::overlay::{TopButtons, decision_heading, status_words, top_bar};
+    use fray::game::screens::{TopButtons, decision_heading, status_words, top_bar};
     let ctx = egui::Context::default();
     ctx.set_fonts(fray::game::fonts::definitions());
     let keys = Bindings::default();

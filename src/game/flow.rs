@@ -15,7 +15,7 @@ use crate::rules::dice::SeededDice;
 use crate::rulesets::{Actions, Game, Visit};
 use crate::scenario;
 
-use super::seats::{SeatKind, Seats};
+use crate::game::seats::{SeatKind, Seats};
 pub use crate::present::Beat;
 pub use crate::present::session::{Choice, LogEntry, Session, Typed};
 
@@ -201,7 +201,7 @@ pub enum News {
 #[derive(Clone, Debug)]
 pub enum BattleDice {
     Seeded(SeededDice),
-    Table(super::table_dice::TableDice),
+    Table(crate::game::table_dice::TableDice),
 }
 
 impl crate::rules::dice::DiceSource for BattleDice {
@@ -263,7 +263,7 @@ impl Visit for StartSession<'_> {
 
 impl Battle {
     /// A battle from its setup: a scenario, a battle from outside the registry, or a save. A
-    /// lesson opens through [`super::lesson::open`], which gives its run beside the battle.
+    /// lesson opens through [`crate::game::lesson::open`], which gives its run beside the battle.
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
         if let Some((_, save)) = &setup.resume {
             return Battle::resume(save);
@@ -292,7 +292,7 @@ impl Battle {
             }
         };
         let dice = if setup.table_dice && setup.custom.is_none() {
-            BattleDice::Table(super::table_dice::TableDice::opened(opening))
+            BattleDice::Table(crate::game::table_dice::TableDice::opened(opening))
         } else {
             BattleDice::Seeded(dice)
         };
@@ -336,7 +336,7 @@ impl Battle {
             ReplayDice::Seed(s) => (*s, BattleDice::Seeded(SeededDice::new(*s))),
             ReplayDice::Scripted(v) => (
                 0,
-                BattleDice::Table(super::table_dice::TableDice::typed(v.iter().copied())),
+                BattleDice::Table(crate::game::table_dice::TableDice::typed(v.iter().copied())),
             ),
         };
         let (session, events) = loaded.setup.visit(StartSession {
@@ -456,8 +456,8 @@ impl Battle {
 pub fn phase_for(
     battle: &Battle,
     seats: &Seats,
-    showing: &super::showing::Showing,
-    lesson: Option<&super::lesson::LessonRun>,
+    showing: &crate::game::showing::Showing,
+    lesson: Option<&crate::game::lesson::LessonRun>,
 ) -> Phase {
     if !showing.is_empty() {
         return Phase::Showing;
@@ -505,7 +505,7 @@ pub fn phase_for(
 pub fn person_deciding(
     battle: &Battle,
     seats: &Seats,
-    lesson: Option<&super::lesson::LessonRun>,
+    lesson: Option<&crate::game::lesson::LessonRun>,
 ) -> Option<Seat> {
     // In a lesson the learner decides only where the step waits for them; the other side's
     // moves are the lesson's.
@@ -579,7 +579,7 @@ impl Plugin for FlowPlugin {
                 (
                     apply_choices
                         .in_set(BattleSet::Apply)
-                        .run_if(not(resource_exists::<super::lesson::LessonRun>)),
+                        .run_if(not(resource_exists::<crate::game::lesson::LessonRun>)),
                     publish_news.in_set(BattleSet::Publish),
                     sync_phase.in_set(BattleSet::Phase),
                 ),
@@ -595,7 +595,7 @@ fn begin_battle(
     mut next: ResMut<NextState<AppState>>,
 ) {
     let opened = match &setup.lesson {
-        Some(start) => super::lesson::open(start).map(|(b, run)| (b, Some(run))),
+        Some(start) => crate::game::lesson::open(start).map(|(b, run)| (b, Some(run))),
         None => Battle::start(&setup).map(|b| (b, None)),
     };
     match opened {
@@ -616,7 +616,7 @@ fn begin_battle(
             commands.insert_resource(b);
         }
         Err(e) => {
-            super::web::announce(&format!("FRAY ERROR {e}"));
+            crate::game::web::announce(&format!("FRAY ERROR {e}"));
             notice.0 = Some(e);
             next.set(AppState::Menu);
         }
@@ -628,7 +628,7 @@ fn begin_battle(
 fn end_battle(mut commands: Commands) {
     commands.remove_resource::<Battle>();
     commands.remove_resource::<Seats>();
-    commands.remove_resource::<super::lesson::LessonRun>();
+    commands.remove_resource::<crate::game::lesson::LessonRun>();
 }
 
 /// Sends on what the battle's changes did.
@@ -646,7 +646,7 @@ fn apply_choices(
     mut reader: MessageReader<Choose>,
     mut battle: ResMut<Battle>,
     mut seats: ResMut<Seats>,
-    asking: Option<Res<super::table_dice::TableAsk>>,
+    asking: Option<Res<crate::game::table_dice::TableAsk>>,
     mut notice: ResMut<Notice>,
 ) {
     // While the table rolls for one decision, no other is taken.
@@ -656,7 +656,7 @@ fn apply_choices(
     }
     for Choose(action) in reader.read() {
         let holder = person_deciding(&battle, &seats, None);
-        match super::table_dice::apply_asking(&mut commands, &mut battle, action) {
+        match crate::game::table_dice::apply_asking(&mut commands, &mut battle, action) {
             Ok(applied) => {
                 if holder.is_some() {
                     seats.holder = holder;
@@ -677,8 +677,8 @@ fn apply_choices(
 pub fn sync_phase(
     battle: Res<Battle>,
     seats: Res<Seats>,
-    showing: Res<super::showing::Showing>,
-    lesson: Option<Res<super::lesson::LessonRun>>,
+    showing: Res<crate::game::showing::Showing>,
+    lesson: Option<Res<crate::game::lesson::LessonRun>>,
     phase: Res<State<Phase>>,
     mut next: ResMut<NextState<Phase>>,
 ) {

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::flow::{AppState, Battle, BattleSet, Choice, Choose, Phase};
-use super::seats::Pace;
-use super::seats::Seats;
-use super::showing::Showing;
+use crate::game::flow::{AppState, Battle, BattleSet, Choice, Choose, Phase};
+use crate::game::seats::Pace;
+use crate::game::seats::Seats;
+use crate::game::showing::Showing;
 
 #[derive(
     Actionlike,
@@ -211,7 +211,7 @@ impl Plugin for InputsPlugin {
         app.add_plugins(InputManagerPlugin::<GameAction>::default())
             .init_resource::<Cursor>()
             .init_resource::<Panels>()
-            .add_plugins(super::keys::KeyBindingsPlugin)
+            .add_plugins(crate::game::keys::KeyBindingsPlugin)
             .add_systems(
                 PreUpdate,
                 keep_quick_taps.after(leafwing_input_manager::plugin::InputManagerSystem::Update),
@@ -220,13 +220,13 @@ impl Plugin for InputsPlugin {
             // points at it; L opens and closes it.
             .add_systems(
                 OnEnter(AppState::Battle),
-                |setup: Res<super::flow::BattleSetup>, mut panels: ResMut<Panels>| {
+                |setup: Res<crate::game::flow::BattleSetup>, mut panels: ResMut<Panels>| {
                     panels.log = setup.lesson.is_some();
                 },
             )
             .add_systems(
                 Update,
-                (toggles, result_keys).run_if(super::keys::keys_closed),
+                (toggles, result_keys).run_if(crate::game::keys::keys_closed),
             )
             .add_systems(
                 Update,
@@ -236,10 +236,10 @@ impl Plugin for InputsPlugin {
                     pass_screen_keys.run_if(in_state(Phase::PassScreen)),
                     showing_keys.run_if(in_state(Phase::Showing)),
                     over_keys.run_if(in_state(Phase::Over)),
-                    undo_keys.run_if(not(resource_exists::<super::lesson::LessonRun>)),
+                    undo_keys.run_if(not(resource_exists::<crate::game::lesson::LessonRun>)),
                 )
                     .in_set(BattleSet::Apply)
-                    .run_if(super::keys::keys_closed),
+                    .run_if(crate::game::keys::keys_closed),
             );
     }
 }
@@ -250,7 +250,7 @@ impl Plugin for InputsPlugin {
 fn keep_quick_taps(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
-    bindings: Res<super::keys::Bindings>,
+    bindings: Res<crate::game::keys::Bindings>,
     mut actions: Query<&mut ActionState<GameAction>>,
 ) {
     let tapped = |held: bool, just: bool| just && !held;
@@ -697,7 +697,7 @@ pub fn may_undo(battle: &Battle, seats: &Seats) -> bool {
         return false;
     };
     battle.session.watch_len().is_none()
-        && seats.kind(seat) == super::seats::SeatKind::Person
+        && seats.kind(seat) == crate::game::seats::SeatKind::Person
         && battle.session.pending().seat() == Some(seat)
 }
 
@@ -705,8 +705,8 @@ fn undo_keys(
     actions: Single<&ActionState<GameAction>>,
     mut battle: ResMut<Battle>,
     seats: Res<Seats>,
-    asking: Option<Res<super::table_dice::TableAsk>>,
-    mut notice: ResMut<super::flow::Notice>,
+    asking: Option<Res<crate::game::table_dice::TableAsk>>,
+    mut notice: ResMut<crate::game::flow::Notice>,
 ) {
     if !actions.just_pressed(&GameAction::Undo) || asking.is_some() {
         return;

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::input::{GameAction, default_keys};
-use super::prefs::Prefs;
+use crate::game::input::{GameAction, default_keys};
+use crate::game::prefs::Prefs;
 
 /// The file (or storage key) the bindings are kept in.
 pub const FILE: &str = "keys.ron";
@@ -294,7 +294,7 @@ fn announce_screen(screen: Res<KeysScreen>, mut last: Local<Option<String>>) {
     if last.as_deref() == Some(line.as_str()) || (last.is_none() && !screen.open) {
         return;
     }
-    super::web::announce(&line);
+    crate::game::web::announce(&line);
     *last = Some(line);
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::flow::{Battle, Choice, LogEntry, Session, Typed};
+use crate::game::flow::{Battle, Choice, LogEntry, Session, Typed};
 use crate::lessons::{Expect, LessonVisit, Loaded, Pointer, Predict};
 use crate::rules::dice::ScriptedDice;
 use crate::rulesets::Game;
@@ -208,7 +208,7 @@ pub struct LessonRun {
 impl LessonRun {
     /// A lesson opened where `start` says: from its first step, or resumed part way.
     pub fn start(
-        start: &super::flow::LessonStart,
+        start: &crate::game::flow::LessonStart,
     ) -> Result<(LessonRun, Box<dyn Session>, Log), String> {
         let id = start.id.as_str();
         let (play, title, ruleset) = crate::lessons::load(id, AsPlay).map_err(|e| e.to_string())?;
@@ -339,10 +339,10 @@ impl LessonRun {
 }
 
 /// A lesson opened where `start` says, and the battle it plays.
-pub fn open(start: &super::flow::LessonStart) -> Result<(Battle, LessonRun), String> {
+pub fn open(start: &crate::game::flow::LessonStart) -> Result<(Battle, LessonRun), String> {
     let (run, session, log) = LessonRun::start(start)?;
     // The lesson's rolls are its own (scripted, step by step): these dice never roll.
-    let dice = super::flow::BattleDice::Seeded(crate::rules::dice::SeededDice::new(0));
+    let dice = crate::game::flow::BattleDice::Seeded(crate::rules::dice::SeededDice::new(0));
     let mut battle = Battle::opened(session, dice, log);
     battle.name = run.title.clone();
     Ok((battle, run))
@@ -435,5 +435,5 @@ fn leave_what_if(battle: &mut Battle, lesson: &mut LessonRun) {
     }
 }
 
-pub use super::lesson_input::{LearnCursor, LessonPlugin, start_lesson};
-pub use super::lesson_progress::Progress;
+pub use crate::game::lesson_input::{LearnCursor, LessonPlugin, start_lesson};
+pub use crate::game::lesson_progress::Progress;

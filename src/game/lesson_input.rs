@@ -4,21 +4,24 @@
 
 use bevy::prelude::*;
 
-use super::flow::{Battle, BattleSet, Choose, Notice};
-use super::lesson::{Judged, LessonRun, Stage, back_to_line, go_on, show_what_if};
-use super::lesson_progress::{Progress, keep_progress, load_progress};
+use crate::game::flow::{Battle, BattleSet, Choose, Notice};
+use crate::game::lesson::{Judged, LessonRun, Stage, back_to_line, go_on, show_what_if};
+use crate::game::lesson_progress::{Progress, keep_progress, load_progress};
 
 pub struct LessonPlugin;
 
 impl Plugin for LessonPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LearnCursor>()
-            .add_systems(PreStartup, load_progress.after(super::keys::load_bindings))
+            .add_systems(
+                PreStartup,
+                load_progress.after(crate::game::keys::load_bindings),
+            )
             .add_systems(
                 Update,
                 (
                     take_lesson_choices,
-                    lesson_keys.run_if(super::keys::keys_closed),
+                    lesson_keys.run_if(crate::game::keys::keys_closed),
                     keep_progress.run_if(resource_exists::<Progress>),
                 )
                     .chain()
@@ -28,8 +31,8 @@ impl Plugin for LessonPlugin {
             .add_systems(
                 Update,
                 learn_keys
-                    .run_if(in_state(super::flow::AppState::Learn))
-                    .run_if(super::keys::keys_closed),
+                    .run_if(in_state(crate::game::flow::AppState::Learn))
+                    .run_if(crate::game::keys::keys_closed),
             );
     }
 }
@@ -39,17 +42,17 @@ impl Plugin for LessonPlugin {
 /// leaves for the lessons, where it can be resumed.
 #[allow(clippy::too_many_arguments)]
 fn lesson_keys(
-    actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
+    actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
     keys: Res<ButtonInput<KeyCode>>,
-    phase: Res<State<super::flow::Phase>>,
+    phase: Res<State<crate::game::flow::Phase>>,
     mut battle: ResMut<Battle>,
     mut lesson: ResMut<LessonRun>,
     mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<super::flow::AppState>>,
+    mut next: ResMut<NextState<crate::game::flow::AppState>>,
 ) {
-    use super::input::GameAction;
+    use crate::game::input::GameAction;
     // 1 to 9, as numbers from 0.
-    let digit = super::keys::DIGIT_KEYS[1..]
+    let digit = crate::game::keys::DIGIT_KEYS[1..]
         .iter()
         .position(|k| keys.just_pressed(*k));
     if let Some(d) = digit {
@@ -74,22 +77,22 @@ fn lesson_keys(
         return;
     }
     if keys.just_pressed(KeyCode::KeyQ) {
-        next.set(super::flow::AppState::Learn);
+        next.set(crate::game::flow::AppState::Learn);
         return;
     }
-    if *phase.get() != super::flow::Phase::Lesson {
+    if *phase.get() != crate::game::flow::Phase::Lesson {
         return;
     }
     if actions.just_pressed(&GameAction::Confirm) {
         if lesson.stage == Stage::Done {
-            next.set(super::flow::AppState::Learn);
+            next.set(crate::game::flow::AppState::Learn);
             return;
         }
         if let Err(e) = go_on(&mut battle, &mut lesson) {
             notice.0 = Some(e);
         }
     } else if actions.just_pressed(&GameAction::Cancel) {
-        next.set(super::flow::AppState::Learn);
+        next.set(crate::game::flow::AppState::Learn);
     }
 }
 
@@ -126,13 +129,13 @@ fn take_lesson_choices(
 /// The Learn page by keyboard: Up/Down pick a lesson, Enter starts (or resumes) it, Escape
 /// goes back to the menu.
 fn learn_keys(
-    actions: Single<&leafwing_input_manager::prelude::ActionState<super::input::GameAction>>,
+    actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
     mut cursor: ResMut<LearnCursor>,
     progress: Option<Res<Progress>>,
-    mut setup: ResMut<super::flow::BattleSetup>,
-    mut next: ResMut<NextState<super::flow::AppState>>,
+    mut setup: ResMut<crate::game::flow::BattleSetup>,
+    mut next: ResMut<NextState<crate::game::flow::AppState>>,
 ) {
-    use super::input::GameAction;
+    use crate::game::input::GameAction;
     let n = crate::lessons::BUILTIN.len();
     if n == 0 {
         return;
@@ -146,10 +149,10 @@ fn learn_keys(
     if actions.just_pressed(&GameAction::Confirm) {
         let id = crate::lessons::BUILTIN[cursor.0.min(n - 1)].0;
         start_lesson(&mut setup, progress.as_deref(), id);
-        next.set(super::flow::AppState::Battle);
+        next.set(crate::game::flow::AppState::Battle);
     }
     if actions.just_pressed(&GameAction::Cancel) {
-        next.set(super::flow::AppState::Menu);
+        next.set(crate::game::flow::AppState::Menu);
     }
 }
 
@@ -158,11 +161,15 @@ fn learn_keys(
 pub struct LearnCursor(pub usize);
 
 /// Sets the next battle to be lesson `id`, from where it was left if it was.
-pub fn start_lesson(setup: &mut super::flow::BattleSetup, progress: Option<&Progress>, id: &str) {
+pub fn start_lesson(
+    setup: &mut crate::game::flow::BattleSetup,
+    progress: Option<&Progress>,
+    id: &str,
+) {
     let (at, chosen) = progress
         .and_then(|p| p.resume_point(id))
         .unwrap_or((0, Vec::new()));
-    setup.lesson = Some(super::flow::LessonStart {
+    setup.lesson = Some(crate::game::flow::LessonStart {
         id: id.to_string(),
         at,
         chosen,

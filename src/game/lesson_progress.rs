@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::lesson::{LessonRun, Stage};
-use super::prefs::Prefs;
+use crate::game::lesson::{LessonRun, Stage};
+use crate::game::prefs::Prefs;
 
 /// Which lessons are done, and where a lesson left was left, kept between runs.
 #[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]

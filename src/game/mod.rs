@@ -2,29 +2,17 @@
 //! re-implements a rule. `LogicPlugin` runs without a window (tests drive it frame by frame);
 //! `GamePlugin` adds the window's views.
 
-pub mod animation;
-pub mod atlas;
 pub mod autosave;
-pub mod battle_screen;
 pub mod board;
-pub mod board_marks;
-pub mod card;
 pub mod flow;
 pub mod fonts;
-pub mod icons;
 pub mod input;
 pub mod keys;
 pub mod lesson;
 pub mod lesson_input;
 pub mod lesson_progress;
-pub mod lesson_view;
-pub mod menu;
-pub mod menu_cursor;
-pub mod overlay;
-pub mod palette;
 pub mod prefs;
-pub mod result_screen;
-pub mod scene;
+pub mod screens;
 pub mod seats;
 pub mod showing;
 pub mod skirmish;
@@ -50,12 +38,12 @@ impl Plugin for LogicPlugin {
             flow::FlowPlugin,
             seats::SeatsPlugin,
             input::InputsPlugin,
-            animation::AnimationPlugin,
+            board::animation::AnimationPlugin,
             lesson::LessonPlugin,
             autosave::AutosavePlugin,
             table_dice::TableDicePlugin,
-            scene::ScenePlugin,
-            menu_cursor::MenuCursorPlugin,
+            board::scene::ScenePlugin,
+            screens::menu_cursor::MenuCursorPlugin,
             showing::ShowingPlugin,
         ))
         .add_systems(
@@ -120,9 +108,9 @@ impl Plugin for GamePlugin {
         app.add_plugins(LogicPlugin)
             .add_plugins(bevy_egui::EguiPlugin::default())
             .add_plugins((
-                atlas::AtlasPlugin,
+                board::atlas::AtlasPlugin,
                 board::BoardPlugin,
-                overlay::OverlayPlugin,
+                screens::OverlayPlugin,
             ))
             .add_systems(
                 Update,
@@ -185,6 +173,8 @@ pub struct Launch {
     /// Take the screenshot as soon as an attack's line is drawn on the board (within
     /// `frames`), rather than at the last frame.
     pub shot_on_attack: bool,
+    /// Take it as soon as a roll's dice have settled on the board.
+    pub shot_on_dice: bool,
     /// Take the first this many decisions a person faces with the choice the menu starts on.
     pub take: u32,
     /// Stop taking them at the first decision whose title holds these words.
@@ -200,6 +190,7 @@ struct Autopilot {
     frames: Option<u32>,
     screenshot: Option<PathBuf>,
     shot_on_attack: bool,
+    shot_on_dice: bool,
     shot_taken: bool,
     take: u32,
     take_until: Option<String>,
@@ -340,6 +331,7 @@ pub fn run(launch: Launch) -> AppExit {
         frames: launch.frames,
         screenshot: launch.screenshot,
         shot_on_attack: launch.shot_on_attack,
+        shot_on_dice: launch.shot_on_dice,
         shot_taken: false,
         take: launch.take,
         take_until: launch.take_until.clone(),
@@ -399,34 +391,41 @@ fn autopilot(
     frames: Res<bevy::diagnostic::FrameCount>,
     mut pilot: ResMut<Autopilot>,
     battle: Option<Res<Battle>>,
-    mut playing: ResMut<animation::Playing>,
+    mut playing: ResMut<board::animation::Playing>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(n) = pilot.frames else { return };
     if pilot.shot_taken {
         return;
     }
-    // An attack's line (in Coterie, the two efforts' bars) fully drawn: hold the picture
-    // still until it is taken.
-    let attack_drawn = pilot.shot_on_attack
-        && battle.is_some_and(|b| {
-            let drawn = playing.now.is_some_and(|(e, t)| {
-                t >= 0.5
-                    && matches!(
-                        b.log.get(e).and_then(|l| l.visual.as_ref()),
-                        Some(crate::present::Visual::Strike { .. })
-                            | Some(crate::present::Visual::Tally {
-                                winner: Some(_),
-                                ..
-                            })
-                    )
-            });
-            if drawn {
-                playing.now = playing.now.map(|(e, _)| (e, 0.5));
-            }
-            drawn
-        });
-    if frames.0 < n && !(pilot.shot_on_attack && attack_drawn) {
+    // An attack's line (in Coterie, the two efforts' bars) fully drawn, or a roll's dice
+    // settled: hold the picture still until it is taken.
+    let wanted = |entry: &flow::LogEntry| {
+        let attack = matches!(
+            entry.visual,
+            Some(crate::present::Visual::Strike { .. })
+                | Some(crate::present::Visual::Tally {
+                    winner: Some(_),
+                    ..
+                })
+        );
+        let dice = entry.visual.is_some()
+            && entry
+                .explanation
+                .as_ref()
+                .is_some_and(|x| !x.dice.is_empty());
+        (pilot.shot_on_attack && attack) || (pilot.shot_on_dice && dice)
+    };
+    let drawn = battle.is_some_and(|b| {
+        let drawn = playing
+            .now
+            .is_some_and(|(e, t)| t >= 0.5 && b.log.get(e).is_some_and(wanted));
+        if drawn {
+            playing.now = playing.now.map(|(e, _)| (e, 0.5));
+        }
+        drawn
+    });
+    if frames.0 < n && !drawn {
         return;
     }
     pilot.shot_taken = true;
@@ -451,7 +450,7 @@ fn autopilot(
 fn keep_drawing_while_busy(
     phase: Option<Res<State<Phase>>>,
     battle: Option<Res<Battle>>,
-    playing: Res<animation::Playing>,
+    playing: Res<board::animation::Playing>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let busy = phase.is_some_and(|p| {

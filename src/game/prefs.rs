@@ -54,7 +54,7 @@ impl Prefs {
         if let Some(d) = &self.dir {
             return std::fs::read_to_string(d.join(name)).ok();
         }
-        super::web::fetch(&format!("fray-{name}"))
+        crate::game::web::fetch(&format!("fray-{name}"))
     }
 
     /// Keeps `text` under `name`; an error says where and why it could not be kept.
@@ -64,7 +64,7 @@ impl Prefs {
                 .and_then(|_| std::fs::write(d.join(name), text))
                 .map_err(|e| format!("could not save {}: {e}", self.place(name)));
         }
-        match super::web::store(&format!("fray-{name}"), text) {
+        match crate::game::web::store(&format!("fray-{name}"), text) {
             Some(r) => r.map_err(|e| format!("could not save {}: {e}", self.place(name))),
             None => Err(format!("nowhere to save {name}")),
         }

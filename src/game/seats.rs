@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::rules::battle::Seat;
 
-use super::flow::{AppState, Battle, BattleSet, Choose, Phase};
-use super::showing::Showing;
+use crate::game::flow::{AppState, Battle, BattleSet, Choose, Phase};
+use crate::game::showing::Showing;
 use crate::present::session::{CandidateLine, Thought};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

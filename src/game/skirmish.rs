@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::flow::BattleSetup;
-use super::menu::{Catalogue, CatalogueEntry};
+use crate::game::flow::BattleSetup;
+use crate::game::screens::menu::{Catalogue, CatalogueEntry};
 use crate::generate::{self, Size};
 
 /// What the menu's random skirmish is set to.
@@ -60,7 +60,7 @@ pub fn save(name: &str) -> String {
         None => return format!("{name} is not a random skirmish"),
     };
     let file = format!("{name}.ron");
-    if let Some(stored) = super::web::store(&format!("fray-scenario-{file}"), &text) {
+    if let Some(stored) = crate::game::web::store(&format!("fray-scenario-{file}"), &text) {
         return match stored {
             Ok(()) => format!("Saved in this browser as fray-scenario-{file}"),
             Err(e) => format!("Could not save: {e}"),

@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::rules::battle::RuleError;
 use crate::rules::dice::{DiceError, DiceSource, Die};
 
-use super::flow::{AppState, Battle, Notice};
+use crate::game::flow::{AppState, Battle, Notice};
 use crate::present::session::Choice;
 
 /// The values the table typed in, handed out in order, and every value handed out (the
@@ -112,7 +112,7 @@ pub fn apply_asking(
     match battle.apply(choice) {
         Ok(()) => Ok(true),
         Err(RuleError::Dice(DiceError::Exhausted { die, why, rule }))
-            if matches!(battle.dice, super::flow::BattleDice::Table(_)) =>
+            if matches!(battle.dice, crate::game::flow::BattleDice::Table(_)) =>
         {
             commands.insert_resource(TableAsk {
                 choice: choice.clone(),
@@ -137,7 +137,7 @@ impl Plugin for TableDicePlugin {
             .add_systems(
                 Update,
                 take_table_rolls
-                    .in_set(super::flow::BattleSet::Apply)
+                    .in_set(crate::game::flow::BattleSet::Apply)
                     .run_if(resource_exists::<TableAsk>),
             )
             .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
@@ -158,7 +158,7 @@ fn take_table_rolls(
 ) {
     // Values typed for a decision not taken must not stand in for the next one's.
     if cancel.read().count() > 0 {
-        if let super::flow::BattleDice::Table(t) = &mut battle.dice {
+        if let crate::game::flow::BattleDice::Table(t) = &mut battle.dice {
             t.forget_typed();
         }
         commands.remove_resource::<TableAsk>();
@@ -181,7 +181,7 @@ fn take_table_rolls(
             ask.typed.clear();
             continue;
         };
-        if let super::flow::BattleDice::Table(t) = &mut battle.dice {
+        if let crate::game::flow::BattleDice::Table(t) = &mut battle.dice {
             t.push(value);
         }
         commands.remove_resource::<TableAsk>();

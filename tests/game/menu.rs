@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use fray::ai::Level;
 use fray::game::flow::{AppState, Battle, BattleSetup};
 use fray::game::input::Cursor;
-use fray::game::menu::Catalogue;
-use fray::game::menu_cursor::{MenuCursor, MenuRow};
+use fray::game::screens::menu::Catalogue;
+use fray::game::screens::menu_cursor::{MenuCursor, MenuRow};
 use fray::game::seats::SeatKind;
 
 use super::headless::{app, enter, press};

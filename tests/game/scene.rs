@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 
 use fray::ai::Level;
+use fray::game::board::scene::{BoardPlace, Slide, Token};
 use fray::game::board::{Layout, token_position};
 use fray::game::flow::{AppState, BattleSetup};
-use fray::game::scene::{BoardPlace, Slide, Token};
 use fray::game::seats::SeatKind;
 
 use crate::headless::app;

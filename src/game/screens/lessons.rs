@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::flow::{AppState, Battle, BattleSetup, Notice};
-use super::input::GameAction;
-use super::keys::Bindings;
-use super::lesson::{LearnCursor, LessonRun, PointAt, Progress, Stage, Waits, start_lesson};
+use crate::game::flow::{AppState, Battle, BattleSetup, Notice};
+use crate::game::input::GameAction;
+use crate::game::keys::Bindings;
+use crate::game::lesson::{LearnCursor, LessonRun, PointAt, Progress, Stage, Waits, start_lesson};
 
 /// The pointer's colour: a lesson's finger on the board.
 pub const POINTER: egui::Color32 = egui::Color32::from_rgb(255, 80, 220);
@@ -24,7 +24,7 @@ pub fn learn_ui(
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = super::overlay::root(ctx);
+    let mut root = crate::game::screens::root(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.heading("Learn to play");
         ui.label("Short lessons on the board, one rule at a time, with the dice set so each shows its case. Up/Down pick a lesson, Enter starts it (or goes on where you left it).");
@@ -253,13 +253,13 @@ pub fn lesson_panel(
         battle.version += 1;
     }
     if go_on {
-        let _ = super::lesson::go_on(battle, lesson);
+        let _ = crate::game::lesson::go_on(battle, lesson);
     }
     if let Some(w) = what_if {
-        let _ = super::lesson::show_what_if(battle, lesson, w);
+        let _ = crate::game::lesson::show_what_if(battle, lesson, w);
     }
     if back {
-        super::lesson::back_to_line(battle, lesson);
+        crate::game::lesson::back_to_line(battle, lesson);
     }
     if leave {
         next.set(AppState::Learn);

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::art::Atlas;
 
-const PNG: &[u8] = include_bytes!("../../assets/art/icons.png");
+const PNG: &[u8] = include_bytes!("../../../assets/art/icons.png");
 
 /// The atlas as a texture egui draws from.
 #[derive(Resource, Clone)]

@@ -7,18 +7,18 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::animation::Playing;
-use super::board::viewer;
-use super::board_marks::BoardArea;
-use super::flow::{AppState, Battle, Choose, Notice, Phase, person_deciding};
-use super::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
-use super::keys::Bindings;
-use super::lesson::LessonRun;
-use super::overlay::{
+use crate::game::board::animation::Playing;
+use crate::game::board::marks::BoardArea;
+use crate::game::board::viewer;
+use crate::game::flow::{AppState, Battle, Choose, Notice, Phase, person_deciding};
+use crate::game::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
+use crate::game::keys::Bindings;
+use crate::game::lesson::LessonRun;
+use crate::game::screens::{
     TopButtons, TopClick, decision_heading, faction_colour, root, status_words, top_bar,
 };
-use super::seats::{Brain, Pace, SeatKind, Seats};
-use super::showing::Showing;
+use crate::game::seats::{Brain, Pace, SeatKind, Seats};
+use crate::game::showing::Showing;
 use crate::present::DecisionStyle;
 use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::notes;
@@ -57,9 +57,9 @@ pub struct Table<'w> {
 /// What the board shows beside the choices: its layout, the token under the mouse, the art.
 #[derive(SystemParam)]
 pub struct BoardSeen<'w> {
-    lay: Option<Res<'w, super::board::Layout>>,
-    hovered: Res<'w, super::board::Hovered>,
-    art: Option<Res<'w, super::atlas::Art>>,
+    lay: Option<Res<'w, crate::game::board::Layout>>,
+    hovered: Res<'w, crate::game::board::Hovered>,
+    art: Option<Res<'w, crate::game::board::atlas::Art>>,
 }
 
 pub fn battle_ui(
@@ -105,11 +105,13 @@ pub fn battle_ui(
     let right = roster_and_log(&mut ui, &mut t);
     area.0 = Some(ui.available_rect_before_wrap());
     if let Some(lesson) = t.lesson.as_deref_mut() {
-        if let Some(rect) = super::lesson_view::pointed_panel(lesson, &t.battle, left, right) {
-            super::lesson_view::point_panel(&ctx, rect, ctx.input(|i| i.time) as f32);
+        if let Some(rect) =
+            crate::game::screens::lessons::pointed_panel(lesson, &t.battle, left, right)
+        {
+            crate::game::screens::lessons::point_panel(&ctx, rect, ctx.input(|i| i.time) as f32);
         }
         let rules_at_work = !t.showing.is_empty();
-        super::lesson_view::lesson_panel(
+        crate::game::screens::lessons::lesson_panel(
             &ctx,
             &mut t.battle,
             lesson,
@@ -141,7 +143,7 @@ fn top(
         log: t.panels.log,
         why: t.panels.why,
         help: t.panels.help,
-        undo: t.lesson.is_none() && super::input::may_undo(&t.battle, &t.seats),
+        undo: t.lesson.is_none() && crate::game::input::may_undo(&t.battle, &t.seats),
         keys: &t.keys,
     };
     let words = status_words(&t.battle, phase, deciding);
@@ -200,7 +202,7 @@ fn choices_panel(
     let names = t.battle.session.faction_names().to_vec();
     let person = person_deciding(&t.battle, &t.seats, t.lesson.as_deref());
     egui::Panel::left("choices")
-        .exact_size(super::board::LEFT_PANEL)
+        .exact_size(crate::game::board::LEFT_PANEL)
         .show(ui, |ui| {
             if let Some(sit) = t.battle.session.situation() {
                 ui.label(egui::RichText::new(sit).italics());
@@ -250,14 +252,20 @@ fn choices_panel(
                 ui.colored_label(egui::Color32::LIGHT_RED, n);
             }
             if let Some(lay) = &seen.lay
-                && let Some(token) = super::card::chosen(&lay.view, seen.hovered.0, t.cursor.target)
+                && let Some(token) =
+                    crate::game::screens::card::chosen(&lay.view, seen.hovered.0, t.cursor.target)
             {
                 let side = names.get(token.faction).map_or("", String::as_str);
                 egui::Panel::bottom("card")
                     .resizable(false)
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| {
-                        super::card::character_card(ui, seen.art.as_deref(), token, side);
+                        crate::game::screens::card::character_card(
+                            ui,
+                            seen.art.as_deref(),
+                            token,
+                            side,
+                        );
                     });
             }
         })
@@ -319,7 +327,7 @@ fn steps_window(ctx: &egui::Context, t: &mut Table) {
 fn roster_and_log(ui: &mut egui::Ui, t: &mut Table) -> egui::Rect {
     let names = t.battle.session.faction_names().to_vec();
     egui::Panel::right("log")
-        .exact_size(super::board::RIGHT_PANEL)
+        .exact_size(crate::game::board::RIGHT_PANEL)
         .show(ui, |ui| {
             ui.strong("Characters");
             let roster = t
@@ -460,7 +468,7 @@ fn help_window(ctx: &egui::Context, t: &Table) {
             for (i, icon) in crate::present::Icon::KINDS.into_iter().enumerate() {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter()
-                    .extend(super::icons::shapes(icon, rect.center(), 8.0));
+                    .extend(crate::game::board::icons::shapes(icon, rect.center(), 8.0));
                 ui.label(icon.words());
                 if i % 2 == 1 {
                     ui.end_row();
@@ -510,7 +518,7 @@ fn choice_list(
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(v).strong());
             if ui.small_button("back (Esc)").clicked() {
-                super::input::back(battle, cursor);
+                crate::game::input::back(battle, cursor);
             }
         });
     }
@@ -526,7 +534,7 @@ fn choice_list(
                     egui::RichText::new(format!("So far: {}", cursor.picked.join(", "))).strong(),
                 );
                 if ui.small_button("back a step (Esc)").clicked() {
-                    super::input::back(battle, cursor);
+                    crate::game::input::back(battle, cursor);
                 }
             });
         }
@@ -553,7 +561,7 @@ fn choice_list(
             // The lesson's mark is looked for first: a row's choices are worked out only where
             // a lesson marks one.
             if (0..battle.session.legal_len())
-                .any(|a| super::lesson_view::marked_choice(battle, lesson, a) && row.holds(battle, a))
+                .any(|a| crate::game::screens::lessons::marked_choice(battle, lesson, a) && row.holds(battle, a))
             {
                 text.push_str("   (the lesson's choice)");
             }
@@ -594,7 +602,7 @@ fn choice_list(
                 cursor.index = i;
             }
             if r.clicked()
-                && let Some(c) = super::input::take_row(battle, cursor, row)
+                && let Some(c) = crate::game::input::take_row(battle, cursor, row)
             {
                 choose.write(Choose(c));
             }

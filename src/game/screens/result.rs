@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::flow::{AppState, Battle, Notice};
-use super::input::GameAction;
-use super::keys::Bindings;
-use super::overlay::{faction_colour, root};
+use crate::game::flow::{AppState, Battle, Notice};
+use crate::game::input::GameAction;
+use crate::game::keys::Bindings;
+use crate::game::screens::{faction_colour, root};
 use crate::rules::battle::{Outcome, Pending};
 
 /// Whether a battle's scenario is a generated skirmish, named for its seed.
@@ -18,7 +18,7 @@ fn generate_name(scenario: &str) -> bool {
 pub fn result_ui(
     mut contexts: EguiContexts,
     battle: Res<Battle>,
-    mut setup: ResMut<super::flow::BattleSetup>,
+    mut setup: ResMut<crate::game::flow::BattleSetup>,
     mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
     mut next: ResMut<NextState<AppState>>,
@@ -73,7 +73,7 @@ pub fn result_ui(
                 setup.again(battle.seed, true);
                 next.set(AppState::Battle);
             }
-            if let Some(fresh) = super::skirmish::next_after(&battle.scenario)
+            if let Some(fresh) = crate::game::skirmish::next_after(&battle.scenario)
                 && ui.button("A new random skirmish").clicked()
             {
                 setup.again(battle.seed, false);
@@ -82,10 +82,10 @@ pub fn result_ui(
             }
             if generate_name(&battle.scenario) && ui.button("Save the skirmish as a file").clicked()
             {
-                notice.0 = Some(super::skirmish::save(&battle.scenario));
+                notice.0 = Some(crate::game::skirmish::save(&battle.scenario));
             }
             if ui.button("Save the replay").clicked() {
-                notice.0 = Some(super::save_replay(&battle));
+                notice.0 = Some(crate::game::save_replay(&battle));
             }
             if ui
                 .button(keys.label("Back to the menu", GameAction::Confirm))

@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
-use super::board::{Layout, layout, place_size, token_position, viewer};
-use super::flow::{AppState, Battle, BattleSet, in_battle};
-use super::lesson::LessonRun;
-use super::seats::Seats;
+use crate::game::board::{Layout, layout, place_size, token_position, viewer};
+use crate::game::flow::{AppState, Battle, BattleSet, in_battle};
+use crate::game::lesson::LessonRun;
+use crate::game::seats::Seats;
 
 /// A place of the board: a zone, a grid square, a track step, by its index in the board view.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,15 @@
 //! The board's geometry, for any ruleset: where its places and tokens sit (laid out from the
 //! places' links, or where the ruleset puts them), who is looking, and the camera that frames
-//! it all and turns clicks into choices. `board_marks` paints it.
+//! it all and turns clicks into choices. `marks` paints it, `scene` keeps its entities,
+//! `animation` plays the events on it.
+
+pub mod animation;
+pub mod atlas;
+pub mod dice;
+pub mod icons;
+pub mod marks;
+pub mod palette;
+pub mod scene;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -8,12 +17,12 @@ use leafwing_input_manager::prelude::*;
 
 use bevy_egui::EguiPrimaryContextPass;
 
-use super::board_marks::{BoardArea, draw_board_marks};
-use super::flow::{Battle, Choose, in_battle, person_deciding};
-use super::input::{Cursor, GameAction};
-use super::lesson::LessonRun;
-use super::overlay::PanelsDrawn;
-use super::seats::Seats;
+use crate::game::board::marks::{BoardArea, draw_board_marks};
+use crate::game::flow::{Battle, Choose, in_battle, person_deciding};
+use crate::game::input::{Cursor, GameAction};
+use crate::game::lesson::LessonRun;
+use crate::game::screens::PanelsDrawn;
+use crate::game::seats::Seats;
 use crate::present::BoardView;
 use crate::rules::battle::Seat;
 
@@ -265,7 +274,7 @@ impl Plugin for BoardPlugin {
                 Update,
                 (fit_camera, camera_keys)
                     .chain()
-                    .after(super::scene::SceneSynced)
+                    .after(crate::game::board::scene::SceneSynced)
                     .run_if(in_battle().and_then(resource_exists::<Layout>)),
             )
             .add_systems(
@@ -530,7 +539,7 @@ pub fn click_board(
         return;
     };
     if let Some(id) = character_at(&lay, world) {
-        if let Some(c) = super::input::token_clicked(&battle, &mut cursor, id) {
+        if let Some(c) = crate::game::input::token_clicked(&battle, &mut cursor, id) {
             choose.write(Choose(c));
         }
         return;

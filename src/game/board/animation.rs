@@ -8,9 +8,9 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
-use super::flow::{AppState, Battle, BattleSet, News};
-use super::input::GameAction;
-use super::seats::Pace;
+use crate::game::flow::{AppState, Battle, BattleSet, News};
+use crate::game::input::GameAction;
+use crate::game::seats::Pace;
 
 /// More waiting than this and the oldest are dropped: the board keeps up with the battle.
 const MOST_QUEUED: usize = 24;

@@ -2,12 +2,19 @@
 //! the result), drawn in one pass; and what they share: the root area, the top bar and its
 //! words, a decision's heading, the faction colours.
 
+pub mod battle;
+pub mod card;
+pub mod lessons;
+pub mod menu;
+pub mod menu_cursor;
+pub mod result;
+
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
-use super::flow::{AppState, Battle, Phase, in_battle};
-use super::input::GameAction;
-use super::keys::Bindings;
+use crate::game::flow::{AppState, Battle, Phase, in_battle};
+use crate::game::input::GameAction;
+use crate::game::keys::Bindings;
 use crate::rules::battle::Pending;
 
 pub struct OverlayPlugin;
@@ -23,18 +30,19 @@ impl Plugin for OverlayPlugin {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                super::fonts::install_fonts,
+                crate::game::fonts::install_fonts,
                 (
-                    super::menu::menu_ui.run_if(in_state(AppState::Menu)),
-                    super::lesson_view::learn_ui.run_if(in_state(AppState::Learn)),
-                    super::battle_screen::battle_ui.run_if(in_battle()),
-                    super::result_screen::result_ui
+                    crate::game::screens::menu::menu_ui.run_if(in_state(AppState::Menu)),
+                    crate::game::screens::lessons::learn_ui.run_if(in_state(AppState::Learn)),
+                    crate::game::screens::battle::battle_ui.run_if(in_battle()),
+                    crate::game::screens::result::result_ui
                         .run_if(in_state(AppState::Result).and_then(resource_exists::<Battle>)),
                 )
                     .in_set(PanelsDrawn),
-                super::keys::keys_window,
-                super::table_dice::table_dice_window
-                    .run_if(in_battle().and_then(resource_exists::<super::table_dice::TableAsk>)),
+                crate::game::keys::keys_window,
+                crate::game::table_dice::table_dice_window.run_if(
+                    in_battle().and_then(resource_exists::<crate::game::table_dice::TableAsk>),
+                ),
             )
                 .chain(),
         );
@@ -178,5 +186,5 @@ pub fn top_bar(ui: &mut egui::Ui, words: &[String], b: &TopButtons) -> Option<To
 }
 
 pub fn faction_colour(f: usize) -> egui::Color32 {
-    super::board_marks::egui_colour(super::palette::faction_color(f))
+    crate::game::board::marks::egui_colour(crate::game::board::palette::faction_color(f))
 }

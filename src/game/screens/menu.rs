@@ -6,14 +6,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::flow::{AppState, BattleSetup, Notice};
-use super::input::GameAction;
-use super::keys::{Bindings, KeysScreen};
-use super::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld, SEAT_KINDS};
-use super::overlay::{faction_colour, root};
-use super::seats::SeatKind;
-use super::skirmish::RandomSkirmish;
 use crate::ai::Level;
+use crate::game::flow::{AppState, BattleSetup, Notice};
+use crate::game::input::GameAction;
+use crate::game::keys::{Bindings, KeysScreen};
+use crate::game::screens::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld, SEAT_KINDS};
+use crate::game::screens::{faction_colour, root};
+use crate::game::seats::SeatKind;
+use crate::game::skirmish::RandomSkirmish;
 use crate::generate::{self, Size};
 use crate::present::BoardView;
 use crate::rules::battle::{OptionalRule, Seat};
@@ -66,7 +66,7 @@ impl CatalogueEntry {
             id: id.to_string(),
             line: l.scenario.name.clone(),
             about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
-            map_centres: super::board::layout(&map),
+            map_centres: crate::game::board::layout(&map),
             map,
             seats: l.setup.seats(),
             gm: l.setup.gm_role(),
@@ -99,9 +99,9 @@ fn map_drawing(ui: &mut egui::Ui, entry: &CatalogueEntry, size: egui::Vec2) -> e
         return response;
     }
     let place = if map.grid {
-        bevy::math::Vec2::splat(super::board::SQUARE)
+        bevy::math::Vec2::splat(crate::game::board::SQUARE)
     } else {
-        bevy::math::Vec2::new(super::board::ZONE_W, super::board::ZONE_H)
+        bevy::math::Vec2::new(crate::game::board::ZONE_W, crate::game::board::ZONE_H)
     };
     let (mut lo, mut hi) = (centres[0] - place / 2.0, centres[0] + place / 2.0);
     for &c in centres {
@@ -189,8 +189,8 @@ pub fn menu_ui(
     mut contexts: EguiContexts,
     (mut catalogue, mut random): (ResMut<Catalogue>, ResMut<RandomSkirmish>),
     mut setup: ResMut<BattleSetup>,
-    mut saved: ResMut<super::autosave::SavedBattles>,
-    prefs: Res<super::prefs::Prefs>,
+    mut saved: ResMut<crate::game::autosave::SavedBattles>,
+    prefs: Res<crate::game::prefs::Prefs>,
     mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
     (mut keys_screen, mut cursor): (ResMut<KeysScreen>, ResMut<MenuCursor>),
@@ -305,7 +305,7 @@ pub fn menu_ui(
             keys_screen: &mut keys_screen,
             notice: &mut notice.0,
         };
-        super::menu_cursor::take_key(&mut w, MenuKey::Confirm, &mut next);
+        crate::game::screens::menu_cursor::take_key(&mut w, MenuKey::Confirm, &mut next);
     }
     Ok(())
 }
@@ -438,8 +438,8 @@ fn skirmish_section(
 /// The battles kept, newest first: each to continue or to delete.
 fn saved_battles(
     ui: &mut egui::Ui,
-    saved: &mut super::autosave::SavedBattles,
-    prefs: &super::prefs::Prefs,
+    saved: &mut crate::game::autosave::SavedBattles,
+    prefs: &crate::game::prefs::Prefs,
     setup: &mut BattleSetup,
     next: &mut NextState<AppState>,
 ) {
@@ -471,7 +471,7 @@ fn saved_battles(
                         }
                     }
                     if ui.button("Delete").clicked()
-                        && let Some(store) = super::autosave::store(prefs)
+                        && let Some(store) = crate::game::autosave::store(prefs)
                     {
                         let _ = crate::save::Saves::new(store).delete(&l.slot);
                         deleted = true;
@@ -480,7 +480,7 @@ fn saved_battles(
             }
         });
     if deleted {
-        *saved = super::autosave::SavedBattles::read(prefs);
+        *saved = crate::game::autosave::SavedBattles::read(prefs);
     }
 }
 

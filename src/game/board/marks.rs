@@ -10,16 +10,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
-use super::animation::Playing;
-use super::atlas::Art;
-use super::board::{
+use crate::game::board::animation::Playing;
+use crate::game::board::atlas::Art;
+use crate::game::board::{
     BoardCamera, FEATURE_FONT, GRID_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT,
     character_position, character_radius, edge_to_edge, token_position,
 };
-use super::flow::{Battle, person_deciding};
-use super::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
-use super::lesson::LessonRun;
-use super::seats::Seats;
+use crate::game::flow::{Battle, person_deciding};
+use crate::game::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
+use crate::game::lesson::LessonRun;
+use crate::game::seats::Seats;
 use crate::present::{Focus, Mark, Token, Visual};
 
 /// The acting character, and a character one may activate.
@@ -148,7 +148,7 @@ fn paint_token(
         let side = r * 1.3;
         let at = centre - egui::vec2(0.0, r * 0.12);
         let rect = egui::Rect::from_center_size(at, egui::vec2(side, side));
-        if let Some(uv) = super::atlas::uv(t.portrait) {
+        if let Some(uv) = crate::game::board::atlas::uv(t.portrait) {
             let mut mesh = egui::Mesh::with_texture(art.texture_id());
             mesh.add_rect_with_uv(rect, uv, ink.gamma_multiply(if t.out { 0.6 } else { 1.0 }));
             if tip > 0.0 {
@@ -181,19 +181,19 @@ fn paint_token(
         painter.galley(pill.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
     }
     pool_bars(painter, centre, r, &t.pools);
-    let badge = super::icons::badge_radius(r);
-    for (&icon, at) in t
-        .icons
-        .iter()
-        .zip(super::icons::badge_centres(centre, r, t.icons.len()))
-    {
-        painter.extend(super::icons::shapes(icon, at, badge));
+    let badge = crate::game::board::icons::badge_radius(r);
+    for (&icon, at) in t.icons.iter().zip(crate::game::board::icons::badge_centres(
+        centre,
+        r,
+        t.icons.len(),
+    )) {
+        painter.extend(crate::game::board::icons::shapes(icon, at, badge));
     }
 }
 
 /// What a portrait is drawn in on token `t`'s colour: dark on the light factions, else white.
 pub fn ink_on(t: &Token) -> Color32 {
-    if super::palette::dark_text_on(t.faction) && !t.out && !t.faded {
+    if crate::game::board::palette::dark_text_on(t.faction) && !t.out && !t.faded {
         Color32::from_rgb(24, 24, 24)
     } else {
         Color32::from_rgb(250, 250, 250)
@@ -218,8 +218,8 @@ pub fn pool_colour(f: f32) -> Color32 {
 fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
     let fill = token_colour(t);
     let rim = Stroke::new(1.5, Color32::from_black_alpha(160));
-    let shape = super::palette::faction_shape(t.faction);
-    let corners = super::palette::corners(shape, r);
+    let shape = crate::game::board::palette::faction_shape(t.faction);
+    let corners = crate::game::board::palette::corners(shape, r);
     if corners.is_empty() {
         painter.circle(centre, r, fill, rim);
     } else {
@@ -248,7 +248,7 @@ fn pool_bars(painter: &egui::Painter, centre: Pos2, r: f32, pools: &[crate::pres
 }
 
 pub fn token_colour(t: &Token) -> Color32 {
-    let base = super::palette::faction_color(t.faction);
+    let base = crate::game::board::palette::faction_color(t.faction);
     egui_colour(if t.out {
         Color::srgb(0.35, 0.35, 0.35)
     } else if t.faded {
@@ -269,7 +269,7 @@ pub fn draw_board_marks(
     cursor: Res<Cursor>,
     cam: Single<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
     art: Option<Res<Art>>,
-    hovered: Res<super::board::Hovered>,
+    hovered: Res<crate::game::board::Hovered>,
 ) -> Result {
     let Some(clip) = area.0 else {
         return Ok(());
@@ -343,17 +343,17 @@ pub fn draw_board_marks(
             painter.text(
                 bottom,
                 Align2::CENTER_BOTTOM,
-                super::board::fit(&place.features, width, measure),
+                crate::game::board::fit(&place.features, width, measure),
                 font.clone(),
                 Color32::from_rgb(214, 214, 194),
             );
         }
     }
     for h in &view_of.headings {
-        let at = super::board::heading_position(&lay, h);
+        let at = crate::game::board::heading_position(&lay, h);
         if let Some(at) = view.at(at) {
             let colour = h.faction.map_or(Color32::from_rgb(242, 237, 217), |f| {
-                egui_colour(super::palette::faction_color(f))
+                egui_colour(crate::game::board::palette::faction_color(f))
             });
             painter.text(
                 at,
@@ -379,7 +379,7 @@ pub fn draw_board_marks(
             continue;
         }
         let p = token_position(&lay, i);
-        let (radius, font, cell) = super::board::token_size(&lay, i);
+        let (radius, font, cell) = crate::game::board::token_size(&lay, i);
         let hit = now.as_ref().and_then(|(v, t_, _)| struck(v, t.id, *t_));
         if let Some(mut centre) = view.at(p) {
             let r = view.len(radius);
@@ -411,7 +411,7 @@ pub fn draw_board_marks(
                 painter.text(
                     at,
                     Align2::CENTER_TOP,
-                    super::board::fit(&t.label, width, measure),
+                    crate::game::board::fit(&t.label, width, measure),
                     font_id.clone(),
                     Color32::from_rgb(240, 240, 240),
                 );
@@ -427,26 +427,49 @@ pub fn draw_board_marks(
     };
     if let Some((visual, t, text)) = &now {
         marks.animate(visual, *t, text, clip);
+        // The roll's dice, if the event rolled any, by what they were rolled for.
+        if let Some(x) = playing
+            .now
+            .and_then(|(e, _)| battle.log.get(e)?.explanation.as_ref())
+        {
+            let at = super::dice::anchor(
+                visual,
+                |c| character_position(&lay, c),
+                |p| lay.centres.get(p).copied(),
+            )
+            .and_then(|(w, over)| {
+                let lift = over.map_or(0.0, |c| {
+                    view.len(character_radius(&lay, c)) + super::dice::LIFT
+                });
+                Some(view.at(w)? - egui::vec2(0.0, lift))
+            })
+            .unwrap_or(egui::pos2(clip.center().x, clip.max.y - 40.0));
+            super::dice::paint(&painter, at, &x.dice, &x.dropped, *t);
+        }
     }
     if let Some(c) = view_of.active
         && let Some(at) = character_position(&lay, c)
     {
-        marks.ring(at, character_radius(&lay, c) + super::board::RING, GOLD);
+        marks.ring(
+            at,
+            character_radius(&lay, c) + crate::game::board::RING,
+            GOLD,
+        );
     }
     // A lesson's finger on what its step is about.
     if let Some(lesson) = &lesson {
         // The pointer keeps its colour (a screenshot checks for it); its arrow bobs.
         let bob = 6.0 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
-        let colour = super::lesson_view::POINTER;
+        let colour = crate::game::screens::lessons::POINTER;
         match lesson.pointer(battle.session.as_ref()) {
-            Some(super::lesson::PointAt::Token(c)) => {
+            Some(crate::game::lesson::PointAt::Token(c)) => {
                 if let Some(at) = character_position(&lay, c) {
                     let r = character_radius(&lay, c);
                     marks.ring(at, r + 12.0, colour);
                     marks.arrow_down(at + Vec2::new(0.0, r + 14.0 + bob), colour);
                 }
             }
-            Some(super::lesson::PointAt::Place(z)) => {
+            Some(crate::game::lesson::PointAt::Place(z)) => {
                 marks.frame(z, 16.0, colour);
                 if let Some(&c) = lay.centres.get(z) {
                     marks.arrow_down(c + Vec2::new(0.0, lay.size.y / 2.0 + 10.0 + bob), colour);

@@ -5,7 +5,7 @@
 
 use bevy_egui::egui;
 
-use super::atlas::Art;
+use crate::game::board::atlas::Art;
 use crate::present::{BoardView, Token};
 
 /// Whose card to show: hovered, then filtered to, then acting; one the viewer sees.
@@ -17,7 +17,7 @@ pub fn chosen(view: &BoardView, hovered: Option<usize>, target: Option<usize>) -
 }
 
 pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side: &str) {
-    let colour = super::board_marks::token_colour(token);
+    let colour = crate::game::board::marks::token_colour(token);
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -25,7 +25,7 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 6.0, colour);
-                let ink = super::board_marks::ink_on(token);
+                let ink = crate::game::board::marks::ink_on(token);
                 art.paint(ui.painter(), token.portrait, rect.shrink(4.0), ink);
             }
             ui.vertical(|ui| {
@@ -37,7 +37,7 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
             ui.add(
                 egui::ProgressBar::new(pool.fraction())
                     .desired_height(14.0)
-                    .fill(super::board_marks::pool_colour(pool.fraction()))
+                    .fill(crate::game::board::marks::pool_colour(pool.fraction()))
                     .text(format!("{} {} of {}", pool.what, pool.left, pool.most)),
             );
         }
@@ -46,7 +46,7 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter()
-                    .extend(super::icons::shapes(icon, rect.center(), 8.0));
+                    .extend(crate::game::board::icons::shapes(icon, rect.center(), 8.0));
                 ui.label(icon.words());
             });
         }

@@ -6,14 +6,14 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::autosave::SavedBattles;
-use super::flow::{AppState, BattleSetup};
-use super::input::GameAction;
-use super::keys::KeysScreen;
-use super::menu::{Catalogue, shown_options};
-use super::seats::SeatKind;
-use super::skirmish::RandomSkirmish;
 use crate::ai::Level;
+use crate::game::autosave::SavedBattles;
+use crate::game::flow::{AppState, BattleSetup};
+use crate::game::input::GameAction;
+use crate::game::keys::KeysScreen;
+use crate::game::screens::menu::{Catalogue, shown_options};
+use crate::game::seats::SeatKind;
+use crate::game::skirmish::RandomSkirmish;
 use crate::generate::{self, Size};
 
 /// A row the keyboard can stand on, in the order the menu shows them.
@@ -191,9 +191,9 @@ fn confirm(w: &mut MenuWorld, row: MenuRow) -> MenuGo {
             }
         }
         MenuRow::SkirmishDraw => {
-            *w.notice = super::skirmish::draw(w.random, w.catalogue, w.setup).err();
+            *w.notice = crate::game::skirmish::draw(w.random, w.catalogue, w.setup).err();
         }
-        MenuRow::SkirmishSave => *w.notice = Some(super::skirmish::save(&w.random.name())),
+        MenuRow::SkirmishSave => *w.notice = Some(crate::game::skirmish::save(&w.random.name())),
         // Enter on a value moves it on, as Right does; the seeds are typed.
         MenuRow::SkirmishSeed | MenuRow::Seed => {}
         _ => change(w, row, 1),
@@ -263,7 +263,7 @@ fn keys_of(actions: &ActionState<GameAction>, raw: &ButtonInput<KeyCode>) -> Vec
     if actions.just_pressed(&GameAction::Confirm) {
         out.push(MenuKey::Confirm);
     }
-    for (d, k) in super::keys::DIGIT_KEYS.iter().enumerate() {
+    for (d, k) in crate::game::keys::DIGIT_KEYS.iter().enumerate() {
         if raw.just_pressed(*k) {
             out.push(MenuKey::Digit(d as u8));
         }
@@ -285,8 +285,8 @@ impl Plugin for MenuCursorPlugin {
                 Update,
                 menu_keys
                     .run_if(in_state(AppState::Menu))
-                    .run_if(super::keys::keys_closed)
-                    .run_if(super::keys::no_text_typed),
+                    .run_if(crate::game::keys::keys_closed)
+                    .run_if(crate::game::keys::no_text_typed),
             );
     }
 }
@@ -303,7 +303,7 @@ fn menu_keys(
     ),
     saved: Option<Res<SavedBattles>>,
     mut keys_screen: ResMut<KeysScreen>,
-    mut notice: ResMut<super::flow::Notice>,
+    mut notice: ResMut<crate::game::flow::Notice>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     cursor.moved = false;
