@@ -144,3 +144,82 @@ fn at_the_start_every_token_reads_as_whole_with_its_pools_full() {
         }
     }
 }
+
+/// The camera frames the whole board between the panels, and frames it again when the window
+/// is resized: every place shows whole in the room the panels leave at each size.
+#[test]
+fn the_camera_follows_the_window_as_it_is_resized() {
+    use bevy::window::{PrimaryWindow, WindowResolution};
+    use fray::game::board::scene::SceneSynced;
+    use fray::game::board::{BoardCamera, LEFT_PANEL, RIGHT_PANEL, TOP_BAR, fit_camera};
+    for scenario in ["hold-the-mill", "goblin-warren", "wizards-and-bandits"] {
+        let mut app = app(BattleSetup {
+            scenario: scenario.into(),
+            seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
+            ..BattleSetup::default()
+        });
+        app.add_systems(Update, fit_camera.after(SceneSynced));
+        let camera = app
+            .world_mut()
+            .spawn((
+                BoardCamera,
+                Transform::default(),
+                Projection::Orthographic(OrthographicProjection::default_2d()),
+            ))
+            .id();
+        let window = app
+            .world_mut()
+            .spawn((
+                Window {
+                    resolution: WindowResolution::new(1280, 720),
+                    ..Window::default()
+                },
+                PrimaryWindow,
+            ))
+            .id();
+        let mut scales = Vec::new();
+        for (w, h) in [(1280u32, 720u32), (1920, 1080), (2560, 1440), (1280, 720)] {
+            app.world_mut()
+                .get_mut::<Window>(window)
+                .unwrap()
+                .resolution
+                .set_physical_resolution(w, h);
+            app.update();
+            let (at, scale) = {
+                let t = app.world().get::<Transform>(camera).unwrap();
+                let Projection::Orthographic(o) = app.world().get::<Projection>(camera).unwrap()
+                else {
+                    panic!("a 2D camera");
+                };
+                (t.translation.truncate(), o.scale)
+            };
+            scales.push(scale);
+            // Where a world point lands in the window, y down, as the screen draws it.
+            let screen = |p: Vec2| {
+                let v = (p - at) / scale;
+                Vec2::new(w as f32 / 2.0 + v.x, h as f32 / 2.0 - v.y)
+            };
+            let lay = app.world().resource::<Layout>();
+            for c in &lay.centres {
+                let a = screen(*c - lay.size / 2.0);
+                let b = screen(*c + lay.size / 2.0);
+                let (lo, hi) = (a.min(b), a.max(b));
+                assert!(
+                    lo.x >= LEFT_PANEL - 0.5
+                        && hi.x <= w as f32 - RIGHT_PANEL + 0.5
+                        && lo.y >= TOP_BAR - 0.5
+                        && hi.y <= h as f32 + 0.5,
+                    "{scenario} at {w}×{h}: a place at {lo}–{hi} is outside the board's room"
+                );
+            }
+        }
+        assert!(
+            scales[1] < scales[0] || scales[0] <= 1.0,
+            "{scenario}: a bigger window shows the board bigger ({scales:?})"
+        );
+        assert_eq!(
+            scales[3], scales[0],
+            "{scenario}: back to the first size, framed as at first"
+        );
+    }
+}
