@@ -304,6 +304,13 @@ pub trait Present: Ruleset {
     fn board(state: &Self::State, eyes: Option<Seat>) -> BoardView;
     /// What an action points at.
     fn focus(state: &Self::State, action: &Self::Action) -> Focus;
+    /// Where `character` could go on a move of its own, with what each place costs in a few
+    /// words ("1 zone", "4 m"): what selecting a character who is not acting lights on the
+    /// board. Empty where it cannot move, or the board has no places to move between.
+    fn reach(state: &Self::State, character: usize) -> Vec<(usize, String)> {
+        let _ = (state, character);
+        Vec::new()
+    }
     /// The action a click on a place takes, among the legal ones (a move there).
     fn place_action(state: &Self::State, legal: &[Self::Action], place: usize) -> Option<usize>;
     /// The "end the turn, or pass" key's action among the legal ones.

@@ -86,6 +86,9 @@ pub trait Session: Send + Sync + 'static {
     fn choice(&self, i: usize) -> Option<Choice>;
     fn odds(&self, i: usize) -> Option<String>;
     fn focus(&self, i: usize) -> Focus;
+    /// Where a character could go on a move of its own, and at what cost (see
+    /// [`Present::reach`](super::Present::reach)).
+    fn reach(&self, character: usize) -> Vec<(usize, String)>;
     /// The choice a click on a place makes, if any.
     fn place_choice(&self, place: usize) -> Option<usize>;
     /// The choice the "end turn or pass" key makes, if any.
@@ -283,6 +286,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn odds(&self, i: usize) -> Option<String> {
         G::odds(&self.state, self.legal.get(i)?)
+    }
+
+    fn reach(&self, character: usize) -> Vec<(usize, String)> {
+        G::reach(&self.state, character)
     }
 
     fn focus(&self, i: usize) -> Focus {

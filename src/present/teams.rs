@@ -418,6 +418,21 @@ impl Present for Teams {
         }
     }
 
+    /// A move's reach (one action, up to the character's speed), each square with its metres;
+    /// none for one who cannot move now (down, prone, out of the fight).
+    fn reach(s: &State, c: usize) -> Vec<(usize, String)> {
+        let Some(ch) = s.characters.get(c) else {
+            return Vec::new();
+        };
+        if !ch.is_active() || ch.prone {
+            return Vec::new();
+        }
+        grid::reachable(s, c, ch.stats.speed)
+            .into_iter()
+            .map(|(p, m)| (place_of(s, p), format!("{m} m")))
+            .collect()
+    }
+
     /// A click on a square: the free step if it is one, else the move, else the sprint.
     fn place_action(s: &State, legal: &[Action], place: usize) -> Option<usize> {
         // The free step first, then the move, then the sprint that costs stamina.

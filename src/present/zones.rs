@@ -326,6 +326,22 @@ impl Present for Zones {
         }
     }
 
+    /// One zone of movement a turn: the zones next to the character's, unless someone holds
+    /// them (zones.movement).
+    fn reach(s: &State, c: usize) -> Vec<(usize, String)> {
+        let Some(ch) = s.characters.get(c) else {
+            return Vec::new();
+        };
+        if !ch.is_active() || ch.grabbed_by.is_some() {
+            return Vec::new();
+        }
+        s.zones[ch.zone]
+            .neighbours
+            .iter()
+            .map(|&z| (z, "1 zone".to_string()))
+            .collect()
+    }
+
     fn decision_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Initiative => "Initiative: who acts first this round?",

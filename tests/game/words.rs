@@ -416,3 +416,73 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
     );
     assert!(compared > 20, "{compared} tallies compared");
 }
+
+/// What a selected character's reach lights before it acts is where its move will go once it
+/// is given the turn: the same places (Zones: the zones next to its own; Three actions: the
+/// squares a move reaches), at the same cost the move's own square then shows.
+#[test]
+fn a_characters_reach_before_it_acts_is_where_its_move_then_goes() {
+    use fray::present::Present;
+    use fray::rules::battle::Ruleset;
+    use fray::rules::dice::SeededDice;
+    use fray::rules::teams::{Action as T, Teams};
+    use fray::rules::zones::{Action as Z, Zones};
+    use std::collections::BTreeSet;
+    let (mut zones, mut teams) = (0, 0);
+    random_battles(
+        3,
+        120,
+        |at, b| {
+            if let Some(z) = b.typed::<Zones>() {
+                for a in z.legal() {
+                    let Z::Activate(c) = *a else { continue };
+                    let mut s = z.state.clone();
+                    Zones::apply(&mut s, a, &mut SeededDice::new(1)).unwrap();
+                    let moves: BTreeSet<(usize, String)> = Zones::legal_actions(&s)
+                        .iter()
+                        .filter_map(|m| match m {
+                            Z::Move(to) => Some((*to, "1 zone".to_string())),
+                            _ => None,
+                        })
+                        .collect();
+                    let reach: BTreeSet<_> = b.session.reach(c).into_iter().collect();
+                    assert_eq!(
+                        reach, moves,
+                        "{} seed {} step {}",
+                        at.name, at.seed, at.step
+                    );
+                    zones += 1;
+                }
+            }
+            if let Some(t) = b.typed::<Teams>() {
+                for a in t.legal() {
+                    let T::Activate(c) = *a else { continue };
+                    let mut s = t.state.clone();
+                    if Teams::apply(&mut s, a, &mut SeededDice::new(1)).is_err() {
+                        continue;
+                    }
+                    let moves: BTreeSet<(usize, String)> = Teams::legal_actions(&s)
+                        .iter()
+                        .filter(|m| matches!(m, T::Move(_)))
+                        .filter_map(|m| {
+                            let f = Teams::focus(&s, m);
+                            Some((f.place?.0, f.cost?))
+                        })
+                        .collect();
+                    let reach: BTreeSet<_> = b.session.reach(c).into_iter().collect();
+                    assert_eq!(
+                        reach, moves,
+                        "{} seed {} step {}",
+                        at.name, at.seed, at.step
+                    );
+                    teams += 1;
+                }
+            }
+        },
+        |_, _, (), _| {},
+    );
+    assert!(
+        zones > 20 && teams > 20,
+        "reaches compared: {zones} zones, {teams} teams"
+    );
+}

@@ -32,6 +32,8 @@ const ORANGE: Color32 = Color32::from_rgb(255, 150, 40);
 const RED: Color32 = Color32::from_rgb(255, 89, 51);
 /// An attack's line on its way to the target.
 pub const STRIKE: Color32 = Color32::from_rgb(255, 60, 200);
+/// A selected character's reach, fainter than the places the choices go to.
+const REACH: Color32 = Color32::from_rgb(120, 170, 255);
 
 /// The part of the screen the side panels leave to the board, in egui points; None while the
 /// board is covered (the pass-the-screen page).
@@ -482,6 +484,7 @@ pub fn draw_board_marks(
         // Every place the choices listed go to is lit, with what going there costs (the
         // first choice's, a move before a sprint); the highlighted row's is marked.
         let mut costed = std::collections::BTreeSet::new();
+        let mut lit = false;
         for i in filtered_choices(&battle, &cursor) {
             let focus = battle.session.focus(i);
             let (z, colour) = match focus.place {
@@ -489,11 +492,21 @@ pub fn draw_board_marks(
                 Some((z, Mark::Risk)) => (z, ORANGE.gamma_multiply(0.7)),
                 _ => continue,
             };
+            lit = true;
             marks.frame(z, -8.0, colour);
             if let Some(cost) = &focus.cost
                 && costed.insert(z)
             {
                 marks.cost(z, cost);
+            }
+        }
+        // A character selected whose moves are not among the choices (one not yet activated,
+        // an ally waiting, an enemy): where a move of its own could take it, lit faintly with
+        // what it costs, so a reach is weighed before the character is chosen.
+        if !lit && let Some(t) = cursor.target {
+            for (z, cost) in battle.session.reach(t) {
+                marks.frame(z, -8.0, REACH);
+                marks.cost(z, &cost);
             }
         }
         let highlighted = highlighted_row(&rows(&battle, &cursor), &cursor)

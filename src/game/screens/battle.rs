@@ -503,6 +503,13 @@ fn choice_list(
                 cursor.filter_to(None);
             }
         });
+        if !battle.session.reach(t).is_empty() {
+            ui.label(
+                egui::RichText::new("Where a move of theirs could go is lit on the board.")
+                    .small()
+                    .weak(),
+            );
+        }
     }
     if let Pending::Decide {
         time_limit: Some(secs),
