@@ -404,8 +404,11 @@ impl Present for Teams {
                 let risky = s
                     .actor()
                     .is_some_and(|m| !odds::readied_risk(s, m, p).is_empty());
+                // A sprint (a second move, for stamina) and the free step say so in their
+                // square: the same metres cost differently.
                 let cost = match *a {
-                    Action::Step(_) => Some("1 m".to_string()),
+                    Action::Step(_) => Some("1 m\nfree step".to_string()),
+                    Action::Sprint(_) => metres_to(s, p).map(|m| format!("{m} m\nsprint")),
                     _ => metres_to(s, p).map(|m| format!("{m} m")),
                 };
                 Focus {

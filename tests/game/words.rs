@@ -245,23 +245,33 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
             let zones = b
                 .typed::<Zones>()
                 .is_some_and(|z| matches!(z.legal()[i], fray::rules::zones::Action::Move(_)));
-            let teams = b.typed::<Teams>().is_some_and(|t| {
+            let kind = b.typed::<Teams>().and_then(|t| {
                 use fray::rules::teams::Action as T;
-                matches!(t.legal()[i], T::Move(_) | T::Sprint(_) | T::Step(_))
+                match t.legal()[i] {
+                    T::Move(_) => Some(None),
+                    T::Sprint(_) => Some(Some("sprint")),
+                    T::Step(_) => Some(Some("free step")),
+                    _ => None,
+                }
             });
-            if teams {
-                // The lit square says what the move's words say it costs.
+            let teams = kind.is_some();
+            if let Some(kind) = kind {
+                // The lit square says what the move's words say it costs, and a sprint or the
+                // free step says which it is.
                 let cost = b
                     .session
                     .focus(i)
                     .cost
                     .expect("a move's square shows its cost");
                 let words = b.session.odds(i).unwrap_or_default();
+                let mut lines = cost.lines();
+                let metres = lines.next().unwrap_or_default();
                 assert!(
-                    words.starts_with(&cost),
+                    words.starts_with(metres),
                     "{}: {cost:?} on the square, {words:?}",
                     at.name
                 );
+                assert_eq!(lines.next(), kind, "{}: {cost:?}", at.name);
             }
             (zones || teams).then(|| Move {
                 words: b.session.odds(i).unwrap_or_default(),
