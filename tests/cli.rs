@@ -1591,22 +1591,59 @@ fn a_replay_names_every_character_so_that_it_reads_back() {
 }
 
 /// A replay carries the rules' version it was sealed under; one sealed under another version
-/// that still plays is played, with a warning that says so.
+/// that still plays is played, with a warning that says so. (A later version than these rules:
+/// an earlier one would be checked as replays were sealed then, by the log's words.)
 #[test]
 fn a_replay_says_which_rules_it_was_sealed_under() {
     let f = record(6);
     let text = std::fs::read_to_string(&f.0).unwrap();
     let now = format!("rules: Some({})", fray::rules::RULES_VERSION);
     assert!(text.contains(&now), "{text}");
-    std::fs::write(&f.0, text.replace(&now, "rules: Some(1)")).unwrap();
+    let later = fray::rules::RULES_VERSION + 1;
+    std::fs::write(&f.0, text.replace(&now, &format!("rules: Some({later})"))).unwrap();
     let o = fray(&["check", "--strict", f.path()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains(&format!(
-            "recorded under the rules' version 1, these are version {}: it still plays as recorded",
+            "recorded under the rules' version {later}, these are version {}: it still plays as recorded",
             fray::rules::RULES_VERSION
         )),
         "{}",
         stderr(&o)
     );
+}
+
+/// A replay sealed before the checkpoints hashed what happened rather than the log's words is
+/// still checked as it was sealed: it plays, with the warning; its dice edited, it is refused.
+#[test]
+fn a_replay_sealed_by_the_logs_words_is_checked_by_them() {
+    let case = support::root().join("tests/replays/question-prone-melee-v2.ron");
+    let o = fray(&["check", case.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("recorded under the rules' version 2"),
+        "{}",
+        stderr(&o)
+    );
+    // A copy beside its situation, as found, plays; its dice edited, it is refused.
+    let dir = std::env::temp_dir().join(format!("fray-words-sealed-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("situations")).unwrap();
+    std::fs::copy(
+        support::root().join("tests/replays/situations/prone-at-the-gate.ron"),
+        dir.join("situations/prone-at-the-gate.ron"),
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(&case).unwrap();
+    let edited = text.replace("3, 2, 4, //", "4, 2, 4, //");
+    assert_ne!(edited, text);
+    for (name, body, plays) in [
+        ("as-sealed.ron", &text, true),
+        ("edited.ron", &edited, false),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, body).unwrap();
+        let o = fray(&["check", file.to_str().unwrap()]);
+        assert_eq!(o.status.success(), plays, "{name}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -279,6 +279,10 @@ pub fn to_ron(r: &Replay) -> String {
     }
 }
 
+/// The rules' version from which sealed replays' checkpoints hash the events' kinds and dice
+/// rather than their words (see [`crate::rules::RULES_VERSION`]).
+pub const KINDS_CHECKED: u32 = 3;
+
 /// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
     let mut loaded = scenario::load_named(file, &r.scenario, "replay").map_err(|errors| {
@@ -640,14 +644,34 @@ impl Visit for Rerun<'_> {
         // The first difference, blamed on the actions before it unless it proves to be an edit
         // of the checkpoint alone.
         let mut edited: Option<ReplayError> = None;
-        // Every event's text so far, hashed in order: two actions that commute leave the same
-        // state but not the same story.
+        // Every event so far, hashed in order: two actions that commute leave the same state
+        // but not the same story. What happened is hashed (each action, each event's kind, the
+        // dice it rolled and their total), not its words, so that a log line said better breaks no replay.
+        // Replays sealed under rules before [`KINDS_CHECKED`] hashed the words: they are
+        // checked as they were sealed.
+        let by_words = r.rules.is_none_or(|v| v < KINDS_CHECKED)
+            && (r.final_hash.is_some() || !r.checkpoints.is_empty());
         let mut trail = 0xcbf2_9ce4_8422_2325u64;
+        let fold = |trail: &mut u64, bytes: &[u8]| {
+            for &b in bytes.iter().chain(std::iter::once(&b'\n')) {
+                *trail ^= u64::from(b);
+                *trail = trail.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
         let tell = |trail: &mut u64, events: &[Event<G::EventKind>]| {
             for e in events {
-                for b in e.text.bytes().chain(std::iter::once(b'\n')) {
-                    *trail ^= u64::from(b);
-                    *trail = trail.wrapping_mul(0x0100_0000_01b3);
+                if by_words {
+                    fold(trail, e.text.as_bytes());
+                } else {
+                    let dice = e.explanation.as_ref().map(|x| {
+                        let faces: Vec<(u8, u8)> =
+                            x.dice.iter().map(|d| (d.die.sides, d.value)).collect();
+                        (faces, x.total)
+                    });
+                    fold(
+                        trail,
+                        &serde_json::to_vec(&(&e.kind, dice)).unwrap_or_default(),
+                    );
                 }
             }
         };
@@ -672,6 +696,11 @@ impl Visit for Rerun<'_> {
                     return Err(edited.unwrap_or_else(|| refused(i, described, e.to_string())));
                 }
             };
+            if !by_words {
+                // The action itself, too: two that leave the same state and the same kinds of
+                // event (two pieces of gear handled in the other order) are still told apart.
+                fold(&mut trail, &serde_json::to_vec(a).unwrap_or_default());
+            }
             tell(&mut trail, &events);
             push(&mut lines, &state, &known, Some(i), events);
             if (i + 1) % CHECK_EVERY == 0 {

@@ -13,8 +13,10 @@ pub mod zones;
 /// The rules' version, written into every replay sealed: raised whenever a change to any
 /// ruleset may make a recorded battle go otherwise, so that a replay that no longer plays as
 /// recorded is answered with that fact rather than blamed on an edit. 1: before replays kept
-/// it; 2: Coterie's and Three actions' second reading of their rulebooks.
-pub const RULES_VERSION: u32 = 2;
+/// it; 2: Coterie's and Three actions' second reading of their rulebooks; 3: a sealed replay's
+/// checkpoints hash what happened (each event's kind and dice), no longer the log's words, so
+/// that a line of the log said better breaks no replay.
+pub const RULES_VERSION: u32 = 3;
 
 pub use battle::{
     CharacterId, DecisionKind, Event, FactionId, Outcome, Pending, RuleError, Ruleset, Seat,

@@ -210,7 +210,14 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
 fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
     let f = ctx.s.to_act;
     let name = ctx.s.factions[f].name.clone();
-    ctx.say(EventKind::Passed { faction: f }, format!("{name} pass."));
+    // A side that could still send someone keeps the chance to later in the round; one with
+    // nobody left passes because it must.
+    let text = if eligible(ctx.s, f).is_empty() && resumable(ctx.s, f).is_empty() {
+        format!("{name}: nobody left to take a turn this round, so a pass.")
+    } else {
+        format!("{name}: a pass, for now (they may still act later this round).")
+    };
+    ctx.say(EventKind::Passed { faction: f }, text);
     ctx.s.passes_in_row += 1;
     if ctx.s.passes_in_row >= ctx.s.factions.len() {
         end_phase(ctx)?;
