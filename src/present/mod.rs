@@ -305,8 +305,9 @@ pub trait Present: Ruleset {
     /// What an action points at.
     fn focus(state: &Self::State, action: &Self::Action) -> Focus;
     /// Where `character` could go on a move of its own, with what each place costs in a few
-    /// words ("1 zone", "4 m"): what selecting a character who is not acting lights on the
-    /// board. Empty where it cannot move, or the board has no places to move between.
+    /// words ("4 m"; empty where a move's own square would write nothing): what selecting a
+    /// character who is not acting lights on the board. Empty where it cannot move, or the
+    /// board has no places to move between.
     fn reach(state: &Self::State, character: usize) -> Vec<(usize, String)> {
         let _ = (state, character);
         Vec::new()

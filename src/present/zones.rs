@@ -327,7 +327,8 @@ impl Present for Zones {
     }
 
     /// One zone of movement a turn: the zones next to the character's, unless someone holds
-    /// them (zones.movement).
+    /// them (zones.movement). Nothing written in them: a move is a move, and a zone's middle
+    /// holds its tokens.
     fn reach(s: &State, c: usize) -> Vec<(usize, String)> {
         let Some(ch) = s.characters.get(c) else {
             return Vec::new();
@@ -338,7 +339,7 @@ impl Present for Zones {
         s.zones[ch.zone]
             .neighbours
             .iter()
-            .map(|&z| (z, "1 zone".to_string()))
+            .map(|&z| (z, String::new()))
             .collect()
     }
 

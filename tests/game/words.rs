@@ -427,14 +427,33 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
     assert!(compared > 20, "{compared} tallies compared");
 }
 
+/// The places and costs a move's choices light once `activate` is taken on a copy of the
+/// battle: what a character's reach should have foretold.
+fn moves_after<G: fray::rulesets::Game>(
+    b: &Battle,
+    activate: &G::Action,
+    is_move: impl Fn(&G::Action) -> bool,
+) -> Option<std::collections::BTreeSet<(usize, String)>> {
+    use fray::rules::battle::Ruleset;
+    let mut s = b.typed::<G>()?.state.clone();
+    G::apply(&mut s, activate, &mut fray::rules::dice::SeededDice::new(1)).ok()?;
+    Some(
+        G::legal_actions(&s)
+            .iter()
+            .filter(|m| is_move(m))
+            .filter_map(|m| {
+                let f = G::focus(&s, m);
+                Some((f.place?.0, f.cost.unwrap_or_default()))
+            })
+            .collect(),
+    )
+}
+
 /// What a selected character's reach lights before it acts is where its move will go once it
 /// is given the turn: the same places (Zones: the zones next to its own; Three actions: the
 /// squares a move reaches), at the same cost the move's own square then shows.
 #[test]
 fn a_characters_reach_before_it_acts_is_where_its_move_then_goes() {
-    use fray::present::Present;
-    use fray::rules::battle::Ruleset;
-    use fray::rules::dice::SeededDice;
     use fray::rules::teams::{Action as T, Teams};
     use fray::rules::zones::{Action as Z, Zones};
     use std::collections::BTreeSet;
@@ -443,50 +462,40 @@ fn a_characters_reach_before_it_acts_is_where_its_move_then_goes() {
         3,
         120,
         |at, b| {
-            if let Some(z) = b.typed::<Zones>() {
-                for a in z.legal() {
-                    let Z::Activate(c) = *a else { continue };
-                    let mut s = z.state.clone();
-                    Zones::apply(&mut s, a, &mut SeededDice::new(1)).unwrap();
-                    let moves: BTreeSet<(usize, String)> = Zones::legal_actions(&s)
+            let activations: Vec<(usize, Option<BTreeSet<(usize, String)>>)> =
+                if let Some(z) = b.typed::<Zones>() {
+                    z.legal()
                         .iter()
-                        .filter_map(|m| match m {
-                            Z::Move(to) => Some((*to, "1 zone".to_string())),
+                        .filter_map(|a| match *a {
+                            Z::Activate(c) => {
+                                zones += 1;
+                                Some((c, moves_after::<Zones>(b, a, |m| matches!(m, Z::Move(_)))))
+                            }
                             _ => None,
                         })
-                        .collect();
-                    let reach: BTreeSet<_> = b.session.reach(c).into_iter().collect();
-                    assert_eq!(
-                        reach, moves,
-                        "{} seed {} step {}",
-                        at.name, at.seed, at.step
-                    );
-                    zones += 1;
-                }
-            }
-            if let Some(t) = b.typed::<Teams>() {
-                for a in t.legal() {
-                    let T::Activate(c) = *a else { continue };
-                    let mut s = t.state.clone();
-                    if Teams::apply(&mut s, a, &mut SeededDice::new(1)).is_err() {
-                        continue;
-                    }
-                    let moves: BTreeSet<(usize, String)> = Teams::legal_actions(&s)
+                        .collect()
+                } else if let Some(t) = b.typed::<Teams>() {
+                    t.legal()
                         .iter()
-                        .filter(|m| matches!(m, T::Move(_)))
-                        .filter_map(|m| {
-                            let f = Teams::focus(&s, m);
-                            Some((f.place?.0, f.cost?))
+                        .filter_map(|a| match *a {
+                            T::Activate(c) => {
+                                teams += 1;
+                                Some((c, moves_after::<Teams>(b, a, |m| matches!(m, T::Move(_)))))
+                            }
+                            _ => None,
                         })
-                        .collect();
-                    let reach: BTreeSet<_> = b.session.reach(c).into_iter().collect();
-                    assert_eq!(
-                        reach, moves,
-                        "{} seed {} step {}",
-                        at.name, at.seed, at.step
-                    );
-                    teams += 1;
-                }
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+            for (c, moves) in activations {
+                let Some(moves) = moves else { continue };
+                let reach: BTreeSet<_> = b.session.reach(c).into_iter().collect();
+                assert_eq!(
+                    reach, moves,
+                    "{} seed {} step {}",
+                    at.name, at.seed, at.step
+                );
             }
         },
         |_, _, (), _| {},

@@ -506,7 +506,9 @@ pub fn draw_board_marks(
         if !lit && let Some(t) = cursor.target {
             for (z, cost) in battle.session.reach(t) {
                 marks.frame(z, -8.0, REACH);
-                marks.cost(z, &cost);
+                if !cost.is_empty() {
+                    marks.cost(z, &cost);
+                }
             }
         }
         let highlighted = highlighted_row(&rows(&battle, &cursor), &cursor)
