@@ -427,14 +427,16 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
     assert!(compared > 20, "{compared} tallies compared");
 }
 
+/// Places, each with the cost written in it.
+type Lit = std::collections::BTreeSet<(usize, String)>;
+
 /// The places and costs a move's choices light once `activate` is taken on a copy of the
 /// battle: what a character's reach should have foretold.
 fn moves_after<G: fray::rulesets::Game>(
     b: &Battle,
     activate: &G::Action,
     is_move: impl Fn(&G::Action) -> bool,
-) -> Option<std::collections::BTreeSet<(usize, String)>> {
-    use fray::rules::battle::Ruleset;
+) -> Option<Lit> {
     let mut s = b.typed::<G>()?.state.clone();
     G::apply(&mut s, activate, &mut fray::rules::dice::SeededDice::new(1)).ok()?;
     Some(
@@ -462,32 +464,31 @@ fn a_characters_reach_before_it_acts_is_where_its_move_then_goes() {
         3,
         120,
         |at, b| {
-            let activations: Vec<(usize, Option<BTreeSet<(usize, String)>>)> =
-                if let Some(z) = b.typed::<Zones>() {
-                    z.legal()
-                        .iter()
-                        .filter_map(|a| match *a {
-                            Z::Activate(c) => {
-                                zones += 1;
-                                Some((c, moves_after::<Zones>(b, a, |m| matches!(m, Z::Move(_)))))
-                            }
-                            _ => None,
-                        })
-                        .collect()
-                } else if let Some(t) = b.typed::<Teams>() {
-                    t.legal()
-                        .iter()
-                        .filter_map(|a| match *a {
-                            T::Activate(c) => {
-                                teams += 1;
-                                Some((c, moves_after::<Teams>(b, a, |m| matches!(m, T::Move(_)))))
-                            }
-                            _ => None,
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+            let activations: Vec<(usize, Option<Lit>)> = if let Some(z) = b.typed::<Zones>() {
+                z.legal()
+                    .iter()
+                    .filter_map(|a| match *a {
+                        Z::Activate(c) => {
+                            zones += 1;
+                            Some((c, moves_after::<Zones>(b, a, |m| matches!(m, Z::Move(_)))))
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            } else if let Some(t) = b.typed::<Teams>() {
+                t.legal()
+                    .iter()
+                    .filter_map(|a| match *a {
+                        T::Activate(c) => {
+                            teams += 1;
+                            Some((c, moves_after::<Teams>(b, a, |m| matches!(m, T::Move(_)))))
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             for (c, moves) in activations {
                 let Some(moves) = moves else { continue };
                 let reach: BTreeSet<_> = b.session.reach(c).into_iter().collect();
