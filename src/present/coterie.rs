@@ -647,14 +647,28 @@ impl Present for Coterie {
         std::iter::once(group_line)
             .chain(s.characters.iter().map(|c| RosterLine {
                 faction: c.side,
-                text: match c.standing {
-                    Standing::Out => format!("{} — out", c.name),
-                    Standing::Dueling(o) => format!("{} — dueling {}", c.name, s.name(o)),
-                    Standing::InConflict if c.side == PARTY => format!(
-                        "{} — wounds {}/{}, fatigue {}",
-                        c.name, c.wounds, c.endurance, c.fatigue
-                    ),
-                    Standing::InConflict => c.name.clone(),
+                text: {
+                    // What a player character has left, as the token's bars and the card count
+                    // it, wherever they stand.
+                    let left = (c.side == PARTY).then(|| {
+                        format!(
+                            "wounds left {}/{}, fatigue {}",
+                            c.endurance - c.wounds,
+                            c.endurance,
+                            c.fatigue
+                        )
+                    });
+                    let standing = match c.standing {
+                        Standing::Out => Some("out".to_string()),
+                        Standing::Dueling(o) => Some(format!("dueling {}", s.name(o))),
+                        Standing::InConflict => None,
+                    };
+                    let said: Vec<String> = standing.into_iter().chain(left).collect();
+                    if said.is_empty() {
+                        c.name.clone()
+                    } else {
+                        format!("{} — {}", c.name, said.join(", "))
+                    }
                 },
             }))
             .collect()

@@ -506,3 +506,41 @@ fn a_characters_reach_before_it_acts_is_where_its_move_then_goes() {
         "reaches compared: {zones} zones, {teams} teams"
     );
 }
+
+/// One source for a character's figures: what the Characters panel says a character has left
+/// is what the bars across its token (and its card) say, pool by pool, over random battles of
+/// every shipped scenario.
+#[test]
+fn the_characters_panel_and_the_tokens_give_the_same_figures() {
+    let mut compared = 0;
+    random_battles(
+        3,
+        200,
+        |at, b| {
+            let roster = b.session.roster(None);
+            for t in b.session.board(None).tokens {
+                let Some(line) = roster
+                    .iter()
+                    .find(|l| l.faction == t.faction && l.text.starts_with(&t.name))
+                else {
+                    continue;
+                };
+                for p in &t.pools {
+                    let figure = format!("{}/{}", p.left, p.most);
+                    assert!(
+                        line.text.contains(&figure),
+                        "{} seed {} step {}: the token's {} is {figure}, the panel says \"{}\"",
+                        at.name,
+                        at.seed,
+                        at.step,
+                        p.what,
+                        line.text
+                    );
+                    compared += 1;
+                }
+            }
+        },
+        |_, _, (), _| {},
+    );
+    assert!(compared > 1000, "{compared} figures compared");
+}
