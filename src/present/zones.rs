@@ -462,7 +462,7 @@ impl Present for Zones {
                 name: z.name.clone(),
                 features: zone_features(z),
                 colour: zone_colour(z),
-                at: None,
+                at: z.at.map(|(x, y)| (f32::from(x), f32::from(y))),
                 terrain: zone_terrain(z),
             })
             .collect();

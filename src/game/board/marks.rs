@@ -13,8 +13,8 @@ use egui::{Align2, Color32, FontId, Pos2, Stroke};
 use crate::game::board::animation::Playing;
 use crate::game::board::atlas::Art;
 use crate::game::board::{
-    BoardCamera, FEATURE_FONT, GRID_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT,
-    character_position, character_radius, edge_to_edge, token_position,
+    BoardCamera, FEATURE_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT, character_position,
+    character_radius, edge_to_edge, grid_font, token_position,
 };
 use crate::game::flow::{Battle, person_deciding};
 use crate::game::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
@@ -316,7 +316,11 @@ pub fn draw_board_marks(
             paint_ground(&painter, art.as_deref(), r, place, view_of.grid);
             painter.rect_stroke(r, 0.0, border, egui::StrokeKind::Middle);
         }
-        let name_font = if view_of.grid { GRID_FONT } else { NAME_FONT };
+        let name_font = if view_of.grid {
+            grid_font(&lay)
+        } else {
+            NAME_FONT
+        };
         if !place.name.is_empty()
             && let Some(top) = view.at(c + Vec2::new(0.0, size.y / 2.0 - 4.0))
         {

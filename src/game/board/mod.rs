@@ -229,7 +229,7 @@ pub fn fit(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> String {
 pub fn token_size(lay: &Layout, i: usize) -> (f32, f32, f32) {
     let view = &lay.view;
     if view.grid {
-        return (GRID_TOKEN_R, GRID_FONT, SQUARE - 4.0);
+        return (GRID_TOKEN_R, grid_font(lay), SQUARE - 4.0);
     }
     let place = view.tokens[i].place;
     let here = view.tokens.iter().filter(|t| t.place == place).count();
@@ -312,6 +312,17 @@ pub fn heading_position(lay: &Layout, h: &crate::present::Heading) -> Vec2 {
 
 /// The points the camera frames: every place's centre and, for each heading, a point whose
 /// place-sized box reaches just past the heading, so the fitted board shows its words too.
+/// The words of a grid (names on tokens and squares), in world units: big enough to read at
+/// the smallest window the game fits, 1280×720, however many squares the camera must frame
+/// there (a big map, framed smaller, writes them larger).
+pub fn grid_font(lay: &Layout) -> f32 {
+    let (_, scale) = framing(&framed_points(lay), lay.size, Vec2::new(1280.0, 720.0));
+    GRID_FONT.max(MIN_TEXT_PX * scale)
+}
+
+/// The least size of any word on the board at 1280×720, in screen pixels.
+pub const MIN_TEXT_PX: f32 = 12.5;
+
 pub fn framed_points(lay: &Layout) -> Vec<Vec2> {
     let mut points = lay.centres.clone();
     for h in &lay.view.headings {
@@ -655,7 +666,7 @@ mod tests {
             let top = c.y + size.y / 2.0;
             let bottom = c.y - size.y / 2.0;
             let (name_font, strip) = if view.grid {
-                (GRID_FONT, GRID_FONT * 1.25)
+                (grid_font(lay), grid_font(lay) * 1.25)
             } else {
                 (NAME_FONT, NAME_STRIP)
             };
@@ -761,7 +772,19 @@ mod tests {
     #[test]
     fn every_board_writes_legibly_at_1280_by_720() {
         let window = Vec2::new(1280.0, 720.0);
-        for (name, _) in crate::scenario::BUILTIN {
+        // The shipped boards, and random skirmishes of every ruleset and size.
+        let mut names: Vec<String> = crate::scenario::BUILTIN
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect();
+        for ruleset in crate::rulesets::IDS {
+            for size in ["small", "medium", "large"] {
+                for seed in 1..=4 {
+                    names.push(format!("random-{ruleset}-{size}-{seed}"));
+                }
+            }
+        }
+        for name in &names {
             let lay = board_of(name);
             let (_, scale) = framing(&framed_points(&lay), lay.size, window);
             let (words, tokens) = words_and_tokens(&lay);

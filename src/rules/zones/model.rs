@@ -219,6 +219,10 @@ pub struct Zone {
     /// Those in it are behind a barrier that blocks attacks from other zones.
     pub barrier: bool,
     pub hazard: Option<Hazard>,
+    /// Where the board draws it (column, row), if the map says; no rule reads it. Left out of
+    /// the state's record when it is not given, so a map that does not say keeps its hash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<(u8, u8)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

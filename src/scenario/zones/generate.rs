@@ -79,6 +79,8 @@ impl Draft for ZonesDraft {
                     barrier: false,
                     // Nobody starts in a hazard: the ends are kept clear of them.
                     hazard: (!end && chance(rng, k.hazard)).then(|| pick(rng, &k.hazards).clone()),
+                    // Drawn as drawn up: two rows of columns, not as the links would lay it out.
+                    at: Some((c as u8, row as u8)),
                 };
                 if z.hazard.is_some() {
                     z.cover = false;

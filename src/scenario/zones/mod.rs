@@ -40,6 +40,11 @@ pub struct ZoneDef {
     pub barrier: bool,
     #[serde(default)]
     pub hazard: Option<Hazard>,
+    /// Where the board draws it, as (column, row) from the map's first corner; either every
+    /// zone of a map says, or none does and the board lays the map out from its links. (A
+    /// random skirmish's map says: its zones stand in two rows.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<(u8, u8)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -271,8 +276,36 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             dark: z.dark,
             barrier: z.barrier,
             hazard: z.hazard.clone(),
+            at: z.at,
         })
         .collect();
+    // Drawn where the file says, or all laid out from the links: a map half placed by hand
+    // has no layout to put the other half in.
+    let placed = sc.zones.iter().filter(|z| z.at.is_some()).count();
+    if placed > 0 && placed < sc.zones.len() {
+        for z in sc.zones.iter().filter(|z| z.at.is_none()) {
+            r.at(
+                &[&format!("name: \"{}\"", z.name)],
+                format!(
+                    "zone \"{}\" does not say where it is drawn (`at: Some((column, row))`), while {placed} of the map's zones do: every zone says, or none",
+                    z.name
+                ),
+            );
+        }
+    }
+    for (i, z) in sc.zones.iter().enumerate() {
+        if let Some(spot) = z.at
+            && let Some(other) = sc.zones[..i].iter().find(|o| o.at == Some(spot))
+        {
+            r.at(
+                &[&format!("name: \"{}\"", z.name), "at:"],
+                format!(
+                    "zone \"{}\" is drawn on the same spot as \"{}\" ({}, {})",
+                    z.name, other.name, spot.0, spot.1
+                ),
+            );
+        }
+    }
     for (i, z) in sc.zones.iter().enumerate() {
         let at = format!("name: \"{}\"", z.name);
         for n in &z.neighbours {
