@@ -27,10 +27,11 @@ mod words;
 use bevy::prelude::*;
 
 use fray::ai::Level;
-use fray::game::flow::{Battle, BattleSetup, Phase, phase_for};
+use fray::game::flow::{Battle, BattleSetup, Phase};
 use fray::game::input::shown_choices;
 use fray::game::seats::{SeatKind, Seats};
 use fray::game::showing::Showing;
+use fray::game::table::phase_for;
 use fray::rules::battle::DecisionKind as K;
 use fray::rules::battle::Pending;
 use fray::rules::zones::{Action, Reaction, Stunt, Zones};
@@ -1226,7 +1227,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
 /// the opposition's harm after its victory, and taking a major loss or falling back.
 #[test]
 fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
-    use fray::game::flow::person_deciding;
+    use fray::game::table::person_deciding;
     use fray::rules::battle::Seat;
     use fray::rules::coterie::{Coterie, Stage};
     let (mut review, mut compose, mut fall_back) = (false, false, false);

@@ -4,18 +4,15 @@
 //! a lesson take in through resources of their own.
 
 use std::ops::Range;
-use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::ai::Level;
 use crate::replay::{Replay, ReplayDice};
-use crate::rules::battle::{Pending, RuleError, Seat};
+use crate::rules::battle::{Pending, RuleError};
 use crate::rules::dice::SeededDice;
 use crate::rulesets::{Actions, Game, Visit};
 use crate::scenario;
 
-use crate::game::seats::{SeatKind, Seats};
 pub use crate::present::Beat;
 pub use crate::present::session::{Choice, LogEntry, Session, Typed};
 
@@ -53,114 +50,7 @@ pub enum Phase {
     Over,
 }
 
-/// Starts a battle of a ruleset that is not in the registry (one written inside a test):
-/// from the dice, the session and its log, and the battle's name.
-pub type Starter = Arc<
-    dyn Fn(&mut SeededDice) -> Result<(Box<dyn Session>, Vec<LogEntry>, String), String>
-        + Send
-        + Sync,
->;
-
-/// What the menu (or the command line) chose for the next battle.
-#[derive(Resource, Clone)]
-pub struct BattleSetup {
-    pub scenario: String,
-    /// Who sits at each faction's seat, in faction order.
-    pub seats: Vec<SeatKind>,
-    /// Who takes the GM's seat, where the ruleset has one.
-    pub gm: SeatKind,
-    pub seed: u64,
-    /// Optional rules switched on or off on the menu, by key; the scenario's own otherwise.
-    pub options: Vec<(String, bool)>,
-    /// Actions to replay instead of asking the seats.
-    pub watch: Option<Actions>,
-    /// A battle from outside the registry, instead of `scenario`.
-    pub custom: Option<Starter>,
-    /// A lesson instead.
-    pub lesson: Option<LessonStart>,
-    /// The table rolls its own dice: every roll is asked for and typed in.
-    pub table_dice: bool,
-    /// A saved battle to resume instead: its slot and what it holds.
-    pub resume: Option<(String, crate::save::Save)>,
-}
-
-/// A lesson to open: its id, and where: the step to start at and the allowed action taken at
-/// each step before it (a lesson left part way is resumed so).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LessonStart {
-    pub id: String,
-    pub at: usize,
-    pub chosen: Vec<usize>,
-}
-
-impl LessonStart {
-    /// A lesson from its first step.
-    pub fn new(id: impl Into<String>) -> Self {
-        LessonStart {
-            id: id.into(),
-            ..LessonStart::default()
-        }
-    }
-}
-
-impl std::fmt::Debug for BattleSetup {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BattleSetup")
-            .field("scenario", &self.scenario)
-            .field("seats", &self.seats)
-            .field("gm", &self.gm)
-            .field("seed", &self.seed)
-            .field("options", &self.options)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Default for BattleSetup {
-    fn default() -> Self {
-        BattleSetup {
-            scenario: scenario::DEFAULT.to_string(),
-            seats: vec![SeatKind::Person, SeatKind::Ai(Level::Normal)],
-            gm: SeatKind::Ai(Level::Normal),
-            seed: 1,
-            options: Vec::new(),
-            watch: None,
-            custom: None,
-            lesson: None,
-            table_dice: false,
-            resume: None,
-        }
-    }
-}
-
-impl BattleSetup {
-    /// The same battle once more, from its seed or from a new one: the same scenario, seats
-    /// and options, played rather than watched.
-    pub fn again(&mut self, seed: u64, new_seed: bool) {
-        self.watch = None;
-        self.resume = None;
-        self.seed = if new_seed {
-            // A step of a 64-bit LCG: a seed of its own, the same one after the same battle.
-            seed.wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407)
-        } else {
-            seed
-        };
-    }
-
-    /// An optional rule as the menu shows it: the menu's choice, else the scenario's.
-    pub fn option(&self, key: &str) -> Option<bool> {
-        self.options
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, on)| *on)
-    }
-
-    pub fn set_option(&mut self, key: &str, on: bool) {
-        self.options.retain(|(k, _)| k != key);
-        self.options.push((key.to_string(), on));
-    }
-}
+pub use crate::game::setup::{BattleSetup, LessonStart, Starter};
 
 /// The battle under way: the rules core's battle (any ruleset), its dice, and what was done.
 /// What the screen makes of each change (the steps shown, the animations, a lesson's progress)
@@ -201,7 +91,7 @@ pub enum News {
 #[derive(Clone, Debug)]
 pub enum BattleDice {
     Seeded(SeededDice),
-    Table(crate::game::table_dice::TableDice),
+    Table(crate::rules::dice::TableDice),
 }
 
 impl crate::rules::dice::DiceSource for BattleDice {
@@ -292,7 +182,7 @@ impl Battle {
             }
         };
         let dice = if setup.table_dice && setup.custom.is_none() {
-            BattleDice::Table(crate::game::table_dice::TableDice::opened(opening))
+            BattleDice::Table(crate::rules::dice::TableDice::opened(opening))
         } else {
             BattleDice::Seeded(dice)
         };
@@ -336,7 +226,7 @@ impl Battle {
             ReplayDice::Seed(s) => (*s, BattleDice::Seeded(SeededDice::new(*s))),
             ReplayDice::Scripted(v) => (
                 0,
-                BattleDice::Table(crate::game::table_dice::TableDice::typed(v.iter().copied())),
+                BattleDice::Table(crate::rules::dice::TableDice::typed(v.iter().copied())),
             ),
         };
         let (session, events) = loaded.setup.visit(StartSession {
@@ -451,74 +341,6 @@ impl Battle {
     }
 }
 
-/// The phase the battle should be in, from the core's pending decision, the seats, the steps
-/// still on screen and the lesson, if the battle is one.
-pub fn phase_for(
-    battle: &Battle,
-    seats: &Seats,
-    showing: &crate::game::showing::Showing,
-    lesson: Option<&crate::game::lesson::LessonRun>,
-) -> Phase {
-    if !showing.is_empty() {
-        return Phase::Showing;
-    }
-    // In a lesson nobody but the learner decides: the other side's actions are the lesson's.
-    if let Some(lesson) = lesson
-        && !lesson.waits_for_learner()
-    {
-        return Phase::Lesson;
-    }
-    match battle.session.pending() {
-        Pending::Over(_) => Phase::Over,
-        Pending::Decide { seat, .. } => {
-            if battle.session.watch_len().is_some() {
-                return Phase::Watching;
-            }
-            if seats.kind(*seat) != SeatKind::Person && lesson.is_none() {
-                return Phase::AiThinking;
-            }
-            // The board the next person sees may show what the last one must not, or the
-            // other way round. Before the first decision nobody holds the screen: whoever
-            // pressed Start may sit at any other seat, so it is passed when the side to act
-            // keeps anything from another.
-            if lesson.is_none() && seats.people() > 1 && seats.holder != Some(*seat) {
-                let hidden = match seats.holder {
-                    Some(holder) => {
-                        battle.session.hides_from(holder) || battle.session.hides_from(*seat)
-                    }
-                    None => battle
-                        .session
-                        .seats()
-                        .into_iter()
-                        .any(|(other, _)| other != *seat && battle.session.hides_from(other)),
-                };
-                if hidden {
-                    return Phase::PassScreen;
-                }
-            }
-            Phase::Deciding
-        }
-    }
-}
-
-/// The seat whose person is deciding now, if a person is.
-pub fn person_deciding(
-    battle: &Battle,
-    seats: &Seats,
-    lesson: Option<&crate::game::lesson::LessonRun>,
-) -> Option<Seat> {
-    // In a lesson the learner decides only where the step waits for them; the other side's
-    // moves are the lesson's.
-    if lesson.is_some_and(|l| !l.waits_for_learner()) {
-        return None;
-    }
-    battle
-        .session
-        .pending()
-        .seat()
-        .filter(|s| seats.kind(*s) == SeatKind::Person)
-}
-
 /// A message naming an action a person (or the watch mode, or the AI) chose.
 #[derive(Message, Clone, Debug)]
 pub struct Choose(pub Choice);
@@ -538,10 +360,11 @@ pub enum BattleSet {
     Phase,
 }
 
-/// A battle is on the table: its resources are in place. (They come with the state's first
-/// frame, and a battle that failed to start never has them.)
-pub fn battle_on(battle: Option<Res<Battle>>, seats: Option<Res<Seats>>) -> bool {
-    battle.is_some() && seats.is_some()
+/// A battle is on the table: its resources are in place (the battle, and its seats and lesson
+/// with it). They come with the state's first frame, and a battle that failed to start never
+/// has them.
+pub fn battle_on(battle: Option<Res<Battle>>) -> bool {
+    battle.is_some()
 }
 
 /// A battle is being played: on the table, and not yet on its result screen.
@@ -571,64 +394,8 @@ impl Plugin for FlowPlugin {
                     .chain()
                     .run_if(in_battle()),
             )
-            .add_systems(OnEnter(AppState::Battle), begin_battle)
-            .add_systems(OnExit(AppState::Result), end_battle)
-            .add_systems(OnEnter(AppState::Learn), end_battle)
-            .add_systems(
-                Update,
-                (
-                    apply_choices
-                        .in_set(BattleSet::Apply)
-                        .run_if(not(resource_exists::<crate::game::lesson::LessonRun>)),
-                    publish_news.in_set(BattleSet::Publish),
-                    sync_phase.in_set(BattleSet::Phase),
-                ),
-            );
+            .add_systems(Update, publish_news.in_set(BattleSet::Publish));
     }
-}
-
-fn begin_battle(
-    mut commands: Commands,
-    setup: Res<BattleSetup>,
-    mut count: ResMut<BattleCount>,
-    mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    let opened = match &setup.lesson {
-        Some(start) => crate::game::lesson::open(start).map(|(b, run)| (b, Some(run))),
-        None => Battle::start(&setup).map(|b| (b, None)),
-    };
-    match opened {
-        Ok((mut b, lesson)) => {
-            count.0 += 1;
-            b.serial = count.0;
-            let seats: Vec<Seat> = b.session.seats().into_iter().map(|(s, _)| s).collect();
-            // A lesson's learner sits at every seat; the lesson plays the other side.
-            let (kinds, gm) = if lesson.is_some() {
-                (vec![SeatKind::Person; seats.len()], SeatKind::Person)
-            } else {
-                (setup.seats.clone(), setup.gm)
-            };
-            commands.insert_resource(Seats::new(kinds, &seats, gm));
-            if let Some(run) = lesson {
-                commands.insert_resource(run);
-            }
-            commands.insert_resource(b);
-        }
-        Err(e) => {
-            crate::game::web::announce(&format!("FRAY ERROR {e}"));
-            notice.0 = Some(e);
-            next.set(AppState::Menu);
-        }
-    }
-}
-
-/// The battle, its seats and its lesson live from the start of a battle to the end of its
-/// result screen.
-fn end_battle(mut commands: Commands) {
-    commands.remove_resource::<Battle>();
-    commands.remove_resource::<Seats>();
-    commands.remove_resource::<crate::game::lesson::LessonRun>();
 }
 
 /// Sends on what the battle's changes did.
@@ -636,54 +403,5 @@ fn publish_news(mut battle: ResMut<Battle>, mut news: MessageWriter<News>) {
     // Read first: a write through `ResMut` would mark the battle changed every frame.
     if !battle.news.is_empty() {
         news.write_batch(battle.take_news());
-    }
-}
-
-/// Applies the actions people, the AI or a replay chose. A refused action is reported, never
-/// fatal. (A lesson's are judged first: `lesson::take_lesson_choices`.)
-fn apply_choices(
-    mut commands: Commands,
-    mut reader: MessageReader<Choose>,
-    mut battle: ResMut<Battle>,
-    mut seats: ResMut<Seats>,
-    asking: Option<Res<crate::game::table_dice::TableAsk>>,
-    mut notice: ResMut<Notice>,
-) {
-    // While the table rolls for one decision, no other is taken.
-    if asking.is_some() {
-        reader.clear();
-        return;
-    }
-    for Choose(action) in reader.read() {
-        let holder = person_deciding(&battle, &seats, None);
-        match crate::game::table_dice::apply_asking(&mut commands, &mut battle, action) {
-            Ok(applied) => {
-                if holder.is_some() {
-                    seats.holder = holder;
-                }
-                notice.0 = None;
-                if !applied {
-                    // The table is asked for a roll: the rest waits.
-                    reader.clear();
-                    return;
-                }
-            }
-            Err(e) => notice.0 = Some(e.to_string()),
-        }
-    }
-}
-
-/// Keeps the phase state in step with the core.
-pub fn sync_phase(
-    battle: Res<Battle>,
-    seats: Res<Seats>,
-    showing: Res<crate::game::showing::Showing>,
-    lesson: Option<Res<crate::game::lesson::LessonRun>>,
-    phase: Res<State<Phase>>,
-    mut next: ResMut<NextState<Phase>>,
-) {
-    let want = phase_for(&battle, &seats, &showing, lesson.as_deref());
-    if *phase.get() != want {
-        next.set(want);
     }
 }

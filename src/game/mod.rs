@@ -14,8 +14,10 @@ pub mod lesson_progress;
 pub mod prefs;
 pub mod screens;
 pub mod seats;
+pub mod setup;
 pub mod showing;
 pub mod skirmish;
+pub mod table;
 pub mod table_dice;
 pub mod web;
 
@@ -36,6 +38,7 @@ impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             flow::FlowPlugin,
+            table::TablePlugin,
             seats::SeatsPlugin,
             input::InputsPlugin,
             board::animation::AnimationPlugin,
@@ -498,7 +501,7 @@ fn chaos_clock(
         return;
     };
     // (A lesson waits for its learner to read: the clock never runs in one.)
-    if flow::person_deciding(&battle, &seats, None).is_none() {
+    if table::person_deciding(&battle, &seats, None).is_none() {
         return;
     }
     let at = (battle.serial, battle.version);

@@ -12,60 +12,7 @@ use crate::game::flow::{AppState, Battle, BattleSet, Choose, Phase};
 use crate::game::showing::Showing;
 use crate::present::session::{CandidateLine, Thought};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    Person,
-    Ai(Level),
-}
-
-impl SeatKind {
-    pub fn label(self) -> String {
-        match self {
-            SeatKind::Person => "person".into(),
-            SeatKind::Ai(l) => format!("AI ({})", l.name()),
-        }
-    }
-
-    /// The word `parse` reads back: `person`, or the AI's level (`normal`).
-    pub fn key(self) -> &'static str {
-        match self {
-            SeatKind::Person => "person",
-            SeatKind::Ai(level) => level.name(),
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<SeatKind> {
-        match s.trim() {
-            "person" | "human" | "p" => Some(SeatKind::Person),
-            "ai" => Some(SeatKind::Ai(Level::Normal)),
-            other => Level::parse(other.strip_prefix("ai-").unwrap_or(other)).map(SeatKind::Ai),
-        }
-    }
-}
-
-/// A `--seats` list (`person,hard`, and `gm:person` for the GM's seat): the factions' seats in
-/// order, and the GM's if named.
-pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), String> {
-    let mut factions = Vec::new();
-    let mut gm = None;
-    for part in list.split(',') {
-        let (is_gm, kind) = match part.trim().strip_prefix("gm:") {
-            Some(k) => (true, k),
-            None => (false, part),
-        };
-        let Some(kind) = SeatKind::parse(kind) else {
-            return Err(format!(
-                "unknown seat \"{part}\": use person, ai, or an AI level (easy, normal, hard); gm:KIND for the GM"
-            ));
-        };
-        if is_gm {
-            gm = Some(kind);
-        } else {
-            factions.push(kind);
-        }
-    }
-    Ok((factions, gm))
-}
+pub use crate::game::setup::{SeatKind, parse_seats};
 
 /// Who sits at each seat (a seat not listed is the AI at the normal level), and which of the
 /// people holds the screen.

@@ -4,82 +4,14 @@
 //! without a trace (`apply` changes nothing on an error), asked for, and taken again once they
 //! are.
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::rules::battle::RuleError;
-use crate::rules::dice::{DiceError, DiceSource, Die};
+use crate::rules::dice::{DiceError, Die};
 
 use crate::game::flow::{AppState, Battle, Notice};
 use crate::present::session::Choice;
-
-/// The values the table typed in, handed out in order, and every value handed out (the
-/// battle's dice, as its replay keeps them).
-#[derive(Clone, Debug, Default)]
-pub struct TableDice {
-    queue: VecDeque<u8>,
-    pub rolled: Vec<u8>,
-}
-
-impl TableDice {
-    /// A battle whose opening rolls were `opening`; the table rolls from here.
-    pub fn opened(opening: Vec<u8>) -> Self {
-        TableDice {
-            queue: VecDeque::new(),
-            rolled: opening,
-        }
-    }
-
-    /// Dice typed before: a saved battle's, handed out again as it is re-played.
-    pub fn typed(values: impl IntoIterator<Item = u8>) -> Self {
-        TableDice {
-            queue: values.into_iter().collect(),
-            rolled: Vec::new(),
-        }
-    }
-
-    pub fn push(&mut self, value: u8) {
-        self.queue.push_back(value);
-    }
-
-    /// Values typed and not yet rolled.
-    pub fn typed_ahead(&self) -> usize {
-        self.queue.len()
-    }
-
-    /// Forgets the values typed for a decision not taken after all.
-    pub fn forget_typed(&mut self) {
-        self.queue.clear();
-    }
-}
-
-impl DiceSource for TableDice {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
-        self.roll_for(die, why, "")
-    }
-
-    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
-        match self.queue.pop_front() {
-            Some(v) if die.contains(v) => {
-                self.rolled.push(v);
-                Ok(v)
-            }
-            Some(value) => Err(DiceError::OutOfRange {
-                die,
-                value,
-                why: why.to_string(),
-                rule: rule.to_string(),
-            }),
-            None => Err(DiceError::Exhausted {
-                die,
-                why: why.to_string(),
-                rule: rule.to_string(),
-            }),
-        }
-    }
-}
 
 /// A roll the table is asked for: the decision waiting on it, and what to roll.
 #[derive(Resource, Clone, Debug)]

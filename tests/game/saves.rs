@@ -194,7 +194,7 @@ fn an_ai_battle_closed_mid_way_continues_from_its_save_to_the_same_end() {
 /// typed, it goes through.
 fn rolls_nothing(b: &Battle, i: usize) -> bool {
     let mut s = Battle::resume(&saved(b)).unwrap();
-    s.dice = BattleDice::Table(fray::game::table_dice::TableDice::default());
+    s.dice = BattleDice::Table(fray::rules::dice::TableDice::default());
     s.apply(&b.session.choice(i).unwrap()).is_ok()
 }
 

@@ -151,7 +151,7 @@ fn at_the_start_every_token_reads_as_whole_with_its_pools_full() {
 fn the_camera_follows_the_window_as_it_is_resized() {
     use bevy::window::{PrimaryWindow, WindowResolution};
     use fray::game::board::scene::SceneSynced;
-    use fray::game::board::{BoardCamera, LEFT_PANEL, RIGHT_PANEL, TOP_BAR, fit_camera};
+    use fray::game::board::{BoardCamera, LEFT_PANEL, RIGHT_PANEL, TOP_BAR, fit_camera, on_screen};
     for scenario in ["hold-the-mill", "goblin-warren", "wizards-and-bandits"] {
         let mut app = app(BattleSetup {
             scenario: scenario.into(),
@@ -194,11 +194,7 @@ fn the_camera_follows_the_window_as_it_is_resized() {
                 (t.translation.truncate(), o.scale)
             };
             scales.push(scale);
-            // Where a world point lands in the window, y down, as the screen draws it.
-            let screen = |p: Vec2| {
-                let v = (p - at) / scale;
-                Vec2::new(w as f32 / 2.0 + v.x, h as f32 / 2.0 - v.y)
-            };
+            let screen = |p: Vec2| on_screen(p, at, scale, Vec2::new(w as f32, h as f32));
             let lay = app.world().resource::<Layout>();
             for c in &lay.centres {
                 let a = screen(*c - lay.size / 2.0);

@@ -93,7 +93,8 @@ pub fn choose_by_keys(app: &mut App, i: usize) {
 /// for now (the state may follow a frame later).
 #[allow(dead_code)] // not every test binary asks
 pub fn wanted_phase(app: &App) -> Option<Phase> {
-    use fray::game::flow::{Battle, phase_for};
+    use fray::game::flow::Battle;
+    use fray::game::table::phase_for;
     let w = app.world();
     Some(phase_for(
         w.get_resource::<Battle>()?,

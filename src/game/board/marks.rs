@@ -16,10 +16,11 @@ use crate::game::board::{
     BoardCamera, FEATURE_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT, character_position,
     character_radius, edge_to_edge, grid_font, token_position,
 };
-use crate::game::flow::{Battle, person_deciding};
+use crate::game::flow::Battle;
 use crate::game::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
 use crate::game::lesson::LessonRun;
 use crate::game::seats::Seats;
+use crate::game::table::person_deciding;
 use crate::present::{Focus, Mark, Token, Visual};
 
 /// The acting character, and a character one may activate.

@@ -18,11 +18,11 @@ use leafwing_input_manager::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use crate::game::board::marks::{BoardArea, draw_board_marks};
-use crate::game::flow::{Battle, Choose, in_battle, person_deciding};
+use crate::game::flow::{Battle, Choose, in_battle};
 use crate::game::input::{Cursor, GameAction};
 use crate::game::lesson::LessonRun;
-use crate::game::screens::PanelsDrawn;
 use crate::game::seats::Seats;
+use crate::game::table::person_deciding;
 use crate::present::BoardView;
 use crate::rules::battle::Seat;
 
@@ -263,6 +263,11 @@ pub fn viewer(battle: &Battle, seats: &Seats, lesson: Option<&LessonRun>) -> Opt
         .or_else(|| seats.first_person())
 }
 
+/// The screens' panels are laid out; what they leave is the board's (`BoardArea`), painted
+/// after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PanelsDrawn;
+
 pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
@@ -388,6 +393,13 @@ pub fn fit_camera(
     }
     t.translation.x = at.x;
     t.translation.y = at.y;
+}
+
+/// A world point on a `window` of logical pixels, for a 2D camera at `at` zoomed out by
+/// `scale` (y downwards, as the screen counts): what the fitted camera's sums come to.
+pub fn on_screen(p: Vec2, at: Vec2, scale: f32, window: Vec2) -> Vec2 {
+    let d = (p - at) / scale;
+    Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
 }
 
 /// Where the camera looks and how far it is zoomed out (world units a screen pixel) so that
@@ -810,13 +822,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// A world point on a `window` of logical pixels, for a camera at `at` zoomed by `scale`
-    /// (y downwards, as the screen counts).
-    fn on_screen(p: Vec2, at: Vec2, scale: f32, window: Vec2) -> Vec2 {
-        let d = (p - at) / scale;
-        Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
     }
 
     #[test]

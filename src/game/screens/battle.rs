@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::board::animation::Playing;
 use crate::game::board::marks::BoardArea;
 use crate::game::board::viewer;
-use crate::game::flow::{AppState, Battle, Choose, Notice, Phase, person_deciding};
+use crate::game::flow::{AppState, Battle, Choose, Notice, Phase};
 use crate::game::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
 use crate::game::keys::Bindings;
 use crate::game::lesson::LessonRun;
@@ -19,6 +19,7 @@ use crate::game::screens::{
 };
 use crate::game::seats::{Brain, Pace, SeatKind, Seats};
 use crate::game::showing::Showing;
+use crate::game::table::person_deciding;
 use crate::present::DecisionStyle;
 use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::notes;

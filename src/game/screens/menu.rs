@@ -497,3 +497,57 @@ pub fn shown_options(setup: &BattleSetup, entry: Option<&CatalogueEntry>) -> Vec
             .collect()
     })
 }
+
+/// Draws the skirmish `pick` names and lists it in the catalogue (in place of any other drawn
+/// before it), chosen; what went wrong otherwise, in words.
+pub fn draw_skirmish(
+    pick: &RandomSkirmish,
+    catalogue: &mut Catalogue,
+    setup: &mut BattleSetup,
+) -> Result<(), String> {
+    let name = pick.name();
+    let loaded = crate::scenario::load(&name).map_err(|e| e.to_string())?;
+    catalogue
+        .0
+        .retain(|e| crate::generate::parse_name(&e.id).is_none());
+    catalogue.0.push(CatalogueEntry::of(&name, &loaded));
+    setup.scenario = name;
+    setup.options.clear();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::skirmish::{RandomSkirmish, next_after};
+    use crate::generate::Size;
+
+    #[test]
+    fn a_drawn_skirmish_is_listed_once_and_chosen_and_the_next_is_the_next_seed() {
+        let mut catalogue = Catalogue(Vec::new());
+        let mut setup = BattleSetup::default();
+        let mut pick = RandomSkirmish {
+            ruleset: "coterie",
+            size: Size::Small,
+            seed: 4,
+        };
+        draw_skirmish(&pick, &mut catalogue, &mut setup).unwrap();
+        assert_eq!(setup.scenario, "random-coterie-small-4");
+        pick.seed = 5;
+        draw_skirmish(&pick, &mut catalogue, &mut setup).unwrap();
+        let ids: Vec<&str> = catalogue.0.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["random-coterie-small-5"],
+            "the one drawn before it gives way"
+        );
+        let entry = &catalogue.0[0];
+        assert!(entry.about.contains("A random conflict"), "{}", entry.about);
+        assert!(!entry.map.tokens.is_empty(), "the menu draws its board");
+        assert_eq!(
+            next_after("random-coterie-small-5").as_deref(),
+            Some("random-coterie-small-6")
+        );
+        assert_eq!(next_after("duel"), None);
+    }
+}

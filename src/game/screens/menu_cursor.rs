@@ -191,7 +191,7 @@ fn confirm(w: &mut MenuWorld, row: MenuRow) -> MenuGo {
             }
         }
         MenuRow::SkirmishDraw => {
-            *w.notice = crate::game::skirmish::draw(w.random, w.catalogue, w.setup).err();
+            *w.notice = super::menu::draw_skirmish(w.random, w.catalogue, w.setup).err();
         }
         MenuRow::SkirmishSave => *w.notice = Some(crate::game::skirmish::save(&w.random.name())),
         // Enter on a value moves it on, as Right does; the seeds are typed.

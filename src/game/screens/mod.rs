@@ -12,6 +12,7 @@ pub mod result;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
+use crate::game::board::PanelsDrawn;
 use crate::game::flow::{AppState, Battle, Phase, in_battle};
 use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
@@ -77,10 +78,6 @@ fn keep_game_keys_from_egui(
         });
     }
 }
-
-/// The panels are laid out; what they leave is the board's (`BoardArea`).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PanelsDrawn;
 
 pub fn root(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
