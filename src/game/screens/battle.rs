@@ -40,7 +40,7 @@ fn seat_name(battle: &Battle, seat: Seat) -> String {
 
 /// What the battle's screen reads and changes.
 #[derive(SystemParam)]
-pub struct Table<'w> {
+pub struct BattleView<'w> {
     battle: ResMut<'w, Battle>,
     seats: ResMut<'w, Seats>,
     phase: Res<'w, State<Phase>>,
@@ -65,7 +65,7 @@ pub struct BoardSeen<'w> {
 
 pub fn battle_ui(
     mut contexts: EguiContexts,
-    mut t: Table,
+    mut t: BattleView,
     seen: BoardSeen,
     mut choose: MessageWriter<Choose>,
     mut next: ResMut<NextState<AppState>>,
@@ -134,7 +134,7 @@ pub fn battle_ui(
 /// The top bar: the battle, its round, who decides; the buttons.
 fn top(
     ui: &mut egui::Ui,
-    t: &mut Table,
+    t: &mut BattleView,
     phase: Phase,
     deciding: &str,
     next: &mut NextState<AppState>,
@@ -169,7 +169,7 @@ fn top(
 }
 
 /// Hot-seat: the board hidden until the next person takes the screen.
-fn pass_screen(ui: &mut egui::Ui, t: &mut Table, deciding: &str) {
+fn pass_screen(ui: &mut egui::Ui, t: &mut BattleView, deciding: &str) {
     egui::CentralPanel::default().show(ui, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(120.0);
@@ -193,7 +193,7 @@ fn pass_screen(ui: &mut egui::Ui, t: &mut Table, deciding: &str) {
 /// card of the character under the mouse (or the one acting). Returns where it stands.
 fn choices_panel(
     ui: &mut egui::Ui,
-    t: &mut Table,
+    t: &mut BattleView,
     seen: &BoardSeen,
     phase: Phase,
     deciding: &str,
@@ -276,7 +276,7 @@ fn choices_panel(
 
 /// A person's decision: its title (the ruleset's words) over its choices, laid out as the
 /// ruleset says: rows, or cards with every option's effect written out (harm, draws).
-fn decision(ui: &mut egui::Ui, t: &mut Table, choose: &mut MessageWriter<Choose>) {
+fn decision(ui: &mut egui::Ui, t: &mut BattleView, choose: &mut MessageWriter<Choose>) {
     let Pending::Decide { kind, .. } = t.battle.session.pending() else {
         return;
     };
@@ -297,7 +297,7 @@ fn decision(ui: &mut egui::Ui, t: &mut Table, choose: &mut MessageWriter<Choose>
 }
 
 /// A resolution's steps, one at a time, over the board.
-fn steps_window(ctx: &egui::Context, t: &mut Table) {
+fn steps_window(ctx: &egui::Context, t: &mut BattleView) {
     let Some(beat) = t.showing.front().cloned() else {
         return;
     };
@@ -325,7 +325,7 @@ fn steps_window(ctx: &egui::Context, t: &mut Table) {
 
 /// The right panel: the characters side by side, and the log when it is open. Returns where
 /// it stands.
-fn roster_and_log(ui: &mut egui::Ui, t: &mut Table) -> egui::Rect {
+fn roster_and_log(ui: &mut egui::Ui, t: &mut BattleView) -> egui::Rect {
     let names = t.battle.session.faction_names().to_vec();
     egui::Panel::right("log")
         .exact_size(crate::game::board::RIGHT_PANEL)
@@ -386,7 +386,7 @@ fn roster_and_log(ui: &mut egui::Ui, t: &mut Table) -> egui::Rect {
 /// A roll's breakdown: its dice, modifiers and total, and the rule quoted from the notes.
 fn breakdown_window(
     ctx: &egui::Context,
-    t: &mut Table,
+    t: &mut BattleView,
     markdown: &mut egui_commonmark::CommonMarkCache,
 ) {
     if let Some(i) = t.panels.breakdown
@@ -434,7 +434,7 @@ fn breakdown_window(
 }
 
 /// What the AI thought of its last decision, best first.
-fn reasons_window(ctx: &egui::Context, t: &Table) {
+fn reasons_window(ctx: &egui::Context, t: &BattleView) {
     egui::Window::new("The AI's reasons").show(ctx, |ui| {
         match t.brain.last_seat {
             Some(seat) => ui.label(format!(
@@ -458,7 +458,7 @@ fn reasons_window(ctx: &egui::Context, t: &Table) {
 }
 
 /// The help: the mouse, the board's pictures, the keys.
-fn help_window(ctx: &egui::Context, t: &Table) {
+fn help_window(ctx: &egui::Context, t: &BattleView) {
     egui::Window::new("Help").show(ctx, |ui| {
         ui.label(t.battle.session.mouse_help());
         ui.label("The board: the wheel zooms, dragging with the right or middle button pans, Home (or 0) shows the whole board again.");
