@@ -428,3 +428,35 @@ fn the_coterie_search_presses_hard_when_the_next_phase_may_end_the_conflict() {
         .choose(&losing, &Coterie::legal_actions(&losing));
     assert_eq!(normal, Action::Declare(Effort::Steady));
 }
+
+/// The hard level's search keeps its budget on the shipped boards and plays fewer play-outs on
+/// a big generated one, where each costs more: about as the square of the fighters, never
+/// fewer than a dozen.
+#[test]
+fn the_hard_search_plays_fewer_play_outs_on_a_crowded_board() {
+    use fray::ai::Heuristics;
+    let base = Teams::rollouts().samples;
+    for name in TEAMS_SCENARIOS {
+        let (s, _) = teams_start(name, 1);
+        let fighters = s.characters.iter().filter(|c| c.is_active()).count();
+        let samples = Teams::rollouts_for(&s).samples;
+        if fighters <= 8 {
+            assert_eq!(samples, base, "{name}: {fighters} fighters");
+        } else {
+            assert!(
+                samples < base,
+                "{name}: {fighters} fighters, {samples} samples"
+            );
+        }
+    }
+    let loaded = scenario::load("random-teams-large-1").unwrap();
+    let Setup::Teams(setup) = loaded.setup else {
+        panic!("a Three actions skirmish")
+    };
+    let (s, _) = Teams::start(&setup, &mut SeededDice::new(1)).unwrap();
+    let fighters = s.characters.iter().filter(|c| c.is_active()).count() as u32;
+    assert!(fighters > 8, "a large skirmish is crowded ({fighters})");
+    let samples = Teams::rollouts_for(&s).samples;
+    assert_eq!(samples, (base * 64 / (fighters * fighters)).max(12));
+    assert!(samples < base);
+}

@@ -40,6 +40,14 @@ pub trait Heuristics: Ruleset {
         RolloutConfig::default()
     }
 
+    /// The hard level's search for this position: [`Self::rollouts`], unless the ruleset
+    /// scales it with the board (a play-out among a dozen fighters costs several times one
+    /// among four, and the decision must keep its time).
+    fn rollouts_for(state: &Self::State) -> RolloutConfig {
+        let _ = state;
+        Self::rollouts()
+    }
+
     /// The seat deciding now, if any.
     fn seat(state: &Self::State) -> Option<Seat> {
         Self::pending(state).seat()

@@ -48,7 +48,7 @@ impl Level {
             Level::Random => Box::new(RandomPolicy::new(seed)),
             Level::Easy => Box::new(Greedy::new(seed, 0.35)),
             Level::Normal => Box::new(Greedy::new(seed, 0.0)),
-            Level::Hard => Box::new(Rollouts::new(R::rollouts(), seed)),
+            Level::Hard => Box::new(Rollouts::by_board::<R>(seed)),
         }
     }
 }

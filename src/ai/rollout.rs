@@ -188,6 +188,9 @@ impl<R: Heuristics> RolloutSearch<R> {
 
 pub struct Rollouts {
     pub cfg: RolloutConfig,
+    /// The budget the ruleset gives each position ([`Heuristics::rollouts_for`]), rather than
+    /// `cfg` always.
+    by_board: bool,
     rng: ChaCha8Rng,
 }
 
@@ -195,7 +198,16 @@ impl Rollouts {
     pub fn new(cfg: RolloutConfig, seed: u64) -> Self {
         Rollouts {
             cfg,
+            by_board: false,
             rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The hard level: each position searched with the budget its ruleset gives it.
+    pub fn by_board<R: Heuristics>(seed: u64) -> Self {
+        Rollouts {
+            by_board: true,
+            ..Rollouts::new(R::rollouts(), seed)
         }
     }
 }
@@ -209,7 +221,12 @@ impl<R: Heuristics> Policy<R> for Rollouts {
         if R::referee_deciding(state) {
             return <super::GmPolicy as Policy<R>>::choose(&mut super::GmPolicy, state, legal);
         }
-        let mut search = RolloutSearch::<R>::new(state, self.cfg, self.rng.next_u64());
+        let cfg = if self.by_board {
+            R::rollouts_for(state)
+        } else {
+            self.cfg
+        };
+        let mut search = RolloutSearch::<R>::new(state, cfg, self.rng.next_u64());
         search.run(u32::MAX);
         search
             .best()

@@ -46,7 +46,7 @@ impl<R: Heuristics> Thinking<R> {
                 } else {
                     Thinking::Searching(Box::new(RolloutSearch::new(
                         state,
-                        R::rollouts(),
+                        R::rollouts_for(state),
                         rng.next_u64(),
                     )))
                 }
