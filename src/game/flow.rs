@@ -28,8 +28,7 @@ pub enum AppState {
 
 /// The battle's phase: who is at work, as the core's `pending` and the seats say. What kind of
 /// decision a person takes is the ruleset's to name and lay out ([`Session::title`],
-/// [`Session::style`]): the
-/// shell does not list them.
+/// [`Session::style`]): the shell does not list them.
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(AppState = AppState::Battle)]
 pub enum Phase {
