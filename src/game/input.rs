@@ -5,8 +5,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use crate::game::flow::{AppState, Battle, BattleSet, Choice, Choose, Phase};
-use crate::game::seats::Pace;
-use crate::game::seats::Seats;
+use crate::game::seats::{Pace, Seats};
 use crate::game::showing::Showing;
 
 #[derive(
@@ -523,6 +522,12 @@ fn decision_keys(
             ..Cursor::default()
         };
     }
+    // The rows are worked out only where they are read: on a fresh decision, and while a
+    // person decides (not every frame the AI thinks or a replay plays).
+    let deciding = *phase.get() == Phase::Deciding;
+    if !fresh && !deciding {
+        return;
+    }
     let shown = rows(&battle, &cursor);
     if fresh {
         cursor.index = battle
@@ -530,7 +535,7 @@ fn decision_keys(
             .first_choice()
             .map_or(0, |i| row_of(&battle, &shown, i));
     }
-    if *phase.get() != Phase::Deciding || shown.is_empty() {
+    if !deciding || shown.is_empty() {
         return;
     }
     if actions.just_pressed(&GameAction::Next) {

@@ -14,7 +14,7 @@ use crate::game::board::animation::Playing;
 use crate::game::board::atlas::Art;
 use crate::game::board::{
     BoardCamera, FEATURE_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT, character_position,
-    character_radius, edge_to_edge, grid_font, token_position,
+    character_radius, edge_to_edge, token_position,
 };
 use crate::game::flow::Battle;
 use crate::game::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
@@ -318,7 +318,7 @@ pub fn draw_board_marks(
             painter.rect_stroke(r, 0.0, border, egui::StrokeKind::Middle);
         }
         let name_font = if view_of.grid {
-            grid_font(&lay)
+            lay.grid_font
         } else {
             NAME_FONT
         };

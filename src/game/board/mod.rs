@@ -73,6 +73,30 @@ pub struct Layout {
     pub size: Vec2,
     /// The battle (serial, version) and viewer the view was made for.
     pub(super) key: Option<(u64, u64, Option<Seat>)>,
+    /// On a grid, the size of its words in world units (see [`Layout::new`]).
+    pub grid_font: f32,
+}
+
+impl Layout {
+    /// The board `view` with its places at `centres`, made for `key`: the places' size and a
+    /// grid's word size are worked out here, once, not at every token drawn or hovered.
+    pub fn new(
+        view: BoardView,
+        centres: Vec<Vec2>,
+        key: Option<(u64, u64, Option<Seat>)>,
+    ) -> Layout {
+        let mut lay = Layout {
+            size: place_size(&view),
+            view,
+            centres,
+            key,
+            grid_font: GRID_FONT,
+        };
+        if lay.view.grid {
+            lay.grid_font = fitted_grid_font(&lay);
+        }
+        lay
+    }
 }
 
 /// Where each place's centre is: where the ruleset puts it, or, for places it leaves to the
@@ -229,7 +253,7 @@ pub fn fit(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> String {
 pub fn token_size(lay: &Layout, i: usize) -> (f32, f32, f32) {
     let view = &lay.view;
     if view.grid {
-        return (GRID_TOKEN_R, grid_font(lay), SQUARE - 4.0);
+        return (GRID_TOKEN_R, lay.grid_font, SQUARE - 4.0);
     }
     let place = view.tokens[i].place;
     let here = view.tokens.iter().filter(|t| t.place == place).count();
@@ -315,12 +339,10 @@ pub fn heading_position(lay: &Layout, h: &crate::present::Heading) -> Vec2 {
     Vec2::new(x * (lay.size.x + PLACED_GAP), y * (lay.size.y + PLACED_GAP))
 }
 
-/// The points the camera frames: every place's centre and, for each heading, a point whose
-/// place-sized box reaches just past the heading, so the fitted board shows its words too.
 /// The words of a grid (names on tokens and squares), in world units: big enough to read at
 /// the smallest window the game fits, 1280×720, however many squares the camera must frame
 /// there (a big map, framed smaller, writes them larger).
-pub fn grid_font(lay: &Layout) -> f32 {
+fn fitted_grid_font(lay: &Layout) -> f32 {
     let (_, scale) = framing(&framed_points(lay), lay.size, Vec2::new(1280.0, 720.0));
     GRID_FONT.max(MIN_TEXT_PX * scale)
 }
@@ -328,6 +350,8 @@ pub fn grid_font(lay: &Layout) -> f32 {
 /// The least size of any word on the board at 1280×720, in screen pixels.
 pub const MIN_TEXT_PX: f32 = 12.5;
 
+/// The points the camera frames: every place's centre and, for each heading, a point whose
+/// place-sized box reaches just past the heading, so the fitted board shows its words too.
 pub fn framed_points(lay: &Layout) -> Vec<Vec2> {
     let mut points = lay.centres.clone();
     for h in &lay.view.headings {
@@ -660,12 +684,8 @@ mod tests {
         })
         .unwrap();
         let view = b.session.board(None);
-        Layout {
-            centres: layout(&view),
-            size: place_size(&view),
-            view,
-            key: None,
-        }
+        let centres = layout(&view);
+        Layout::new(view, centres, None)
     }
 
     /// The words a board writes, each with the box it may fill (world units), and the
@@ -678,7 +698,7 @@ mod tests {
             let top = c.y + size.y / 2.0;
             let bottom = c.y - size.y / 2.0;
             let (name_font, strip) = if view.grid {
-                (grid_font(lay), grid_font(lay) * 1.25)
+                (lay.grid_font, lay.grid_font * 1.25)
             } else {
                 (NAME_FONT, NAME_STRIP)
             };

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::{Layout, layout, place_size, token_position, viewer};
+use crate::game::board::{Layout, layout, token_position, viewer};
 use crate::game::flow::{AppState, Battle, BattleSet, in_battle};
 use crate::game::lesson::LessonRun;
 use crate::game::seats::Seats;
@@ -78,13 +78,7 @@ fn sync_layout(
     } else {
         layout(&view)
     };
-    let size = place_size(&view);
-    *lay = Layout {
-        view,
-        centres,
-        size,
-        key,
-    };
+    *lay = Layout::new(view, centres, key);
 }
 
 /// One entity for each place, at its centre.
