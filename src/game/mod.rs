@@ -113,6 +113,7 @@ impl Plugin for GamePlugin {
             .add_plugins((
                 board::atlas::AtlasPlugin,
                 board::BoardPlugin,
+                board::pictures::PicturesPlugin,
                 screens::OverlayPlugin,
             ))
             .add_systems(

@@ -339,7 +339,7 @@ impl Present for Zones {
         s.zones[ch.zone]
             .neighbours
             .iter()
-            .map(|&z| (z, String::new()))
+            .map(|&z| (z, ONE_ZONE.to_string()))
             .collect()
     }
 
@@ -575,6 +575,7 @@ impl Present for Zones {
                         Mark::Risk
                     },
                 )),
+                cost: Some(ONE_ZONE.into()),
                 ..Focus::default()
             },
             _ => Focus::default(),
@@ -688,6 +689,10 @@ impl Present for Zones {
         }
     }
 }
+
+/// What a move costs, written in the zone it goes to: the turn's one zone of movement
+/// ("Move by a zone", zones.taking-a-turn). The blows it may draw are in its frame's colour and odds.
+const ONE_ZONE: &str = "1 zone";
 
 /// What a move costs in blows: each enemy who may strike as the mover leaves, with the odds.
 fn move_risk(s: &State, to: usize) -> String {

@@ -214,7 +214,8 @@ fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
 /// A move's words tell what it sets off, and the battle bears them out: over random battles of
 /// every shipped Zones and Three-actions scenario, a move said to provoke is met by an
 /// opportunity attack (Zones) or a readied attack (Three actions), and one said to be safe
-/// is not. A Three-actions move's square shows the metres its words give.
+/// is not. A Three-actions move's square shows the metres its words give, a Zones move's zone
+/// the one zone it spends.
 #[test]
 fn a_moves_words_foretell_the_blows_it_sets_off() {
     use fray::rules::teams::Teams;
@@ -255,6 +256,15 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
                 }
             });
             let teams = kind.is_some();
+            if zones {
+                // A zone a move goes to says what the move spends: the turn's one zone.
+                assert_eq!(
+                    b.session.focus(i).cost.as_deref(),
+                    Some("1 zone"),
+                    "{}",
+                    at.name
+                );
+            }
             if let Some(kind) = kind {
                 // The lit square says what the move's words say it costs, and a sprint or the
                 // free step says which it is.

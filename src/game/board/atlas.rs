@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::art::Atlas;
 
-const PNG: &[u8] = include_bytes!("../../../assets/art/icons.png");
+pub(crate) const PNG: &[u8] = include_bytes!("../../../assets/art/icons.png");
 
 /// The atlas as a texture egui draws from.
 #[derive(Resource, Clone)]
@@ -36,6 +36,15 @@ fn load(mut commands: Commands, mut contexts: EguiContexts) -> Result {
 
 /// A PNG as egui's image: RGBA, 8 bits a channel, as scripts/art.sh writes it.
 pub fn decode(bytes: &[u8]) -> Result<egui::ColorImage, String> {
+    let (w, h, pixels) = decode_rgba(bytes)?;
+    Ok(egui::ColorImage::from_rgba_unmultiplied(
+        [w as usize, h as usize],
+        &pixels,
+    ))
+}
+
+/// A PNG's width, height and pixels, RGBA at 8 bits a channel (the only kind the atlas is).
+pub fn decode_rgba(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND);
     let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
@@ -50,11 +59,9 @@ pub fn decode(bytes: &[u8]) -> Result<egui::ColorImage, String> {
             info.color_type as u8, info.bit_depth as u8
         ));
     }
-    let (w, h) = (info.width as usize, info.height as usize);
-    Ok(egui::ColorImage::from_rgba_unmultiplied(
-        [w, h],
-        &buf[..w * h * 4],
-    ))
+    let (w, h) = (info.width, info.height);
+    buf.truncate((w * h * 4) as usize);
+    Ok((w, h, buf))
 }
 
 /// Where icon `key` lies in the atlas, in the texture's 0-to-1 coordinates.

@@ -1,20 +1,18 @@
-//! The board painted, for any ruleset: places with their ground (colour, hatching, the
-//! pictures of their features), names and links; tokens with their portraits, pools, weapons
-//! and conditions; the events played on them (a blow shakes and flashes its target, a fall
-//! tips it over); and the highlights for the acting character and the choice under the cursor.
-//! It is painted with egui through the board camera, from the art's atlas, so the whole game
-//! has one renderer for pictures, shapes and text: Bevy's sprite and text stacks would add
-//! megabytes to the browser download.
+//! What is drawn over the board's sprites (`pictures`), with egui through the board camera:
+//! the places' names and features, the tokens' names, counts and condition badges, the events
+//! played on them (a blow's line, a fall's cross, a number floating up, a roll's dice), and the
+//! highlights for the acting character and the choice under the cursor. Words stay with egui,
+//! whose one font the game already ships: Bevy's text stack would add megabytes to the
+//! browser download.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
 use crate::game::board::animation::Playing;
-use crate::game::board::atlas::Art;
 use crate::game::board::{
     BoardCamera, FEATURE_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT, character_position,
-    character_radius, edge_to_edge, token_position,
+    character_radius, token_position,
 };
 use crate::game::flow::Battle;
 use crate::game::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
@@ -76,105 +74,9 @@ impl Projector<'_> {
     }
 }
 
-/// A place's ground: its colour, a hatch where it has features, and its features' pictures,
-/// the first large and faint across it, the others small along its top corner.
-fn paint_ground(
-    painter: &egui::Painter,
-    art: Option<&Art>,
-    r: egui::Rect,
-    place: &crate::present::Place,
-    grid: bool,
-) {
-    let [red, green, blue] = place.colour;
-    let base = Color32::from_rgb(red, green, blue);
-    painter.rect_filled(r, 0.0, base);
-    if place.terrain.is_empty() {
-        return;
-    }
-    // Diagonal hatching: ground with something on it never reads as a flat colour.
-    let hatch = Stroke::new(1.0, Color32::from_white_alpha(14));
-    let step = (r.width().min(r.height()) / 7.0).max(6.0);
-    let clip = painter.with_clip_rect(r.intersect(painter.clip_rect()));
-    let mut k = -r.height();
-    while k < r.width() {
-        let a = egui::pos2(r.min.x + k, r.max.y);
-        let b = egui::pos2(r.min.x + k + r.height(), r.min.y);
-        clip.line_segment([a, b], hatch);
-        k += step;
-    }
-    let Some(art) = art else { return };
-    let side = r.height().min(r.width()) * if grid { 0.62 } else { 0.5 };
-    let big = egui::Rect::from_center_size(r.center(), egui::vec2(side, side));
-    art.paint(
-        painter,
-        place.terrain[0],
-        big,
-        Color32::from_white_alpha(if grid { 70 } else { 46 }),
-    );
-    if !grid {
-        let small = (r.height() * 0.13).max(12.0);
-        for (k, key) in place.terrain.iter().skip(1).enumerate() {
-            let at = egui::pos2(r.max.x - 4.0 - small * (k as f32 + 1.0), r.min.y + 4.0);
-            let cell = egui::Rect::from_min_size(at, egui::vec2(small, small));
-            art.paint(painter, key, cell, Color32::from_white_alpha(150));
-        }
-    }
-}
-
-/// What the event being played does to token `id`: a shake (-1 to 1), a red flash (0 to 1)
-/// and how far it has tipped over (0 to 1).
-fn struck(visual: &Visual, id: usize, t: f32) -> Option<(f32, f32, f32)> {
-    match *visual {
-        Visual::Strike { to, .. } if to == id && t > 0.5 => {
-            let k = (t - 0.5) * 2.0;
-            Some(((k * 30.0).sin() * (1.0 - k), 1.0 - k, 0.0))
-        }
-        Visual::Fall { token } if token == id => Some((0.0, 0.0, (t * 1.6).min(1.0))),
-        _ => None,
-    }
-}
-
-/// A token: its faction's shape in its faction's colour (the shapes tell the sides apart
-/// without colour), its portrait, its pools as bars, what it holds beside it, and its
-/// conditions as badges on its rim. `tip` from 0 to 1 lays the portrait on its side.
-fn paint_token(
-    painter: &egui::Painter,
-    art: Option<&Art>,
-    centre: Pos2,
-    r: f32,
-    t: &Token,
-    tip: f32,
-) {
-    token_shape(painter, centre, r, t);
-    let ink = ink_on(t);
-    if let Some(art) = art {
-        let side = r * 1.3;
-        let at = centre - egui::vec2(0.0, r * 0.12);
-        let rect = egui::Rect::from_center_size(at, egui::vec2(side, side));
-        if let Some(uv) = crate::game::board::atlas::uv(t.portrait) {
-            let mut mesh = egui::Mesh::with_texture(art.texture_id());
-            mesh.add_rect_with_uv(rect, uv, ink.gamma_multiply(if t.out { 0.6 } else { 1.0 }));
-            if tip > 0.0 {
-                mesh.rotate(
-                    egui::emath::Rot2::from_angle(tip * std::f32::consts::FRAC_PI_2),
-                    centre,
-                );
-            }
-            painter.add(egui::Shape::mesh(mesh));
-        }
-        if let Some(w) = t.weapon {
-            let s = (r * 0.8).max(12.0);
-            let at = centre + egui::vec2(r * 0.72, r * 0.38);
-            let back = egui::Rect::from_center_size(at, egui::vec2(s, s));
-            painter.circle_filled(at, s * 0.55, Color32::from_rgb(28, 28, 32));
-            art.paint(
-                painter,
-                w,
-                back.shrink(s * 0.1),
-                Color32::from_rgb(230, 225, 210),
-            );
-        }
-    }
+/// What is written on a token over its pictures: the count inside it (a zone token's
+/// health), and its conditions as badges on its rim.
+fn paint_token_overlay(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
     if !t.inside.is_empty() {
         let font = FontId::proportional((r * 0.55).max(11.0));
         let at = centre + egui::vec2(-r * 0.78, -r * 0.62);
@@ -183,7 +85,6 @@ fn paint_token(
         painter.rect_filled(pill, 4.0, Color32::from_rgb(28, 28, 32));
         painter.galley(pill.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
     }
-    pool_bars(painter, centre, r, &t.pools);
     let badge = crate::game::board::icons::badge_radius(r);
     for (&icon, at) in t.icons.iter().zip(crate::game::board::icons::badge_centres(
         centre,
@@ -192,73 +93,6 @@ fn paint_token(
     )) {
         painter.extend(crate::game::board::icons::shapes(icon, at, badge));
     }
-}
-
-/// What a portrait is drawn in on token `t`'s colour: dark on the light factions, else white.
-pub fn ink_on(t: &Token) -> Color32 {
-    if crate::game::board::palette::dark_text_on(t.faction) && !t.out && !t.faded {
-        Color32::from_rgb(24, 24, 24)
-    } else {
-        Color32::from_rgb(250, 250, 250)
-    }
-}
-
-/// A pool's colour by how full it is: green when whole, amber from half, red below a quarter.
-pub fn pool_colour(f: f32) -> Color32 {
-    if f >= 1.0 {
-        Color32::from_rgb(80, 200, 110)
-    } else if f >= 0.5 {
-        Color32::from_rgb(120, 190, 90)
-    } else if f >= 0.25 {
-        Color32::from_rgb(230, 170, 50)
-    } else {
-        Color32::from_rgb(225, 70, 60)
-    }
-}
-
-/// Faction colours; paler while hidden, grey once out of the fight.
-/// A token: its faction's shape in its faction's colour, with a dark rim.
-fn token_shape(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
-    let fill = token_colour(t);
-    let rim = Stroke::new(1.5, Color32::from_black_alpha(160));
-    let shape = crate::game::board::palette::faction_shape(t.faction);
-    let corners = crate::game::board::palette::corners(shape, r);
-    if corners.is_empty() {
-        painter.circle(centre, r, fill, rim);
-    } else {
-        let points = corners
-            .into_iter()
-            .map(|(x, y)| centre + egui::vec2(x, y))
-            .collect();
-        painter.add(egui::Shape::convex_polygon(points, fill, rim));
-    }
-}
-
-/// A token's pools as bars across its lower half, one under another: the filled part is
-/// what is left, green when full, amber from half, red below a quarter.
-fn pool_bars(painter: &egui::Painter, centre: Pos2, r: f32, pools: &[crate::present::Pool]) {
-    let h = (r * 0.13).max(3.0);
-    let w = r * 1.3;
-    for (k, pool) in pools.iter().enumerate() {
-        let top = centre.y + r * 0.55 + k as f32 * (h + 1.0);
-        let back = egui::Rect::from_min_size(egui::pos2(centre.x - w / 2.0, top), egui::vec2(w, h));
-        painter.rect_filled(back, 1.0, Color32::from_black_alpha(200));
-        let f = pool.fraction();
-        let colour = pool_colour(f);
-        let fill = egui::Rect::from_min_size(back.min, egui::vec2(w * f, h));
-        painter.rect_filled(fill, 1.0, colour);
-    }
-}
-
-pub fn token_colour(t: &Token) -> Color32 {
-    let base = crate::game::board::palette::faction_color(t.faction);
-    egui_colour(if t.out {
-        Color::srgb(0.35, 0.35, 0.35)
-    } else if t.faded {
-        base.with_alpha(0.45)
-    } else {
-        base
-    })
 }
 
 #[allow(clippy::too_many_arguments)] // a system's parameters are the data it reads
@@ -271,8 +105,8 @@ pub fn draw_board_marks(
     lay: Res<Layout>,
     cursor: Res<Cursor>,
     cam: Single<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
-    art: Option<Res<Art>>,
     hovered: Res<crate::game::board::Hovered>,
+    roots: Query<(&crate::game::board::scene::Token, &Transform)>,
 ) -> Result {
     let Some(clip) = area.0 else {
         return Ok(());
@@ -299,24 +133,9 @@ pub fn draw_board_marks(
         ))
         .with_clip_rect(clip);
 
-    let link = Stroke::new(
-        view.len(2.0).max(1.0),
-        Color32::from_rgba_unmultiplied(242, 230, 178, 204),
-    );
-    let border = Stroke::new(1.0, Color32::from_rgba_unmultiplied(230, 230, 204, 128));
-    for &(a, b) in &view_of.links {
-        let (a, b) = edge_to_edge(lay.centres[a], lay.centres[b], lay.size);
-        if let (Some(a), Some(b)) = (view.at(a), view.at(b)) {
-            painter.line_segment([a, b], link);
-        }
-    }
     let size = lay.size;
     for (z, place) in view_of.places.iter().enumerate() {
         let c = lay.centres[z];
-        if let Some(r) = view.rect(c, size) {
-            paint_ground(&painter, art.as_deref(), r, place, view_of.grid);
-            painter.rect_stroke(r, 0.0, border, egui::StrokeKind::Middle);
-        }
         let name_font = if view_of.grid {
             lay.grid_font
         } else {
@@ -385,22 +204,14 @@ pub fn draw_board_marks(
         if sliding == Some(t.id) {
             continue;
         }
-        let p = token_position(&lay, i);
+        // Where the token's sprites stand now (on their way, after a move).
+        let p = roots.iter().find(|(r, _)| r.character == t.id).map_or_else(
+            || token_position(&lay, i),
+            |(_, tf)| tf.translation.truncate(),
+        );
         let (radius, font, cell) = crate::game::board::token_size(&lay, i);
-        let hit = now.as_ref().and_then(|(v, t_, _)| struck(v, t.id, *t_));
-        if let Some(mut centre) = view.at(p) {
-            let r = view.len(radius);
-            // A blow shakes its target and flashes it red; a fall tips it over.
-            let (shake, flash, tip) = hit.unwrap_or((0.0, 0.0, 0.0));
-            centre.x += shake * r * 0.18;
-            paint_token(&painter, art.as_deref(), centre, r, t, tip);
-            if flash > 0.0 {
-                painter.circle_filled(
-                    centre,
-                    r,
-                    Color32::from_rgba_unmultiplied(255, 60, 40, (150.0 * flash) as u8),
-                );
-            }
+        if let Some(centre) = view.at(p) {
+            paint_token_overlay(&painter, centre, view.len(radius), t);
         }
         // The name, cut to the label's cell so that no two labels ever cover each other;
         // what is wrong is the icons on the token (and words in its tooltip and card).
@@ -428,7 +239,6 @@ pub fn draw_board_marks(
 
     let marks = Marks {
         painter: &painter,
-        art: art.as_deref(),
         view: &view,
         lay: &lay,
     };
@@ -551,7 +361,6 @@ fn mark_colour(m: Mark) -> Color32 {
 /// Outlines drawn in world units.
 struct Marks<'a> {
     painter: &'a egui::Painter,
-    art: Option<&'a Art>,
     view: &'a Projector<'a>,
     lay: &'a Layout,
 }
@@ -595,7 +404,6 @@ impl Marks<'_> {
         let ease = 1.0 - (1.0 - t) * (1.0 - t);
         let fade = |c: Color32| c.gamma_multiply((1.0 - t).clamp(0.0, 1.0) * 0.9 + 0.1);
         let view = self.view;
-        let token = |id: usize| self.lay.view.tokens.iter().find(|tk| tk.id == id);
         match visual {
             Visual::Slide {
                 token: id,
@@ -603,17 +411,14 @@ impl Marks<'_> {
                 text: what,
                 ..
             } => {
-                let (Some(&start), Some(end), Some(tk)) = (
-                    self.lay.centres.get(*from),
-                    character_position(self.lay, *id),
-                    token(*id),
-                ) else {
+                // The token's sprites slide (`pictures`); what the move is called
+                // travels over it.
+                let Some(p) = crate::game::board::pictures::sliding_at(self.lay, *id, *from, t)
+                else {
                     return;
                 };
-                let p = start + (end - start) * ease;
                 if let Some(at) = view.at(p) {
                     let r = view.len(character_radius(self.lay, *id));
-                    paint_token(self.painter, self.art, at, r, tk, 0.0);
                     if !what.is_empty() {
                         self.painter.text(
                             at - egui::vec2(0.0, r + 4.0),
@@ -827,40 +632,5 @@ impl Marks<'_> {
         if let Some((z, m)) = focus.place {
             self.frame(z, 10.0, mark_colour(m));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A blow shakes and flashes only its target, in the second half of the strike (when the
-    /// line arrives), and dies down; a fall tips its token over, all the way by the end.
-    #[test]
-    fn a_blow_shakes_and_flashes_its_target_and_a_fall_tips_it_over() {
-        let strike = Visual::Strike { from: 1, to: 2 };
-        assert_eq!(
-            struck(&strike, 2, 0.3),
-            None,
-            "the line is still on its way"
-        );
-        assert_eq!(struck(&strike, 1, 0.8), None, "the attacker stands still");
-        let (_, early, _) = struck(&strike, 2, 0.55).unwrap();
-        let (_, late, _) = struck(&strike, 2, 0.95).unwrap();
-        assert!(
-            early > 0.8 && late < 0.15,
-            "the flash fades: {early} then {late}"
-        );
-        let shakes: Vec<f32> = (51..100)
-            .map(|k| struck(&strike, 2, k as f32 / 100.0).unwrap().0)
-            .collect();
-        assert!(
-            shakes.iter().any(|s| *s > 0.3) && shakes.iter().any(|s| *s < -0.3),
-            "it shakes both ways"
-        );
-        let fall = Visual::Fall { token: 2 };
-        assert_eq!(struck(&fall, 2, 0.0).unwrap().2, 0.0);
-        assert_eq!(struck(&fall, 2, 1.0).unwrap().2, 1.0);
-        assert_eq!(struck(&fall, 3, 1.0), None);
     }
 }

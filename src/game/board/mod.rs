@@ -1,7 +1,7 @@
 //! The board's geometry, for any ruleset: where its places and tokens sit (laid out from the
 //! places' links, or where the ruleset puts them), who is looking, and the camera that frames
-//! it all and turns clicks into choices. `marks` paints it, `scene` keeps its entities,
-//! `animation` plays the events on it.
+//! it all and turns clicks into choices. `scene` keeps its entities, `pictures` draws them as
+//! sprites, `marks` writes and marks over them, `animation` plays the events on it.
 
 pub mod animation;
 pub mod atlas;
@@ -9,7 +9,9 @@ pub mod dice;
 pub mod icons;
 pub mod marks;
 pub mod palette;
+pub mod pictures;
 pub mod scene;
+pub mod textures;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

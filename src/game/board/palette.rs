@@ -2,7 +2,7 @@
 //! readers; each faction's tokens also have a shape of their own, so that colour is never the
 //! only cue.
 
-use bevy::prelude::Color;
+use bevy::prelude::{Alpha, Color};
 
 /// Blue, vermillion, yellow, sky blue: the four of Okabe and Ito's palette (2008) that stay
 /// furthest apart for every kind of colour blindness.
@@ -34,6 +34,41 @@ pub fn dark_text_on(f: usize) -> bool {
 
 pub fn faction_shape(f: usize) -> Shape {
     [Shape::Disc, Shape::Square, Shape::Diamond, Shape::Hexagon][f % 4]
+}
+
+/// A token's colour: its faction's; paler while hidden, grey once out of the fight.
+pub fn token_colour(t: &crate::present::Token) -> Color {
+    if t.out {
+        Color::srgb(0.35, 0.35, 0.35)
+    } else if t.faded {
+        faction_color(t.faction).with_alpha(0.45)
+    } else {
+        faction_color(t.faction)
+    }
+}
+
+/// What a portrait is drawn in on token `t`'s colour: dark on the light factions, else white;
+/// dimmed once out of the fight.
+pub fn ink_on(t: &crate::present::Token) -> Color {
+    let ink = if dark_text_on(t.faction) && !t.out && !t.faded {
+        Color::srgb_u8(24, 24, 24)
+    } else {
+        Color::srgb_u8(250, 250, 250)
+    };
+    if t.out { ink.with_alpha(0.6) } else { ink }
+}
+
+/// A pool's colour by how full it is: green when whole, amber from half, red below a quarter.
+pub fn pool_colour(f: f32) -> Color {
+    if f >= 1.0 {
+        Color::srgb_u8(80, 200, 110)
+    } else if f >= 0.5 {
+        Color::srgb_u8(120, 190, 90)
+    } else if f >= 0.25 {
+        Color::srgb_u8(230, 170, 50)
+    } else {
+        Color::srgb_u8(225, 70, 60)
+    }
 }
 
 /// The corners of a shape of "radius" `r` around the origin (none for a disc), y pointing down.

@@ -105,6 +105,7 @@ fn sync_places(
             commands.spawn((
                 BoardPlace(i),
                 Transform::from_translation(c.extend(0.0)),
+                Visibility::default(),
                 DespawnOnExit(AppState::Battle),
             ));
         }
@@ -161,6 +162,7 @@ fn sync_tokens(
             commands.spawn((
                 Token { character },
                 Transform::from_translation(at.extend(TOKEN_Z)),
+                Visibility::default(),
                 DespawnOnExit(AppState::Battle),
             ));
         }

@@ -17,7 +17,8 @@ pub fn chosen(view: &BoardView, hovered: Option<usize>, target: Option<usize>) -
 }
 
 pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side: &str) {
-    let colour = crate::game::board::marks::token_colour(token);
+    let colour =
+        crate::game::board::marks::egui_colour(crate::game::board::palette::token_colour(token));
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -25,7 +26,9 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 6.0, colour);
-                let ink = crate::game::board::marks::ink_on(token);
+                let ink = crate::game::board::marks::egui_colour(
+                    crate::game::board::palette::ink_on(token),
+                );
                 art.paint(ui.painter(), token.portrait, rect.shrink(4.0), ink);
             }
             ui.vertical(|ui| {
@@ -37,7 +40,9 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
             ui.add(
                 egui::ProgressBar::new(pool.fraction())
                     .desired_height(14.0)
-                    .fill(crate::game::board::marks::pool_colour(pool.fraction()))
+                    .fill(crate::game::board::marks::egui_colour(
+                        crate::game::board::palette::pool_colour(pool.fraction()),
+                    ))
                     .text(format!("{} {} of {}", pool.what, pool.left, pool.most)),
             );
         }
