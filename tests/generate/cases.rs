@@ -250,6 +250,49 @@ fn every_shipped_scenario_s_header_gives_its_balance_between_equals_as_played() 
     }
 }
 
+/// Each shipped scenario plays well between equals, as its header measures it (the test above
+/// holds the header to the play): each side wins 35–65% of battles between normal AIs, unless
+/// the header says the scenario is lopsided on purpose and why; and a battle lasts long enough
+/// to be played, on average 4 rounds or more in Zones, 3 in Three actions, 3 phases in Coterie.
+#[test]
+fn every_shipped_scenario_plays_well_between_equals_or_says_why_not() {
+    for (id, src) in scenario::BUILTIN {
+        let line = src
+            .lines()
+            .find(|l| l.starts_with("// Between equals"))
+            .unwrap_or_else(|| panic!("{id}: no \"// Between equals\" line"));
+        let (_, figures) = line.split_once("): ").unwrap();
+        let (shares, length) = figures.split_once("; ").unwrap();
+        let wins: Vec<u32> = shares
+            .split(", ")
+            .filter(|s| !s.starts_with("draws "))
+            .map(|s| {
+                let (_, pc) = s.rsplit_once(' ').unwrap();
+                pc.trim_end_matches('%').parse().unwrap()
+            })
+            .collect();
+        assert!(wins.len() >= 2, "{id}: {line}");
+        let lopsided = src.contains("// Lopsided on purpose:");
+        for w in &wins {
+            assert!(
+                lopsided || (35..=65).contains(w),
+                "{id}: a side wins {w}% between equals, and the header does not say why: {line}"
+            );
+        }
+        let loaded = scenario::builtin(id).unwrap().unwrap();
+        let mean: f64 = length.split_whitespace().next().unwrap().parse().unwrap();
+        let least = match loaded.ruleset() {
+            "zones" => 4.0,
+            _ => 3.0,
+        };
+        assert!(
+            mean >= least,
+            "{id}: {mean} {} on average between equals, fewer than {least}",
+            length.split_whitespace().nth(1).unwrap_or("")
+        );
+    }
+}
+
 /// A batch played in two parts (the balance check's scouting third, then the rest) tallies as
 /// the whole batch: each battle is seeded by its number, not by its place in the run.
 #[test]
