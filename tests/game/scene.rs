@@ -219,3 +219,131 @@ fn the_camera_follows_the_window_as_it_is_resized() {
         );
     }
 }
+
+/// The board is drawn by Bevy: each token is a body of sprites (its faction's shape in its
+/// faction's colour, its portrait cut from the art's atlas, a bar for each pool), each place a
+/// ground of sprites (its colour, the picture of its first feature), each link a sprite; and
+/// all of them go with the battle.
+#[test]
+fn the_board_is_drawn_as_sprites_cut_from_the_art() {
+    use fray::art::Atlas;
+    use fray::game::board::palette;
+    use fray::game::board::pictures::{Body, Link, PicturesPlugin, Portrait};
+    for scenario in ["hold-the-mill", "wizards-and-bandits", "goblin-ambush"] {
+        let mut app = app(BattleSetup {
+            scenario: scenario.into(),
+            seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
+            seed: 2,
+            ..BattleSetup::default()
+        });
+        // The headless app has started already: the art is made here, as the window's app
+        // makes it when it starts.
+        let mut images = Assets::<Image>::default();
+        let mut layouts = Assets::<TextureAtlasLayout>::default();
+        let art = fray::game::board::textures::make(&mut images, &mut layouts).unwrap();
+        app.insert_resource(images)
+            .insert_resource(layouts)
+            .insert_resource(art)
+            .add_plugins(PicturesPlugin);
+        app.update();
+        app.update();
+        let lay = app.world().resource::<Layout>().clone();
+        let world = app.world_mut();
+        let sprites_under = |world: &mut World, e: Entity| -> Vec<Entity> {
+            let mut out = Vec::new();
+            let mut todo = vec![e];
+            while let Some(x) = todo.pop() {
+                if let Some(children) = world.get::<Children>(x) {
+                    todo.extend(children.iter());
+                }
+                if world.get::<Sprite>(x).is_some() {
+                    out.push(x);
+                }
+            }
+            out
+        };
+        let roots: Vec<(Entity, usize)> = world
+            .query::<(Entity, &Token)>()
+            .iter(world)
+            .map(|(e, t)| (e, t.character))
+            .collect();
+        assert_eq!(roots.len(), lay.view.tokens.len(), "{scenario}");
+        for (e, id) in roots {
+            let t = lay.view.tokens.iter().find(|t| t.id == id).unwrap();
+            let parts = sprites_under(world, e);
+            let colours: Vec<Color> = parts
+                .iter()
+                .map(|&p| world.get::<Sprite>(p).unwrap().color)
+                .collect();
+            assert!(
+                colours.contains(&palette::token_colour(t)),
+                "{scenario}: {} is not drawn in its side's colour: {colours:?}",
+                t.label
+            );
+            let portrait: Vec<usize> = parts
+                .iter()
+                .filter(|&&p| world.get::<Portrait>(p).is_some())
+                .filter_map(|&p| Some(world.get::<Sprite>(p)?.texture_atlas.as_ref()?.index))
+                .collect();
+            assert_eq!(
+                portrait,
+                vec![Atlas::get().index(t.portrait).unwrap()],
+                "{scenario}: {}'s portrait",
+                t.label
+            );
+            // A bar's back for each pool, each the token's width across.
+            let body = world
+                .get::<Children>(e)
+                .unwrap()
+                .iter()
+                .find(|&c| world.get::<Body>(c).is_some())
+                .expect("a token has a body");
+            let r = world.get::<Body>(body).unwrap().radius;
+            let backs = parts
+                .iter()
+                .filter(|&&p| {
+                    let s = world.get::<Sprite>(p).unwrap();
+                    s.color == Color::srgba_u8(0, 0, 0, 200)
+                        && s.custom_size.is_some_and(|z| (z.x - r * 1.3).abs() < 0.01)
+                })
+                .count();
+            assert_eq!(backs, t.pools.len(), "{scenario}: {}'s bars", t.label);
+        }
+        let places: Vec<(Entity, usize)> = world
+            .query::<(Entity, &BoardPlace)>()
+            .iter(world)
+            .map(|(e, p)| (e, p.0))
+            .collect();
+        for (e, i) in places {
+            let place = &lay.view.places[i];
+            let [r, g, b] = place.colour;
+            let parts = sprites_under(world, e);
+            let sprites: Vec<&Sprite> = parts
+                .iter()
+                .map(|&p| world.get::<Sprite>(p).unwrap())
+                .collect();
+            assert!(
+                sprites.iter().any(|s| s.color == Color::srgb_u8(r, g, b)),
+                "{scenario}: place {i}'s ground is not its colour"
+            );
+            if let Some(first) = place.terrain.first() {
+                let index = Atlas::get().index(first);
+                assert!(
+                    sprites
+                        .iter()
+                        .any(|s| s.texture_atlas.as_ref().map(|a| a.index) == index),
+                    "{scenario}: place {i} does not show {first}"
+                );
+            }
+        }
+        let links = world.query::<&Link>().iter(world).count();
+        assert_eq!(links, lay.view.links.len(), "{scenario}: one sprite a link");
+        world
+            .resource_mut::<NextState<AppState>>()
+            .set(AppState::Result);
+        app.update();
+        app.update();
+        let left = app.world_mut().query::<&Sprite>().iter(app.world()).count();
+        assert_eq!(left, 0, "{scenario}: sprites outlived the battle");
+    }
+}

@@ -47,17 +47,19 @@ pub struct PicturesPlugin;
 
 impl Plugin for PicturesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load).add_systems(
-            Update,
-            (lay_links, dress_places, dress_tokens, play_on_tokens, cover)
-                .chain()
-                .after(SceneSynced)
-                .run_if(
-                    in_battle()
-                        .and_then(resource_exists::<Layout>)
-                        .and_then(resource_exists::<Textures>),
-                ),
-        );
+        app.init_resource::<BoardArea>()
+            .add_systems(Startup, load)
+            .add_systems(
+                Update,
+                (lay_links, dress_places, dress_tokens, play_on_tokens, cover)
+                    .chain()
+                    .after(SceneSynced)
+                    .run_if(
+                        in_battle()
+                            .and_then(resource_exists::<Layout>)
+                            .and_then(resource_exists::<Textures>),
+                    ),
+            );
     }
 }
 
