@@ -465,7 +465,8 @@ impl Present for Teams {
             .filter(|_| spent)
     }
 
-    const VERBS_FIRST: &'static [&'static str] = &["Move", "Sprint", "Attack", "Ready an attack"];
+    // An attack in reach comes first: after closing in, Enter strikes rather than runs on.
+    const VERBS_FIRST: &'static [&'static str] = &["Attack", "Move", "Sprint", "Ready an attack"];
 
     fn verb(_: &State, a: &Action) -> Option<&'static str> {
         Some(match a {

@@ -105,7 +105,10 @@ pub fn draw_board_marks(
     lay: Res<Layout>,
     cursor: Res<Cursor>,
     cam: Single<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
-    hovered: Res<crate::game::board::Hovered>,
+    (hovered, hovered_place): (
+        Res<crate::game::board::Hovered>,
+        Res<crate::game::board::HoveredPlace>,
+    ),
     roots: Query<(&crate::game::board::scene::Token, &Transform)>,
 ) -> Result {
     let Some(clip) = area.0 else {
@@ -297,7 +300,8 @@ pub fn draw_board_marks(
     }
     if person_deciding(&battle, &seats, lesson.as_deref()).is_some() {
         // Every place the choices listed go to is lit, with what going there costs (the
-        // first choice's, a move before a sprint); the highlighted row's is marked.
+        // first choice's, a move before a sprint); the highlighted row's is marked. `costed`
+        // holds the lit places.
         let mut costed = std::collections::BTreeSet::new();
         let mut lit = false;
         for i in filtered_choices(&battle, &cursor) {
@@ -309,8 +313,8 @@ pub fn draw_board_marks(
             };
             lit = true;
             marks.frame(z, -8.0, colour);
-            if let Some(cost) = &focus.cost
-                && costed.insert(z)
+            if costed.insert(z)
+                && let Some(cost) = &focus.cost
             {
                 marks.cost(z, cost);
             }
@@ -330,6 +334,21 @@ pub fn draw_board_marks(
             .map(|row| battle.session.focus(row_choice(row)));
         if let Some(focus) = &highlighted {
             marks.highlight(focus);
+        }
+        // The place under the mouse, if a choice goes there: marked as the highlighted row's
+        // is, and a move that sets off a blow says so beside it, before the click.
+        if let Some(i) = hovered_place
+            .0
+            .filter(|z| costed.contains(z))
+            .and_then(|z| battle.session.place_choice(z))
+        {
+            let focus = battle.session.focus(i);
+            marks.highlight(&focus);
+            if let Some((z, Mark::Risk)) = focus.place
+                && let Some(words) = battle.session.odds(i)
+            {
+                marks.odds_beside_place(z, &words);
+            }
         }
         // The odds of striking at someone stand beside them: the enemy under the mouse, else
         // the target of the highlighted attack.
@@ -589,8 +608,20 @@ impl Marks<'_> {
         let Some(at) = character_position(self.lay, target) else {
             return;
         };
-        let r = character_radius(self.lay, target);
-        let Some(anchor) = self.view.at(at + Vec2::new(r + 6.0, 0.0)) else {
+        self.words_beside(at, character_radius(self.lay, target) + 6.0, odds);
+    }
+
+    /// What a move to `place` sets off, in the same box, beside the place.
+    fn odds_beside_place(&self, place: usize, words: &str) {
+        let Some(&at) = self.lay.centres.get(place) else {
+            return;
+        };
+        self.words_beside(at, self.lay.size.x / 2.0 + 6.0, words);
+    }
+
+    /// Words in a box `reach` world units right of `at` (left of it past the board's edge).
+    fn words_beside(&self, at: Vec2, reach: f32, odds: &str) {
+        let Some(anchor) = self.view.at(at + Vec2::new(reach, 0.0)) else {
             return;
         };
         let galley = self.painter.layout(
@@ -604,9 +635,9 @@ impl Marks<'_> {
             anchor - egui::vec2(0.0, galley.size().y / 2.0 + 4.0),
             galley.size() + egui::vec2(12.0, 8.0),
         );
-        // Past the board's right edge, the box goes to the token's left.
+        // Past the board's right edge, the box goes to the left.
         if rect.right() > clip.right()
-            && let Some(left) = self.view.at(at - Vec2::new(r + 6.0, 0.0))
+            && let Some(left) = self.view.at(at - Vec2::new(reach, 0.0))
         {
             rect = rect.translate(egui::vec2(left.x - rect.width() - rect.left(), 0.0));
         }

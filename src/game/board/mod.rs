@@ -300,6 +300,7 @@ impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardArea>()
             .init_resource::<Hovered>()
+            .init_resource::<HoveredPlace>()
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
@@ -525,21 +526,44 @@ pub fn camera_mouse(
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct Hovered(pub Option<usize>);
 
+/// The place under the mouse on the board (none while a token is under it): a place a choice
+/// goes to is marked there, as the highlighted row's is, before it is clicked.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct HoveredPlace(pub Option<usize>);
+
 pub fn hover_board(
     window: Single<&Window, With<PrimaryWindow>>,
     cam: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     lay: Option<Res<Layout>>,
     mut hovered: ResMut<Hovered>,
+    mut place: ResMut<HoveredPlace>,
 ) {
     let (camera, tf) = *cam;
-    let found = lay.and_then(|lay| {
-        let world = camera
-            .viewport_to_world_2d(tf, window.cursor_position()?)
-            .ok()?;
-        character_at(&lay, world)
-    });
-    // Only a change marks the resource changed, so nothing redraws for a still mouse.
+    let world = window
+        .cursor_position()
+        .and_then(|p| camera.viewport_to_world_2d(tf, p).ok());
+    let found = lay
+        .as_ref()
+        .zip(world)
+        .and_then(|(lay, w)| character_at(lay, w));
+    let under = match found {
+        Some(_) => None,
+        None => lay
+            .as_ref()
+            .zip(world)
+            .and_then(|(lay, w)| place_at(lay, w)),
+    };
+    // Only a change marks a resource changed, so nothing redraws for a still mouse.
     hovered.set_if_neq(Hovered(found));
+    place.set_if_neq(HoveredPlace(under));
+}
+
+/// The place whose ground is at the world point `at`.
+pub fn place_at(lay: &Layout, at: Vec2) -> Option<usize> {
+    lay.centres.iter().position(|centre| {
+        let d = (at - *centre).abs();
+        d.x <= lay.size.x / 2.0 && d.y <= lay.size.y / 2.0
+    })
 }
 
 /// The character whose token (with the ring that marks it) is at the world point `at`.
@@ -593,18 +617,11 @@ pub fn click_board(
         }
         return;
     }
-    for (z, centre) in lay.centres.iter().enumerate() {
-        let d = (world - *centre).abs();
-        if d.x <= lay.size.x / 2.0 && d.y <= lay.size.y / 2.0 {
-            if let Some(c) = battle
-                .session
-                .place_choice(z)
-                .and_then(|i| battle.session.choice(i))
-            {
-                choose.write(Choose(c));
-            }
-            return;
-        }
+    if let Some(c) = place_at(&lay, world)
+        .and_then(|z| battle.session.place_choice(z))
+        .and_then(|i| battle.session.choice(i))
+    {
+        choose.write(Choose(c));
     }
 }
 

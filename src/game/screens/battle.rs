@@ -547,6 +547,10 @@ fn choice_list(
             });
         }
     }
+    // What the highlighted row holds (its odds, or how a verb opens) is written under the list,
+    // not under the row: rows never move as the mouse or the keys go down the list, so a row
+    // pointed at stays under the pointer until it is clicked.
+    let mut hint: Option<String> = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (i, &row) in shown.iter().enumerate() {
             let (mut text, odds) = match row {
@@ -568,14 +572,15 @@ fn choice_list(
             text = format!("{}. {text}", i + 1);
             // The lesson's mark is looked for first: a row's choices are worked out only where
             // a lesson marks one.
-            if (0..battle.session.legal_len())
-                .any(|a| crate::game::screens::lessons::marked_choice(battle, lesson, a) && row.holds(battle, a))
-            {
+            if (0..battle.session.legal_len()).any(|a| {
+                crate::game::screens::lessons::marked_choice(battle, lesson, a)
+                    && row.holds(battle, a)
+            }) {
                 text.push_str("   (the lesson's choice)");
             }
             let highlighted = i == cursor.index;
             // A prompt's options are cards, each with its effect written out in full; a turn's
-            // choices are rows, the highlighted one's odds under it.
+            // choices are rows, the highlighted one's odds under the list.
             let r = if inline {
                 let stroke = if highlighted {
                     egui::Stroke::new(2.0, egui::Color32::from_rgb(250, 210, 80))
@@ -586,7 +591,8 @@ fn choice_list(
                     .stroke(stroke)
                     .show(ui, |ui| {
                         ui.set_width(ui.available_width());
-                        let r = ui.selectable_label(highlighted, egui::RichText::new(text).strong());
+                        let r =
+                            ui.selectable_label(highlighted, egui::RichText::new(text).strong());
                         if let Some(h) = &odds {
                             ui.label(h);
                         }
@@ -595,10 +601,9 @@ fn choice_list(
                     .inner
             } else {
                 let mut r = ui.selectable_label(highlighted, text);
-                // The highlighted choice's odds stay in view under it, not only on hover.
                 if let Some(h) = odds {
                     if highlighted {
-                        ui.label(egui::RichText::new(format!("      {h}")).small().weak());
+                        hint = Some(h.clone());
                     }
                     r = r.on_hover_text(h);
                 }
@@ -615,12 +620,9 @@ fn choice_list(
                 choose.write(Choose(c));
             }
             if highlighted && matches!(row, Row::Verb { .. }) {
-                ui.label(
-                    egui::RichText::new(
-                        "      Enter or a click opens its choices; a lit place on the board is one click.",
-                    )
-                    .small()
-                    .weak(),
+                hint = Some(
+                    "Enter or a click opens its choices; a lit place on the board is one click."
+                        .into(),
                 );
             }
             if let Row::Choice(a) = row
@@ -631,6 +633,10 @@ fn choice_list(
                     "      This cannot be taken back: Enter or click again to confirm.",
                 );
             }
+        }
+        if let Some(h) = hint {
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new(h).small().weak());
         }
     });
 }
