@@ -600,7 +600,9 @@ impl Present for Zones {
         }
     }
 
-    const VERBS_FIRST: &'static [&'static str] = &["Move", "Attack"];
+    // Shooting before moving spares the WIT save a shot on the move needs (zones.attacking):
+    // the attack is the first row, as in Three actions.
+    const VERBS_FIRST: &'static [&'static str] = &["Attack", "Move"];
 
     fn verb(_: &State, a: &Action) -> Option<&'static str> {
         Some(match a {
@@ -644,14 +646,22 @@ impl Present for Zones {
         // Enemies in hiding are as absent from the list as from the board.
         s.characters
             .iter()
-            .filter(|c| !hidden_from(c, eyes))
-            .map(|ch| RosterLine {
+            .enumerate()
+            .filter(|(_, c)| !hidden_from(c, eyes))
+            .map(|(i, ch)| RosterLine {
                 faction: ch.faction,
                 text: format!(
                     "{} — {}{}",
                     ch.name,
                     status_text(ch),
-                    if ch.acted { " · has acted" } else { "" }
+                    // The one whose turn it is is acting, not done.
+                    if s.turn.as_ref().is_some_and(|t| t.character == i) {
+                        " · acting"
+                    } else if ch.acted {
+                        " · has acted"
+                    } else {
+                        ""
+                    }
                 ),
             })
             .collect()

@@ -554,3 +554,55 @@ fn the_characters_panel_and_the_tokens_give_the_same_figures() {
     );
     assert!(compared > 1000, "{compared} figures compared");
 }
+
+/// The Characters panel never calls the character whose turn it is done: over random battles
+/// of every shipped Zones and Three-actions scenario, while a character's turn is under way its
+/// line says "acting", and no other line does.
+#[test]
+fn the_character_whose_turn_it_is_reads_as_acting_not_as_done() {
+    use fray::rules::teams::Teams;
+    use fray::rules::zones::Zones;
+    let mut seen = 0;
+    random_battles(
+        3,
+        150,
+        |at, b| {
+            let actor = if let Some(z) = b.typed::<Zones>() {
+                z.state.turn.as_ref().map(|t| t.character)
+            } else if let Some(t) = b.typed::<Teams>() {
+                t.state.actor()
+            } else {
+                return;
+            };
+            let roster = b.session.roster(None);
+            let acting: Vec<&str> = roster
+                .iter()
+                .filter(|l| l.text.contains(" · acting"))
+                .map(|l| l.text.as_str())
+                .collect();
+            match actor {
+                Some(c) => {
+                    seen += 1;
+                    let name = b.session.character_name(c);
+                    assert_eq!(acting.len(), 1, "{} step {}: {acting:?}", at.name, at.step);
+                    assert!(
+                        acting[0].starts_with(&name) && !acting[0].contains("has acted"),
+                        "{} step {}: {} reads {:?}",
+                        at.name,
+                        at.step,
+                        name,
+                        acting[0]
+                    );
+                }
+                None => assert!(
+                    acting.is_empty(),
+                    "{} step {}: {acting:?}",
+                    at.name,
+                    at.step
+                ),
+            }
+        },
+        |_, _, (), _| {},
+    );
+    assert!(seen > 100, "{seen} turns looked at");
+}

@@ -586,15 +586,23 @@ impl Marks<'_> {
         }
     }
 
-    /// What going to a place costs, small in its middle, at a size read whatever the zoom.
+    /// What going to a place costs, small, at a size read whatever the zoom. A grid square's
+    /// middle is free (a move never ends on a token); a zone's holds its tokens, so there the
+    /// cost goes in its top left corner, clear of its name.
     fn cost(&self, place: usize, text: &str) {
         let Some(&c) = self.lay.centres.get(place) else {
             return;
         };
-        if let Some(at) = self.view.at(c) {
+        let (spot, align) = if self.lay.view.grid {
+            (c, Align2::CENTER_CENTER)
+        } else {
+            let half = self.lay.size / 2.0;
+            (c + Vec2::new(-half.x + 8.0, half.y - 6.0), Align2::LEFT_TOP)
+        };
+        if let Some(at) = self.view.at(spot) {
             self.painter.text(
                 at,
-                Align2::CENTER_CENTER,
+                align,
                 text,
                 FontId::proportional(12.0),
                 Color32::from_rgb(200, 240, 255),

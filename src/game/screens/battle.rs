@@ -600,12 +600,11 @@ fn choice_list(
                     })
                     .inner
             } else {
-                let mut r = ui.selectable_label(highlighted, text);
-                if let Some(h) = odds {
-                    if highlighted {
-                        hint = Some(h.clone());
-                    }
-                    r = r.on_hover_text(h);
+                // No tooltip: the mouse over a row highlights it, and its odds are under the
+                // list, where they cover no other row.
+                let r = ui.selectable_label(highlighted, text);
+                if highlighted {
+                    hint = hint.or(odds);
                 }
                 r
             };
