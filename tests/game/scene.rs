@@ -61,15 +61,20 @@ fn assert_in_step(app: &mut App, scenario: &str) {
     }
 }
 
+/// A battle of `scenario` between two easy AIs, from `seed`, in the headless app.
+fn ai_battle(scenario: &str, seed: u64) -> App {
+    app(BattleSetup {
+        scenario: scenario.into(),
+        seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
+        seed,
+        ..BattleSetup::default()
+    })
+}
+
 #[test]
 fn the_board_is_a_scene_of_places_and_tokens_that_follows_the_battle_and_goes_with_it() {
     for scenario in ["duel", "wizards-and-bandits", "the-alarm"] {
-        let mut app = app(BattleSetup {
-            scenario: scenario.into(),
-            seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
-            seed: 4,
-            ..BattleSetup::default()
-        });
+        let mut app = ai_battle(scenario, 4);
         // The AI at its quick pace: each event's animation a moment, not a read.
         app.world_mut()
             .resource_mut::<fray::game::seats::Pace>()
@@ -230,12 +235,7 @@ fn the_board_is_drawn_as_sprites_cut_from_the_art() {
     use fray::game::board::palette;
     use fray::game::board::pictures::{Body, Link, PicturesPlugin, Portrait};
     for scenario in ["hold-the-mill", "wizards-and-bandits", "goblin-ambush"] {
-        let mut app = app(BattleSetup {
-            scenario: scenario.into(),
-            seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
-            seed: 2,
-            ..BattleSetup::default()
-        });
+        let mut app = ai_battle(scenario, 2);
         // The headless app has started already: the art is made here, as the window's app
         // makes it when it starts.
         let mut images = Assets::<Image>::default();

@@ -192,16 +192,20 @@ fn a_generated_skirmish_loads_by_its_name_and_a_wrong_name_says_which_part() {
     assert!(generate::parse_name("duel").is_none());
 }
 
+/// A shipped scenario's header line giving its balance between equals.
+fn between_equals_line<'a>(id: &str, src: &'a str) -> &'a str {
+    src.lines()
+        .find(|l| l.starts_with("// Between equals"))
+        .unwrap_or_else(|| panic!("{id}: no \"// Between equals\" line in its header"))
+}
+
 /// Each shipped scenario's header gives its balance between equals and the command that
 /// measures it; the figures are what that command gives today (a change to a scenario, the
 /// rules or the AI that moves them fails here until the header says so).
 #[test]
 fn every_shipped_scenario_s_header_gives_its_balance_between_equals_as_played() {
     for (id, src) in scenario::BUILTIN {
-        let written = src
-            .lines()
-            .find(|l| l.starts_with("// Between equals"))
-            .unwrap_or_else(|| panic!("{id}: no \"// Between equals\" line in its header"));
+        let written = between_equals_line(id, src);
         let command = written
             .split_once("(fray sim ")
             .and_then(|(_, rest)| rest.split_once(')'))
@@ -257,10 +261,7 @@ fn every_shipped_scenario_s_header_gives_its_balance_between_equals_as_played() 
 #[test]
 fn every_shipped_scenario_plays_well_between_equals_or_says_why_not() {
     for (id, src) in scenario::BUILTIN {
-        let line = src
-            .lines()
-            .find(|l| l.starts_with("// Between equals"))
-            .unwrap_or_else(|| panic!("{id}: no \"// Between equals\" line"));
+        let line = between_equals_line(id, src);
         let (_, figures) = line.split_once("): ").unwrap();
         let (shares, length) = figures.split_once("; ").unwrap();
         let wins: Vec<u32> = shares
