@@ -55,6 +55,11 @@ impl Atlas {
         self.keys.iter().position(|k| k == key)
     }
 
+    /// How many rows of cells the atlas image has.
+    pub fn rows(&self) -> u32 {
+        (self.keys.len() as u32).div_ceil(self.columns)
+    }
+
     /// The cell of icon `i`: column and row.
     pub fn cell_of(&self, i: usize) -> (u32, u32) {
         (i as u32 % self.columns, i as u32 / self.columns)

@@ -41,7 +41,7 @@ fn the_atlas_its_index_and_the_list_agree() {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let be = |i: usize| u32::from_be_bytes(png[i..i + 4].try_into().unwrap());
     let (w, h) = (be(16), be(20));
-    let rows = (index.keys.len() as u32).div_ceil(index.columns);
+    let rows = index.rows();
     assert_eq!((w, h), (index.columns * index.cell, rows * index.cell));
     // Every kind of art the board asks for is there.
     for kind in ["portrait.", "weapon.", "gear.", "condition.", "terrain."] {

@@ -69,7 +69,7 @@ pub fn uv(key: &str) -> Option<egui::Rect> {
     let atlas = Atlas::get();
     let i = atlas.index(key)?;
     let (col, row) = atlas.cell_of(i);
-    let rows = (atlas.keys.len() as u32).div_ceil(atlas.columns);
+    let rows = atlas.rows();
     let (w, h) = (1.0 / atlas.columns as f32, 1.0 / rows as f32);
     Some(egui::Rect::from_min_size(
         egui::pos2(col as f32 * w, row as f32 * h),
@@ -104,7 +104,7 @@ mod tests {
     fn the_atlas_decodes_to_its_index_and_each_icon_has_a_cell_of_its_own() {
         let image = decode(PNG).unwrap();
         let atlas = Atlas::get();
-        let rows = (atlas.keys.len() as u32).div_ceil(atlas.columns);
+        let rows = atlas.rows();
         assert_eq!(
             image.size,
             [

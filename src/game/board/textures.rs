@@ -66,7 +66,7 @@ pub fn make(
     let (w, h, pixels) = crate::game::board::atlas::decode_rgba(crate::game::board::atlas::PNG)
         .map_err(|e| format!("the art's atlas: {e}"))?;
     let atlas = Atlas::get();
-    let rows = (atlas.keys.len() as u32).div_ceil(atlas.columns);
+    let rows = atlas.rows();
     let layout =
         TextureAtlasLayout::from_grid(UVec2::splat(atlas.cell), atlas.columns, rows, None, None);
     let shapes = [Shape::Disc, Shape::Square, Shape::Diamond, Shape::Hexagon]
