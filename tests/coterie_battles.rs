@@ -7,8 +7,8 @@ use rand_chacha::ChaCha8Rng;
 
 use fray::rules::battle::{Pending, Ruleset};
 use fray::rules::coterie::{
-    Action, Coterie, CoterieSetup, Degree, FOES, HarmKind, PARTY, Stage, Standing, State, effort,
-    harm,
+    Action, Coterie, CoterieSetup, Degree, Effort, FOES, HarmKind, PARTY, Stage, Standing, State,
+    effort, harm,
 };
 use fray::rules::dice::SeededDice;
 use fray::scenario::{self, Setup};
@@ -214,5 +214,57 @@ fn the_chase_1000_random_conflicts_deal_no_wounds() {
             .iter()
             .all(|k| *k != HarmKind::Wounds),
         "a chase deals tactical and trait harm only"
+    );
+}
+
+/// The number after `label` in `text` ("won 48%" → 48).
+fn percent_after(text: &str, label: &str) -> u32 {
+    let at = text
+        .find(label)
+        .unwrap_or_else(|| panic!("{label:?} in {text:?}"))
+        + label.len();
+    text[at..]
+        .trim_start()
+        .split('%')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a percentage after {label:?} in {text:?}"))
+}
+
+#[test]
+fn declaring_shows_the_chance_to_win_the_phase_and_what_pressing_hard_adds() {
+    use fray::present::Present;
+    let mut dice = SeededDice::new(1);
+    let (s, _) = Coterie::start(&setup("wizards-and-bandits"), &mut dice).unwrap();
+    assert_eq!(s.stage, Stage::Declare(0));
+    let [ours, theirs] = effort::before_dice(&s);
+    // The situation line and the odds read the same efforts.
+    let situation = Coterie::situation(&s).unwrap();
+    assert!(
+        situation.contains(&format!(
+            "Efforts before the dice: {ours} against {theirs}."
+        )),
+        "{situation}"
+    );
+    let odds = |e: Effort| Coterie::odds(&s, &Action::Declare(e)).unwrap();
+    let steady = odds(Effort::Steady);
+    let press = odds(Effort::Press);
+    let level = effort::phase_chances(ours - theirs);
+    let pressed = effort::phase_chances(ours + 2 - theirs);
+    assert_eq!(
+        percent_after(&steady, "won"),
+        (level.win * 100.0).round() as u32,
+        "{steady}"
+    );
+    assert_eq!(
+        percent_after(&press, "won"),
+        (pressed.win * 100.0).round() as u32,
+        "{press}"
+    );
+    assert!(percent_after(&press, "won") > percent_after(&steady, "won"));
+    // Pressing hard says what fighting steady would give, to compare.
+    assert_eq!(
+        percent_after(&press, "fighting steady: the phase won"),
+        percent_after(&steady, "won")
     );
 }

@@ -3,8 +3,8 @@
 
 use crate::rules::battle::{DecisionKind, Event, FactionId, Seat};
 use crate::rules::coterie::{
-    Action, Coterie, Degree, EventKind, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
-    Standing, State, effort, flow, harm,
+    Action, Coterie, Degree, Effort, EventKind, FOES, Harm, HarmKind, PARTY, Part, Performance,
+    Special, Stage, Standing, State, effort, flow, harm,
 };
 use crate::rules::explain::Explanation;
 
@@ -49,6 +49,24 @@ fn penalties(s: &State, side: FactionId) -> String {
         f.push(format!("bonus +{}", g.bonus));
     }
     f.join(", ")
+}
+
+/// The phase's chances if the character declaring now declares `e`, the others as they have.
+fn declared_chances(s: &State, e: &Effort) -> effort::PhaseChances {
+    let mut after = s.clone();
+    if let Stage::Declare(i) = s.stage
+        && let Some(&c) = s.party().get(i)
+    {
+        after.parts.retain(|p| p.character != c);
+        after.parts.push(Part {
+            character: c,
+            effort: e.clone(),
+            brought: Vec::new(),
+            shift: None,
+        });
+    }
+    let [ours, theirs] = effort::before_dice(&after);
+    effort::phase_chances(ours - theirs)
 }
 
 /// A side's group after pieces of harm, as the core deals them (on a copy of the conflict).
@@ -289,10 +307,7 @@ impl Present for Coterie {
     }
 
     fn situation(s: &State) -> Option<String> {
-        let effort_of = |side| {
-            effort::total(&effort::group_effort(s, side))
-                + effort::total(&effort::coherence(s, side))
-        };
+        let [ours, theirs] = effort::before_dice(s);
         let mut line = format!(
             "Phase {}. {} at {}, {} at {}.",
             s.phase,
@@ -305,11 +320,7 @@ impl Present for Coterie {
         // figures worked out again from the state after the roll (a bonus spent, harm taken)
         // would stand beside them and disagree.
         if s.result.is_none() {
-            line += &format!(
-                " Efforts before the dice: {} against {}.",
-                effort_of(PARTY),
-                effort_of(FOES)
-            );
+            line += &format!(" Efforts before the dice: {ours} against {theirs}.");
         }
         let what = match &s.stage {
             Stage::Harm { degree, .. } => {
@@ -420,8 +431,27 @@ impl Present for Coterie {
             (Action::Flee(false), Stage::Flee(_)) => {
                 Some("stays, and takes the group's harm with the rest".into())
             }
-            (Action::Declare(crate::rules::coterie::Effort::Press), Stage::Declare(_)) => {
-                Some("+2 to your contribution this phase; 1 fatigue after it".into())
+            (Action::Declare(e), Stage::Declare(_)) => {
+                let chances = |e: &Effort| {
+                    let c = declared_chances(s, e);
+                    format!(
+                        "the phase won {:.0}%, drawn {:.0}%",
+                        super::pct(c.win),
+                        super::pct(c.draw)
+                    )
+                };
+                Some(match e {
+                    Effort::Press => format!(
+                        "+2 to your contribution this phase; 1 fatigue after it; {} (fighting steady: {})",
+                        chances(e),
+                        chances(&Effort::Steady)
+                    ),
+                    Effort::Steady => format!("at the efforts so far, {}", chances(e)),
+                    Effort::Goal => format!(
+                        "a step towards your goal if the group wins or you perform well; {}",
+                        chances(e)
+                    ),
+                })
             }
             (Action::Bring(skills), Stage::Bring(_)) => Some(match skills.len() {
                 0 => "no skill brought: the performance dice alone".into(),

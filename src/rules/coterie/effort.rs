@@ -191,3 +191,58 @@ pub fn coherence(s: &State, side: FactionId) -> Vec<Modifier> {
 pub fn other(side: FactionId) -> FactionId {
     if side == PARTY { FOES } else { PARTY }
 }
+
+/// Both groups' efforts before the dice, coherence and leadership included.
+pub fn before_dice(s: &State) -> [i32; 2] {
+    [PARTY, FOES].map(|side| total(&group_effort(s, side)) + total(&coherence(s, side)))
+}
+
+/// The chances of winning a phase, and of drawing it, for the players when their effort before
+/// the dice leads by `margin` (negative when behind): each side adds 2d6 (coterie.effort), the
+/// higher total wins, equal totals draw.
+pub fn phase_chances(margin: i32) -> PhaseChances {
+    let (mut win, mut draw) = (0u32, 0u32);
+    for ours in 0..36 {
+        for theirs in 0..36 {
+            let sum = |k: i32| k / 6 + k % 6 + 2;
+            match (margin + sum(ours) - sum(theirs)).signum() {
+                1 => win += 1,
+                0 => draw += 1,
+                _ => {}
+            }
+        }
+    }
+    let all = f64::from(36 * 36);
+    PhaseChances {
+        win: f64::from(win) / all,
+        draw: f64::from(draw) / all,
+    }
+}
+
+/// What [`phase_chances`] gives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PhaseChances {
+    pub win: f64,
+    pub draw: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phase_chances_count_both_groups_dice() {
+        // Level efforts: a draw on equal dice totals, 146 of the 1,296 pairs of 2d6 rolls.
+        let level = phase_chances(0);
+        assert!((level.draw - 146.0 / 1296.0).abs() < 1e-12);
+        assert!((level.win - (1.0 - level.draw) / 2.0).abs() < 1e-12);
+        // Ten ahead: only 2 against 12 (1 in 1,296) draws, nothing loses.
+        let far = phase_chances(10);
+        assert!((far.draw - 1.0 / 1296.0).abs() < 1e-12);
+        assert!((far.win - 1295.0 / 1296.0).abs() < 1e-12);
+        assert_eq!(phase_chances(11).win, 1.0);
+        assert_eq!(phase_chances(-11).win + phase_chances(-11).draw, 0.0);
+        // Two more points (pressing hard) always help.
+        assert!(phase_chances(2).win > phase_chances(0).win);
+    }
+}
