@@ -1290,3 +1290,58 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
         "the GM's seat met: review {review}, composing harm {compose}, falling back {fall_back}"
     );
 }
+
+/// The frame after an AI's choice, the `Phase` state still says the AI is thinking while the
+/// core already waits for a person. The screen reads the phase the core calls for, so its top
+/// bar never names a person under "The AI is thinking", nor an AI seat as deciding by hand.
+#[test]
+fn the_screen_never_names_a_person_while_the_ai_thinks() {
+    use fray::game::lesson::LessonRun;
+    use fray::game::screens::battle::{deciding_words, shown_phase};
+    use fray::game::screens::status_words;
+    let mut app = app(BattleSetup {
+        scenario: "wizards-and-bandits".into(),
+        seats: vec![SeatKind::Person, SeatKind::Ai(Level::Normal)],
+        gm: SeatKind::Ai(Level::Normal),
+        seed: 3,
+        ..BattleSetup::default()
+    });
+    let (mut lagging, mut thinking, mut people) = (0, 0, 0);
+    for _ in 0..400 {
+        let w = app.world();
+        let (b, seats, showing) = (
+            w.resource::<Battle>(),
+            w.resource::<Seats>(),
+            w.resource::<Showing>(),
+        );
+        let shown = shown_phase(b, seats, showing, w.get_resource::<LessonRun>());
+        let words = status_words(b, shown, &deciding_words(b, seats)).join(" · ");
+        lagging += usize::from(phase(&app) != Some(shown));
+        match shown {
+            Phase::AiThinking => {
+                thinking += 1;
+                assert!(words.contains(", the AI (normal)"), "{words}");
+            }
+            Phase::Deciding => {
+                people += 1;
+                assert!(!words.contains("the AI"), "{words}");
+                // The person declares or brings by the menu's first choice, once the keys
+                // (which follow the state) are theirs.
+                if phase(&app) == Some(Phase::Deciding) {
+                    headless::choose_by_keys(&mut app, 0);
+                    continue;
+                }
+            }
+            Phase::Over => break,
+            _ => {}
+        }
+        if shown == Phase::Showing {
+            press(&mut app, KeyCode::Enter);
+        } else {
+            app.update();
+        }
+    }
+    assert!(thinking > 0 && people > 0, "{thinking} {people}");
+    // The state did lag the core on some frames: what the screen reads instead was needed.
+    assert!(lagging > 0);
+}

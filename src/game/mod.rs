@@ -133,7 +133,24 @@ impl Plugin for GamePlugin {
                     announce_first_frame.run_if(resource_exists::<Battle>),
                     fit_window_to_screen,
                 ),
+            )
+            .add_systems(
+                PostUpdate,
+                draw_again_after_new_glyphs.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
             );
+    }
+}
+
+/// Letters egui draws for the first time (a new name, a new size) are added to its font
+/// texture, which reaches the screen a frame after the text that uses them: that frame shows
+/// the text with those letters missing. Redrawn on demand, the screen would keep that frame
+/// until the mouse moved; one more frame shows it whole.
+fn draw_again_after_new_glyphs(
+    outputs: Query<&bevy_egui::EguiRenderOutput>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if outputs.iter().any(|o| !o.textures_delta.set.is_empty()) {
+        redraw.write(RequestRedraw);
     }
 }
 

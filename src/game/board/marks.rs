@@ -67,6 +67,11 @@ impl Projector<'_> {
     fn len(&self, world: f32) -> f32 {
         world / self.scale
     }
+    /// A font of `world` units at this zoom, to the whole point: each new size has its letters
+    /// drawn into egui's font texture anew, and a zoom's every fraction of a point would be one.
+    fn font(&self, world: f32) -> FontId {
+        FontId::proportional(self.len(world).round().max(1.0))
+    }
     fn rect(&self, centre: Vec2, size: Vec2) -> Option<egui::Rect> {
         let a = self.at(centre - size / 2.0)?;
         let b = self.at(centre + size / 2.0)?;
@@ -78,7 +83,7 @@ impl Projector<'_> {
 /// health), and its conditions as badges on its rim.
 fn paint_token_overlay(painter: &egui::Painter, centre: Pos2, r: f32, t: &Token) {
     if !t.inside.is_empty() {
-        let font = FontId::proportional((r * 0.55).max(11.0));
+        let font = FontId::proportional((r * 0.55).max(11.0).round());
         let at = centre + egui::vec2(-r * 0.78, -r * 0.62);
         let galley = painter.layout_no_wrap(t.inside.clone(), font, Color32::WHITE);
         let pill = egui::Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
@@ -151,7 +156,7 @@ pub fn draw_board_marks(
                 top,
                 Align2::CENTER_TOP,
                 &place.name,
-                FontId::proportional(view.len(name_font)),
+                view.font(name_font),
                 Color32::from_rgb(242, 237, 217),
             );
         }
@@ -162,7 +167,7 @@ pub fn draw_board_marks(
             && let Some(bottom) = view.at(c - Vec2::new(0.0, size.y / 2.0 - 4.0))
         {
             let width = view.len(size.x - 8.0);
-            let font = FontId::proportional(view.len(FEATURE_FONT));
+            let font = view.font(FEATURE_FONT);
             let measure = |text: &str| {
                 painter
                     .layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE)
@@ -188,7 +193,7 @@ pub fn draw_board_marks(
                 at,
                 Align2::CENTER_CENTER,
                 &h.text,
-                FontId::proportional(view.len(HEADING_FONT)),
+                view.font(HEADING_FONT),
                 colour,
             );
         }
@@ -219,7 +224,7 @@ pub fn draw_board_marks(
         // The name, cut to the label's cell so that no two labels ever cover each other;
         // what is wrong is the icons on the token (and words in its tooltip and card).
         let width = view.len(cell);
-        let font_id = FontId::proportional(view.len(font));
+        let font_id = view.font(font);
         let measure = |text: &str| {
             painter
                 .layout_no_wrap(text.to_string(), font_id.clone(), Color32::WHITE)
@@ -443,7 +448,7 @@ impl Marks<'_> {
                             at - egui::vec2(0.0, r + 4.0),
                             Align2::CENTER_BOTTOM,
                             what,
-                            FontId::proportional(view.len(13.0)),
+                            view.font(13.0),
                             CYAN,
                         );
                     }
@@ -489,7 +494,7 @@ impl Marks<'_> {
                         at,
                         Align2::CENTER_BOTTOM,
                         what,
-                        FontId::proportional(view.len(18.0)),
+                        view.font(18.0),
                         fade(colour),
                     );
                 }
@@ -557,13 +562,8 @@ impl Marks<'_> {
                         } else {
                             Align2::CENTER_TOP
                         };
-                        self.painter.text(
-                            end,
-                            align,
-                            value.to_string(),
-                            FontId::proportional(view.len(26.0)),
-                            colour,
-                        );
+                        self.painter
+                            .text(end, align, value.to_string(), view.font(26.0), colour);
                     }
                 }
                 self.painter.text(
