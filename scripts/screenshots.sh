@@ -31,3 +31,13 @@ FRAY_CONFIG_DIR="$prefs" timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
   >/dev/null 2>&1
 rm -rf "$prefs"
 python3 .ci/check-screenshot.py "$out/teams-turn.png" --tokens --colour 77,230,255
+# A major victory's harm, as cards: the three players take their menu's first choices until
+# the harm (seed 4 gives them a major victory in the first phase), then open "a major harm" and
+# its "injuries". The option's card and, under it, the GM's fall-back as a card of its own; the
+# push-back it would deal framed red on the track.
+prefs="$(mktemp -d)"
+FRAY_CONFIG_DIR="$prefs" timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
+  "$fray" play wizards-and-bandits --seats person,person,person --seed 4 --take 30 \
+  --take-until Harm --open 0,1 --frames 400 --screenshot "$out/coterie-harm.png" >/dev/null 2>&1
+rm -rf "$prefs"
+python3 .ci/check-screenshot.py "$out/coterie-harm.png" --tokens --colour 255,89,51

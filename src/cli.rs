@@ -222,6 +222,11 @@ struct PlayArgs {
     /// screenshots of that decision).
     #[arg(long)]
     take_until: Option<String>,
+    /// With --take-until: at that decision, open these rows of the menu one step after
+    /// another, as Enter would (a verb's choices, a composed choice's next piece): `0,1` opens
+    /// the first row, then the second row of what it lists.
+    #[arg(long, value_delimiter = ',')]
+    open: Vec<usize>,
     /// Play the battle to its end without a window and print how it ended (needs --seats
     /// with no person).
     #[arg(long)]
@@ -249,6 +254,7 @@ impl Default for PlayArgs {
             shot_on_dice: false,
             take: 0,
             take_until: None,
+            open: Vec::new(),
             headless: false,
             table_dice: false,
             resume: false,
@@ -383,6 +389,7 @@ fn play(args: PlayArgs) -> ExitCode {
         shot_on_dice,
         take,
         take_until,
+        open,
         headless,
         table_dice,
         resume,
@@ -396,6 +403,7 @@ fn play(args: PlayArgs) -> ExitCode {
         shot_on_dice,
         take,
         take_until,
+        open,
         table_dice,
         resume_latest: resume,
     };

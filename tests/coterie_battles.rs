@@ -268,3 +268,62 @@ fn declaring_shows_the_chance_to_win_the_phase_and_what_pressing_hard_adds() {
         percent_after(&steady, "won")
     );
 }
+
+/// A major victory's harm: each option's card says what it does to the opposition, and where
+/// the GM may have them fall back instead, that stands as a card of its own, not as a clause
+/// of the option's.
+#[test]
+fn a_major_victorys_harm_shows_the_gms_fall_back_as_its_own_card() {
+    use fray::present::Present;
+    use fray::rules::battle::Pending;
+    let setup = setup("wizards-and-bandits");
+    let mut found = None;
+    'seeds: for seed in 1..100 {
+        let mut dice = SeededDice::new(seed);
+        let (mut s, _) = Coterie::start(&setup, &mut dice).unwrap();
+        for _ in 0..40 {
+            if let Stage::Harm { winner, degree } = &s.stage {
+                if *winner == PARTY && *degree == Degree::Major {
+                    found = Some(s);
+                    break 'seeds;
+                }
+                continue 'seeds;
+            }
+            let Pending::Decide { .. } = Coterie::pending(&s) else {
+                continue 'seeds;
+            };
+            let first = Coterie::legal_actions(&s)[0].clone();
+            Coterie::apply(&mut s, &first, &mut dice).unwrap();
+        }
+    }
+    let s = found.expect("a major victory for the players in the first 100 seeds");
+    let (mut alone, mut with_fall_back) = (0, 0);
+    for a in Coterie::legal_actions(&s) {
+        let Action::Inflict(pieces) = &a else {
+            continue;
+        };
+        let odds = Coterie::odds(&s, &a).unwrap();
+        assert!(odds.contains("The Bandits"), "{odds}");
+        assert!(
+            !odds.contains("GM"),
+            "the GM's choice is not a clause: {odds}"
+        );
+        match Coterie::alternative(&s, &a) {
+            Some((title, effect)) => {
+                with_fall_back += 1;
+                assert!(pieces.iter().any(|h| h.kind != HarmKind::Tactical));
+                assert!(
+                    title.contains("the GM") && title.contains("fall back"),
+                    "{title}"
+                );
+                assert!(effect.contains("pushed back to -2"), "{effect}");
+            }
+            // A push-back alone: falling back would only repeat it.
+            None => {
+                alone += 1;
+                assert!(pieces.iter().all(|h| h.kind == HarmKind::Tactical), "{a:?}");
+            }
+        }
+    }
+    assert!(alone > 0 && with_fall_back > 0, "{alone} {with_fall_back}");
+}

@@ -200,6 +200,8 @@ pub struct Launch {
     pub take: u32,
     /// Stop taking them at the first decision whose title holds these words.
     pub take_until: Option<String>,
+    /// At that decision, the menu's rows opened one step after another.
+    pub open: Vec<usize>,
     /// The table rolls its own dice (the menu's box, ticked).
     pub table_dice: bool,
     /// Resume the newest unfinished saved battle.
@@ -215,6 +217,7 @@ struct Autopilot {
     shot_taken: bool,
     take: u32,
     take_until: Option<String>,
+    open: Vec<usize>,
     /// The battle's version when the last decision was taken for the person.
     taken_at: Option<u64>,
 }
@@ -356,6 +359,7 @@ pub fn run(launch: Launch) -> AppExit {
         shot_taken: false,
         take: launch.take,
         take_until: launch.take_until.clone(),
+        open: launch.open.clone(),
         taken_at: None,
     })
     .add_systems(
@@ -375,6 +379,7 @@ fn take_for_the_person(
     battle: Res<Battle>,
     mut showing: ResMut<showing::Showing>,
     phase: Res<State<flow::Phase>>,
+    mut cursor: ResMut<input::Cursor>,
     mut choose: MessageWriter<flow::Choose>,
 ) {
     // The rules at work, read on as Enter does, while decisions remain to be taken.
@@ -392,7 +397,20 @@ fn take_for_the_person(
         (&pilot.take_until, battle.session.pending())
         && battle.session.title(*kind).contains(until.as_str())
     {
+        // The steps of the menu asked for, as the person's Enter would take them, once the
+        // menu has been set up for this decision.
+        if cursor.version != battle.version {
+            return;
+        }
         pilot.take = 0;
+        for &row in &pilot.open {
+            let rows = input::rows(&battle, &cursor);
+            let Some(&r) = rows.get(row) else { break };
+            if input::take_row(&battle, &mut cursor, r).is_some() {
+                break;
+            }
+        }
+        pilot.open.clear();
         return;
     }
     let first = battle.session.first_choice().unwrap_or_else(|| {

@@ -363,15 +363,8 @@ impl Present for Coterie {
 
     fn odds(s: &State, a: &Action) -> Option<String> {
         match (a, &s.stage) {
-            (Action::Inflict(pieces), Stage::Harm { winner, degree }) => {
-                let mut text = preview(s, effort::other(*winner), pieces);
-                if *winner == PARTY && flow::foes_may_fall_back(*degree, pieces) {
-                    text += &format!(
-                        "; or, as the GM chooses, {}",
-                        preview(s, FOES, &[harm::fall_back(Degree::Major)])
-                    );
-                }
-                Some(text)
+            (Action::Inflict(pieces), Stage::Harm { winner, .. }) => {
+                Some(preview(s, effort::other(*winner), pieces))
             }
             (Action::FallBack(false), Stage::FoesFallBack { harm }) => Some(preview(s, FOES, harm)),
             (Action::FallBack(true), Stage::FoesFallBack { .. }) => {
@@ -458,6 +451,23 @@ impl Present for Coterie {
                 1 => "one skill: no bonus to the performance dice".into(),
                 n => format!("{n} skills: +{} to a performance die", n - 1),
             }),
+            _ => None,
+        }
+    }
+
+    fn alternative(s: &State, a: &Action) -> Option<(String, String)> {
+        match (a, &s.stage) {
+            (Action::Inflict(pieces), Stage::Harm { winner, degree })
+                if *winner == PARTY && flow::foes_may_fall_back(*degree, pieces) =>
+            {
+                Some((
+                    format!(
+                        "Or, as the GM chooses: {} fall back instead",
+                        s.groups[FOES].name
+                    ),
+                    preview(s, FOES, &[harm::fall_back(Degree::Major)]),
+                ))
+            }
             _ => None,
         }
     }

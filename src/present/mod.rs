@@ -300,6 +300,11 @@ pub trait Present: Ruleset {
     fn situation(state: &Self::State) -> Option<String>;
     /// A short preview of an action's odds, from the core.
     fn odds(state: &Self::State, action: &Self::Action) -> Option<String>;
+    /// What another seat may make of an option once it is taken, as its own card under the
+    /// option's: a title and the effect ("The GM may fall back instead", and what that does).
+    fn alternative(_: &Self::State, _: &Self::Action) -> Option<(String, String)> {
+        None
+    }
     /// The board as `eyes` may see it (None: everything, AI against AI).
     fn board(state: &Self::State, eyes: Option<Seat>) -> BoardView;
     /// What an action points at.

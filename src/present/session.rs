@@ -85,6 +85,7 @@ pub trait Session: Send + Sync + 'static {
     fn describe(&self, i: usize) -> String;
     fn choice(&self, i: usize) -> Option<Choice>;
     fn odds(&self, i: usize) -> Option<String>;
+    fn alternative(&self, i: usize) -> Option<(String, String)>;
     fn focus(&self, i: usize) -> Focus;
     /// Where a character could go on a move of its own, and at what cost (see
     /// [`Present::reach`](super::Present::reach)).
@@ -286,6 +287,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn odds(&self, i: usize) -> Option<String> {
         G::odds(&self.state, self.legal.get(i)?)
+    }
+
+    fn alternative(&self, i: usize) -> Option<(String, String)> {
+        G::alternative(&self.state, self.legal.get(i)?)
     }
 
     fn reach(&self, character: usize) -> Vec<(usize, String)> {

@@ -604,7 +604,7 @@ fn choice_list(
                 } else {
                     egui::Stroke::new(1.0, egui::Color32::from_gray(90))
                 };
-                egui::Frame::group(ui.style())
+                let r = egui::Frame::group(ui.style())
                     .stroke(stroke)
                     .show(ui, |ui| {
                         ui.set_width(ui.available_width());
@@ -615,7 +615,24 @@ fn choice_list(
                         }
                         r
                     })
-                    .inner
+                    .inner;
+                // What another seat may make of this option stands as its own card under it.
+                if let Row::Choice(a) = row
+                    && let Some((title, effect)) = battle.session.alternative(a)
+                {
+                    egui::Frame::group(ui.style())
+                        .stroke(egui::Stroke::new(1.0, egui::Color32::from_gray(70)))
+                        .inner_margin(egui::Margin {
+                            left: 18,
+                            ..egui::Margin::same(6)
+                        })
+                        .show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            ui.label(egui::RichText::new(title).italics());
+                            ui.label(effect);
+                        });
+                }
+                r
             } else {
                 // No tooltip: the mouse over a row highlights it, and its odds are under the
                 // list, where they cover no other row.
