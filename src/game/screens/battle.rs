@@ -668,8 +668,10 @@ fn choice_list(
             }
         }
         if let Some(h) = hint {
+            // The odds of the highlighted choice are what it is chosen by: body text, not a
+            // footnote.
             ui.add_space(4.0);
-            ui.label(egui::RichText::new(h).small().weak());
+            ui.label(egui::RichText::new(h).color(egui::Color32::from_gray(215)));
         }
     });
 }
