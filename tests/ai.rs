@@ -460,3 +460,52 @@ fn the_hard_search_plays_fewer_play_outs_on_a_crowded_board() {
     assert_eq!(samples, (base * 64 / (fighters * fighters)).max(12));
     assert!(samples < base);
 }
+
+/// Coterie's hard search shares its play-outs among the moves it compares: a decisive
+/// victory's nine harm options get fewer each than a choice of two, and no decision plays more
+/// than the shared budget beyond the 300 a move it keeps for a few options.
+#[test]
+fn coterie_hard_search_shares_its_play_outs_among_many_options() {
+    use fray::rules::coterie::{Coterie, Stage};
+    let Setup::Coterie(setup) = scenario::builtin("wizards-and-bandits")
+        .unwrap()
+        .unwrap()
+        .setup
+    else {
+        panic!("a Coterie scenario")
+    };
+    let base = Coterie::rollouts();
+    let (mut few, mut many) = (None, None);
+    for seed in 1..60 {
+        let mut dice = SeededDice::new(seed);
+        let (mut s, _) = Coterie::start(&setup, &mut dice).unwrap();
+        for _ in 0..40 {
+            let Pending::Decide { .. } = Coterie::pending(&s) else {
+                break;
+            };
+            let legal = Coterie::legal_actions(&s);
+            let cfg = Coterie::rollouts_for(&s);
+            let moves = legal.len().min(base.width) as u32;
+            assert!(cfg.samples <= base.samples && cfg.samples >= 100);
+            assert!(
+                cfg.samples * moves <= (1200).max(base.samples * 4),
+                "{moves} moves"
+            );
+            match (&s.stage, legal.len()) {
+                (Stage::Declare(_), 2 | 3) => few = Some(cfg.samples),
+                (Stage::Harm { .. }, n) if n >= 9 => many = Some(cfg.samples),
+                _ => {}
+            }
+            Coterie::apply(&mut s, &legal[0], &mut dice).unwrap();
+        }
+        if few.is_some() && many.is_some() {
+            break;
+        }
+    }
+    assert_eq!(
+        few,
+        Some(base.samples),
+        "a choice of two or three keeps its samples"
+    );
+    assert!(many.unwrap() < base.samples, "{many:?}");
+}

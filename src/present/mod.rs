@@ -301,7 +301,7 @@ pub trait Present: Ruleset {
     /// A short preview of an action's odds, from the core.
     fn odds(state: &Self::State, action: &Self::Action) -> Option<String>;
     /// What another seat may make of an option once it is taken, as its own card under the
-    /// option's: a title and the effect ("The GM may fall back instead", and what that does).
+    /// option's: a title ("Or, as the GM chooses: The Bandits fall back instead") and the effect.
     fn alternative(_: &Self::State, _: &Self::Action) -> Option<(String, String)> {
         None
     }
