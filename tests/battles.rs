@@ -935,3 +935,30 @@ fn a_grabber_driven_back_lets_go() {
     );
     assert!(t.log.iter().any(|l| l == "Vesna is no longer held."));
 }
+
+/// The attacker's stunt prompt has odds for every option: an offer says what the target will
+/// choose between, striking to harm says what the blow does.
+#[test]
+fn every_stunt_offer_says_what_the_target_chooses_between() {
+    use fray::present::Present;
+    let mut t = Table::new(&["Mira"], &["Grell", "Ludo"]);
+    let mira = t.id("Mira");
+    t.act(Action::ChooseFirst(0), &[]);
+    t.act(Action::Activate(mira), &[]);
+    t.act(Action::Move(1), &[]);
+    let decl = t.punch("Grell", "Mira");
+    t.act(Action::OpportunityAttack(decl), &[]);
+    let options = t.legal();
+    assert!(options.contains(&Action::NoStunt), "{options:?}");
+    for a in &options {
+        let odds = Zones::odds(&t.s, a).unwrap_or_else(|| panic!("no odds for {a:?}"));
+        match a {
+            Action::ProposeStunt(_) => {
+                assert!(odds.starts_with("Mira chooses:"), "{odds}");
+                assert!(odds.contains("or the blow ("), "{odds}");
+            }
+            Action::NoStunt => assert!(odds.starts_with("strike to harm: "), "{odds}"),
+            _ => {}
+        }
+    }
+}

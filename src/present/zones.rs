@@ -433,6 +433,20 @@ impl Present for Zones {
                     ),
                 })
             }
+            // The attacker's offer: what the target would be choosing between.
+            Action::ProposeStunt(st) => {
+                let t = s.attack.as_ref()?.slots.first()?.target;
+                Some(format!(
+                    "{} chooses: {} instead of the blow, or the blow ({})",
+                    s.name(t),
+                    attack::stunt_text(s, *st),
+                    blow_text(s, t)?
+                ))
+            }
+            Action::NoStunt => {
+                let t = s.attack.as_ref()?.slots.first()?.target;
+                Some(format!("strike to harm: {}", blow_text(s, t)?))
+            }
             Action::AcceptStunt => {
                 let a = s.attack.as_ref()?;
                 let AttackStep::AnswerStunt(st) = a.step else {
