@@ -458,3 +458,54 @@ fn both_sides_of_each_scenario_can_win_between_equal_ais() {
         );
     }
 }
+
+/// Beside a target, an attack's odds give the chance to hit, the expected damage and the
+/// chance the blow takes them down, the last as the core counts it; a wounded target is
+/// easier to take down than the same target unhurt.
+#[test]
+fn an_attacks_odds_give_the_chance_to_take_the_target_down() {
+    use fray::present::Present;
+    use fray::rules::teams::odds;
+    let Setup::Teams(setup) = scenario::builtin("goblin-ambush").unwrap().unwrap().setup else {
+        panic!("a Three actions scenario")
+    };
+    let mut seen = 0;
+    for seed in 1..40u64 {
+        let mut dice = SeededDice::new(seed);
+        let (mut s, _) = Teams::start(&setup, &mut dice).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..300 {
+            let Pending::Decide { .. } = Teams::pending(&s) else {
+                break;
+            };
+            let legal = Teams::legal_actions(&s);
+            for a in &legal {
+                let Action::Attack { target, weapon } = *a else {
+                    continue;
+                };
+                let o = odds::attack_odds(&s, s.actor().unwrap(), weapon, target).unwrap();
+                let text = Teams::odds(&s, a).unwrap();
+                let want = format!("takes them down {:.0}%", fray::present::pct(o.takedown));
+                assert!(
+                    text.contains("hit ") && text.contains(&want),
+                    "{text} / {want}"
+                );
+                assert!(o.takedown <= o.hit + 1e-12);
+                // The same blow against the target with one point of health left.
+                let mut weak = s.clone();
+                weak.characters[target].endurance = 0;
+                weak.characters[target].health = 1;
+                if let Some(w) = odds::attack_odds(&weak, s.actor().unwrap(), weapon, target) {
+                    assert!(w.takedown >= o.takedown && (w.takedown - w.hit).abs() < 1e-12);
+                }
+                seen += 1;
+            }
+            let a = legal[rng.random_range(0..legal.len())].clone();
+            Teams::apply(&mut s, &a, &mut dice).unwrap();
+        }
+        if seen > 50 {
+            break;
+        }
+    }
+    assert!(seen > 50, "{seen} attacks looked at");
+}

@@ -243,10 +243,11 @@ impl Present for Teams {
                 let attacker = s.actor()?;
                 let o = odds::attack_odds(s, attacker, weapon, target)?;
                 let mut text = format!(
-                    "hit {:.0}% (critical {:.0}%), expected damage {:.1} after deflection",
+                    "hit {:.0}% (critical {:.0}%), expected damage {:.1} after deflection, takes them down {:.0}%",
                     pct(o.hit),
                     pct(o.critical),
-                    o.expected_damage
+                    o.expected_damage,
+                    pct(o.takedown)
                 );
                 if o.stray > 0.0 {
                     text.push_str(&format!("; {:.0}% astray", pct(o.stray)));

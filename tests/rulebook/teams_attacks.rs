@@ -906,6 +906,7 @@ fn the_odds_of_boudicas_spear_are_exact() {
         damage: 4,
         critical_damage: 8,
         strays: false,
+        toughness: i32::MAX,
     };
     // Counted by hand, apart from `odds`: every pair of whole rolls (attribute, combat, luck
     // die, twice), the kept one chosen as teams.advantage says (a critical hit first, then the

@@ -33,6 +33,9 @@ pub struct AttackProfile {
     /// Someone stands within 1 m of the target, so a luck roll of 1 or less sends a thrown or
     /// shot weapon astray.
     pub strays: bool,
+    /// The target's endurance and health together: a blow of this much damage or more leaves
+    /// them at zero health, down (teams.health). i32::MAX where the target is left out.
+    pub toughness: i32,
 }
 
 /// What an attack is likely to do to its intended target, before any reaction.
@@ -45,6 +48,9 @@ pub struct AttackOdds {
     pub stray: f64,
     /// Expected damage to the target after deflection, a miss counting 0.
     pub expected_damage: f64,
+    /// Chance the blow alone takes the target down: a hit whose damage after deflection reaches
+    /// their endurance and health together (a reaction may still lessen it).
+    pub takedown: f64,
 }
 
 /// Enumerates every roll of the test exactly.
@@ -77,6 +83,7 @@ pub fn odds(p: &AttackProfile) -> AttackOdds {
         critical: 0.0,
         stray: 0.0,
         expected_damage: 0.0,
+        takedown: 0.0,
     };
     let mut below = 0.0;
     for (&(crit, total, luck), &q) in &one {
@@ -99,7 +106,11 @@ pub fn odds(p: &AttackProfile) -> AttackOdds {
                 out.critical += kept;
             }
             let weapon = if crit { p.critical_damage } else { p.damage };
-            out.expected_damage += kept * f64::from((total + weapon - p.reduction).max(1));
+            let damage = (total + weapon - p.reduction).max(1);
+            out.expected_damage += kept * f64::from(damage);
+            if damage >= p.toughness {
+                out.takedown += kept;
+            }
         }
     }
     out
@@ -131,6 +142,10 @@ pub fn profile(
         damage: f.damage,
         critical_damage: f.critical_damage,
         strays,
+        toughness: {
+            let t = &s.characters[target];
+            i32::from(t.endurance) + i32::from(t.health)
+        },
     })
 }
 
@@ -187,7 +202,27 @@ mod tests {
             damage: 4,
             critical_damage: 8,
             strays: false,
+            toughness: i32::MAX,
         }
+    }
+
+    #[test]
+    fn a_takedown_is_a_hit_whose_damage_reaches_endurance_and_health_together() {
+        // Against 3 left: a plain hit deals 2d6+1+4-8, so 2d6 must reach 6 (26 of 36); a
+        // critical one (luck 19 or 20) deals 2d6+1+8-8, always 3 or more.
+        let p = AttackProfile {
+            toughness: 3,
+            ..spear()
+        };
+        let want = 0.1 + 0.9 * 26.0 / 36.0;
+        assert!((odds(&p).takedown - want).abs() < 1e-12, "{:?}", odds(&p));
+        // Every hit deals at least 1; nothing fells a target left out of the count.
+        let one = odds(&AttackProfile {
+            toughness: 1,
+            ..spear()
+        });
+        assert!((one.takedown - one.hit).abs() < 1e-12);
+        assert_eq!(odds(&spear()).takedown, 0.0);
     }
 
     #[test]
