@@ -45,6 +45,7 @@ fn warm(ctx: &egui::Context) {
         }
     });
 }
+
 pub fn definitions() -> FontDefinitions {
     let mut defs = FontDefinitions::empty();
     let name = "Fray-Text";
