@@ -613,10 +613,11 @@ fn readied_words(s: &State, p: Pos) -> String {
         .iter()
         .map(|(r, o)| {
             format!(
-                "; sets off {}'s readied attack: hit {:.0}%, expected damage {:.1}",
+                "; sets off {}'s readied attack: hit {:.0}%, expected damage {:.1}, takes you down {:.0}%",
                 s.name(*r),
                 pct(o.hit),
-                o.expected_damage
+                o.expected_damage,
+                pct(o.takedown)
             )
         })
         .collect()
