@@ -100,6 +100,10 @@ struct Terrain {
 #[derive(Default)]
 struct Scratch {
     terrain: Terrain,
+    /// The map `terrain.walk` and `terrain.difficult` were read from, and its width: the map
+    /// changes only when a door opens or shuts, so most searches read its rows from here.
+    cells: Vec<Cell>,
+    cells_width: usize,
     /// What the kept search was run on, and whether `cost` holds its result.
     key: Terrain,
     kept: bool,
@@ -137,6 +141,8 @@ fn search<R>(
         let mut scratch = scratch.borrow_mut();
         let Scratch {
             terrain,
+            cells,
+            cells_width,
             key,
             kept,
             cost,
@@ -144,25 +150,30 @@ fn search<R>(
             reached,
             reach,
         } = &mut *scratch;
-        for rows in [
-            &mut terrain.walk,
-            &mut terrain.difficult,
-            &mut terrain.enemy,
-            &mut terrain.taken,
-        ] {
+        for rows in [&mut terrain.enemy, &mut terrain.taken] {
             rows.clear();
             rows.resize(h, 0);
         }
-        for (i, cell) in s.map.cells.iter().enumerate().take(w * h) {
-            let (x, y) = (i % w, i / w);
-            match cell {
-                Cell::Floor | Cell::DoorOpen => terrain.walk[y] |= 1 << x,
-                Cell::Difficult => {
-                    terrain.walk[y] |= 1 << x;
-                    terrain.difficult[y] |= 1 << x;
-                }
-                Cell::Wall | Cell::Cover | Cell::DoorClosed => {}
+        let map = &s.map.cells[..s.map.cells.len().min(w * h)];
+        if *cells_width != w || terrain.walk.len() != h || cells.as_slice() != map {
+            for rows in [&mut terrain.walk, &mut terrain.difficult] {
+                rows.clear();
+                rows.resize(h, 0);
             }
+            for (i, cell) in map.iter().enumerate() {
+                let (x, y) = (i % w, i / w);
+                match cell {
+                    Cell::Floor | Cell::DoorOpen => terrain.walk[y] |= 1 << x,
+                    Cell::Difficult => {
+                        terrain.walk[y] |= 1 << x;
+                        terrain.difficult[y] |= 1 << x;
+                    }
+                    Cell::Wall | Cell::Cover | Cell::DoorClosed => {}
+                }
+            }
+            cells.clear();
+            cells.extend_from_slice(map);
+            *cells_width = w;
         }
         for (c, ch) in s.characters.iter().enumerate() {
             let (x, y) = (usize::from(ch.pos.x), usize::from(ch.pos.y));
