@@ -500,7 +500,7 @@ fn an_attacks_odds_give_the_chance_to_take_the_target_down() {
                 }
                 seen += 1;
             }
-            let a = legal[rng.random_range(0..legal.len())].clone();
+            let a = legal[rng.random_range(0..legal.len())];
             Teams::apply(&mut s, &a, &mut dice).unwrap();
         }
         if seen > 50 {
