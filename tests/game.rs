@@ -1297,7 +1297,7 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
 #[test]
 fn the_screen_never_names_a_person_while_the_ai_thinks() {
     use fray::game::lesson::LessonRun;
-    use fray::game::screens::battle::{deciding_words, shown_phase};
+    use fray::game::screens::battle::deciding_words;
     use fray::game::screens::status_words;
     let mut app = app(BattleSetup {
         scenario: "wizards-and-bandits".into(),
@@ -1314,7 +1314,7 @@ fn the_screen_never_names_a_person_while_the_ai_thinks() {
             w.resource::<Seats>(),
             w.resource::<Showing>(),
         );
-        let shown = shown_phase(b, seats, showing, w.get_resource::<LessonRun>());
+        let shown = phase_for(b, seats, showing, w.get_resource::<LessonRun>());
         let words = status_words(b, shown, &deciding_words(b, seats)).join(" · ");
         lagging += usize::from(phase(&app) != Some(shown));
         match shown {

@@ -38,19 +38,6 @@ fn seat_name(battle: &Battle, seat: Seat) -> String {
     }
 }
 
-/// The phase the screen shows: the one the core, the seats and the steps call for now. The
-/// `Phase` state follows a frame later; drawn from it, the frame after an AI's choice would name
-/// the person now deciding under "The AI is thinking" (and a pass-the-screen page would come a
-/// frame late, over a board the next person must not see).
-pub fn shown_phase(
-    battle: &Battle,
-    seats: &Seats,
-    showing: &Showing,
-    lesson: Option<&LessonRun>,
-) -> Phase {
-    crate::game::table::phase_for(battle, seats, showing, lesson)
-}
-
 /// Who decides now, in words: the seat's name, and the AI's level where an AI holds it.
 pub fn deciding_words(battle: &Battle, seats: &Seats) -> String {
     match battle.session.pending().seat() {
@@ -99,7 +86,10 @@ pub fn battle_ui(
 ) -> Result {
     // The board is covered until the panels say what they leave of it.
     area.0 = None;
-    let phase = shown_phase(&t.battle, &t.seats, &t.showing, t.lesson.as_deref());
+    // The phase the core, the seats and the steps call for now: the `Phase` state follows a
+    // frame later, and drawn from it the frame after an AI's choice would name the person now
+    // deciding under "The AI is thinking".
+    let phase = crate::game::table::phase_for(&t.battle, &t.seats, &t.showing, t.lesson.as_deref());
     let deciding = deciding_words(&t.battle, &t.seats);
     let ctx = contexts.ctx_mut()?.clone();
     let mut ui = root(&ctx);
