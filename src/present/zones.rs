@@ -101,6 +101,11 @@ fn blow_text(s: &State, t: usize) -> Option<String> {
     })
 }
 
+/// The character the attack under way was first aimed at.
+fn first_target(s: &State) -> Option<usize> {
+    Some(s.attack.as_ref()?.slots.first()?.target)
+}
+
 /// What each reaction risks, before it is chosen.
 fn reaction_odds(s: &State, r: &Reaction) -> Option<String> {
     let a = s.attack.as_ref()?;
@@ -435,7 +440,7 @@ impl Present for Zones {
             }
             // The attacker's offer: what the target would be choosing between.
             Action::ProposeStunt(st) => {
-                let t = s.attack.as_ref()?.slots.first()?.target;
+                let t = first_target(s)?;
                 Some(format!(
                     "{} chooses: {} instead of the blow, or the blow ({})",
                     s.name(t),
@@ -444,7 +449,7 @@ impl Present for Zones {
                 ))
             }
             Action::NoStunt => {
-                let t = s.attack.as_ref()?.slots.first()?.target;
+                let t = first_target(s)?;
                 Some(format!("strike to harm: {}", blow_text(s, t)?))
             }
             Action::AcceptStunt => {
@@ -458,7 +463,7 @@ impl Present for Zones {
                 ))
             }
             Action::RefuseStunt => {
-                let t = s.attack.as_ref()?.slots.first()?.target;
+                let t = first_target(s)?;
                 Some(format!(
                     "the attack goes on (a reaction may still meet it): {}",
                     blow_text(s, t)?
