@@ -261,6 +261,7 @@ impl Visit for Battle<'_> {
             &mut GmPolicy,
             &mut dice,
             self.max_rounds,
+            true,
             |_, _| {},
         );
         drop(policies);

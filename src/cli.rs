@@ -891,6 +891,7 @@ impl Visit for Record<'_> {
             &mut gm,
             &mut dice,
             200,
+            true,
             |a, _| actions.push(a.clone()),
         )
         .map_err(|e| e.to_string())?;

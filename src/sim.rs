@@ -22,13 +22,15 @@ pub fn policy_seed(battle_seed: u64, seat: usize) -> u64 {
 
 /// Plays one battle to its end, or until `max_rounds` have passed. `policies[f]` decides for
 /// faction f (a character's own seat goes to its side's policy); the GM seat deciding as
-/// referee uses `gm`.
+/// referee uses `gm`. With `quiet`, the events `on_event` is given have no sentences (what
+/// happened, their kinds, is all there), which spares a play-out nobody reads their writing.
 pub fn play_out<R: Ruleset>(
     state: &mut R::State,
     policies: &mut [Box<dyn Policy<R> + '_>],
     gm: &mut dyn Policy<R>,
     dice: &mut dyn DiceSource,
     max_rounds: u32,
+    quiet: bool,
     mut on_event: impl FnMut(&R::Action, &[Event<R::EventKind>]),
 ) -> Result<BattleResult, RuleError> {
     let mut decisions = 0usize;
@@ -62,10 +64,12 @@ pub fn play_out<R: Ruleset>(
                 // An action from the list just made needs neither the check nor the copy that
                 // keep `apply` safe for outside callers (on an error the battle ends here anyway);
                 // a policy that answers something else goes through the full check.
-                let events = if legal.contains(&action) {
-                    R::apply_trusted(state, &action, dice)?
-                } else {
+                let events = if !legal.contains(&action) {
                     R::apply(state, &action, dice)?
+                } else if quiet {
+                    R::apply_quiet(state, &action, dice)?
+                } else {
+                    R::apply_trusted(state, &action, dice)?
                 };
                 on_event(&action, &events);
                 decisions += 1;
@@ -137,6 +141,7 @@ impl Batch<'_> {
             &mut GmPolicy,
             &mut dice,
             self.max_rounds,
+            log.is_none(),
             |a, evs| {
                 if let Some(write) = log {
                     write(&format!("> {a:?}"));

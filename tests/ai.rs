@@ -139,7 +139,8 @@ fn the_strength_evaluation_rewards_the_winner() {
         Box::new(RandomPolicy::new(2)),
     ];
     let mut gm = RandomPolicy::new(0);
-    fray::sim::play_out::<Zones>(&mut s, &mut ps, &mut gm, &mut dice, 200, |_, _| {}).unwrap();
+    fray::sim::play_out::<Zones>(&mut s, &mut ps, &mut gm, &mut dice, 200, true, |_, _| {})
+        .unwrap();
     let Some(Outcome::Victory { winner, .. }) = s.outcome.clone() else {
         panic!("no winner")
     };
@@ -171,6 +172,7 @@ fn hard_beats_random_in_a_small_sample() {
                     &mut gm,
                     &mut dice,
                     200,
+                    true,
                     |_, _| {},
                 )
                 .unwrap();
@@ -267,7 +269,7 @@ fn the_three_actions_evaluation_rewards_the_winner_and_the_greedy_beats_random()
                 })
                 .collect();
             let mut gm = RandomPolicy::new(0);
-            fray::sim::play_out::<Teams>(&mut s, &mut ps, &mut gm, &mut dice, 200, |_, _| {})
+            fray::sim::play_out::<Teams>(&mut s, &mut ps, &mut gm, &mut dice, 200, true, |_, _| {})
                 .unwrap();
             match s.outcome.clone() {
                 Some(Outcome::Victory { winner, .. }) => {

@@ -265,6 +265,7 @@ fn a_ruleset_written_in_a_test_plays_out_headless_with_the_ai() {
             &mut fray::ai::GmPolicy,
             &mut dice,
             100,
+            true,
             |_, _| decisions += 1,
         )
         .unwrap();

@@ -368,6 +368,7 @@ fn recorded(name: &str, seed: u64) -> (Vec<Action>, Vec<u8>, Vec<String>, Outcom
         &mut GmPolicy,
         &mut dice,
         200,
+        false,
         |a, evs| {
             actions.push(*a);
             texts.extend(evs.iter().map(|e| e.text.clone()));
@@ -445,6 +446,7 @@ fn both_sides_of_each_scenario_can_win_between_equal_ais() {
                 &mut GmPolicy,
                 &mut dice,
                 200,
+                true,
                 |_, _| {},
             )
             .unwrap();

@@ -187,7 +187,7 @@ impl<R: Heuristics> Search<R> {
                     legal[self.rng.random_range(0..legal.len())].clone()
                 }
             };
-            if R::apply_trusted(&mut s, &action, &mut dice).is_err() {
+            if R::apply_quiet(&mut s, &action, &mut dice).is_err() {
                 break;
             }
         }

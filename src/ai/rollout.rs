@@ -113,7 +113,7 @@ impl<R: Heuristics> RolloutSearch<R> {
         let mut dice = SeededDice::new(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
         let mut s = R::determinize(&self.root, self.seat, &mut dice);
-        if R::apply_trusted(&mut s, &self.moves[m], &mut dice).is_err() {
+        if R::apply_quiet(&mut s, &self.moves[m], &mut dice).is_err() {
             return 0.0;
         }
         let mut left = self.cfg.depth;
@@ -131,7 +131,7 @@ impl<R: Heuristics> RolloutSearch<R> {
                 left -= 1;
                 legal[playout_index::<R>(&s, &legal, &mut rng)].clone()
             };
-            if R::apply_trusted(&mut s, &a, &mut dice).is_err() {
+            if R::apply_quiet(&mut s, &a, &mut dice).is_err() {
                 break;
             }
         }

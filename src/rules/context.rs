@@ -1,6 +1,8 @@
 //! One action being applied, for any ruleset: the state it changes, the dice it rolls and the
 //! events it reports. Each ruleset names its own `Ctx` from this and adds what only it needs.
 
+use std::fmt;
+
 use super::battle::{Event, RuleError};
 use super::dice::{self, DiceSource, Die, Rolled};
 use super::explain::Explanation;
@@ -10,10 +12,42 @@ pub trait NoteKind {
     fn note() -> Self;
 }
 
+/// An event's sentence as a call site hands it over: written out already, or still to be
+/// written (`format_args!`), which a quiet context never writes. A quiet context's events have
+/// no sentence either way.
+pub trait Text {
+    fn written(self, quiet: bool) -> String;
+}
+
+impl Text for String {
+    fn written(self, quiet: bool) -> String {
+        if quiet { String::new() } else { self }
+    }
+}
+
+impl Text for &str {
+    fn written(self, quiet: bool) -> String {
+        if quiet { String::new() } else { self.into() }
+    }
+}
+
+impl Text for fmt::Arguments<'_> {
+    fn written(self, quiet: bool) -> String {
+        if quiet {
+            String::new()
+        } else {
+            fmt::format(self)
+        }
+    }
+}
+
 pub struct Ctx<'a, S, K> {
     pub s: &'a mut S,
     pub dice: &'a mut dyn DiceSource,
     pub events: Vec<Event<K>>,
+    /// The events' sentences are left empty: a play-out nobody reads (the AI's, `fray sim`'s)
+    /// spends a tenth of its time or more writing them.
+    pub quiet: bool,
 }
 
 impl<'a, S, K> Ctx<'a, S, K> {
@@ -22,21 +56,32 @@ impl<'a, S, K> Ctx<'a, S, K> {
             s,
             dice,
             events: Vec::new(),
+            quiet: false,
         }
     }
 
-    pub fn say(&mut self, kind: K, text: impl Into<String>) {
+    /// A context whose events carry their kinds and explanations but no sentences.
+    pub fn quiet(s: &'a mut S, dice: &'a mut dyn DiceSource) -> Self {
+        Ctx {
+            quiet: true,
+            ..Ctx::new(s, dice)
+        }
+    }
+
+    pub fn say(&mut self, kind: K, text: impl Text) {
+        let text = text.written(self.quiet);
         self.events.push(Event {
             kind,
-            text: text.into(),
+            text,
             explanation: None,
         });
     }
 
-    pub fn explained(&mut self, kind: K, text: impl Into<String>, e: Explanation) {
+    pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {
+        let text = text.written(self.quiet);
         self.events.push(Event {
             kind,
-            text: text.into(),
+            text,
             explanation: Some(e),
         });
     }
@@ -50,7 +95,7 @@ impl<'a, S, K> Ctx<'a, S, K> {
 }
 
 impl<S, K: NoteKind> Ctx<'_, S, K> {
-    pub fn note(&mut self, text: impl Into<String>) {
+    pub fn note(&mut self, text: impl Text) {
         self.say(K::note(), text);
     }
 }

@@ -32,7 +32,7 @@ impl Visit for Cited {
                 Box::new(RandomPolicy::new(seed + 99)),
             ];
             let mut gm = RandomPolicy::new(0);
-            sim::play_out::<G>(&mut s, &mut ps, &mut gm, &mut dice, 300, |_, evs| {
+            sim::play_out::<G>(&mut s, &mut ps, &mut gm, &mut dice, 300, false, |_, evs| {
                 cited.extend(
                     evs.iter()
                         .filter_map(|e| e.explanation.as_ref().map(|x| x.rule.clone())),

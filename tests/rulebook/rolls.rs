@@ -63,6 +63,7 @@ fn play<G: Ruleset>(setup: &G::Setup, seed: u64) -> Asked {
         &mut gm,
         &mut dice,
         MAX_ROUNDS,
+        true,
         |_, _| {},
     )
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));

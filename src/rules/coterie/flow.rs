@@ -215,7 +215,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 Effort::Goal => "works towards their goal",
             };
             let name = ctx.s.name(c).to_string();
-            ctx.note(format!("{name} {what}."));
+            ctx.note(format_args!("{name} {what}."));
             ctx.s.stage = Stage::Declare(i + 1);
         }
         (Stage::Bring(i), Action::Bring(skills)) => {
@@ -232,7 +232,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 proposal: sp.clone(),
             };
             let name = ctx.s.name(character).to_string();
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{name} proposes a {}special action: {}.",
                 if mild { "mild " } else { "" },
                 special_text(ctx.s, sp, mild)
@@ -271,7 +271,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else if winner == PARTY {
                 harm_foes(ctx, degree, pieces);
             } else {
-                ctx.note(format!(
+                ctx.note(format_args!(
                     "The GM would deal {}; the players may fall back instead.",
                     harm_text(pieces)
                 ));
@@ -332,7 +332,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     let text = harm::apply_to_group(ctx.s, PARTY, &h);
                     ctx.say(
                         EventKind::Harm { side: PARTY },
-                        format!("The GM keeps a level for injuries: {text}"),
+                        format_args!("The GM keeps a level for injuries: {text}"),
                     );
                     wounds = i32::from(h.kind == HarmKind::Wounds);
                 }
@@ -347,7 +347,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 let name = ctx.s.groups[FOES].name.clone();
                 ctx.say(
                     EventKind::Harm { side: FOES },
-                    format!("{name} fall back rather than suffer the harm: {text}"),
+                    format_args!("{name} fall back rather than suffer the harm: {text}"),
                 );
                 harm_characters(ctx, GroupResult::Win(Degree::Major), None);
                 ctx.s.stage = Stage::Resolving;
@@ -362,7 +362,9 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 let name = ctx.s.name(c).to_string();
                 ctx.say(
                     EventKind::Out { character: c },
-                    format!("{name} did well enough to flee the field, and leaves the conflict."),
+                    format_args!(
+                        "{name} did well enough to flee the field, and leaves the conflict."
+                    ),
                 );
             }
             ctx.s.stage = Stage::Resolving;
@@ -387,7 +389,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let text = harm::apply_to_group(ctx.s, FOES, &h);
             ctx.say(
                 EventKind::Harm { side: FOES },
-                format!("A harmful draw: {text}"),
+                format_args!("A harmful draw: {text}"),
             );
             if *party_tactical {
                 let h = Harm::push_back(Degree::Minor);
@@ -414,7 +416,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let name = ctx.s.name(loser).to_string();
             if *fall_back {
                 ctx.s.characters[loser].duel_position -= 2;
-                ctx.note(format!("{name} falls back two steps in the duel."));
+                ctx.note(format_args!("{name} falls back two steps in the duel."));
             } else {
                 hurt(ctx, loser, 2);
             }
@@ -458,7 +460,7 @@ fn fall_back(ctx: &mut Ctx, degree: Degree, push: Harm, wounds: i32) {
     let text = harm::apply_to_group(ctx.s, PARTY, &push);
     ctx.say(
         EventKind::Harm { side: PARTY },
-        format!("The players fall back: {text}"),
+        format_args!("The players fall back: {text}"),
     );
     harm_characters(ctx, GroupResult::Loss(degree), Some(wounds));
     flee_field_due(ctx);
@@ -674,7 +676,7 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
                 character: c,
                 shift,
             },
-            format!("{name} performs {} ({shift:+})", level.label()),
+            format_args!("{name} performs {} ({shift:+})", level.label()),
             e,
         );
         ctx.s.parts[i].shift = Some(shift);
@@ -832,7 +834,7 @@ fn take_out(ctx: &mut Ctx, c: CharacterId, why: &str) {
     let name = ctx.s.name(c).to_string();
     ctx.say(
         EventKind::Out { character: c },
-        format!("{name} is out of the conflict: {why}."),
+        format_args!("{name} is out of the conflict: {why}."),
     );
 }
 
@@ -972,7 +974,10 @@ fn check_end(ctx: &mut Ctx) -> bool {
 }
 
 fn end(ctx: &mut Ctx, winner: FactionId, how: String) {
-    ctx.say(EventKind::Over, format!("The conflict is over: {how}."));
+    ctx.say(
+        EventKind::Over,
+        format_args!("The conflict is over: {how}."),
+    );
     ctx.s.outcome = Some(Outcome::Victory { winner, how });
     ctx.s.stage = Stage::Over;
 }
@@ -991,7 +996,7 @@ fn next_phase(ctx: &mut Ctx) {
     ctx.s.flee_due.clear();
     ctx.s.stage = Stage::Declare(0);
     let phase = ctx.s.phase;
-    ctx.note(format!("Phase {phase} begins."));
+    ctx.note(format_args!("Phase {phase} begins."));
 }
 
 pub fn kind_text(k: &HarmKind) -> String {

@@ -109,13 +109,15 @@ impl Ruleset for Coterie {
         action: &Action,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<CoterieEvent>, RuleError> {
-        if state.stage == Stage::Over {
-            return Err(RuleError::Over);
-        }
-        let mut ctx = Ctx::new(state, dice);
-        flow::step(&mut ctx, action)?;
-        flow::advance(&mut ctx)?;
-        Ok(ctx.events)
+        play(Ctx::new(state, dice), action)
+    }
+
+    fn apply_quiet(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<CoterieEvent>, RuleError> {
+        play(Ctx::quiet(state, dice), action)
     }
 
     fn describe(state: &State, action: &Action) -> String {
@@ -266,4 +268,14 @@ pub fn describe(s: &State, action: &Action) -> String {
         Action::DuelFallBack(true) => format!("{who}: fall back in the duel"),
         Action::DuelFallBack(false) => format!("{who}: take the harm"),
     }
+}
+
+/// An action known to be legal, in the context given.
+fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<CoterieEvent>, RuleError> {
+    if ctx.s.stage == Stage::Over {
+        return Err(RuleError::Over);
+    }
+    flow::step(&mut ctx, action)?;
+    flow::advance(&mut ctx)?;
+    Ok(ctx.events)
 }

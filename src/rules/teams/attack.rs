@@ -107,7 +107,7 @@ pub fn intercept(ctx: &mut Ctx, by: Option<CharacterId>) -> Result<(), RuleError
                 to,
                 metres: 1,
             },
-            format!("{an} intercepts, pushing {tn} aside and taking the attack."),
+            format_args!("{an} intercepts, pushing {tn} aside and taking the attack."),
         );
         ctx.say(
             EventKind::Moved {
@@ -116,7 +116,7 @@ pub fn intercept(ctx: &mut Ctx, by: Option<CharacterId>) -> Result<(), RuleError
                 to: from,
                 metres: 1,
             },
-            format!("{tn} is displaced to {from}."),
+            format_args!("{tn} is displaced to {from}."),
         );
         a.target = ally;
         a.free_defence = true;
@@ -245,7 +245,7 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
                 attacker: a.attacker,
                 target: a.target,
             },
-            format!(
+            format_args!(
                 "{an} misses {tn} ({} against evasion {}).",
                 r.total, f.evasion
             ),
@@ -259,7 +259,7 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
             target: a.target,
             critical: r.crit,
         },
-        format!(
+        format_args!(
             "{an} {} {tn} ({} against evasion {}).",
             if r.crit { "critically hits" } else { "hits" },
             r.total,
@@ -401,7 +401,7 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                         attacker: a.attacker,
                         target: t,
                     },
-                    format!("The attack on {name} comes to nothing."),
+                    format_args!("The attack on {name} comes to nothing."),
                 );
                 return finish(ctx);
             }
@@ -490,7 +490,7 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                 item: i,
                 durability: left,
             },
-            format!(
+            format_args!(
                 "{tn} blocks with the {iname}, which takes {to_item} damage (durability {durability} to {left})."
             ),
             e,
@@ -515,7 +515,7 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
             EventKind::Roll {
                 character: Some(a.target),
             },
-            format!(
+            format_args!(
                 "{base} {} damage, {dealt} after reduction.",
                 f.damage_type.label()
             ),
@@ -530,7 +530,9 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                     item: i,
                     durability,
                 },
-                format!("The {iname} takes 1 damage from the parry (durability {durability})."),
+                format_args!(
+                    "The {iname} takes 1 damage from the parry (durability {durability})."
+                ),
             );
         }
         harm::deal(ctx, a.target, clamp_u8(dealt), f.nonlethal)?
@@ -645,7 +647,7 @@ pub fn killing_strike(
         ctx.s.name(target).to_string(),
     );
     if !can_kill(ctx.s, attacker, weapon, target) {
-        ctx.note(format!(
+        ctx.note(format_args!(
             "{an}'s killing strike comes to nothing: {tn} is no longer helpless within reach."
         ));
         return Ok(());

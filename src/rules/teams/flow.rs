@@ -25,7 +25,7 @@ pub fn begin(ctx: &mut Ctx, started_by: TeamId, attacked: Option<TeamId>) {
         EventKind::Initiative {
             order: ctx.s.order.clone(),
         },
-        format!("{text}."),
+        format_args!("{text}."),
     );
     ctx.s.stage = Stage::Initiative;
     place_last(ctx);
@@ -62,7 +62,7 @@ fn open(ctx: &mut Ctx) {
         let name = ctx.s.team_name(t).to_string();
         ctx.say(
             EventKind::SurpriseRound { team: t },
-            format!(
+            format_args!(
                 "Surprise! Only {name}, and those who cannot be surprised, act in the surprise round."
             ),
         );
@@ -75,7 +75,7 @@ fn open(ctx: &mut Ctx) {
 /// A battle begun mid-way: the situation's round and order, who has acted, whose decision it
 /// is, and a turn under way if it names one.
 pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleError> {
-    ctx.note(format!(
+    ctx.note(format_args!(
         "The battle starts from the scenario's situation, in round {}.",
         sit.round
     ));
@@ -193,7 +193,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 EventKind::Initiative {
                     order: ctx.s.order.clone(),
                 },
-                format!("The GM places {name} next in the initiative."),
+                format_args!("The GM places {name} next in the initiative."),
             );
             place_last(ctx);
         }
@@ -238,7 +238,7 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
     });
     ctx.say(
         EventKind::TurnStarted { character: c },
-        format!("{name} takes a turn.{}", owed.unwrap_or_default()),
+        format_args!("{name} takes a turn.{}", owed.unwrap_or_default()),
     );
 }
 
@@ -248,7 +248,7 @@ pub fn end_turn(ctx: &mut Ctx) {
         let name = ctx.s.name(t.owner).to_string();
         ctx.say(
             EventKind::TurnEnded { character: t.owner },
-            format!("{name}'s turn ends."),
+            format_args!("{name}'s turn ends."),
         );
     }
     ctx.s.stage = Stage::Activation;

@@ -44,7 +44,7 @@ pub fn deal(
             endurance,
             health,
         },
-        format!("{text}."),
+        format_args!("{text}."),
     );
     let ch = &mut ctx.s.characters[who];
     if ch.is_harmed() && !ch.harmed {
@@ -52,7 +52,7 @@ pub fn deal(
         let max = ch.stats.endurance;
         ctx.say(
             EventKind::Harmed { character: who },
-            format!("{name} is harmed (endurance {endurance} of {max}, half or less)."),
+            format_args!("{name} is harmed (endurance {endurance} of {max}, half or less)."),
         );
     }
     if excess == 0 {
@@ -62,7 +62,7 @@ pub fn deal(
     if health_before == max_health && health < max_health {
         ctx.say(
             EventKind::Bloodied { character: who },
-            format!("{name} is bloodied (health {health} of {max_health})."),
+            format_args!("{name} is bloodied (health {health} of {max_health})."),
         );
     }
     if health == 0 {
@@ -71,7 +71,7 @@ pub fn deal(
         }
         if excess > health_before {
             if nonlethal && health_before > 0 {
-                ctx.note(format!(
+                ctx.note(format_args!(
                     "The damage was nonlethal: {name} does not risk death this time."
                 ));
             } else {
@@ -124,7 +124,7 @@ pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: &str) {
             character: who,
             status: Status::Unconscious,
         },
-        format!("{name} falls unconscious ({why})."),
+        format_args!("{name} falls unconscious ({why})."),
     );
 }
 
@@ -139,7 +139,7 @@ pub fn kill(ctx: &mut Ctx, who: CharacterId, why: &str) {
             character: who,
             status: Status::Dead,
         },
-        format!("{name} dies ({why})."),
+        format_args!("{name} dies ({why})."),
     );
 }
 
@@ -167,7 +167,7 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
                 character: who,
                 next_difficulty: next,
             },
-            format!("{name} cheats death (luck {total} against {difficulty})."),
+            format_args!("{name} cheats death (luck {total} against {difficulty})."),
             e,
         );
     } else {
@@ -176,7 +176,7 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
             EventKind::Roll {
                 character: Some(who),
             },
-            format!("{name} fails to cheat death (luck {total} against {difficulty})."),
+            format_args!("{name} fails to cheat death (luck {total} against {difficulty})."),
             e,
         );
         kill(ctx, who, "the damage exceeded the health left");
@@ -240,7 +240,7 @@ pub fn spend_reaction(ctx: &mut Ctx, who: CharacterId, kind: ReactionKind, free:
             kind,
             free,
         },
-        format!(
+        format_args!(
             "{name} reacts: {what}{}.",
             if free { " (free)" } else { "" }
         ),

@@ -199,12 +199,24 @@ impl Ruleset for Teams {
         action: &Action,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<TeamsEvent>, RuleError> {
-        if state.stage == Stage::Over {
-            return Err(RuleError::Over);
-        }
-        let mut ctx = Ctx::new(state, dice);
-        flow::step(&mut ctx, action)?;
-        flow::advance(&mut ctx)?;
-        Ok(ctx.events)
+        play(Ctx::new(state, dice), action)
     }
+
+    fn apply_quiet(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TeamsEvent>, RuleError> {
+        play(Ctx::quiet(state, dice), action)
+    }
+}
+
+/// An action known to be legal, in the context given.
+fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<TeamsEvent>, RuleError> {
+    if ctx.s.stage == Stage::Over {
+        return Err(RuleError::Over);
+    }
+    flow::step(&mut ctx, action)?;
+    flow::advance(&mut ctx)?;
+    Ok(ctx.events)
 }

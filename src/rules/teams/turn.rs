@@ -52,7 +52,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let an = ctx.s.name(ally).to_string();
             ctx.say(
                 EventKind::Commanded { by: actor, ally },
-                format!("{name} spends 2 focus to command {an}, who takes one action now."),
+                format_args!("{name} spends 2 focus to command {an}, who takes one action now."),
             );
         }
         Action::Door(p) => {
@@ -68,7 +68,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             }
             ctx.say(
                 EventKind::Door { at: p, open },
-                format!(
+                format_args!(
                     "{name} {} the door at {p}.",
                     if open { "opens" } else { "closes" }
                 ),
@@ -98,7 +98,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.characters[actor].guarding = true;
             ctx.say(
                 EventKind::Stance { character: actor },
-                format!("{name} guards: +1 to every defence until the next turn."),
+                format_args!("{name} guards: +1 to every defence until the next turn."),
             );
             flow::end_turn(ctx);
         }
@@ -138,7 +138,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             };
             ctx.say(
                 EventKind::Stance { character: actor },
-                format!("{name} readies an attack with {wn} on {whom}."),
+                format_args!("{name} readies an attack with {wn} on {whom}."),
             );
             flow::end_turn(ctx);
         }
@@ -160,7 +160,9 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.characters[actor].in_cover = true;
             ctx.say(
                 EventKind::Stance { character: actor },
-                format!("{name} takes cover: ranged attacks from beyond it have disadvantage."),
+                format_args!(
+                    "{name} takes cover: ranged attacks from beyond it have disadvantage."
+                ),
             );
         }
         Action::ShortTask(k) => start(ctx, actor, Extended::ShortTask(k), SHORT_TASK_ACTIONS)?,
@@ -182,7 +184,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     character: actor,
                     prone: false,
                 },
-                format!("{name} stands up."),
+                format_args!("{name} stands up."),
             );
         }
         Action::Wait => {
@@ -192,7 +194,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ch.reactions = ch.reactions.saturating_add(1);
             ctx.say(
                 EventKind::Stance { character: actor },
-                format!("{name} waits: an extra reaction until the next turn."),
+                format_args!("{name} waits: an extra reaction until the next turn."),
             );
             flow::end_turn(ctx);
         }
@@ -207,13 +209,13 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     character: actor,
                     status: Status::Fled,
                 },
-                format!("{name} leaves the battle."),
+                format_args!("{name} leaves the battle."),
             );
         }
         Action::Continue => continue_extended(ctx, actor)?,
         Action::Abandon => {
             ctx.s.characters[actor].extended = None;
-            ctx.note(format!("{name} abandons the action under way."));
+            ctx.note(format_args!("{name} abandons the action under way."));
         }
         Action::DropItem(i) => {
             let at = ctx.s.characters[actor].pos;
@@ -221,7 +223,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let iname = ctx.s.item_name(i).to_string();
             ctx.say(
                 EventKind::Gear { character: actor },
-                format!("{name} drops the {iname} (free)."),
+                format_args!("{name} drops the {iname} (free)."),
             );
         }
         Action::DropProne => {
@@ -231,7 +233,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     character: actor,
                     prone: true,
                 },
-                format!("{name} drops prone (free)."),
+                format_args!("{name} drops prone (free)."),
             );
         }
         Action::Step(p) => {
@@ -243,7 +245,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         Action::EndTurn => {
             if commanded {
-                ctx.note(format!("{name} takes no action."));
+                ctx.note(format_args!("{name} takes no action."));
             } else {
                 flow::end_turn(ctx);
             }
@@ -320,7 +322,7 @@ fn start(ctx: &mut Ctx, who: CharacterId, what: Extended, cost: u8) -> Result<()
     let name = ctx.s.name(who).to_string();
     ctx.say(
         EventKind::Stance { character: who },
-        format!(
+        format_args!(
             "{name} starts to {}: {remaining} more action{} on the next turn.",
             extended_label(ctx.s, what),
             if remaining == 1 { "" } else { "s" }
@@ -369,10 +371,12 @@ fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleE
                 let iname = ctx.s.item_name(i).to_string();
                 ctx.say(
                     EventKind::Gear { character: who },
-                    format!("{name} reloads the {iname}."),
+                    format_args!("{name} reloads the {iname}."),
                 );
             } else {
-                ctx.note(format!("{name} no longer holds what was being reloaded."));
+                ctx.note(format_args!(
+                    "{name} no longer holds what was being reloaded."
+                ));
             }
         }
         Extended::Resuscitate(p) => resuscitate(ctx, who, p)?,
@@ -390,7 +394,7 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
     let (name, pn) = (ctx.s.name(who).to_string(), ctx.s.name(patient).to_string());
     let pc = &ctx.s.characters[patient];
     if pc.status != Status::Unconscious || !adjacent(ctx.s.characters[who].pos, pc.pos) {
-        ctx.note(format!("{name} can no longer resuscitate {pn}."));
+        ctx.note(format_args!("{name} can no longer resuscitate {pn}."));
         return Ok(());
     }
     let missing = pc.missing_health();
@@ -422,7 +426,7 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
                 character: patient,
                 status: Status::Active,
             },
-            format!("{pn} regains consciousness, still prone."),
+            format_args!("{pn} regains consciousness, still prone."),
         );
     }
     Ok(())
@@ -436,7 +440,7 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
     };
     let pos = ctx.s.characters[who].pos;
     if task.done || !(pos == task.at || adjacent(pos, task.at)) {
-        ctx.note(format!("{name} can no longer work the {}.", task.name));
+        ctx.note(format_args!("{name} can no longer work the {}.", task.name));
         return Ok(());
     }
     let st = &ctx.s.characters[who].stats;
@@ -466,7 +470,7 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
         ctx.s.tasks[k].done = true;
         ctx.say(
             EventKind::TaskDone { task: k },
-            format!("The {} is done.", task.name),
+            format_args!("The {} is done.", task.name),
         );
     }
     Ok(())

@@ -46,7 +46,7 @@ pub fn declare(
                     attacker: a,
                     target: decl.target,
                 },
-                format!("{aname} {verb} {tname} with {wname}."),
+                format_args!("{aname} {verb} {tname} with {wname}."),
             );
             if ctx.s.characters[t].zone != az && ctx.s.zones[az].barrier {
                 ctx.s.characters[a].peeked = true;
@@ -55,7 +55,7 @@ pub fn declare(
             let shot = targeting::can_strike(ctx.s, a, decl.weapon, t, moving);
             rolled_save = shot.is_some_and(|x| x.save);
             if !save_to_hit(ctx, a, shot, "zones.attacking")? {
-                ctx.note(format!("{aname}'s attack misses {tname}."));
+                ctx.note(format_args!("{aname}'s attack misses {tname}."));
                 return finish(ctx, decl);
             }
             vec![t]
@@ -69,7 +69,7 @@ pub fn declare(
                     attacker: a,
                     target: decl.target,
                 },
-                format!("{aname} unleashes a blast from the {wname} on {zname}."),
+                format_args!("{aname} unleashes a blast from the {wname} on {zname}."),
             );
             if z != az && ctx.s.zones[az].barrier {
                 ctx.s.characters[a].peeked = true;
@@ -145,7 +145,7 @@ fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
     let n = ctx.s.zones[z].neighbours.clone();
     let zname = ctx.s.zone_name(z).to_string();
     if n.is_empty() {
-        ctx.note(format!(
+        ctx.note(format_args!(
             "The blast misses but {zname} has no neighbouring zone: it lands there anyway."
         ));
         return Ok(z);
@@ -169,7 +169,7 @@ fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
     e.outcome = format!("lands in {toname}");
     ctx.explained(
         EventKind::Roll { character: None },
-        format!("The blast misses {zname} and deviates into {toname}."),
+        format_args!("The blast misses {zname} and deviates into {toname}."),
         e,
     );
     Ok(to)
@@ -376,7 +376,7 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             };
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
             let tname = ctx.s.name(t).to_string();
-            ctx.note(format!("{tname} accepts: {}.", stunt_text(ctx.s, st)));
+            ctx.note(format_args!("{tname} accepts: {}.", stunt_text(ctx.s, st)));
             match st {
                 Stunt::Disarm(i) => {
                     ctx.s.items[i].location = Location::Ground(ctx.s.characters[t].zone);
@@ -429,7 +429,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
             ctx.s.characters[t].acted = true;
             ctx.say(
                 EventKind::Reaction { character: t },
-                format!("{tname} tries to dodge."),
+                format_args!("{tname} tries to dodge."),
             );
             let pass = ctx.save(t, Attribute::Agi, "to dodge", "zones.reactions")?;
             let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
@@ -507,7 +507,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
             let gname = ctx.s.name(g).to_string();
             ctx.say(
                 EventKind::Reaction { character: g },
-                format!("{gname} guards {tname} and becomes the target."),
+                format_args!("{gname} guards {tname} and becomes the target."),
             );
             turn::reveal(ctx, g, "they step in front of the attack");
             let a = ctx.s.attack.as_mut().expect("attack");
@@ -928,7 +928,7 @@ pub fn apply_damage(
         && ctx.s.characters[to].health > 0
     {
         ctx.s.characters[to].may_resume = true;
-        ctx.note(format!(
+        ctx.note(format_args!(
             "{name} was harmed while surrendering and may take up the fight again."
         ));
     }
@@ -951,7 +951,7 @@ pub fn apply_damage(
                 character: to,
                 status: Status::Incapacitated,
             },
-            format!("{name} falls, incapacitated."),
+            format_args!("{name} falls, incapacitated."),
         );
     }
     Ok(())

@@ -26,7 +26,7 @@ pub fn start(
             let name = ctx.s.factions[f].name.clone();
             ctx.say(
                 EventKind::Note,
-                format!("{name} started the fight and hold the initiative."),
+                format_args!("{name} started the fight and hold the initiative."),
             );
         }
         None => {
@@ -41,14 +41,14 @@ pub fn start(
             e.outcome = format!("{name} hold the initiative");
             ctx.explained(
                 EventKind::Roll { character: None },
-                format!("Nobody clearly started the fight: {name} win the initiative roll."),
+                format_args!("Nobody clearly started the fight: {name} win the initiative roll."),
                 e,
             );
         }
     }
     if let Some(sit) = situation {
         // A situation is mid-battle: past any ambush, in the round it names.
-        ctx.note(format!(
+        ctx.note(format_args!(
             "The battle starts from the scenario's situation, in round {}.",
             sit.round
         ));
@@ -151,7 +151,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let name = ctx.s.factions[f].name.clone();
             ctx.say(
                 EventKind::Initiative { first: f },
-                format!("{holder} hold the initiative and let {name} act first."),
+                format_args!("{holder} hold the initiative and let {name} act first."),
             );
         }
         Action::Activate(c) => activate(ctx, *c),
@@ -165,7 +165,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     character: *c,
                     status: Status::Active,
                 },
-                format!("{name}, harmed while surrendering, takes up the fight again."),
+                format_args!("{name}, harmed while surrendering, takes up the fight again."),
             );
             activate(ctx, *c);
         }
@@ -235,7 +235,7 @@ pub fn end_turn(ctx: &mut Ctx) {
             EventKind::TurnEnded {
                 character: t.character,
             },
-            format!("{name}'s turn ends."),
+            format_args!("{name}'s turn ends."),
         );
     }
     ctx.s.movement = None;
@@ -318,13 +318,13 @@ fn begin_round_at(ctx: &mut Ctx, round: u32, threshold: Option<u8>) -> Result<()
     }
     ctx.say(
         EventKind::RoundStarted { round },
-        format!("Round {round} begins."),
+        format_args!("Round {round} begins."),
     );
     if let (true, Some(t)) = (ctx.s.options.fast_slow, threshold) {
         ctx.s.phase = Phase::Fast { threshold: t };
         ctx.say(
             EventKind::Note,
-            format!(
+            format_args!(
                 "Fast action threshold {t}: the fast phase is for characters with WIT {t} or more."
             ),
         );
@@ -340,7 +340,7 @@ fn begin_round_at(ctx: &mut Ctx, round: u32, threshold: Option<u8>) -> Result<()
         e.outcome = format!("only WIT {} or more act in the fast phase", r.value);
         ctx.explained(
             EventKind::Roll { character: None },
-            format!(
+            format_args!(
                 "Fast action threshold {}: the fast phase is for characters with WIT {} or more.",
                 r.value, r.value
             ),

@@ -282,13 +282,15 @@ impl Ruleset for Zones {
         action: &Action,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<ZoneEvent>, RuleError> {
-        if state.stage == Stage::Over {
-            return Err(RuleError::Over);
-        }
-        let mut ctx = Ctx::new(state, dice);
-        flow::step(&mut ctx, action)?;
-        flow::advance(&mut ctx)?;
-        Ok(ctx.events)
+        play(Ctx::new(state, dice), action)
+    }
+
+    fn apply_quiet(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<ZoneEvent>, RuleError> {
+        play(Ctx::quiet(state, dice), action)
     }
 }
 
@@ -306,4 +308,14 @@ const CHAOS: &str = "chaos_seconds";
 /// The declaration limit the chaos box sets: the scenario's own, or the rules notes' 15 s.
 fn chaos_limit(setup: &ZonesSetup) -> u32 {
     setup.state.options.chaos_seconds.unwrap_or(15)
+}
+
+/// An action known to be legal, in the context given.
+fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<ZoneEvent>, RuleError> {
+    if ctx.s.stage == Stage::Over {
+        return Err(RuleError::Over);
+    }
+    flow::step(&mut ctx, action)?;
+    flow::advance(&mut ctx)?;
+    Ok(ctx.events)
 }

@@ -137,25 +137,28 @@ fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
     }
     let escaped = match how {
         Chase::Unpursued => {
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{} retreats; nobody is left to give chase.",
                 me.name
             ));
             true
         }
         Chase::Held => {
-            ctx.note(format!("{} tries to retreat but is held fast.", me.name));
+            ctx.note(format_args!(
+                "{} tries to retreat but is held fast.",
+                me.name
+            ));
             false
         }
         Chase::Faster(p) => {
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{} retreats and outruns every pursuer (speed {} against {p}).",
                 me.name, me.speed
             ));
             true
         }
         Chase::Slower(p) => {
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{} retreats but the pursuers are faster (speed {} against {p}).",
                 me.name, me.speed
             ));
@@ -170,10 +173,10 @@ fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
                 character: c,
                 status: Status::Fled,
             },
-            format!("{} escapes the fight.", me.name),
+            format_args!("{} escapes the fight.", me.name),
         );
     } else {
-        ctx.note(format!(
+        ctx.note(format_args!(
             "{} is reached by the pursuers and must fight on.",
             me.name
         ));

@@ -55,7 +55,7 @@ pub fn release(ctx: &mut Ctx, grabbed: CharacterId) {
         let name = ctx.s.name(grabbed).to_string();
         ctx.say(
             EventKind::Freed { character: grabbed },
-            format!("{name} is no longer held."),
+            format_args!("{name} is no longer held."),
         );
     }
 }
@@ -83,7 +83,7 @@ pub fn reveal(ctx: &mut Ctx, c: CharacterId, how: &str) {
         let name = ctx.s.name(c).to_string();
         ctx.say(
             EventKind::Revealed { character: c },
-            format!("{name} is revealed: {how}."),
+            format_args!("{name} is revealed: {how}."),
         );
     }
 }
@@ -110,7 +110,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     match action {
         Action::EndTurn => flow::end_turn(ctx),
         Action::TimedOut => {
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{name} did not declare in time and does nothing this turn (chaos of combat)."
             ));
             flow::end_turn(ctx);
@@ -139,35 +139,35 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 "into the pack"
             };
-            ctx.note(format!("{name} picks up the {item} ({where_})."));
+            ctx.note(format_args!("{name} picks up the {item} ({where_})."));
         }
         Action::PutDown(i) => {
             let z = ctx.s.characters[c].zone;
             ctx.s.items[*i].location = Location::Ground(z);
             let item = ctx.s.items[*i].name.clone();
-            ctx.note(format!("{name} puts down the {item}."));
+            ctx.note(format_args!("{name} puts down the {item}."));
         }
         Action::Equip(i) => {
             ctx.s.items[*i].location = Location::Hand(c);
             let item = ctx.s.items[*i].name.clone();
-            ctx.note(format!("{name} readies the {item}."));
+            ctx.note(format_args!("{name} readies the {item}."));
         }
         Action::Unequip(i) => {
             ctx.s.items[*i].location = Location::Pack(c);
             let item = ctx.s.items[*i].name.clone();
-            ctx.note(format!("{name} stows the {item}."));
+            ctx.note(format_args!("{name} stows the {item}."));
         }
         Action::Use(i) => use_item(ctx, c, *i)?,
         Action::Interact(f) => interact(ctx, c, *f)?,
         Action::Speak => {
-            ctx.note(format!("{name} calls out."));
+            ctx.note(format_args!("{name} calls out."));
             reveal(ctx, c, "they spoke");
         }
         Action::Hide => {
             ctx.s.characters[c].concealed = true;
             ctx.say(
                 EventKind::Hidden { character: c },
-                format!("{name} slips out of sight and is concealed."),
+                format_args!("{name} slips out of sight and is concealed."),
             );
         }
         Action::Shove { to, into_hazard } => shove(ctx, c, *to, *into_hazard)?,
@@ -204,7 +204,7 @@ pub fn surrender(ctx: &mut Ctx, c: CharacterId) {
             character: c,
             status: Status::Surrendered,
         },
-        format!("{name} throws down their weapons and surrenders."),
+        format_args!("{name} throws down their weapons and surrenders."),
     );
 }
 
@@ -232,7 +232,7 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
                     character: c,
                     health,
                 },
-                format!(
+                format_args!(
                     "{name} uses the {item} and recovers {} health.",
                     health - before
                 ),
@@ -241,11 +241,11 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
         }
         Consumable::Antidote => {
             ctx.s.characters[c].poisoned = None;
-            ctx.note(format!("{name} takes the {item}: no longer poisoned."));
+            ctx.note(format_args!("{name} takes the {item}: no longer poisoned."));
         }
         Consumable::Poison(die) => {
             ctx.s.characters[c].coated = Some(die);
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{name} coats their weapons with the {item}: the next wound they deal poisons ({die} each round)."
             ));
         }
@@ -267,7 +267,7 @@ fn interact(ctx: &mut Ctx, c: CharacterId, f: FixtureId) -> Result<(), RuleError
                 ctx.s.zones[b].neighbours.push(a);
             }
             let (za, zb) = (ctx.s.zones[a].name.clone(), ctx.s.zones[b].name.clone());
-            ctx.note(format!(
+            ctx.note(format_args!(
                 "{name} {} the {}: the way between {za} and {zb} is now {}.",
                 if open { "shuts" } else { "opens" },
                 fixture.name,
@@ -275,7 +275,7 @@ fn interact(ctx: &mut Ctx, c: CharacterId, f: FixtureId) -> Result<(), RuleError
             ));
         }
         FixtureEffect::Trap(z) => {
-            ctx.note(format!("{name} works the {}.", fixture.name));
+            ctx.note(format_args!("{name} works the {}.", fixture.name));
             let Some(h) = ctx.s.zones[z].hazard.clone() else {
                 return Ok(());
             };
@@ -302,7 +302,7 @@ fn shove(
     release(ctx, g);
     let name = ctx.s.name(c).to_string();
     let gname = ctx.s.name(g).to_string();
-    ctx.note(format!("{name} shoves {gname}."));
+    ctx.note(format_args!("{name} shoves {gname}."));
     if into_hazard {
         let z = ctx.s.characters[g].zone;
         if let Some(h) = ctx.s.zones[z].hazard.clone() {
@@ -459,7 +459,9 @@ pub fn opportunity(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 EventKind::Reaction {
                     character: decl.attacker,
                 },
-                format!("{name} strikes at {target}, who is moving away (opportunity attack)."),
+                format_args!(
+                    "{name} strikes at {target}, who is moving away (opportunity attack)."
+                ),
             );
             attack::declare(ctx, *decl, true, false)
         }
@@ -480,13 +482,13 @@ pub fn finish_move(ctx: &mut Ctx) -> Result<(), RuleError> {
     }
     if mover.grabbed_by.is_some() {
         let name = ctx.s.name(m.mover).to_string();
-        ctx.note(format!("{name} is held fast and cannot move on."));
+        ctx.note(format_args!("{name} is held fast and cannot move on."));
         return Ok(());
     }
     if mover.zone != m.from {
         // Driven back by an opportunity attack's stunt: the move ends where they were driven.
         let name = ctx.s.name(m.mover).to_string();
-        ctx.note(format!("{name} was driven back and cannot move on."));
+        ctx.note(format_args!("{name} was driven back and cannot move on."));
         return Ok(());
     }
     let dragged = grabbed_by(ctx.s, m.mover);
