@@ -212,12 +212,12 @@ fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
     let name = ctx.s.factions[f].name.clone();
     // A side that could still send someone keeps the chance to later in the round; one with
     // nobody left passes because it must.
-    let text = if eligible(ctx.s, f).is_empty() && resumable(ctx.s, f).is_empty() {
-        format!("{name}: nobody left to take a turn this round, so a pass.")
+    let why = if anyone_to_send(ctx.s, f) {
+        "a pass, for now (they may still act later this round)"
     } else {
-        format!("{name}: a pass, for now (they may still act later this round).")
+        "nobody left to take a turn this round, so a pass"
     };
-    ctx.say(EventKind::Passed { faction: f }, text);
+    ctx.say(EventKind::Passed { faction: f }, format_args!("{name}: {why}."));
     ctx.s.passes_in_row += 1;
     if ctx.s.passes_in_row >= ctx.s.factions.len() {
         end_phase(ctx)?;
@@ -245,27 +245,41 @@ pub fn end_turn(ctx: &mut Ctx) {
 
 /// Characters of faction `f` who may be activated now.
 pub fn eligible(s: &State, f: FactionId) -> Vec<CharacterId> {
-    may_act(s, f, |c| c.is_active())
+    may_act(s, f, |c| c.is_active()).collect()
 }
 
 /// Surrendered characters of faction `f` harmed by the enemy who could take up the fight
 /// again now, taking their turn.
 pub fn resumable(s: &State, f: FactionId) -> Vec<CharacterId> {
-    may_act(s, f, |c| c.status == Status::Surrendered && c.may_resume)
+    may_act(s, f, resumes).collect()
 }
 
-fn may_act(s: &State, f: FactionId, able: impl Fn(&Character) -> bool) -> Vec<CharacterId> {
+fn resumes(c: &Character) -> bool {
+    c.status == Status::Surrendered && c.may_resume
+}
+
+/// Whether faction `f` has anyone left to send this phase, fighting or taking it up again.
+fn anyone_to_send(s: &State, f: FactionId) -> bool {
+    may_act(s, f, |c| c.is_active() || resumes(c))
+        .next()
+        .is_some()
+}
+
+fn may_act<'a>(
+    s: &'a State,
+    f: FactionId,
+    able: impl Fn(&Character) -> bool + 'a,
+) -> impl Iterator<Item = CharacterId> + 'a {
     s.characters
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.faction == f && able(c) && !c.acted)
+        .filter(move |(_, c)| c.faction == f && able(c) && !c.acted)
         .filter(|(_, c)| match s.phase {
             Phase::Ambush => c.concealed,
             Phase::Fast { threshold } => c.attrs.wit >= threshold,
             Phase::Slow | Phase::Normal => true,
         })
         .map(|(i, _)| i)
-        .collect()
 }
 
 /// All factions passed in a row: the phase (or the round) is over.
@@ -363,8 +377,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
         match ctx.s.stage {
             Stage::Activation
-                if eligible(ctx.s, ctx.s.to_act).is_empty()
-                    && resumable(ctx.s, ctx.s.to_act).is_empty() =>
+                if !anyone_to_send(ctx.s, ctx.s.to_act) =>
             {
                 pass(ctx)?;
             }
@@ -400,10 +413,9 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
     if ctx.s.stage == Stage::Over {
         return Ok(true);
     }
-    let standing: Vec<FactionId> = (0..ctx.s.factions.len())
-        .filter(|&f| ctx.s.active_count(f) > 0)
-        .collect();
-    if standing.len() > 1 {
+    let mut standing = (0..ctx.s.factions.len()).filter(|&f| ctx.s.active_count(f) > 0);
+    let first = standing.next();
+    if standing.next().is_some() {
         return Ok(false);
     }
     let out = |s: &State, f: FactionId| -> String {
@@ -425,8 +437,8 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
         }
         format!("{} ({})", s.factions[f].name, parts.join(", "))
     };
-    let outcome = match standing.first() {
-        Some(&w) => {
+    let outcome = match first {
+        Some(w) => {
             let losers: Vec<String> = (0..ctx.s.factions.len())
                 .filter(|&f| f != w)
                 .map(|f| out(ctx.s, f))

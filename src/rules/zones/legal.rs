@@ -97,7 +97,7 @@ fn melee_weapons(s: &State, c: CharacterId) -> Vec<Weapon> {
 }
 
 fn turn_actions(s: &State) -> Vec<Action> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(32);
     let _ = each_turn_action(s, &mut |a| {
         out.push(a);
         ControlFlow::Continue(())
@@ -226,14 +226,13 @@ pub fn can_hide_here(s: &State, c: CharacterId) -> bool {
 /// Every attack `c` could declare now.
 pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
     let me = &s.characters[c];
-    let mut weapons: Vec<Weapon> = s
+    let weapons = s
         .held(c)
         .filter(|&i| s.items[i].weapon().is_some())
         .map(Weapon::Item)
-        .collect();
-    weapons.push(Weapon::Unarmed);
-    let mut out = Vec::new();
-    for &w in &weapons {
+        .chain(std::iter::once(Weapon::Unarmed));
+    let mut out = Vec::with_capacity(16);
+    for w in weapons {
         let st = stats(s, w);
         if st.blast {
             for z in 0..s.zones.len() {
