@@ -217,7 +217,10 @@ fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
     } else {
         "nobody left to take a turn this round, so a pass"
     };
-    ctx.say(EventKind::Passed { faction: f }, format_args!("{name}: {why}."));
+    ctx.say(
+        EventKind::Passed { faction: f },
+        format_args!("{name}: {why}."),
+    );
     ctx.s.passes_in_row += 1;
     if ctx.s.passes_in_row >= ctx.s.factions.len() {
         end_phase(ctx)?;
@@ -376,9 +379,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             return Ok(());
         }
         match ctx.s.stage {
-            Stage::Activation
-                if !anyone_to_send(ctx.s, ctx.s.to_act) =>
-            {
+            Stage::Activation if !anyone_to_send(ctx.s, ctx.s.to_act) => {
                 pass(ctx)?;
             }
             Stage::Morale if ctx.s.morale_queue.is_empty() => {
@@ -413,10 +414,14 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
     if ctx.s.stage == Stage::Over {
         return Ok(true);
     }
-    let mut standing = (0..ctx.s.factions.len()).filter(|&f| ctx.s.active_count(f) > 0);
-    let first = standing.next();
-    if standing.next().is_some() {
-        return Ok(false);
+    // Asked after every action: one pass that stops at the second side found standing.
+    let mut first = None;
+    for c in ctx.s.characters.iter().filter(|c| c.is_active()) {
+        match first {
+            None => first = Some(c.faction),
+            Some(f) if f != c.faction => return Ok(false),
+            Some(_) => {}
+        }
     }
     let out = |s: &State, f: FactionId| -> String {
         let mut parts = Vec::new();
