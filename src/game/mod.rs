@@ -99,6 +99,7 @@ fn announce_first_frame(mut frames: Local<u32>) {
     }
     *frames += 1;
     if *frames == 3 {
+        web::mark("the first battle frame");
         web::announce("FRAY FIRST BATTLE FRAME");
     }
 }
@@ -298,6 +299,7 @@ pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
 }
 
 pub fn run(launch: Launch) -> AppExit {
+    web::mark("the game starts");
     let (launch, fast) = launch_from_query(launch);
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -369,6 +371,7 @@ pub fn run(launch: Launch) -> AppExit {
             take_for_the_person.in_set(flow::BattleSet::Apply),
         ),
     );
+    web::mark("the app is built");
     app.run()
 }
 

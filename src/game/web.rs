@@ -40,6 +40,21 @@ pub fn announce(line: &str) {
     }
 }
 
+/// A step of the start-up, with the milliseconds since the page began to load: the browser
+/// test prints them, which shows where the wait before the first battle frame goes. Nothing
+/// on the desktop, whose start is timed from outside.
+pub fn mark(step: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let ms = web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or(0, |p| p.now() as u64);
+        web_sys::console::log_1(&format!("FRAY MARK {ms} ms {step}").into());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = step;
+}
+
 /// Saves text under a key: local storage in the browser; None elsewhere (the desktop writes files).
 pub fn store(key: &str, text: &str) -> Option<Result<(), String>> {
     #[cfg(target_arch = "wasm32")]

@@ -318,8 +318,12 @@ impl Plugin for BoardPlugin {
     }
 }
 
+/// Without multisampling: the board is sprites whose pictures carry their own smooth edges,
+/// and egui smooths its own shapes, so four samples a pixel would only quadruple the work of
+/// drawing, which is the software renderers' (the browser's without a graphics card, Xvfb's)
+/// slowest step.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, BoardCamera));
+    commands.spawn((Camera2d, bevy::render::view::Msaa::Off, BoardCamera));
 }
 
 /// How big a place is drawn: a grid square, the size the ruleset asks for, or a zone's box.
