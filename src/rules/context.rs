@@ -46,7 +46,7 @@ pub struct Ctx<'a, S, K> {
     pub dice: &'a mut dyn DiceSource,
     pub events: Vec<Event<K>>,
     /// The events' sentences are left empty: a play-out nobody reads (the AI's, `fray sim`'s)
-    /// spends a tenth of its time or more writing them.
+    /// would spend some 6% of its time writing them.
     pub quiet: bool,
 }
 
