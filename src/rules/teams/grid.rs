@@ -94,28 +94,80 @@ struct Terrain {
     budget: u8,
 }
 
-/// The last search, kept for the next call: the AI and `fray sim` ask about the same state
-/// several times over (listing the legal moves, checking the one chosen, moving), and keeping
-/// the buffers saves allocating them each time.
+/// A search's answer for one start and budget. Every step costs at least 1 m and moves at
+/// most one square each way, so a movement of `budget` metres never leaves the squares within
+/// `budget` of its start, the window.
+struct Found {
+    /// The window's first row.
+    y0: usize,
+    /// The enemies in the way when it was searched, a row each from `y0`: those standing where
+    /// the search with no enemies reaches (none for that search itself).
+    in_the_way: Vec<u64>,
+    /// The squares a movement reaches (either diagonal parity), a row each from `y0`.
+    reach: Vec<u64>,
+    /// Of those, the squares reached with metres to spare: those a movement goes on from.
+    onward: Vec<u64>,
+    /// Metres to each square, 64 to a row from `y0`; u8::MAX where a movement cannot go.
+    cost: Vec<u8>,
+}
+
+impl Found {
+    fn row(&self, y: usize) -> u64 {
+        y.checked_sub(self.y0)
+            .and_then(|k| self.reach.get(k))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn cost(&self, x: usize, y: usize) -> u8 {
+        self.cost[(y - self.y0) * 64 + x]
+    }
+
+    fn window<'e>(&self, enemy: &'e [u64]) -> &'e [u64] {
+        &enemy[self.y0..self.y0 + self.reach.len()]
+    }
+
+    /// The enemies standing on `squares` (rows from `y0`).
+    fn enemies_on<'e>(
+        &'e self,
+        enemy: &'e [u64],
+        squares: &'e [u64],
+    ) -> impl Iterator<Item = u64> + 'e {
+        self.window(enemy)
+            .iter()
+            .zip(squares)
+            .map(|(e, on)| e & on)
+    }
+
+
+}
+
+/// Searches already made, kept while the map stays the same: `fray sim` and the AI play the
+/// same map battle after battle, and a character comes back to the same squares, so most
+/// searches have been made before.
 #[derive(Default)]
 struct Scratch {
     terrain: Terrain,
     /// The map `terrain.walk` and `terrain.difficult` were read from, and its width: the map
-    /// changes only when a door opens or shuts, so most searches read its rows from here.
+    /// changes only when a door opens or shuts, and then every kept answer goes.
     cells: Vec<Cell>,
     cells_width: usize,
-    /// What the kept search was run on, and whether `cost` holds its result.
-    key: Terrain,
-    kept: bool,
-    /// Metres to each square (`y * 64 + x`), u8::MAX where a movement cannot go.
+    /// Per start square (`y * 64 + x`) and budget, the answer with no enemies, which stands
+    /// wherever they are but in the way; and the last answer with enemies in the way.
+    open: Vec<Vec<(u8, Found)>>,
+    crowded: Vec<Vec<(u8, Found)>>,
+    /// How many answers are kept, so they never grow past [`KEPT_AT_MOST`].
+    kept: usize,
+    /// The search's own buffers: metres to each square (`y * 64 + x`); per cost and diagonal
+    /// parity, the squares reached at that cost, row by row; per parity, the squares settled.
     cost: Vec<u8>,
-    /// Per cost and diagonal parity, the squares reached at that cost, row by row.
     pending: Vec<u64>,
-    /// Per parity, the squares settled.
     reached: Vec<u64>,
-    /// The squares a movement reaches, either parity, row by row.
-    reach: Vec<u64>,
 }
+
+/// Answers kept at most (a few hundred bytes each): a 64 by 64 map with every budget would
+/// hold far more than a battle asks for again.
+const KEPT_AT_MOST: usize = 16_384;
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
@@ -124,13 +176,13 @@ thread_local! {
 /// The cheapest way `mover` can reach every square within `budget` metres: through allies and
 /// the fallen but not conscious enemies, difficult terrain costing double, the diagonals of the
 /// movement alternating 1 and 2 m, no diagonal cutting the corner of anything that blocks.
-/// `read` gets the terrain searched and the metres to each square (`y * 64 + x`). None if the
-/// mover is off the map or the map is larger than 64 squares a side.
+/// `read` gets the terrain searched and the answer. None if the mover is off the map or the map
+/// is larger than 64 squares a side.
 fn search<R>(
     s: &State,
     mover: CharacterId,
     budget: u8,
-    read: impl FnOnce(&Terrain, &[u8], &[u64]) -> R,
+    read: impl FnOnce(&Terrain, &Found) -> R,
 ) -> Option<R> {
     let me = &s.characters[mover];
     let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
@@ -143,19 +195,24 @@ fn search<R>(
             terrain,
             cells,
             cells_width,
-            key,
+            open,
+            crowded,
             kept,
             cost,
             pending,
             reached,
-            reach,
         } = &mut *scratch;
         for rows in [&mut terrain.enemy, &mut terrain.taken] {
             rows.clear();
             rows.resize(h, 0);
         }
         let map = &s.map.cells[..s.map.cells.len().min(w * h)];
-        if *cells_width != w || terrain.walk.len() != h || cells.as_slice() != map {
+        let new_map = *cells_width != w || terrain.walk.len() != h || cells.as_slice() != map;
+        if new_map || *kept >= KEPT_AT_MOST {
+            open.iter_mut().chain(crowded.iter_mut()).for_each(Vec::clear);
+            *kept = 0;
+        }
+        if new_map {
             for rows in [&mut terrain.walk, &mut terrain.difficult] {
                 rows.clear();
                 rows.resize(h, 0);
@@ -187,22 +244,78 @@ fn search<R>(
         }
         terrain.start = (me.pos.x, me.pos.y);
         terrain.budget = budget;
-        // The squares others stand on change what may be ended on, not the search.
-        let same = *kept
-            && key.walk == terrain.walk
-            && key.difficult == terrain.difficult
-            && key.enemy == terrain.enemy
-            && key.start == terrain.start
-            && key.budget == terrain.budget;
-        if !same {
-            settle(terrain, cost, pending, reached, w);
-            reach.clear();
-            reach.extend((0..h).map(|y| reached[y] | reached[h + y]));
-            key.clone_from(terrain);
-            *kept = true;
+        let at = usize::from(me.pos.y) * 64 + usize::from(me.pos.x);
+        if open.len() <= at {
+            open.resize_with(64 * 64, Vec::new);
+            crowded.resize_with(64 * 64, Vec::new);
         }
-        read(terrain, cost, reach)
+        let mut search = |with_enemies: bool, in_the_way: Vec<u64>| {
+            settle(terrain, with_enemies, cost, pending, reached, w);
+            *kept += 1;
+            found(terrain, in_the_way, cost, reached)
+        };
+        let k = match open[at].iter().position(|(b, _)| *b == budget) {
+            Some(k) => k,
+            None => {
+                open[at].push((budget, search(false, Vec::new())));
+                open[at].len() - 1
+            }
+        };
+        // Enemies change the answer only where they stand in its way: an enemy's square is
+        // never an end, and one the movement reaches with no metres to spare leads nowhere.
+        // Costs only grow with enemies about, so no other square comes into the way.
+        let free = &open[at][k].1;
+        if free.enemies_on(&terrain.enemy, &free.onward).all(|e| e == 0) {
+            return read(terrain, free);
+        }
+        // An answer with enemies in the way holds while the same squares it could reach are
+        // barred: one barred then that is free now may be an end now, with no metres to spare.
+        let in_the_way: Vec<u64> = free.enemies_on(&terrain.enemy, &free.reach).collect();
+        let k = match crowded[at].iter().position(|(b, _)| *b == budget) {
+            Some(k) => {
+                if crowded[at][k].1.in_the_way != in_the_way {
+                    crowded[at][k].1 = search(true, in_the_way);
+                }
+                k
+            }
+            None => {
+                crowded[at].push((budget, search(true, in_the_way)));
+                crowded[at].len() - 1
+            }
+        };
+        read(terrain, &crowded[at][k].1)
     }))
+}
+
+/// The window of the search just settled, kept apart from the search's buffers.
+fn found(t: &Terrain, in_the_way: Vec<u64>, cost: &[u8], reached: &[u64]) -> Found {
+    let h = t.walk.len();
+    let sy = usize::from(t.start.1);
+    let b = usize::from(t.budget);
+    let (y0, y1) = (sy.saturating_sub(b), (sy + b).min(h - 1));
+    let reach: Vec<u64> = (y0..=y1).map(|y| reached[y] | reached[h + y]).collect();
+    let onward = reach
+        .iter()
+        .zip(y0..)
+        .map(|(&row, y)| {
+            let (mut left, mut spare) = (row, row);
+            while left != 0 {
+                let x = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if cost[y * 64 + x] >= t.budget {
+                    spare &= !(1 << x);
+                }
+            }
+            spare
+        })
+        .collect();
+    Found {
+        y0,
+        in_the_way,
+        reach,
+        onward,
+        cost: cost[y0 * 64..(y1 + 1) * 64].to_vec(),
+    }
 }
 
 /// Dial's algorithm, a whole row of squares at a time: every step costs at least 1, so taking
@@ -211,6 +324,7 @@ fn search<R>(
 /// doubled into difficult terrain.
 fn settle(
     t: &Terrain,
+    with_enemies: bool,
     cost: &mut Vec<u8>,
     pending: &mut Vec<u64>,
     reached: &mut Vec<u64>,
@@ -234,7 +348,7 @@ fn settle(
     // are at most 64 high.
     let mut pass = [0u64; 64];
     for (p, (walk, enemy)) in pass.iter_mut().zip(t.walk.iter().zip(&t.enemy)) {
-        *p = walk & !enemy & full;
+        *p = walk & full & if with_enemies { !enemy } else { u64::MAX };
     }
     let mut frontier = [0u64; 64];
     let mut straight = [0u64; 64];
@@ -321,8 +435,8 @@ fn settle(
 }
 
 /// The squares of row `y` a movement may end on: reached, nobody there, not the start.
-fn ends(t: &Terrain, reach: &[u64], y: usize) -> u64 {
-    let mut row = reach.get(y).copied().unwrap_or(0) & !t.taken.get(y).copied().unwrap_or(0);
+fn ends(t: &Terrain, found: &Found, y: usize) -> u64 {
+    let mut row = found.row(y) & !t.taken.get(y).copied().unwrap_or(0);
     if y == usize::from(t.start.1) {
         row &= !(1u64 << t.start.0);
     }
@@ -331,13 +445,13 @@ fn ends(t: &Terrain, reach: &[u64], y: usize) -> u64 {
 
 /// Each square a movement of `budget` takes `mover` to, row by row, with its metres.
 fn each_reachable(s: &State, mover: CharacterId, budget: u8, mut f: impl FnMut(Pos, u8)) {
-    search(s, mover, budget, |t, cost, reach| {
+    search(s, mover, budget, |t, found| {
         for y in 0..t.walk.len() {
-            let mut row = ends(t, reach, y);
+            let mut row = ends(t, found, y);
             while row != 0 {
                 let x = row.trailing_zeros() as usize;
                 row &= row - 1;
-                f(Pos::new(x as u8, y as u8), cost[y * 64 + x]);
+                f(Pos::new(x as u8, y as u8), found.cost(x, y));
             }
         }
     });
@@ -362,18 +476,18 @@ pub fn reachable_squares(s: &State, mover: CharacterId, budget: u8) -> Vec<Pos> 
 /// The metres a movement of at most `budget` takes `mover` to `to`, ending there; None if it
 /// cannot.
 pub fn move_cost(s: &State, mover: CharacterId, budget: u8, to: Pos) -> Option<u8> {
-    search(s, mover, budget, |t, cost, reach| {
+    search(s, mover, budget, |t, found| {
         let (x, y) = (usize::from(to.x), usize::from(to.y));
-        (x < 64 && ends(t, reach, y) & (1u64 << x) != 0).then(|| cost[y * 64 + x])
+        (x < 64 && ends(t, found, y) & (1u64 << x) != 0).then(|| found.cost(x, y))
     })
     .flatten()
 }
 
 /// Some square a movement of `budget` takes `mover` to, if there is any.
 pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
-    search(s, mover, budget, |t, _, reach| {
+    search(s, mover, budget, |t, found| {
         (0..t.walk.len()).find_map(|y| {
-            let row = ends(t, reach, y);
+            let row = ends(t, found, y);
             (row != 0).then(|| Pos::new(row.trailing_zeros() as u8, y as u8))
         })
     })
@@ -616,6 +730,62 @@ mod tests {
                     assert_eq!(move_cost(&s, 0, budget, p), Some(c));
                 }
                 assert_eq!(any_reachable(&s, 0, budget).is_some(), !got.is_empty());
+            }
+        }
+    }
+
+    /// The kept answers never stand in for a search whose enemies have moved: on one map, people
+    /// wander, fall and get up, and doors open and shut, and every search agrees with the
+    /// square-at-a-time search, whatever was kept from the searches before.
+    #[test]
+    fn kept_searches_follow_the_people_and_the_doors() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        // Small enough that the same starts come back with enemies in the way, often.
+        let (w, h) = (9u8, 7u8);
+        let mut setup = TeamsSetup::new("Wander", w, h).team("A").team("B");
+        setup.map.walls = vec![Pos::new(4, 1), Pos::new(4, 2), Pos::new(4, 3)];
+        setup.map.difficult = vec![Pos::new(2, 5), Pos::new(3, 5), Pos::new(7, 1)];
+        setup.map.doors = vec![Pos::new(4, 4)];
+        setup.map.cover = vec![Pos::new(7, 6)];
+        let spots = [(1, 1), (2, 3), (6, 2), (7, 5), (8, 3), (3, 6)];
+        for (k, &(x, y)) in spots.iter().enumerate() {
+            setup = setup.character(CharacterSetup::new(format!("C{k}"), k % 2, Pos::new(x, y)));
+        }
+        let mut s = setup.state().unwrap();
+        for round in 0..4000 {
+            let c = rng.random_range(0..s.characters.len());
+            match rng.random_range(0..8) {
+                0 => {
+                    s.characters[c].status = match s.characters[c].status {
+                        Status::Active => Status::Unconscious,
+                        _ => Status::Active,
+                    }
+                }
+                1 => {
+                    let door = Pos::new(4, 4);
+                    if s.occupant(door).is_none() {
+                        let i = s.map.index(door);
+                        s.map.cells[i] = match s.map.cells[i] {
+                            Cell::DoorOpen => Cell::DoorClosed,
+                            _ => Cell::DoorOpen,
+                        };
+                    }
+                }
+                _ => {
+                    let to = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
+                    if s.map.walkable(to) && s.occupant(to).is_none() {
+                        s.characters[c].pos = to;
+                    }
+                }
+            }
+            let mover = rng.random_range(0..s.characters.len());
+            for budget in [2, 3, 5] {
+                assert_eq!(
+                    reachable(&s, mover, budget),
+                    reference(&s, mover, budget),
+                    "step {round}, C{mover} with {budget} m"
+                );
             }
         }
     }
