@@ -34,6 +34,7 @@ pub fn play_out<R: Ruleset>(
     mut on_event: impl FnMut(&R::Action, &[Event<R::EventKind>]),
 ) -> Result<BattleResult, RuleError> {
     let mut decisions = 0usize;
+    let mut legal = Vec::new();
     loop {
         match R::pending(state) {
             Pending::Over(o) => {
@@ -51,27 +52,38 @@ pub fn play_out<R: Ruleset>(
                         decisions,
                     });
                 }
-                let legal = R::legal_actions(state);
+                R::legal_actions_into(state, &mut legal);
                 if legal.is_empty() {
                     return Err(RuleError::Illegal(
                         "a decision is pending but no action is legal".into(),
                     ));
                 }
-                let action = match R::side(state, seat) {
-                    Some(f) => policies[f % policies.len()].choose(state, &legal),
-                    None => gm.choose(state, &legal),
+                let policy: &mut dyn Policy<R> = match R::side(state, seat) {
+                    Some(f) => &mut *policies[f % policies.len()],
+                    None => gm,
+                };
+                let picked = policy
+                    .choose_index(state, &legal)
+                    .filter(|&i| i < legal.len());
+                let chosen;
+                let action = match picked {
+                    Some(i) => &legal[i],
+                    None => {
+                        chosen = policy.choose(state, &legal);
+                        &chosen
+                    }
                 };
                 // An action from the list just made needs neither the check nor the copy that
                 // keep `apply` safe for outside callers (on an error the battle ends here anyway);
                 // a policy that answers something else goes through the full check.
-                let events = if !legal.contains(&action) {
-                    R::apply(state, &action, dice)?
+                let events = if picked.is_none() && !legal.contains(action) {
+                    R::apply(state, action, dice)?
                 } else if quiet {
-                    R::apply_quiet(state, &action, dice)?
+                    R::apply_quiet(state, action, dice)?
                 } else {
-                    R::apply_trusted(state, &action, dice)?
+                    R::apply_trusted(state, action, dice)?
                 };
-                on_event(&action, &events);
+                on_event(action, &events);
                 decisions += 1;
             }
         }

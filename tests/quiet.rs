@@ -1,7 +1,10 @@
-//! A quiet play-out (the AI's, `fray sim`'s) leaves the very battle a written one does: the same
-//! states, the same kinds of events with the same explanations, only without the sentences.
+//! A play-out's shortcuts leave the very battle the full path does. A quiet play-out (the AI's,
+//! `fray sim`'s) gives the same states, the same kinds of events with the same explanations,
+//! only without the sentences; a listing into a buffer kept from the last decision lists what a
+//! fresh listing does.
 
 use fray::ai::{Policy, RandomPolicy};
+use fray::rules::battle::Pending;
 use fray::rules::battle::{Event, Ruleset, state_hash};
 use fray::rules::dice::SeededDice;
 use fray::rulesets::{Game, Visit};
@@ -91,5 +94,46 @@ fn a_quiet_play_out_is_the_same_battle_without_its_sentences() {
         let loaded = scenario::builtin(name).unwrap().unwrap();
         let compared = loaded.setup.visit(Compare { name });
         assert!(compared > 20, "{name}: only {compared} events compared");
+    }
+}
+
+struct Listings {
+    name: &'static str,
+}
+
+impl Visit for Listings {
+    /// Decisions compared.
+    type Out = usize;
+
+    fn visit<G: Game>(self, setup: &G::Setup) -> usize {
+        let mut compared = 0;
+        let mut kept = Vec::new();
+        for seed in 0..4 {
+            let mut dice = SeededDice::new(seed);
+            let (mut s, _) = G::start(setup, &mut dice).unwrap();
+            let mut policy = RandomPolicy::new(seed);
+            while let Pending::Decide { .. } = G::pending(&s) {
+                let fresh = G::legal_actions(&s);
+                G::legal_actions_into(&s, &mut kept);
+                assert_eq!(
+                    fresh, kept,
+                    "{} seed {seed}, decision {compared}",
+                    self.name
+                );
+                let i = Policy::<G>::choose_index(&mut policy, &s, &fresh).unwrap();
+                G::apply(&mut s, &fresh[i], &mut dice).unwrap();
+                compared += 1;
+            }
+        }
+        compared
+    }
+}
+
+#[test]
+fn a_listing_into_a_kept_buffer_lists_what_a_fresh_one_does() {
+    for (name, _) in scenario::BUILTIN {
+        let loaded = scenario::builtin(name).unwrap().unwrap();
+        let compared = loaded.setup.visit(Listings { name });
+        assert!(compared > 20, "{name}: only {compared} decisions compared");
     }
 }

@@ -154,12 +154,13 @@ impl<R: Heuristics> Search<R> {
         let mut node = 0usize;
         let mut in_tree = true;
         let mut rollout_left = self.cfg.rollout_depth;
+        let mut legal = Vec::new();
         loop {
             let seat = match R::pending(&s) {
                 Pending::Over(_) => break,
                 Pending::Decide { seat, .. } => seat,
             };
-            let legal = R::legal_actions(&s);
+            R::legal_actions_into(&s, &mut legal);
             if legal.is_empty() {
                 break;
             }

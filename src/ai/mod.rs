@@ -28,6 +28,11 @@ use crate::rules::battle::Ruleset;
 /// Chooses one of the legal actions for the seat that must decide.
 pub trait Policy<R: Ruleset> {
     fn choose(&mut self, state: &R::State, legal: &[R::Action]) -> R::Action;
+    /// Where `legal[i]` is always the answer (the random policy), `i`, so that a play-out need
+    /// not look the action up in the list nor copy it; None (the default) to ask `choose`.
+    fn choose_index(&mut self, _state: &R::State, _legal: &[R::Action]) -> Option<usize> {
+        None
+    }
     fn name(&self) -> String;
 }
 

@@ -19,8 +19,13 @@ impl RandomPolicy {
 }
 
 impl<R: Ruleset> Policy<R> for RandomPolicy {
-    fn choose(&mut self, _state: &R::State, legal: &[R::Action]) -> R::Action {
-        legal[self.rng.random_range(0..legal.len())].clone()
+    fn choose(&mut self, state: &R::State, legal: &[R::Action]) -> R::Action {
+        let i = <Self as Policy<R>>::choose_index(self, state, legal).unwrap_or(0);
+        legal[i].clone()
+    }
+
+    fn choose_index(&mut self, _state: &R::State, legal: &[R::Action]) -> Option<usize> {
+        Some(self.rng.random_range(0..legal.len()))
     }
 
     fn name(&self) -> String {

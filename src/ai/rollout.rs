@@ -117,21 +117,22 @@ impl<R: Heuristics> RolloutSearch<R> {
             return 0.0;
         }
         let mut left = self.cfg.depth;
+        let mut legal = Vec::new();
         while left > 0 {
             let Pending::Decide { .. } = R::pending(&s) else {
                 break;
             };
-            let legal = R::legal_actions(&s);
+            R::legal_actions_into(&s, &mut legal);
             if legal.is_empty() {
                 break;
             }
             let a = if legal.len() == 1 {
-                legal[0].clone()
+                &legal[0]
             } else {
                 left -= 1;
-                legal[playout_index::<R>(&s, &legal, &mut rng)].clone()
+                &legal[playout_index::<R>(&s, &legal, &mut rng)]
             };
-            if R::apply_quiet(&mut s, &a, &mut dice).is_err() {
+            if R::apply_quiet(&mut s, a, &mut dice).is_err() {
                 break;
             }
         }

@@ -167,6 +167,11 @@ pub trait Ruleset {
 
     fn pending(state: &Self::State) -> Pending;
     fn legal_actions(state: &Self::State) -> Vec<Self::Action>;
+    /// The legal actions into `out`, which is emptied first, in the order `legal_actions` gives
+    /// them: a play-out listing at every decision keeps one buffer rather than a new one each time.
+    fn legal_actions_into(state: &Self::State, out: &mut Vec<Self::Action>) {
+        *out = Self::legal_actions(state);
+    }
     fn apply(
         state: &mut Self::State,
         action: &Self::Action,

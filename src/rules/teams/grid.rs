@@ -133,13 +133,8 @@ impl Found {
         enemy: &'e [u64],
         squares: &'e [u64],
     ) -> impl Iterator<Item = u64> + 'e {
-        self.window(enemy)
-            .iter()
-            .zip(squares)
-            .map(|(e, on)| e & on)
+        self.window(enemy).iter().zip(squares).map(|(e, on)| e & on)
     }
-
-
 }
 
 /// Searches already made, kept while the map stays the same: `fray sim` and the AI play the
@@ -209,7 +204,9 @@ fn search<R>(
         let map = &s.map.cells[..s.map.cells.len().min(w * h)];
         let new_map = *cells_width != w || terrain.walk.len() != h || cells.as_slice() != map;
         if new_map || *kept >= KEPT_AT_MOST {
-            open.iter_mut().chain(crowded.iter_mut()).for_each(Vec::clear);
+            open.iter_mut()
+                .chain(crowded.iter_mut())
+                .for_each(Vec::clear);
             *kept = 0;
         }
         if new_map {
@@ -265,7 +262,10 @@ fn search<R>(
         // never an end, and one the movement reaches with no metres to spare leads nowhere.
         // Costs only grow with enemies about, so no other square comes into the way.
         let free = &open[at][k].1;
-        if free.enemies_on(&terrain.enemy, &free.onward).all(|e| e == 0) {
+        if free
+            .enemies_on(&terrain.enemy, &free.onward)
+            .all(|e| e == 0)
+        {
             return read(terrain, free);
         }
         // An answer with enemies in the way holds while the same squares it could reach are

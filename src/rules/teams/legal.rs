@@ -15,41 +15,43 @@ use super::turn::{COMMAND_FOCUS, bit, reload_actions};
 use crate::rules::battle::{CharacterId, Pending, Seat};
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions_into(s, &mut out);
+    out
+}
+
+/// The legal actions into `out`, emptied first.
+pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
+    out.clear();
     match s.stage {
-        Stage::Over => Vec::new(),
-        Stage::Initiative => (0..s.teams.len())
-            .filter(|t| !s.order.contains(t))
-            .map(Action::InitiativeNext)
-            .collect(),
-        Stage::Activation => s
-            .order
-            .get(s.to_act)
-            .map(|&t| eligible(s, t).map(Action::Activate).collect())
-            .unwrap_or_default(),
+        Stage::Over => {}
+        Stage::Initiative => out.extend(
+            (0..s.teams.len())
+                .filter(|t| !s.order.contains(t))
+                .map(Action::InitiativeNext),
+        ),
+        Stage::Activation => {
+            if let Some(&t) = s.order.get(s.to_act) {
+                out.extend(eligible(s, t).map(Action::Activate));
+            }
+        }
         Stage::Turn => {
-            let mut out = Vec::with_capacity(128);
+            out.reserve(128);
             let _ = each_turn_action(s, Listing::ALL, &mut |a| {
                 out.push(a);
                 ControlFlow::Continue(())
             });
-            out
         }
         Stage::Intercept => {
-            let mut out: Vec<Action> = intercept_candidates(s)
-                .into_iter()
-                .map(Action::Intercept)
-                .collect();
+            out.extend(intercept_candidates(s).into_iter().map(Action::Intercept));
             out.push(Action::NoIntercept);
-            out
         }
-        Stage::Defend => defence_options(s),
+        Stage::Defend => out.extend(defence_options(s)),
         Stage::Fortify => {
-            let mut out = Vec::new();
             if s.attack.is_some_and(|a| can_fortify(s, a.target)) {
                 out.push(Action::Fortify);
             }
             out.push(Action::FallUnconscious);
-            out
         }
     }
 }

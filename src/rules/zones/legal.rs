@@ -81,6 +81,20 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
     }
 }
 
+/// The legal actions into `out`, emptied first. A turn's, the most asked for, are listed into
+/// it directly.
+pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
+    if s.stage == Stage::Turn {
+        out.clear();
+        let _ = each_turn_action(s, &mut |a| {
+            out.push(a);
+            ControlFlow::Continue(())
+        });
+    } else {
+        *out = legal_actions(s);
+    }
+}
+
 /// Held melee weapons (not blasts), then bare hands.
 fn melee_weapons(s: &State, c: CharacterId) -> Vec<Weapon> {
     let mut out: Vec<Weapon> = s

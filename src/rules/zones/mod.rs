@@ -184,6 +184,10 @@ impl Ruleset for Zones {
         legal::legal_actions(state)
     }
 
+    fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
+        legal::legal_actions_into(state, out);
+    }
+
     fn apply(
         state: &mut State,
         action: &Action,
