@@ -41,33 +41,16 @@ impl Text for fmt::Arguments<'_> {
     }
 }
 
-pub struct Ctx<'a, S, K> {
-    pub s: &'a mut S,
-    pub dice: &'a mut dyn DiceSource,
+/// The events an action reports, apart from the state so that a sentence can read the state
+/// while it is written: `ctx.log.say(kind, format_args!("{}", ctx.s.name(c)))`.
+pub struct Log<K> {
     pub events: Vec<Event<K>>,
     /// The events' sentences are left empty: a play-out nobody reads (the AI's, `fray sim`'s)
     /// would spend some 6% of its time writing them.
     pub quiet: bool,
 }
 
-impl<'a, S, K> Ctx<'a, S, K> {
-    pub fn new(s: &'a mut S, dice: &'a mut dyn DiceSource) -> Self {
-        Ctx {
-            s,
-            dice,
-            events: Vec::new(),
-            quiet: false,
-        }
-    }
-
-    /// A context whose events carry their kinds and explanations but no sentences.
-    pub fn quiet(s: &'a mut S, dice: &'a mut dyn DiceSource) -> Self {
-        Ctx {
-            quiet: true,
-            ..Ctx::new(s, dice)
-        }
-    }
-
+impl<K> Log<K> {
     pub fn say(&mut self, kind: K, text: impl Text) {
         let text = text.written(self.quiet);
         self.events.push(Event {
@@ -85,6 +68,46 @@ impl<'a, S, K> Ctx<'a, S, K> {
             explanation: Some(e),
         });
     }
+}
+
+impl<K: NoteKind> Log<K> {
+    pub fn note(&mut self, text: impl Text) {
+        self.say(K::note(), text);
+    }
+}
+
+pub struct Ctx<'a, S, K> {
+    pub s: &'a mut S,
+    pub dice: &'a mut dyn DiceSource,
+    pub log: Log<K>,
+}
+
+impl<'a, S, K> Ctx<'a, S, K> {
+    pub fn new(s: &'a mut S, dice: &'a mut dyn DiceSource) -> Self {
+        Ctx {
+            s,
+            dice,
+            log: Log {
+                events: Vec::new(),
+                quiet: false,
+            },
+        }
+    }
+
+    /// A context whose events carry their kinds and explanations but no sentences.
+    pub fn quiet(s: &'a mut S, dice: &'a mut dyn DiceSource) -> Self {
+        let mut ctx = Ctx::new(s, dice);
+        ctx.log.quiet = true;
+        ctx
+    }
+
+    pub fn say(&mut self, kind: K, text: impl Text) {
+        self.log.say(kind, text);
+    }
+
+    pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {
+        self.log.explained(kind, text, e);
+    }
 
     /// Rolls one die: `why` is the roll's purpose ("Aldo's damage"), `rule` the rules-notes
     /// paragraph id it serves ("zones.attacking"), so that a table rolling its own dice is told
@@ -96,6 +119,6 @@ impl<'a, S, K> Ctx<'a, S, K> {
 
 impl<S, K: NoteKind> Ctx<'_, S, K> {
     pub fn note(&mut self, text: impl Text) {
-        self.say(K::note(), text);
+        self.log.note(text);
     }
 }

@@ -56,7 +56,7 @@ impl Ruleset for Coterie {
         );
         ctx.note(text);
         flow::advance(&mut ctx)?;
-        let events = ctx.events;
+        let events = ctx.log.events;
         Ok((s, events))
     }
 
@@ -277,5 +277,5 @@ fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<CoterieEvent>, RuleError> {
     }
     flow::step(&mut ctx, action)?;
     flow::advance(&mut ctx)?;
-    Ok(ctx.events)
+    Ok(ctx.log.events)
 }

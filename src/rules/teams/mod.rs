@@ -222,5 +222,5 @@ fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<TeamsEvent>, RuleError> {
     }
     flow::step(&mut ctx, action)?;
     flow::advance(&mut ctx)?;
-    Ok(ctx.events)
+    Ok(ctx.log.events)
 }

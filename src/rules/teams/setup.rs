@@ -516,7 +516,7 @@ impl TeamsSetup {
             None => flow::begin(&mut ctx, self.started_by, self.attacked),
         }
         flow::advance(&mut ctx)?;
-        let events = ctx.events;
+        let events = ctx.log.events;
         Ok((s, events))
     }
 }

@@ -21,8 +21,6 @@ pub fn declare(
     moving: bool,
 ) -> Result<(), RuleError> {
     let a = decl.attacker;
-    let aname = ctx.s.name(a).to_string();
-    let wname = ctx.s.weapon_name(decl.weapon);
     let surprise = ctx.s.characters[a].concealed;
     ctx.s.characters[a].figures.attacks += 1;
     if let Weapon::Item(i) = decl.weapon {
@@ -33,7 +31,6 @@ pub fn declare(
     let mut rolled_save = false;
     let slots: Vec<CharacterId> = match decl.target {
         Target::Character(t) => {
-            let tname = ctx.s.name(t).to_string();
             let verb = match decl.mode {
                 AttackMode::Damage { hold_back: false } => "attacks",
                 AttackMode::Damage { hold_back: true } => "attacks, holding back,",
@@ -41,7 +38,9 @@ pub fn declare(
                 AttackMode::Disarm { .. } => "tries to disarm",
                 AttackMode::Grapple => "tries to grapple",
             };
-            ctx.say(
+            let s = &*ctx.s;
+            let (aname, tname, wname) = (s.name(a), s.name(t), s.weapon_name(decl.weapon));
+            ctx.log.say(
                 EventKind::Attack {
                     attacker: a,
                     target: decl.target,
@@ -55,7 +54,10 @@ pub fn declare(
             let shot = targeting::can_strike(ctx.s, a, decl.weapon, t, moving);
             rolled_save = shot.is_some_and(|x| x.save);
             if !save_to_hit(ctx, a, shot, "zones.attacking")? {
-                ctx.note(format_args!("{aname}'s attack misses {tname}."));
+                let s = &*ctx.s;
+                let (aname, tname) = (s.name(a), s.name(t));
+                ctx.log
+                    .note(format_args!("{aname}'s attack misses {tname}."));
                 return finish(ctx, decl);
             }
             vec![t]
@@ -63,8 +65,9 @@ pub fn declare(
         Target::Zone(z) => {
             let st = stats(ctx.s, decl.weapon);
             let mut zone = z;
-            let zname = ctx.s.zone_name(z).to_string();
-            ctx.say(
+            let s = &*ctx.s;
+            let (aname, wname, zname) = (s.name(a), s.weapon_name(decl.weapon), s.zone_name(z));
+            ctx.log.say(
                 EventKind::Attack {
                     attacker: a,
                     target: decl.target,
@@ -409,9 +412,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
         return Err(RuleError::Illegal("no reaction is awaited".into()));
     };
     let t = ctx.s.attack.as_ref().expect("attack").slots[slot].target;
-    let tname = ctx.s.name(t).to_string();
     let attacker = ctx.s.attack.as_ref().expect("attack").decl.attacker;
-    let aname = ctx.s.name(attacker).to_string();
     // A reaction is something else than keeping hold, unless it is aimed at the one held: a
     // counter against them, or hiding behind them.
     match r {
@@ -427,9 +428,9 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
         }
         Reaction::Dodge => {
             ctx.s.characters[t].acted = true;
-            ctx.say(
+            ctx.log.say(
                 EventKind::Reaction { character: t },
-                format_args!("{tname} tries to dodge."),
+                format_args!("{} tries to dodge.", ctx.s.name(t)),
             );
             let pass = ctx.save(t, Attribute::Agi, "to dodge", "zones.reactions")?;
             let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
@@ -442,18 +443,28 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 ctx.s.items[i].used = true;
             }
             ctx.s.characters[t].figures.attacks += 1;
-            let text = match mode {
-                AttackMode::Grapple => format!("{tname} counters {aname} with a grapple."),
-                AttackMode::Disarm { item } => format!(
-                    "{tname} counters {aname} by trying to knock the {} away.",
-                    ctx.s.items[item].name
+            let (s, log) = (&*ctx.s, &mut ctx.log);
+            let (tname, aname) = (s.name(t), s.name(attacker));
+            let kind = EventKind::Reaction { character: t };
+            match mode {
+                AttackMode::Grapple => {
+                    log.say(
+                        kind,
+                        format_args!("{tname} counters {aname} with a grapple."),
+                    );
+                }
+                AttackMode::Disarm { item } => log.say(
+                    kind,
+                    format_args!(
+                        "{tname} counters {aname} by trying to knock the {} away.",
+                        s.items[item].name
+                    ),
                 ),
-                _ => format!(
-                    "{tname} counters {aname} with {}.",
-                    ctx.s.weapon_name(weapon)
+                _ => log.say(
+                    kind,
+                    format_args!("{tname} counters {aname} with {}.", s.weapon_name(weapon)),
                 ),
-            };
-            ctx.say(EventKind::Reaction { character: t }, text);
+            }
             // Attacking reveals; striking out from behind a barrier is peeking.
             turn::reveal(ctx, t, "they counter");
             let (tz, az) = (ctx.s.characters[t].zone, ctx.s.characters[attacker].zone);
@@ -482,18 +493,25 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
         }
         Reaction::HideBehind(c) => {
             ctx.s.characters[t].acted = true;
-            let cname = ctx.s.name(c).to_string();
             let held = ctx.s.characters[c].grabbed_by == Some(t);
-            ctx.say(
-                EventKind::Reaction { character: t },
-                if held {
-                    format!(
+            let (s, log) = (&*ctx.s, &mut ctx.log);
+            let (tname, cname) = (s.name(t), s.name(c));
+            let kind = EventKind::Reaction { character: t };
+            if held {
+                log.say(
+                    kind,
+                    format_args!(
                         "{tname} hides behind {cname}, whom they hold: {cname} becomes the target."
-                    )
-                } else {
-                    format!("{tname} hides behind {cname}, who agrees and becomes the target.")
-                },
-            );
+                    ),
+                );
+            } else {
+                log.say(
+                    kind,
+                    format_args!(
+                        "{tname} hides behind {cname}, who agrees and becomes the target."
+                    ),
+                );
+            }
             // Stepping in front of the attack shows where one is.
             turn::reveal(ctx, c, "they step in front of the attack");
             let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
@@ -504,10 +522,13 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
         }
         Reaction::Guard(g) => {
             ctx.s.characters[g].acted = true;
-            let gname = ctx.s.name(g).to_string();
-            ctx.say(
+            ctx.log.say(
                 EventKind::Reaction { character: g },
-                format_args!("{gname} guards {tname} and becomes the target."),
+                format_args!(
+                    "{} guards {} and becomes the target.",
+                    ctx.s.name(g),
+                    ctx.s.name(t)
+                ),
             );
             turn::reveal(ctx, g, "they step in front of the attack");
             let a = ctx.s.attack.as_mut().expect("attack");

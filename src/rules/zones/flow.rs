@@ -86,7 +86,7 @@ pub fn start(
         begin_round(&mut ctx, 1)?;
     }
     advance(&mut ctx)?;
-    let events = ctx.events;
+    let events = ctx.log.events;
     *state = next;
     Ok(events)
 }
@@ -194,22 +194,20 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
         ..Turn::default()
     });
     ctx.s.stage = Stage::Turn;
-    let name = ctx.s.name(c).to_string();
-    let zone = ctx.s.zone_name(ctx.s.characters[c].zone).to_string();
-    ctx.say(
-        EventKind::TurnStarted { character: c },
-        // The log is read by both sides: it never says where a concealed character is.
-        if ctx.s.characters[c].concealed {
-            format!("{name} takes a turn, unseen.")
-        } else {
-            format!("{name} takes a turn in {zone}.")
-        },
-    );
+    let (s, log) = (&*ctx.s, &mut ctx.log);
+    let (name, ch) = (s.name(c), &s.characters[c]);
+    let kind = EventKind::TurnStarted { character: c };
+    // The log is read by both sides: it never says where a concealed character is.
+    if ch.concealed {
+        log.say(kind, format_args!("{name} takes a turn, unseen."));
+    } else {
+        let zone = s.zone_name(ch.zone);
+        log.say(kind, format_args!("{name} takes a turn in {zone}."));
+    }
 }
 
 fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
     let f = ctx.s.to_act;
-    let name = ctx.s.factions[f].name.clone();
     // A side that could still send someone keeps the chance to later in the round; one with
     // nobody left passes because it must.
     let why = if anyone_to_send(ctx.s, f) {
@@ -217,9 +215,9 @@ fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
     } else {
         "nobody left to take a turn this round, so a pass"
     };
-    ctx.say(
+    ctx.log.say(
         EventKind::Passed { faction: f },
-        format_args!("{name}: {why}."),
+        format_args!("{}: {why}.", ctx.s.factions[f].name),
     );
     ctx.s.passes_in_row += 1;
     if ctx.s.passes_in_row >= ctx.s.factions.len() {
@@ -233,12 +231,11 @@ fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
 /// The active character's turn is over: the next faction activates someone or passes.
 pub fn end_turn(ctx: &mut Ctx) {
     if let Some(t) = ctx.s.turn.take() {
-        let name = ctx.s.name(t.character).to_string();
-        ctx.say(
+        ctx.log.say(
             EventKind::TurnEnded {
                 character: t.character,
             },
-            format_args!("{name}'s turn ends."),
+            format_args!("{}'s turn ends.", ctx.s.name(t.character)),
         );
     }
     ctx.s.movement = None;

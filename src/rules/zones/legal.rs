@@ -149,9 +149,7 @@ fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) 
         }
     }
     if t.can_main() {
-        for a in attacks(s, c, t.moved) {
-            emit(Action::Attack(a))?;
-        }
+        each_attack(s, c, t.moved, &mut |a| emit(Action::Attack(a)))?;
         if !ch.concealed && can_hide_here(s, c) {
             emit(Action::Hide)?;
         }
@@ -239,25 +237,39 @@ pub fn can_hide_here(s: &State, c: CharacterId) -> bool {
 
 /// Every attack `c` could declare now.
 pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
+    let mut out = Vec::with_capacity(16);
+    let _ = each_attack(s, c, moving, &mut |a| {
+        out.push(a);
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The same, one by one to `emit`, which may stop the listing.
+fn each_attack(
+    s: &State,
+    c: CharacterId,
+    moving: bool,
+    emit: &mut dyn FnMut(AttackDecl) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let me = &s.characters[c];
     let weapons = s
         .held(c)
         .filter(|&i| s.items[i].weapon().is_some())
         .map(Weapon::Item)
         .chain(std::iter::once(Weapon::Unarmed));
-    let mut out = Vec::with_capacity(16);
     for w in weapons {
         let st = stats(s, w);
         if st.blast {
             for z in 0..s.zones.len() {
                 if can_blast(s, c, w, z, moving).is_some() {
                     for hold_back in [false, true] {
-                        out.push(AttackDecl {
+                        emit(AttackDecl {
                             attacker: c,
                             weapon: w,
                             target: Target::Zone(z),
                             mode: AttackMode::Damage { hold_back },
-                        });
+                        })?;
                     }
                 }
             }
@@ -270,30 +282,30 @@ pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
             match tc.status {
                 Status::Active | Status::Surrendered => {
                     if can_strike(s, c, w, t, moving).is_some() {
-                        out.push(AttackDecl {
+                        emit(AttackDecl {
                             attacker: c,
                             weapon: w,
                             target: Target::Character(t),
                             mode: AttackMode::Damage { hold_back: false },
-                        });
+                        })?;
                         if w != Weapon::Unarmed {
-                            out.push(AttackDecl {
+                            emit(AttackDecl {
                                 attacker: c,
                                 weapon: w,
                                 target: Target::Character(t),
                                 mode: AttackMode::Damage { hold_back: true },
-                            });
+                            })?;
                         }
                     }
                 }
                 Status::Incapacitated => {
                     if tc.zone == me.zone && st.kind == WeaponKind::Melee {
-                        out.push(AttackDecl {
+                        emit(AttackDecl {
                             attacker: c,
                             weapon: w,
                             target: Target::Character(t),
                             mode: AttackMode::FinalBlow,
-                        });
+                        })?;
                     }
                 }
                 Status::Dead | Status::Fled => {}
@@ -306,25 +318,25 @@ pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
             continue;
         }
         if tc.grabbed_by != Some(c) {
-            out.push(AttackDecl {
+            emit(AttackDecl {
                 attacker: c,
                 weapon: Weapon::Unarmed,
                 target: Target::Character(t),
                 mode: AttackMode::Grapple,
-            });
+            })?;
         }
         for i in s.held(t) {
             if s.items[i].weapon().is_some() {
-                out.push(AttackDecl {
+                emit(AttackDecl {
                     attacker: c,
                     weapon: Weapon::Unarmed,
                     target: Target::Character(t),
                     mode: AttackMode::Disarm { item: i },
-                });
+                })?;
             }
         }
     }
-    out
+    ControlFlow::Continue(())
 }
 
 /// Chaos of combat: a turn not yet declared may time out.

@@ -321,5 +321,5 @@ fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<ZoneEvent>, RuleError> {
     }
     flow::step(&mut ctx, action)?;
     flow::advance(&mut ctx)?;
-    Ok(ctx.events)
+    Ok(ctx.log.events)
 }

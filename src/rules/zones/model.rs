@@ -541,13 +541,10 @@ impl State {
             .count()
     }
 
-    pub fn weapon_name(&self, w: Weapon) -> String {
+    pub fn weapon_name(&self, w: Weapon) -> &str {
         match w {
-            Weapon::Unarmed => "bare hands".to_string(),
-            Weapon::Item(i) => self
-                .items
-                .get(i)
-                .map_or_else(|| "?".into(), |it| it.name.clone()),
+            Weapon::Unarmed => "bare hands",
+            Weapon::Item(i) => self.items.get(i).map_or("?", |it| it.name.as_str()),
         }
     }
 }

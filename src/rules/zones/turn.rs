@@ -106,12 +106,12 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Cost::Bonus => ctx.s.turn.as_mut().expect("turn").bonus_used += 1,
         Cost::Free => {}
     }
-    let name = ctx.s.name(c).to_string();
     match action {
         Action::EndTurn => flow::end_turn(ctx),
         Action::TimedOut => {
-            ctx.note(format_args!(
-                "{name} did not declare in time and does nothing this turn (chaos of combat)."
+            ctx.log.note(format_args!(
+                "{} did not declare in time and does nothing this turn (chaos of combat).",
+                ctx.s.name(c)
             ));
             flow::end_turn(ctx);
         }
@@ -132,42 +132,54 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 Location::Pack(c)
             };
-            let item = it.name.clone();
             ctx.s.items[*i].location = to;
             let where_ = if to == Location::Hand(c) {
                 "in hand"
             } else {
                 "into the pack"
             };
-            ctx.note(format_args!("{name} picks up the {item} ({where_})."));
+            ctx.log.note(format_args!(
+                "{} picks up the {} ({where_}).",
+                ctx.s.name(c),
+                ctx.s.items[*i].name
+            ));
         }
         Action::PutDown(i) => {
             let z = ctx.s.characters[c].zone;
             ctx.s.items[*i].location = Location::Ground(z);
-            let item = ctx.s.items[*i].name.clone();
-            ctx.note(format_args!("{name} puts down the {item}."));
+            ctx.log.note(format_args!(
+                "{} puts down the {}.",
+                ctx.s.name(c),
+                ctx.s.items[*i].name
+            ));
         }
         Action::Equip(i) => {
             ctx.s.items[*i].location = Location::Hand(c);
-            let item = ctx.s.items[*i].name.clone();
-            ctx.note(format_args!("{name} readies the {item}."));
+            ctx.log.note(format_args!(
+                "{} readies the {}.",
+                ctx.s.name(c),
+                ctx.s.items[*i].name
+            ));
         }
         Action::Unequip(i) => {
             ctx.s.items[*i].location = Location::Pack(c);
-            let item = ctx.s.items[*i].name.clone();
-            ctx.note(format_args!("{name} stows the {item}."));
+            ctx.log.note(format_args!(
+                "{} stows the {}.",
+                ctx.s.name(c),
+                ctx.s.items[*i].name
+            ));
         }
         Action::Use(i) => use_item(ctx, c, *i)?,
         Action::Interact(f) => interact(ctx, c, *f)?,
         Action::Speak => {
-            ctx.note(format_args!("{name} calls out."));
+            ctx.log.note(format_args!("{} calls out.", ctx.s.name(c)));
             reveal(ctx, c, "they spoke");
         }
         Action::Hide => {
             ctx.s.characters[c].concealed = true;
-            ctx.say(
+            ctx.log.say(
                 EventKind::Hidden { character: c },
-                format_args!("{name} slips out of sight and is concealed."),
+                format_args!("{} slips out of sight and is concealed.", ctx.s.name(c)),
             );
         }
         Action::Shove { to, into_hazard } => shove(ctx, c, *to, *into_hazard)?,
@@ -341,23 +353,19 @@ pub fn release_across_zones(ctx: &mut Ctx) {
 pub fn place(ctx: &mut Ctx, c: CharacterId, to: ZoneId) {
     let from = ctx.s.characters[c].zone;
     ctx.s.characters[c].zone = to;
-    let name = ctx.s.name(c).to_string();
-    let (fname, tname) = (
-        ctx.s.zone_name(from).to_string(),
-        ctx.s.zone_name(to).to_string(),
-    );
-    ctx.say(
-        EventKind::Moved {
-            character: c,
-            from,
-            to,
-        },
-        if ctx.s.characters[c].concealed {
-            format!("{name} moves, unseen.")
-        } else {
-            format!("{name} moves from {fname} to {tname}.")
-        },
-    );
+    let (s, log) = (&*ctx.s, &mut ctx.log);
+    let name = s.name(c);
+    let kind = EventKind::Moved {
+        character: c,
+        from,
+        to,
+    };
+    if s.characters[c].concealed {
+        log.say(kind, format_args!("{name} moves, unseen."));
+    } else {
+        let (from, to) = (s.zone_name(from), s.zone_name(to));
+        log.say(kind, format_args!("{name} moves from {from} to {to}."));
+    }
     if ctx.s.zones[to].concealment {
         return;
     }
