@@ -195,7 +195,8 @@ fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) 
         }
     }
     if t.can_bonus() {
-        let free = 2u8.saturating_sub(s.hands_used(c));
+        // Hands free, counted at the first stowed item: most turns have none to count for.
+        let mut free = None;
         for (i, it) in s.items.iter().enumerate() {
             match it.location {
                 Location::Ground(z) if z == ch.zone => emit(Action::PickUp(i))?,
@@ -204,7 +205,9 @@ fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) 
                     emit(Action::PutDown(i))?;
                 }
                 Location::Pack(p) if p == c => {
-                    if it.hands() <= free {
+                    if it.hands()
+                        <= *free.get_or_insert_with(|| 2u8.saturating_sub(s.hands_used(c)))
+                    {
                         emit(Action::Equip(i))?;
                     }
                     emit(Action::PutDown(i))?;

@@ -79,8 +79,7 @@ impl Ctx<'_> {
         rule: &str,
     ) -> Result<bool, RuleError> {
         let score = self.s.characters[who].attrs.get(attr);
-        let name = self.s.name(who).to_string();
-        let what = format!("{name}'s {} save {purpose}", attr.label());
+        let what = format!("{}'s {} save {purpose}", self.s.name(who), attr.label());
         let r = self.roll(Die::D20, &what, rule)?;
         let pass = r.value <= score;
         let mut e = Explanation::new(what, rule);
@@ -94,17 +93,17 @@ impl Ctx<'_> {
         } else {
             "a"
         };
-        let text = format!(
-            "{name} {} {article} {} save {purpose} ({} vs {score})",
-            if pass { "passes" } else { "fails" },
-            attr.label(),
-            r.value
-        );
-        self.explained(
+        self.log.explained(
             EventKind::Roll {
                 character: Some(who),
             },
-            text,
+            format_args!(
+                "{} {} {article} {} save {purpose} ({} vs {score})",
+                self.s.name(who),
+                if pass { "passes" } else { "fails" },
+                attr.label(),
+                r.value
+            ),
             e,
         );
         Ok(pass)
