@@ -88,13 +88,18 @@ impl Visit for Compare {
     }
 }
 
-#[test]
-fn a_quiet_play_out_is_the_same_battle_without_its_sentences() {
+/// Runs `check` on every shipped scenario; each must compare more than 20 `what`.
+fn on_every_scenario<V: Visit<Out = usize>>(check: impl Fn(&'static str) -> V, what: &str) {
     for (name, _) in scenario::BUILTIN {
         let loaded = scenario::builtin(name).unwrap().unwrap();
-        let compared = loaded.setup.visit(Compare { name });
-        assert!(compared > 20, "{name}: only {compared} events compared");
+        let compared = loaded.setup.visit(check(name));
+        assert!(compared > 20, "{name}: only {compared} {what} compared");
     }
+}
+
+#[test]
+fn a_quiet_play_out_is_the_same_battle_without_its_sentences() {
+    on_every_scenario(|name| Compare { name }, "events");
 }
 
 struct Listings {
@@ -131,9 +136,5 @@ impl Visit for Listings {
 
 #[test]
 fn a_listing_into_a_kept_buffer_lists_what_a_fresh_one_does() {
-    for (name, _) in scenario::BUILTIN {
-        let loaded = scenario::builtin(name).unwrap().unwrap();
-        let compared = loaded.setup.visit(Listings { name });
-        assert!(compared > 20, "{name}: only {compared} decisions compared");
-    }
+    on_every_scenario(|name| Listings { name }, "decisions");
 }

@@ -248,12 +248,12 @@ fn search<R>(
         }
         let mut search = |with_enemies: bool, in_the_way: Vec<u64>| {
             settle(terrain, with_enemies, cost, pending, reached, w);
-            *kept += 1;
             found(terrain, in_the_way, cost, reached)
         };
         let k = match open[at].iter().position(|(b, _)| *b == budget) {
             Some(k) => k,
             None => {
+                *kept += 1;
                 open[at].push((budget, search(false, Vec::new())));
                 open[at].len() - 1
             }
@@ -279,6 +279,7 @@ fn search<R>(
                 k
             }
             None => {
+                *kept += 1;
                 crowded[at].push((budget, search(true, in_the_way)));
                 crowded[at].len() - 1
             }
