@@ -101,12 +101,35 @@ pub fn only_end_left(s: &State) -> bool {
         .is_continue()
 }
 
-/// The weapons `c` could attack with: those in hand, then bare hands.
-fn weapons(s: &State, c: CharacterId) -> impl Iterator<Item = WeaponRef> + '_ {
-    s.held(c)
-        .filter(|&i| s.items[i].def.weapon.is_some())
-        .map(WeaponRef::Item)
-        .chain(std::iter::once(WeaponRef::Unarmed))
+/// What the turn's character carries, in item order, each with whether it is in hand: read off
+/// the items once for the whole listing rather than once for each kind of action.
+struct Kit(Vec<(ItemId, bool)>);
+
+impl Kit {
+    fn of(s: &State, c: CharacterId) -> Kit {
+        Kit(s
+            .items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, it)| match it.location {
+                Location::Hand(h) if h == c => Some((i, true)),
+                Location::Pack(p) if p == c => Some((i, false)),
+                _ => None,
+            })
+            .collect())
+    }
+
+    fn held(&self) -> impl Iterator<Item = ItemId> + '_ {
+        self.0.iter().filter(|(_, hand)| *hand).map(|&(i, _)| i)
+    }
+
+    /// The weapons to attack with: those in hand, then bare hands.
+    fn weapons<'a>(&'a self, s: &'a State) -> impl Iterator<Item = WeaponRef> + 'a {
+        self.held()
+            .filter(|&i| s.items[i].def.weapon.is_some())
+            .map(WeaponRef::Item)
+            .chain(std::iter::once(WeaponRef::Unarmed))
+    }
 }
 
 /// Which movements (move and sprint) a listing of a turn's actions names: the search for every
@@ -212,6 +235,10 @@ fn each_turn_action(
     let actor = t.actor();
     let commanded = t.command.is_some();
     let ch = &s.characters[actor];
+    // Read at the first kind of action that asks, if any does: a listing that stops early may
+    // never need it.
+    let kit = std::cell::OnceCell::new();
+    let kit = || kit.get_or_init(|| Kit::of(s, actor));
     if !commanded && ch.extended.is_some() {
         // Owed actions come first: going on with it or abandoning it, before any other action.
         // Free actions count against nothing, so they stay (teams.free-actions); a turn that
@@ -220,14 +247,18 @@ fn each_turn_action(
             emit(Action::Continue)?;
             emit(Action::Abandon)?;
         }
-        free_actions(s, t, actor, listing, emit)?;
+        free_actions(s, t, actor, kit(), listing, emit)?;
         if t.actions_left == 0 {
             return emit(Action::EndTurn);
         }
         return ControlFlow::Continue(());
     }
     if commanded || t.actions_left >= 1 {
-        for w in weapons(s, actor).filter(|_| want(Part::Attack)) {
+        for w in want(Part::Attack)
+            .then(|| kit().weapons(s))
+            .into_iter()
+            .flatten()
+        {
             for target in 0..s.characters.len() {
                 if can_attack(s, actor, w, target).is_some() {
                     emit(Action::Attack { target, weapon: w })?;
@@ -238,7 +269,7 @@ fn each_turn_action(
             }
         }
         if want(Part::Brandish) {
-            brandish_options(s, actor, emit)?;
+            brandish_options(s, kit(), emit)?;
         }
         if !commanded && ch.focus >= COMMAND_FOCUS && want(Part::Command) {
             for (a, ally) in s.characters.iter().enumerate() {
@@ -278,7 +309,7 @@ fn each_turn_action(
         if !commanded && want(Part::Stance) {
             emit(Action::Guard)?;
             emit(Action::Wait)?;
-            for w in weapons(s, actor) {
+            for w in kit().weapons(s) {
                 if weapon_ready(s, actor, w) {
                     emit(Action::Ready(w))?;
                     // Or for one enemy alone, letting the others pass (teams.ready).
@@ -329,7 +360,11 @@ fn each_turn_action(
                 }
             }
         }
-        for i in s.held(actor).filter(|_| want(Part::Reload)) {
+        for i in want(Part::Reload)
+            .then(|| kit().held())
+            .into_iter()
+            .flatten()
+        {
             let it = &s.items[i];
             if it.def.weapon.as_ref().is_some_and(|w| w.reload > 0)
                 && !it.loaded
@@ -346,7 +381,7 @@ fn each_turn_action(
         }
     }
     if !commanded {
-        free_actions(s, t, actor, listing, emit)?;
+        free_actions(s, t, actor, kit(), listing, emit)?;
     }
     emit(Action::EndTurn)
 }
@@ -357,12 +392,13 @@ fn free_actions(
     s: &State,
     t: Turn,
     actor: CharacterId,
+    kit: &Kit,
     listing: Listing,
     emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let ch = &s.characters[actor];
     if listing.wants(Part::Drop) {
-        for i in s.held(actor) {
+        for i in kit.held() {
             emit(Action::DropItem(i))?;
         }
         if !ch.prone {
@@ -381,20 +417,21 @@ fn free_actions(
 /// or two one-handed items, one two-handed item, or nothing.
 fn brandish_options(
     s: &State,
-    c: CharacterId,
+    kit: &Kit,
     emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let carried: Vec<ItemId> = s.carried(c).collect();
-    let held: Vec<ItemId> = s.held(c).collect();
-    let is_current =
-        |set: &[ItemId]| set.len() == held.len() && set.iter().all(|i| held.contains(i));
+    let carried = &kit.0;
+    let in_hand = kit.held().count();
+    let is_current = |set: &[ItemId]| {
+        set.len() == in_hand && set.iter().all(|i| carried.contains(&(*i, true)))
+    };
     if !is_current(&[]) {
         emit(Action::Brandish {
             first: None,
             second: None,
         })?;
     }
-    for (k, &i) in carried.iter().enumerate() {
+    for (k, &(i, _)) in carried.iter().enumerate() {
         let hi = s.items[i].def.hands;
         if hi <= 2 && !is_current(&[i]) {
             emit(Action::Brandish {
@@ -402,7 +439,7 @@ fn brandish_options(
                 second: None,
             })?;
         }
-        for &j in &carried[k + 1..] {
+        for &(j, _) in &carried[k + 1..] {
             if hi + s.items[j].def.hands <= 2 && !is_current(&[i, j]) {
                 emit(Action::Brandish {
                     first: Some(i),
