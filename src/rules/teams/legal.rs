@@ -422,9 +422,8 @@ fn brandish_options(
 ) -> ControlFlow<()> {
     let carried = &kit.0;
     let in_hand = kit.held().count();
-    let is_current = |set: &[ItemId]| {
-        set.len() == in_hand && set.iter().all(|i| carried.contains(&(*i, true)))
-    };
+    let is_current =
+        |set: &[ItemId]| set.len() == in_hand && set.iter().all(|i| carried.contains(&(*i, true)));
     if !is_current(&[]) {
         emit(Action::Brandish {
             first: None,

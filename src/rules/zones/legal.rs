@@ -136,7 +136,7 @@ pub fn only_end_left(s: &State) -> bool {
 }
 
 /// The legal actions of a turn, one by one to `emit`, which may stop the listing.
-fn each_turn_action(s: &State, emit: &mut dyn FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+fn each_turn_action(s: &State, mut emit: impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
     let t = s.turn.as_ref().expect("turn");
     let c = t.character;
     let ch = &s.characters[c];
@@ -253,7 +253,7 @@ fn each_attack(
     s: &State,
     c: CharacterId,
     moving: bool,
-    emit: &mut dyn FnMut(AttackDecl) -> ControlFlow<()>,
+    mut emit: impl FnMut(AttackDecl) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let me = &s.characters[c];
     let weapons = s
