@@ -88,7 +88,8 @@ impl<'a, S, K> Ctx<'a, S, K> {
             s,
             dice,
             log: Log {
-                events: Vec::new(),
+                // Room for an action's usual events from the start, not grown push by push.
+                events: Vec::with_capacity(8),
                 quiet: false,
             },
         }

@@ -227,28 +227,29 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
         ..Turn::default()
     });
     ctx.s.stage = Stage::Turn;
-    let name = ctx.s.name(c).to_string();
-    let owed = ctx.s.characters[c].extended.map(|ip| {
-        format!(
-            " It owes {} action{} to {} first.",
-            ip.remaining,
-            if ip.remaining == 1 { "" } else { "s" },
-            turn::extended_label(ctx.s, ip.action)
-        )
-    });
-    ctx.say(
-        EventKind::TurnStarted { character: c },
-        format_args!("{name} takes a turn.{}", owed.unwrap_or_default()),
-    );
+    let (s, log) = (&*ctx.s, &mut ctx.log);
+    let kind = EventKind::TurnStarted { character: c };
+    match s.characters[c].extended {
+        Some(ip) => log.say(
+            kind,
+            format_args!(
+                "{} takes a turn. It owes {} action{} to {} first.",
+                s.name(c),
+                ip.remaining,
+                if ip.remaining == 1 { "" } else { "s" },
+                turn::extended_label(s, ip.action)
+            ),
+        ),
+        None => log.say(kind, format_args!("{} takes a turn.", s.name(c))),
+    }
 }
 
 /// The turn is over: the next team in the initiative chooses.
 pub fn end_turn(ctx: &mut Ctx) {
     if let Some(t) = ctx.s.turn.take() {
-        let name = ctx.s.name(t.owner).to_string();
-        ctx.say(
+        ctx.log.say(
             EventKind::TurnEnded { character: t.owner },
-            format_args!("{name}'s turn ends."),
+            format_args!("{}'s turn ends.", ctx.s.name(t.owner)),
         );
     }
     ctx.s.stage = Stage::Activation;

@@ -2,6 +2,8 @@
 //! move can take a character, and the geometry of flanks and cover (teams.movement,
 //! teams.distances).
 
+use std::ops::ControlFlow;
+
 use super::model::{Cell, Pos, State};
 use crate::rules::battle::CharacterId;
 
@@ -270,16 +272,18 @@ fn search<R>(
         }
         // An answer with enemies in the way holds while the same squares it could reach are
         // barred: one barred then that is free now may be an end now, with no metres to spare.
-        let in_the_way: Vec<u64> = free.enemies_on(&terrain.enemy, &free.reach).collect();
+        let in_the_way = free.enemies_on(&terrain.enemy, &free.reach);
         let k = match crowded[at].iter().position(|(b, _)| *b == budget) {
             Some(k) => {
-                if crowded[at][k].1.in_the_way != in_the_way {
+                if !crowded[at][k].1.in_the_way.iter().copied().eq(in_the_way) {
+                    let in_the_way = free.enemies_on(&terrain.enemy, &free.reach).collect();
                     crowded[at][k].1 = search(true, in_the_way);
                 }
                 k
             }
             None => {
                 *kept += 1;
+                let in_the_way = in_the_way.collect();
                 crowded[at].push((budget, search(true, in_the_way)));
                 crowded[at].len() - 1
             }
@@ -467,11 +471,31 @@ pub fn reachable(s: &State, mover: CharacterId, budget: u8) -> Vec<(Pos, u8)> {
     out
 }
 
-/// The squares alone, row by row.
-pub fn reachable_squares(s: &State, mover: CharacterId, budget: u8) -> Vec<Pos> {
-    let mut out = Vec::with_capacity(64);
-    each_reachable(s, mover, budget, |p, _| out.push(p));
-    out
+/// The squares alone, row by row, to `emit`, which may stop them.
+pub fn each_reachable_square(
+    s: &State,
+    mover: CharacterId,
+    budget: u8,
+    emit: &mut dyn FnMut(Pos) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    // The rows are copied out first: `emit` runs with the kept searches free to search again.
+    let mut rows = [0u64; 64];
+    let h = search(s, mover, budget, |t, found| {
+        for (y, row) in rows.iter_mut().enumerate().take(t.walk.len()) {
+            *row = ends(t, found, y);
+        }
+        t.walk.len()
+    })
+    .unwrap_or(0);
+    for (y, &row) in rows.iter().enumerate().take(h) {
+        let mut row = row;
+        while row != 0 {
+            let x = row.trailing_zeros() as usize;
+            row &= row - 1;
+            emit(Pos::new(x as u8, y as u8))?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// The metres a movement of at most `budget` takes `mover` to `to`, ending there; None if it
@@ -496,16 +520,14 @@ pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
 }
 
 /// Squares a 1 m step reaches: next to the character, open, empty, not difficult.
-pub fn steps(s: &State, c: CharacterId) -> Vec<Pos> {
+pub fn steps(s: &State, c: CharacterId) -> impl Iterator<Item = Pos> + '_ {
     let from = s.characters[c].pos;
-    neighbours(s, from)
-        .filter(|&q| {
-            s.map.cell(q) != Cell::Difficult
-                && s.map.walkable(q)
-                && corner_clear(s, from, q)
-                && s.occupant(q).is_none()
-        })
-        .collect()
+    neighbours(s, from).filter(move |&q| {
+        s.map.cell(q) != Cell::Difficult
+            && s.map.walkable(q)
+            && corner_clear(s, from, q)
+            && s.occupant(q).is_none()
+    })
 }
 
 /// Whether `target` has conscious enemies of its own on two opposite sides (teams.sneak-flank).

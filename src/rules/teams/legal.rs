@@ -6,7 +6,7 @@ use super::action::Action;
 use super::attack::{defence_options, intercept_candidates};
 use super::flow::{eligible, pending};
 use super::grid::{
-    adjacent, any_reachable, cover_nearby, move_cost, neighbours, reachable_squares, steps,
+    adjacent, any_reachable, cover_nearby, each_reachable_square, move_cost, neighbours, steps,
 };
 use super::harm::can_fortify;
 use super::model::*;
@@ -102,25 +102,53 @@ pub fn only_end_left(s: &State) -> bool {
 }
 
 /// What the turn's character carries, in item order, each with whether it is in hand: read off
-/// the items once for the whole listing rather than once for each kind of action.
-struct Kit(Vec<(ItemId, bool)>);
+/// the items once for the whole listing rather than once for each kind of action. Kept on the
+/// stack for the usual handful of items.
+struct Kit {
+    few: [(ItemId, bool); KIT_ON_STACK],
+    len: usize,
+    /// All of them instead, for a character carrying more than the stack holds.
+    many: Vec<(ItemId, bool)>,
+}
+
+const KIT_ON_STACK: usize = 8;
 
 impl Kit {
     fn of(s: &State, c: CharacterId) -> Kit {
-        Kit(s
-            .items
-            .iter()
-            .enumerate()
-            .filter_map(|(i, it)| match it.location {
-                Location::Hand(h) if h == c => Some((i, true)),
-                Location::Pack(p) if p == c => Some((i, false)),
-                _ => None,
-            })
-            .collect())
+        let mut kit = Kit {
+            few: [(0, false); KIT_ON_STACK],
+            len: 0,
+            many: Vec::new(),
+        };
+        for (i, it) in s.items.iter().enumerate() {
+            let entry = match it.location {
+                Location::Hand(h) if h == c => (i, true),
+                Location::Pack(p) if p == c => (i, false),
+                _ => continue,
+            };
+            if kit.len < KIT_ON_STACK {
+                kit.few[kit.len] = entry;
+                kit.len += 1;
+            } else {
+                if kit.many.is_empty() {
+                    kit.many.extend_from_slice(&kit.few);
+                }
+                kit.many.push(entry);
+            }
+        }
+        kit
+    }
+
+    fn all(&self) -> &[(ItemId, bool)] {
+        if self.many.is_empty() {
+            &self.few[..self.len]
+        } else {
+            &self.many
+        }
     }
 
     fn held(&self) -> impl Iterator<Item = ItemId> + '_ {
-        self.0.iter().filter(|(_, hand)| *hand).map(|&(i, _)| i)
+        self.all().iter().filter(|(_, hand)| *hand).map(|&(i, _)| i)
     }
 
     /// The weapons to attack with: those in hand, then bare hands.
@@ -210,14 +238,22 @@ impl Listing {
     }
 }
 
-/// The squares a movement may end on, as `moves` asks for them.
-fn movements(s: &State, c: CharacterId, moves: Moves) -> Vec<Pos> {
+/// Each square a movement may end on, as `moves` asks for them, to `emit`.
+fn movements(
+    s: &State,
+    c: CharacterId,
+    moves: Moves,
+    emit: &mut dyn FnMut(Pos) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let speed = s.characters[c].stats.speed;
     match moves {
-        Moves::All => reachable_squares(s, c, speed),
-        Moves::Any => any_reachable(s, c, speed).into_iter().collect(),
-        Moves::Only(p) => move_cost(s, c, speed, p).map(|_| p).into_iter().collect(),
-        Moves::None => Vec::new(),
+        Moves::All => each_reachable_square(s, c, speed, emit),
+        Moves::Any => any_reachable(s, c, speed).map_or(ControlFlow::Continue(()), emit),
+        Moves::Only(p) => match move_cost(s, c, speed, p) {
+            Some(_) => emit(p),
+            None => ControlFlow::Continue(()),
+        },
+        Moves::None => ControlFlow::Continue(()),
     }
 }
 
@@ -328,14 +364,10 @@ fn each_turn_action(
             Moves::None
         };
         if !ch.prone && may_move {
-            for p in movements(s, actor, moves) {
-                emit(Action::Move(p))?;
-            }
+            movements(s, actor, moves, &mut |p| emit(Action::Move(p)))?;
         }
         if !commanded && !ch.prone && t.moved && ch.stamina >= 1 {
-            for p in movements(s, actor, moves) {
-                emit(Action::Sprint(p))?;
-            }
+            movements(s, actor, moves, &mut |p| emit(Action::Sprint(p)))?;
         }
         if !commanded && want(Part::Resuscitate) {
             for (p, pc) in s.characters.iter().enumerate() {
@@ -420,7 +452,7 @@ fn brandish_options(
     kit: &Kit,
     emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let carried = &kit.0;
+    let carried = kit.all();
     let in_hand = kit.held().count();
     let is_current =
         |set: &[ItemId]| set.len() == in_hand && set.iter().all(|i| carried.contains(&(*i, true)));
@@ -597,5 +629,45 @@ pub fn describe(s: &State, action: &Action) -> String {
         Action::NoReaction => "Take the hit".into(),
         Action::Fortify => "Fortify to stay conscious (reaction, 1 stamina)".into(),
         Action::FallUnconscious => "Fall unconscious".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::teams::{CharacterSetup, TeamsSetup};
+
+    /// The kit read off the items agrees with the items themselves, for a handful of things
+    /// and for more than the stack holds.
+    #[test]
+    fn the_kit_is_what_the_character_carries_in_item_order() {
+        for carried in [0, 1, KIT_ON_STACK, KIT_ON_STACK + 5] {
+            let mut me = CharacterSetup::new("Me", 0, Pos::new(0, 0)).hold(Item::new("sword"));
+            let mut other = CharacterSetup::new("Other", 1, Pos::new(3, 3));
+            for k in 0..carried {
+                me = me.carry(Item::new(format!("thing {k}")));
+                other = other.carry(Item::new(format!("other thing {k}")));
+            }
+            let s = TeamsSetup::new("Packs", 5, 5)
+                .team("A")
+                .team("B")
+                .character(me)
+                .character(other)
+                .state()
+                .unwrap();
+            let kit = Kit::of(&s, 0);
+            let carried_ids: Vec<ItemId> = kit.all().iter().map(|&(i, _)| i).collect();
+            assert_eq!(
+                carried_ids,
+                s.carried(0).collect::<Vec<_>>(),
+                "{carried} carried"
+            );
+            assert_eq!(
+                kit.held().collect::<Vec<_>>(),
+                s.held(0).collect::<Vec<_>>(),
+                "{carried} carried"
+            );
+            assert_eq!(kit.all().len(), carried + 1);
+        }
     }
 }

@@ -31,7 +31,12 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     if commanded && let Some(turn) = ctx.s.turn.as_mut() {
         turn.command = None;
     }
-    let name = ctx.s.name(actor).to_string();
+    // Only the sentences below read the name, and a quiet log writes none: no copy for it.
+    let name = if ctx.log.quiet {
+        String::new()
+    } else {
+        ctx.s.name(actor).to_string()
+    };
     match *action {
         Action::Attack { target, weapon } => {
             spend(ctx, 1, commanded)?;
@@ -131,15 +136,23 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             };
             ctx.s.characters[actor].readied = Some(w);
             ctx.s.characters[actor].readied_for = target;
-            let wn = ctx.s.weapon_name(w).to_string();
-            let whom = match target {
-                Some(e) => format!("{} alone, when they move within reach", ctx.s.name(e)),
-                None => "the first enemy to move within reach".to_string(),
-            };
-            ctx.say(
-                EventKind::Stance { character: actor },
-                format_args!("{name} readies an attack with {wn} on {whom}."),
-            );
+            let (s, log) = (&*ctx.s, &mut ctx.log);
+            let (wn, kind) = (s.weapon_name(w), EventKind::Stance { character: actor });
+            match target {
+                Some(e) => log.say(
+                    kind,
+                    format_args!(
+                        "{name} readies an attack with {wn} on {} alone, when they move within reach.",
+                        s.name(e)
+                    ),
+                ),
+                None => log.say(
+                    kind,
+                    format_args!(
+                        "{name} readies an attack with {wn} on the first enemy to move within reach."
+                    ),
+                ),
+            }
             flow::end_turn(ctx);
         }
         Action::Resuscitate(p) => {
@@ -284,18 +297,17 @@ fn spend(ctx: &mut Ctx, n: u8, commanded: bool) -> Result<(), RuleError> {
     if let Some(turn) = ctx.s.turn.as_mut() {
         turn.actions_left = left;
     }
-    let text = format!(
-        "{} spends {n} action{} ({left} left).",
-        ctx.s.name(t.owner),
-        if n == 1 { "" } else { "s" }
-    );
-    ctx.say(
+    ctx.log.say(
         EventKind::Spent {
             character: t.owner,
             actions: n,
             left,
         },
-        text,
+        format_args!(
+            "{} spends {n} action{} ({left} left).",
+            ctx.s.name(t.owner),
+            if n == 1 { "" } else { "s" }
+        ),
     );
     Ok(())
 }
@@ -512,17 +524,16 @@ fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, verb: &str) {
     } else {
         metres
     };
-    let text = format!(
-        "{} {verb} from {from} to {to} ({metres} m).",
-        ctx.s.characters[who].name
-    );
-    ctx.say(
+    ctx.log.say(
         EventKind::Moved {
             character: who,
             from,
             to,
             metres,
         },
-        text,
+        format_args!(
+            "{} {verb} from {from} to {to} ({metres} m).",
+            ctx.s.characters[who].name
+        ),
     );
 }

@@ -244,14 +244,14 @@ pub fn end_turn(ctx: &mut Ctx) {
 }
 
 /// Characters of faction `f` who may be activated now.
-pub fn eligible(s: &State, f: FactionId) -> Vec<CharacterId> {
-    may_act(s, f, |c| c.is_active()).collect()
+pub fn eligible(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
+    may_act(s, f, |c| c.is_active())
 }
 
 /// Surrendered characters of faction `f` harmed by the enemy who could take up the fight
 /// again now, taking their turn.
-pub fn resumable(s: &State, f: FactionId) -> Vec<CharacterId> {
-    may_act(s, f, resumes).collect()
+pub fn resumable(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
+    may_act(s, f, resumes)
 }
 
 fn resumes(c: &Character) -> bool {

@@ -11,25 +11,33 @@ use super::turn::{self, opportunity_candidates, opportunity_faction};
 use crate::rules::battle::{CharacterId, Pending, Seat};
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions_into(s, &mut out);
+    out
+}
+
+/// The legal actions into `out`, emptied first.
+pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
+    out.clear();
     match s.stage {
-        Stage::Over => Vec::new(),
-        Stage::Initiative => (0..s.factions.len()).map(Action::ChooseFirst).collect(),
+        Stage::Over => {}
+        Stage::Initiative => out.extend((0..s.factions.len()).map(Action::ChooseFirst)),
         Stage::Activation => {
-            let mut out: Vec<Action> = eligible(s, s.to_act)
-                .into_iter()
-                .map(Action::Activate)
-                .collect();
-            out.extend(resumable(s, s.to_act).into_iter().map(Action::Resume));
+            out.extend(eligible(s, s.to_act).map(Action::Activate));
+            out.extend(resumable(s, s.to_act).map(Action::Resume));
             out.push(Action::Pass);
-            out
         }
-        Stage::Turn => turn_actions(s),
+        Stage::Turn => {
+            let _ = each_turn_action(s, |a| {
+                out.push(a);
+                ControlFlow::Continue(())
+            });
+        }
         Stage::Opportunity => {
             let Some(f) = opportunity_faction(s) else {
-                return Vec::new();
+                return;
             };
             let mover = s.movement.as_ref().expect("move").mover;
-            let mut out = Vec::new();
             for c in opportunity_candidates(s, f) {
                 for w in melee_weapons(s, c) {
                     // "The attacker may choose to voluntarily hold back an attack", whatever
@@ -54,44 +62,26 @@ pub fn legal_actions(s: &State) -> Vec<Action> {
                 }));
             }
             out.push(Action::DeclineOpportunity);
-            out
         }
         Stage::Attack => {
             let a = s.attack.as_ref().expect("attack");
             match a.step {
                 AttackStep::ProposeStunt => {
-                    let mut out: Vec<Action> = stunt_options(s)
-                        .into_iter()
-                        .map(Action::ProposeStunt)
-                        .collect();
+                    out.extend(stunt_options(s).into_iter().map(Action::ProposeStunt));
                     out.push(Action::NoStunt);
-                    out
                 }
-                AttackStep::AnswerStunt(_) => vec![Action::AcceptStunt, Action::RefuseStunt],
-                AttackStep::React { slot } => reaction_options(s, slot)
-                    .into_iter()
-                    .map(Action::React)
-                    .collect(),
+                AttackStep::AnswerStunt(_) => {
+                    out.extend([Action::AcceptStunt, Action::RefuseStunt]);
+                }
+                AttackStep::React { slot } => {
+                    out.extend(reaction_options(s, slot).into_iter().map(Action::React));
+                }
             }
         }
-        Stage::Morale => vec![
+        Stage::Morale => out.extend([
             Action::Morale(MoraleChoice::Surrender),
             Action::Morale(MoraleChoice::Retreat),
-        ],
-    }
-}
-
-/// The legal actions into `out`, emptied first. A turn's, the most asked for, are listed into
-/// it directly.
-pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
-    if s.stage == Stage::Turn {
-        out.clear();
-        let _ = each_turn_action(s, &mut |a| {
-            out.push(a);
-            ControlFlow::Continue(())
-        });
-    } else {
-        *out = legal_actions(s);
+        ]),
     }
 }
 
@@ -107,15 +97,6 @@ fn melee_weapons(s: &State, c: CharacterId) -> Vec<Weapon> {
         .map(Weapon::Item)
         .collect();
     out.push(Weapon::Unarmed);
-    out
-}
-
-fn turn_actions(s: &State) -> Vec<Action> {
-    let mut out = Vec::with_capacity(32);
-    let _ = each_turn_action(s, &mut |a| {
-        out.push(a);
-        ControlFlow::Continue(())
-    });
     out
 }
 
