@@ -35,6 +35,7 @@ pub fn play_out<R: Ruleset>(
 ) -> Result<BattleResult, RuleError> {
     let mut decisions = 0usize;
     let mut legal = Vec::new();
+    let mut events = Vec::new();
     loop {
         match R::pending(state) {
             Pending::Over(o) => {
@@ -76,13 +77,13 @@ pub fn play_out<R: Ruleset>(
                 // An action from the list just made needs neither the check nor the copy that
                 // keep `apply` safe for outside callers (on an error the battle ends here anyway);
                 // a policy that answers something else goes through the full check.
-                let events = if picked.is_none() && !legal.contains(action) {
-                    R::apply(state, action, dice)?
+                if picked.is_none() && !legal.contains(action) {
+                    events = R::apply(state, action, dice)?;
                 } else if quiet {
-                    R::apply_quiet(state, action, dice)?
+                    R::apply_quiet_into(state, action, dice, &mut events)?;
                 } else {
-                    R::apply_trusted(state, action, dice)?
-                };
+                    events = R::apply_trusted(state, action, dice)?;
+                }
                 on_event(action, &events);
                 decisions += 1;
             }

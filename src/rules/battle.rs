@@ -266,6 +266,19 @@ pub trait Ruleset {
     ) -> Result<Vec<Event<Self::EventKind>>, RuleError> {
         Self::apply_trusted(state, action, dice)
     }
+
+    /// As [`Ruleset::apply_quiet`], the events into `events` (emptied first): a play-out applying
+    /// action after action keeps one buffer rather than a new one each time. On an error the
+    /// buffer's content is unspecified.
+    fn apply_quiet_into(
+        state: &mut Self::State,
+        action: &Self::Action,
+        dice: &mut dyn DiceSource,
+        events: &mut Vec<Event<Self::EventKind>>,
+    ) -> Result<(), RuleError> {
+        *events = Self::apply_quiet(state, action, dice)?;
+        Ok(())
+    }
 }
 
 /// Runs `step` on a copy of `state` and keeps the copy only if it succeeds: how each ruleset's

@@ -102,6 +102,23 @@ impl<'a, S, K> Ctx<'a, S, K> {
         ctx
     }
 
+    /// The same, its events into `events` (emptied first), a buffer kept from the last action.
+    pub fn quiet_into(
+        s: &'a mut S,
+        dice: &'a mut dyn DiceSource,
+        mut events: Vec<Event<K>>,
+    ) -> Self {
+        events.clear();
+        Ctx {
+            s,
+            dice,
+            log: Log {
+                events,
+                quiet: true,
+            },
+        }
+    }
+
     pub fn say(&mut self, kind: K, text: impl Text) {
         self.log.say(kind, text);
     }

@@ -120,6 +120,16 @@ impl Ruleset for Coterie {
         play(Ctx::quiet(state, dice), action)
     }
 
+    fn apply_quiet_into(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+        events: &mut Vec<CoterieEvent>,
+    ) -> Result<(), RuleError> {
+        *events = play(Ctx::quiet_into(state, dice, std::mem::take(events)), action)?;
+        Ok(())
+    }
+
     fn describe(state: &State, action: &Action) -> String {
         describe(state, action)
     }

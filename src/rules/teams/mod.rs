@@ -213,6 +213,16 @@ impl Ruleset for Teams {
     ) -> Result<Vec<TeamsEvent>, RuleError> {
         play(Ctx::quiet(state, dice), action)
     }
+
+    fn apply_quiet_into(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+        events: &mut Vec<TeamsEvent>,
+    ) -> Result<(), RuleError> {
+        *events = play(Ctx::quiet_into(state, dice, std::mem::take(events)), action)?;
+        Ok(())
+    }
 }
 
 /// An action known to be legal, in the context given.

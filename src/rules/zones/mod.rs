@@ -295,6 +295,16 @@ impl Ruleset for Zones {
     ) -> Result<Vec<ZoneEvent>, RuleError> {
         play(Ctx::quiet(state, dice), action)
     }
+
+    fn apply_quiet_into(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+        events: &mut Vec<ZoneEvent>,
+    ) -> Result<(), RuleError> {
+        *events = play(Ctx::quiet_into(state, dice, std::mem::take(events)), action)?;
+        Ok(())
+    }
 }
 
 /// The decision kind of a pending Zones decision, for the shell.
