@@ -476,7 +476,7 @@ pub fn each_reachable_square(
     s: &State,
     mover: CharacterId,
     budget: u8,
-    emit: &mut dyn FnMut(Pos) -> ControlFlow<()>,
+    emit: &mut impl FnMut(Pos) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     // The rows are copied out first: `emit` runs with the kept searches free to search again.
     let mut rows = [0u64; 64];

@@ -243,7 +243,7 @@ fn movements(
     s: &State,
     c: CharacterId,
     moves: Moves,
-    emit: &mut dyn FnMut(Pos) -> ControlFlow<()>,
+    emit: &mut impl FnMut(Pos) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let speed = s.characters[c].stats.speed;
     match moves {
@@ -262,7 +262,7 @@ fn movements(
 fn each_turn_action(
     s: &State,
     listing: Listing,
-    emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    emit: &mut impl FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let want = |part| listing.wants(part);
     let Some(t) = s.turn else {
@@ -426,7 +426,7 @@ fn free_actions(
     actor: CharacterId,
     kit: &Kit,
     listing: Listing,
-    emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    emit: &mut impl FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let ch = &s.characters[actor];
     if listing.wants(Part::Drop) {
@@ -450,7 +450,7 @@ fn free_actions(
 fn brandish_options(
     s: &State,
     kit: &Kit,
-    emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    emit: &mut impl FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let carried = kit.all();
     let in_hand = kit.held().count();
