@@ -5,6 +5,7 @@ pub mod context;
 pub mod coterie;
 pub mod dice;
 pub mod explain;
+pub mod few;
 pub mod names;
 pub mod notes;
 pub mod teams;

@@ -13,6 +13,7 @@ use super::model::*;
 use super::targeting::{can_attack, can_kill, weapon_ready};
 use super::turn::{COMMAND_FOCUS, bit, reload_actions};
 use crate::rules::battle::{CharacterId, Pending, Seat};
+use crate::rules::few::Few;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -102,49 +103,25 @@ pub fn only_end_left(s: &State) -> bool {
 }
 
 /// What the turn's character carries, in item order, each with whether it is in hand: read off
-/// the items once for the whole listing rather than once for each kind of action. Kept on the
-/// stack for the usual handful of items.
-struct Kit {
-    few: [(ItemId, bool); KIT_ON_STACK],
-    len: usize,
-    /// All of them instead, for a character carrying more than the stack holds.
-    many: Vec<(ItemId, bool)>,
-}
-
-const KIT_ON_STACK: usize = 8;
+/// the items once for the whole listing rather than once for each kind of action.
+struct Kit(Few<(ItemId, bool), 8>);
 
 impl Kit {
     fn of(s: &State, c: CharacterId) -> Kit {
-        let mut kit = Kit {
-            few: [(0, false); KIT_ON_STACK],
-            len: 0,
-            many: Vec::new(),
-        };
-        for (i, it) in s.items.iter().enumerate() {
-            let entry = match it.location {
-                Location::Hand(h) if h == c => (i, true),
-                Location::Pack(p) if p == c => (i, false),
-                _ => continue,
-            };
-            if kit.len < KIT_ON_STACK {
-                kit.few[kit.len] = entry;
-                kit.len += 1;
-            } else {
-                if kit.many.is_empty() {
-                    kit.many.extend_from_slice(&kit.few);
-                }
-                kit.many.push(entry);
-            }
-        }
-        kit
+        Kit(s
+            .items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, it)| match it.location {
+                Location::Hand(h) if h == c => Some((i, true)),
+                Location::Pack(p) if p == c => Some((i, false)),
+                _ => None,
+            })
+            .collect())
     }
 
     fn all(&self) -> &[(ItemId, bool)] {
-        if self.many.is_empty() {
-            &self.few[..self.len]
-        } else {
-            &self.many
-        }
+        self.0.as_slice()
     }
 
     fn held(&self) -> impl Iterator<Item = ItemId> + '_ {
@@ -641,7 +618,7 @@ mod tests {
     /// and for more than the stack holds.
     #[test]
     fn the_kit_is_what_the_character_carries_in_item_order() {
-        for carried in [0, 1, KIT_ON_STACK, KIT_ON_STACK + 5] {
+        for carried in [0, 1, 8, 13] {
             let mut me = CharacterSetup::new("Me", 0, Pos::new(0, 0)).hold(Item::new("sword"));
             let mut other = CharacterSetup::new("Other", 1, Pos::new(3, 3));
             for k in 0..carried {
