@@ -125,7 +125,7 @@ impl Ruleset for Race {
         Ok(vec![Event {
             kind: (),
             text: format!("{gain:+} points"),
-            explanation,
+            explanation: explanation.map(Box::new),
         }])
     }
 

@@ -155,7 +155,7 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
     let efforts: Vec<(FactionId, i32, &Explanation)> = events
         .iter()
         .filter_map(|e| match (&e.kind, &e.explanation) {
-            (EventKind::Effort { side, total }, Some(x)) => Some((*side, *total, x)),
+            (EventKind::Effort { side, total }, Some(x)) => Some((*side, *total, &**x)),
             _ => None,
         })
         .collect();

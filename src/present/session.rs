@@ -233,7 +233,7 @@ fn entries<G: Game>(state: &G::State, events: Vec<Event<G::EventKind>>) -> Vec<L
             round,
             visual: Some(G::visual(state, &e)),
             text: e.text,
-            explanation: e.explanation,
+            explanation: e.explanation.map(|x| *x),
         })
         .collect()
 }

@@ -621,7 +621,7 @@ impl Visit for Rerun<'_> {
                     kind,
                     after,
                     text: e.text,
-                    explanation: e.explanation,
+                    explanation: e.explanation.map(|x| *x),
                 });
             }
         };

@@ -84,7 +84,8 @@ impl Pending {
 pub struct Event<K> {
     pub kind: K,
     pub text: String,
-    pub explanation: Option<Explanation>,
+    /// Boxed: most events have none, and an event is moved about whole.
+    pub explanation: Option<Box<Explanation>>,
 }
 
 impl<K> fmt::Display for Event<K> {

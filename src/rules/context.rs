@@ -65,7 +65,7 @@ impl<K> Log<K> {
         self.events.push(Event {
             kind,
             text,
-            explanation: Some(e),
+            explanation: Some(Box::new(e)),
         });
     }
 }

@@ -980,6 +980,6 @@ fn missed(events: &[fray::rules::teams::TeamsEvent]) -> fray::rules::explain::Ex
     events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Missed { .. }))
-        .and_then(|e| e.explanation.clone())
+        .and_then(|e| e.explanation.as_deref().cloned())
         .expect("a miss")
 }
