@@ -99,6 +99,7 @@ struct Terrain {
 /// A search's answer for one start and budget. Every step costs at least 1 m and moves at
 /// most one square each way, so a movement of `budget` metres never leaves the squares within
 /// `budget` of its start, the window.
+#[derive(Default)]
 struct Found {
     /// The window's first row.
     y0: usize,
@@ -248,15 +249,17 @@ fn search<R>(
             open.resize_with(64 * 64, Vec::new);
             crowded.resize_with(64 * 64, Vec::new);
         }
-        let mut search = |with_enemies: bool, in_the_way: Vec<u64>| {
+        let mut search = |with_enemies: bool, into: &mut Found| {
             settle(terrain, with_enemies, cost, pending, reached, w);
-            found(terrain, in_the_way, cost, reached)
+            fill(into, terrain, cost, reached);
         };
         let k = match open[at].iter().position(|(b, _)| *b == budget) {
             Some(k) => k,
             None => {
                 *kept += 1;
-                open[at].push((budget, search(false, Vec::new())));
+                let mut answer = Found::default();
+                search(false, &mut answer);
+                open[at].push((budget, answer));
                 open[at].len() - 1
             }
         };
@@ -272,55 +275,51 @@ fn search<R>(
         }
         // An answer with enemies in the way holds while the same squares it could reach are
         // barred: one barred then that is free now may be an end now, with no metres to spare.
-        let in_the_way = free.enemies_on(&terrain.enemy, &free.reach);
+        let in_the_way = || free.enemies_on(&terrain.enemy, &free.reach);
         let k = match crowded[at].iter().position(|(b, _)| *b == budget) {
-            Some(k) => {
-                if !crowded[at][k].1.in_the_way.iter().copied().eq(in_the_way) {
-                    let in_the_way = free.enemies_on(&terrain.enemy, &free.reach).collect();
-                    crowded[at][k].1 = search(true, in_the_way);
-                }
-                k
-            }
+            Some(k) => k,
             None => {
                 *kept += 1;
-                let in_the_way = in_the_way.collect();
-                crowded[at].push((budget, search(true, in_the_way)));
+                crowded[at].push((budget, Found::default()));
                 crowded[at].len() - 1
             }
         };
+        let answer = &mut crowded[at][k].1;
+        if answer.reach.is_empty() || !answer.in_the_way.iter().copied().eq(in_the_way()) {
+            // The last answer's lists are refilled where they stand, not made anew.
+            answer.in_the_way.clear();
+            answer.in_the_way.extend(in_the_way());
+            search(true, answer);
+        }
         read(terrain, &crowded[at][k].1)
     }))
 }
 
-/// The window of the search just settled, kept apart from the search's buffers.
-fn found(t: &Terrain, in_the_way: Vec<u64>, cost: &[u8], reached: &[u64]) -> Found {
+/// The window of the search just settled, kept apart from the search's buffers: into `f`, its
+/// lists refilled where they stand (`in_the_way` is the caller's).
+fn fill(f: &mut Found, t: &Terrain, cost: &[u8], reached: &[u64]) {
     let h = t.walk.len();
     let sy = usize::from(t.start.1);
     let b = usize::from(t.budget);
     let (y0, y1) = (sy.saturating_sub(b), (sy + b).min(h - 1));
-    let reach: Vec<u64> = (y0..=y1).map(|y| reached[y] | reached[h + y]).collect();
-    let onward = reach
-        .iter()
-        .zip(y0..)
-        .map(|(&row, y)| {
-            let (mut left, mut spare) = (row, row);
-            while left != 0 {
-                let x = left.trailing_zeros() as usize;
-                left &= left - 1;
-                if cost[y * 64 + x] >= t.budget {
-                    spare &= !(1 << x);
-                }
+    f.y0 = y0;
+    f.reach.clear();
+    f.reach
+        .extend((y0..=y1).map(|y| reached[y] | reached[h + y]));
+    f.onward.clear();
+    f.onward.extend(f.reach.iter().zip(y0..).map(|(&row, y)| {
+        let (mut left, mut spare) = (row, row);
+        while left != 0 {
+            let x = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if cost[y * 64 + x] >= t.budget {
+                spare &= !(1 << x);
             }
-            spare
-        })
-        .collect();
-    Found {
-        y0,
-        in_the_way,
-        reach,
-        onward,
-        cost: cost[y0 * 64..(y1 + 1) * 64].to_vec(),
-    }
+        }
+        spare
+    }));
+    f.cost.clear();
+    f.cost.extend_from_slice(&cost[y0 * 64..(y1 + 1) * 64]);
 }
 
 /// Dial's algorithm, a whole row of squares at a time: every step costs at least 1, so taking
