@@ -265,19 +265,22 @@ pub trait Ruleset {
         action: &Self::Action,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event<Self::EventKind>>, RuleError> {
-        Self::apply_trusted(state, action, dice)
+        let mut events = Vec::new();
+        Self::apply_quiet_into(state, action, dice, &mut events)?;
+        Ok(events)
     }
 
     /// As [`Ruleset::apply_quiet`], the events into `events` (emptied first): a play-out applying
     /// action after action keeps one buffer rather than a new one each time. On an error the
-    /// buffer's content is unspecified.
+    /// buffer's content is unspecified. A ruleset that writes its events' sentences quietly
+    /// gives this; the default writes them.
     fn apply_quiet_into(
         state: &mut Self::State,
         action: &Self::Action,
         dice: &mut dyn DiceSource,
         events: &mut Vec<Event<Self::EventKind>>,
     ) -> Result<(), RuleError> {
-        *events = Self::apply_quiet(state, action, dice)?;
+        *events = Self::apply_trusted(state, action, dice)?;
         Ok(())
     }
 }

@@ -95,14 +95,8 @@ impl<'a, S, K> Ctx<'a, S, K> {
         }
     }
 
-    /// A context whose events carry their kinds and explanations but no sentences.
-    pub fn quiet(s: &'a mut S, dice: &'a mut dyn DiceSource) -> Self {
-        let mut ctx = Ctx::new(s, dice);
-        ctx.log.quiet = true;
-        ctx
-    }
-
-    /// The same, its events into `events` (emptied first), a buffer kept from the last action.
+    /// A context whose events carry their kinds and explanations but no sentences, written
+    /// into `events` (emptied first), a buffer kept from the last action.
     pub fn quiet_into(
         s: &'a mut S,
         dice: &'a mut dyn DiceSource,

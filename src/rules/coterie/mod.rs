@@ -112,14 +112,6 @@ impl Ruleset for Coterie {
         play(Ctx::new(state, dice), action)
     }
 
-    fn apply_quiet(
-        state: &mut State,
-        action: &Action,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<CoterieEvent>, RuleError> {
-        play(Ctx::quiet(state, dice), action)
-    }
-
     fn apply_quiet_into(
         state: &mut State,
         action: &Action,

@@ -206,14 +206,6 @@ impl Ruleset for Teams {
         play(Ctx::new(state, dice), action)
     }
 
-    fn apply_quiet(
-        state: &mut State,
-        action: &Action,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<TeamsEvent>, RuleError> {
-        play(Ctx::quiet(state, dice), action)
-    }
-
     fn apply_quiet_into(
         state: &mut State,
         action: &Action,

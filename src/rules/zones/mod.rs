@@ -288,14 +288,6 @@ impl Ruleset for Zones {
         play(Ctx::new(state, dice), action)
     }
 
-    fn apply_quiet(
-        state: &mut State,
-        action: &Action,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<ZoneEvent>, RuleError> {
-        play(Ctx::quiet(state, dice), action)
-    }
-
     fn apply_quiet_into(
         state: &mut State,
         action: &Action,
