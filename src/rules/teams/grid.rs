@@ -85,7 +85,7 @@ fn corner_clear(s: &State, from: Pos, to: Pos) -> bool {
 /// bit x for column x): the squares one may cross, those that cost double, and those a
 /// conscious enemy of the mover blocks. With the start and the budget, it is all a search
 /// depends on.
-#[derive(Clone, Default, PartialEq, Eq)]
+#[derive(Default)]
 struct Terrain {
     walk: Vec<u64>,
     difficult: Vec<u64>,
@@ -308,15 +308,9 @@ fn fill(f: &mut Found, t: &Terrain, cost: &[u8], reached: &[u64]) {
         .extend((y0..=y1).map(|y| reached[y] | reached[h + y]));
     f.onward.clear();
     f.onward.extend(f.reach.iter().zip(y0..).map(|(&row, y)| {
-        let (mut left, mut spare) = (row, row);
-        while left != 0 {
-            let x = left.trailing_zeros() as usize;
-            left &= left - 1;
-            if cost[y * 64 + x] >= t.budget {
-                spare &= !(1 << x);
-            }
-        }
-        spare
+        columns(row)
+            .filter(|&x| cost[y * 64 + x] < t.budget)
+            .fold(0, |spare, x| spare | 1 << x)
     }));
     f.cost.clear();
     f.cost.extend_from_slice(&cost[y0 * 64..(y1 + 1) * 64]);
@@ -438,6 +432,17 @@ fn settle(
     }
 }
 
+/// The columns of a row's squares, in order.
+fn columns(mut row: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (row != 0).then(|| {
+            let x = row.trailing_zeros() as usize;
+            row &= row - 1;
+            x
+        })
+    })
+}
+
 /// The squares of row `y` a movement may end on: reached, nobody there, not the start.
 fn ends(t: &Terrain, found: &Found, y: usize) -> u64 {
     let mut row = found.row(y) & !t.taken.get(y).copied().unwrap_or(0);
@@ -451,10 +456,7 @@ fn ends(t: &Terrain, found: &Found, y: usize) -> u64 {
 fn each_reachable(s: &State, mover: CharacterId, budget: u8, mut f: impl FnMut(Pos, u8)) {
     search(s, mover, budget, |t, found| {
         for y in 0..t.walk.len() {
-            let mut row = ends(t, found, y);
-            while row != 0 {
-                let x = row.trailing_zeros() as usize;
-                row &= row - 1;
+            for x in columns(ends(t, found, y)) {
                 f(Pos::new(x as u8, y as u8), found.cost(x, y));
             }
         }
@@ -487,10 +489,7 @@ pub fn each_reachable_square(
     })
     .unwrap_or(0);
     for (y, &row) in rows.iter().enumerate().take(h) {
-        let mut row = row;
-        while row != 0 {
-            let x = row.trailing_zeros() as usize;
-            row &= row - 1;
+        for x in columns(row) {
             emit(Pos::new(x as u8, y as u8))?;
         }
     }
