@@ -82,24 +82,30 @@ pub fn is_legal(s: &State, action: &Action) -> bool {
 }
 
 /// Whether ending the turn (or the commanded ally's go) is all that is left. Stops at the
-/// first other action rather than listing them all.
+/// first other action rather than listing them all, and looks first where one is cheapest to
+/// find and most often is: dropping prone, then the stances. Each look lists a part of what
+/// the last lists whole, so the answer is the full listing's.
 pub fn only_end_left(s: &State) -> bool {
     s.stage == Stage::Turn
-        && each_turn_action(
-            s,
-            Listing {
-                moves: Moves::Any,
-                part: None,
-            },
-            &mut |a| {
-                if a == Action::EndTurn {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            },
-        )
-        .is_continue()
+        && [Some(Part::Prone), Some(Part::Stance), None]
+            .into_iter()
+            .all(|part| {
+                each_turn_action(
+                    s,
+                    Listing {
+                        moves: Moves::Any,
+                        part,
+                    },
+                    &mut |a| {
+                        if a == Action::EndTurn {
+                            ControlFlow::Continue(())
+                        } else {
+                            ControlFlow::Break(())
+                        }
+                    },
+                )
+                .is_continue()
+            })
 }
 
 /// What the turn's character carries, in item order, each with whether it is in hand: read off
@@ -168,6 +174,7 @@ enum Part {
     StandUp,
     Escape,
     Drop,
+    Prone,
     Step,
     /// Ending the turn, and going on with or abandoning an action under way.
     End,
@@ -189,7 +196,8 @@ impl Part {
             Action::Reload(_) => Part::Reload,
             Action::StandUp => Part::StandUp,
             Action::Escape => Part::Escape,
-            Action::DropItem(_) | Action::DropProne => Part::Drop,
+            Action::DropItem(_) => Part::Drop,
+            Action::DropProne => Part::Prone,
             Action::Step(_) => Part::Step,
             _ => Part::End,
         }
@@ -260,7 +268,7 @@ fn each_turn_action(
             emit(Action::Continue)?;
             emit(Action::Abandon)?;
         }
-        free_actions(s, t, actor, kit(), listing, emit)?;
+        free_actions(s, t, actor, kit, listing, emit)?;
         if t.actions_left == 0 {
             return emit(Action::EndTurn);
         }
@@ -297,13 +305,21 @@ fn each_turn_action(
                 }
             }
         }
-        for p in neighbours(s, ch.pos).filter(|_| want(Part::Door)) {
+        for p in want(Part::Door)
+            .then(|| neighbours(s, ch.pos))
+            .into_iter()
+            .flatten()
+        {
             if matches!(s.map.cell(p), Cell::DoorOpen | Cell::DoorClosed) && s.occupant(p).is_none()
             {
                 emit(Action::Door(p))?;
             }
         }
-        for (i, it) in s.items.iter().enumerate().filter(|_| want(Part::PickUp)) {
+        for (i, it) in want(Part::PickUp)
+            .then(|| s.items.iter().enumerate())
+            .into_iter()
+            .flatten()
+        {
             let lies = match it.location {
                 Location::Ground(p) => Some(p),
                 Location::Hand(o) | Location::Pack(o)
@@ -390,29 +406,29 @@ fn each_turn_action(
         }
     }
     if !commanded {
-        free_actions(s, t, actor, kit(), listing, emit)?;
+        free_actions(s, t, actor, kit, listing, emit)?;
     }
     emit(Action::EndTurn)
 }
 
 /// The free actions of the turn's own character (teams.free-actions): drop a held item, drop
 /// prone, and a step if it has neither moved nor stepped.
-fn free_actions(
+fn free_actions<'k>(
     s: &State,
     t: Turn,
     actor: CharacterId,
-    kit: &Kit,
+    kit: impl Fn() -> &'k Kit,
     listing: Listing,
     emit: &mut impl FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let ch = &s.characters[actor];
     if listing.wants(Part::Drop) {
-        for i in kit.held() {
+        for i in kit().held() {
             emit(Action::DropItem(i))?;
         }
-        if !ch.prone {
-            emit(Action::DropProne)?;
-        }
+    }
+    if listing.wants(Part::Prone) && !ch.prone {
+        emit(Action::DropProne)?;
     }
     if listing.wants(Part::Step) && !t.moved && !t.stepped {
         for p in steps(s, actor) {
@@ -612,7 +628,52 @@ pub fn describe(s: &State, action: &Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::teams::{CharacterSetup, TeamsSetup};
+    use crate::rules::battle::Ruleset;
+    use crate::rules::dice::SeededDice;
+    use crate::rules::teams::{CharacterSetup, Teams, TeamsSetup};
+    use crate::rulesets::Setup;
+    use rand::{RngExt, SeedableRng};
+
+    /// `only_end_left`, which looks in parts of the listing before the whole, answers what the
+    /// full listing does at every turn decision of random battles on every shipped
+    /// Three-action map: as the turn is, with the character down on the ground, and with
+    /// everything spent, where ending it may be all that is left.
+    #[test]
+    fn only_the_end_left_is_what_the_listing_says() {
+        let (mut turns, mut ends) = (0, 0);
+        for (name, _) in crate::scenario::BUILTIN {
+            let Setup::Teams(setup) = crate::scenario::builtin(name).unwrap().unwrap().setup else {
+                continue;
+            };
+            for seed in 0..4 {
+                let mut dice = SeededDice::new(seed);
+                let (mut s, _) = Teams::start(&setup, &mut dice).unwrap();
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                while let Pending::Decide { .. } = pending(&s) {
+                    let legal = legal_actions(&s);
+                    if let Some(t) = s.turn.filter(|_| s.stage == Stage::Turn) {
+                        let mut prone = s.clone();
+                        prone.characters[t.actor()].prone = true;
+                        let mut spent = prone.clone();
+                        if let Some(t) = spent.turn.as_mut() {
+                            (t.actions_left, t.moved, t.stepped) = (0, true, true);
+                        }
+                        for state in [&s, &prone, &spent] {
+                            let only_end =
+                                legal_actions(state).iter().all(|a| *a == Action::EndTurn);
+                            assert_eq!(only_end_left(state), only_end, "{name} seed {seed}");
+                            ends += usize::from(only_end);
+                        }
+                        turns += 1;
+                    }
+                    let a = &legal[rng.random_range(0..legal.len())];
+                    Teams::apply(&mut s, a, &mut dice).unwrap();
+                }
+            }
+        }
+        assert!(turns > 100, "only {turns} turn decisions");
+        assert!(ends > 10, "only {ends} turns with nothing but the end left");
+    }
 
     /// The kit read off the items agrees with the items themselves, for a handful of things
     /// and for more than the stack holds.
