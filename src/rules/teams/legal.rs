@@ -10,7 +10,7 @@ use super::grid::{
 };
 use super::harm::can_fortify;
 use super::model::*;
-use super::targeting::{can_attack, can_kill, weapon_ready};
+use super::targeting::{reaches, ready_weapon, weapon_ready};
 use super::turn::{COMMAND_FOCUS, bit, reload_actions};
 use crate::rules::battle::{CharacterId, Pending, Seat};
 use crate::rules::few::Few;
@@ -280,11 +280,16 @@ fn each_turn_action(
             .into_iter()
             .flatten()
         {
-            for target in 0..s.characters.len() {
-                if can_attack(s, actor, w, target).is_some() {
+            let Some(weapon) = ready_weapon(s, actor, w) else {
+                continue;
+            };
+            for (target, them) in s.characters.iter().enumerate() {
+                // As `can_attack` and `can_kill` answer, the weapon read once.
+                let how = reaches(s, actor, weapon, target);
+                if how.is_some() {
                     emit(Action::Attack { target, weapon: w })?;
                 }
-                if !commanded && can_kill(s, actor, w, target) {
+                if !commanded && how == Some(false) && them.status == Status::Unconscious {
                     emit(Action::KillingStrike { target, weapon: w })?;
                 }
             }

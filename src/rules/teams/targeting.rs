@@ -22,15 +22,26 @@ pub fn weapon_ready(s: &State, a: CharacterId, w: WeaponRef) -> bool {
 /// How `a` could attack `t` with `w` from where both stand: Some(ranged) or None. The target
 /// must be a present enemy the attacker knows of, in reach or range, in sight.
 pub fn can_attack(s: &State, a: CharacterId, w: WeaponRef, t: CharacterId) -> Option<bool> {
+    reaches(s, a, ready_weapon(s, a, w)?, t)
+}
+
+/// What `w` strikes or shoots as, if it is in `a`'s hands and ready.
+pub fn ready_weapon(s: &State, a: CharacterId, w: WeaponRef) -> Option<&WeaponDef> {
+    if weapon_ready(s, a, w) {
+        s.weapon(w)
+    } else {
+        None
+    }
+}
+
+/// How `a` could attack `t` with the ready `weapon`, as [`can_attack`] says: a listing asks it
+/// of every character for each weapon, and reads the weapon once.
+pub fn reaches(s: &State, a: CharacterId, weapon: &WeaponDef, t: CharacterId) -> Option<bool> {
     let me = s.characters.get(a)?;
     let them = s.characters.get(t)?;
     if a == t || me.team == them.team || !them.is_present() || them.unseen {
         return None;
     }
-    if !weapon_ready(s, a, w) {
-        return None;
-    }
-    let weapon = s.weapon(w)?;
     let d = distance(me.pos, them.pos);
     let ranged = if weapon.reach > 0 && d <= weapon.reach {
         false
