@@ -14,6 +14,7 @@ pub mod model;
 pub mod odds;
 pub mod roll;
 pub mod setup;
+mod squares;
 pub mod targeting;
 pub mod turn;
 
