@@ -258,8 +258,9 @@ pub trait Ruleset {
         Self::apply(state, action, dice)
     }
 
-    /// Applies as [`Ruleset::apply_trusted`] does and leaves the same state, but the events'
-    /// sentences are left empty: for play-outs whose events nobody reads.
+    /// Applies as [`Ruleset::apply_trusted`] does and leaves the same state, but the events
+    /// need carry only their kinds: their sentences and explanations may be left out, and the
+    /// dice may be told no purpose. For play-outs on seeded dice whose events nobody reads.
     fn apply_quiet(
         state: &mut Self::State,
         action: &Self::Action,
@@ -272,8 +273,8 @@ pub trait Ruleset {
 
     /// As [`Ruleset::apply_quiet`], the events into `events` (emptied first): a play-out applying
     /// action after action keeps one buffer rather than a new one each time. On an error the
-    /// buffer's content is unspecified. A ruleset that writes its events' sentences quietly
-    /// gives this; the default writes them.
+    /// buffer's content is unspecified. A ruleset that leaves its events' words out gives this;
+    /// the default writes them.
     fn apply_quiet_into(
         state: &mut Self::State,
         action: &Self::Action,

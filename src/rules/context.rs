@@ -45,8 +45,10 @@ impl Text for fmt::Arguments<'_> {
 /// while it is written: `ctx.log.say(kind, format_args!("{}", ctx.s.name(c)))`.
 pub struct Log<K> {
     pub events: Vec<Event<K>>,
-    /// The events' sentences are left empty: a play-out nobody reads (the AI's, `fray sim`'s)
-    /// would spend some 6% of its time writing them.
+    /// A play-out nobody reads (the AI's, `fray sim`'s): the events' sentences are left empty
+    /// and their explanations out, and the rolls go without their purpose. A quiet context
+    /// spends no time writing any of them: where a ruleset builds an explanation, a sentence or
+    /// a roll's purpose in steps of its own, it asks this first.
     pub quiet: bool,
 }
 
@@ -60,12 +62,14 @@ impl<K> Log<K> {
         });
     }
 
+    /// An event with the explanation of its roll; a quiet log keeps neither (so a quiet
+    /// caller need not build one: see [`Log::quiet`]).
     pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {
         let text = text.written(self.quiet);
         self.events.push(Event {
             kind,
             text,
-            explanation: Some(Box::new(e)),
+            explanation: (!self.quiet).then(|| Box::new(e)),
         });
     }
 }
@@ -95,8 +99,9 @@ impl<'a, S, K> Ctx<'a, S, K> {
         }
     }
 
-    /// A context whose events carry their kinds and explanations but no sentences, written
-    /// into `events` (emptied first), a buffer kept from the last action.
+    /// A context whose events carry their kinds alone (no sentences, no explanations), written
+    /// into `events` (emptied first), a buffer kept from the last action. Its rolls may go
+    /// without their purpose: it is for play-outs on seeded dice, which nobody asks.
     pub fn quiet_into(
         s: &'a mut S,
         dice: &'a mut dyn DiceSource,

@@ -19,7 +19,7 @@ pub fn total(modifiers: &[Modifier]) -> i32 {
 }
 
 /// A roll, its dice, its modifiers, what it was compared against and the rule that applied.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Explanation {
     /// What was rolled for, e.g. "Aldo's WIT save to hit".
     pub what: String,

@@ -63,7 +63,8 @@ fn play<G: Ruleset>(setup: &G::Setup, seed: u64) -> Asked {
         &mut gm,
         &mut dice,
         MAX_ROUNDS,
-        true,
+        // Written, as a table's battle is: a quiet play-out's dice are told no purpose.
+        false,
         |_, _| {},
     )
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));

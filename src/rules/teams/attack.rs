@@ -6,7 +6,7 @@ use super::event::ReactionKind;
 use super::grid::adjacent;
 use super::harm::{self, DefenceTest, defence_test, spend_reaction};
 use super::model::*;
-use super::roll::{TestSpec, roll_test, test_against};
+use super::roll::{TestResult, TestSpec, roll_test, test_against};
 use super::targeting::{Figures, can_attack, can_kill, figures};
 use super::{Action, Ctx, EventKind};
 use crate::rules::battle::{CharacterId, RuleError};
@@ -41,12 +41,12 @@ pub fn declare(
     );
     let thrown = ctx.s.weapon(weapon).is_some_and(|w| w.thrown);
     let text = match (kind, ranged) {
-        (AttackKind::AfterKillingStrike, _) => format!("{an} makes a sneak attack on {tn}."),
-        (_, true) if thrown => format!("{an} throws the {wn} at {tn}."),
-        (_, true) => format!("{an} shoots at {tn} with the {wn}."),
-        (_, false) => format!("{an} attacks {tn} with {wn}."),
+        (AttackKind::AfterKillingStrike, _) => format_args!("{an} makes a sneak attack on {tn}."),
+        (_, true) if thrown => format_args!("{an} throws the {wn} at {tn}."),
+        (_, true) => format_args!("{an} shoots at {tn} with the {wn}."),
+        (_, false) => format_args!("{an} attacks {tn} with {wn}."),
     };
-    ctx.say(EventKind::Attack { attacker, target }, text);
+    ctx.log.say(EventKind::Attack { attacker, target }, text);
     ctx.s.attack = Some(AttackState {
         attacker,
         weapon,
@@ -138,15 +138,24 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
     };
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
         .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
-    let (an, wn) = (
-        ctx.s.name(a.attacker).to_string(),
-        ctx.s.weapon_name(a.weapon).to_string(),
-    );
+    let quiet = ctx.log.quiet;
+    let (an, wn) = if quiet {
+        (String::new(), String::new())
+    } else {
+        (
+            ctx.s.name(a.attacker).to_string(),
+            ctx.s.weapon_name(a.weapon).to_string(),
+        )
+    };
     let spec = attack_spec(
-        format!("{an}'s attack on {} with {wn}", ctx.s.name(a.target)),
+        if quiet {
+            String::new()
+        } else {
+            format!("{an}'s attack on {} with {wn}", ctx.s.name(a.target))
+        },
         &f,
     );
-    let r = roll_test(ctx, &spec)?;
+    let mut r = roll_test(ctx, &spec)?;
     let stray = ctx
         .s
         .weapon(a.weapon)
@@ -199,40 +208,17 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
     }
     let hit = r.crit || r.total >= f.evasion;
-    let tn = ctx.s.name(a.target).to_string();
-    let mut e = r.explanation;
-    let mut why = vec![format!(
-        "sheet {}",
-        ctx.s.characters[a.target].stats.evasion
-    )];
-    why.extend(f.evasion_why.iter().map(|(v, c)| format!("{v:+} {c}")));
-    e.against = Some(format!(
-        "evasion {} of {tn} ({})",
-        f.evasion,
-        why.join(", ")
-    ));
-    e.outcome = if r.crit {
-        format!(
-            "critical hit: luck roll {} ≥ {}, cannot miss",
-            r.luck, f.critical
-        )
-    } else if hit {
-        format!("hit (luck roll {})", r.luck)
+    let tn = if quiet {
+        String::new()
     } else {
-        format!("miss (luck roll {})", r.luck)
+        ctx.s.name(a.target).to_string()
     };
-    e.rule = if r.crit {
-        "teams.critical"
-    } else if earlier > 0 {
-        "teams.multiple-attacks"
-    } else if !f.advantages.is_empty() || !f.disadvantages.is_empty() {
-        "teams.sneak-flank"
-    } else if !f.evasion_why.iter().all(|(_, c)| c == "guarding") {
-        "teams.size"
+    // Nobody reads a quiet play-out's explanations: none is built.
+    let e = if quiet {
+        Explanation::default()
     } else {
-        "teams.attacks"
-    }
-    .to_string();
+        explain_roll(ctx.s, &a, &f, &mut r, earlier, hit)
+    };
     a.roll = Some(AttackRoll {
         total: r.total,
         crit: r.crit,
@@ -273,6 +259,50 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         ctx.s.stage = Stage::Defend;
         Ok(())
     }
+}
+
+/// The attack roll's explanation, the test's own completed: what it was against, how it came
+/// out and the rule that decided it.
+fn explain_roll(
+    s: &State,
+    a: &AttackState,
+    f: &Figures,
+    r: &mut TestResult,
+    earlier: u8,
+    hit: bool,
+) -> Explanation {
+    let mut e = std::mem::take(&mut r.explanation);
+    let mut why = vec![format!("sheet {}", s.characters[a.target].stats.evasion)];
+    why.extend(f.evasion_why.iter().map(|(v, c)| format!("{v:+} {c}")));
+    e.against = Some(format!(
+        "evasion {} of {} ({})",
+        f.evasion,
+        s.name(a.target),
+        why.join(", ")
+    ));
+    e.outcome = if r.crit {
+        format!(
+            "critical hit: luck roll {} ≥ {}, cannot miss",
+            r.luck, f.critical
+        )
+    } else if hit {
+        format!("hit (luck roll {})", r.luck)
+    } else {
+        format!("miss (luck roll {})", r.luck)
+    };
+    e.rule = if r.crit {
+        "teams.critical"
+    } else if earlier > 0 {
+        "teams.multiple-attacks"
+    } else if !f.advantages.is_empty() || !f.disadvantages.is_empty() {
+        "teams.sneak-flank"
+    } else if !f.evasion_why.iter().all(|(_, c)| c == "guarding") {
+        "teams.size"
+    } else {
+        "teams.attacks"
+    }
+    .to_string();
+    e
 }
 
 /// The test of an attack: the weapon's attribute die, the combat skill die, proficiency, the
@@ -379,7 +409,7 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 "resists"
             };
             let spec = defence_test(&ctx.s.characters[t], test, format!("{name} {verb}"));
-            let (ok, _) = test_against(
+            let ok = test_against(
                 ctx,
                 Some(t),
                 &spec,
@@ -662,7 +692,7 @@ pub fn killing_strike(
     spec.advantages = vec!["a killing strike".to_string()];
     spec.disadvantages.clear();
     let con = ctx.s.characters[target].stats.constitution;
-    let (ok, _) = test_against(
+    let ok = test_against(
         ctx,
         Some(attacker),
         &spec,

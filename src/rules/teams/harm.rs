@@ -198,7 +198,7 @@ pub fn fortify(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     let missing = ch.missing_health();
     let name = ch.name.clone();
     let spec = defence_test(ch, DefenceTest::Fortify, format!("{name} fortifies"));
-    let (ok, _) = test_against(
+    let ok = test_against(
         ctx,
         Some(who),
         &spec,

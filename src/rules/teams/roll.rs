@@ -100,28 +100,26 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
     let net = spec.net_advantage();
     let rolls = net.unsigned_abs() as usize + 1;
     let mut all: Vec<One> = Vec::with_capacity(rolls);
-    for k in 0..rolls {
-        let again = if k == 0 {
+    // A quiet play-out's dice are told no purpose (`Log::quiet`).
+    let quiet = ctx.log.quiet;
+    let purpose = |die: &str, k: usize| {
+        if quiet {
             String::new()
+        } else if k == 0 {
+            format!("{}: {die} die", spec.what)
         } else {
-            format!(" (roll {})", k + 1)
-        };
+            format!("{}: {die} die (roll {})", spec.what, k + 1)
+        }
+    };
+    for k in 0..rolls {
         let mut dice = Vec::with_capacity(spec.dice.len() + 1);
         let mut sum = 0;
         for (die, label) in &spec.dice {
-            let r = ctx.roll(
-                *die,
-                &format!("{}: {label} die{again}", spec.what),
-                spec.rule,
-            )?;
+            let r = ctx.roll(*die, &purpose(label, k), spec.rule)?;
             sum += i32::from(r.value);
             dice.push(r);
         }
-        let l = ctx.roll(
-            Die::D20,
-            &format!("{}: luck die{again}", spec.what),
-            spec.rule,
-        )?;
+        let l = ctx.roll(Die::D20, &purpose("luck", k), spec.rule)?;
         dice.push(l);
         let luck = i32::from(l.value) + spec.luck;
         let bonus = if spec.critical.is_none() && luck >= LUCKY {
@@ -144,6 +142,15 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         })
         .unwrap_or(0);
     let kept = &all[keep];
+    // Nor is a quiet play-out's test explained.
+    if quiet {
+        return Ok(TestResult {
+            total: kept.total,
+            luck: kept.luck,
+            crit: kept.crit,
+            explanation: Explanation::default(),
+        });
+    }
     let mut e = Explanation::new(spec.what.clone(), spec.rule);
     e.dice = kept.dice.clone();
     for (k, one) in all.iter().enumerate() {
@@ -246,21 +253,23 @@ pub fn test_against(
     difficulty: i32,
     against: String,
     text: impl FnOnce(bool, i32) -> String,
-) -> Result<(bool, TestResult), RuleError> {
-    let mut r = roll_test(ctx, spec)?;
+) -> Result<bool, RuleError> {
+    let r = roll_test(ctx, spec)?;
     let ok = r.total >= difficulty;
-    r.explanation.against = Some(format!("{difficulty} ({against})"));
-    r.explanation.outcome = format!(
+    let kind = super::EventKind::Roll { character };
+    if ctx.log.quiet {
+        ctx.say(kind, String::new());
+        return Ok(ok);
+    }
+    let mut e = r.explanation;
+    e.against = Some(format!("{difficulty} ({against})"));
+    e.outcome = format!(
         "{} (luck roll {})",
         if ok { "success" } else { "failure" },
         r.luck
     );
-    ctx.explained(
-        super::EventKind::Roll { character },
-        text(ok, r.total),
-        r.explanation.clone(),
-    );
-    Ok((ok, r))
+    ctx.explained(kind, text(ok, r.total), e);
+    Ok(ok)
 }
 
 #[cfg(test)]

@@ -415,7 +415,7 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
         .die(Some(st.intellect), "intellect")
         .die(st.medicine, "medicine");
     spec.luck = i32::from(st.luck);
-    let (ok, _) = test_against(
+    let ok = test_against(
         ctx,
         Some(who),
         &spec,
@@ -463,7 +463,7 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
     .die(Some(st.attr(task.attribute)), task.attribute.label())
     .die(st.skill(task.skill), task.skill.label());
     spec.luck = i32::from(st.luck);
-    let (ok, _) = test_against(
+    let ok = test_against(
         ctx,
         Some(who),
         &spec,
