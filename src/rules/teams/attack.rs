@@ -469,52 +469,76 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     };
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, 0, parry)
         .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
-    let (wn, tn) = (
-        ctx.s.weapon_name(a.weapon).to_string(),
-        ctx.s.name(a.target).to_string(),
-    );
-    let (weapon_damage, label) = if roll.crit {
-        (f.critical_damage, "critical damage")
+    let quiet = ctx.log.quiet;
+    let tn = if quiet {
+        String::new()
     } else {
-        (f.damage, "damage")
+        ctx.s.name(a.target).to_string()
+    };
+    let weapon_damage = if roll.crit {
+        f.critical_damage
+    } else {
+        f.damage
     };
     let base = roll.total + weapon_damage;
-    let mut e = Explanation::new(
-        format!("{}'s damage to {tn}", ctx.s.name(a.attacker)),
-        if roll.crit {
-            "teams.critical"
-        } else if parry > 0 {
-            "teams.parry"
-        } else {
-            "teams.attack-damage"
-        },
-    )
-    .modifier(roll.total, "the attack test's result")
-    .modifier(
-        weapon_damage,
-        format!("{wn} {label} ({})", f.damage_type.label()),
-    );
-    let fortify = if let Some(Defence::Block(i)) = a.defence {
-        let block = ctx.s.items[i].def.block.unwrap_or(0);
-        let iname = ctx.s.items[i].def.name.clone();
-        e = e.modifier(-i32::from(block), format!("block value of the {iname}"));
-        e.rule = "teams.block".to_string();
-        let to_item = (base - i32::from(block)).max(1);
-        if base - i32::from(block) < 1 {
-            e = e.modifier(1 - (base - i32::from(block)), "at least 1");
+    // What the damage roll's explanation starts from; a quiet play-out builds none.
+    let start = |s: &State| {
+        if quiet {
+            return Explanation::default();
         }
+        let label = if roll.crit {
+            "critical damage"
+        } else {
+            "damage"
+        };
+        Explanation::new(
+            format!("{}'s damage to {tn}", s.name(a.attacker)),
+            if roll.crit {
+                "teams.critical"
+            } else if parry > 0 {
+                "teams.parry"
+            } else {
+                "teams.attack-damage"
+            },
+        )
+        .modifier(roll.total, "the attack test's result")
+        .modifier(
+            weapon_damage,
+            format!(
+                "{} {label} ({})",
+                s.weapon_name(a.weapon),
+                f.damage_type.label()
+            ),
+        )
+    };
+    let fortify = if let Some(Defence::Block(i)) = a.defence {
+        let block = i32::from(ctx.s.items[i].def.block.unwrap_or(0));
+        let to_item = (base - block).max(1);
         let durability = ctx.s.items[i].durability;
         let excess = (to_item - i32::from(durability)).max(0);
         let left = (i32::from(durability) - to_item).max(0) as u8;
-        ctx.s.items[i].durability = left;
-        e.total = to_item;
-        e.against = Some(format!("durability {durability} of the {iname}"));
-        e.outcome = if excess > 0 {
-            e.rule = "teams.block-overflow".to_string();
-            format!("the {iname} breaks; {excess} passes to {tn}")
+        let mut e = start(ctx.s);
+        let iname = if quiet {
+            String::new()
         } else {
-            format!("the {iname} takes {to_item}, durability {left} left")
+            ctx.s.items[i].def.name.clone()
         };
+        if !quiet {
+            e = e.modifier(-block, format!("block value of the {iname}"));
+            e.rule = "teams.block".to_string();
+            if base - block < 1 {
+                e = e.modifier(1 - (base - block), "at least 1");
+            }
+            e.total = to_item;
+            e.against = Some(format!("durability {durability} of the {iname}"));
+            e.outcome = if excess > 0 {
+                e.rule = "teams.block-overflow".to_string();
+                format!("the {iname} breaks; {excess} passes to {tn}")
+            } else {
+                format!("the {iname} takes {to_item}, durability {left} left")
+            };
+        }
+        ctx.s.items[i].durability = left;
         ctx.explained(
             EventKind::ItemDamaged {
                 item: i,
@@ -531,16 +555,19 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
             false
         }
     } else {
-        for (v, why) in f.reduction_why.iter().filter(|(v, _)| *v != 0) {
-            e = e.modifier(-v, why.clone());
-        }
         let raw = base - f.reduction;
         let dealt = raw.max(1);
-        if raw < 1 {
-            e = e.modifier(1 - raw, "at least 1");
+        let mut e = start(ctx.s);
+        if !quiet {
+            for (v, why) in f.reduction_why.iter().filter(|(v, _)| *v != 0) {
+                e = e.modifier(-v, why.clone());
+            }
+            if raw < 1 {
+                e = e.modifier(1 - raw, "at least 1");
+            }
+            e.total = dealt;
+            e.outcome = format!("{dealt} damage to {tn}");
         }
-        e.total = dealt;
-        e.outcome = format!("{dealt} damage to {tn}");
         ctx.explained(
             EventKind::Roll {
                 character: Some(a.target),
@@ -554,14 +581,15 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
         if let Some(Defence::Parry(i)) = a.defence {
             let it = &mut ctx.s.items[i];
             it.durability = it.durability.saturating_sub(1);
-            let (durability, iname) = (it.durability, it.def.name.clone());
-            ctx.say(
+            let durability = it.durability;
+            ctx.log.say(
                 EventKind::ItemDamaged {
                     item: i,
                     durability,
                 },
                 format_args!(
-                    "The {iname} takes 1 damage from the parry (durability {durability})."
+                    "The {} takes 1 damage from the parry (durability {durability}).",
+                    ctx.s.items[i].def.name
                 ),
             );
         }
@@ -689,7 +717,7 @@ pub fn killing_strike(
     let mut spec = attack_spec(format!("{an}'s killing strike on {tn}"), &f);
     spec.rule = "teams.killing-strike";
     spec.critical = None;
-    spec.advantages = vec!["a killing strike".to_string()];
+    spec.advantages = vec!["a killing strike".into()];
     spec.disadvantages.clear();
     let con = ctx.s.characters[target].stats.constitution;
     let ok = test_against(

@@ -14,6 +14,10 @@ pub const LUCK_BONUS: i32 = 4;
 /// Advantage stacks to double and no further; each disadvantage cancels one advantage.
 pub const MAX_ADVANTAGE: i32 = 2;
 
+/// The words of a test and its figures, for its explanation: most are fixed phrases, kept as
+/// they are rather than copied, since a quiet play-out reads none of them.
+pub type Words = std::borrow::Cow<'static, str>;
+
 /// A test about to be rolled.
 #[derive(Clone, Debug, Default)]
 pub struct TestSpec {
@@ -21,13 +25,13 @@ pub struct TestSpec {
     pub what: String,
     pub rule: &'static str,
     /// The dice of the pool, each with what it stands for ("strength").
-    pub dice: Vec<(Die, String)>,
+    pub dice: Vec<(Die, Words)>,
     /// Flat bonuses and penalties, each with its cause.
     pub modifiers: Vec<Modifier>,
     /// Added to the luck roll.
     pub luck: i32,
-    pub advantages: Vec<String>,
-    pub disadvantages: Vec<String>,
+    pub advantages: Vec<Words>,
+    pub disadvantages: Vec<Words>,
     /// An attack test: the luck roll at or above which it is a critical hit. None for an
     /// ordinary test, where a luck roll of 20 or more adds 4.
     pub critical: Option<i32>,
@@ -42,7 +46,7 @@ impl TestSpec {
         }
     }
 
-    pub fn die(mut self, die: Option<Die>, label: impl Into<String>) -> TestSpec {
+    pub fn die(mut self, die: Option<Die>, label: impl Into<Words>) -> TestSpec {
         if let Some(d) = die {
             self.dice.push((d, label.into()));
         }

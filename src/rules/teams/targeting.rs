@@ -4,6 +4,7 @@
 
 use super::grid::{cover_between, distance, flanked, line_of_sight};
 use super::model::*;
+use super::roll::Words;
 use crate::rules::battle::CharacterId;
 use crate::rules::dice::Die;
 
@@ -70,14 +71,14 @@ pub struct Figures {
     pub proficiency: Option<(Proficiency, i8)>,
     pub earlier_attacks: u8,
     pub luck: i8,
-    pub advantages: Vec<String>,
-    pub disadvantages: Vec<String>,
+    pub advantages: Vec<Words>,
+    pub disadvantages: Vec<Words>,
     /// The target's evasion as this attacker treats it, and why it differs from the sheet.
     pub evasion: i32,
-    pub evasion_why: Vec<(i32, String)>,
+    pub evasion_why: Vec<(i32, Words)>,
     /// The target's reduction of this weapon's damage class, and why.
     pub reduction: i32,
-    pub reduction_why: Vec<(i32, String)>,
+    pub reduction_why: Vec<(i32, Words)>,
     pub damage: i32,
     pub critical_damage: i32,
     pub critical: i32,
@@ -135,35 +136,35 @@ pub fn figures(
     let mut advantages = Vec::new();
     let mut disadvantages = Vec::new();
     let cannot_see = if them.status == Status::Unconscious {
-        Some("the target is unconscious")
+        Some("sneak attack: the target is unconscious")
     } else if me.unseen {
-        Some("the attacker is unseen")
+        Some("sneak attack: the attacker is unseen")
     } else if s.surprised(t) {
-        Some("the target is surprised")
+        Some("sneak attack: the target is surprised")
     } else {
         None
     };
     if let Some(why) = cannot_see {
-        advantages.push(format!("sneak attack: {why}"));
+        advantages.push(why.into());
     }
     if flanked(s, t) {
-        advantages.push("flanking".to_string());
+        advantages.push("flanking".into());
     }
     if them.prone {
         if ranged {
-            disadvantages.push("shooting at a prone target".to_string());
+            disadvantages.push("shooting at a prone target".into());
         } else {
-            advantages.push("striking a prone target".to_string());
+            advantages.push("striking a prone target".into());
         }
     }
     if ranged && them.in_cover && cover_between(s, me.pos, them.pos) {
-        disadvantages.push("the target has taken cover".to_string());
+        disadvantages.push("the target has taken cover".into());
     }
     let size = i32::from(me.stats.size) - i32::from(them.stats.size);
     let guard = i32::from(them.guarding);
     let mut evasion_why = Vec::new();
     if guard > 0 {
-        evasion_why.push((1, "guarding".to_string()));
+        evasion_why.push((1, "guarding".into()));
     }
     if size != 0 {
         evasion_why.push((size, size_cause(size)));
@@ -178,12 +179,12 @@ pub fn figures(
             } else {
                 (them.stats.elemental_deflection, "elemental deflection")
             };
-            reduction_why.push((i32::from(base), name.to_string()));
+            reduction_why.push((i32::from(base), name.into()));
             if guard > 0 {
-                reduction_why.push((1, "guarding".to_string()));
+                reduction_why.push((1, "guarding".into()));
             }
             if parry > 0 && class == DamageClass::Physical {
-                reduction_why.push((i32::from(parry), "parry".to_string()));
+                reduction_why.push((i32::from(parry), "parry".into()));
             }
             if size != 0 {
                 reduction_why.push((-size, size_cause(size)));
@@ -211,10 +212,13 @@ pub fn figures(
     })
 }
 
-fn size_cause(diff: i32) -> String {
-    if diff > 0 {
-        format!("the attacker is larger by {diff}")
-    } else {
-        format!("the attacker is smaller by {}", -diff)
+fn size_cause(diff: i32) -> Words {
+    match diff {
+        1 => "the attacker is larger by 1".into(),
+        2 => "the attacker is larger by 2".into(),
+        -1 => "the attacker is smaller by 1".into(),
+        -2 => "the attacker is smaller by 2".into(),
+        d if d > 0 => format!("the attacker is larger by {d}").into(),
+        d => format!("the attacker is smaller by {}", -d).into(),
     }
 }
