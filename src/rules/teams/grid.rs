@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::model::{Cell, Pos, State};
-use super::squares::{Layout, down, up};
+use super::squares::{Layout, Shift, down, down_k, up, up_k};
 use crate::rules::battle::CharacterId;
 
 /// Metres between two squares: straight steps count 1, diagonals 1 and 2 alternately.
@@ -111,8 +111,10 @@ struct Found {
     reach: Vec<u64>,
     /// Of those, the squares reached with metres to spare: those a movement goes on from.
     onward: Vec<u64>,
-    /// Metres to each square, 64 to a row from `y0`; u8::MAX where a movement cannot go.
+    /// Metres to each square from row `y0` on, `stride` to a row; u8::MAX where a movement
+    /// cannot go.
     cost: Vec<u8>,
+    stride: usize,
 }
 
 impl Found {
@@ -124,7 +126,7 @@ impl Found {
     }
 
     fn cost(&self, x: usize, y: usize) -> u8 {
-        self.cost[(y - self.y0) * 64 + x]
+        self.cost[(y - self.y0) * self.stride + x]
     }
 
     fn window<'e>(&self, enemy: &'e [u64]) -> &'e [u64] {
@@ -311,22 +313,17 @@ fn fill(f: &mut Found, t: &Terrain, at: Layout, cost: &[u8], reached: &[u64]) {
     let b = usize::from(t.budget);
     let (y0, y1) = (sy.saturating_sub(b), (sy + b).min(h - 1));
     let k = at.words;
+    let (even, odd, spare) = (&reached[..k], &reached[k..2 * k], &reached[2 * k..3 * k]);
     f.y0 = y0;
     f.reach.clear();
     f.reach
-        .extend((y0..=y1).map(|y| at.row(&reached[..k], y) | at.row(&reached[k..2 * k], y)));
+        .extend((y0..=y1).map(|y| at.row(even, y) | at.row(odd, y)));
     f.onward.clear();
-    f.onward.extend(f.reach.iter().zip(y0..).map(|(&row, y)| {
-        columns(row)
-            .filter(|&x| cost[at.index(x, y)] < t.budget)
-            .fold(0, |spare, x| spare | 1 << x)
-    }));
+    f.onward.extend((y0..=y1).map(|y| at.row(spare, y)));
     f.cost.clear();
-    for y in y0..=y1 {
-        let first = at.index(0, y);
-        f.cost.extend_from_slice(&cost[first..first + at.width]);
-        f.cost.resize((y - y0 + 1) * 64, u8::MAX);
-    }
+    f.cost
+        .extend_from_slice(&cost[at.index(0, y0)..at.index(0, y1 + 1)]);
+    f.stride = at.stride;
 }
 
 /// The map's terrain as long rows of squares (`squares`), read again only when the map
@@ -393,8 +390,30 @@ impl Board {
 /// costs in order settles each square (with its diagonal parity) the first time it comes out.
 /// A straight step costs 1, a diagonal 1 or 2 by the parity of the diagonals so far, each
 /// doubled into difficult terrain. `cost` gets the metres to each square by its index in the
-/// long row; `reached` the squares reached, per parity, a set each.
+/// long row; `reached` the squares reached, per parity, a set each, then a set of those reached
+/// with metres to spare.
 fn settle(
+    b: &Board,
+    t: &Terrain,
+    with_enemies: bool,
+    cost: &mut Vec<u8>,
+    pending: &mut Vec<u64>,
+    reached: &mut Vec<u64>,
+) {
+    // The search's sets are arrays of a size fixed at compile time, so that its loops over
+    // their words unroll and nothing is cleared past the map: the few sizes below serve
+    // every map (a larger size holds a smaller map, its last words empty).
+    match b.at.words {
+        1 => settle_in::<1>(b, t, with_enemies, cost, pending, reached),
+        2 => settle_in::<2>(b, t, with_enemies, cost, pending, reached),
+        3..=4 => settle_in::<4>(b, t, with_enemies, cost, pending, reached),
+        5..=8 => settle_in::<8>(b, t, with_enemies, cost, pending, reached),
+        _ => settle_in::<65>(b, t, with_enemies, cost, pending, reached),
+    }
+}
+
+/// [`settle`] with sets of `K` words, at least the map's.
+fn settle_in<const K: usize>(
     b: &Board,
     t: &Terrain,
     with_enemies: bool,
@@ -406,69 +425,82 @@ fn settle(
     let k = at.words;
     let budget = usize::from(t.budget);
     cost.clear();
-    cost.resize(k * 64, u8::MAX);
+    cost.resize(K * 64, u8::MAX);
     // Steps cost at most 4 (a second diagonal into difficult ground): room past the budget.
     let levels = budget + 5;
     pending.clear();
-    pending.resize(levels * 2 * k, 0);
-    reached.clear();
-    reached.resize(2 * k, 0);
-    let level = |c: usize, p: usize| (c * 2 + p) * k;
+    pending.resize(levels * 2 * K, 0);
+    let level = |c: usize, p: usize| (c * 2 + p) * K;
     let start = at.index(usize::from(t.start.0), usize::from(t.start.1));
     pending[start / 64] = 1 << (start % 64);
-    // A map is at most 64 by 64: 65 words a set.
-    const MOST: usize = 65;
-    let mut pass = [0u64; MOST];
-    for (i, p) in pass.iter_mut().enumerate().take(k) {
-        *p = b.walk[i] & if with_enemies { !b.enemy[i] } else { u64::MAX };
-    }
-    let mut frontier = [0u64; MOST];
-    let mut leaving = [[0u64; MOST]; 4];
+    let word = |set: &[u64], i: usize| set.get(i).copied().unwrap_or(0);
+    let pass: [u64; K] = std::array::from_fn(|i| {
+        word(&b.walk, i)
+            & if with_enemies {
+                !word(&b.enemy, i)
+            } else {
+                u64::MAX
+            }
+    });
+    let difficult: [u64; K] = std::array::from_fn(|i| word(&b.difficult, i));
+    let corners: [[u64; K]; 4] =
+        std::array::from_fn(|d| std::array::from_fn(|i| word(&b.corners[d], i)));
+    let mut settled = [[0u64; K]; 2];
     // Which (cost, parity) levels have anything waiting, as bits (costs up to 255, two
     // parities: 512 bits): most levels have nothing.
     let mut live = [0u64; 9];
     live[0] = 1;
     let is_live = |live: &[u64; 9], l: usize| live[l / 64] & (1 << (l % 64)) != 0;
     // Squares given their cost already (by either parity).
-    let mut costed = [0u64; MOST];
+    let mut costed = [0u64; K];
     let stride = at.stride;
+    let (one, row, row_on, row_back) = (
+        Shift::new(1),
+        Shift::new(stride),
+        Shift::new(stride + 1),
+        Shift::new(stride - 1),
+    );
+    // The squares reached with metres to spare: costed before the last metre.
+    let mut spare = [0u64; K];
     for c in 0..=budget {
+        if c == budget {
+            spare = costed;
+        }
         for p in 0..2 {
             if !is_live(&live, c * 2 + p) {
                 continue;
             }
             let here = level(c, p);
-            let mut any = false;
-            for i in 0..k {
-                let f = pending[here + i] & !reached[p * k + i];
-                reached[p * k + i] |= f;
+            let mut frontier = [0u64; K];
+            let mut any = 0;
+            for i in 0..K {
+                let f = pending[here + i] & !settled[p][i];
+                settled[p][i] |= f;
                 frontier[i] = f;
-                any |= f != 0;
+                any |= f;
                 let new = f & !costed[i];
                 costed[i] |= f;
                 for bit in columns(new) {
                     cost[i * 64 + bit] = c as u8;
                 }
             }
-            if !any {
+            if any == 0 {
                 continue;
             }
-            for (out, corner) in leaving.iter_mut().zip(&b.corners) {
-                for i in 0..k {
-                    out[i] = frontier[i] & corner[i];
-                }
-            }
-            let f = &frontier[..k];
+            let leaving: [[u64; K]; 4] =
+                std::array::from_fn(|d| std::array::from_fn(|i| frontier[i] & corners[d][i]));
+            let f = &frontier;
             let (q, step) = if p == 0 { (1, 1) } else { (0, 2) };
-            for i in 0..k {
-                let straight = up(f, 1, i) | down(f, 1, i) | up(f, stride, i) | down(f, stride, i);
+            for i in 0..K {
+                let straight =
+                    up_k(f, one, i) | down_k(f, one, i) | up_k(f, row, i) | down_k(f, row, i);
                 // Along DIAGONALS: (1, 1), (-1, 1), (1, -1), (-1, -1).
-                let diagonal = up(&leaving[0][..k], stride + 1, i)
-                    | up(&leaving[1][..k], stride - 1, i)
-                    | down(&leaving[2][..k], stride - 1, i)
-                    | down(&leaving[3][..k], stride + 1, i);
+                let diagonal = up_k(&leaving[0], row_on, i)
+                    | up_k(&leaving[1], row_back, i)
+                    | down_k(&leaving[2], row_back, i)
+                    | down_k(&leaving[3], row_on, i);
                 let (sd, dd) = (straight & pass[i], diagonal & pass[i]);
-                let (hard, easy) = (b.difficult[i], !b.difficult[i]);
+                let (hard, easy) = (difficult[i], !difficult[i]);
                 for (m, to, parity) in [
                     (sd & easy, c + 1, p),
                     (sd & hard, c + 2, p),
@@ -484,6 +516,10 @@ fn settle(
             }
         }
     }
+    reached.clear();
+    reached.extend_from_slice(&settled[0][..k]);
+    reached.extend_from_slice(&settled[1][..k]);
+    reached.extend_from_slice(&spare[..k]);
 }
 
 /// The columns of a row's squares, in order.

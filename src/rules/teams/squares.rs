@@ -90,6 +90,36 @@ pub fn down(set: &[u64], n: usize, i: usize) -> u64 {
     }
 }
 
+/// A shift by a step's bits, split into whole words and the bits left: a search shifts every
+/// frontier by the same four amounts.
+#[derive(Clone, Copy)]
+pub struct Shift {
+    words: usize,
+    bits: u32,
+}
+
+impl Shift {
+    pub fn new(n: usize) -> Shift {
+        Shift {
+            words: n / 64,
+            bits: (n % 64) as u32,
+        }
+    }
+}
+
+/// As [`up`], for a set of `K` words (a size the compiler knows).
+pub fn up_k<const K: usize>(set: &[u64; K], s: Shift, i: usize) -> u64 {
+    let word = |back: usize| i.checked_sub(back).map_or(0, |j| set[j]);
+    // `>> 1 >> (63 - bits)` is `>> (64 - bits)`, and nothing when the bits are none.
+    word(s.words) << s.bits | word(s.words + 1) >> 1 >> (63 - s.bits)
+}
+
+/// As [`down`], for a set of `K` words.
+pub fn down_k<const K: usize>(set: &[u64; K], s: Shift, i: usize) -> u64 {
+    let word = |on: usize| set.get(i + on).copied().unwrap_or(0);
+    word(s.words) >> s.bits | word(s.words + 1) << 1 << (63 - s.bits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +172,11 @@ mod tests {
             let want_down: Vec<usize> = before.iter().filter_map(|b| b.checked_sub(n)).collect();
             assert_eq!(bits(&moved_up), want_up, "up {n}");
             assert_eq!(bits(&moved_down), want_down, "down {n}");
+            for i in 0..set.len() {
+                let s = Shift::new(n);
+                assert_eq!(up_k(&set, s, i), moved_up[i], "up_k {n}, word {i}");
+                assert_eq!(down_k(&set, s, i), moved_down[i], "down_k {n}, word {i}");
+            }
         }
     }
 }
