@@ -466,7 +466,7 @@ fn settle_in<const K: usize>(
         if c == budget {
             spare = costed;
         }
-        for p in 0..2 {
+        for (p, done) in settled.iter_mut().enumerate() {
             if !is_live(&live, c * 2 + p) {
                 continue;
             }
@@ -474,8 +474,8 @@ fn settle_in<const K: usize>(
             let mut frontier = [0u64; K];
             let mut any = 0;
             for i in 0..K {
-                let f = pending[here + i] & !settled[p][i];
-                settled[p][i] |= f;
+                let f = pending[here + i] & !done[i];
+                done[i] |= f;
                 frontier[i] = f;
                 any |= f;
                 let new = f & !costed[i];
