@@ -108,26 +108,57 @@ pub fn only_end_left(s: &State) -> bool {
             })
 }
 
-/// What the turn's character carries, in item order, each with whether it is in hand: read off
-/// the items once for the whole listing rather than once for each kind of action.
-struct Kit(Few<(ItemId, bool), 8>);
+/// What the turn's character carries, in item order, each with whether it is in hand, and
+/// what it could pick up: read in one pass over the items for the whole listing rather than
+/// once for each kind of action.
+struct Kit {
+    carried: Few<(ItemId, bool), 8>,
+    /// Lying on the ground within reach, or carried by someone fallen within reach
+    /// (teams.interact).
+    pick_ups: Few<ItemId, 8>,
+}
 
 impl Kit {
     fn of(s: &State, c: CharacterId) -> Kit {
-        Kit(s
-            .items
+        let at = s.characters[c].pos;
+        // `&` rather than `&&` throughout: every operand is cheap, and a listing's characters
+        // and items differ too much from one decision to the next for branches to guess.
+        let within_reach = |p: Pos| (p.x.abs_diff(at.x) <= 1) & (p.y.abs_diff(at.y) <= 1);
+        let fallen =
+            |o: CharacterId, oc: &Character| (o != c) & oc.is_fallen() & within_reach(oc.pos);
+        // The others fallen within reach, a bit each (those past the 64th looked up one by
+        // one).
+        let fallen_bits = s
+            .characters
             .iter()
             .enumerate()
-            .filter_map(|(i, it)| match it.location {
-                Location::Hand(h) if h == c => Some((i, true)),
-                Location::Pack(p) if p == c => Some((i, false)),
-                _ => None,
-            })
-            .collect())
+            .take(64)
+            .fold(0u64, |bits, (o, oc)| bits | u64::from(fallen(o, oc)) << o);
+        let is_fallen = |o: CharacterId| {
+            if o < 64 {
+                fallen_bits & 1 << o != 0
+            } else {
+                s.characters.get(o).is_some_and(|oc| fallen(o, oc))
+            }
+        };
+        let mut kit = Kit {
+            carried: Few::new(),
+            pick_ups: Few::new(),
+        };
+        for (i, it) in s.items.iter().enumerate() {
+            match it.location {
+                Location::Hand(h) if h == c => kit.carried.push((i, true)),
+                Location::Pack(p) if p == c => kit.carried.push((i, false)),
+                Location::Hand(o) | Location::Pack(o) if is_fallen(o) => kit.pick_ups.push(i),
+                Location::Ground(p) if within_reach(p) => kit.pick_ups.push(i),
+                _ => {}
+            }
+        }
+        kit
     }
 
     fn all(&self) -> &[(ItemId, bool)] {
-        self.0.as_slice()
+        self.carried.as_slice()
     }
 
     fn held(&self) -> impl Iterator<Item = ItemId> + '_ {
@@ -320,25 +351,12 @@ fn each_turn_action(
                 emit(Action::Door(p))?;
             }
         }
-        for (i, it) in want(Part::PickUp)
-            .then(|| s.items.iter().enumerate())
+        for &i in want(Part::PickUp)
+            .then(|| kit().pick_ups.as_slice())
             .into_iter()
             .flatten()
         {
-            let lies = match it.location {
-                Location::Ground(p) => Some(p),
-                Location::Hand(o) | Location::Pack(o)
-                    if o != actor && s.characters[o].is_fallen() =>
-                {
-                    Some(s.characters[o].pos)
-                }
-                _ => None,
-            };
-            if let Some(p) = lies
-                && (p == ch.pos || adjacent(p, ch.pos))
-            {
-                emit(Action::PickUp(i))?;
-            }
+            emit(Action::PickUp(i))?;
         }
         if !commanded && want(Part::Stance) {
             emit(Action::Guard)?;
