@@ -151,7 +151,7 @@ struct Scratch {
     terrain: Terrain,
     /// The map `terrain.walk` and `terrain.difficult` were read from, and its width: the map
     /// changes only when a door opens or shuts, and then every kept answer goes.
-    cells: Vec<Cell>,
+    cells: Vec<u8>,
     cells_width: usize,
     board: Board,
     /// Per start square (`y * 64 + x`) and budget, the answer with no enemies, which stands
@@ -211,7 +211,15 @@ fn search<R>(
             rows.resize(h, 0);
         }
         let map = &s.map.cells[..s.map.cells.len().min(w * h)];
-        let new_map = *cells_width != w || terrain.walk.len() != h || cells.as_slice() != map;
+        // Compared as bytes and without an early way out, which the compiler does a lane of
+        // cells at a time: a comparison cell by cell was some 3% of a random battle.
+        let same_cells = cells.len() == map.len()
+            && cells
+                .iter()
+                .zip(map)
+                .fold(0, |differ, (&was, &is)| differ | (was ^ is as u8))
+                == 0;
+        let new_map = *cells_width != w || terrain.walk.len() != h || !same_cells;
         if new_map || *kept >= KEPT_AT_MOST {
             open.iter_mut()
                 .chain(crowded.iter_mut())
@@ -235,7 +243,7 @@ fn search<R>(
                 }
             }
             cells.clear();
-            cells.extend_from_slice(map);
+            cells.extend(map.iter().map(|&c| c as u8));
             *cells_width = w;
             board.read(terrain, w);
         }
