@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::model::{Cell, Pos, State};
-use super::squares::{Layout, Shift, down, down_k, up, up_k};
+use super::squares::{Layout, Shift, down, up};
 use crate::rules::battle::CharacterId;
 
 /// Metres between two squares: straight steps count 1, diagonals 1 and 2 alternately.
@@ -364,20 +364,20 @@ impl Board {
             at.put_row(&mut self.walk, y, t.walk[y]);
             at.put_row(&mut self.difficult, y, t.difficult[y]);
         }
-        let (walk, stride) = (&self.walk, at.stride);
+        let (walk, one, row) = (&self.walk, Shift::new(1), Shift::new(at.stride));
         for (corner, &(dx, dy)) in self.corners.iter_mut().zip(&DIAGONALS) {
             corner.clear();
             corner.extend((0..at.words).map(|i| {
                 // The square beside the step across (x + dx) and the one along (y + dy).
                 let across = if dx > 0 {
-                    down(walk, 1, i)
+                    down(walk, one, i)
                 } else {
-                    up(walk, 1, i)
+                    up(walk, one, i)
                 };
                 let along = if dy > 0 {
-                    down(walk, stride, i)
+                    down(walk, row, i)
                 } else {
-                    up(walk, stride, i)
+                    up(walk, row, i)
                 };
                 across & along
             }));
@@ -500,13 +500,12 @@ fn settle_in<const K: usize>(
             let f = &frontier;
             let (q, step) = if p == 0 { (1, 1) } else { (0, 2) };
             for i in 0..K {
-                let straight =
-                    up_k(f, one, i) | down_k(f, one, i) | up_k(f, row, i) | down_k(f, row, i);
+                let straight = up(f, one, i) | down(f, one, i) | up(f, row, i) | down(f, row, i);
                 // Along DIAGONALS: (1, 1), (-1, 1), (1, -1), (-1, -1).
-                let diagonal = up_k(&leaving[0], row_on, i)
-                    | up_k(&leaving[1], row_back, i)
-                    | down_k(&leaving[2], row_back, i)
-                    | down_k(&leaving[3], row_on, i);
+                let diagonal = up(&leaving[0], row_on, i)
+                    | up(&leaving[1], row_back, i)
+                    | down(&leaving[2], row_back, i)
+                    | down(&leaving[3], row_on, i);
                 let (sd, dd) = (straight & pass[i], diagonal & pass[i]);
                 let (hard, easy) = (difficult[i], !difficult[i]);
                 for (m, to, parity) in [

@@ -61,37 +61,8 @@ impl Layout {
     }
 }
 
-/// Word `i` of `set` moved `n` bits towards the higher indices (bit j of the answer is bit
-/// j - n of `set`); what moves past either end is gone.
-pub fn up(set: &[u64], n: usize, i: usize) -> u64 {
-    let word = |back: usize| {
-        i.checked_sub(back)
-            .and_then(|j| set.get(j))
-            .copied()
-            .unwrap_or(0)
-    };
-    let (q, r) = (n / 64, n % 64);
-    if r == 0 {
-        word(q)
-    } else {
-        word(q) << r | word(q + 1) >> (64 - r)
-    }
-}
-
-/// Word `i` of `set` moved `n` bits towards the lower indices (bit j of the answer is bit
-/// j + n of `set`).
-pub fn down(set: &[u64], n: usize, i: usize) -> u64 {
-    let word = |on: usize| set.get(i + on).copied().unwrap_or(0);
-    let (q, r) = (n / 64, n % 64);
-    if r == 0 {
-        word(q)
-    } else {
-        word(q) >> r | word(q + 1) << (64 - r)
-    }
-}
-
-/// A shift by a step's bits, split into whole words and the bits left: a search shifts every
-/// frontier by the same four amounts.
+/// A shift of a set by a step's bits, split into whole words and the bits left: a search
+/// shifts every frontier by the same four amounts.
 #[derive(Clone, Copy)]
 pub struct Shift {
     words: usize,
@@ -107,15 +78,17 @@ impl Shift {
     }
 }
 
-/// As [`up`], for a set of `K` words (a size the compiler knows).
-pub fn up_k<const K: usize>(set: &[u64; K], s: Shift, i: usize) -> u64 {
+/// Word `i` of `set` moved by `s` towards the higher indices (bit j of the answer is bit j - n
+/// of `set`); what moves past either end is gone.
+pub fn up(set: &[u64], s: Shift, i: usize) -> u64 {
     let word = |back: usize| i.checked_sub(back).map_or(0, |j| set[j]);
     // `>> 1 >> (63 - bits)` is `>> (64 - bits)`, and nothing when the bits are none.
     word(s.words) << s.bits | word(s.words + 1) >> 1 >> (63 - s.bits)
 }
 
-/// As [`down`], for a set of `K` words.
-pub fn down_k<const K: usize>(set: &[u64; K], s: Shift, i: usize) -> u64 {
+/// Word `i` of `set` moved by `s` towards the lower indices (bit j of the answer is bit j + n
+/// of `set`).
+pub fn down(set: &[u64], s: Shift, i: usize) -> u64 {
     let word = |on: usize| set.get(i + on).copied().unwrap_or(0);
     word(s.words) >> s.bits | word(s.words + 1) << 1 << (63 - s.bits)
 }
@@ -161,8 +134,10 @@ mod tests {
         ];
         let total = set.len() * 64;
         for n in [0, 1, 11, 13, 63, 64, 65, 66, 130] {
-            let moved_up: Vec<u64> = (0..set.len()).map(|i| up(&set, n, i)).collect();
-            let moved_down: Vec<u64> = (0..set.len()).map(|i| down(&set, n, i)).collect();
+            let moved_up: Vec<u64> = (0..set.len()).map(|i| up(&set, Shift::new(n), i)).collect();
+            let moved_down: Vec<u64> = (0..set.len())
+                .map(|i| down(&set, Shift::new(n), i))
+                .collect();
             let before = bits(&set);
             let want_up: Vec<usize> = before
                 .iter()
@@ -172,11 +147,6 @@ mod tests {
             let want_down: Vec<usize> = before.iter().filter_map(|b| b.checked_sub(n)).collect();
             assert_eq!(bits(&moved_up), want_up, "up {n}");
             assert_eq!(bits(&moved_down), want_down, "down {n}");
-            for i in 0..set.len() {
-                let s = Shift::new(n);
-                assert_eq!(up_k(&set, s, i), moved_up[i], "up_k {n}, word {i}");
-                assert_eq!(down_k(&set, s, i), moved_down[i], "down_k {n}, word {i}");
-            }
         }
     }
 }
