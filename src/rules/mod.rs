@@ -9,6 +9,8 @@ pub mod few;
 pub mod names;
 pub mod notes;
 pub mod teams;
+#[cfg(test)]
+pub mod walk;
 pub mod zones;
 
 /// The rules' version, written into every replay sealed: raised whenever a change to any

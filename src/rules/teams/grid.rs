@@ -160,11 +160,17 @@ struct Scratch {
     crowded: Vec<Vec<(u8, Found)>>,
     /// How many answers are kept, so they never grow past [`KEPT_AT_MOST`].
     kept: usize,
-    /// The search's own buffers: metres to each square (by its index in the long row); per
-    /// cost and diagonal parity, the squares reached at that cost; per parity, the squares
-    /// settled.
+    work: Work,
+}
+
+/// The search's own buffers, kept from one search to the next.
+#[derive(Default)]
+struct Work {
+    /// Metres to each square, by its index in the long row.
     cost: Vec<u8>,
+    /// Per cost and diagonal parity, the squares waiting at that cost.
     pending: Vec<u64>,
+    /// Per parity, the squares reached, a set each; then those reached with metres to spare.
     reached: Vec<u64>,
 }
 
@@ -202,9 +208,7 @@ fn search<R>(
             open,
             crowded,
             kept,
-            cost,
-            pending,
-            reached,
+            work,
         } = &mut *scratch;
         for rows in [&mut terrain.enemy, &mut terrain.taken] {
             rows.clear();
@@ -268,8 +272,8 @@ fn search<R>(
             if with_enemies {
                 board.read_enemies(terrain);
             }
-            settle(board, terrain, with_enemies, cost, pending, reached);
-            fill(into, terrain, board.at, cost, reached);
+            settle(board, terrain, with_enemies, work);
+            fill(into, terrain, board.at, work);
         };
         let k = match open[at].iter().position(|(b, _)| *b == budget) {
             Some(k) => k,
@@ -315,7 +319,8 @@ fn search<R>(
 
 /// The window of the search just settled, kept apart from the search's buffers: into `f`, its
 /// lists refilled where they stand (`in_the_way` is the caller's).
-fn fill(f: &mut Found, t: &Terrain, at: Layout, cost: &[u8], reached: &[u64]) {
+fn fill(f: &mut Found, t: &Terrain, at: Layout, work: &Work) {
+    let (cost, reached) = (&work.cost, &work.reached);
     let h = t.walk.len();
     let sy = usize::from(t.start.1);
     let b = usize::from(t.budget);
@@ -397,38 +402,27 @@ impl Board {
 /// Dial's algorithm over the whole map at once: every step costs at least 1, so taking the
 /// costs in order settles each square (with its diagonal parity) the first time it comes out.
 /// A straight step costs 1, a diagonal 1 or 2 by the parity of the diagonals so far, each
-/// doubled into difficult terrain. `cost` gets the metres to each square by its index in the
-/// long row; `reached` the squares reached, per parity, a set each, then a set of those reached
-/// with metres to spare.
-fn settle(
-    b: &Board,
-    t: &Terrain,
-    with_enemies: bool,
-    cost: &mut Vec<u8>,
-    pending: &mut Vec<u64>,
-    reached: &mut Vec<u64>,
-) {
+/// doubled into difficult terrain. The answer is left in `work`.
+fn settle(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
     // The search's sets are arrays of a size fixed at compile time, so that its loops over
     // their words unroll and nothing is cleared past the map: the few sizes below serve
     // every map (a larger size holds a smaller map, its last words empty).
     match b.at.words {
-        1 => settle_in::<1>(b, t, with_enemies, cost, pending, reached),
-        2 => settle_in::<2>(b, t, with_enemies, cost, pending, reached),
-        3..=4 => settle_in::<4>(b, t, with_enemies, cost, pending, reached),
-        5..=8 => settle_in::<8>(b, t, with_enemies, cost, pending, reached),
-        _ => settle_in::<65>(b, t, with_enemies, cost, pending, reached),
+        1 => settle_in::<1>(b, t, with_enemies, work),
+        2 => settle_in::<2>(b, t, with_enemies, work),
+        3..=4 => settle_in::<4>(b, t, with_enemies, work),
+        5..=8 => settle_in::<8>(b, t, with_enemies, work),
+        _ => settle_in::<65>(b, t, with_enemies, work),
     }
 }
 
 /// [`settle`] with sets of `K` words, at least the map's.
-fn settle_in<const K: usize>(
-    b: &Board,
-    t: &Terrain,
-    with_enemies: bool,
-    cost: &mut Vec<u8>,
-    pending: &mut Vec<u64>,
-    reached: &mut Vec<u64>,
-) {
+fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
+    let Work {
+        cost,
+        pending,
+        reached,
+    } = work;
     let at = b.at;
     let k = at.words;
     let budget = usize::from(t.budget);

@@ -651,11 +651,9 @@ pub fn describe(s: &State, action: &Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::Ruleset;
-    use crate::rules::dice::SeededDice;
     use crate::rules::teams::{CharacterSetup, Teams, TeamsSetup};
+    use crate::rules::walk::each_decision;
     use crate::rulesets::Setup;
-    use rand::{RngExt, SeedableRng};
 
     /// `only_end_left`, which looks in parts of the listing before the whole, answers what the
     /// full listing does at every turn decision of random battles on every shipped
@@ -664,36 +662,27 @@ mod tests {
     #[test]
     fn only_the_end_left_is_what_the_listing_says() {
         let (mut turns, mut ends) = (0, 0);
-        for (name, _) in crate::scenario::BUILTIN {
-            let Setup::Teams(setup) = crate::scenario::builtin(name).unwrap().unwrap().setup else {
-                continue;
+        let teams = |setup| match setup {
+            Setup::Teams(t) => Some(t),
+            _ => None,
+        };
+        each_decision::<Teams>(teams, |name, seed, s| {
+            let Some(t) = s.turn.filter(|_| s.stage == Stage::Turn) else {
+                return;
             };
-            for seed in 0..4 {
-                let mut dice = SeededDice::new(seed);
-                let (mut s, _) = Teams::start(&setup, &mut dice).unwrap();
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                while let Pending::Decide { .. } = pending(&s) {
-                    let legal = legal_actions(&s);
-                    if let Some(t) = s.turn.filter(|_| s.stage == Stage::Turn) {
-                        let mut prone = s.clone();
-                        prone.characters[t.actor()].prone = true;
-                        let mut spent = prone.clone();
-                        if let Some(t) = spent.turn.as_mut() {
-                            (t.actions_left, t.moved, t.stepped) = (0, true, true);
-                        }
-                        for state in [&s, &prone, &spent] {
-                            let only_end =
-                                legal_actions(state).iter().all(|a| *a == Action::EndTurn);
-                            assert_eq!(only_end_left(state), only_end, "{name} seed {seed}");
-                            ends += usize::from(only_end);
-                        }
-                        turns += 1;
-                    }
-                    let a = &legal[rng.random_range(0..legal.len())];
-                    Teams::apply(&mut s, a, &mut dice).unwrap();
-                }
+            let mut prone = s.clone();
+            prone.characters[t.actor()].prone = true;
+            let mut spent = prone.clone();
+            if let Some(t) = spent.turn.as_mut() {
+                (t.actions_left, t.moved, t.stepped) = (0, true, true);
             }
-        }
+            for state in [s, &prone, &spent] {
+                let only_end = legal_actions(state).iter().all(|a| *a == Action::EndTurn);
+                assert_eq!(only_end_left(state), only_end, "{name} seed {seed}");
+                ends += usize::from(only_end);
+            }
+            turns += 1;
+        });
         assert!(turns > 100, "only {turns} turn decisions");
         assert!(ends > 10, "only {ends} turns with nothing but the end left");
     }

@@ -523,48 +523,36 @@ pub fn describe(s: &State, action: &Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::battle::Ruleset;
-    use crate::rules::dice::SeededDice;
+    use crate::rules::walk::each_decision;
     use crate::rules::zones::Zones;
-    use crate::rules::zones::flow::pending;
     use crate::rulesets::Setup;
-    use rand::{RngExt, SeedableRng};
 
     /// The short cuts of `only_end_left` answer what the full listing does, at every turn
     /// decision of random battles on every shipped Zones map.
     #[test]
     fn only_the_end_left_is_what_the_listing_says() {
         let (mut turns, mut ends) = (0, 0);
-        for (name, _) in crate::scenario::BUILTIN {
-            let Setup::Zones(setup) = crate::scenario::builtin(name).unwrap().unwrap().setup else {
-                continue;
-            };
-            for seed in 0..4 {
-                let mut dice = SeededDice::new(seed);
-                let (mut s, _) = Zones::start(&setup, &mut dice).unwrap();
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                while let Pending::Decide { .. } = pending(&s) {
-                    let legal = legal_actions(&s);
-                    if s.stage == Stage::Turn {
-                        // The turn as it is, and as it would be with everything spent but what
-                        // costs nothing, where ending it may be all that is left.
-                        let mut spent = s.clone();
-                        if let Some(t) = spent.turn.as_mut() {
-                            (t.main_used, t.bonus_used, t.moved, t.acted_at_all) =
-                                (true, 1, true, true);
-                        }
-                        for (state, listed) in [(&s, &legal), (&spent, &legal_actions(&spent))] {
-                            let only_end = listed.iter().all(|a| *a == Action::EndTurn);
-                            assert_eq!(only_end_left(state), only_end, "{name} seed {seed}");
-                            ends += usize::from(only_end);
-                        }
-                        turns += 1;
-                    }
-                    let a = &legal[rng.random_range(0..legal.len())];
-                    Zones::apply(&mut s, a, &mut dice).unwrap();
-                }
+        let zones = |setup| match setup {
+            Setup::Zones(z) => Some(z),
+            _ => None,
+        };
+        each_decision::<Zones>(zones, |name, seed, s| {
+            if s.stage != Stage::Turn {
+                return;
             }
-        }
+            // The turn as it is, and as it would be with everything spent but what costs
+            // nothing, where ending it may be all that is left.
+            let mut spent = s.clone();
+            if let Some(t) = spent.turn.as_mut() {
+                (t.main_used, t.bonus_used, t.moved, t.acted_at_all) = (true, 1, true, true);
+            }
+            for state in [s, &spent] {
+                let only_end = legal_actions(state).iter().all(|a| *a == Action::EndTurn);
+                assert_eq!(only_end_left(state), only_end, "{name} seed {seed}");
+                ends += usize::from(only_end);
+            }
+            turns += 1;
+        });
         assert!(turns > 100, "only {turns} turn decisions");
         assert!(ends > 10, "only {ends} turns with nothing but the end left");
     }
