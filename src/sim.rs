@@ -22,8 +22,8 @@ pub fn policy_seed(battle_seed: u64, seat: usize) -> u64 {
 
 /// Plays one battle to its end, or until `max_rounds` have passed. `policies[f]` decides for
 /// faction f (a character's own seat goes to its side's policy); the GM seat deciding as
-/// referee uses `gm`. With `quiet`, the events `on_event` is given have no sentences (what
-/// happened, their kinds, is all there), which spares a play-out nobody reads their writing.
+/// referee uses `gm`. With `quiet`, `on_event` is given each action with no events: a
+/// play-out nobody reads is spared writing them ([`Ruleset::apply_quiet`]).
 pub fn play_out<R: Ruleset>(
     state: &mut R::State,
     policies: &mut [Box<dyn Policy<R> + '_>],
@@ -80,7 +80,8 @@ pub fn play_out<R: Ruleset>(
                 if picked.is_none() && !legal.contains(action) {
                     events = R::apply(state, action, dice)?;
                 } else if quiet {
-                    R::apply_quiet_into(state, action, dice, &mut events)?;
+                    R::apply_quiet(state, action, dice)?;
+                    events.clear();
                 } else {
                     events = R::apply_trusted(state, action, dice)?;
                 }

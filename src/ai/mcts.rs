@@ -154,7 +154,7 @@ impl<R: Heuristics> Search<R> {
         let mut node = 0usize;
         let mut in_tree = true;
         let mut rollout_left = self.cfg.rollout_depth;
-        let (mut legal, mut events) = (Vec::new(), Vec::new());
+        let mut legal = Vec::new();
         loop {
             let seat = match R::pending(&s) {
                 Pending::Over(_) => break,
@@ -188,7 +188,7 @@ impl<R: Heuristics> Search<R> {
                     legal[self.rng.random_range(0..legal.len())].clone()
                 }
             };
-            if R::apply_quiet_into(&mut s, &action, &mut dice, &mut events).is_err() {
+            if R::apply_quiet(&mut s, &action, &mut dice).is_err() {
                 break;
             }
         }

@@ -117,7 +117,7 @@ impl<R: Heuristics> RolloutSearch<R> {
             return 0.0;
         }
         let mut left = self.cfg.depth;
-        let (mut legal, mut events) = (Vec::new(), Vec::new());
+        let mut legal = Vec::new();
         while left > 0 {
             let Pending::Decide { .. } = R::pending(&s) else {
                 break;
@@ -132,7 +132,7 @@ impl<R: Heuristics> RolloutSearch<R> {
                 left -= 1;
                 &legal[playout_index::<R>(&s, &legal, &mut rng)]
             };
-            if R::apply_quiet_into(&mut s, a, &mut dice, &mut events).is_err() {
+            if R::apply_quiet(&mut s, a, &mut dice).is_err() {
                 break;
             }
         }

@@ -13,31 +13,26 @@ pub trait NoteKind {
 }
 
 /// An event's sentence as a call site hands it over: written out already, or still to be
-/// written (`format_args!`), which a quiet context never writes. A quiet context's events have
-/// no sentence either way.
+/// written (`format_args!`), which a quiet context never writes.
 pub trait Text {
-    fn written(self, quiet: bool) -> String;
+    fn written(self) -> String;
 }
 
 impl Text for String {
-    fn written(self, quiet: bool) -> String {
-        if quiet { String::new() } else { self }
+    fn written(self) -> String {
+        self
     }
 }
 
 impl Text for &str {
-    fn written(self, quiet: bool) -> String {
-        if quiet { String::new() } else { self.into() }
+    fn written(self) -> String {
+        self.into()
     }
 }
 
 impl Text for fmt::Arguments<'_> {
-    fn written(self, quiet: bool) -> String {
-        if quiet {
-            String::new()
-        } else {
-            fmt::format(self)
-        }
+    fn written(self) -> String {
+        fmt::format(self)
     }
 }
 
@@ -45,31 +40,35 @@ impl Text for fmt::Arguments<'_> {
 /// while it is written: `ctx.log.say(kind, format_args!("{}", ctx.s.name(c)))`.
 pub struct Log<K> {
     pub events: Vec<Event<K>>,
-    /// A play-out nobody reads (the AI's, `fray sim`'s): the events' sentences are left empty
-    /// and their explanations out, and the rolls go without their purpose. A quiet context
-    /// spends no time writing any of them: where a ruleset builds an explanation, a sentence or
-    /// a roll's purpose in steps of its own, it asks this first.
+    /// A play-out nobody reads (the AI's, `fray sim`'s): no event is kept, and the rolls go
+    /// without their purpose. A quiet context spends no time writing any of it: where a
+    /// ruleset builds an explanation, a sentence or a roll's purpose in steps of its own, it
+    /// asks this first.
     pub quiet: bool,
 }
 
 impl<K> Log<K> {
     pub fn say(&mut self, kind: K, text: impl Text) {
-        let text = text.written(self.quiet);
+        if self.quiet {
+            return;
+        }
         self.events.push(Event {
             kind,
-            text,
+            text: text.written(),
             explanation: None,
         });
     }
 
-    /// An event with the explanation of its roll; a quiet log keeps neither (so a quiet
+    /// An event with the explanation of its roll (a quiet log keeps neither, so a quiet
     /// caller need not build one: see [`Log::quiet`]).
     pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {
-        let text = text.written(self.quiet);
+        if self.quiet {
+            return;
+        }
         self.events.push(Event {
             kind,
-            text,
-            explanation: (!self.quiet).then(|| Box::new(e)),
+            text: text.written(),
+            explanation: Some(Box::new(e)),
         });
     }
 }
@@ -99,20 +98,13 @@ impl<'a, S, K> Ctx<'a, S, K> {
         }
     }
 
-    /// A context whose events carry their kinds alone (no sentences, no explanations), written
-    /// into `events` (emptied first), a buffer kept from the last action. Its rolls may go
-    /// without their purpose: it is for play-outs on seeded dice, which nobody asks.
-    pub fn quiet_into(
-        s: &'a mut S,
-        dice: &'a mut dyn DiceSource,
-        mut events: Vec<Event<K>>,
-    ) -> Self {
-        events.clear();
+    /// A context that reports nothing (see [`Log::quiet`]).
+    pub fn quiet(s: &'a mut S, dice: &'a mut dyn DiceSource) -> Self {
         Ctx {
             s,
             dice,
             log: Log {
-                events,
+                events: Vec::new(),
                 quiet: true,
             },
         }

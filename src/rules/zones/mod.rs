@@ -288,14 +288,12 @@ impl Ruleset for Zones {
         play(Ctx::new(state, dice), action)
     }
 
-    fn apply_quiet_into(
+    fn apply_quiet(
         state: &mut State,
         action: &Action,
         dice: &mut dyn DiceSource,
-        events: &mut Vec<ZoneEvent>,
     ) -> Result<(), RuleError> {
-        *events = play(Ctx::quiet_into(state, dice, std::mem::take(events)), action)?;
-        Ok(())
+        play(Ctx::quiet(state, dice), action).map(drop)
     }
 }
 
