@@ -549,7 +549,9 @@ struct Blow {
     explanation: Explanation,
 }
 
-/// Works out one blow's damage against one target from a roll already made.
+/// Works out one blow's damage against one target from a roll already made, explained unless
+/// a quiet play-out asks (`explain` false: the explanation is left empty).
+#[allow(clippy::too_many_arguments)]
 fn blow(
     s: &State,
     attacker: CharacterId,
@@ -558,10 +560,34 @@ fn blow(
     target: CharacterId,
     plain: Rolled,
     impaired_roll: Option<(Rolled, Rolled)>,
+    explain: bool,
 ) -> Blow {
     let st = stats(s, weapon);
     let az = s.characters[attacker].zone;
     let prot = protection(s, az, weapon, target);
+    let impaired = weapon == Weapon::Unarmed || hold_back || prot.concealed;
+    let kept = match (impaired, impaired_roll) {
+        (true, Some((kept, _))) => kept,
+        _ => plain,
+    };
+    let raw = kept.value;
+    let tc = &s.characters[target];
+    let armour_worn = tc.armour.as_ref().filter(|ar| !ar.destroyed);
+    let shield = s.shield_of(target).and_then(|sh| match s.items[sh].kind {
+        ItemKind::Shield { armour: v } => Some((sh, v)),
+        _ => None,
+    });
+    let armour = armour_worn.map_or(0, |ar| i32::from(ar.value))
+        + shield.map_or(0, |(_, v)| i32::from(v))
+        + i32::from(prot.cover);
+    let dealt = (i32::from(raw) - armour).max(0) as u8;
+    if !explain {
+        return Blow {
+            dealt,
+            raw,
+            explanation: Explanation::default(),
+        };
+    }
     let mut reasons = Vec::new();
     if weapon == Weapon::Unarmed {
         reasons.push("unarmed");
@@ -582,35 +608,20 @@ fn blow(
         ),
         "zones.attacking",
     );
-    let kept = match (reasons.is_empty(), impaired_roll) {
-        (false, Some((kept, dropped))) => {
-            e.dropped.push(dropped);
-            e.rule = "zones.impaired".into();
-            kept
-        }
-        _ => plain,
-    };
+    if let (true, Some((_, dropped))) = (impaired, impaired_roll) {
+        e.dropped.push(dropped);
+        e.rule = "zones.impaired".into();
+    }
     e.dice.push(kept);
-    let raw = kept.value;
-    let tc = &s.characters[target];
-    let mut armour = 0i32;
-    if let Some(ar) = &tc.armour
-        && !ar.destroyed
-    {
-        armour += i32::from(ar.value);
+    if let Some(ar) = armour_worn {
         e = e.modifier(-i32::from(ar.value), format!("armour ({})", ar.name));
     }
-    if let Some(sh) = s.shield_of(target)
-        && let ItemKind::Shield { armour: v } = s.items[sh].kind
-    {
-        armour += i32::from(v);
+    if let Some((sh, v)) = shield {
         e = e.modifier(-i32::from(v), format!("shield ({})", s.items[sh].name));
     }
     if prot.cover {
-        armour += 1;
         e = e.modifier(-1, "cover");
     }
-    let dealt = (i32::from(raw) - armour).max(0) as u8;
     e.total = i32::from(dealt);
     e.outcome = if reasons.is_empty() {
         format!("{dealt} damage")
@@ -653,20 +664,27 @@ fn roll_for(
 ) -> Result<(Rolled, Option<(Rolled, Rolled)>), RuleError> {
     let die = stats(ctx.s, weapon).damage;
     let impaired = needs_impaired(ctx.s, attacker, weapon, hold_back, targets);
-    let why = format!(
-        "{}'s damage ({})",
-        ctx.s.name(attacker),
-        ctx.s.weapon_name(weapon)
-    );
+    // A quiet play-out tells the dice no purpose (`Log::quiet`).
+    let quiet = ctx.log.quiet;
+    let why = if quiet {
+        String::new()
+    } else {
+        format!(
+            "{}'s damage ({})",
+            ctx.s.name(attacker),
+            ctx.s.weapon_name(weapon)
+        )
+    };
     let first = ctx.roll(die, &why, "zones.attacking")?;
     if !impaired {
         return Ok((first, None));
     }
-    let second = ctx.roll(
-        die,
-        &format!("{why}, impaired: second die"),
-        "zones.impaired",
-    )?;
+    let second_why = if quiet {
+        String::new()
+    } else {
+        format!("{why}, impaired: second die")
+    };
+    let second = ctx.roll(die, &second_why, "zones.impaired")?;
     let (kept, dropped) = if second.value < first.value {
         (second, first)
     } else {
@@ -720,7 +738,16 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
             if let Some((plain, imp)) = mine {
                 rolled_one.extend(shows_one(decl.weapon, plain, imp));
                 for &t in &targets {
-                    let b = blow(ctx.s, attacker, decl.weapon, hold_back, t, plain, imp);
+                    let b = blow(
+                        ctx.s,
+                        attacker,
+                        decl.weapon,
+                        hold_back,
+                        t,
+                        plain,
+                        imp,
+                        !ctx.log.quiet,
+                    );
                     hits.push((attacker, t, decl.weapon, b));
                 }
             }
@@ -734,6 +761,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
                     attacker,
                     plain,
                     imp,
+                    !ctx.log.quiet,
                 );
                 hits.push((c.by, attacker, c.weapon, b));
             }
@@ -752,7 +780,16 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
             {
                 let hold_back = c.mode.holds_back();
                 let (plain, imp) = roll_for(ctx, c.by, c.weapon, hold_back, &[attacker])?;
-                let b = blow(ctx.s, c.by, c.weapon, hold_back, attacker, plain, imp);
+                let b = blow(
+                    ctx.s,
+                    c.by,
+                    c.weapon,
+                    hold_back,
+                    attacker,
+                    plain,
+                    imp,
+                    !ctx.log.quiet,
+                );
                 land_in_order(ctx, vec![(c.by, attacker, c.weapon, b)], None)?;
                 wear_out(ctx, shows_one(c.weapon, plain, imp));
             }

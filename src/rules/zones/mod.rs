@@ -79,9 +79,17 @@ impl Ctx<'_> {
         rule: &str,
     ) -> Result<bool, RuleError> {
         let score = self.s.characters[who].attrs.get(attr);
-        let what = format!("{}'s {} save {purpose}", self.s.name(who), attr.label());
+        // A quiet play-out tells the die no purpose and explains nothing (`Log::quiet`).
+        let what = if self.log.quiet {
+            String::new()
+        } else {
+            format!("{}'s {} save {purpose}", self.s.name(who), attr.label())
+        };
         let r = self.roll(Die::D20, &what, rule)?;
         let pass = r.value <= score;
+        if self.log.quiet {
+            return Ok(pass);
+        }
         let mut e = Explanation::new(what, rule);
         e.dice.push(r);
         e.total = i32::from(r.value);
