@@ -549,17 +549,16 @@ struct Blow {
     explanation: Explanation,
 }
 
-/// Works out one blow's damage against one target from a roll already made, explained unless
+/// Works out one blow's damage against one target from a roll already made (as [`roll_for`]
+/// gives it), explained unless
 /// a quiet play-out asks (`explain` false: the explanation is left empty).
-#[allow(clippy::too_many_arguments)]
 fn blow(
     s: &State,
     attacker: CharacterId,
     weapon: Weapon,
     hold_back: bool,
     target: CharacterId,
-    plain: Rolled,
-    impaired_roll: Option<(Rolled, Rolled)>,
+    (plain, impaired_roll): (Rolled, Option<(Rolled, Rolled)>),
     explain: bool,
 ) -> Blow {
     let st = stats(s, weapon);
@@ -744,8 +743,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
                         decl.weapon,
                         hold_back,
                         t,
-                        plain,
-                        imp,
+                        (plain, imp),
                         !ctx.log.quiet,
                     );
                     hits.push((attacker, t, decl.weapon, b));
@@ -759,8 +757,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
                     c.weapon,
                     c.mode.holds_back(),
                     attacker,
-                    plain,
-                    imp,
+                    (plain, imp),
                     !ctx.log.quiet,
                 );
                 hits.push((c.by, attacker, c.weapon, b));
@@ -786,8 +783,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
                     c.weapon,
                     hold_back,
                     attacker,
-                    plain,
-                    imp,
+                    (plain, imp),
                     !ctx.log.quiet,
                 );
                 land_in_order(ctx, vec![(c.by, attacker, c.weapon, b)], None)?;
