@@ -260,9 +260,8 @@ pub fn test_against(
 ) -> Result<bool, RuleError> {
     let r = roll_test(ctx, spec)?;
     let ok = r.total >= difficulty;
-    let kind = super::EventKind::Roll { character };
     if ctx.log.quiet {
-        ctx.say(kind, String::new());
+        // Reported to nobody: a quiet play-out keeps no events (`Log::quiet`).
         return Ok(ok);
     }
     let mut e = r.explanation;
@@ -272,7 +271,7 @@ pub fn test_against(
         if ok { "success" } else { "failure" },
         r.luck
     );
-    ctx.explained(kind, text(ok, r.total), e);
+    ctx.explained(super::EventKind::Roll { character }, text(ok, r.total), e);
     Ok(ok)
 }
 
