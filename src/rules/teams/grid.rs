@@ -82,14 +82,12 @@ fn corner_clear(s: &State, from: Pos, to: Pos) -> bool {
     s.map.walkable(Pos::new(to.x, from.y)) && s.map.walkable(Pos::new(from.x, to.y))
 }
 
-/// The terrain of a movement search, a row of the map to a `u64` (maps are at most 64 wide,
-/// bit x for column x): the squares one may cross, those that cost double, and those a
-/// conscious enemy of the mover blocks. With the start and the budget, it is all a search
-/// depends on.
+/// Who stands where for a movement search, a row of the map to a `u64` (maps are at most 64
+/// wide, bit x for column x): the squares a conscious enemy of the mover blocks, and those
+/// anyone stands on. With the map's terrain ([`Board`]), the start and the budget, it is all a
+/// search depends on.
 #[derive(Default)]
 struct Terrain {
-    walk: Vec<u64>,
-    difficult: Vec<u64>,
     enemy: Vec<u64>,
     /// Squares someone other than the mover stands on: passed through, never ended on.
     taken: Vec<u64>,
@@ -149,8 +147,8 @@ impl Found {
 #[derive(Default)]
 struct Scratch {
     terrain: Terrain,
-    /// The map `terrain.walk` and `terrain.difficult` were read from, and its width: the map
-    /// changes only when a door opens or shuts, and then every kept answer goes.
+    /// The map `board` was read from, and its width: the map changes only when a door opens
+    /// or shuts, and then every kept answer goes.
     cells: Vec<u8>,
     cells_width: usize,
     board: Board,
@@ -223,7 +221,7 @@ fn search<R>(
                 .zip(map)
                 .fold(0, |differ, (&was, &is)| differ | (was ^ is as u8))
                 == 0;
-        let new_map = *cells_width != w || terrain.walk.len() != h || !same_cells;
+        let new_map = *cells_width != w || board.at.height != h || !same_cells;
         if new_map || *kept >= KEPT_AT_MOST {
             open.iter_mut()
                 .chain(crowded.iter_mut())
@@ -231,25 +229,10 @@ fn search<R>(
             *kept = 0;
         }
         if new_map {
-            for rows in [&mut terrain.walk, &mut terrain.difficult] {
-                rows.clear();
-                rows.resize(h, 0);
-            }
-            for (i, cell) in map.iter().enumerate() {
-                let (x, y) = (i % w, i / w);
-                match cell {
-                    Cell::Floor | Cell::DoorOpen => terrain.walk[y] |= 1 << x,
-                    Cell::Difficult => {
-                        terrain.walk[y] |= 1 << x;
-                        terrain.difficult[y] |= 1 << x;
-                    }
-                    Cell::Wall | Cell::Cover | Cell::DoorClosed => {}
-                }
-            }
             cells.clear();
             cells.extend(map.iter().map(|&c| c as u8));
             *cells_width = w;
-            board.read(terrain, w);
+            board.read(map, w, h);
         }
         for (c, ch) in s.characters.iter().enumerate() {
             let (x, y) = (usize::from(ch.pos.x), usize::from(ch.pos.y));
@@ -321,7 +304,7 @@ fn search<R>(
 /// lists refilled where they stand (`in_the_way` is the caller's).
 fn fill(f: &mut Found, t: &Terrain, at: Layout, work: &Work) {
     let (cost, reached) = (&work.cost, &work.reached);
-    let h = t.walk.len();
+    let h = t.taken.len();
     let sy = usize::from(t.start.1);
     let b = usize::from(t.budget);
     let (y0, y1) = (sy.saturating_sub(b), (sy + b).min(h - 1));
@@ -356,8 +339,9 @@ struct Board {
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 impl Board {
-    fn read(&mut self, t: &Terrain, w: usize) {
-        let h = t.walk.len();
+    /// The terrain of `map`, `w` by `h` cells row by row: the squares one may cross and those
+    /// that cost double.
+    fn read(&mut self, map: &[Cell], w: usize, h: usize) {
         let at = Layout::new(w, h);
         self.at = at;
         let mut sets = [&mut self.walk, &mut self.difficult, &mut self.enemy];
@@ -365,9 +349,15 @@ impl Board {
             set.clear();
             set.resize(at.words, 0);
         }
-        for y in 0..h {
-            at.put_row(&mut self.walk, y, t.walk[y]);
-            at.put_row(&mut self.difficult, y, t.difficult[y]);
+        for (i, cell) in map.iter().enumerate() {
+            let k = at.index(i % w, i / w);
+            let (walk, difficult) = match cell {
+                Cell::Floor | Cell::DoorOpen => (true, false),
+                Cell::Difficult => (true, true),
+                Cell::Wall | Cell::Cover | Cell::DoorClosed => (false, false),
+            };
+            self.walk[k / 64] |= u64::from(walk) << (k % 64);
+            self.difficult[k / 64] |= u64::from(difficult) << (k % 64);
         }
         let (walk, one, row) = (&self.walk, Shift::new(1), Shift::new(at.stride));
         for (corner, &(dx, dy)) in self.corners.iter_mut().zip(&DIAGONALS) {
@@ -546,7 +536,7 @@ fn ends(t: &Terrain, found: &Found, y: usize) -> u64 {
 /// Each square a movement of `budget` takes `mover` to, row by row, with its metres.
 fn each_reachable(s: &State, mover: CharacterId, budget: u8, mut f: impl FnMut(Pos, u8)) {
     search(s, mover, budget, |t, found| {
-        for y in 0..t.walk.len() {
+        for y in 0..t.taken.len() {
             for x in columns(ends(t, found, y)) {
                 f(Pos::new(x as u8, y as u8), found.cost(x, y));
             }
@@ -573,10 +563,10 @@ pub fn each_reachable_square(
     // The rows are copied out first: `emit` runs with the kept searches free to search again.
     let mut rows = [0u64; 64];
     let h = search(s, mover, budget, |t, found| {
-        for (y, row) in rows.iter_mut().enumerate().take(t.walk.len()) {
+        for (y, row) in rows.iter_mut().enumerate().take(t.taken.len()) {
             *row = ends(t, found, y);
         }
-        t.walk.len()
+        t.taken.len()
     })
     .unwrap_or(0);
     for (y, &row) in rows.iter().enumerate().take(h) {
@@ -600,7 +590,7 @@ pub fn move_cost(s: &State, mover: CharacterId, budget: u8, to: Pos) -> Option<u
 /// Some square a movement of `budget` takes `mover` to, if there is any.
 pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
     search(s, mover, budget, |t, found| {
-        (0..t.walk.len()).find_map(|y| {
+        (0..t.taken.len()).find_map(|y| {
             let row = ends(t, found, y);
             (row != 0).then(|| Pos::new(row.trailing_zeros() as u8, y as u8))
         })
