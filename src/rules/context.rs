@@ -59,6 +59,12 @@ impl<K> Log<K> {
         });
     }
 
+    /// Words only a written log reads (a name for a sentence, a die's purpose): `write`'s, or
+    /// none in a quiet log, which never calls it.
+    pub fn words(&self, write: impl FnOnce() -> String) -> String {
+        if self.quiet { String::new() } else { write() }
+    }
+
     /// An event with the explanation of its roll (a quiet log keeps neither, so a quiet
     /// caller need not build one: see [`Log::quiet`]).
     pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {

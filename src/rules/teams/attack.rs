@@ -139,22 +139,12 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
         .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
     let quiet = ctx.log.quiet;
-    let (an, wn) = if quiet {
-        (String::new(), String::new())
-    } else {
-        (
-            ctx.s.name(a.attacker).to_string(),
-            ctx.s.weapon_name(a.weapon).to_string(),
-        )
-    };
-    let spec = attack_spec(
-        if quiet {
-            String::new()
-        } else {
-            format!("{an}'s attack on {} with {wn}", ctx.s.name(a.target))
-        },
-        &f,
-    );
+    let an = ctx.log.words(|| ctx.s.name(a.attacker).to_string());
+    let wn = ctx.log.words(|| ctx.s.weapon_name(a.weapon).to_string());
+    let what = ctx
+        .log
+        .words(|| format!("{an}'s attack on {} with {wn}", ctx.s.name(a.target)));
+    let spec = attack_spec(what, &f);
     let mut r = roll_test(ctx, &spec)?;
     let stray = ctx
         .s
@@ -208,11 +198,7 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
     }
     let hit = r.crit || r.total >= f.evasion;
-    let tn = if quiet {
-        String::new()
-    } else {
-        ctx.s.name(a.target).to_string()
-    };
+    let tn = ctx.log.words(|| ctx.s.name(a.target).to_string());
     // Nobody reads a quiet play-out's explanations: none is built.
     let e = if quiet {
         Explanation::default()
@@ -470,11 +456,7 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, 0, parry)
         .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
     let quiet = ctx.log.quiet;
-    let tn = if quiet {
-        String::new()
-    } else {
-        ctx.s.name(a.target).to_string()
-    };
+    let tn = ctx.log.words(|| ctx.s.name(a.target).to_string());
     let weapon_damage = if roll.crit {
         f.critical_damage
     } else {
@@ -518,11 +500,7 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
         let excess = (to_item - i32::from(durability)).max(0);
         let left = (i32::from(durability) - to_item).max(0) as u8;
         let mut e = start(ctx.s);
-        let iname = if quiet {
-            String::new()
-        } else {
-            ctx.s.items[i].def.name.clone()
-        };
+        let iname = ctx.log.words(|| ctx.s.items[i].def.name.clone());
         if !quiet {
             e = e.modifier(-block, format!("block value of the {iname}"));
             e.rule = "teams.block".to_string();

@@ -32,11 +32,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         turn.command = None;
     }
     // Only the sentences below read the name, and a quiet log writes none: no copy for it.
-    let name = if ctx.log.quiet {
-        String::new()
-    } else {
-        ctx.s.name(actor).to_string()
-    };
+    let name = ctx.log.words(|| ctx.s.name(actor).to_string());
     match *action {
         Action::Attack { target, weapon } => {
             spend(ctx, 1, commanded)?;

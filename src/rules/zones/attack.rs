@@ -664,25 +664,18 @@ fn roll_for(
     let die = stats(ctx.s, weapon).damage;
     let impaired = needs_impaired(ctx.s, attacker, weapon, hold_back, targets);
     // A quiet play-out tells the dice no purpose (`Log::quiet`).
-    let quiet = ctx.log.quiet;
-    let why = if quiet {
-        String::new()
-    } else {
+    let why = ctx.log.words(|| {
         format!(
             "{}'s damage ({})",
             ctx.s.name(attacker),
             ctx.s.weapon_name(weapon)
         )
-    };
+    });
     let first = ctx.roll(die, &why, "zones.attacking")?;
     if !impaired {
         return Ok((first, None));
     }
-    let second_why = if quiet {
-        String::new()
-    } else {
-        format!("{why}, impaired: second die")
-    };
+    let second_why = ctx.log.words(|| format!("{why}, impaired: second die"));
     let second = ctx.roll(die, &second_why, "zones.impaired")?;
     let (kept, dropped) = if second.value < first.value {
         (second, first)

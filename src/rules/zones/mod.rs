@@ -80,11 +80,9 @@ impl Ctx<'_> {
     ) -> Result<bool, RuleError> {
         let score = self.s.characters[who].attrs.get(attr);
         // A quiet play-out tells the die no purpose and explains nothing (`Log::quiet`).
-        let what = if self.log.quiet {
-            String::new()
-        } else {
-            format!("{}'s {} save {purpose}", self.s.name(who), attr.label())
-        };
+        let what = self
+            .log
+            .words(|| format!("{}'s {} save {purpose}", self.s.name(who), attr.label()));
         let r = self.roll(Die::D20, &what, rule)?;
         let pass = r.value <= score;
         if self.log.quiet {
