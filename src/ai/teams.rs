@@ -639,7 +639,7 @@ fn extended_value(s: &State, c: CharacterId, what: Extended) -> f64 {
 /// The chance of an ordinary test (teams.tests): its dice and bonuses, +4 on a luck roll of
 /// 20 or more, the best or worst of several rolls with advantage or disadvantage.
 fn chance(spec: &TestSpec, difficulty: i32) -> f64 {
-    let flat = crate::rules::explain::total(&spec.modifiers);
+    let flat = spec.flat();
     let dice: Vec<Die> = spec.dice.iter().map(|(d, _)| *d).collect();
     let lucky = (1..=20).filter(|l| l + spec.luck >= LUCKY).count() as f64 / 20.0;
     let single = lucky * at_least(&dice, difficulty - flat - LUCK_BONUS)

@@ -298,16 +298,24 @@ pub fn attack_spec(what: String, f: &Figures) -> TestSpec {
         .die(Some(f.attribute.1), f.attribute.0.label())
         .die(f.skill, "combat");
     if let Some((p, b)) = f.proficiency {
-        spec = spec.modifier(i32::from(b), format!("{} proficiency", p.label()));
+        let cause = match p {
+            Proficiency::Simple => "simple proficiency",
+            Proficiency::Martial => "martial proficiency",
+            Proficiency::Finesse => "finesse proficiency",
+            Proficiency::Ranged => "ranged proficiency",
+        };
+        spec = spec.modifier(i32::from(b), cause);
     }
     let earlier = i32::from(f.earlier_attacks);
-    spec = spec.modifier(
-        -2 * earlier,
-        format!(
-            "multiple attack penalty ({earlier} earlier attack{} this round)",
-            if earlier == 1 { "" } else { "s" }
-        ),
-    );
+    if earlier > 0 {
+        spec = spec.modifier(
+            -2 * earlier,
+            format!(
+                "multiple attack penalty ({earlier} earlier attack{} this round)",
+                if earlier == 1 { "" } else { "s" }
+            ),
+        );
+    }
     spec.luck = i32::from(f.luck);
     spec.advantages = f.advantages.clone();
     spec.disadvantages = f.disadvantages.clone();
@@ -374,7 +382,7 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     let t = a.target;
     let free = a.free_defence;
     let total = a.roll.map_or(0, |r| r.total);
-    let name = ctx.s.name(t).to_string();
+    let name = ctx.log.words(|| ctx.s.name(t).to_string());
     match *action {
         Action::Dodge | Action::Resist => {
             let (kind, test) = if *action == Action::Dodge {
@@ -394,21 +402,15 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 "resists"
             };
-            let spec = defence_test(&ctx.s.characters[t], test, format!("{name} {verb}"));
-            let ok = test_against(
-                ctx,
-                Some(t),
-                &spec,
-                total,
-                "the attack test".to_string(),
-                |ok, n| {
-                    if ok {
-                        format!("{name} {verb} the attack ({n} against {total}).")
-                    } else {
-                        format!("{name} fails to avoid the attack ({n} against {total}).")
-                    }
-                },
-            )?;
+            let what = ctx.log.words(|| format!("{name} {verb}"));
+            let spec = defence_test(&ctx.s.characters[t], test, what);
+            let ok = test_against(ctx, Some(t), &spec, total, "the attack test", |ok, n| {
+                if ok {
+                    format!("{name} {verb} the attack ({n} against {total}).")
+                } else {
+                    format!("{name} fails to avoid the attack ({n} against {total}).")
+                }
+            })?;
             a.free_defence = false;
             ctx.s.attack = Some(a);
             if ok {
@@ -703,7 +705,7 @@ pub fn killing_strike(
         Some(attacker),
         &spec,
         i32::from(con),
-        format!("{tn}'s constitution"),
+        format_args!("{tn}'s constitution"),
         |ok, n| {
             if ok {
                 format!("{an}'s killing strike lands ({n} against constitution {con}).")

@@ -25,18 +25,11 @@ pub fn deal(
     let excess = amount - to_endurance;
     ch.health = ch.health.saturating_sub(excess);
     let (endurance, health) = (ch.endurance, ch.health);
-    let name = ch.name.clone();
-    let mut parts = Vec::new();
-    if end_before > 0 {
-        parts.push(format!("endurance {end_before} to {endurance}"));
-    }
-    if excess > 0 {
+    let name = ctx.log.words(|| ctx.s.name(who).to_string());
+    let to_health = || {
         let excess_word = if end_before > 0 { "the excess " } else { "" };
-        parts.push(format!(
-            "{excess_word}{excess} to health {health_before} to {health}"
-        ));
-    }
-    let text = format!("{name} takes {amount} damage: {}", parts.join(", "));
+        format!("{excess_word}{excess} to health {health_before} to {health}")
+    };
     ctx.say(
         EventKind::Damage {
             character: who,
@@ -44,7 +37,15 @@ pub fn deal(
             endurance,
             health,
         },
-        format_args!("{text}."),
+        format_args!(
+            "{name} takes {amount} damage: {}.",
+            match (end_before > 0, excess > 0) {
+                (true, true) => format!("endurance {end_before} to {endurance}, {}", to_health()),
+                (true, false) => format!("endurance {end_before} to {endurance}"),
+                (false, true) => to_health(),
+                (false, false) => String::new(),
+            }
+        ),
     );
     let ch = &mut ctx.s.characters[who];
     if ch.is_harmed() && !ch.harmed {
@@ -118,13 +119,12 @@ pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: &str) {
     ch.extended = None;
     ch.guarding = false;
     ch.in_cover = false;
-    let name = ch.name.clone();
-    ctx.say(
+    ctx.log.say(
         EventKind::Status {
             character: who,
             status: Status::Unconscious,
         },
-        format_args!("{name} falls unconscious ({why})."),
+        format_args!("{} falls unconscious ({why}).", ctx.s.name(who)),
     );
 }
 
@@ -133,52 +133,60 @@ pub fn kill(ctx: &mut Ctx, who: CharacterId, why: &str) {
     ch.status = Status::Dead;
     ch.readied = None;
     ch.extended = None;
-    let name = ch.name.clone();
-    ctx.say(
+    ctx.log.say(
         EventKind::Status {
             character: who,
             status: Status::Dead,
         },
-        format_args!("{name} dies ({why})."),
+        format_args!("{} dies ({why}).", ctx.s.name(who)),
     );
 }
 
 /// The luck test against death: 10 or more, the difficulty rising by 5 with each success.
 fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     let ch = &ctx.s.characters[who];
-    let (name, luck, difficulty) = (ch.name.clone(), ch.stats.luck, ch.death_difficulty);
-    let what = format!("{name}'s luck test to cheat death");
+    let (luck, difficulty) = (ch.stats.luck, ch.death_difficulty);
+    let what = ctx
+        .log
+        .words(|| format!("{}'s luck test to cheat death", ctx.s.name(who)));
     let r = ctx.roll(Die::D20, &what, "teams.death")?;
     let total = i32::from(r.value) + i32::from(luck);
     let ok = total >= i32::from(difficulty);
-    let mut e = Explanation::new(what, "teams.death");
-    e.dice.push(r);
-    if luck != 0 {
-        e = e.modifier(i32::from(luck), "luck");
-    }
-    e.total = total;
-    e.against = Some(format!("{difficulty} (the difficulty to cheat death)"));
+    let next = difficulty.saturating_add(5);
     if ok {
-        let next = difficulty.saturating_add(5);
         ctx.s.characters[who].death_difficulty = next;
-        e.outcome = format!("cheats death; next time {next}");
-        ctx.explained(
-            EventKind::CheatedDeath {
-                character: who,
-                next_difficulty: next,
-            },
-            format_args!("{name} cheats death (luck {total} against {difficulty})."),
-            e,
-        );
-    } else {
-        e.outcome = "dies".to_string();
-        ctx.explained(
-            EventKind::Roll {
-                character: Some(who),
-            },
-            format_args!("{name} fails to cheat death (luck {total} against {difficulty})."),
-            e,
-        );
+    }
+    if !ctx.log.quiet {
+        let mut e = Explanation::new(what, "teams.death");
+        e.dice.push(r);
+        if luck != 0 {
+            e = e.modifier(i32::from(luck), "luck");
+        }
+        e.total = total;
+        e.against = Some(format!("{difficulty} (the difficulty to cheat death)"));
+        let name = ctx.s.name(who);
+        if ok {
+            e.outcome = format!("cheats death; next time {next}");
+            ctx.log.explained(
+                EventKind::CheatedDeath {
+                    character: who,
+                    next_difficulty: next,
+                },
+                format_args!("{name} cheats death (luck {total} against {difficulty})."),
+                e,
+            );
+        } else {
+            e.outcome = "dies".to_string();
+            ctx.log.explained(
+                EventKind::Roll {
+                    character: Some(who),
+                },
+                format_args!("{name} fails to cheat death (luck {total} against {difficulty})."),
+                e,
+            );
+        }
+    }
+    if !ok {
         kill(ctx, who, "the damage exceeded the health left");
     }
     Ok(())
@@ -196,14 +204,15 @@ pub fn fortify(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     ch.stamina = ch.stamina.saturating_sub(1);
     let ch = &ctx.s.characters[who];
     let missing = ch.missing_health();
-    let name = ch.name.clone();
-    let spec = defence_test(ch, DefenceTest::Fortify, format!("{name} fortifies"));
+    let name = ctx.log.words(|| ctx.s.name(who).to_string());
+    let what = ctx.log.words(|| format!("{name} fortifies"));
+    let spec = defence_test(&ctx.s.characters[who], DefenceTest::Fortify, what);
     let ok = test_against(
         ctx,
         Some(who),
         &spec,
         i32::from(missing),
-        "missing health".to_string(),
+        "missing health",
         |ok, total| {
             if ok {
                 format!("{name} fortifies ({total} against {missing}) and stays conscious.")
@@ -224,7 +233,6 @@ pub fn spend_reaction(ctx: &mut Ctx, who: CharacterId, kind: ReactionKind, free:
     if !free {
         ch.reactions = ch.reactions.saturating_sub(1);
     }
-    let name = ch.name.clone();
     let what = match kind {
         ReactionKind::Block => "block",
         ReactionKind::Dodge => "dodge",
@@ -234,14 +242,15 @@ pub fn spend_reaction(ctx: &mut Ctx, who: CharacterId, kind: ReactionKind, free:
         ReactionKind::Resist => "resist",
         ReactionKind::Readied => "the readied attack",
     };
-    ctx.say(
+    ctx.log.say(
         EventKind::Reaction {
             character: who,
             kind,
             free,
         },
         format_args!(
-            "{name} reacts: {what}{}.",
+            "{} reacts: {what}{}.",
+            ctx.s.name(who),
             if free { " (free)" } else { "" }
         ),
     );

@@ -27,7 +27,7 @@ pub struct TestSpec {
     /// The dice of the pool, each with what it stands for ("strength").
     pub dice: Vec<(Die, Words)>,
     /// Flat bonuses and penalties, each with its cause.
-    pub modifiers: Vec<Modifier>,
+    pub modifiers: Vec<(i32, Words)>,
     /// Added to the luck roll.
     pub luck: i32,
     pub advantages: Vec<Words>,
@@ -53,12 +53,9 @@ impl TestSpec {
         self
     }
 
-    pub fn modifier(mut self, value: i32, cause: impl Into<String>) -> TestSpec {
+    pub fn modifier(mut self, value: i32, cause: impl Into<Words>) -> TestSpec {
         if value != 0 {
-            self.modifiers.push(Modifier {
-                value,
-                cause: cause.into(),
-            });
+            self.modifiers.push((value, cause.into()));
         }
         self
     }
@@ -69,8 +66,9 @@ impl TestSpec {
             .clamp(-MAX_ADVANTAGE, MAX_ADVANTAGE)
     }
 
-    fn flat(&self) -> i32 {
-        crate::rules::explain::total(&self.modifiers)
+    /// What the modifiers add to the roll.
+    pub fn flat(&self) -> i32 {
+        self.modifiers.iter().map(|(v, _)| v).sum()
     }
 }
 
@@ -103,9 +101,13 @@ impl One {
 pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError> {
     let net = spec.net_advantage();
     let rolls = net.unsigned_abs() as usize + 1;
-    let mut all: Vec<One> = Vec::with_capacity(rolls);
     // A quiet play-out's dice are told no purpose (`Log::quiet`).
     let quiet = ctx.log.quiet;
+    let mut all: Vec<One> = if quiet {
+        Vec::new()
+    } else {
+        Vec::with_capacity(rolls)
+    };
     let purpose = |die: &str, k: usize| {
         if quiet {
             String::new()
@@ -115,16 +117,28 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
             format!("{}: {die} die (roll {})", spec.what, k + 1)
         }
     };
+    // The kept roll so far, as `One::rank` orders them: a quiet play-out keeps only it, a
+    // written one every roll for the explanation.
+    let mut keep = 0;
+    let mut best = (false, 0, 0);
     for k in 0..rolls {
-        let mut dice = Vec::with_capacity(spec.dice.len() + 1);
+        let mut dice = if quiet {
+            Vec::new()
+        } else {
+            Vec::with_capacity(spec.dice.len() + 1)
+        };
         let mut sum = 0;
         for (die, label) in &spec.dice {
             let r = ctx.roll(*die, &purpose(label, k), spec.rule)?;
             sum += i32::from(r.value);
-            dice.push(r);
+            if !quiet {
+                dice.push(r);
+            }
         }
         let l = ctx.roll(Die::D20, &purpose("luck", k), spec.rule)?;
-        dice.push(l);
+        if !quiet {
+            dice.push(l);
+        }
         let luck = i32::from(l.value) + spec.luck;
         let bonus = if spec.critical.is_none() && luck >= LUCKY {
             LUCK_BONUS
@@ -132,29 +146,31 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
             0
         };
         let crit = spec.critical.is_some_and(|c| luck >= c);
-        all.push(One {
+        let one = One {
             dice,
             total: sum + spec.flat() + bonus,
             luck,
             crit,
-        });
+        };
+        if k == 0 || (net >= 0) == (one.rank() > best) {
+            keep = k;
+            best = one.rank();
+        }
+        if !quiet {
+            all.push(one);
+        }
     }
-    let keep = (0..all.len())
-        .reduce(|a, b| {
-            let better = all[b].rank() > all[a].rank();
-            if (net >= 0) == better { b } else { a }
-        })
-        .unwrap_or(0);
-    let kept = &all[keep];
+    let (crit, total, luck) = best;
     // Nor is a quiet play-out's test explained.
     if quiet {
         return Ok(TestResult {
-            total: kept.total,
-            luck: kept.luck,
-            crit: kept.crit,
+            total,
+            luck,
+            crit,
             explanation: Explanation::default(),
         });
     }
+    let kept = &all[keep];
     let mut e = Explanation::new(spec.what.clone(), spec.rule);
     e.dice = kept.dice.clone();
     for (k, one) in all.iter().enumerate() {
@@ -162,7 +178,14 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
             e.dropped.extend(one.dice.iter().copied());
         }
     }
-    e.modifiers = spec.modifiers.clone();
+    e.modifiers = spec
+        .modifiers
+        .iter()
+        .map(|(value, cause)| Modifier {
+            value: *value,
+            cause: cause.to_string(),
+        })
+        .collect();
     if spec.luck != 0 {
         e.modifiers.push(Modifier {
             value: 0,
@@ -255,7 +278,7 @@ pub fn test_against(
     character: Option<usize>,
     spec: &TestSpec,
     difficulty: i32,
-    against: String,
+    against: impl std::fmt::Display,
     text: impl FnOnce(bool, i32) -> String,
 ) -> Result<bool, RuleError> {
     let r = roll_test(ctx, spec)?;

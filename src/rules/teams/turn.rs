@@ -50,10 +50,12 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 turn.commanded |= bit(ally);
                 turn.command = Some(ally);
             }
-            let an = ctx.s.name(ally).to_string();
-            ctx.say(
+            ctx.log.say(
                 EventKind::Commanded { by: actor, ally },
-                format_args!("{name} spends 2 focus to command {an}, who takes one action now."),
+                format_args!(
+                    "{name} spends 2 focus to command {}, who takes one action now.",
+                    ctx.s.name(ally)
+                ),
             );
         }
         Action::Door(p) => {
@@ -85,14 +87,14 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 Location::Pack(actor)
             };
-            let iname = it.def.name.clone();
+            let iname = ctx.s.item_name(i);
             let text = match from {
                 Location::Hand(o) | Location::Pack(o) => {
-                    format!("{name} takes the {iname} from {}.", ctx.s.name(o))
+                    format_args!("{name} takes the {iname} from {}.", ctx.s.name(o))
                 }
-                Location::Ground(_) => format!("{name} picks up the {iname}."),
+                Location::Ground(_) => format_args!("{name} picks up the {iname}."),
             };
-            ctx.say(EventKind::Gear { character: actor }, text);
+            ctx.log.say(EventKind::Gear { character: actor }, text);
         }
         Action::Guard => {
             spend(ctx, 1, commanded)?;
@@ -154,12 +156,12 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::Resuscitate(p) => {
             if !ctx.s.characters[actor].prone {
                 ctx.s.characters[actor].prone = true;
-                ctx.say(
+                ctx.log.say(
                     EventKind::Prone {
                         character: actor,
                         prone: true,
                     },
-                    format!("{name} goes prone beside {}.", ctx.s.name(p)),
+                    format_args!("{name} goes prone beside {}.", ctx.s.name(p)),
                 );
             }
             start(ctx, actor, Extended::Resuscitate(p), RESUSCITATE_ACTIONS)?;
@@ -229,10 +231,9 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::DropItem(i) => {
             let at = ctx.s.characters[actor].pos;
             ctx.s.items[i].location = Location::Ground(at);
-            let iname = ctx.s.item_name(i).to_string();
-            ctx.say(
+            ctx.log.say(
                 EventKind::Gear { character: actor },
-                format_args!("{name} drops the {iname} (free)."),
+                format_args!("{name} drops the {} (free).", ctx.s.item_name(i)),
             );
         }
         Action::DropProne => {
@@ -327,12 +328,12 @@ fn start(ctx: &mut Ctx, who: CharacterId, what: Extended, cost: u8) -> Result<()
         action: what,
         remaining,
     });
-    let name = ctx.s.name(who).to_string();
+    let name = ctx.log.words(|| ctx.s.name(who).to_string());
+    let label = ctx.log.words(|| extended_label(ctx.s, what));
     ctx.say(
         EventKind::Stance { character: who },
         format_args!(
-            "{name} starts to {}: {remaining} more action{} on the next turn.",
-            extended_label(ctx.s, what),
+            "{name} starts to {label}: {remaining} more action{} on the next turn.",
             if remaining == 1 { "" } else { "s" }
         ),
     );
@@ -371,15 +372,14 @@ pub fn extended_label(s: &State, what: Extended) -> String {
 
 /// The effect of an action whose full time has passed.
 fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleError> {
-    let name = ctx.s.name(who).to_string();
+    let name = ctx.log.words(|| ctx.s.name(who).to_string());
     match what {
         Extended::Reload(i) => {
             if ctx.s.items[i].location == Location::Hand(who) {
                 ctx.s.items[i].loaded = true;
-                let iname = ctx.s.item_name(i).to_string();
-                ctx.say(
+                ctx.log.say(
                     EventKind::Gear { character: who },
-                    format_args!("{name} reloads the {iname}."),
+                    format_args!("{name} reloads the {}.", ctx.s.item_name(i)),
                 );
             } else {
                 ctx.note(format_args!(
@@ -399,15 +399,17 @@ fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleE
 /// Intellect and medicine against the patient's missing health; success wakes them, with at
 /// least 1 health (teams.resuscitate).
 fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<(), RuleError> {
-    let (name, pn) = (ctx.s.name(who).to_string(), ctx.s.name(patient).to_string());
+    let name = ctx.log.words(|| ctx.s.name(who).to_string());
+    let pn = ctx.log.words(|| ctx.s.name(patient).to_string());
     let pc = &ctx.s.characters[patient];
     if pc.status != Status::Unconscious || !adjacent(ctx.s.characters[who].pos, pc.pos) {
         ctx.note(format_args!("{name} can no longer resuscitate {pn}."));
         return Ok(());
     }
     let missing = pc.missing_health();
+    let what = ctx.log.words(|| format!("{name} resuscitates {pn}"));
     let st = &ctx.s.characters[who].stats;
-    let mut spec = TestSpec::new(format!("{name} resuscitates {pn}"), "teams.resuscitate")
+    let mut spec = TestSpec::new(what, "teams.resuscitate")
         .die(Some(st.intellect), "intellect")
         .die(st.medicine, "medicine");
     spec.luck = i32::from(st.luck);
@@ -416,7 +418,7 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
         Some(who),
         &spec,
         i32::from(missing),
-        format!("{pn}'s missing health"),
+        format_args!("{pn}'s missing health"),
         |ok, n| {
             if ok {
                 format!("{name} brings {pn} round ({n} against {missing}).")
@@ -442,7 +444,7 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
 
 /// The scenario's task: its attribute and skill against its difficulty (teams.short-task).
 fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleError> {
-    let name = ctx.s.name(who).to_string();
+    let name = ctx.log.words(|| ctx.s.name(who).to_string());
     let Some(task) = ctx.s.tasks.get(k).cloned() else {
         return Err(RuleError::Illegal(format!("no task {k}")));
     };
@@ -451,20 +453,18 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
         ctx.note(format_args!("{name} can no longer work the {}.", task.name));
         return Ok(());
     }
+    let what = ctx.log.words(|| format!("{name} works the {}", task.name));
     let st = &ctx.s.characters[who].stats;
-    let mut spec = TestSpec::new(
-        format!("{name} works the {}", task.name),
-        "teams.short-task",
-    )
-    .die(Some(st.attr(task.attribute)), task.attribute.label())
-    .die(st.skill(task.skill), task.skill.label());
+    let mut spec = TestSpec::new(what, "teams.short-task")
+        .die(Some(st.attr(task.attribute)), task.attribute.label())
+        .die(st.skill(task.skill), task.skill.label());
     spec.luck = i32::from(st.luck);
     let ok = test_against(
         ctx,
         Some(who),
         &spec,
         i32::from(task.difficulty),
-        format!("the {}", task.name),
+        format_args!("the {}", task.name),
         |ok, n| {
             format!(
                 "{name} {} the {} ({n} against {}).",
