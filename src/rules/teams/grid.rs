@@ -400,7 +400,8 @@ fn settle(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
     match b.at.words {
         1 => settle_in::<1>(b, t, with_enemies, work),
         2 => settle_in::<2>(b, t, with_enemies, work),
-        3..=4 => settle_in::<4>(b, t, with_enemies, work),
+        3 => settle_in::<3>(b, t, with_enemies, work),
+        4 => settle_in::<4>(b, t, with_enemies, work),
         5..=8 => settle_in::<8>(b, t, with_enemies, work),
         _ => settle_in::<65>(b, t, with_enemies, work),
     }
@@ -623,18 +624,23 @@ pub fn steps(s: &State, c: CharacterId) -> impl Iterator<Item = Pos> + '_ {
 pub fn flanked(s: &State, target: CharacterId) -> bool {
     let t = &s.characters[target];
     let p = t.pos;
-    let enemy_at = |dx: i32, dy: i32| {
-        s.map
-            .inside(i32::from(p.x) + dx, i32::from(p.y) + dy)
-            .is_some_and(|q| {
-                s.characters
-                    .iter()
-                    .any(|c| c.is_active() && c.team != t.team && c.pos == q)
-            })
-    };
-    [(1, 0), (0, 1), (1, 1), (1, -1)]
+    // The squares about the target with a conscious enemy on them, a bit each of the 3×3 block
+    // centred on it (bit (dy + 1) * 3 + dx + 1), read in one pass over the characters.
+    let around = s.characters.iter().fold(0u16, |bits, c| {
+        let (dx, dy) = (
+            i32::from(c.pos.x) - i32::from(p.x),
+            i32::from(c.pos.y) - i32::from(p.y),
+        );
+        let on_map = c.pos.x < s.map.width && c.pos.y < s.map.height;
+        let near = dx.abs() <= 1 && dy.abs() <= 1;
+        let enemy = near & on_map & c.is_active() & (c.team != t.team);
+        let at = if near { (dy + 1) * 3 + dx + 1 } else { 0 };
+        bits | u16::from(enemy) << at
+    });
+    // Opposite squares: across, along, and the two diagonals.
+    [(5, 3), (7, 1), (8, 0), (2, 6)]
         .iter()
-        .any(|&(dx, dy)| enemy_at(dx, dy) && enemy_at(-dx, -dy))
+        .any(|&(a, b)| around >> a & around >> b & 1 != 0)
 }
 
 /// Whether something that gives cover stands next to `target` on the side facing `from`.
@@ -654,7 +660,15 @@ pub fn cover_between(s: &State, from: Pos, target: Pos) -> bool {
 
 /// Whether anything to take cover behind stands next to the square.
 pub fn cover_nearby(s: &State, p: Pos) -> bool {
-    neighbours(s, p).any(|c| s.map.gives_cover(c))
+    let (w, h) = (s.map.width, s.map.height);
+    if p.x >= w || p.y >= h {
+        return neighbours(s, p).any(|c| s.map.gives_cover(c));
+    }
+    // The 3×3 block about the square, clipped to the map, but the square itself.
+    let rows = p.y.saturating_sub(1)..=p.y.saturating_add(1).min(h - 1);
+    let columns = p.x.saturating_sub(1)..=p.x.saturating_add(1).min(w - 1);
+    rows.flat_map(|y| columns.clone().map(move |x| Pos::new(x, y)))
+        .any(|c| c != p && s.map.gives_cover(c))
 }
 
 #[cfg(test)]

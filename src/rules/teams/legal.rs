@@ -86,26 +86,36 @@ pub fn is_legal(s: &State, action: &Action) -> bool {
 /// find and most often is: dropping prone, then the stances. Each look lists a part of what
 /// the last lists whole, so the answer is the full listing's.
 pub fn only_end_left(s: &State) -> bool {
-    s.stage == Stage::Turn
-        && [Some(Part::Prone), Some(Part::Stance), None]
-            .into_iter()
-            .all(|part| {
-                each_turn_action(
-                    s,
-                    Listing {
-                        moves: Moves::Any,
-                        part,
-                    },
-                    &mut |a| {
-                        if a == Action::EndTurn {
-                            ControlFlow::Continue(())
-                        } else {
-                            ControlFlow::Break(())
-                        }
-                    },
-                )
-                .is_continue()
-            })
+    if s.stage != Stage::Turn {
+        return false;
+    }
+    // Dropping prone is free, and open to the turn's own character whenever it stands
+    // (`free_actions`): asked after every action, this answers most without a listing.
+    if let Some(t) = s.turn
+        && t.command.is_none()
+        && s.characters.get(t.owner).is_some_and(|c| !c.prone)
+    {
+        return false;
+    }
+    [Some(Part::Prone), Some(Part::Stance), None]
+        .into_iter()
+        .all(|part| {
+            each_turn_action(
+                s,
+                Listing {
+                    moves: Moves::Any,
+                    part,
+                },
+                &mut |a| {
+                    if a == Action::EndTurn {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                },
+            )
+            .is_continue()
+        })
 }
 
 /// What the turn's character carries, in item order, each with whether it is in hand, and
