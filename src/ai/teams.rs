@@ -775,7 +775,7 @@ fn turn_action(s: &State, c: CharacterId, action: &Action) -> f64 {
         Action::Resuscitate(p) => rescue_value(s, c, p),
         Action::ShortTask(k) => task_value(s, c, k),
         Action::Reload(i) => {
-            if s.items[i].location == Location::Hand(c) {
+            if s.items[i].location() == Location::Hand(c) {
                 reload_value(s, i)
             } else {
                 -1.0

@@ -138,7 +138,7 @@ impl Present for Teams {
             ),
             EventKind::Stance { character } => float(*character, "stance".into()),
             EventKind::Reaction { character, .. } => float(*character, "reacts".into()),
-            EventKind::ItemDamaged { item, durability } => match s.items[*item].location {
+            EventKind::ItemDamaged { item, durability } => match s.items[*item].location() {
                 Location::Hand(c) | Location::Pack(c) => {
                     float(c, format!("durability {durability}"))
                 }
@@ -366,7 +366,7 @@ impl Present for Teams {
                         .map(|it| format!("{} (in hand)", s.item_name(it)))
                         .chain(
                             s.carried(i)
-                                .filter(|&it| s.items[it].location == Location::Pack(i))
+                                .filter(|&it| s.items[it].location() == Location::Pack(i))
                                 .map(|it| s.item_name(it).to_string()),
                         )
                         .collect(),

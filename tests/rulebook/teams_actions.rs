@@ -189,7 +189,7 @@ fn a_turn_has_three_actions_then_only_free_ones() {
     assert!(legal.contains(&Action::EndTurn));
     // Dropping the spear (free): it lies on her square.
     t.act(Action::DropItem(spear), &[]);
-    assert_eq!(t.s.items[spear].location, Location::Ground(at(1, 1)));
+    assert_eq!(t.s.items[spear].location(), Location::Ground(at(1, 1)));
 }
 
 #[test]
@@ -645,7 +645,7 @@ fn interacting_opens_doors_and_picks_things_up() {
             .unwrap();
     t.act(Action::PickUp(potion), &[]);
     // Both hands hold the bow: the potion is stowed.
-    assert_eq!(t.s.items[potion].location, Location::Pack(t.c("Hero")));
+    assert_eq!(t.s.items[potion].location(), Location::Pack(t.c("Hero")));
 }
 
 #[test]
@@ -682,9 +682,9 @@ fn brandishing_sets_both_hands_at_once() {
         &[],
     );
     let me = t.c("Agnessa");
-    assert_eq!(t.s.items[bow].location, Location::Pack(me));
-    assert_eq!(t.s.items[dagger].location, Location::Hand(me));
-    assert_eq!(t.s.items[shield].location, Location::Hand(me));
+    assert_eq!(t.s.items[bow].location(), Location::Pack(me));
+    assert_eq!(t.s.items[dagger].location(), Location::Hand(me));
+    assert_eq!(t.s.items[shield].location(), Location::Hand(me));
     assert_eq!(t.s.turn.unwrap().actions_left, 2);
 }
 
@@ -970,7 +970,7 @@ fn the_gear_of_a_fallen_character_can_be_taken() {
             .any(|e| e.text == "Hero takes the sword from Enemy."),
         "{events:?}"
     );
-    assert_eq!(t.s.items[sword].location, Location::Hand(t.c("Hero")));
+    assert_eq!(t.s.items[sword].location(), Location::Hand(t.c("Hero")));
     assert_eq!(t.s.turn.unwrap().actions_left, 2, "one action");
     // Out of reach once more than a metre away.
     t.act(Action::Move(at(4, 1)), &[]);

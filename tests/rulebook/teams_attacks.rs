@@ -969,7 +969,7 @@ fn a_thrown_dagger_lands_by_its_target_hit_or_miss() {
             .any(|e| e.text == "Fabian throws the dagger at Goblin.")
     );
     assert_eq!(
-        t.s.items[dagger].location,
+        t.s.items[dagger].location(),
         fray::rules::teams::Location::Ground(at(4, 1))
     );
     assert!(!t.is_legal(&a));

@@ -320,7 +320,7 @@ impl Table {
             .iter()
             .position(|i| {
                 i.def.name == name
-                    && matches!(i.location,
+                    && matches!(i.location(),
                         fray::rules::teams::Location::Hand(h) | fray::rules::teams::Location::Pack(h) if h == c)
             })
             .unwrap_or_else(|| panic!("{owner} carries no {name}"))

@@ -607,7 +607,7 @@ fn finish(ctx: &mut Ctx) -> Result<(), RuleError> {
     {
         if a.ranged && w.thrown {
             let at = ctx.s.characters[a.target].pos;
-            ctx.s.items[i].location = Location::Ground(at);
+            ctx.s.put_item(i, Location::Ground(at));
         } else if a.ranged && w.reload > 0 {
             ctx.s.items[i].loaded = false;
         }

@@ -9,6 +9,7 @@ pub mod event;
 pub mod flow;
 pub mod grid;
 pub mod harm;
+mod holders;
 pub mod legal;
 pub mod model;
 pub mod odds;

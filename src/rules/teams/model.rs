@@ -6,6 +6,7 @@ use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::holders::Holders;
 use crate::rules::battle::{CharacterId, FactionId, Outcome};
 use crate::rules::dice::Die;
 
@@ -391,13 +392,29 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemState {
     pub def: Shared<Item>,
-    pub location: Location,
+    /// Where it is: moved only by [`State::put_item`], which keeps the index of who holds what
+    /// ([`Holders`]) with it.
+    location: Location,
     pub durability: u8,
     /// A weapon that reloads is loaded until it shoots.
     pub loaded: bool,
 }
 
 impl ItemState {
+    /// A fresh item: as durable as it comes, loaded.
+    pub fn new(def: Item, location: Location) -> ItemState {
+        ItemState {
+            durability: def.max_durability(),
+            def: Shared::new(def),
+            location,
+            loaded: true,
+        }
+    }
+
+    pub fn location(&self) -> Location {
+        self.location
+    }
+
     pub fn broken(&self) -> bool {
         self.durability == 0
     }
@@ -720,9 +737,32 @@ pub struct State {
     /// of the saved state while there are none, so that older states read and hash the same.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<ObjectiveChange>,
+    /// Who holds which item, kept with the items' locations; not saved (a state read back
+    /// reads its items one by one until [`State::index_items`]).
+    #[serde(skip)]
+    pub(super) holders: Holders,
 }
 
 impl State {
+    /// Moves item `i` to `to`, keeping the index of who holds what.
+    pub fn put_item(&mut self, i: ItemId, to: Location) {
+        if let Some(it) = self.items.get_mut(i) {
+            let from = it.location;
+            it.location = to;
+            self.holders.moved(i, from, to);
+        }
+    }
+
+    /// Indexes who holds which item, from the items' locations.
+    pub fn index_items(&mut self) {
+        self.holders = Holders::of(&self.items, self.characters.len());
+    }
+
+    /// The index of who holds which item, while it indexes every item.
+    pub fn holders(&self) -> Option<&Holders> {
+        self.holders.get()
+    }
+
     pub fn name(&self, c: CharacterId) -> &str {
         self.characters.get(c).map_or("?", |c| c.name.as_str())
     }
@@ -749,20 +789,36 @@ impl State {
         }
     }
 
+    /// The items in `c`'s hands, in item order.
     pub fn held(&self, c: CharacterId) -> impl Iterator<Item = ItemId> + '_ {
-        self.items
-            .iter()
-            .enumerate()
-            .filter(move |(_, it)| it.location == Location::Hand(c))
-            .map(|(i, _)| i)
+        let indexed = self.holders().map(|h| h.hands(c));
+        self.items_where(indexed, move |at| at == Location::Hand(c))
     }
 
+    /// The items `c` carries, in hand or packed, in item order.
     pub fn carried(&self, c: CharacterId) -> impl Iterator<Item = ItemId> + '_ {
-        self.items
-            .iter()
-            .enumerate()
-            .filter(move |(_, it)| matches!(it.location, Location::Hand(h) | Location::Pack(h) if h == c))
-            .map(|(i, _)| i)
+        let indexed = self.holders().map(|h| h.carried(c));
+        self.items_where(
+            indexed,
+            move |at| matches!(at, Location::Hand(h) | Location::Pack(h) if h == c),
+        )
+    }
+
+    /// The items the index names (`indexed`, a bit each), or while there is no index those
+    /// whose location passes `at`, in item order.
+    fn items_where(
+        &self,
+        indexed: Option<u64>,
+        at: impl Fn(Location) -> bool + 'static,
+    ) -> impl Iterator<Item = ItemId> + '_ {
+        let scan = indexed.is_none().then(|| {
+            self.items
+                .iter()
+                .enumerate()
+                .filter(move |(_, it)| at(it.location))
+                .map(|(i, _)| i)
+        });
+        super::holders::bits(indexed.unwrap_or(0)).chain(scan.into_iter().flatten())
     }
 
     pub fn hands_used(&self, c: CharacterId) -> u8 {

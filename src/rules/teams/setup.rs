@@ -445,28 +445,21 @@ impl TeamsSetup {
         let mut characters = Vec::with_capacity(self.characters.len());
         for (id, c) in self.characters.iter().enumerate() {
             for g in &c.gear {
-                items.push(ItemState {
-                    def: Shared::new(g.item.clone()),
-                    location: if g.held {
+                items.push(ItemState::new(
+                    g.item.clone(),
+                    if g.held {
                         Location::Hand(id)
                     } else {
                         Location::Pack(id)
                     },
-                    durability: g.item.max_durability(),
-                    loaded: true,
-                });
+                ));
             }
             characters.push(fresh(c));
         }
         for g in &self.ground {
-            items.push(ItemState {
-                def: Shared::new(g.item.clone()),
-                location: Location::Ground(g.at),
-                durability: g.item.max_durability(),
-                loaded: true,
-            });
+            items.push(ItemState::new(g.item.clone(), Location::Ground(g.at)));
         }
-        Ok(State {
+        let mut state = State {
             name: self.name.clone(),
             map: Map {
                 width: self.map.width,
@@ -498,7 +491,10 @@ impl TeamsSetup {
             triggers: Vec::new(),
             outcome: None,
             changes: self.objective_changes.clone(),
-        })
+            holders: Default::default(),
+        };
+        state.index_items();
+        Ok(state)
     }
 
     /// Checks the setup and opens the battle. Nothing is rolled: the initiative follows who

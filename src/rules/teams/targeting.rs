@@ -13,7 +13,7 @@ pub fn weapon_ready(s: &State, a: CharacterId, w: WeaponRef) -> bool {
     match w {
         WeaponRef::Unarmed => true,
         WeaponRef::Item(i) => s.items.get(i).is_some_and(|it| {
-            it.location == Location::Hand(a)
+            it.location() == Location::Hand(a)
                 && it.def.weapon.is_some()
                 && (it.loaded || it.def.weapon.as_ref().is_some_and(|w| w.reload == 0))
         }),

@@ -80,13 +80,14 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::PickUp(i) => {
             spend(ctx, 1, commanded)?;
             let free = 2u8.saturating_sub(ctx.s.hands_used(actor));
-            let it = &mut ctx.s.items[i];
-            let from = it.location;
-            it.location = if it.def.hands <= free {
+            let it = &ctx.s.items[i];
+            let from = it.location();
+            let to = if it.def.hands <= free {
                 Location::Hand(actor)
             } else {
                 Location::Pack(actor)
             };
+            ctx.s.put_item(i, to);
             let iname = ctx.s.item_name(i);
             let text = match from {
                 Location::Hand(o) | Location::Pack(o) => {
@@ -230,7 +231,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         Action::DropItem(i) => {
             let at = ctx.s.characters[actor].pos;
-            ctx.s.items[i].location = Location::Ground(at);
+            ctx.s.put_item(i, Location::Ground(at));
             ctx.log.say(
                 EventKind::Gear { character: actor },
                 format_args!("{name} drops the {} (free).", ctx.s.item_name(i)),
@@ -375,7 +376,7 @@ fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleE
     let name = ctx.log.words(|| ctx.s.name(who).to_string());
     match what {
         Extended::Reload(i) => {
-            if ctx.s.items[i].location == Location::Hand(who) {
+            if ctx.s.items[i].location() == Location::Hand(who) {
                 ctx.s.items[i].loaded = true;
                 ctx.log.say(
                     EventKind::Gear { character: who },
@@ -486,14 +487,14 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
 
 /// Holds exactly the chosen items, stowing whatever else was in hand.
 fn brandish(ctx: &mut Ctx, who: CharacterId, first: Option<ItemId>, second: Option<ItemId>) {
-    for it in &mut ctx.s.items {
-        if it.location == Location::Hand(who) {
-            it.location = Location::Pack(who);
+    for i in 0..ctx.s.items.len() {
+        if ctx.s.items[i].location() == Location::Hand(who) {
+            ctx.s.put_item(i, Location::Pack(who));
         }
     }
     let mut names = Vec::new();
     for i in [first, second].into_iter().flatten() {
-        ctx.s.items[i].location = Location::Hand(who);
+        ctx.s.put_item(i, Location::Hand(who));
         names.push(ctx.s.items[i].def.name.clone());
     }
     let name = ctx.s.name(who).to_string();
