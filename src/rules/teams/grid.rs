@@ -109,10 +109,11 @@ struct Found {
     reach: Vec<u64>,
     /// Of those, the squares reached with metres to spare: those a movement goes on from.
     onward: Vec<u64>,
-    /// Metres to each square from row `y0` on, `stride` to a row; u8::MAX where a movement
-    /// cannot go.
-    cost: Vec<u8>,
-    stride: usize,
+    /// Per metre from 0 to the budget, the squares first reached at that cost, a set each of
+    /// `words` words over the whole map (`at`): the metres to a square are looked up only
+    /// for the square a movement takes, and kept no other way.
+    by_cost: Vec<u64>,
+    at: Layout,
 }
 
 impl Found {
@@ -124,7 +125,12 @@ impl Found {
     }
 
     fn cost(&self, x: usize, y: usize) -> u8 {
-        self.cost[(y - self.y0) * self.stride + x]
+        let k = self.at.index(x, y);
+        let (word, bit) = (k / 64, k % 64);
+        self.by_cost
+            .chunks(self.at.words.max(1))
+            .position(|set| set.get(word).is_some_and(|w| w >> bit & 1 != 0))
+            .map_or(u8::MAX, |c| c as u8)
     }
 
     fn window<'e>(&self, enemy: &'e [u64]) -> &'e [u64] {
@@ -164,8 +170,9 @@ struct Scratch {
 /// The search's own buffers, kept from one search to the next.
 #[derive(Default)]
 struct Work {
-    /// Metres to each square, by its index in the long row.
-    cost: Vec<u8>,
+    /// Per metre up to the budget, the squares first reached at that cost (`words` words
+    /// each).
+    by_cost: Vec<u64>,
     /// Per cost and diagonal parity, the squares waiting at that cost.
     pending: Vec<u64>,
     /// Per parity, the squares reached, a set each; then those reached with metres to spare.
@@ -303,7 +310,7 @@ fn search<R>(
 /// The window of the search just settled, kept apart from the search's buffers: into `f`, its
 /// lists refilled where they stand (`in_the_way` is the caller's).
 fn fill(f: &mut Found, t: &Terrain, at: Layout, work: &Work) {
-    let (cost, reached) = (&work.cost, &work.reached);
+    let (by_cost, reached) = (&work.by_cost, &work.reached);
     let h = t.taken.len();
     let sy = usize::from(t.start.1);
     let b = usize::from(t.budget);
@@ -316,10 +323,9 @@ fn fill(f: &mut Found, t: &Terrain, at: Layout, work: &Work) {
         .extend((y0..=y1).map(|y| at.row(even, y) | at.row(odd, y)));
     f.onward.clear();
     f.onward.extend((y0..=y1).map(|y| at.row(spare, y)));
-    f.cost.clear();
-    f.cost
-        .extend_from_slice(&cost[at.index(0, y0)..at.index(0, y1 + 1)]);
-    f.stride = at.stride;
+    f.by_cost.clear();
+    f.by_cost.extend_from_slice(by_cost);
+    f.at = at;
 }
 
 /// The map's terrain as long rows of squares (`squares`), read again only when the map
@@ -410,15 +416,14 @@ fn settle(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
 /// [`settle`] with sets of `K` words, at least the map's.
 fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
     let Work {
-        cost,
+        by_cost,
         pending,
         reached,
     } = work;
     let at = b.at;
     let k = at.words;
     let budget = usize::from(t.budget);
-    cost.clear();
-    cost.resize(K * 64, u8::MAX);
+    by_cost.clear();
     // Steps cost at most 4 (a second diagonal into difficult ground): room past the budget.
     let levels = budget + 5;
     pending.clear();
@@ -459,6 +464,7 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
         if c == budget {
             spare = costed;
         }
+        let before = costed;
         for (p, done) in settled.iter_mut().enumerate() {
             if !is_live(&live, c * 2 + p) {
                 continue;
@@ -471,11 +477,7 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
                 done[i] |= f;
                 frontier[i] = f;
                 any |= f;
-                let new = f & !costed[i];
                 costed[i] |= f;
-                for bit in columns(new) {
-                    cost[i * 64 + bit] = c as u8;
-                }
             }
             if any == 0 {
                 continue;
@@ -507,6 +509,7 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
                 }
             }
         }
+        by_cost.extend((0..k).map(|i| costed[i] & !before[i]));
     }
     reached.clear();
     reached.extend_from_slice(&settled[0][..k]);
