@@ -116,8 +116,14 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             if !commanded && let Some(turn) = ctx.s.turn.as_mut() {
                 turn.moved = true;
             }
+            // The metres are for the report alone, which a quiet play-out does not write: no
+            // search for them.
             let speed = ctx.s.characters[actor].stats.speed;
-            let metres = move_cost(ctx.s, actor, speed, p).unwrap_or(0);
+            let metres = if ctx.log.quiet {
+                0
+            } else {
+                move_cost(ctx.s, actor, speed, p).unwrap_or(0)
+            };
             move_to(
                 ctx,
                 actor,
