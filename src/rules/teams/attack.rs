@@ -680,10 +680,8 @@ pub fn killing_strike(
     target: CharacterId,
     weapon: WeaponRef,
 ) -> Result<(), RuleError> {
-    let (an, tn) = (
-        ctx.s.name(attacker).to_string(),
-        ctx.s.name(target).to_string(),
-    );
+    let an = ctx.log.words(|| ctx.s.name(attacker).to_string());
+    let tn = ctx.log.words(|| ctx.s.name(target).to_string());
     if !can_kill(ctx.s, attacker, weapon, target) {
         ctx.note(format_args!(
             "{an}'s killing strike comes to nothing: {tn} is no longer helpless within reach."
@@ -694,7 +692,8 @@ pub fn killing_strike(
     ctx.s.characters[attacker].attacks = earlier.saturating_add(1);
     let f = figures(ctx.s, attacker, weapon, target, false, earlier, 0)
         .ok_or_else(|| RuleError::Illegal("the killing strike lost its weapon".into()))?;
-    let mut spec = attack_spec(format!("{an}'s killing strike on {tn}"), &f);
+    let what = ctx.log.words(|| format!("{an}'s killing strike on {tn}"));
+    let mut spec = attack_spec(what, &f);
     spec.rule = "teams.killing-strike";
     spec.critical = None;
     spec.advantages = vec!["a killing strike".into()];
@@ -717,7 +716,7 @@ pub fn killing_strike(
         },
     )?;
     if ok {
-        harm::kill(ctx, target, &format!("killing strike by {an}"));
+        harm::kill(ctx, target, format_args!("killing strike by {an}"));
         ctx.s.characters[attacker].unseen = false;
         return Ok(());
     }

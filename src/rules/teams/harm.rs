@@ -90,7 +90,7 @@ pub fn deal(
         knock_out(
             ctx,
             who,
-            &format!(
+            format_args!(
                 "missing health {missing} exceeds constitution {con}, with no reaction or stamina to fortify"
             ),
         );
@@ -111,7 +111,7 @@ pub fn free_defence(s: &super::State, who: CharacterId) -> bool {
     s.attack.is_some_and(|a| a.free_defence && a.target == who)
 }
 
-pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: &str) {
+pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: impl std::fmt::Display) {
     let ch = &mut ctx.s.characters[who];
     ch.status = Status::Unconscious;
     ch.prone = true;
@@ -128,7 +128,7 @@ pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: &str) {
     );
 }
 
-pub fn kill(ctx: &mut Ctx, who: CharacterId, why: &str) {
+pub fn kill(ctx: &mut Ctx, who: CharacterId, why: impl std::fmt::Display) {
     let ch = &mut ctx.s.characters[who];
     ch.status = Status::Dead;
     ch.readied = None;

@@ -493,23 +493,25 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
 
 /// Holds exactly the chosen items, stowing whatever else was in hand.
 fn brandish(ctx: &mut Ctx, who: CharacterId, first: Option<ItemId>, second: Option<ItemId>) {
-    for i in 0..ctx.s.items.len() {
-        if ctx.s.items[i].location() == Location::Hand(who) {
-            ctx.s.put_item(i, Location::Pack(who));
-        }
+    let stowed: Vec<ItemId> = ctx.s.held(who).collect();
+    for i in stowed {
+        ctx.s.put_item(i, Location::Pack(who));
     }
-    let mut names = Vec::new();
-    for i in [first, second].into_iter().flatten() {
+    let taken = [first, second].into_iter().flatten();
+    for i in taken.clone() {
         ctx.s.put_item(i, Location::Hand(who));
-        names.push(ctx.s.items[i].def.name.clone());
     }
-    let name = ctx.s.name(who).to_string();
+    if ctx.log.quiet {
+        return;
+    }
+    let names: Vec<&str> = taken.map(|i| ctx.s.item_name(i)).collect();
+    let name = ctx.s.name(who);
     let text = if names.is_empty() {
         format!("{name} stows everything, hands empty.")
     } else {
         format!("{name} takes up the {}.", names.join(" and the "))
     };
-    ctx.say(EventKind::Gear { character: who }, text);
+    ctx.log.say(EventKind::Gear { character: who }, text);
 }
 
 /// What a movement does to the mover's place: the new square, and no cover taken there yet.
