@@ -30,6 +30,12 @@ pub fn deal(
         let excess_word = if end_before > 0 { "the excess " } else { "" };
         format!("{excess_word}{excess} to health {health_before} to {health}")
     };
+    let parts = ctx.log.words(|| match (end_before > 0, excess > 0) {
+        (true, true) => format!("endurance {end_before} to {endurance}, {}", to_health()),
+        (true, false) => format!("endurance {end_before} to {endurance}"),
+        (false, true) => to_health(),
+        (false, false) => String::new(),
+    });
     ctx.say(
         EventKind::Damage {
             character: who,
@@ -37,15 +43,7 @@ pub fn deal(
             endurance,
             health,
         },
-        format_args!(
-            "{name} takes {amount} damage: {}.",
-            match (end_before > 0, excess > 0) {
-                (true, true) => format!("endurance {end_before} to {endurance}, {}", to_health()),
-                (true, false) => format!("endurance {end_before} to {endurance}"),
-                (false, true) => to_health(),
-                (false, false) => String::new(),
-            }
-        ),
+        format_args!("{name} takes {amount} damage: {parts}."),
     );
     let ch = &mut ctx.s.characters[who];
     if ch.is_harmed() && !ch.harmed {

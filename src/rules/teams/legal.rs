@@ -90,11 +90,14 @@ pub fn only_end_left(s: &State) -> bool {
     if s.stage != Stage::Turn {
         return false;
     }
-    // Dropping prone is free, and open to the turn's own character whenever it stands
-    // (`free_actions`): asked after every action, this answers most without a listing.
+    // Asked after every action, this answers most without a listing: dropping prone is free,
+    // and open to the turn's own character whenever it stands (`free_actions`); guarding is
+    // open to it while it has an action left and owes none to an action under way.
     if let Some(t) = s.turn
         && t.command.is_none()
-        && s.characters.get(t.owner).is_some_and(|c| !c.prone)
+        && s.characters
+            .get(t.owner)
+            .is_some_and(|c| !c.prone || (t.actions_left >= 1 && c.extended.is_none()))
     {
         return false;
     }
