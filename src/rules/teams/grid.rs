@@ -663,15 +663,7 @@ pub fn cover_between(s: &State, from: Pos, target: Pos) -> bool {
 
 /// Whether anything to take cover behind stands next to the square.
 pub fn cover_nearby(s: &State, p: Pos) -> bool {
-    let (w, h) = (s.map.width, s.map.height);
-    if p.x >= w || p.y >= h {
-        return neighbours(s, p).any(|c| s.map.gives_cover(c));
-    }
-    // The 3×3 block about the square, clipped to the map, but the square itself.
-    let rows = p.y.saturating_sub(1)..=p.y.saturating_add(1).min(h - 1);
-    let columns = p.x.saturating_sub(1)..=p.x.saturating_add(1).min(w - 1);
-    rows.flat_map(|y| columns.clone().map(move |x| Pos::new(x, y)))
-        .any(|c| c != p && s.map.gives_cover(c))
+    neighbours(s, p).any(|c| s.map.gives_cover(c))
 }
 
 #[cfg(test)]
