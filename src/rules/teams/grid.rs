@@ -40,6 +40,70 @@ pub fn neighbours(s: &State, p: Pos) -> impl Iterator<Item = Pos> + '_ {
 /// Whether nothing that blocks sight (a wall, a closed door) lies between the two squares. The
 /// line is traced both ways and either clear trace counts, so sight is mutual.
 pub fn line_of_sight(s: &State, a: Pos, b: Pos) -> bool {
+    let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
+    let n = w * h;
+    let on_map = |p: Pos| p.x < s.map.width && p.y < s.map.height;
+    if n > SIGHT_SQUARES_AT_MOST || !on_map(a) || !on_map(b) || s.map.cells.len() < n {
+        return traced_sight(s, a, b);
+    }
+    SIGHT.with(|sight| {
+        let mut sight = sight.borrow_mut();
+        let map = &s.map.cells[..n];
+        if sight.width != w || !same_cells(&sight.cells, map) {
+            sight.cells.clear();
+            sight.cells.extend(map.iter().map(|&c| c as u8));
+            sight.width = w;
+            sight.known.clear();
+            sight.known.resize(n * n, 0);
+        }
+        let (i, j) = (s.map.index(a), s.map.index(b));
+        match sight.known[i * n + j] {
+            1 => true,
+            2 => false,
+            _ => {
+                let clear = traced_sight(s, a, b);
+                let known = if clear { 1 } else { 2 };
+                sight.known[i * n + j] = known;
+                sight.known[j * n + i] = known;
+                clear
+            }
+        }
+    })
+}
+
+/// Lines of sight already traced, kept while the map stays the same (as the movement searches
+/// are): battle after battle asks about the same pairs of squares.
+#[derive(Default)]
+struct Sight {
+    /// The map the lines were traced on, and its width.
+    cells: Vec<u8>,
+    width: usize,
+    /// Per pair of squares (from, to), by their indices on the map: 0 not traced yet, 1 clear,
+    /// 2 blocked.
+    known: Vec<u8>,
+}
+
+/// Maps of more squares trace every line anew: the pairs of a 32 by 32 map take 1 MB.
+const SIGHT_SQUARES_AT_MOST: usize = 1024;
+
+thread_local! {
+    static SIGHT: std::cell::RefCell<Sight> = std::cell::RefCell::new(Sight::default());
+}
+
+/// Whether `kept` holds the cells of `map`, compared as bytes and without an early way out,
+/// which the compiler does a lane of cells at a time: a comparison cell by cell was some 3% of
+/// a random battle.
+fn same_cells(kept: &[u8], map: &[Cell]) -> bool {
+    kept.len() == map.len()
+        && kept
+            .iter()
+            .zip(map)
+            .fold(0, |differ, (&was, &is)| differ | (was ^ is as u8))
+            == 0
+}
+
+/// Sight traced: either way clear counts.
+fn traced_sight(s: &State, a: Pos, b: Pos) -> bool {
     // Along a row, a column or a true diagonal both traces cross the same squares: the one
     // back is asked only where the line bends.
     let straight = a.x == b.x || a.y == b.y || a.x.abs_diff(b.x) == a.y.abs_diff(b.y);
@@ -223,15 +287,7 @@ fn search<R>(
             rows.resize(h, 0);
         }
         let map = &s.map.cells[..s.map.cells.len().min(w * h)];
-        // Compared as bytes and without an early way out, which the compiler does a lane of
-        // cells at a time: a comparison cell by cell was some 3% of a random battle.
-        let same_cells = cells.len() == map.len()
-            && cells
-                .iter()
-                .zip(map)
-                .fold(0, |differ, (&was, &is)| differ | (was ^ is as u8))
-                == 0;
-        let new_map = *cells_width != w || board.at.height != h || !same_cells;
+        let new_map = *cells_width != w || board.at.height != h || !same_cells(cells, map);
         if new_map || *kept >= KEPT_AT_MOST {
             open.iter_mut()
                 .chain(crowded.iter_mut())
@@ -865,8 +921,10 @@ mod tests {
         }
     }
 
-    /// Sight is the either-way trace on random walled maps, for every pair of squares: the
-    /// trace back is skipped only where it crosses the same squares as the trace there.
+    /// Sight is the either-way trace on random walled maps, for every pair of squares, before
+    /// and after a square of the map changes: the trace back is skipped only where it crosses
+    /// the same squares as the trace there, and the lines kept go with the map they were
+    /// traced on.
     #[test]
     fn sight_is_either_trace_and_mutual() {
         use rand::{RngExt, SeedableRng};
@@ -878,13 +936,25 @@ mod tests {
                 let p = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
                 setup.map.walls.push(p);
             }
-            let s = setup.state().unwrap();
+            let mut s = setup.state().unwrap();
             let squares = || (0..h).flat_map(|y| (0..w).map(move |x| Pos::new(x, y)));
-            for a in squares() {
-                for b in squares() {
-                    let either = clear_trace(&s, a, b) || clear_trace(&s, b, a);
-                    assert_eq!(line_of_sight(&s, a, b), either, "case {case}: {a} to {b}");
-                    assert_eq!(line_of_sight(&s, b, a), either, "case {case}: {b} to {a}");
+            // The lines kept from the map as it was never answer for it once a square changes
+            // (a door opening, here any square at all).
+            for change in 0..2 {
+                if change == 1 {
+                    let i = rng.random_range(0..s.map.cells.len());
+                    s.map.cells[i] = match s.map.cells[i] {
+                        Cell::Wall => Cell::Floor,
+                        _ => Cell::DoorClosed,
+                    };
+                }
+                for a in squares() {
+                    for b in squares() {
+                        let either = clear_trace(&s, a, b) || clear_trace(&s, b, a);
+                        let at = format!("case {case}, change {change}: {a} to {b}");
+                        assert_eq!(line_of_sight(&s, a, b), either, "{at}");
+                        assert_eq!(line_of_sight(&s, b, a), either, "{at}");
+                    }
                 }
             }
         }
