@@ -170,7 +170,7 @@ struct Found {
     /// The window's first row.
     y0: usize,
     /// The enemies in the way when it was searched, a row each from `y0`: those standing where
-    /// the search with no enemies reaches (none for that search itself).
+    /// the search with no enemies goes on from (none for that search itself).
     in_the_way: Vec<u64>,
     /// The squares a movement reaches (either diagonal parity), a row each from `y0`.
     reach: Vec<u64>,
@@ -344,9 +344,10 @@ fn search<R>(
         {
             return read(terrain, free);
         }
-        // An answer with enemies in the way holds while the same squares it could reach are
-        // barred: one barred then that is free now may be an end now, with no metres to spare.
-        let in_the_way = || free.enemies_on(&terrain.enemy, &free.reach);
+        // An answer with enemies in the way holds while the same squares a movement goes on
+        // from are barred: an enemy's square is reached but not left, so one elsewhere bars
+        // nothing, and nobody ends on anyone's square in any answer.
+        let in_the_way = || free.enemies_on(&terrain.enemy, &free.onward);
         let k = match crowded[at].iter().position(|(b, _)| *b == budget) {
             Some(k) => k,
             None => {
@@ -491,14 +492,11 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
     let start = at.index(usize::from(t.start.0), usize::from(t.start.1));
     pending[start / 64] = 1 << (start % 64);
     let word = |set: &[u64], i: usize| set.get(i).copied().unwrap_or(0);
-    let pass: [u64; K] = std::array::from_fn(|i| {
-        word(&b.walk, i)
-            & if with_enemies {
-                !word(&b.enemy, i)
-            } else {
-                u64::MAX
-            }
-    });
+    let pass: [u64; K] = std::array::from_fn(|i| word(&b.walk, i));
+    // A conscious enemy's square is reached, with its cost, but never left: nobody moves on
+    // through it, and nobody ends there either (`ends` leaves out everyone's square).
+    let barred: [u64; K] =
+        std::array::from_fn(|i| if with_enemies { word(&b.enemy, i) } else { 0 });
     let difficult: [u64; K] = std::array::from_fn(|i| word(&b.difficult, i));
     let corners: [[u64; K]; 4] =
         std::array::from_fn(|d| std::array::from_fn(|i| word(&b.corners[d], i)));
@@ -541,9 +539,10 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
             if any == 0 {
                 continue;
             }
+            let from: [u64; K] = std::array::from_fn(|i| frontier[i] & !barred[i]);
             let leaving: [[u64; K]; 4] =
-                std::array::from_fn(|d| std::array::from_fn(|i| frontier[i] & corners[d][i]));
-            let f = &frontier;
+                std::array::from_fn(|d| std::array::from_fn(|i| from[i] & corners[d][i]));
+            let f = &from;
             let (q, step) = if p == 0 { (1, 1) } else { (0, 2) };
             for i in 0..K {
                 let straight = up(f, one, i) | down(f, one, i) | up(f, row, i) | down(f, row, i);
