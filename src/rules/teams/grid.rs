@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::model::{Cell, Pos, State};
-use super::squares::{Layout, Shift, down, up};
+use super::squares::{Layout, Shift, bits, down, up};
 use crate::rules::battle::CharacterId;
 
 /// Metres between two squares: straight steps count 1, diagonals 1 and 2 alternately.
@@ -575,17 +575,6 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
     reached.extend_from_slice(&spare[..k]);
 }
 
-/// The columns of a row's squares, in order.
-fn columns(mut row: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (row != 0).then(|| {
-            let x = row.trailing_zeros() as usize;
-            row &= row - 1;
-            x
-        })
-    })
-}
-
 /// The squares of row `y` a movement may end on: reached, nobody there, not the start.
 fn ends(t: &Terrain, found: &Found, y: usize) -> u64 {
     let mut row = found.row(y) & !t.taken.get(y).copied().unwrap_or(0);
@@ -599,7 +588,7 @@ fn ends(t: &Terrain, found: &Found, y: usize) -> u64 {
 fn each_reachable(s: &State, mover: CharacterId, budget: u8, mut f: impl FnMut(Pos, u8)) {
     search(s, mover, budget, |t, found| {
         for y in 0..t.taken.len() {
-            for x in columns(ends(t, found, y)) {
+            for x in bits(ends(t, found, y)) {
                 f(Pos::new(x as u8, y as u8), found.cost(x, y));
             }
         }
@@ -632,7 +621,7 @@ pub fn each_reachable_square(
     })
     .unwrap_or(0);
     for (y, &row) in rows.iter().enumerate().take(h) {
-        for x in columns(row) {
+        for x in bits(row) {
             emit(Pos::new(x as u8, y as u8))?;
         }
     }

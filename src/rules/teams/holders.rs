@@ -26,17 +26,6 @@ impl PartialEq for Holders {
 
 impl Eq for Holders {}
 
-/// The bits set in `set`, lowest first: items in item order.
-pub fn bits(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            i
-        })
-    })
-}
-
 impl Holders {
     /// The index of `items` among `characters` characters.
     pub fn of(items: &[ItemState], characters: usize) -> Holders {

@@ -9,8 +9,8 @@ use super::grid::{
     adjacent, any_reachable, cover_nearby, each_reachable_square, move_cost, neighbours, steps,
 };
 use super::harm::can_fortify;
-use super::holders::bits;
 use super::model::*;
+use super::squares::bits;
 use super::targeting::{reaches, ready_weapon, weapon_ready};
 use super::turn::{COMMAND_FOCUS, bit, reload_actions};
 use crate::rules::battle::{CharacterId, Pending, Seat};

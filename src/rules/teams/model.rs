@@ -818,7 +818,7 @@ impl State {
                 .filter(move |(_, it)| at(it.location))
                 .map(|(i, _)| i)
         });
-        super::holders::bits(indexed.unwrap_or(0)).chain(scan.into_iter().flatten())
+        super::squares::bits(indexed.unwrap_or(0)).chain(scan.into_iter().flatten())
     }
 
     pub fn hands_used(&self, c: CharacterId) -> u8 {
