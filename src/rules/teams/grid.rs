@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::model::{Cell, Pos, State};
+use super::model::{Cell, Character, Pos, State};
 use super::squares::{Layout, Shift, bits, down, up};
 use crate::rules::battle::CharacterId;
 
@@ -652,46 +652,42 @@ pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
 /// Squares a 1 m step reaches: next to the character, open, empty, not difficult.
 pub fn steps(s: &State, c: CharacterId) -> impl Iterator<Item = Pos> + '_ {
     let from = s.characters[c].pos;
-    // The squares around taken, a bit each, read in one pass over the characters rather than
-    // one pass a square.
-    let around = move |q: Pos| {
-        (u16::from(q.y) + 1 - u16::from(from.y)) * 3 + (u16::from(q.x) + 1 - u16::from(from.x))
-    };
-    let taken = s.characters.iter().fold(0u16, |taken, ch| {
-        // `&` and a shift by 0 for those not about: who is about follows no pattern.
-        let near = (ch.pos.x.abs_diff(from.x) <= 1) & (ch.pos.y.abs_diff(from.y) <= 1);
-        let at = if near { around(ch.pos) } else { 0 };
-        taken | u16::from(near & ch.is_present()) << at
-    });
+    let taken = about(s, from, Character::is_present);
     neighbours(s, from).filter(move |&q| {
         s.map.cell(q) != Cell::Difficult
             && s.map.walkable(q)
             && corner_clear(s, from, q)
-            && taken & 1 << around(q) == 0
+            && taken & 1 << block_bit(from, q) == 0
     })
 }
 
 /// Whether `target` has conscious enemies of its own on two opposite sides (teams.sneak-flank).
 pub fn flanked(s: &State, target: CharacterId) -> bool {
     let t = &s.characters[target];
-    let p = t.pos;
-    // The squares about the target with a conscious enemy on them, a bit each of the 3×3 block
-    // centred on it (bit (dy + 1) * 3 + dx + 1), read in one pass over the characters.
-    let around = s.characters.iter().fold(0u16, |bits, c| {
-        let (dx, dy) = (
-            i32::from(c.pos.x) - i32::from(p.x),
-            i32::from(c.pos.y) - i32::from(p.y),
-        );
-        let on_map = c.pos.x < s.map.width && c.pos.y < s.map.height;
-        let near = dx.abs() <= 1 && dy.abs() <= 1;
-        let enemy = near & on_map & c.is_active() & (c.team != t.team);
-        let at = if near { (dy + 1) * 3 + dx + 1 } else { 0 };
-        bits | u16::from(enemy) << at
-    });
+    let on_map = |c: &Character| c.pos.x < s.map.width && c.pos.y < s.map.height;
+    let around = about(s, t.pos, |c| on_map(c) & c.is_active() & (c.team != t.team));
     // Opposite squares: across, along, and the two diagonals.
     [(5, 3), (7, 1), (8, 0), (2, 6)]
         .iter()
         .any(|&(a, b)| around >> a & around >> b & 1 != 0)
+}
+
+/// The squares about `p` (its own among them) where someone stands of whom `keep` holds, a bit
+/// each of the 3×3 block centred on `p` ([`block_bit`]), read in one pass over the characters
+/// rather than one pass a square: `&` and a shift by 0 for those not about, since who is about
+/// follows no pattern a branch could guess.
+fn about(s: &State, p: Pos, keep: impl Fn(&Character) -> bool) -> u16 {
+    s.characters.iter().fold(0, |bits, c| {
+        let near = (c.pos.x.abs_diff(p.x) <= 1) & (c.pos.y.abs_diff(p.y) <= 1);
+        let at = if near { block_bit(p, c.pos) } else { 0 };
+        bits | u16::from(near & keep(c)) << at
+    })
+}
+
+/// Square `q`'s bit in the 3×3 block centred on `p`, `q` within 1 of `p` either way:
+/// (dy + 1) * 3 + dx + 1.
+fn block_bit(p: Pos, q: Pos) -> u16 {
+    (u16::from(q.y) + 1 - u16::from(p.y)) * 3 + (u16::from(q.x) + 1 - u16::from(p.x))
 }
 
 /// Whether something that gives cover stands next to `target` on the side facing `from`.
