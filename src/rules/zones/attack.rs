@@ -550,8 +550,8 @@ struct Blow {
 }
 
 /// Works out one blow's damage against one target from a roll already made (as [`roll_for`]
-/// gives it), explained unless
-/// a quiet play-out asks (`explain` false: the explanation is left empty).
+/// gives it), explained unless a quiet play-out asks (`explain` false: the explanation is left
+/// empty).
 fn blow(
     s: &State,
     attacker: CharacterId,
