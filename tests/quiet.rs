@@ -1,6 +1,7 @@
 //! A play-out's shortcuts leave the very battle the full path does. A quiet play-out (the AI's,
-//! `fray sim`'s) goes through the same states as the written one, reporting nothing; a listing
-//! into a buffer kept from the last decision lists what a fresh listing does.
+//! `fray sim`'s) goes through the same states as the written one, reporting nothing; and lists
+//! at each decision, into the buffer kept from its last, what a fresh listing of the written
+//! battle does.
 
 use fray::ai::{Policy, RandomPolicy};
 use fray::rules::battle::Pending;
@@ -102,16 +103,23 @@ impl Visit for Listings {
     /// Decisions compared.
     type Out = usize;
 
+    /// The same random battle twice in step: once as a person plays it (`apply`, a fresh
+    /// listing at each decision) and once as a play-out does (`apply_quiet`, each listing into
+    /// the buffer kept from the last). Coterie keeps the default listing, one function for
+    /// both, so only states reached by the two paths give it anything that can differ.
     fn visit<G: Game>(self, setup: &G::Setup) -> usize {
-        let mut compared = 0;
+        let (mut compared, mut refilled) = (0, 0);
         let mut kept = Vec::new();
         for seed in 0..4 {
-            let mut dice = SeededDice::new(seed);
+            let (mut dice, mut quiet_dice) = (SeededDice::new(seed), SeededDice::new(seed));
             let (mut s, _) = G::start(setup, &mut dice).unwrap();
+            let (mut quiet, _) = G::start(setup, &mut quiet_dice).unwrap();
             let mut policy = RandomPolicy::new(seed);
             while let Pending::Decide { .. } = G::pending(&s) {
                 let fresh = G::legal_actions(&s);
-                G::legal_actions_into(&s, &mut kept);
+                // A buffer that already held this listing would pass whatever was left in it.
+                refilled += usize::from(kept != fresh);
+                G::legal_actions_into(&quiet, &mut kept);
                 assert_eq!(
                     fresh, kept,
                     "{} seed {seed}, decision {compared}",
@@ -119,9 +127,16 @@ impl Visit for Listings {
                 );
                 let i = Policy::<G>::choose_index(&mut policy, &s, &fresh).unwrap();
                 G::apply(&mut s, &fresh[i], &mut dice).unwrap();
+                G::apply_quiet(&mut quiet, &kept[i], &mut quiet_dice).unwrap();
                 compared += 1;
             }
         }
+        assert!(
+            refilled * 2 > compared,
+            "{}: the kept buffer held the listing wanted already at {} of {compared} decisions",
+            self.name,
+            compared - refilled
+        );
         compared
     }
 }

@@ -131,6 +131,51 @@ fn the_balance_in_the_header_is_what_its_command_reproduces() {
     }
 }
 
+/// The promise a player is given: between two normal AIs each side of a generated skirmish
+/// wins 40–60% of battles (a draw counting half). The search keeps the first turn of the knob
+/// whose measure lands within its margin, so its own batch can come out even by luck; the
+/// promise is held on 400 battles it never played (numbered after its own, and each battle's
+/// dice come from its number), for skirmishes made by the game's own check. Normal AIs play
+/// quickly, so every ruleset and size is held, four seeds each.
+#[test]
+fn a_generated_skirmish_is_even_on_battles_its_search_never_played() {
+    const FRESH: u32 = 400;
+    let how = Balancing {
+        threads: 2,
+        ..Balancing::default()
+    };
+    for &r in RULESETS {
+        for size in Size::ALL {
+            for seed in 1..=4 {
+                let g = generate::generate(r, seed, size, &how).unwrap();
+                let loaded = scenario::load_str("g", "g.ron", &g.text).unwrap();
+                let fresh = loaded
+                    .setup
+                    .visit(Batch {
+                        first: g.balance.battles,
+                        games: FRESH,
+                        seed: g.balance.sim_seed,
+                        max_rounds: 200,
+                        levels: &[Level::Normal],
+                        log: None,
+                        threads: 2,
+                    })
+                    .unwrap();
+                let drawn = f64::from(fresh.draws + fresh.unfinished);
+                let share = (f64::from(fresh.wins[0]) + drawn / 2.0) / f64::from(FRESH);
+                assert!(
+                    (0.4..=0.6).contains(&share),
+                    "{r} {size:?} seed {seed}: the first side took {:.1}% of {FRESH} fresh battles \
+                     ({:.1}% of the search's {}): {fresh:?}",
+                    share * 100.0,
+                    g.balance.first_share() * 100.0,
+                    g.balance.battles
+                );
+            }
+        }
+    }
+}
+
 /// A knob that cannot even out a lopsided draft gives a clear error naming the seed, never a
 /// lopsided skirmish passed off as fair.
 #[test]
