@@ -6,7 +6,8 @@ use crate::rules::battle::{FactionId, Ruleset};
 use crate::rules::coterie::effort::{self, other};
 use crate::rules::coterie::harm::GroupResult;
 use crate::rules::coterie::{
-    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Special, Stage, State, harm,
+    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, Morale, PARTY, Special, Stage, State,
+    flow, harm,
 };
 
 /// The conflict itself, in points of effort: more than any harm short of ending it.
@@ -168,6 +169,8 @@ impl Heuristics for Coterie {
             }
             // The conflict lost outright.
             Action::FleeConflict => -CONFLICT,
+            Action::Morale(Morale::FightOn) => 0.0,
+            Action::Morale(_) => -CONFLICT,
             // A character who flees the field saves their own skin and takes their effort away
             // from the group; the AI plays to win the conflict.
             Action::Flee(flee) => {
@@ -266,12 +269,13 @@ impl Heuristics for Coterie {
     }
 
     /// The GM as referee allows a special action as proposed: the menu offers only what a GM
-    /// would allow (rules notes, coterie.special-actions).
+    /// would allow (rules notes, coterie.special-actions); and judges a shaken opposition's
+    /// morale as the book makes usual (coterie.flee).
     fn gm_choice(s: &State, legal: &[Action]) -> usize {
-        let _ = Coterie::pending(s);
-        legal
-            .iter()
-            .position(|a| *a == Action::Review(true))
-            .unwrap_or(0)
+        let usual = match s.stage {
+            Stage::Morale => Action::Morale(flow::usual_morale(s)),
+            _ => Action::Review(true),
+        };
+        legal.iter().position(|a| *a == usual).unwrap_or(0)
     }
 }

@@ -3,8 +3,8 @@
 
 use crate::rules::battle::{DecisionKind, Event, FactionId, Seat};
 use crate::rules::coterie::{
-    Action, Coterie, Degree, Effort, EventKind, FOES, Harm, HarmKind, PARTY, Part, Performance,
-    Special, Stage, Standing, State, effort, flow, harm,
+    Action, Coterie, Degree, Effort, EventKind, FOES, Harm, HarmKind, Morale, PARTY, Part,
+    Performance, Special, Stage, Standing, State, effort, flow, harm,
 };
 use crate::rules::explain::Explanation;
 
@@ -293,6 +293,7 @@ impl Present for Coterie {
             DecisionKind::Review => "The GM reviews a special action",
             DecisionKind::Harm => "Harm",
             DecisionKind::Draw => "A draw: neutral or harmful?",
+            DecisionKind::Morale => "The GM judges the opposition's morale",
             // Kinds a conflict never asks.
             _ => "Decide",
         }
@@ -354,6 +355,23 @@ impl Present for Coterie {
                     " A {} loss: take the GM's harm, or fall back instead. Injuries at most: {}.",
                     degree.label(),
                     caps.join(", ")
+                )
+            }
+            Stage::Morale => {
+                let g = &s.groups[FOES];
+                let why = if s.morale_due {
+                    "crushed by a decisive loss".to_string()
+                } else {
+                    format!("pushed back to {}", g.position)
+                };
+                let usual = match flow::usual_morale(s) {
+                    Morale::FightOn => "fight on",
+                    Morale::Flee => "flee",
+                    Morale::Capitulate => "capitulate",
+                };
+                format!(
+                    " {} are {why}: fight on, flee or capitulate? The book's usual: {usual}.",
+                    g.name
                 )
             }
             _ => String::new(),
@@ -418,6 +436,16 @@ impl Present for Coterie {
                 };
                 Some(format!("{theirs}; {ours}; 1 fatigue for each of you"))
             }
+            (Action::Morale(m), Stage::Morale) => Some(match m {
+                Morale::FightOn => format!(
+                    "the conflict goes on; asked again only if {} are pushed further",
+                    s.groups[FOES].name
+                ),
+                Morale::Flee => "the conflict ends: the players hold the field".into(),
+                Morale::Capitulate => {
+                    "the conflict ends: the opposition at the players' mercy".into()
+                }
+            }),
             (Action::Flee(true), Stage::Flee(_)) => Some(
                 "leaves the conflict unharmed, for good; with no one left, the group loses".into(),
             ),

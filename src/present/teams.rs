@@ -263,15 +263,8 @@ impl Present for Teams {
             Action::Step(p) => Some(format!("1 m, free{}", readied_words(s, p))),
             Action::NoReaction | Action::Parry(_) | Action::Block(_) => taken(s, a),
             Action::Dodge | Action::Resist => {
-                let at = s.attack?;
-                let total = at.roll?.total;
-                let kind = if *a == Action::Dodge {
-                    DefenceTest::Dodge
-                } else {
-                    DefenceTest::Resist
-                };
-                let spec = defence_test(&s.characters[at.target], kind, String::new());
-                let p = chance_at_least(&spec, total);
+                let total = s.attack?.roll?.total;
+                let p = avoid_chance(s, a)?;
                 Some(format!(
                     "{:.0}% to avoid it (against {total}); else {}",
                     pct(p),
@@ -457,6 +450,14 @@ impl Present for Teams {
     /// With no actions left, only free ones (drop an item, drop prone) remain beside ending the
     /// turn: the cursor starts on ending it, so Enter never drops a weapon by surprise.
     fn first_action(s: &State, legal: &[Action]) -> Option<usize> {
+        // A reaction with no chance of doing anything is never the one under the cursor: the
+        // first that can help, else no reaction at all.
+        if legal.contains(&Action::NoReaction) {
+            return legal
+                .iter()
+                .position(|a| avoid_chance(s, a).is_none_or(|p| p > 0.0))
+                .or_else(|| legal.iter().position(|a| *a == Action::NoReaction));
+        }
         let spent = s
             .turn
             .is_some_and(|t| t.actions_left == 0 && t.command.is_none());
@@ -677,4 +678,18 @@ mod tests {
         }
         assert!(seen_spent, "some turn spent all its actions");
     }
+}
+
+/// The chance a dodge or a resistance test avoids the attack under way; None for any other
+/// action.
+fn avoid_chance(s: &State, a: &Action) -> Option<f64> {
+    let kind = match a {
+        Action::Dodge => DefenceTest::Dodge,
+        Action::Resist => DefenceTest::Resist,
+        _ => return None,
+    };
+    let at = s.attack?;
+    let total = at.roll?.total;
+    let spec = defence_test(&s.characters[at.target], kind, String::new());
+    Some(chance_at_least(&spec, total))
 }

@@ -18,8 +18,10 @@ pub mod zones;
 /// recorded is answered with that fact rather than blamed on an edit. 1: before replays kept
 /// it; 2: Coterie's and Three actions' second reading of their rulebooks; 3: a sealed replay's
 /// checkpoints hash what happened (each event's kind and dice), no longer the log's words, so
-/// that a line of the log said better breaks no replay.
-pub const RULES_VERSION: u32 = 3;
+/// that a line of the log said better breaks no replay; 4: Coterie's third reading (the GM
+/// judges a shaken opposition's morale, duels count nuances, both sides count their size
+/// without their duellists, a harmful draw's push-back lets who did well flee).
+pub const RULES_VERSION: u32 = 4;
 
 pub use battle::{
     CharacterId, DecisionKind, Event, FactionId, Outcome, Pending, RuleError, Ruleset, Seat,

@@ -339,6 +339,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
             tactical_penalty: 0,
             bonus: 0,
             breaks_at: g.breaks_at,
+            held_at: None,
         });
     }
     r.finish()?;
@@ -362,6 +363,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
             flee_due: Vec::new(),
             duels_due: Vec::new(),
             harm_due: false,
+            morale_due: false,
             outcome: None,
         },
     })

@@ -6,8 +6,8 @@ use fray::rules::coterie::CoterieSetup;
 use fray::rules::coterie::harm::{self, GroupResult};
 use fray::rules::coterie::performance::{fatigue_penalty, shift};
 use fray::rules::coterie::{
-    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, PARTY, Performance, Special, Stage,
-    State, effort,
+    Action, Coterie, Degree, Effort, FOES, Harm, HarmKind, Morale, PARTY, Performance, Special,
+    Stage, State, effort,
 };
 use fray::rules::dice::ScriptedDice;
 use fray::scenario::Setup;
@@ -74,6 +74,13 @@ impl Table {
             Pending::Over(Outcome::Victory { winner, how }) => (winner, how),
             p => panic!("not over: {p:?} at {:?}", self.s.stage),
         }
+    }
+
+    /// What the GM's own policy chooses now.
+    fn gm_choice(&self) -> Action {
+        use fray::ai::Heuristics;
+        let legal = Coterie::legal_actions(&self.s);
+        legal[Coterie::gm_choice(&self.s, &legal)].clone()
     }
 
     /// Every special action due taken as the menu's first, and allowed.
@@ -413,6 +420,7 @@ fn push_backs_move_the_track_and_cost_three_a_step_next_phase() {
     win_phase(&mut t, [1, 2]);
     t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
     assert_eq!(t.s.groups[FOES].position, -2);
+    t.act(Action::Morale(Morale::FightOn), &[]);
     // Phase 2, the dice of `efforts_are_tallied_rolled_and_compared`: the bandits' 19 + (2, 2)
     // less 6 is 17.
     t.declare_all(Effort::Steady);
@@ -577,6 +585,10 @@ fn a_beaten_opposition_may_fall_back_rather_than_suffer_the_harm() {
         let g = &t.s.groups[FOES];
         if fall_back {
             assert_eq!((g.position, g.tactical_penalty, g.wounds), (-2, 6, 0));
+            // At -2 the GM judges their morale (coterie.flee); bandits who break at -3 hold.
+            assert_eq!(t.s.stage, Stage::Morale);
+            assert_eq!(t.gm_choice(), Action::Morale(Morale::FightOn));
+            t.act(Action::Morale(Morale::FightOn), &[]);
         } else {
             assert_eq!((g.position, g.tactical_penalty, g.wounds), (0, 0, 2));
         }
@@ -597,6 +609,8 @@ fn push_backs_and_decisive_victories_leave_the_opposition_no_fall_back() {
         win_phase(&mut t, [1, 2]);
         t.act(Action::Inflict(harm), &[]);
         assert_eq!(t.s.groups[FOES].position, -2);
+        assert_eq!(t.s.stage, Stage::Morale, "the GM judges their morale at -2");
+        t.act(Action::Morale(Morale::FightOn), &[]);
         assert_eq!(t.s.stage, Stage::Declare(0));
     }
     // A group bonus of 5: 39 against 22, a margin of 17.
@@ -612,6 +626,10 @@ fn push_backs_and_decisive_victories_leave_the_opposition_no_fall_back() {
     );
     t.act(Action::Inflict(vec![wounds(Degree::Decisive)]), &[]);
     assert_eq!(t.s.groups[FOES].wounds, 3);
+    // A decisive loss has the GM judge their morale (coterie.degrees); a GM who has them fight
+    // on goes on to the next phase.
+    assert_eq!(t.s.stage, Stage::Morale);
+    t.act(Action::Morale(Morale::FightOn), &[]);
     assert_eq!(t.s.stage, Stage::Declare(0));
 }
 
@@ -725,25 +743,92 @@ fn the_players_may_flee_the_conflict_rather_than_take_the_harm() {
 }
 
 #[test]
-fn the_enemy_flees_at_its_breaking_point_and_is_over_run_at_minus_five() {
-    covers(&["coterie.flee", "coterie.over-run"]);
-    // coterie.flee, coterie.over-run: the bandits break at -3.
+fn the_gm_judges_the_enemys_morale_at_its_breaking_point() {
+    covers(&["coterie.flee"]);
+    // coterie.flee: "an enemy may flee or capitulate by the time his position reaches -2 or -3
+    // ... the GM must use his judgment." The bandits, whose morale gives out at -3, pushed from
+    // -1 to -3: the GM is asked, and the book's usual is that they give up.
     let mut t = Table::new("ambush-in-the-pass");
     t.s.groups[FOES].position = -1;
     t.win_29_to_23();
-    let out = t.act(
-        Action::Inflict(vec![Harm {
-            kind: HarmKind::Tactical,
-            degree: Degree::Major,
-        }]),
-        &[],
-    );
+    t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
     assert_eq!(t.s.groups[FOES].position, -3);
-    let Pending::Over(Outcome::Victory { winner, how }) = Coterie::pending(&t.s) else {
-        panic!("{out:#?}")
-    };
-    assert_eq!(winner, PARTY);
-    assert!(how.contains("flee or capitulate"), "{how}");
+    assert_eq!(t.s.stage, Stage::Morale);
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
+    assert_eq!(
+        Coterie::side(&t.s, Seat::Gm),
+        None,
+        "the GM judges morale as a referee, not to win"
+    );
+    assert_eq!(
+        Coterie::legal_actions(&t.s),
+        vec![
+            Action::Morale(Morale::Capitulate),
+            Action::Morale(Morale::FightOn),
+            Action::Morale(Morale::Flee),
+        ],
+        "the usual choice first, then the others"
+    );
+    // The GM's policy capitulates, surrounded at -3.
+    let usual = t.gm_choice();
+    assert_eq!(usual, Action::Morale(Morale::Capitulate));
+    let mut gave_up = Table { s: t.s.clone() };
+    gave_up.act(usual, &[]);
+    assert_eq!(
+        gave_up.over(),
+        (PARTY, "The Bandits capitulate".to_string())
+    );
+    let mut fled = Table { s: t.s.clone() };
+    fled.act(Action::Morale(Morale::Flee), &[]);
+    assert_eq!(fled.over(), (PARTY, "The Bandits flee".to_string()));
+    // A GM who judges they fight on: the conflict goes on, and the GM is not asked again at -3.
+    t.act(Action::Morale(Morale::FightOn), &[]);
+    assert_eq!(t.s.stage, Stage::Declare(0));
+    assert_eq!(t.s.groups[FOES].held_at, Some(-3));
+}
+
+#[test]
+fn a_shaken_enemy_is_asked_again_only_when_pushed_further() {
+    covers(&["coterie.flee"]);
+    // Bandits with no breaking point (the GM's usual: fight on to -5), back at -1 after a win,
+    // pushed two steps to -3: asked again where the GM last held them at -2, not where it
+    // held them at -3 already.
+    for (held, asked) in [(-2, true), (-3, false)] {
+        let mut t = Table::new("ambush-in-the-pass");
+        t.s.groups[FOES].breaks_at = None;
+        t.s.groups[FOES].position = -1;
+        t.s.groups[FOES].held_at = Some(held);
+        t.win_29_to_23();
+        t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
+        assert_eq!(t.s.groups[FOES].position, -3);
+        if asked {
+            assert_eq!(t.s.stage, Stage::Morale);
+            assert_eq!(t.gm_choice(), Action::Morale(Morale::FightOn));
+        } else {
+            assert_eq!(t.s.stage, Stage::Declare(0));
+        }
+    }
+}
+
+#[test]
+fn a_decisive_loss_has_the_gm_judge_whether_the_enemy_is_crushed() {
+    covers(&["coterie.degrees", "coterie.flee"]);
+    // coterie.degrees: "16+ Decisive victory. Opposition crushed, flees or is defeated. Its
+    // members will be harmed." A group bonus of 5: 39 against 22, a margin of 17; the wizards
+    // deal decisive wounds (3, short of cutting four bandits down), and then the GM judges the
+    // bandits' morale. The book's usual: they flee (at 0 on the track they can still get away).
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.groups[PARTY].bonus = 5;
+    win_phase(&mut t, [1, 2]);
+    t.act(Action::Inflict(vec![wounds(Degree::Decisive)]), &[]);
+    assert_eq!((t.s.groups[FOES].wounds, t.s.groups[FOES].position), (3, 0));
+    assert_eq!(t.s.stage, Stage::Morale);
+    let usual = t.gm_choice();
+    assert_eq!(usual, Action::Morale(Morale::Flee));
+    t.act(usual, &[]);
+    assert_eq!(t.over(), (PARTY, "The Bandits flee".to_string()));
+    // The players' own decisive loss keeps the book's exception: no morale question, the GM's
+    // reserved level and the fall-back (coterie.fall-back).
 }
 
 #[test]
@@ -756,6 +841,8 @@ fn a_side_at_minus_five_is_over_run_whole_whatever_its_breaking_point() {
         let mut t = Table::new("ambush-in-the-pass");
         t.s.groups[FOES].breaks_at = breaks_at;
         t.s.groups[FOES].position = from;
+        // The GM already had them fight on where they stand.
+        t.s.groups[FOES].held_at = Some(from);
         t.win_29_to_23();
         t.act(Action::Inflict(vec![push_back(Degree::Major)]), &[]);
         assert_eq!(t.s.groups[FOES].position, -5);
@@ -911,12 +998,12 @@ fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
     t.act(Action::FallBack(false), &[]);
     // Phase 2: only Maelis and Odran declare; after the group's rolls and their performances
     // the duel is rolled: Tiv's sorcery 3 + fighting 3 + (6, 6) = 18 against Grell's fighting
-    // 5 + (1, 1) = 7, a margin of 11: decisive, Grell is beaten.
+    // 5 + his nuance ambush 1 + (1, 1) = 8, a margin of 10: decisive, Grell is beaten.
     assert_eq!(t.s.party(), vec![0, 1]);
     t.declare_all(Effort::Steady);
     let out = t.bring_all(&[3, 3, 3, 3, 3, 3, 3, 3, 6, 6, 1, 1]);
     said(&out, "Tiv: 18 in the duel");
-    said(&out, "Grell: 7 in the duel");
+    said(&out, "Grell: 8 in the duel");
     assert_eq!(
         t.s.characters[3].standing,
         fray::rules::coterie::Standing::Out
@@ -934,7 +1021,8 @@ fn a_duel_is_fought_apart_from_the_group_and_its_loser_leaves_the_conflict() {
 }
 
 /// Tiv and Grell in a duel from phase 1 (as in the case above), phase 2's group rolls made
-/// with 3s, and the duel rolled with Tiv's and Grell's dice: Tiv 6 + his, Grell 5 + his.
+/// with 3s, and the duel rolled with Tiv's and Grell's dice: Tiv 6 + his, Grell 6 (fighting 5,
+/// his nuance ambush 1) + his.
 fn duel(tiv: [u8; 2], grell: [u8; 2]) -> (Table, Vec<String>) {
     let mut t = Table::new("ambush-in-the-pass");
     t.declare_all(Effort::Steady);
@@ -955,8 +1043,8 @@ fn duel(tiv: [u8; 2], grell: [u8; 2]) -> (Table, Vec<String>) {
 fn each_duel_result_by_its_margin() {
     covers(&["coterie.duels"]);
     use fray::rules::coterie::Standing;
-    // coterie.duels: "7+ Decisive victory. Opponent defeated, with harm." Grell's 5 + (6, 6)
-    // = 17 against Tiv's 6 + (1, 1) = 8: Tiv takes the decisive harm and is beaten.
+    // coterie.duels: "7+ Decisive victory. Opponent defeated, with harm." Grell's 6 + (6, 6)
+    // = 18 against Tiv's 6 + (1, 1) = 8: Tiv takes the decisive harm and is beaten.
     let (t, out) = duel([1, 1], [6, 6]);
     said(&out, "Tiv: 8 in the duel");
     said(&out, "Grell wins the duel's phase: a decisive victory");
@@ -964,8 +1052,8 @@ fn each_duel_result_by_its_margin() {
     assert_eq!(t.s.characters[2].standing, Standing::Out);
     assert!(t.s.in_group(FOES).contains(&3), "Grell rejoins the bandits");
     // "3-6 Major victory. Opponent can decide to fall back or receive harm": 6 + (4, 4) = 14
-    // against 5 + (3, 3) = 11; Grell's answer is the GM's.
-    let (t, _) = duel([4, 4], [3, 3]);
+    // against 6 + (2, 3) = 11; Grell's answer is the GM's.
+    let (t, _) = duel([4, 4], [2, 3]);
     assert_eq!(t.s.stage, Stage::DuelAnswer { loser: 3 });
     assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Gm));
     let mut harmed = Table { s: t.s.clone() };
@@ -977,14 +1065,14 @@ fn each_duel_result_by_its_margin() {
     fell_back.act(Action::DuelFallBack(true), &[]);
     assert_eq!(fell_back.s.characters[3].wounds, 0);
     assert_eq!(fell_back.s.characters[3].duel_position, -2);
-    // "1-2 Minor victory. Push the opponent": 6 + (3, 3) = 12 against 11, a step on the duel's
+    // "1-2 Minor victory. Push the opponent": 6 + (4, 3) = 13 against 12, a step on the duel's
     // track, and no penalty for it on the next duel roll.
-    let (t, _) = duel([3, 3], [3, 3]);
+    let (t, _) = duel([4, 3], [3, 3]);
     assert_eq!(t.s.characters[3].duel_position, -1);
     assert_eq!(t.s.characters[3].wounds, 0);
     assert_eq!(t.s.characters[3].standing, Standing::Dueling(2));
-    // "0 Draw. No substantial effect": 6 + (3, 2) = 11 against 11.
-    let (t, out) = duel([3, 2], [3, 3]);
+    // "0 Draw. No substantial effect": 6 + (3, 3) = 12 against 12.
+    let (t, out) = duel([3, 3], [3, 3]);
     said(&out, "The duel is even this phase.");
     let (tiv, grell) = (&t.s.characters[2], &t.s.characters[3]);
     assert_eq!(
@@ -1003,9 +1091,9 @@ fn each_duel_result_by_its_margin() {
 fn a_duellist_pushed_to_minus_three_is_beaten_and_a_push_costs_no_duel_roll() {
     covers(&["coterie.duels"]);
     use fray::rules::coterie::Standing;
-    // coterie.duels: Grell pushed a step (12 against 11), then in phase 3 the duel's rolls
-    // count his fighting 5 and his dice only: no line for the duel's track.
-    let (mut t, _) = duel([3, 3], [3, 3]);
+    // coterie.duels: Grell pushed a step (13 against 12), then in phase 3 the duel's rolls
+    // count his fighting 5, his nuance and his dice only: no line for the duel's track.
+    let (mut t, _) = duel([4, 3], [3, 3]);
     assert_eq!(t.s.characters[3].duel_position, -1);
     t.s.characters[3].duel_position = -2;
     while !matches!(t.s.stage, Stage::Declare(_)) {
@@ -1013,7 +1101,7 @@ fn a_duellist_pushed_to_minus_three_is_beaten_and_a_push_costs_no_duel_roll() {
         t.act(a, &[]);
     }
     t.declare_all(Effort::Steady);
-    let mut d = ScriptedDice::new([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    let mut d = ScriptedDice::new([3, 3, 3, 3, 3, 3, 3, 3, 4, 3, 3, 3]);
     let mut last = Vec::new();
     while let Stage::Bring(_) = t.s.stage {
         let a = Coterie::legal_actions(&t.s).remove(0);
@@ -1021,7 +1109,7 @@ fn a_duellist_pushed_to_minus_three_is_beaten_and_a_push_costs_no_duel_roll() {
     }
     let grell = last
         .iter()
-        .find(|e| e.text == "Grell: 11 in the duel")
+        .find(|e| e.text == "Grell: 12 in the duel")
         .and_then(|e| e.explanation.clone())
         .expect("Grell's duel roll");
     assert_eq!(
@@ -1030,9 +1118,9 @@ fn a_duellist_pushed_to_minus_three_is_beaten_and_a_push_costs_no_duel_roll() {
             .iter()
             .map(|m| (m.value, m.cause.as_str()))
             .collect::<Vec<_>>(),
-        vec![(5, "fighting")]
+        vec![(5, "fighting"), (1, "nuance: ambush")]
     );
-    // 12 against 11: the step that takes Grell to -3 beats him.
+    // 13 against 12: the step that takes Grell to -3 beats him.
     assert_eq!(t.s.characters[3].standing, Standing::Out);
     assert_eq!(t.s.characters[2].standing, Standing::InConflict);
 }
@@ -1453,4 +1541,127 @@ fn a_pushed_side_that_wins_drifts_back_a_step() {
         assert_eq!(t.s.groups[side].position, -1);
         assert_eq!(t.s.groups[1 - side].position, 0);
     }
+}
+
+#[test]
+fn the_mild_special_action_counts_what_a_presser_gave_before_the_fatigue() {
+    covers(&["coterie.mild-special", "coterie.individual-actions"]);
+    // coterie.mild-special: "the character who contributed the largest number of points
+    // towards the group's effort is chosen". Odran, at sorcery 8, presses hard: he gives
+    // 8 + 2 = 10 against Maelis's 6 + 1 + fire 2 = 9. His fatigue comes after the roll; counted
+    // then, it would leave him 9, tied with Maelis, who is listed first. Every die a 3: no one
+    // reaches +1.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.s.characters[1].skills.insert("sorcery".into(), 8);
+    t.act(Action::Declare(Effort::Steady), &[]);
+    t.act(Action::Declare(Effort::Press), &[]);
+    t.act(Action::Declare(Effort::Steady), &[]);
+    assert_eq!(effort::points(&t.s, 1), 10);
+    assert_eq!(effort::points(&t.s, 0), 9);
+    t.bring_all(&[3; 10]);
+    assert_eq!(
+        t.s.characters[1].fatigue, 1,
+        "pressing hard tires him after the roll"
+    );
+    assert_eq!(
+        t.s.stage,
+        Stage::Special {
+            character: 1,
+            mild: true
+        },
+        "Odran gave the most"
+    );
+}
+
+#[test]
+fn a_harmful_draw_that_pushes_the_players_back_lets_who_did_well_flee() {
+    covers(&["coterie.flee-field", "coterie.draws"]);
+    // coterie.flee-field: "If the entire group suffers from a tactical disadvantage ... The
+    // only exception is when an individual achieves at least good performance and decides to
+    // flee the battleground entirely." 22 + (1, 2) against 19 + (3, 3), a draw; Odran rolls a 6
+    // (Good); the players take the bandits' equipment injury and a minor push-back themselves.
+    let mut t = draw_phase([3, 3, 6, 3, 3, 3]);
+    t.act(
+        Action::HarmfulDraw {
+            party_tactical: true,
+            foes: HarmKind::Trait("equipment".into()),
+        },
+        &[],
+    );
+    assert_eq!(t.s.groups[PARTY].position, -1);
+    assert_eq!(t.s.stage, Stage::Flee(1), "only Odran did well enough");
+    assert_eq!(Coterie::pending(&t.s).seat(), Some(Seat::Character(1)));
+    t.act(Action::Flee(true), &[]);
+    assert_eq!(t.s.party(), vec![0, 2]);
+    // A harmful draw whose harm to the players is an injury is no tactical disadvantage.
+    let mut t = draw_phase([3, 3, 6, 3, 3, 3]);
+    t.act(
+        Action::HarmfulDraw {
+            party_tactical: false,
+            foes: HarmKind::Tactical,
+        },
+        &[],
+    );
+    t.act(Action::PartyInjury(HarmKind::Wounds), &[]);
+    assert_eq!(t.s.stage, Stage::Declare(0));
+}
+
+#[test]
+fn a_duellist_counts_their_relevant_nuances() {
+    covers(&["coterie.duels"]);
+    // coterie.duels: "only the basic, skill-based roll"; the basic roll is the "relevant skill
+    // points, plus nuances that are relevant". Grell's ambush (+1, of his fighting) counts in
+    // the duel as in his group's effort: fighting 5 + ambush 1 + (3, 3) = 12.
+    let (_, out) = duel([3, 3], [3, 3]);
+    said(&out, "Grell: 12 in the duel");
+}
+
+#[test]
+fn both_groups_count_their_size_without_their_duellists() {
+    covers(&["coterie.wounds", "coterie.duels"]);
+    // Tiv and Grell in their duel, drawn this phase.
+    let (t, _) = duel([3, 3], [3, 3]);
+    // coterie.wounds: a duellist is settled apart from the group, "without him", on both sides:
+    // the bandits without Grell are three (vulnerability 3), the wizards without Tiv two.
+    assert_eq!(t.s.vulnerability(FOES), 3);
+    assert_eq!(t.s.vulnerability(PARTY), 2);
+    let mut s = t.s.clone();
+    s.groups[FOES].wounds = 1;
+    let lines = effort::group_effort(&s, FOES);
+    assert!(
+        lines.iter().any(|l| l.value == -3),
+        "one wound costs the three bandits still in the group 3: {lines:?}"
+    );
+    // The wizards' wound line counts the same two: Maelis's wound × (2 − 0) / 2 = 1.
+    s.characters[0].wounds = 1;
+    assert_eq!(effort::party_wounds(&s).map(|m| m.value), Some(-1));
+}
+
+#[test]
+fn the_efforts_before_the_dice_add_coherence_and_leadership() {
+    covers(&["coterie.group-roll", "coterie.effort"]);
+    // The odds of a declaration start from each side's effort before the dice: the wizards'
+    // 9 + 5 + 6 = 20 and Maelis's leadership 2 (their worst group work is Odran's 0), 22; the
+    // bandits' 5 + 1 + 4 + 3 + 2 = 15 and equipment 4, 19, and Grell's leadership 1 with
+    // Twitch's group work made 0 here, 20.
+    let mut s = setup("ambush-in-the-pass");
+    s.characters[6].group_work = 0;
+    assert_eq!(effort::total(&effort::coherence(&s, PARTY)), 2);
+    assert_eq!(effort::total(&effort::coherence(&s, FOES)), 1);
+    assert_eq!(effort::before_dice(&s), [22, 20]);
+}
+
+#[test]
+fn a_characters_own_wounds_are_not_taken_off_their_contribution_as_the_notes_say() {
+    covers(&["coterie.effort", "coterie.wounds"]);
+    // coterie.effort: the book tallies "relevant skill points, plus nuances"; a wound costs the
+    // group wounds × vulnerability and the character their performance, not their contribution
+    // as well. The notes say the same.
+    let mut s = setup("ambush-in-the-pass");
+    let whole = effort::points(&s, 0);
+    s.characters[0].wounds = 2;
+    assert_eq!(effort::points(&s, 0), whole);
+    let note = fray::rules::notes::paragraph("coterie.effort").unwrap();
+    assert!(note.contains("A character's own wounds do not"), "{note}");
+    assert!(!note.contains("own wounds come off"), "{note}");
 }

@@ -989,3 +989,33 @@ fn the_defensive_reaction_is_chosen_after_the_hit_and_before_damage() {
         ]
     );
 }
+
+#[test]
+fn a_hopeless_reaction_is_never_the_choice_under_the_cursor() {
+    use fray::present::Present;
+    use fray::rules::battle::Ruleset;
+    use fray::rules::teams::Teams;
+    // An attack of 6 + 6 against a target with only its dexterity d6 to dodge with: no roll
+    // avoids it, so the cursor starts on no reaction, not on a 0% dodge.
+    let mut t = bandit_attacks(CharacterSetup::new("Target", 0, at(1, 1)));
+    let axe = t.attack("Bandit", Some("axe"), "Target");
+    t.act(axe, &[6, 6, 10]);
+    let legal = Teams::legal_actions(&t.s);
+    assert!(legal.contains(&Action::Dodge), "{legal:?}");
+    let odds = Teams::odds(&t.s, &Action::Dodge).unwrap();
+    assert!(odds.starts_with("0% to avoid"), "{odds}");
+    let first = Teams::first_action(&t.s, &legal).expect("a reaction prompt names its first");
+    assert_eq!(legal[first], Action::NoReaction);
+    // The same target with acrobatics d4 against an attack of 6: a dodge that may work is
+    // under the cursor.
+    let target = CharacterSetup::new("Target", 0, at(1, 1)).stats(Stats {
+        acrobatics: Some(Die::D4),
+        ..Stats::default()
+    });
+    let mut t = bandit_attacks(target);
+    t.act(axe, &[3, 3, 10]);
+    let legal = Teams::legal_actions(&t.s);
+    let first = Teams::first_action(&t.s, &legal).unwrap();
+    assert_eq!(legal[first], Action::Dodge, "{legal:?}");
+    assert!(!Teams::odds(&t.s, &Action::Dodge).unwrap().starts_with("0%"));
+}

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{Effort, Harm, HarmKind, Special};
+use super::model::{Effort, Harm, HarmKind, Morale, Special};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,4 +40,6 @@ pub enum Action {
     PartyInjury(HarmKind),
     /// The loser of a duel's major defeat: fall back on the duel's track (true) or take wounds.
     DuelFallBack(bool),
+    /// The GM, judging a shaken opposition: fight on, flee or capitulate.
+    Morale(Morale),
 }

@@ -148,7 +148,7 @@ pub fn party_wounds(s: &State) -> Option<Modifier> {
     }
     let n = members.len() as i32;
     let armour = s.groups[PARTY].armour;
-    let v = (n - armour).max(0);
+    let v = s.vulnerability(PARTY);
     Some(Modifier {
         value: -(wounds * v / n),
         cause: if armour > 0 {

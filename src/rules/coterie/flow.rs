@@ -43,6 +43,7 @@ pub fn pending(s: &State) -> Pending {
         Stage::FallBack { .. } => decide(leader, DecisionKind::Harm),
         Stage::Flee(c) => decide(Seat::Character(*c), DecisionKind::Harm),
         Stage::Draw => decide(leader, DecisionKind::Draw),
+        Stage::Morale => decide(Seat::Gm, DecisionKind::Morale),
         Stage::DuelAnswer { loser } => {
             if s.characters[*loser].side == PARTY {
                 decide(Seat::Character(*loser), DecisionKind::Harm)
@@ -164,7 +165,44 @@ pub fn legal(s: &State) -> Vec<Action> {
             .map(Action::PartyInjury)
             .collect(),
         Stage::DuelAnswer { .. } => vec![Action::DuelFallBack(true), Action::DuelFallBack(false)],
+        Stage::Morale => {
+            let usual = usual_morale(s);
+            let mut v = vec![Action::Morale(usual)];
+            v.extend(
+                [Morale::FightOn, Morale::Flee, Morale::Capitulate]
+                    .into_iter()
+                    .filter(|m| *m != usual)
+                    .map(Action::Morale),
+            );
+            v
+        }
     }
+}
+
+/// What the book makes usual for a shaken opposition: after a decisive loss it is "crushed,
+/// flees or is defeated"; at its breaking point (its "intrinsic morale", `breaks_at`) it
+/// flees or capitulates; short of both it fights on. One that can no longer get away (at -3
+/// or lower, "surrounded") capitulates rather than flees (coterie.flee).
+pub fn usual_morale(s: &State) -> Morale {
+    let g = &s.groups[FOES];
+    if s.morale_due || g.breaks(g.position) {
+        if g.position <= -3 {
+            Morale::Capitulate
+        } else {
+            Morale::Flee
+        }
+    } else {
+        Morale::FightOn
+    }
+}
+
+/// Whether the GM is due to judge the opposition's morale: after its decisive loss, once the
+/// harm is dealt, and whenever its position reaches -2 or lower, below where it last held on
+/// (coterie.flee, coterie.degrees).
+fn morale_question(s: &State) -> bool {
+    let g = &s.groups[FOES];
+    let shaken = g.position <= -2 && g.held_at.is_none_or(|h| g.position < h);
+    (s.morale_due && !s.harm_due) || shaken
 }
 
 /// The legal action `action` stands for: itself, or, for harm composed in another order than
@@ -396,6 +434,9 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 let text = harm::apply_to_group(ctx.s, PARTY, &h);
                 ctx.say(EventKind::Harm { side: PARTY }, text);
                 harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(0));
+                // The whole group pushed back: who did well may flee the field, as after a
+                // loss (coterie.flee-field).
+                flee_field_due(ctx);
                 ctx.s.stage = Stage::Resolving;
             } else {
                 ctx.s.stage = Stage::PartyInjury { foes: foes.clone() };
@@ -411,6 +452,20 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let level = if *kind == HarmKind::Wounds { 1 } else { 0 };
             harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(level));
             ctx.s.stage = Stage::Resolving;
+        }
+        (Stage::Morale, Action::Morale(m)) => {
+            ctx.s.morale_due = false;
+            let name = ctx.s.groups[FOES].name.clone();
+            let position = ctx.s.groups[FOES].position;
+            match m {
+                Morale::FightOn => {
+                    ctx.s.groups[FOES].held_at = Some(position);
+                    ctx.note(format_args!("{name} fight on."));
+                    ctx.s.stage = Stage::Resolving;
+                }
+                Morale::Flee => end(ctx, PARTY, format!("{name} flee")),
+                Morale::Capitulate => end(ctx, PARTY, format!("{name} capitulate")),
+            }
         }
         (Stage::DuelAnswer { loser }, Action::DuelFallBack(fall_back)) => {
             let name = ctx.s.name(loser).to_string();
@@ -530,7 +585,9 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
                 if check_end(ctx) {
                     return Ok(());
                 }
-                if let Some(&c) = ctx.s.duels_due.first() {
+                if morale_question(ctx.s) {
+                    ctx.s.stage = Stage::Morale;
+                } else if let Some(&c) = ctx.s.duels_due.first() {
                     ctx.s.duels_due.remove(0);
                     roll_duel(ctx, c)?;
                 } else if let Some(&(c, mild)) = ctx.s.specials_due.first() {
@@ -637,6 +694,15 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             text,
         );
     }
+    // The largest contributor is judged on the points given to this effort, before pressing
+    // hard tires anyone (coterie.mild-special).
+    let given: Vec<(CharacterId, i32)> = ctx
+        .s
+        .parts
+        .iter()
+        .map(|p| (p.character, effort::points(ctx.s, p.character)))
+        .collect();
+    ctx.s.morale_due = winner == Some(PARTY) && degree == Degree::Decisive;
     roll_performances(ctx, winner)?;
     ctx.s.duels_due = (0..ctx.s.characters.len())
         .filter(|&c| {
@@ -644,7 +710,7 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
                 && matches!(ctx.s.characters[c].standing, Standing::Dueling(_))
         })
         .collect();
-    ctx.s.specials_due = specials_due(ctx.s);
+    ctx.s.specials_due = specials_due(ctx.s, &given);
     ctx.s.harm_due = true;
     ctx.s.stage = Stage::Resolving;
     Ok(())
@@ -702,8 +768,9 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
 
 /// Who performs a special action this phase: everyone at +2 or better; if no one, one mild
 /// special action for the one character at +1, or else for the largest contributor
-/// (coterie.special-actions, coterie.mild-special).
-pub fn specials_due(s: &State) -> Vec<(CharacterId, bool)> {
+/// (coterie.special-actions, coterie.mild-special). `given`: each character's points towards
+/// the group's effort as it was rolled.
+pub fn specials_due(s: &State, given: &[(CharacterId, i32)]) -> Vec<(CharacterId, bool)> {
     let shifts: Vec<(CharacterId, i32)> = s
         .parts
         .iter()
@@ -727,7 +794,10 @@ pub fn specials_due(s: &State) -> Vec<(CharacterId, bool)> {
     }
     let top = shifts
         .iter()
-        .map(|(c, _)| (*c, effort::points(s, *c)))
+        .map(|(c, _)| {
+            let points = given.iter().find(|(g, _)| g == c).map_or(0, |(_, v)| *v);
+            (*c, points)
+        })
         .fold(None::<(CharacterId, i32)>, |best, (c, v)| match best {
             Some((_, b)) if b >= v => best,
             _ => Some((c, v)),
@@ -857,6 +927,19 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
                 cause: n.clone(),
             })
             .collect();
+        // "Only the basic, skill-based roll": the relevant skills "plus nuances that are
+        // relevant", as in the group's effort, of the skills the duellist brings.
+        for n in &ch.nuances {
+            if ctx.s.conflict.nuances.contains(&n.name)
+                && ctx.s.conflict.skills.contains(&n.skill)
+                && ch.skill(&n.skill) != 0
+            {
+                lines.push(Modifier {
+                    value: n.value,
+                    cause: format!("nuance: {}", n.name),
+                });
+            }
+        }
         if ch.fatigue > 0 {
             lines.push(Modifier {
                 value: -ch.fatigue,
@@ -926,8 +1009,8 @@ fn end_duel_if_decided(ctx: &mut Ctx, loser: CharacterId) {
     }
 }
 
-/// The end of the conflict: over-run at -5, the enemy's flight or capitulation at its breaking
-/// point, or a side with no one left.
+/// The end of the conflict: over-run at -5, wounds that cut a group down, or a side with no one
+/// left. The opposition's flight or capitulation is the GM's (`Stage::Morale`).
 fn check_end(ctx: &mut Ctx) -> bool {
     if ctx.s.stage == Stage::Over {
         return true;
@@ -944,14 +1027,6 @@ fn check_end(ctx: &mut Ctx) -> bool {
         Some((
             PARTY,
             format!("{} are cut down: wounds {}", foes.name, foes.wounds),
-        ))
-    } else if foes.breaks(foes.position) {
-        Some((
-            PARTY,
-            format!(
-                "{} flee or capitulate at position {}",
-                foes.name, foes.position
-            ),
         ))
     } else if !present(PARTY) {
         Some((

@@ -180,12 +180,14 @@ impl Ruleset for Coterie {
     }
 
     /// A character's seat plays for their group; the GM plays the opposition, but judges
-    /// special actions as a referee, for neither side.
+    /// special actions and the opposition's morale as a referee, for neither side.
     fn side(state: &State, seat: Seat) -> Option<FactionId> {
         match seat {
             Seat::Faction(f) => Some(f),
             Seat::Character(c) => state.characters.get(c).map(|ch| ch.side),
-            Seat::Gm => (!matches!(state.stage, Stage::Review { .. })).then_some(FOES),
+            Seat::Gm => {
+                (!matches!(state.stage, Stage::Review { .. } | Stage::Morale)).then_some(FOES)
+            }
         }
     }
 }
@@ -267,6 +269,14 @@ pub fn describe(s: &State, action: &Action) -> String {
         Action::Reserve(None) => "Waive it; they fall back three".into(),
         Action::DuelFallBack(true) => format!("{who}: fall back in the duel"),
         Action::DuelFallBack(false) => format!("{who}: take the harm"),
+        Action::Morale(m) => {
+            let name = &s.groups[FOES].name;
+            match m {
+                Morale::FightOn => format!("{name} fight on"),
+                Morale::Flee => format!("{name} flee (the players win)"),
+                Morale::Capitulate => format!("{name} capitulate (the players win)"),
+            }
+        }
     }
 }
 

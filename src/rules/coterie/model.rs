@@ -109,8 +109,12 @@ pub struct Group {
     pub tactical_penalty: i32,
     /// Bonus to the next phase's effort, from special actions.
     pub bonus: i32,
-    /// The position at which the group flees or capitulates; None fights to -5.
+    /// The position at which the group's morale usually gives out (its "intrinsic morale"):
+    /// the GM's policy has it flee or capitulate there; None fights on to -5 (coterie.flee).
     pub breaks_at: Option<i32>,
+    /// The lowest position at which the GM chose to fight on; asked again only below it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held_at: Option<i32>,
 }
 
 impl Group {
@@ -308,6 +312,14 @@ pub enum Special {
     Duel(CharacterId),
 }
 
+/// What the GM decides for a shaken opposition (coterie.flee).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Morale {
+    FightOn,
+    Flee,
+    Capitulate,
+}
+
 /// Where the phase loop stands: each a distinct decision or the end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
@@ -360,6 +372,9 @@ pub enum Stage {
     DuelAnswer {
         loser: CharacterId,
     },
+    /// The GM judges the opposition's morale, after a decisive loss or when its position
+    /// reaches -2 or lower: fight on, flee or capitulate (coterie.flee).
+    Morale,
     /// The rules work through the phase's rolls and their results (no decision pending).
     Resolving,
     Over,
@@ -385,6 +400,10 @@ pub struct State {
     pub duels_due: Vec<CharacterId>,
     /// Whether the phase's harm (or draw) is still to be settled.
     pub harm_due: bool,
+    /// Whether the opposition lost this phase decisively and the GM is still to judge its
+    /// morale (coterie.degrees).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub morale_due: bool,
     pub outcome: Option<Outcome>,
 }
 
@@ -418,9 +437,11 @@ impl State {
             .count() as i32
     }
 
-    /// Vulnerability: the group's members minus its armour and toughness (coterie.wounds).
+    /// Vulnerability: "the number of individuals that compose the group", less its armour and
+    /// toughness (coterie.wounds). A duellist is settled "without him" and is not of the group
+    /// while the duel lasts, on either side.
     pub fn vulnerability(&self, side: FactionId) -> i32 {
-        (self.members(side) - self.groups[side].armour).max(0)
+        (self.in_group(side).len() as i32 - self.groups[side].armour).max(0)
     }
 
     /// Who speaks for the players' group: the highest leadership still in the conflict.
