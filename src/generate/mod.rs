@@ -500,7 +500,7 @@ pub(crate) fn pick<'a, T>(rng: &mut ChaCha8Rng, from: &'a [T]) -> &'a T {
 
 /// A kinds file of the generator, parsed; a mistake in it names its line.
 pub(crate) fn kinds<T: serde::de::DeserializeOwned>(file: &str, src: &str) -> Result<T, String> {
-    ron::from_str(src).map_err(|e| scenario::error::from_ron(file, &e).to_string())
+    ron::from_str(src).map_err(|e| scenario::error::from_ron(file, src, &e).to_string())
 }
 
 #[cfg(test)]

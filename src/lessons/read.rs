@@ -28,6 +28,10 @@ pub struct Loaded<G: Game> {
     pub setup: G::Setup,
     /// The line each step starts on.
     pub step_lines: Vec<usize>,
+    /// The line of `start_dice` (the lesson's first line where it has none), and of each of
+    /// its dice.
+    pub start_dice_line: usize,
+    pub start_dice_lines: Vec<usize>,
     /// The learner's sides: a faction, or None for the GM's seat.
     pub learner: Vec<Option<FactionId>>,
 }
@@ -65,7 +69,7 @@ pub fn load<V: LessonVisit>(id_or_path: &str, v: V) -> Result<V::Out, DataErrors
         return load_str(id, &format!("assets/lessons/{id}.ron"), src, v);
     }
     let path = std::path::Path::new(id_or_path);
-    let src = scenario::error::read(path)?;
+    let src = scenario::error::read_as(path, "lesson")?;
     let stem = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
@@ -157,8 +161,8 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
         let names = G::names(&start.0);
         let numbered = names::to_numbers_under::<G>(file, src, &names, &["Do", "Watch"])?;
         let lesson: Lesson<G::Action> =
-            ron::from_str(&numbered).map_err(|e| scenario::error::from_ron(file, &e))?;
-        let step_lines = step_lines(toks);
+            ron::from_str(&numbered).map_err(|e| scenario::error::from_ron(file, &numbered, &e))?;
+        let step_lines = element_lines(toks, "steps");
         let line_of = |k: usize| step_lines.get(k).copied().unwrap_or(1);
         let line_at = |key: &str| top_level_line(toks, key).unwrap_or(1);
 
@@ -294,6 +298,8 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
             lesson,
             setup: setup.clone(),
             step_lines: step_lines.clone(),
+            start_dice_line: line_at("start_dice"),
+            start_dice_lines: element_lines(toks, "start_dice"),
             learner,
         };
         check_line(&loaded, &[])?;
@@ -331,14 +337,19 @@ fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors
     let (mut state, _) = G::start(&l.setup, &mut dice).map_err(|e| {
         error(
             file,
-            1,
+            l.start_dice_line,
             format!("the start rolls more dice than start_dice gives: {e}"),
         )
     })?;
     if dice.remaining() > 0 {
+        // At the first die left over.
+        let rolled = l.lesson.start_dice.len() - dice.remaining();
         return Err(error(
             file,
-            1,
+            l.start_dice_lines
+                .get(rolled)
+                .copied()
+                .unwrap_or(l.start_dice_line),
             format!("{} of start_dice are never rolled", dice.remaining()),
         ));
     }
@@ -405,9 +416,9 @@ fn not_legal<G: Game>(state: &G::State, a: &G::Action, legal: &[G::Action]) -> S
     )
 }
 
-/// The line each element of the top-level `steps` list starts on.
-fn step_lines(toks: &[Tok]) -> Vec<usize> {
-    let Some((list, depth)) = top_level_list(toks, "steps") else {
+/// The line each element of a top-level list (`steps`, `start_dice`) starts on.
+fn element_lines(toks: &[Tok], key: &str) -> Vec<usize> {
+    let Some((list, depth)) = top_level_list(toks, key) else {
         return Vec::new();
     };
     let mut lines = Vec::new();

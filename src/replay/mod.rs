@@ -176,10 +176,12 @@ pub enum ReplayError {
         key: String,
         known: String,
     },
-    #[error("{file}:{line}: the replay's scenario is for {found}, its actions for {expected}")]
+    #[error("{file}:{line}: {}", mismatch(.expected, .found, .scenario))]
     Mismatch {
         file: String,
         line: usize,
+        scenario: String,
+        /// The scenario's ruleset and the actions', as a replay tags its actions (`Zones`).
         found: String,
         expected: String,
     },
@@ -240,7 +242,7 @@ pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
             }])
         })
     } else {
-        ron::from_str(src).map_err(|e| scenario::error::from_ron(file, &e))
+        ron::from_str(src).map_err(|e| scenario::error::from_ron(file, src, &e))
     }
 }
 
@@ -254,7 +256,7 @@ pub fn is_replay(src: &str) -> bool {
 
 pub fn load(path: &Path) -> Result<(Replay, String), DataErrors> {
     let file = path.display().to_string();
-    let src = scenario::error::read(path)?;
+    let src = scenario::error::read_as(path, "replay")?;
     Ok((parse(&file, &src)?, src))
 }
 
@@ -542,17 +544,62 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
             ),
         }])
     })?;
-    struct Read<'a>(&'a str, &'a str);
+    struct Read<'a>(&'a str, &'a str, &'a str);
     impl Visit for Read<'_> {
         type Out = Result<String, DataErrors>;
         fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+            // Names are read by the scenario's ruleset: another's actions would fail on their
+            // first name as a number expected, which says nothing of the mistake.
+            let toks = tokens::tokens(self.1);
+            if let Some((written, line)) = actions_tag(&toks)
+                && ron::from_str::<ReplayActions>(&format!("{written}([])")).is_ok()
+                && written != tag::<G>()
+            {
+                return Err(DataErrors(vec![DataError {
+                    file: self.0.to_string(),
+                    line,
+                    message: mismatch(&written, &tag::<G>(), self.2),
+                }]));
+            }
             match start_names::<G>(setup) {
                 Some(n) => names::to_numbers::<G>(self.0, self.1, &n),
                 None => Ok(self.1.to_string()),
             }
         }
     }
-    loaded.setup.visit(Read(file, src))
+    loaded.setup.visit(Read(file, src, &name))
+}
+
+/// How a replay tags a ruleset's actions (`Zones` in `actions: Zones([...])`).
+fn tag<G: Game>() -> String {
+    G::wrap(Vec::new()).map_or_else(|| G::ID.to_string(), |a| written_tag(&a))
+}
+
+/// The tag `actions` are written under.
+fn written_tag(actions: &ReplayActions) -> String {
+    let text = ron::to_string(&actions.truncated(0)).unwrap_or_default();
+    text.split('(').next().unwrap_or_default().to_string()
+}
+
+/// The tag a replay's actions are written under, as written, and its line.
+fn actions_tag(toks: &[tokens::Tok]) -> Option<(String, usize)> {
+    let key = toks.iter().position(|t| {
+        t.depth == 1 && matches!(&t.token, Token::Word(w) | Token::Str(w) if w == "actions")
+    })?;
+    toks[key + 1..]
+        .iter()
+        .find(|t| !matches!(t.token, Token::Colon | Token::Open('{')))
+        .and_then(|t| match &t.token {
+            Token::Word(w) | Token::Str(w) => Some((w.clone(), t.line)),
+            _ => None,
+        })
+}
+
+/// A replay whose actions are another ruleset's than its scenario's, in so many words.
+fn mismatch(actions: &str, ruleset: &str, scenario: &str) -> String {
+    format!(
+        "these are {actions} actions in a {ruleset} replay (its scenario, \"{scenario}\", is a {ruleset} scenario)"
+    )
 }
 
 /// The line a replay names its scenario on.
@@ -588,8 +635,9 @@ impl Visit for Rerun<'_> {
             return Err(ReplayError::Mismatch {
                 file: file.to_string(),
                 line: field_line(src, "actions"),
-                found: G::ID.to_string(),
-                expected: r.actions.ruleset().to_string(),
+                scenario: r.scenario.clone(),
+                found: tag::<G>(),
+                expected: written_tag(&r.actions),
             });
         };
         let mut seeded;

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::error::{DataErrors, Report, over_limit};
+use super::error::{DataErrors, Report, Step, over_limit};
+use super::names;
 pub use crate::rules::coterie::CoterieSetup;
 use crate::rules::coterie::model::*;
 
@@ -157,7 +158,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
     }
     let mut characters = Vec::new();
     // Each character's name, to find one written twice (at once, however many there are).
-    let mut names = std::collections::BTreeSet::new();
+    let mut seen = std::collections::BTreeSet::new();
     let mut groups = Vec::new();
     for (side, g, key) in [(PARTY, &sc.party, "party"), (FOES, &sc.foes, "foes")] {
         if g.name.trim().is_empty() {
@@ -166,6 +167,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 format!("{key}: the group needs a name, not a blank"),
             );
         }
+        names::check(&mut r, &[key, "name:"], "group", &g.name);
         if g.characters.is_empty() {
             r.at(
                 &[key],
@@ -205,41 +207,44 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 );
             }
         }
-        for ch in &g.characters {
-            let at = format!("\"{}\"", ch.name);
+        for (c, ch) in g.characters.iter().enumerate() {
+            // The character's errors are looked for in its own record: its name may be
+            // written twice, or after the field that is wrong.
+            r.enter(&[Step::Field(key), Step::Field("characters"), Step::Nth(c)]);
             if ch.name.trim().is_empty() {
-                r.at(&[key, "name"], "a character needs a name");
+                r.at(&["name:"], "a character needs a name");
             }
+            names::check(&mut r, &["name:"], "character", &ch.name);
             crate::scenario::error::check_icon(
                 &mut r,
-                &[key, &at],
+                &[],
                 &format!("character \"{}\"", ch.name),
                 &ch.icon,
             );
-            if !names.insert(ch.name.as_str()) {
+            if !seen.insert(ch.name.as_str()) {
                 r.at(
-                    &[key, &at],
+                    &["name:"],
                     format!("two characters are called \"{}\"", ch.name),
                 );
             }
             for (s, v) in &ch.skills {
                 if !RANK.contains(v) {
                     r.at(
-                        &[key, &at, &format!("\"{s}\"")],
+                        &["skills:", &format!("\"{s}\"")],
                         format!("{}: skill \"{s}\" must be -20 to 20", ch.name),
                     );
                 }
             }
             over_limit(
                 &mut r,
-                &[key, &at],
+                &["skills:"],
                 &format!("{}: skills", ch.name),
                 ch.skills.len(),
                 MAX_SKILLS,
             );
             over_limit(
                 &mut r,
-                &[key, &at],
+                &["nuances:"],
                 &format!("{}: nuances", ch.name),
                 ch.nuances.len(),
                 MAX_NUANCES,
@@ -249,7 +254,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 if !nuances.insert(n.name.as_str()) {
                     let q = format!("\"{}\"", n.name);
                     r.at(
-                        &[key, &at, &q, &q],
+                        &["nuances:", &q, &q],
                         format!(
                             "{}: the nuance \"{}\" is written twice: it would count twice",
                             ch.name, n.name
@@ -258,7 +263,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 }
                 if !ch.skills.contains_key(&n.skill) {
                     r.at(
-                        &[key, &at, &format!("\"{}\"", n.name)],
+                        &["nuances:", &format!("\"{}\"", n.name), "skill:"],
                         format!(
                             "{}: nuance \"{}\" refines \"{}\", a skill they do not have",
                             ch.name, n.name, n.skill
@@ -267,28 +272,25 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 }
                 if !RANK.contains(&n.value) {
                     r.at(
-                        &[key, &at, &format!("\"{}\"", n.name)],
+                        &["nuances:", &format!("\"{}\"", n.name), "value:"],
                         format!("{}: nuance \"{}\" must be -20 to 20", ch.name, n.name),
                     );
                 }
             }
             for (what, v) in [("leadership", ch.leadership), ("group_work", ch.group_work)] {
                 if !(-5..=5).contains(&v) {
-                    r.at(
-                        &[key, &at, what],
-                        format!("{}: {what} must be -5 to 5", ch.name),
-                    );
+                    r.at(&[what], format!("{}: {what} must be -5 to 5", ch.name));
                 }
             }
             if !(1..=20).contains(&ch.endurance) {
                 r.at(
-                    &[key, &at, "endurance"],
+                    &["endurance"],
                     format!("{}: endurance must be 1 to 20", ch.name),
                 );
             }
             if !(0..=20).contains(&ch.fatigue) {
                 r.at(
-                    &[key, &at, "fatigue"],
+                    &["fatigue"],
                     format!("{}: fatigue must be 0 to 20", ch.name),
                 );
             }
@@ -296,7 +298,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 && !(1..=10).contains(&goal.needed)
             {
                 r.at(
-                    &[key, &at, "needed"],
+                    &["goal:", "needed"],
                     format!("{}: a goal needs 1 to 10 steps", ch.name),
                 );
             }
@@ -329,6 +331,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 icon: ch.icon.clone(),
             });
         }
+        r.leave();
         groups.push(Group {
             name: g.name.clone(),
             position: 0,

@@ -1,8 +1,15 @@
 //! Errors that name the place: `file:line: what is wrong`.
 
 use std::fmt;
+use std::ops::Range;
 
 use thiserror::Error;
+
+mod path;
+mod plain;
+
+pub use path::Step;
+pub use plain::from_ron;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct DataError {
@@ -95,18 +102,28 @@ pub fn locate(src: &str, anchors: &[&str]) -> usize {
 /// are (a file of 60,000 mistakes): runs of anchors already walked are remembered, an anchor
 /// ending in a quoted name is looked up in an index of the file's quoted strings rather than
 /// searched for, and lines are counted from an index of newlines. The lines are the ones
-/// [`locate`] finds.
+/// [`locate`] finds, but for an anchor's words in a comment or inside a string (`zones:` in a
+/// scenario's `teaches`), which are not the field.
+///
+/// Between [`Report::enter`] and [`Report::leave`] anchors are looked for inside one record,
+/// found by its place in the file: a record's name may be written twice, or after the field
+/// that is wrong, and then no anchor chain from the file's start finds its fields.
 pub struct Report<'a> {
     pub file: &'a str,
     pub src: &'a str,
     pub errors: Vec<DataError>,
-    /// Where each walked run of anchors found its last anchor, and where the walk ends.
-    walked: std::collections::HashMap<Vec<String>, (usize, usize)>,
+    /// Where each walked run of anchors found its last anchor, and where the walk ends, by the
+    /// record it was walked in.
+    walked: std::collections::HashMap<(Range<usize>, Vec<String>), (usize, usize)>,
     /// Every quoted string of the source, quotes included, with where each occurrence starts.
     quoted: std::collections::HashMap<&'a str, Vec<usize>>,
     newlines: Vec<usize>,
-    /// Where each comment starts and ends: an anchor's words in a comment are not the field.
-    comments: Vec<(usize, usize)>,
+    /// Where each comment and each string's inside starts and ends, in order.
+    skipped: Vec<(usize, usize)>,
+    /// The file's records by their place, read when first asked for.
+    paths: Option<path::Paths>,
+    /// The record anchors are looked for in; the whole file outside `enter` and `leave`.
+    scope: Range<usize>,
 }
 
 impl<'a> Report<'a> {
@@ -114,7 +131,7 @@ impl<'a> Report<'a> {
         let mut quoted: std::collections::HashMap<&str, Vec<usize>> =
             std::collections::HashMap::new();
         let bytes = src.as_bytes();
-        let mut comments = Vec::new();
+        let mut skipped = Vec::new();
         let mut i = 0;
         while i < bytes.len() {
             if bytes[i] == b'"' {
@@ -126,15 +143,16 @@ impl<'a> Report<'a> {
                 if let Some(text) = src.get(i..end) {
                     quoted.entry(text).or_default().push(i);
                 }
+                skipped.push((i + 1, end));
                 i = end;
             } else if bytes[i..].starts_with(b"//") {
                 // A quote in a comment starts no string.
                 let end = i + src[i..].find('\n').unwrap_or(src.len() - i);
-                comments.push((i, end));
+                skipped.push((i, end));
                 i = end;
             } else if bytes[i..].starts_with(b"/*") {
                 let end = i + src[i..].find("*/").map_or(src.len() - i, |e| e + 2);
-                comments.push((i, end));
+                skipped.push((i, end));
                 i = end;
             } else {
                 i += 1;
@@ -146,13 +164,33 @@ impl<'a> Report<'a> {
             errors: Vec::new(),
             walked: std::collections::HashMap::new(),
             quoted,
-            comments,
+            skipped,
             newlines: src.match_indices('\n').map(|(i, _)| i).collect(),
+            paths: None,
+            scope: 0..src.len(),
         }
     }
 
-    /// The first occurrence of `anchor` at or after `from`.
+    /// Looks for anchors only inside the record at `path` (the second faction's third
+    /// character: `[Field("factions"), Nth(1), Field("characters"), Nth(2)]`) until
+    /// [`Report::leave`]; an error none of whose anchors is found there is at the record's
+    /// first line.
+    pub fn enter(&mut self, path: &[Step]) {
+        let src = self.src;
+        self.scope = self
+            .paths
+            .get_or_insert_with(|| path::Paths::new(src))
+            .span(path);
+    }
+
+    /// Looks for anchors in the whole file again.
+    pub fn leave(&mut self) {
+        self.scope = 0..self.src.len();
+    }
+
+    /// The first occurrence of `anchor` at or after `from`, inside the record looked in.
     fn find(&self, anchor: &str, from: usize) -> Option<usize> {
+        let limit = self.scope.end;
         if let Some(q) = anchor.find('"')
             && anchor.len() > q + 1
             && anchor.ends_with('"')
@@ -163,13 +201,14 @@ impl<'a> Report<'a> {
             return starts[first..]
                 .iter()
                 .map(|&p| p - q)
+                .take_while(|&p| p + anchor.len() <= limit)
                 .find(|&p| self.src.get(p..p + q) == Some(before));
         }
         let mut from = from;
         loop {
-            let at = from + self.src.get(from..)?.find(anchor)?;
-            let k = self.comments.partition_point(|&(_, end)| end <= at);
-            match self.comments.get(k) {
+            let at = from + self.src.get(from..limit)?.find(anchor)?;
+            let k = self.skipped.partition_point(|&(_, end)| end <= at);
+            match self.skipped.get(k) {
                 Some(&(start, end)) if start <= at => from = end,
                 _ => return Some(at),
             }
@@ -180,9 +219,12 @@ impl<'a> Report<'a> {
     /// where the walk ends.
     fn walk(&mut self, anchors: &[&str]) -> (usize, usize) {
         let Some((last, before)) = anchors.split_last() else {
-            return (0, 0);
+            return (self.scope.start, self.scope.start);
         };
-        let key: Vec<String> = before.iter().map(|a| a.to_string()).collect();
+        let key = (
+            self.scope.clone(),
+            before.iter().map(|a| a.to_string()).collect(),
+        );
         let (found, from) = match self.walked.get(&key) {
             Some(&walked) => walked,
             None => {
@@ -216,24 +258,6 @@ impl<'a> Report<'a> {
     }
 }
 
-/// A RON syntax or shape error, with the position RON reports.
-pub fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataErrors {
-    let what = match &e.code {
-        // RON's own words speak of its options, not of the file.
-        ron::Error::ExceededRecursionLimit => {
-            "brackets are nested deeper than any scenario or replay needs: look for brackets \
-             opened and never closed, or a structure nested by mistake"
-                .to_string()
-        }
-        other => other.to_string(),
-    };
-    DataErrors(vec![DataError {
-        file: file.to_string(),
-        line: e.span.start.line,
-        message: format!("{what} (column {})", e.span.start.col),
-    }])
-}
-
 /// The largest data file read: a scenario, replay or lesson of a real table is a few
 /// kilobytes, the largest shipped well under 100 KB; 4 MiB leaves room for a very long replay
 /// and keeps a mistaken path (a log, an image, a disk) from being read into memory.
@@ -246,6 +270,12 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 /// byte-order mark, which some editors write, is dropped. Every place that reads a data file
 /// given by a path reads it here.
 pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
+    read_as(path, "data")
+}
+
+/// [`read`], for a file wanted as a `what` (`scenario`): a folder or a device given in its
+/// place is refused as not being one.
+pub fn read_as(path: &std::path::Path, what: &str) -> Result<String, DataErrors> {
     use std::io::Read;
     let file = path.display().to_string();
     let refuse = |message: String| {
@@ -255,8 +285,12 @@ pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
             message,
         }])
     };
-    let not_regular =
-        || refuse("not read: it is not a regular file (a device, a pipe or a folder)".into());
+    let not_regular = |kind: &std::fs::FileType| {
+        refuse(format!(
+            "not read: it is {}, not a {what} file",
+            special(kind)
+        ))
+    };
     let too_big = |len: u64| {
         refuse(format!(
             "not read: it holds {len} bytes, and a data file holds at most {MAX_FILE_BYTES} ({} MiB)",
@@ -266,12 +300,12 @@ pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
     // Looked at before it is opened: opening a pipe waits for a writer.
     let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
     if meta.is_dir() {
-        return Err(refuse(
-            "cannot read: it is a folder, not a data file".into(),
-        ));
+        return Err(refuse(format!(
+            "cannot read: it is a folder, not a {what} file"
+        )));
     }
     if !meta.is_file() {
-        return Err(not_regular());
+        return Err(not_regular(&meta.file_type()));
     }
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_big(meta.len()));
@@ -282,7 +316,7 @@ pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
         .metadata()
         .map_err(|e| refuse(format!("cannot read: {e}")))?;
     if !meta.is_file() {
-        return Err(not_regular());
+        return Err(not_regular(&meta.file_type()));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     f.take(MAX_FILE_BYTES + 1)
@@ -292,6 +326,25 @@ pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
         return Err(too_big(bytes.len() as u64));
     }
     text(&file, bytes)
+}
+
+/// What a file that is neither a folder nor a regular file is, in a few words.
+fn special(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_fifo() {
+            return "a pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    let _ = kind;
+    "a special file (a device or a pipe)"
 }
 
 /// A data file's bytes as text: UTF-8, without a byte-order mark.

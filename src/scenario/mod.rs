@@ -3,6 +3,7 @@
 
 pub mod coterie;
 pub mod error;
+pub mod names;
 pub mod teams;
 pub mod zones;
 
@@ -100,7 +101,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 pub const DEFAULT: &str = "duel";
 
 pub fn parse(file: &str, src: &str) -> Result<Scenario, DataErrors> {
-    ron::from_str::<Scenario>(src).map_err(|e| error::from_ron(file, &e))
+    ron::from_str::<Scenario>(src).map_err(|e| error::from_ron(file, src, &e))
 }
 
 /// Parses and validates a scenario's text. `file` is the name errors carry.
@@ -213,7 +214,7 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 
 pub fn load_path(path: &Path) -> Result<Loaded, DataErrors> {
     let file = path.display().to_string();
-    let src = error::read(path)?;
+    let src = error::read_as(path, "scenario")?;
     let id = path
         .file_stem()
         .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());

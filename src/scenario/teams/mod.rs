@@ -16,7 +16,8 @@ mod situation;
 
 pub use situation::{SituationDef, StandingDef};
 
-use super::error::{DataErrors, Report, over_limit, some_of};
+use super::error::{DataErrors, Report, Step, over_limit, some_of};
+use super::names;
 use crate::rules::dice::Die;
 pub use crate::rules::teams::TeamsSetup;
 use crate::rules::teams::setup::{MAX_CHARACTERS, MAX_SIDE};
@@ -327,6 +328,10 @@ pub struct TeamsScenario {
 const STANDARD_DICE: [u8; 6] = [4, 6, 8, 10, 12, 20];
 /// Sizes a character may be: tiny to huge around the rulebook's small 3, medium 4, large 5.
 const SIZES: std::ops::RangeInclusive<u8> = 1..=8;
+/// A character's luck, added to the luck die (a d20). The rulebook gives no range; within this
+/// one the die still decides: +5 takes its best roll to 25, the highest critical threshold a
+/// weapon may have here, and -5 still leaves a 15, above the 10 that cheats death.
+const LUCK: std::ops::RangeInclusive<i8> = -5..=5;
 
 /// What stands on a square of a terrain list, for messages.
 fn blocked_by(list: &str) -> &'static str {
@@ -506,6 +511,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
         if team.name.trim().is_empty() {
             r.at(&["teams", "name:"], "a team needs a name");
         }
+        names::check(&mut r, &["teams", &named(&team.name)], "team", &team.name);
         if team_ids.insert(team.name.as_str(), t).is_some() {
             let at = named(&team.name);
             r.at(
@@ -535,6 +541,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     let mut task_ids: BTreeMap<&str, usize> = BTreeMap::new();
     for task in &sc.tasks {
         let at = named(&task.name);
+        names::check(&mut r, &["tasks", &at], "task", &task.name);
         if task_ids.insert(task.name.as_str(), tasks.len()).is_some() {
             r.at(
                 &["tasks", &at, &at],
@@ -595,20 +602,26 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 format!("team \"{}\" has no characters", team.name),
             );
         }
-        for cd in &team.characters {
-            let cat = named(&cd.name);
-            let here = ["teams", tat.as_str(), cat.as_str()];
-            let field = |f: &'static str| -> Vec<&str> { [&here[..], &[f]].concat() };
+        for (c, cd) in team.characters.iter().enumerate() {
+            // The character's errors are looked for in its own record: its name may be
+            // written twice, or after the field that is wrong.
+            r.enter(&[
+                Step::Field("teams"),
+                Step::Nth(t),
+                Step::Field("characters"),
+                Step::Nth(c),
+            ]);
             let who = format!("character \"{}\"", cd.name);
             if cd.name.trim().is_empty() {
-                r.at(&here, "a character needs a name");
+                r.at(&["name:"], "a character needs a name");
             }
+            names::check(&mut r, &["name:"], "character", &cd.name);
             if char_ids
                 .insert(cd.name.as_str(), characters.len())
                 .is_some()
             {
                 r.at(
-                    &here,
+                    &["name:"],
                     format!("{who} appears twice: names must tell characters apart"),
                 );
             }
@@ -621,22 +634,22 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 } else {
                     "off the map".to_string()
                 };
-                r.at(&field("at:"), format!("{who} stands at {:?}, {why}", cd.at));
+                r.at(&["at:"], format!("{who} stands at {:?}, {why}", cd.at));
             } else if let Some(other) = standing.insert(cd.at, cd.name.as_str()) {
                 r.at(
-                    &field("at:"),
+                    &["at:"],
                     format!(
                         "{who} stands at {:?}, where \"{other}\" already stands",
                         cd.at
                     ),
                 );
             }
-            check_stats(&mut r, &here, &who, &cd.stats);
-            crate::scenario::error::check_icon(&mut r, &here, &who, &cd.icon);
+            check_stats(&mut r, &[], &who, &cd.stats);
+            crate::scenario::error::check_icon(&mut r, &[], &who, &cd.icon);
             for (key, list) in [("hands", &cd.hands), ("pack", &cd.pack)] {
                 over_limit(
                     &mut r,
-                    &field(if key == "hands" { "hands:" } else { "pack:" }),
+                    &[if key == "hands" { "hands:" } else { "pack:" }],
                     &format!("{who}: {key}"),
                     list.len(),
                     MAX_CARRIED,
@@ -656,7 +669,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                             gear.push(Gear { item: it, held });
                         }
                         None => r.at(
-                            &[&here[..], &[key, q.as_str()]].concat(),
+                            &[key, q.as_str()],
                             format!(
                                 "{who}: unknown item \"{name}\" (the items: {})",
                                 known_items()
@@ -667,7 +680,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             }
             if hands > 2 {
                 r.at(
-                    &field("hands:"),
+                    &["hands:"],
                     format!("{who} holds more than two hands' worth ({hands})"),
                 );
             }
@@ -681,6 +694,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 icon: cd.icon.clone(),
             });
         }
+        r.leave();
     }
 
     // Objectives, now that characters and tasks have their ids: each team's, and those the
@@ -1034,6 +1048,17 @@ fn check_stats(r: &mut Report, here: &[&str], who: &str, st: &StatsDef) {
     }
     if st.speed == 0 {
         bad("speed", "a speed of 0 cannot move".into());
+    }
+    if !LUCK.contains(&st.luck) {
+        bad(
+            "luck",
+            format!(
+                "luck must be from {} to {} (added to the luck die, a d20), not {}",
+                LUCK.start(),
+                LUCK.end(),
+                st.luck
+            ),
+        );
     }
     if st.health == 0 {
         bad(

@@ -5,11 +5,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub mod generate;
+mod reach;
 mod situation;
 
 pub use situation::{CharacterState, SituationDef};
 
-use super::error::{DataErrors, Report, over_limit};
+use super::error::{DataErrors, Report, Step, over_limit};
+use super::names;
 use crate::rules::Die;
 use crate::rules::battle::FactionId;
 use crate::rules::zones::model::*;
@@ -251,9 +253,16 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
     }
 
     // Zones.
+    let mistakes = r.errors.len();
     let mut zone_ids: BTreeMap<&str, ZoneId> = BTreeMap::new();
     for (i, z) in sc.zones.iter().enumerate() {
         unnamed(&mut r, &["zones"], "zone", &z.name);
+        names::check(
+            &mut r,
+            &["zones", &format!("name: \"{}\"", z.name)],
+            "zone",
+            &z.name,
+        );
         if zone_ids.insert(z.name.as_str(), i).is_some() {
             let at = format!("name: \"{}\"", z.name);
             r.at(
@@ -341,6 +350,9 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             );
         }
     }
+    // The map's parts, by its ways before any door is shut; none where its zones or ways are
+    // written wrong, since it is then in parts for that mistake alone.
+    let parts = (r.errors.len() == mistakes).then(|| reach::parts(&zones));
     let zone_of = |r: &mut Report, anchors: &[&str], name: &str, what: &str| -> Option<ZoneId> {
         let found = zone_ids.get(name).copied();
         if found.is_none() {
@@ -526,6 +538,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
     for (f, fd) in sc.factions.iter().enumerate() {
         let fat = format!("name: \"{}\"", fd.name);
         unnamed(&mut r, &["factions"], "faction", &fd.name);
+        names::check(&mut r, &["factions", &fat], "faction", &fd.name);
         if faction_names.insert(fd.name.as_str(), f).is_some() {
             r.at(
                 &["factions", &fat, &fat],
@@ -550,10 +563,18 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             original_count: fd.characters.len(),
             morale_checked: false,
         });
-        for cd in &fd.characters {
-            let at = format!("name: \"{}\"", cd.name);
-            let anchors = ["factions", fat.as_str(), at.as_str()];
-            unnamed(&mut r, &anchors, "character", &cd.name);
+        for (c, cd) in fd.characters.iter().enumerate() {
+            // The character's errors are looked for in its own record: its name may be
+            // written twice, or after the field that is wrong.
+            r.enter(&[
+                Step::Field("factions"),
+                Step::Nth(f),
+                Step::Field("characters"),
+                Step::Nth(c),
+            ]);
+            let anchors: [&str; 0] = [];
+            unnamed(&mut r, &["name:"], "character", &cd.name);
+            names::check(&mut r, &["name:"], "character", &cd.name);
             crate::scenario::error::check_icon(
                 &mut r,
                 &anchors,
@@ -562,7 +583,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             );
             if char_names.insert(cd.name.as_str(), ()).is_some() {
                 r.at(
-                    &anchors,
+                    &["name:"],
                     format!(
                         "character \"{}\" appears twice: names must tell characters apart",
                         cd.name
@@ -728,6 +749,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
                 icon: cd.icon.clone(),
             });
         }
+        r.leave();
     }
     for gi in &sc.ground {
         let quoted = format!("\"{}\"", gi.item);
@@ -760,6 +782,18 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
             f
         }
     };
+    if let Some(parts) = &parts {
+        let sides: Vec<(&str, Vec<ZoneId>)> = sc
+            .factions
+            .iter()
+            .map(|fd| {
+                let stand = fd.characters.iter();
+                let stand = stand.filter_map(|c| zone_ids.get(c.zone.as_str()).copied());
+                (fd.name.as_str(), stand.collect())
+            })
+            .collect();
+        reach::check(&mut r, &sc.zones, parts, &sides);
+    }
     let situation = sc.situation.as_ref().and_then(|def| {
         situation::apply(
             &mut r,

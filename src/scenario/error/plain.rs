@@ -1,0 +1,162 @@
+//! RON's own words for a mistake, put in the words of whoever wrote the file. RON speaks of
+//! structs, identifiers and commas where the writer left out a quote, typed 1.5 or saved the
+//! file as JSON; its words are kept where no plainer ones are known.
+
+use ron::error::{Error, Position, SpannedError};
+
+use super::{DataError, DataErrors};
+use crate::replay::tokens::{Token, tokens};
+
+/// A RON syntax or shape error of `src` (the text of `file`), at its line.
+pub fn from_ron(file: &str, src: &str, e: &SpannedError) -> DataErrors {
+    let (line, message) = plain(src, e).unwrap_or_else(|| {
+        let what = match &e.code {
+            // RON's own words speak of its options, not of the file.
+            Error::ExceededRecursionLimit => {
+                "brackets are nested deeper than any scenario or replay needs: look for brackets \
+                 opened and never closed, or a structure nested by mistake"
+                    .to_string()
+            }
+            other => other.to_string(),
+        };
+        (
+            e.span.start.line,
+            format!("{what} (column {})", e.span.start.col),
+        )
+    });
+    DataErrors(vec![DataError {
+        file: file.to_string(),
+        line,
+        message,
+    }])
+}
+
+/// The line and the plain words for a mistake whose kind is known.
+fn plain(src: &str, e: &SpannedError) -> Option<(usize, String)> {
+    let toks = tokens(src);
+    if toks.is_empty() {
+        let what = if src.trim().is_empty() {
+            "the file is empty"
+        } else {
+            "the file has only comments: there is nothing in it to read"
+        };
+        return Some((1, what.into()));
+    }
+    let at = offset(src, e.span.start);
+    let line = e.span.start.line;
+    if let Some(c) = src[at..].chars().next()
+        && let Some(what) = stray(c)
+    {
+        return Some((
+            line,
+            format!(
+                "{what} stands here (column {}): a character that does not belong in a data file; was the file saved by something other than a text editor?",
+                e.span.start.col
+            ),
+        ));
+    }
+    if let Some(first) = toks.first()
+        && first.span.start == at
+        && matches!(first.token, Token::Open('{' | '['))
+    {
+        let shape = match &e.code {
+            Error::ExpectedNamedStructLike(name) => {
+                format!(" (a {} is written `{name}(...)`)", name.to_lowercase())
+            }
+            _ => String::new(),
+        };
+        return Some((line, format!("this is JSON; Fray reads RON{shape}")));
+    }
+    if matches!(e.code, Error::ExpectedStringEnd) {
+        return Some((line, UNCLOSED.into()));
+    }
+    // A string left open runs on to the next quote, and RON stumbles on what follows it: the
+    // quote is missing where that string began.
+    if let Some(s) = toks
+        .iter()
+        .take_while(|t| t.span.end <= at)
+        .last()
+        .filter(|t| matches!(&t.token, Token::Str(text) if text.contains('\n')))
+        && src[s.span.start..].starts_with('"')
+        && src[s.span.end..at].trim().is_empty()
+    {
+        return Some((s.line, UNCLOSED.into()));
+    }
+    if let Some(number) = decimal(src, at) {
+        return Some((
+            line,
+            format!("{number} is a decimal number, and a whole number belongs here"),
+        ));
+    }
+    if let Error::ExpectedDifferentStructName { found, .. } = &e.code
+        && let Some(k) = toks.iter().position(|t| t.span.start == at)
+        && toks[k].token == Token::Word(found.clone())
+        && toks.get(k + 1).is_some_and(|t| t.token == Token::Colon)
+        && k >= 2
+        && toks[k - 1].token == Token::Open('(')
+        && let Token::Word(name) = &toks[k - 2].token
+    {
+        return Some((
+            toks[k - 2].line,
+            format!(
+                "`{name}(` holds its fields in brackets of their own: write `{name}((` … `))`, with two pairs of brackets"
+            ),
+        ));
+    }
+    None
+}
+
+const UNCLOSED: &str = "a string is not closed (a \" is missing)";
+
+/// Where RON's position lies in `src`, in bytes (RON counts columns in characters).
+fn offset(src: &str, p: Position) -> usize {
+    let line_start = if p.line <= 1 {
+        0
+    } else {
+        src.match_indices('\n')
+            .nth(p.line - 2)
+            .map_or(src.len(), |(i, _)| i + 1)
+    };
+    src[line_start..]
+        .char_indices()
+        .nth(p.col.saturating_sub(1))
+        .map_or(src.len(), |(i, _)| line_start + i)
+}
+
+/// A character no text editor writes by itself, as the message names it.
+fn stray(c: char) -> Option<String> {
+    match c {
+        '\0' => Some("a NUL byte".into()),
+        '\n' | '\r' | '\t' => None,
+        c if c.is_control() || crate::scenario::names::invisible(c) => {
+            Some(format!("an invisible character (U+{:04X})", u32::from(c)))
+        }
+        _ => None,
+    }
+}
+
+/// The decimal number RON stopped in, at `at` (`10.5`, `.5`), if it stopped in one.
+fn decimal(src: &str, at: usize) -> Option<&str> {
+    // RON may stop at the space before the number.
+    let at = src.len() - src[at..].trim_start().len();
+    let b = src.as_bytes();
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    let mut start = at;
+    while start > 0 && (digit(start - 1) || b[start - 1] == b'.') {
+        start -= 1;
+    }
+    if start > 0 && b[start - 1] == b'-' {
+        start -= 1;
+    }
+    let mut end = at;
+    while digit(end) || b.get(end) == Some(&b'.') {
+        end += 1;
+    }
+    let text = &src[start..end];
+    let (_, after) = text.split_once('.')?;
+    after
+        .bytes()
+        .next()
+        .is_some_and(|d| d.is_ascii_digit())
+        .then_some(text)
+}

@@ -1,0 +1,67 @@
+//! Whether the sides of a battle can reach each other. A map in parts that no way joins is a
+//! battle that cannot be fought where two sides stand only in different parts: they never
+//! meet, and nothing reaches from one part to the other (a zone's distance to another part
+//! is none). A zone apart where both sides stand, or where nobody does, harms nothing.
+
+use super::super::error::{Report, some_of};
+use super::ZoneDef;
+use crate::rules::zones::model::{Zone, ZoneId};
+
+/// The part of the map each zone lies in, by the ways the file writes, doors shut or open
+/// (a door opens).
+pub fn parts(zones: &[Zone]) -> Vec<usize> {
+    let mut part = vec![usize::MAX; zones.len()];
+    let mut parts = 0;
+    for start in 0..zones.len() {
+        if part[start] != usize::MAX {
+            continue;
+        }
+        part[start] = parts;
+        let mut todo = vec![start];
+        while let Some(z) = todo.pop() {
+            for &n in &zones[z].neighbours {
+                if part[n] == usize::MAX {
+                    part[n] = parts;
+                    todo.push(n);
+                }
+            }
+        }
+        parts += 1;
+    }
+    part
+}
+
+/// Refuses each side that stands only in parts of the map where an earlier side has nobody,
+/// at the line of the first zone it stands in. `sides` are the factions' names and the zones
+/// their characters stand in.
+pub fn check(r: &mut Report, defs: &[ZoneDef], part: &[usize], sides: &[(&str, Vec<ZoneId>)]) {
+    let meet =
+        |a: &[ZoneId], b: &[ZoneId]| a.iter().any(|&x| b.iter().any(|&y| part[x] == part[y]));
+    for (k, (name, zones)) in sides.iter().enumerate() {
+        let Some((other, theirs)) = sides[..k]
+            .iter()
+            .find(|(_, theirs)| !zones.is_empty() && !theirs.is_empty() && !meet(zones, theirs))
+        else {
+            continue;
+        };
+        let names = |list: &[ZoneId]| {
+            let mut list = list.to_vec();
+            list.sort_unstable();
+            list.dedup();
+            list.into_iter()
+                .map(|z| defs[z].name.as_str())
+                .collect::<Vec<_>>()
+        };
+        let (here, there) = (names(zones), names(theirs));
+        r.at(
+            &["zones", &format!("name: \"{}\"", here[0])],
+            format!(
+                "zone \"{}\" cannot be reached from \"{}\": no way joins them, so \"{name}\" (in {}) and \"{other}\" (in {}) could never meet",
+                here[0],
+                there[0],
+                some_of(&here),
+                some_of(&there)
+            ),
+        );
+    }
+}
