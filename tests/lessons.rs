@@ -283,11 +283,15 @@ fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
 #[test]
 fn a_step_points_at_the_token_it_names() {
     use fray::game::lesson::PointAt;
-    let app = lesson_app("coterie/02-the-harm-overlay");
+    // Lesson 3 of Zones opens on Bob, whose turn the learner watches.
+    let app = lesson_app("zones/03-reactions");
     let b = app.world().resource::<Battle>();
+    let bob = (0..16)
+        .find(|&i| b.session.character_name(i) == "Bob")
+        .expect("Bob is in the lesson");
     assert_eq!(
         lesson(&app).pointer(b.session.as_ref()),
-        Some(PointAt::Token(0))
+        Some(PointAt::Token(bob))
     );
     let app = lesson_app("zones/01-a-round-and-a-turn");
     let b = app.world().resource::<Battle>();

@@ -78,7 +78,7 @@ impl Plugin for AutosavePlugin {
     }
 }
 
-fn list_saves(prefs: Res<Prefs>, mut saved: ResMut<SavedBattles>, mut notice: ResMut<Notice>) {
+pub fn list_saves(prefs: Res<Prefs>, mut saved: ResMut<SavedBattles>, mut notice: ResMut<Notice>) {
     *saved = SavedBattles::read(&prefs);
     if !saved.set_aside.is_empty() {
         notice.0 = Some(saved.set_aside.join("\n"));

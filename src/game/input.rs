@@ -717,6 +717,9 @@ fn undo_keys(
         return;
     }
     notice.0 = Some(if may_undo(&battle, &seats) && battle.undo() {
+        // A lone choice is taken by itself again at once: taking back to it takes back to
+        // the decision before it, where the rules allow.
+        while battle.session.legal_len() == 1 && may_undo(&battle, &seats) && battle.undo() {}
         "Taken back.".into()
     } else {
         "Nothing to take back: dice were rolled, something was revealed, or the other side has decided since.".into()

@@ -17,12 +17,18 @@ pub struct TablePlugin;
 
 impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(AppState::Battle), begin_battle)
+        app.init_resource::<LoneTaken>()
+            .add_systems(OnEnter(AppState::Battle), begin_battle)
             .add_systems(OnExit(AppState::Result), end_battle)
             .add_systems(OnEnter(AppState::Learn), end_battle)
             .add_systems(
                 Update,
                 (
+                    take_lone_choices
+                        .in_set(BattleSet::Apply)
+                        .before(apply_choices)
+                        .run_if(in_state(Phase::Deciding))
+                        .run_if(not(resource_exists::<LessonRun>)),
                     apply_choices
                         .in_set(BattleSet::Apply)
                         .run_if(not(resource_exists::<LessonRun>)),
@@ -140,6 +146,41 @@ fn end_battle(mut commands: Commands) {
     commands.remove_resource::<LessonRun>();
 }
 
+/// A person's decision with one legal choice offers nothing to decide: it is taken by itself,
+/// and the notice says what was taken. (A lesson's steps are the lesson's to take; the table
+/// rolling its own dice answers for the roll, not for the choice.)
+fn take_lone_choices(
+    battle: Res<Battle>,
+    seats: Res<Seats>,
+    asking: Option<Res<crate::game::table_dice::TableAsk>>,
+    mut taken_for: Local<Option<(u64, u64)>>,
+    mut choose: MessageWriter<Choose>,
+    mut said: ResMut<LoneTaken>,
+) {
+    let now = (battle.serial, battle.version);
+    if asking.is_some()
+        || *taken_for == Some(now)
+        || battle.session.watch_len().is_some()
+        || battle.session.legal_len() != 1
+        || person_deciding(&battle, &seats, None).is_none()
+    {
+        return;
+    }
+    let Some(only) = battle.session.choice(0) else {
+        return;
+    };
+    *taken_for = Some(now);
+    said.0 = Some(format!(
+        "The only choice, taken: {}.",
+        battle.session.describe(0)
+    ));
+    choose.write(Choose(only));
+}
+
+/// What the notice says once a lone choice taken by itself is applied.
+#[derive(Resource, Default)]
+struct LoneTaken(Option<String>);
+
 /// Applies the actions people, the AI or a replay chose. A refused action is reported, never
 /// fatal. (A lesson's are judged first: `lesson::take_lesson_choices`.)
 fn apply_choices(
@@ -149,6 +190,7 @@ fn apply_choices(
     mut seats: ResMut<Seats>,
     asking: Option<Res<crate::game::table_dice::TableAsk>>,
     mut notice: ResMut<Notice>,
+    mut lone: ResMut<LoneTaken>,
 ) {
     // While the table rolls for one decision, no other is taken.
     if asking.is_some() {
@@ -162,7 +204,7 @@ fn apply_choices(
                 if holder.is_some() {
                     seats.holder = holder;
                 }
-                notice.0 = None;
+                notice.0 = lone.0.take();
                 if !applied {
                     // The table is asked for a roll: the rest waits.
                     reader.clear();

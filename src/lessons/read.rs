@@ -226,6 +226,24 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                     ),
                 ));
             }
+            // The pointer shows the learner what to click; a click on a token only shows that
+            // character's choices, so a step the learner takes points at its choice instead.
+            if let (Some(Pointer::Token(n)), Expect::Do(_)) = (&step.point, &step.expect) {
+                let line = src
+                    .lines()
+                    .enumerate()
+                    .skip(at.saturating_sub(1))
+                    .find(|(_, l)| l.contains("Token("))
+                    .map_or(at, |(i, _)| i + 1);
+                return Err(error(
+                    file,
+                    line,
+                    format!(
+                        "step {} waits for the learner but points at \"{n}\"'s token, where a click only shows their choices: point at the step's Choice",
+                        k + 1
+                    ),
+                ));
+            }
             if let Some(Pointer::Place(n)) = &step.point
                 && let Some(places) = &places
                 && !places.iter().any(|p| p == n)

@@ -665,6 +665,8 @@ mod tests {
                     );
                     seen_spent = true;
                 }
+                // A reaction prompt names the first that can help (or none at all).
+                _ if legal.contains(&Action::NoReaction) => assert!(first.is_some()),
                 _ if legal.iter().all(|a| *a != Action::EndTurn) => assert_eq!(first, None),
                 _ => {}
             }

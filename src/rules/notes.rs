@@ -21,6 +21,22 @@ pub fn paragraph_ids(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A paragraph's title as its heading gives it ("Group effort" for `coterie.effort`), for a
+/// person to read where the id would mean nothing.
+pub fn title(id: &str) -> Option<&'static str> {
+    let heading = paragraph(id)?.lines().next()?;
+    let (_, title) = heading.split_once(" — ")?;
+    Some(title.trim())
+}
+
+/// The titles of `ids`, joined for a line of text; an id with no paragraph stays as it is.
+pub fn titles(ids: &[String]) -> String {
+    ids.iter()
+        .map(|id| title(id).unwrap_or(id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The text of one paragraph, heading included, for the roll breakdown's quote.
 pub fn paragraph(id: &str) -> Option<&'static str> {
     let ruleset = id.split('.').next()?;

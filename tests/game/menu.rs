@@ -51,7 +51,12 @@ fn walk_to(app: &mut App, want: MenuRow, key: KeyCode) {
 #[test]
 fn the_menu_is_walked_and_set_by_keys_alone_and_only_start_starts() {
     let mut app = on_menu("duel");
-    assert_eq!(row(&app), MenuRow::Start, "the cursor starts on Start");
+    assert_eq!(
+        row(&app),
+        MenuRow::Continue,
+        "the duel left unfinished: the cursor starts on Continue"
+    );
+    walk_to(&mut app, MenuRow::Start, KeyCode::ArrowUp);
 
     // Down from Start wraps to the top; Tab walks as Down does.
     press(&mut app, KeyCode::ArrowDown);
@@ -198,6 +203,7 @@ fn click(app: &mut App, button: MouseButton) {
 fn a_key_let_go_within_one_frame_is_not_lost() {
     // On the menu.
     let mut app = on_menu("duel");
+    walk_to(&mut app, MenuRow::Start, KeyCode::ArrowUp);
     tap(&mut app, KeyCode::ArrowUp);
     assert_eq!(
         row(&app),
@@ -280,4 +286,41 @@ fn a_right_click_goes_back_out_of_a_verb_as_esc_does() {
         None,
         "the right click went back"
     );
+}
+
+#[test]
+fn with_a_battle_left_unfinished_enter_on_the_menu_continues_it() {
+    let mut app = on_menu("duel");
+    assert_eq!(row(&app), MenuRow::Continue);
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(
+        state(&app),
+        AppState::Battle,
+        "Enter went on with the battle"
+    );
+    assert!(
+        setup(&app).resume.is_some(),
+        "the battle was the one left, not a new one"
+    );
+    // A battle played to its end and its result seen leaves nothing to continue: back on the
+    // menu, the cursor is on Start.
+    let mut app = super::headless::app(BattleSetup {
+        scenario: "duel".into(),
+        seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],
+        ..BattleSetup::default()
+    });
+    for _ in 0..40_000 {
+        if super::headless::phase(&app) == Some(fray::game::flow::Phase::Over) {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(
+        super::headless::phase(&app),
+        Some(fray::game::flow::Phase::Over)
+    );
+    enter(&mut app, AppState::Result);
+    enter(&mut app, AppState::Menu);
+    assert_eq!(row(&app), MenuRow::Start);
 }

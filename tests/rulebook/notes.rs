@@ -297,3 +297,18 @@ fn a_case() {
     let ids: Vec<String> = covered_by(source).into_iter().collect();
     assert_eq!(ids, vec!["coterie.mixed", "coterie.wounds"]);
 }
+
+#[test]
+fn every_paragraph_has_a_title_a_person_can_read() {
+    for (_, text) in notes::ALL {
+        for id in notes::paragraph_ids(text) {
+            let title = notes::title(id).unwrap_or_else(|| panic!("{id} has no title"));
+            assert!(!title.is_empty() && !title.contains('.'), "{id}: {title:?}");
+        }
+    }
+    assert_eq!(notes::title("coterie.effort"), Some("Group effort"));
+    assert_eq!(
+        notes::titles(&["coterie.flee".into(), "no.such-rule".into()]),
+        "Fleeing and capitulating, no.such-rule"
+    );
+}

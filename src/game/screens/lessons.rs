@@ -146,9 +146,12 @@ pub fn lesson_panel(
             );
             if !step.rules.is_empty() {
                 ui.label(
-                    egui::RichText::new(format!("The rules: {}", step.rules.join(", ")))
-                        .small()
-                        .color(egui::Color32::from_rgb(110, 170, 255)),
+                    egui::RichText::new(format!(
+                        "The rules: {}",
+                        crate::rules::notes::titles(&step.rules)
+                    ))
+                    .small()
+                    .color(egui::Color32::from_rgb(110, 170, 255)),
                 )
                 .on_hover_text(rules_text(&step.rules));
             }

@@ -282,6 +282,10 @@ impl Plugin for MenuCursorPlugin {
             .init_resource::<Catalogue>()
             .init_resource::<RandomSkirmish>()
             .add_systems(
+                OnEnter(AppState::Menu),
+                continue_first.after(crate::game::autosave::list_saves),
+            )
+            .add_systems(
                 Update,
                 menu_keys
                     .run_if(in_state(AppState::Menu))
@@ -289,6 +293,17 @@ impl Plugin for MenuCursorPlugin {
                     .run_if(crate::game::keys::no_text_typed),
             );
     }
+}
+
+/// Coming to the menu with a battle left unfinished, the cursor stands on Continue, so Enter
+/// goes on with it rather than starting another; else on Start.
+fn continue_first(saved: Option<Res<SavedBattles>>, mut cursor: ResMut<MenuCursor>) {
+    cursor.row = if saved.is_some_and(|s| s.latest().is_some()) {
+        MenuRow::Continue
+    } else {
+        MenuRow::Start
+    };
+    cursor.moved = true;
 }
 
 #[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
