@@ -210,6 +210,9 @@ impl Plugin for InputsPlugin {
         app.add_plugins(InputManagerPlugin::<GameAction>::default())
             .init_resource::<Cursor>()
             .init_resource::<Panels>()
+            .init_resource::<Settle>()
+            .configure_sets(Update, Settled.before(BattleSet::Apply))
+            .add_systems(Update, let_go_of_stale_enter.in_set(Settled))
             .add_plugins(crate::game::keys::KeyBindingsPlugin)
             .add_systems(
                 PreUpdate,
@@ -225,7 +228,9 @@ impl Plugin for InputsPlugin {
             )
             .add_systems(
                 Update,
-                (toggles, result_keys).run_if(crate::game::keys::keys_closed),
+                (toggles, result_keys)
+                    .after(Settled)
+                    .run_if(crate::game::keys::keys_closed),
             )
             .add_systems(
                 Update,
@@ -240,6 +245,71 @@ impl Plugin for InputsPlugin {
                     .in_set(BattleSet::Apply)
                     .run_if(crate::game::keys::keys_closed),
             );
+    }
+}
+
+/// How long after the screen changes (another state, phase or decision) an Enter is taken as
+/// meant for the screen before. A person pressing Enter on a prompt that changes under their
+/// finger (an AI's move, the last step of a battle) would otherwise answer the new one unseen.
+#[derive(Resource, Debug)]
+pub struct Settle {
+    pub grace: f32,
+    seen: Option<(AppState, Option<Phase>, Option<(u64, u64)>)>,
+    since: f32,
+    /// An Enter let go is held down still: it stays let go until the key comes up.
+    swallowing: bool,
+}
+
+impl Default for Settle {
+    fn default() -> Self {
+        Settle::after(0.3)
+    }
+}
+
+impl Settle {
+    /// Enter is taken only `grace` seconds after the screen changed.
+    pub fn after(grace: f32) -> Settle {
+        Settle {
+            grace,
+            seen: None,
+            since: 0.0,
+            swallowing: false,
+        }
+    }
+}
+
+/// The screen settling: what reads Enter runs after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Settled;
+
+/// Lets go of an Enter pressed while the screen is still new: it acts on nothing, and holding
+/// it down does not press it again.
+fn let_go_of_stale_enter(
+    time: Res<Time>,
+    app_state: Res<State<AppState>>,
+    phase: Option<Res<State<Phase>>>,
+    battle: Option<Res<Battle>>,
+    mut settle: ResMut<Settle>,
+    mut actions: Query<&mut ActionState<GameAction>>,
+) {
+    let screen = (
+        *app_state.get(),
+        phase.map(|p| *p.get()),
+        battle.map(|b| (b.serial, b.version)),
+    );
+    let now = time.elapsed_secs();
+    if settle.seen != Some(screen) {
+        settle.seen = Some(screen);
+        settle.since = now;
+    }
+    let fresh = now - settle.since < settle.grace;
+    for mut state in &mut actions {
+        if !state.pressed(&GameAction::Confirm) {
+            settle.swallowing = false;
+        } else if settle.swallowing || (fresh && state.just_pressed(&GameAction::Confirm)) {
+            settle.swallowing = true;
+            state.release(&GameAction::Confirm);
+        }
     }
 }
 

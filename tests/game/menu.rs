@@ -324,3 +324,47 @@ fn with_a_battle_left_unfinished_enter_on_the_menu_continues_it() {
     enter(&mut app, AppState::Menu);
     assert_eq!(row(&app), MenuRow::Start);
 }
+
+#[test]
+fn an_enter_pressed_as_the_screen_changes_is_meant_for_the_one_before() {
+    use bevy::time::TimeUpdateStrategy;
+    use fray::game::input::Settle;
+    use leafwing_input_manager::prelude::Buttonlike;
+    use std::time::Duration;
+    let mut app = on_menu("duel");
+    app.insert_resource(Settle::after(0.3));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
+    // The result screen comes up (the Enter that closed the battle, say): an Enter within the
+    // moment it appears is not taken as "Back to the menu".
+    enter(&mut app, AppState::Result);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(state(&app), AppState::Result, "the result is seen");
+    // Held down past the moment, it still does nothing until it is let go and pressed again.
+    KeyCode::Enter.press(app.world_mut());
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(
+        state(&app),
+        AppState::Result,
+        "a held Enter is not a new press"
+    );
+    KeyCode::Enter.release(app.world_mut());
+    app.update();
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(
+        state(&app),
+        AppState::Menu,
+        "a press once it settled is taken"
+    );
+    // On the menu, the same: an Enter at once does not start a battle.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        state(&app),
+        AppState::Menu,
+        "the menu is seen before Enter starts"
+    );
+}

@@ -37,6 +37,8 @@ pub fn app_keeping(setup: BattleSetup, prefs: Prefs) -> App {
         fast: false,
         budget: 100_000,
     });
+    // Keys come as fast as the test presses them: none is taken for the screen before.
+    app.insert_resource(fray::game::input::Settle::after(0.0));
     app.insert_resource(setup);
     app.update();
     enter(&mut app, AppState::Battle);

@@ -288,6 +288,7 @@ impl Plugin for MenuCursorPlugin {
             .add_systems(
                 Update,
                 menu_keys
+                    .after(crate::game::input::Settled)
                     .run_if(in_state(AppState::Menu))
                     .run_if(crate::game::keys::keys_closed)
                     .run_if(crate::game::keys::no_text_typed),
