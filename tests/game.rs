@@ -973,23 +973,78 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
     );
 }
 
-/// Conditions show as icons on the tokens as well as in words under them: every token with
-/// words has an icon, in random battles of every ruleset, and the icons met are many kinds.
+/// The icon a condition's words under a token call for; None for one no icon stands for.
+fn icon_for(words: &str) -> Option<fray::present::Icon> {
+    use fray::present::Icon;
+    if let Some(n) = words.strip_prefix("fatigue ") {
+        return Some(Icon::Fatigue(n.parse().expect("a count of fatigue")));
+    }
+    Some(match words {
+        "down" | "out cold" => Icon::Down,
+        "dead" => Icon::Dead,
+        "hidden" => Icon::Hidden,
+        "grabbed" => Icon::Grabbed,
+        "poisoned" => Icon::Poisoned,
+        "surrendered" => Icon::Surrendered,
+        "prone" => Icon::Prone,
+        "guarding" => Icon::Guarding,
+        "in cover" => Icon::InCover,
+        "ready" => Icon::Ready,
+        "harmed" | "bloodied" => Icon::Hurt,
+        "gone" => return None,
+        other => panic!("a condition the test does not know: {other:?}"),
+    })
+}
+
+/// Conditions show as icons on the tokens as well as in words under them: each condition
+/// named under a token shows as its own icon, and no icon shows without its condition, in
+/// random battles of every ruleset; the icons met are many kinds. Coterie draws two icons no
+/// words name: wounds (its wounds-left bar short of full) and a duel (the token in the duels'
+/// place).
 #[test]
 fn conditions_show_as_icons_on_the_tokens() {
     use fray::game::flow::Session;
     use fray::present::Icon;
     use std::collections::BTreeSet;
     fn check<G: fray::rulesets::Game>(name: &str, battles: u64, seen: &mut BTreeSet<String>) {
+        let coterie = fray::scenario::load(name).unwrap().ruleset() == "coterie";
         random_battles::<G>(name, battles, &mut |s| {
-            for t in s.board(None).tokens {
-                assert!(
-                    t.note.is_empty() || !t.icons.is_empty(),
-                    "{name}: {} is {} but shows no icon",
-                    t.label,
-                    t.note
-                );
-                for i in t.icons {
+            let view = s.board(None);
+            for t in &view.tokens {
+                let mut wanted: Vec<Icon> = t
+                    .note
+                    .split(", ")
+                    .filter(|w| !w.is_empty())
+                    .filter_map(icon_for)
+                    .collect();
+                if view.places[t.place].name == "Duels" {
+                    wanted.push(Icon::Dueling);
+                }
+                let wounded = t
+                    .pools
+                    .iter()
+                    .any(|p| p.what == "wounds left" && p.left < p.most);
+                if wounded {
+                    wanted.push(Icon::Hurt);
+                }
+                for i in &wanted {
+                    assert!(
+                        t.icons.contains(i),
+                        "{name}: {} is {} but shows {:?}, not {i:?}",
+                        t.label,
+                        t.note,
+                        t.icons
+                    );
+                }
+                for i in &t.icons {
+                    // A Coterie foe's wounds have no bar to tell them by.
+                    let foe_hurt = coterie && *i == Icon::Hurt && t.pools.is_empty();
+                    assert!(
+                        wanted.contains(i) || foe_hurt,
+                        "{name}: {} is {:?} but shows {i:?}",
+                        t.label,
+                        t.note
+                    );
                     let kind = match i {
                         Icon::Fatigue(_) => "Fatigue".to_string(),
                         other => format!("{other:?}"),
@@ -1014,10 +1069,49 @@ fn conditions_show_as_icons_on_the_tokens() {
     }
 }
 
-/// Coterie's efforts rise as bars out of each group's ground, the two side by side at the
-/// result with the winner's marked.
+/// The bars the board paints for a tally, at the end of its animation: each filled rectangle
+/// (screen points, y down) with its colour.
+fn tally_drawn(
+    lay: &fray::game::board::Layout,
+    visual: &fray::present::Visual,
+) -> Vec<(bevy_egui::egui::Rect, bevy_egui::egui::Color32)> {
+    use bevy_egui::egui;
+    let ctx = egui::Context::default();
+    let clip = egui::Rect::from_center_size(egui::Pos2::ZERO, egui::vec2(1e5, 1e5));
+    let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+        let painter = ui.ctx().layer_painter(egui::LayerId::new(
+            egui::Order::Background,
+            egui::Id::new("t"),
+        ));
+        fray::game::board::marks::paint_event(
+            &painter,
+            &|w: Vec2| Some(egui::pos2(w.x, -w.y)),
+            1.0,
+            lay,
+            visual,
+            1.0,
+            "",
+            clip,
+        );
+    });
+    // No renderer takes the font texture here.
+    out.textures_delta.clear();
+    out.shapes
+        .iter()
+        .filter_map(|c| match &c.shape {
+            egui::epaint::Shape::Rect(r) => Some((r.rect, r.fill)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Coterie's efforts rise as bars out of each group's ground, each as long as its effort, the
+/// two side by side at the result with the winner's marked: the bars the board paints, read
+/// from its painter.
 #[test]
 fn coterie_efforts_are_drawn_as_bars_side_by_side() {
+    use fray::game::board::Layout;
+    use fray::game::board::marks::GOLD;
     use fray::present::Visual;
     let mut app = app(BattleSetup {
         scenario: "wizards-and-bandits".into(),
@@ -1029,20 +1123,64 @@ fn coterie_efforts_are_drawn_as_bars_side_by_side() {
     for _ in 0..200 {
         app.update();
     }
+    let lay = app.world().resource::<Layout>().clone();
     let b = app.world().resource::<Battle>();
-    let tallies: Vec<(usize, Option<usize>)> = b
+    let tallies: Vec<&Visual> = b
         .log
         .iter()
         .filter_map(|e| match &e.visual {
-            Some(Visual::Tally { bars, winner }) => Some((bars.len(), *winner)),
+            Some(v @ Visual::Tally { .. }) => Some(v),
             _ => None,
         })
         .collect();
-    assert!(tallies.contains(&(1, None)), "an effort alone: {tallies:?}");
-    assert!(
-        tallies.iter().any(|&(n, w)| n == 2 && w.is_some()),
-        "the two efforts with a winner: {tallies:?}"
-    );
+    let (mut alone, mut results) = (0, 0);
+    for (k, v) in tallies.iter().enumerate() {
+        let Visual::Tally { bars, winner } = v else {
+            unreachable!()
+        };
+        let drawn = tally_drawn(&lay, v);
+        assert_eq!(drawn.len(), bars.len(), "a bar for each effort: {v:?}");
+        let most = bars.iter().map(|b| b.1).max().unwrap();
+        for (i, ((place, effort), (rect, fill))) in bars.iter().zip(&drawn).enumerate() {
+            // Out of its group's place, as long as its effort: the largest one and a half places.
+            let centre = lay.centres[*place];
+            assert!((rect.center().x - centre.x).abs() < 0.01, "{v:?}: {rect:?}");
+            let long = 1.5 * lay.size.y * (*effort).max(0) as f32 / most.max(1) as f32;
+            assert!(
+                (rect.height() - long).abs() < 0.01,
+                "{v:?}: the bar of {effort} is {} long, not {long}",
+                rect.height()
+            );
+            assert_eq!(
+                *fill == GOLD,
+                *winner == Some(i),
+                "{v:?}: the winner's in gold"
+            );
+        }
+        match (bars.len(), winner) {
+            (1, None) => alone += 1,
+            (2, Some(w)) => {
+                // The result's two are the efforts just rolled, side by side.
+                let rolled: Vec<i32> = tallies[k.saturating_sub(2)..k]
+                    .iter()
+                    .filter_map(|t| match t {
+                        Visual::Tally { bars, winner: None } if bars.len() == 1 => Some(bars[0].1),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(rolled, vec![bars[0].1, bars[1].1], "{v:?}");
+                assert_eq!(bars[*w].1, most, "{v:?}: the winner's bar is the longest");
+                assert!(
+                    !drawn[0].0.intersects(drawn[1].0),
+                    "{v:?}: one over the other"
+                );
+                results += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(alone > 0, "an effort alone: {tallies:?}");
+    assert!(results > 0, "the two efforts with a winner: {tallies:?}");
 }
 
 /// The rules notes' Markdown is rendered, not shown raw: the roll breakdown's quote carries no

@@ -22,7 +22,7 @@ use crate::game::table::person_deciding;
 use crate::present::{Focus, Mark, Token, Visual};
 
 /// The acting character, and a character one may activate.
-const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
+pub const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
 /// Places one may go to.
 const CYAN: Color32 = Color32::from_rgb(77, 230, 255);
 /// A move that sets off an enemy's blow.
@@ -49,20 +49,15 @@ pub fn egui_colour(c: Color) -> Color32 {
     )
 }
 
-/// World to screen through the board camera, and world lengths to screen lengths.
+/// World to screen (the board camera's, or a test's), and world lengths to screen lengths.
 struct Projector<'a> {
-    camera: &'a Camera,
-    transform: &'a GlobalTransform,
+    to_screen: &'a dyn Fn(Vec2) -> Option<Pos2>,
     scale: f32,
 }
 
 impl Projector<'_> {
     fn at(&self, world: Vec2) -> Option<Pos2> {
-        let p = self
-            .camera
-            .world_to_viewport(self.transform, world.extend(0.0))
-            .ok()?;
-        Some(Pos2::new(p.x, p.y))
+        (self.to_screen)(world)
     }
     fn len(&self, world: f32) -> f32 {
         world / self.scale
@@ -128,9 +123,14 @@ pub fn draw_board_marks(
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
+    let to_screen = |world: Vec2| {
+        let p = camera
+            .world_to_viewport(transform, world.extend(0.0))
+            .ok()?;
+        Some(Pos2::new(p.x, p.y))
+    };
     let view = Projector {
-        camera,
-        transform,
+        to_screen: &to_screen,
         scale,
     };
     let ctx = contexts.ctx_mut()?;
@@ -251,7 +251,7 @@ pub fn draw_board_marks(
         lay: &lay,
     };
     if let Some((visual, t, text)) = &now {
-        marks.animate(visual, *t, text, clip);
+        paint_event(&painter, &to_screen, scale, &lay, visual, *t, text, clip);
         // The roll's dice, if the event rolled any, by what they were rolled for.
         if let Some(x) = playing
             .now
@@ -371,6 +371,29 @@ pub fn draw_board_marks(
         }
     }
     Ok(())
+}
+
+/// What the board draws of an event `t` of the way through its animation (0 to 1), `text`
+/// its words: through `to_screen` from the world, `scale` world units a point, within `clip`.
+/// The board's own drawing, and a test's reading of what is drawn.
+#[allow(clippy::too_many_arguments)] // the picture's parts, each needed
+pub fn paint_event(
+    painter: &egui::Painter,
+    to_screen: &dyn Fn(Vec2) -> Option<Pos2>,
+    scale: f32,
+    lay: &Layout,
+    visual: &Visual,
+    t: f32,
+    text: &str,
+    clip: egui::Rect,
+) {
+    let view = Projector { to_screen, scale };
+    Marks {
+        painter,
+        view: &view,
+        lay,
+    }
+    .animate(visual, t, text, clip);
 }
 
 fn mark_colour(m: Mark) -> Color32 {
