@@ -457,6 +457,11 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
                 app.update();
                 continue;
             };
+            // Bringing every skill is answered for the person (their settings' routine).
+            if b.session.routine_choice().is_some() || b.session.legal_len() == 1 {
+                app.update();
+                continue;
+            }
             phases.insert(format!("{kind:?}"));
             let c = b.typed::<Coterie>().unwrap();
             let legal = c.legal().to_vec();

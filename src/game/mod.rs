@@ -14,6 +14,7 @@ pub mod lesson_progress;
 pub mod prefs;
 pub mod screens;
 pub mod seats;
+pub mod settings;
 pub mod setup;
 pub mod showing;
 pub mod skirmish;
@@ -48,6 +49,7 @@ impl Plugin for LogicPlugin {
             board::scene::ScenePlugin,
             screens::menu_cursor::MenuCursorPlugin,
             showing::ShowingPlugin,
+            settings::SettingsPlugin,
         ))
         .add_systems(
             Update,

@@ -147,12 +147,14 @@ fn end_battle(mut commands: Commands) {
 }
 
 /// A person's decision with one legal choice offers nothing to decide: it is taken by itself,
-/// and the notice says what was taken. (A lesson's steps are the lesson's to take; the table
+/// and the notice says what was taken; so is a routine one, with its plain answer, where the
+/// person's settings ask for it. (A lesson's steps are the lesson's to take; the table
 /// rolling its own dice answers for the roll, not for the choice.)
 fn take_lone_choices(
     battle: Res<Battle>,
     seats: Res<Seats>,
     asking: Option<Res<crate::game::table_dice::TableAsk>>,
+    settings: Option<Res<crate::game::settings::Settings>>,
     mut taken_for: Local<Option<(u64, u64)>>,
     mut choose: MessageWriter<Choose>,
     mut said: ResMut<LoneTaken>,
@@ -161,20 +163,25 @@ fn take_lone_choices(
     if asking.is_some()
         || *taken_for == Some(now)
         || battle.session.watch_len().is_some()
-        || battle.session.legal_len() != 1
         || person_deciding(&battle, &seats, None).is_none()
     {
         return;
     }
-    let Some(only) = battle.session.choice(0) else {
+    let routine = settings
+        .is_some_and(|s| s.routine_answered)
+        .then(|| battle.session.routine_choice())
+        .flatten();
+    let (i, why) = match (battle.session.legal_len(), routine) {
+        (1, _) => (0, "The only choice, taken"),
+        (_, Some(i)) => (i, "Answered for you (routine; F3 to change)"),
+        _ => return,
+    };
+    let Some(taken) = battle.session.choice(i) else {
         return;
     };
     *taken_for = Some(now);
-    said.0 = Some(format!(
-        "The only choice, taken: {}.",
-        battle.session.describe(0)
-    ));
-    choose.write(Choose(only));
+    said.0 = Some(format!("{why}: {}.", battle.session.describe(i)));
+    choose.write(Choose(taken));
 }
 
 /// What the notice says once a lone choice taken by itself is applied.

@@ -286,6 +286,15 @@ impl Present for Coterie {
         phase_beats(s, events)
     }
 
+    /// Bringing every relevant skill is never worse than bringing fewer: each adds its points
+    /// to the effort and, past the first, +1 to a performance die (coterie.effort,
+    /// coterie.performance); the fullest set is listed first.
+    fn routine(s: &State, legal: &[Action]) -> Option<usize> {
+        matches!(s.stage, Stage::Bring(_))
+            .then(|| legal.iter().position(|a| matches!(a, Action::Bring(_))))
+            .flatten()
+    }
+
     fn decision_title(kind: DecisionKind) -> &'static str {
         match kind {
             DecisionKind::Commit => "The phase: declare an action, then bring your skills",

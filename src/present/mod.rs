@@ -327,6 +327,13 @@ pub trait Present: Ruleset {
         let _ = (state, legal);
         None
     }
+    /// The choice taken without asking a person who asked for routine prompts to be answered:
+    /// where one choice is plainly the one to take (bringing every relevant skill, declining a
+    /// reaction that cannot help). None asks the person, as ever.
+    fn routine(state: &Self::State, legal: &[Self::Action]) -> Option<usize> {
+        let _ = (state, legal);
+        None
+    }
     /// The verb an action comes under when a decision offers more choices than the menu lists
     /// at once ("Move", "Attack", "Ready an attack"): the menu then lists the verbs, each
     /// opening its own choices. None keeps the action on a row of its own.

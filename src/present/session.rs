@@ -97,6 +97,8 @@ pub trait Session: Send + Sync + 'static {
     /// The choice the menu's cursor starts on, where the ruleset names one; else the menu's
     /// first row.
     fn first_choice(&self) -> Option<usize>;
+    /// The choice a routine prompt is answered with, where the ruleset names one.
+    fn routine_choice(&self) -> Option<usize>;
     /// Choice `i` cannot be taken back: the menu asks again before taking it.
     fn irreversible(&self, i: usize) -> bool;
     /// The verb choice `i` comes under in a long menu, if any.
@@ -314,6 +316,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn first_choice(&self) -> Option<usize> {
         G::first_action(&self.state, &self.legal).filter(|&i| i < self.legal.len())
+    }
+
+    fn routine_choice(&self) -> Option<usize> {
+        G::routine(&self.state, &self.legal).filter(|&i| i < self.legal.len())
     }
 
     fn irreversible(&self, i: usize) -> bool {

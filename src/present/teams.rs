@@ -467,6 +467,12 @@ impl Present for Teams {
             .filter(|_| spent)
     }
 
+    /// A reaction where nothing offered can help: declined.
+    fn routine(s: &State, legal: &[Action]) -> Option<usize> {
+        let first = Self::first_action(s, legal)?;
+        (legal[first] == Action::NoReaction).then_some(first)
+    }
+
     // An attack in reach comes first: after closing in, Enter strikes rather than runs on.
     const VERBS_FIRST: &'static [&'static str] = &["Attack", "Move", "Sprint", "Ready an attack"];
 

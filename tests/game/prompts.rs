@@ -16,6 +16,10 @@ struct Met {
     prompts: usize,
     lone_asked: usize,
     lone_taken: usize,
+    /// Routine prompts answered for the person (their settings ask for it by default).
+    routine_taken: usize,
+    /// The most declarations and skill choices (Coterie's Commit prompts) in one phase.
+    most_commits_in_a_phase: usize,
     over: bool,
 }
 
@@ -26,6 +30,7 @@ fn play(setup: BattleSetup, most: usize, seed: u64) -> Met {
     let mut met = Met::default();
     let mut rng = seed;
     let mut last_notice = None;
+    let mut commits: std::collections::BTreeMap<u32, usize> = Default::default();
     for _ in 0..60_000 {
         let notice = app.world().resource::<Notice>().0.clone();
         if notice != last_notice {
@@ -34,6 +39,12 @@ fn play(setup: BattleSetup, most: usize, seed: u64) -> Met {
                 .is_some_and(|n| n.starts_with("The only choice, taken"))
             {
                 met.lone_taken += 1;
+            }
+            if notice
+                .as_deref()
+                .is_some_and(|n| n.starts_with("Answered for you"))
+            {
+                met.routine_taken += 1;
             }
             last_notice = notice;
         }
@@ -65,6 +76,15 @@ fn play(setup: BattleSetup, most: usize, seed: u64) -> Met {
             continue;
         }
         met.prompts += 1;
+        if let fray::rules::battle::Pending::Decide {
+            kind: fray::rules::battle::DecisionKind::Commit,
+            ..
+        } = b.pending()
+        {
+            let c = commits.entry(b.session.round()).or_default();
+            *c += 1;
+            met.most_commits_in_a_phase = met.most_commits_in_a_phase.max(*c);
+        }
         let n = b.session.legal_len();
         if n == 1 {
             met.lone_asked += 1;
@@ -139,4 +159,33 @@ fn a_person_is_never_asked_a_decision_with_one_option() {
         lone_taken > 0,
         "some decision offered one option and was taken by itself"
     );
+}
+
+#[test]
+fn a_coterie_phase_asks_each_player_one_thing_when_routine_prompts_are_answered() {
+    // Three people at the wizards' seats: each declares; bringing every relevant skill is the
+    // routine answer, taken for them.
+    for seed in 1..4 {
+        let met = play(
+            BattleSetup {
+                scenario: "wizards-and-bandits".into(),
+                seats: vec![SeatKind::Person; 3],
+                gm: SeatKind::Ai(Level::Normal),
+                seed,
+                ..BattleSetup::default()
+            },
+            150,
+            seed,
+        );
+        eprintln!("wizards-and-bandits seed {seed}: {met:?}");
+        assert!(
+            met.routine_taken > 0,
+            "seed {seed}: skills brought for them"
+        );
+        assert!(
+            (1..=3).contains(&met.most_commits_in_a_phase),
+            "seed {seed}: a phase asked {} declarations and choices of skills",
+            met.most_commits_in_a_phase
+        );
+    }
 }

@@ -1665,3 +1665,24 @@ fn a_characters_own_wounds_are_not_taken_off_their_contribution_as_the_notes_say
     assert!(note.contains("A character's own wounds do not"), "{note}");
     assert!(!note.contains("own wounds come off"), "{note}");
 }
+
+#[test]
+fn bringing_every_relevant_skill_is_the_routine_answer() {
+    use fray::present::Present;
+    covers(&["coterie.effort", "coterie.performance"]);
+    // Maelis brings sorcery and fighting, or one of them: all of them is never worse (each
+    // adds its points, and past the first +1 to a performance die), so a person who asked
+    // for routine prompts to be answered is not asked.
+    let mut t = Table::new("ambush-in-the-pass");
+    t.declare_all(Effort::Steady);
+    let legal = Coterie::legal_actions(&t.s);
+    assert_eq!(legal.len(), 3);
+    let i = Coterie::routine(&t.s, &legal).expect("a routine answer");
+    assert_eq!(
+        legal[i],
+        Action::Bring(vec!["sorcery".into(), "fighting".into()])
+    );
+    // A declaration is a real choice.
+    let t = Table::new("ambush-in-the-pass");
+    assert_eq!(Coterie::routine(&t.s, &Coterie::legal_actions(&t.s)), None);
+}

@@ -1006,6 +1006,8 @@ fn a_hopeless_reaction_is_never_the_choice_under_the_cursor() {
     assert!(odds.starts_with("0% to avoid"), "{odds}");
     let first = Teams::first_action(&t.s, &legal).expect("a reaction prompt names its first");
     assert_eq!(legal[first], Action::NoReaction);
+    // A person whose settings answer routine prompts is not asked: it is declined for them.
+    assert_eq!(Teams::routine(&t.s, &legal), Some(first));
     // The same target with acrobatics d4 against an attack of 6: a dodge that may work is
     // under the cursor.
     let target = CharacterSetup::new("Target", 0, at(1, 1)).stats(Stats {
@@ -1017,5 +1019,10 @@ fn a_hopeless_reaction_is_never_the_choice_under_the_cursor() {
     let legal = Teams::legal_actions(&t.s);
     let first = Teams::first_action(&t.s, &legal).unwrap();
     assert_eq!(legal[first], Action::Dodge, "{legal:?}");
+    assert_eq!(
+        Teams::routine(&t.s, &legal),
+        None,
+        "a dodge that may work is asked"
+    );
     assert!(!Teams::odds(&t.s, &Action::Dodge).unwrap().starts_with("0%"));
 }

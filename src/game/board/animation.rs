@@ -21,7 +21,17 @@ const MOST_QUEUED: usize = 24;
 pub struct Playing {
     pub now: Option<(usize, f32)>,
     pub waiting: VecDeque<usize>,
+    /// Reduced motion: each event is shown at its end for its time.
+    pub calm: bool,
+    calm_clock: f32,
 }
+
+/// Where a calm animation is shown: its end, the dice settled and the shake spent.
+const SETTLED: f32 = 0.97;
+
+/// The board's clock moving on: what reads it runs after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Played;
 
 impl Playing {
     /// Queues log entries to play, in order.
@@ -34,7 +44,13 @@ impl Playing {
 
     /// Plays one entry again at once (a click on its log line).
     pub fn replay(&mut self, entry: usize) {
-        self.now = Some((entry, 0.0));
+        self.now = Some((entry, self.start()));
+        self.calm_clock = 0.0;
+    }
+
+    /// Where an animation starts: its beginning, or its end when calm.
+    fn start(&self) -> f32 {
+        if self.calm { SETTLED } else { 0.0 }
     }
 
     /// Ends every animation.
@@ -45,14 +61,25 @@ impl Playing {
 
     /// Moves the clock on by `step`, a fraction of one animation.
     pub fn advance(&mut self, step: f32) {
+        let start = self.start();
         match &mut self.now {
+            Some((_, t)) if self.calm => {
+                *t = SETTLED;
+                self.calm_clock += step;
+                if self.calm_clock >= 1.0 {
+                    self.now = None;
+                }
+            }
             Some((_, t)) => {
                 *t += step;
                 if *t >= 1.0 {
                     self.now = None;
                 }
             }
-            None => self.now = self.waiting.pop_front().map(|e| (e, 0.0)),
+            None => {
+                self.now = self.waiting.pop_front().map(|e| (e, start));
+                self.calm_clock = 0.0;
+            }
         }
     }
 
@@ -80,7 +107,7 @@ impl Plugin for AnimationPlugin {
             })
             .add_systems(
                 Update,
-                (follow_news, skip_key, play)
+                (follow_news, skip_key, play.in_set(Played))
                     .chain()
                     .in_set(BattleSet::Follow),
             );
@@ -138,5 +165,22 @@ mod tests {
         assert_eq!(p.waiting.front(), Some(&76));
         p.replay(2);
         assert_eq!(p.now, Some((2, 0.0)));
+    }
+
+    #[test]
+    fn calm_animations_show_their_end_for_their_time() {
+        let mut p = Playing {
+            calm: true,
+            ..Playing::default()
+        };
+        p.queue([3, 4]);
+        p.advance(0.1);
+        assert_eq!(p.now, Some((3, SETTLED)), "it starts at its end");
+        p.advance(0.5);
+        assert_eq!(p.now, Some((3, SETTLED)), "and stays there");
+        p.advance(0.6);
+        assert_eq!(p.now, None, "for its time");
+        p.advance(0.1);
+        assert_eq!(p.now, Some((4, SETTLED)));
     }
 }

@@ -194,7 +194,10 @@ pub fn menu_ui(
     mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
     (mut keys_screen, mut cursor): (ResMut<KeysScreen>, ResMut<MenuCursor>),
-    mut next: ResMut<NextState<AppState>>,
+    (mut next, mut settings_screen): (
+        ResMut<NextState<AppState>>,
+        ResMut<crate::game::settings::SettingsScreen>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx);
@@ -224,6 +227,12 @@ pub fn menu_ui(
                 let r = ui.button(egui::RichText::new(label).size(18.0));
                 mark(ui, &cursor, row, &r);
                 clicks.take(row, &r);
+            }
+            if ui
+                .button(egui::RichText::new("Settings  (F3)").size(18.0))
+                .clicked()
+            {
+                settings_screen.open = !settings_screen.open;
             }
         });
         if cursor.credits {

@@ -32,6 +32,7 @@ impl Plugin for OverlayPlugin {
             EguiPrimaryContextPass,
             (
                 crate::game::fonts::install_fonts,
+                crate::game::settings::settings_window,
                 (
                     crate::game::screens::menu::menu_ui.run_if(in_state(AppState::Menu)),
                     crate::game::screens::lessons::learn_ui.run_if(in_state(AppState::Learn)),
