@@ -217,6 +217,10 @@ fn apply_choices(
                     reader.clear();
                     return;
                 }
+                // Every choice of this frame was made for the decision just taken (a click
+                // beside a lone choice taken by itself, say): none is the next one's.
+                reader.clear();
+                return;
             }
             Err(e) => notice.0 = Some(e.to_string()),
         }

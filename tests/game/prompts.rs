@@ -189,3 +189,31 @@ fn a_coterie_phase_asks_each_player_one_thing_when_routine_prompts_are_answered(
         );
     }
 }
+
+#[test]
+fn two_choices_in_one_frame_take_one_decision() {
+    use fray::game::flow::Choose;
+    // Maelis declares; a second choice made in the same frame (a click beside a choice taken
+    // by itself, the autopilot beside the routine answer) was made for her decision too, and
+    // is not taken as Odran's.
+    let mut app = app(BattleSetup {
+        scenario: "wizards-and-bandits".into(),
+        seats: vec![SeatKind::Person; 3],
+        gm: SeatKind::Ai(Level::Normal),
+        seed: 1,
+        ..BattleSetup::default()
+    });
+    for _ in 0..20 {
+        if phase(&app) == Some(Phase::Deciding) {
+            break;
+        }
+        app.update();
+    }
+    let b = app.world().resource::<Battle>();
+    let before = b.taken();
+    let steady = b.session.choice(0).unwrap();
+    app.world_mut().write_message(Choose(steady.clone()));
+    app.world_mut().write_message(Choose(steady));
+    app.update();
+    assert_eq!(app.world().resource::<Battle>().taken(), before + 1);
+}
