@@ -229,15 +229,9 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
             // The pointer shows the learner what to click; a click on a token only shows that
             // character's choices, so a step the learner takes points at its choice instead.
             if let (Some(Pointer::Token(n)), Expect::Do(_)) = (&step.point, &step.expect) {
-                let line = src
-                    .lines()
-                    .enumerate()
-                    .skip(at.saturating_sub(1))
-                    .find(|(_, l)| l.contains("Token("))
-                    .map_or(at, |(i, _)| i + 1);
                 return Err(error(
                     file,
-                    line,
+                    pointer_line(src, at, "Token("),
                     format!(
                         "step {} waits for the learner but points at \"{n}\"'s token, where a click only shows their choices: point at the step's Choice",
                         k + 1
@@ -248,16 +242,9 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                 && let Some(places) = &places
                 && !places.iter().any(|p| p == n)
             {
-                // At the pointer's own line: the first `Place(` from the step's start.
-                let line = src
-                    .lines()
-                    .enumerate()
-                    .skip(at.saturating_sub(1))
-                    .find(|(_, l)| l.contains("Place("))
-                    .map_or(at, |(i, _)| i + 1);
                 return Err(error(
                     file,
-                    line,
+                    pointer_line(src, at, "Place("),
                     format!(
                         "step {} points at the place \"{n}\", which is not on the board (its places: {})",
                         k + 1,
@@ -454,4 +441,13 @@ fn element_lines(toks: &[Tok], key: &str) -> Vec<usize> {
         }
     }
     lines
+}
+
+/// The pointer's own line: the first line from the step's start (`at`) that holds `kind`.
+fn pointer_line(src: &str, at: usize, kind: &str) -> usize {
+    src.lines()
+        .enumerate()
+        .skip(at.saturating_sub(1))
+        .find(|(_, l)| l.contains(kind))
+        .map_or(at, |(i, _)| i + 1)
 }
