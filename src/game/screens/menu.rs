@@ -519,7 +519,23 @@ pub fn draw_skirmish(
     catalogue
         .0
         .retain(|e| crate::generate::parse_name(&e.id).is_none());
-    catalogue.0.push(CatalogueEntry::of(&name, &loaded));
+    let entry = CatalogueEntry::of(&name, &loaded);
+    // A new skirmish is seated afresh, not as the last battle was: a person plays the first
+    // side (in a ruleset with a GM, every one of the party's characters), the AI the rest.
+    setup.seats = entry
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            if i == 0 || entry.gm.is_some() {
+                crate::game::seats::SeatKind::Person
+            } else {
+                crate::game::seats::SeatKind::Ai(crate::ai::Level::Normal)
+            }
+        })
+        .collect();
+    setup.gm = crate::game::seats::SeatKind::Ai(crate::ai::Level::Normal);
+    catalogue.0.push(entry);
     setup.scenario = name;
     setup.options.clear();
     Ok(())
@@ -540,8 +556,36 @@ mod tests {
             size: Size::Small,
             seed: 4,
         };
+        use crate::game::seats::SeatKind;
+        // Seated as the last battle was: hard AIs everywhere, a person as the GM.
+        setup.seats = vec![SeatKind::Ai(crate::ai::Level::Hard); 6];
+        setup.gm = SeatKind::Person;
         draw_skirmish(&pick, &mut catalogue, &mut setup).unwrap();
         assert_eq!(setup.scenario, "random-coterie-small-4");
+        assert_eq!(
+            setup.seats,
+            vec![SeatKind::Person; catalogue.0[0].seats.len()],
+            "a person plays every character of the party"
+        );
+        assert_eq!(setup.gm, SeatKind::Ai(crate::ai::Level::Normal));
+        let zones = RandomSkirmish {
+            ruleset: "zones",
+            size: Size::Small,
+            seed: 4,
+        };
+        draw_skirmish(&zones, &mut catalogue, &mut setup).unwrap();
+        let sides = catalogue.0[0].seats.len();
+        assert!(sides >= 2);
+        assert_eq!(
+            setup.seats[0],
+            SeatKind::Person,
+            "a person plays the first side"
+        );
+        assert_eq!(
+            setup.seats[1..],
+            vec![SeatKind::Ai(crate::ai::Level::Normal); sides - 1][..],
+            "the AI the others"
+        );
         pick.seed = 5;
         draw_skirmish(&pick, &mut catalogue, &mut setup).unwrap();
         let ids: Vec<&str> = catalogue.0.iter().map(|e| e.id.as_str()).collect();
