@@ -49,6 +49,39 @@ pub fn egui_colour(c: Color) -> Color32 {
     )
 }
 
+/// Where a box of `size` stands beside a token at `at` on the screen, `reach` points out from
+/// its centre: right of it, else left, above or below, the first place that covers none of the
+/// tokens (`discs`: centre and radius) and stays inside `clip`; where every place would, the
+/// one that covers fewest. Odds over an ally or another enemy hide what they are about.
+pub fn clear_spot(
+    at: Pos2,
+    reach: f32,
+    size: egui::Vec2,
+    discs: &[(Pos2, f32)],
+    clip: egui::Rect,
+) -> egui::Rect {
+    let (w, h) = (size.x, size.y);
+    let spots = [
+        at + egui::vec2(reach, -h / 2.0),
+        at + egui::vec2(-reach - w, -h / 2.0),
+        at + egui::vec2(-w / 2.0, -reach - h),
+        at + egui::vec2(-w / 2.0, reach),
+    ]
+    .map(|min| egui::Rect::from_min_size(min, size));
+    let covered = |r: &egui::Rect| {
+        let over = discs
+            .iter()
+            .filter(|(c, radius)| r.distance_to_pos(*c) < *radius)
+            .count();
+        over + usize::from(!clip.contains_rect(*r)) * discs.len().max(1)
+    };
+    spots
+        .iter()
+        .copied()
+        .min_by_key(|r| covered(r))
+        .unwrap_or(spots[0])
+}
+
 /// World to screen (the board camera's, or a test's), and world lengths to screen lengths.
 struct Projector<'a> {
     to_screen: &'a dyn Fn(Vec2) -> Option<Pos2>,
@@ -662,16 +695,22 @@ impl Marks<'_> {
             220.0,
         );
         let clip = self.painter.clip_rect();
-        let mut rect = egui::Rect::from_min_size(
-            anchor - egui::vec2(0.0, galley.size().y / 2.0 + 4.0),
+        let Some(centre) = self.view.at(at) else {
+            return;
+        };
+        let discs: Vec<(Pos2, f32)> = (0..self.lay.view.tokens.len())
+            .filter_map(|i| {
+                let p = self.view.at(super::token_position(self.lay, i))?;
+                Some((p, self.view.len(super::token_size(self.lay, i).0)))
+            })
+            .collect();
+        let rect = clear_spot(
+            centre,
+            anchor.x - centre.x,
             galley.size() + egui::vec2(12.0, 8.0),
+            &discs,
+            clip,
         );
-        // Past the board's right edge, the box goes to the left.
-        if rect.right() > clip.right()
-            && let Some(left) = self.view.at(at - Vec2::new(reach, 0.0))
-        {
-            rect = rect.translate(egui::vec2(left.x - rect.width() - rect.left(), 0.0));
-        }
         self.painter
             .rect_filled(rect, 4.0, Color32::from_rgba_unmultiplied(20, 20, 24, 230));
         self.painter.rect_stroke(
@@ -694,5 +733,51 @@ impl Marks<'_> {
         if let Some((z, m)) = focus.place {
             self.frame(z, 10.0, mark_colour(m));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clear_spot;
+    use bevy_egui::egui::{Pos2, Rect, pos2, vec2};
+
+    /// The odds box stands beside its target where it covers no other token: right, else left,
+    /// above, below; inside the board.
+    #[test]
+    fn the_odds_beside_a_target_cover_no_token() {
+        let board = Rect::from_min_max(pos2(0.0, 0.0), pos2(800.0, 600.0));
+        let at = pos2(400.0, 300.0);
+        let size = vec2(120.0, 40.0);
+        let target = (at, 20.0);
+        let over = |r: Rect, discs: &[(Pos2, f32)]| {
+            discs
+                .iter()
+                .any(|(c, radius)| r.distance_to_pos(*c) < *radius)
+        };
+        // Nothing about: to the right.
+        let r = clear_spot(at, 26.0, size, &[target], board);
+        assert!(r.left() > at.x && !over(r, &[target]));
+        // An ally to the right: to the left.
+        let ally = (pos2(480.0, 300.0), 20.0);
+        let r = clear_spot(at, 26.0, size, &[target, ally], board);
+        assert!(
+            r.right() < at.x && !over(r, &[target, ally]),
+            "box at {}, {}",
+            r.left(),
+            r.top()
+        );
+        // And an enemy to the left: above.
+        let enemy = (pos2(320.0, 300.0), 20.0);
+        let r = clear_spot(at, 26.0, size, &[target, ally, enemy], board);
+        assert!(
+            r.bottom() < at.y && !over(r, &[target, ally, enemy]),
+            "box at {}, {}",
+            r.left(),
+            r.top()
+        );
+        // At the board's right edge: not past it.
+        let edge = pos2(780.0, 300.0);
+        let r = clear_spot(edge, 26.0, size, &[(edge, 20.0)], board);
+        assert!(board.contains_rect(r), "box at {}, {}", r.left(), r.top());
     }
 }
