@@ -188,14 +188,10 @@ impl Plugin for KeyBindingsPlugin {
 
 /// The kept bindings, or the defaults with a word on the keys screen when they cannot be read.
 pub fn load_bindings(mut commands: Commands, prefs: Res<Prefs>, mut screen: ResMut<KeysScreen>) {
-    let place = prefs.place(FILE);
-    let bindings = match prefs.load(FILE) {
-        None => Bindings::default(),
-        Some(text) => Bindings::from_ron(&text, &place).unwrap_or_else(|e| {
-            screen.status = Some(format!("{e} (using the default keys)"));
-            Bindings::default()
-        }),
-    };
+    let (bindings, broken) = prefs.read_or_default(FILE, Bindings::from_ron);
+    if let Some(e) = broken {
+        screen.status = Some(format!("{e} (using the default keys)"));
+    }
     commands.insert_resource(bindings);
 }
 

@@ -57,6 +57,22 @@ impl Prefs {
         crate::game::web::fetch(&format!("fray-{name}"))
     }
 
+    /// What is kept under `name`, read by `read` (the text and where it is kept, for its
+    /// errors); nothing kept is the default, and what cannot be read is the default with why.
+    pub fn read_or_default<T: Default>(
+        &self,
+        name: &str,
+        read: impl Fn(&str, &str) -> Result<T, String>,
+    ) -> (T, Option<String>) {
+        match self.load(name) {
+            None => (T::default(), None),
+            Some(text) => match read(&text, &self.place(name)) {
+                Ok(t) => (t, None),
+                Err(e) => (T::default(), Some(e)),
+            },
+        }
+    }
+
     /// Keeps `text` under `name`; an error says where and why it could not be kept.
     pub fn save(&self, name: &str, text: &str) -> Result<(), String> {
         if let Some(d) = &self.dir {

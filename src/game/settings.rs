@@ -102,13 +102,10 @@ pub fn load_settings(
     prefs: Res<Prefs>,
     mut screen: ResMut<SettingsScreen>,
 ) {
-    let settings = match prefs.load(FILE) {
-        None => Settings::default(),
-        Some(text) => Settings::from_ron(&text, &prefs.place(FILE)).unwrap_or_else(|e| {
-            screen.status = Some(format!("{e} (using the defaults)"));
-            Settings::default()
-        }),
-    };
+    let (settings, broken) = prefs.read_or_default(FILE, Settings::from_ron);
+    if let Some(e) = broken {
+        screen.status = Some(format!("{e} (using the defaults)"));
+    }
     commands.insert_resource(settings);
 }
 
