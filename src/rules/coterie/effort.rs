@@ -1,7 +1,7 @@
 //! The group's effort: each character's contribution, the group's own modifiers, and the 2d6
 //! with coherence and leadership (coterie.effort, coterie.group-roll).
 
-use super::model::{Effort, FOES, PARTY, State};
+use super::model::{Effort, FOES, Nuance, PARTY, State};
 use crate::rules::battle::{CharacterId, FactionId};
 use crate::rules::explain::Modifier;
 
@@ -40,6 +40,19 @@ pub fn skills_to_bring(s: &State, c: CharacterId) -> Vec<String> {
         .collect()
 }
 
+/// A character's nuances that count beside the skills `brought`: those the conflict lists, of
+/// a skill brought (coterie.effort; a duel's basic roll the same, coterie.duels).
+pub fn nuances_counted<'a>(
+    s: &'a State,
+    c: CharacterId,
+    brought: impl Fn(&str) -> bool + 'a,
+) -> impl Iterator<Item = &'a Nuance> + 'a {
+    s.characters[c]
+        .nuances
+        .iter()
+        .filter(move |n| s.conflict.nuances.contains(&n.name) && brought(&n.skill))
+}
+
 /// One character's contribution to the group's effort, in points.
 pub fn points(s: &State, c: CharacterId) -> i32 {
     total(&contribution(s, c))
@@ -56,13 +69,11 @@ pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
             cause: format!("{}'s {name}", ch.name),
         });
     }
-    for n in &ch.nuances {
-        if s.conflict.nuances.contains(&n.name) && counted.iter().any(|(k, _)| *k == n.skill) {
-            lines.push(Modifier {
-                value: n.value,
-                cause: format!("{}'s nuance: {}", ch.name, n.name),
-            });
-        }
+    for n in nuances_counted(s, c, |skill| counted.iter().any(|(k, _)| k == skill)) {
+        lines.push(Modifier {
+            value: n.value,
+            cause: format!("{}'s nuance: {}", ch.name, n.name),
+        });
     }
     if ch.fatigue > 0 {
         lines.push(Modifier {

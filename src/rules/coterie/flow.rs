@@ -929,16 +929,12 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             .collect();
         // "Only the basic, skill-based roll": the relevant skills "plus nuances that are
         // relevant", as in the group's effort, of the skills the duellist brings.
-        for n in &ch.nuances {
-            if ctx.s.conflict.nuances.contains(&n.name)
-                && ctx.s.conflict.skills.contains(&n.skill)
-                && ch.skill(&n.skill) != 0
-            {
-                lines.push(Modifier {
-                    value: n.value,
-                    cause: format!("nuance: {}", n.name),
-                });
-            }
+        let brought = |k: &str| ctx.s.conflict.skills.iter().any(|x| x == k) && ch.skill(k) != 0;
+        for n in effort::nuances_counted(ctx.s, c, brought) {
+            lines.push(Modifier {
+                value: n.value,
+                cause: format!("nuance: {}", n.name),
+            });
         }
         if ch.fatigue > 0 {
             lines.push(Modifier {
