@@ -694,14 +694,6 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             text,
         );
     }
-    // The largest contributor is judged on the points given to this effort, before pressing
-    // hard tires anyone (coterie.mild-special).
-    let given: Vec<(CharacterId, i32)> = ctx
-        .s
-        .parts
-        .iter()
-        .map(|p| (p.character, effort::points(ctx.s, p.character)))
-        .collect();
     ctx.s.morale_due = winner == Some(PARTY) && degree == Degree::Decisive;
     roll_performances(ctx, winner)?;
     ctx.s.duels_due = (0..ctx.s.characters.len())
@@ -710,7 +702,15 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
                 && matches!(ctx.s.characters[c].standing, Standing::Dueling(_))
         })
         .collect();
-    ctx.s.specials_due = specials_due(ctx.s, &given);
+    // The largest contributor is judged on the points given to this effort: pressing hard
+    // tires after it (coterie.mild-special).
+    ctx.s.specials_due = specials_due(ctx.s);
+    for i in 0..ctx.s.parts.len() {
+        if ctx.s.parts[i].effort == Effort::Press {
+            let c = ctx.s.parts[i].character;
+            ctx.s.characters[c].fatigue += 1;
+        }
+    }
     ctx.s.harm_due = true;
     ctx.s.stage = Stage::Resolving;
     Ok(())
@@ -748,9 +748,6 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
         ctx.s.parts[i].shift = Some(shift);
         let ch = &mut ctx.s.characters[c];
         ch.performance_bonus = 0;
-        if ctx.s.parts[i].effort == Effort::Press {
-            ch.fatigue += 1;
-        }
         if ctx.s.parts[i].effort == Effort::Goal
             && (winner == Some(PARTY) || level >= Performance::Good)
             && let Some(g) = ch.goal.as_mut()
@@ -768,9 +765,9 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
 
 /// Who performs a special action this phase: everyone at +2 or better; if no one, one mild
 /// special action for the one character at +1, or else for the largest contributor
-/// (coterie.special-actions, coterie.mild-special). `given`: each character's points towards
-/// the group's effort as it was rolled.
-pub fn specials_due(s: &State, given: &[(CharacterId, i32)]) -> Vec<(CharacterId, bool)> {
+/// (coterie.special-actions, coterie.mild-special). Asked before pressing hard's fatigue, so
+/// that the contributions are those of the effort rolled.
+pub fn specials_due(s: &State) -> Vec<(CharacterId, bool)> {
     let shifts: Vec<(CharacterId, i32)> = s
         .parts
         .iter()
@@ -794,10 +791,7 @@ pub fn specials_due(s: &State, given: &[(CharacterId, i32)]) -> Vec<(CharacterId
     }
     let top = shifts
         .iter()
-        .map(|(c, _)| {
-            let points = given.iter().find(|(g, _)| g == c).map_or(0, |(_, v)| *v);
-            (*c, points)
-        })
+        .map(|(c, _)| (*c, effort::points(s, *c)))
         .fold(None::<(CharacterId, i32)>, |best, (c, v)| match best {
             Some((_, b)) if b >= v => best,
             _ => Some((c, v)),
