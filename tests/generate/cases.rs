@@ -369,3 +369,39 @@ fn a_batch_in_two_parts_tallies_as_the_whole() {
         }
     }
 }
+
+/// The first decision of a battle, with the dice of `seed`.
+struct FirstDecision(u64);
+
+impl fray::rulesets::Visit for FirstDecision {
+    type Out = fray::rules::battle::Pending;
+    fn visit<G: fray::rulesets::Game>(self, setup: &G::Setup) -> Self::Out {
+        let mut dice = fray::rules::SeededDice::new(self.0);
+        let (state, _) = G::start(setup, &mut dice).unwrap();
+        G::pending(&state)
+    }
+}
+
+/// A random skirmish opens on the first side's own decision, where the menu seats a person:
+/// never on a reaction to a blow struck before they had a turn, whatever the dice.
+#[test]
+fn a_random_skirmish_opens_on_the_first_side_s_own_decision() {
+    use fray::rules::battle::{DecisionKind, Pending, Seat};
+    for r in ["zones", "teams"] {
+        for size in Size::ALL {
+            for seed in 0..30 {
+                let sc = generate::draft(r, seed, size).unwrap();
+                let loaded = generate::load(&sc).unwrap();
+                for dice in 0..4 {
+                    match loaded.setup.visit(FirstDecision(dice)) {
+                        Pending::Decide { seat, kind, .. } => {
+                            assert_eq!(seat, Seat::Faction(0), "{r} {seed} dice {dice}");
+                            assert_ne!(kind, DecisionKind::Reaction, "{r} {seed}");
+                        }
+                        Pending::Over(_) => panic!("{r} {seed}: over before it began"),
+                    }
+                }
+            }
+        }
+    }
+}

@@ -50,7 +50,6 @@ pub struct TeamsDraft {
     map: MapDef,
     items: BTreeMap<String, ItemDef>,
     sides: [Side; 2],
-    started_by: usize,
 }
 
 /// The last round: the shipped battles' six.
@@ -143,7 +142,6 @@ impl Draft for TeamsDraft {
             map,
             items: k.items,
             sides: [a, b],
-            started_by: rng.random_range(0..2),
         })
     }
 
@@ -203,8 +201,11 @@ impl Draft for TeamsDraft {
                 tasks: Vec::new(),
                 teams,
                 ground: Vec::new(),
-                started_by: self.sides[self.started_by].0.clone(),
-                attacked: Some(self.sides[1 - self.started_by].0.clone()),
+                // The first side starts: the menu seats a person there, so a battle opens on
+                // their own decision, never on a reaction to a blow they had no turn to
+                // prepare for; and the balance is measured as it is played.
+                started_by: self.sides[0].0.clone(),
+                attacked: Some(self.sides[1].0.clone()),
                 surprise: None,
                 round_limit: ROUNDS,
                 situation: None,

@@ -49,7 +49,6 @@ pub struct ZonesDraft {
     zones: Vec<ZoneDef>,
     ground: Vec<GroundItem>,
     sides: [Side; 2],
-    started_by: usize,
 }
 
 impl Draft for ZonesDraft {
@@ -143,7 +142,6 @@ impl Draft for ZonesDraft {
             zones,
             ground,
             sides: [a, b],
-            started_by: rng.random_range(0..2),
         })
     }
 
@@ -186,7 +184,9 @@ impl Draft for ZonesDraft {
             ),
             rules: Rules::Zones(ZonesScenario {
                 options: Default::default(),
-                started_by: Some(self.sides[self.started_by].0.clone()),
+                // The first side starts, where the menu seats a person (see the Three-action
+                // generator): the battle opens on their decision, balanced as it is played.
+                started_by: Some(self.sides[0].0.clone()),
                 zones: self.zones.clone(),
                 fixtures: Vec::new(),
                 gear: BTreeMap::new(),
