@@ -41,3 +41,21 @@ FRAY_CONFIG_DIR="$prefs" timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
   --take-until Harm --open 0,1 --frames 400 --screenshot "$out/coterie-harm.png" >/dev/null 2>&1
 rm -rf "$prefs"
 python3 .ci/check-screenshot.py "$out/coterie-harm.png" --tokens --colour 255,89,51
+# The menu at 1280×720 with a Coterie scenario chosen: each seat named whole in its side's
+# colour, Start in view.
+prefs="$(mktemp -d)"
+FRAY_CONFIG_DIR="$prefs" timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
+  "$fray" play wizards-and-bandits --menu --frames 40 --screenshot "$out/menu-coterie.png" \
+  >/dev/null 2>&1
+rm -rf "$prefs"
+python3 .ci/check-screenshot.py "$out/menu-coterie.png"
+# A critical's moment: the blow's words large over its target, the gold burst and the board's
+# flash (two AIs until the first critical). Minutes under Xvfb: only for the README's pictures.
+if [ "$out" = docs/screenshots ]; then
+  prefs="$(mktemp -d)"
+  FRAY_CONFIG_DIR="$prefs" timeout 900 xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$fray" play goblin-ambush --seats ai,ai --seed "${FRAY_CRITICAL_SEED:-3}" --frames 20000 \
+    --shot-on-critical --screenshot "$out/critical.png" >/dev/null 2>&1
+  rm -rf "$prefs"
+  python3 .ci/check-screenshot.py "$out/critical.png" --tokens --colour 255,150,40
+fi

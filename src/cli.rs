@@ -214,6 +214,13 @@ struct PlayArgs {
     /// Take the screenshot as soon as a roll's dice have settled on the board (for CI).
     #[arg(long)]
     shot_on_dice: bool,
+    /// Take the screenshot at a critical hit's moment (for the README).
+    #[arg(long)]
+    shot_on_critical: bool,
+    /// Open the menu with the scenario and seats chosen, rather than the battle (for the
+    /// README's picture of the menu).
+    #[arg(long)]
+    menu: bool,
     /// Take the first N decisions a person faces with the choice the menu starts on (for
     /// screenshots of a turn under way).
     #[arg(long, default_value_t = 0)]
@@ -252,6 +259,8 @@ impl Default for PlayArgs {
             screenshot: None,
             shot_on_attack: false,
             shot_on_dice: false,
+            shot_on_critical: false,
+            menu: false,
             take: 0,
             take_until: None,
             open: Vec::new(),
@@ -387,6 +396,8 @@ fn play(args: PlayArgs) -> ExitCode {
         screenshot,
         shot_on_attack,
         shot_on_dice,
+        shot_on_critical,
+        menu,
         take,
         take_until,
         open,
@@ -401,6 +412,8 @@ fn play(args: PlayArgs) -> ExitCode {
         screenshot,
         shot_on_attack,
         shot_on_dice,
+        shot_on_critical,
+        menu,
         take,
         take_until,
         open,

@@ -60,7 +60,12 @@ if [ "${FRAY_WASM_OPT:-1}" = 1 ]; then
   mv web/dist/fray_bg.opt.wasm web/dist/fray_bg.wasm
 fi
 cp web/index.html web/dist/index.html
+# The sounds are fetched beside the page after the first frame, not carried in the .wasm.
+mkdir -p web/dist/assets
+cp -r assets/sound web/dist/assets/sound
+rm -f web/dist/assets/sound/README.md
 
 raw=$(stat -c %s web/dist/fray_bg.wasm)
 gz=$(gzip -9 -c web/dist/fray_bg.wasm | wc -c)
-echo "web/dist ready: fray_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"
+sound=$(cat web/dist/assets/sound/*.wav | wc -c)
+echo "web/dist ready: fray_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip; sounds $((sound / 1024)) KiB"

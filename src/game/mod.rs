@@ -18,6 +18,8 @@ pub mod settings;
 pub mod setup;
 pub mod showing;
 pub mod skirmish;
+pub mod sound;
+pub mod speakers;
 pub mod table;
 pub mod table_dice;
 pub mod web;
@@ -50,6 +52,7 @@ impl Plugin for LogicPlugin {
             screens::menu_cursor::MenuCursorPlugin,
             showing::ShowingPlugin,
             settings::SettingsPlugin,
+            sound::SoundCuesPlugin,
         ))
         .add_systems(
             Update,
@@ -118,6 +121,7 @@ impl Plugin for GamePlugin {
                 board::BoardPlugin,
                 board::pictures::PicturesPlugin,
                 screens::OverlayPlugin,
+                speakers::SpeakersPlugin,
             ))
             .add_systems(
                 Update,
@@ -199,6 +203,10 @@ pub struct Launch {
     pub shot_on_attack: bool,
     /// Take it as soon as a roll's dice have settled on the board.
     pub shot_on_dice: bool,
+    /// Take it at a critical hit's moment, its flash still bright.
+    pub shot_on_critical: bool,
+    /// Open the menu with the battle's scenario and seats chosen instead of the battle.
+    pub menu: bool,
     /// Take the first this many decisions a person faces with the choice the menu starts on.
     pub take: u32,
     /// Stop taking them at the first decision whose title holds these words.
@@ -217,6 +225,7 @@ struct Autopilot {
     screenshot: Option<PathBuf>,
     shot_on_attack: bool,
     shot_on_dice: bool,
+    shot_on_critical: bool,
     shot_taken: bool,
     take: u32,
     take_until: Option<String>,
@@ -304,17 +313,26 @@ pub fn run(launch: Launch) -> AppExit {
     web::mark("the game starts");
     let (launch, fast) = launch_from_query(launch);
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Fray".into(),
-            resolution: WindowResolution::new(1440, 860),
-            canvas: Some("#fray-canvas".into()),
-            fit_canvas_to_parent: true,
-            prevent_default_event_handling: true,
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Fray".into(),
+                    resolution: WindowResolution::new(1440, 860),
+                    canvas: Some("#fray-canvas".into()),
+                    fit_canvas_to_parent: true,
+                    prevent_default_event_handling: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            // The sounds have no settings files beside them: nothing to look for (in the
+            // browser each look would be a request that fails).
+            .set(bevy::asset::AssetPlugin {
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
     .insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.09)))
     .add_plugins(GamePlugin);
     let scripted = launch.frames.is_some() || launch.screenshot.is_some();
@@ -344,10 +362,12 @@ pub fn run(launch: Launch) -> AppExit {
         }
     }
     if let Some(setup) = battle {
-        app.insert_resource(setup)
-            .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
+        app.insert_resource(setup);
+        if !launch.menu {
+            app.add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
                 next.set(AppState::Battle)
             });
+        }
     }
     if fast {
         app.insert_resource(Pace {
@@ -360,6 +380,7 @@ pub fn run(launch: Launch) -> AppExit {
         screenshot: launch.screenshot,
         shot_on_attack: launch.shot_on_attack,
         shot_on_dice: launch.shot_on_dice,
+        shot_on_critical: launch.shot_on_critical,
         shot_taken: false,
         take: launch.take,
         take_until: launch.take_until.clone(),
@@ -460,6 +481,16 @@ fn autopilot(
                 .is_some_and(|x| !x.dice.is_empty());
         (pilot.shot_on_attack && attack) || (pilot.shot_on_dice && dice)
     };
+    let critical = |entry: &flow::LogEntry| {
+        pilot.shot_on_critical
+            && matches!(
+                entry.visual,
+                Some(crate::present::Visual::Float {
+                    tone: crate::present::Tone::Critical,
+                    ..
+                })
+            )
+    };
     let drawn = battle.is_some_and(|b| {
         let drawn = playing
             .now
@@ -467,7 +498,14 @@ fn autopilot(
         if drawn {
             playing.now = playing.now.map(|(e, _)| (e, 0.5));
         }
-        drawn
+        // A critical is held early, its burst and flash at their brightest.
+        let burst = playing
+            .now
+            .is_some_and(|(e, t)| t >= 0.15 && b.log.get(e).is_some_and(critical));
+        if burst {
+            playing.now = playing.now.map(|(e, _)| (e, 0.15));
+        }
+        drawn || burst
     });
     if frames.0 < n && !drawn {
         return;

@@ -1,6 +1,6 @@
 //! The player's settings, kept between runs like the keys (`settings.ron`, or the browser's
-//! storage): the interface's size, calm motion, full screen, and routine prompts answered for
-//! them. F3 opens them anywhere; the menu has a button.
+//! storage): the volumes, the interface's size, calm motion, full screen, and routine prompts
+//! answered for them. F3 opens them anywhere; the menu has a button.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -22,6 +22,12 @@ pub struct Settings {
     /// bringing every relevant skill (Coterie), declining a reaction nothing can help
     /// (Three actions).
     pub routine_answered: bool,
+    /// Every sound's volume, 0 to 1, times the effects' or the music's own.
+    pub master_volume: f32,
+    pub effects_volume: f32,
+    pub music_volume: f32,
+    /// Silence without losing the volumes set.
+    pub muted: bool,
 }
 
 impl Default for Settings {
@@ -31,12 +37,19 @@ impl Default for Settings {
             reduced_motion: false,
             full_screen: false,
             routine_answered: true,
+            master_volume: 0.8,
+            effects_volume: 1.0,
+            music_volume: 0.5,
+            muted: false,
         }
     }
 }
 
 /// The sizes the interface can be set to.
 pub const SIZES: std::ops::RangeInclusive<f32> = 1.0..=2.0;
+
+/// A volume: silent to full.
+pub const VOLUMES: std::ops::RangeInclusive<f32> = 0.0..=1.0;
 
 impl Settings {
     pub fn to_ron(&self) -> String {
@@ -48,17 +61,26 @@ impl Settings {
     pub fn from_ron(text: &str, place: &str) -> Result<Settings, String> {
         let read: Settings = ron::from_str(text)
             .map_err(|e| format!("{place}:{}: {}", e.span.start.line, e.code))?;
-        if !SIZES.contains(&read.text_size) {
-            let line = text
-                .lines()
-                .position(|l| l.contains("text_size"))
-                .map_or(1, |i| i + 1);
-            return Err(format!(
-                "{place}:{line}: text_size is {}, and goes from {} to {}",
-                read.text_size,
-                SIZES.start(),
-                SIZES.end()
-            ));
+        let line_of = |field: &str| {
+            text.lines()
+                .position(|l| l.contains(field))
+                .map_or(1, |i| i + 1)
+        };
+        let ranged = [
+            ("text_size", read.text_size, SIZES),
+            ("master_volume", read.master_volume, VOLUMES),
+            ("effects_volume", read.effects_volume, VOLUMES),
+            ("music_volume", read.music_volume, VOLUMES),
+        ];
+        for (field, value, range) in ranged {
+            if !range.contains(&value) {
+                return Err(format!(
+                    "{place}:{}: {field} is {value}, and goes from {} to {}",
+                    line_of(field),
+                    range.start(),
+                    range.end()
+                ));
+            }
         }
         Ok(read)
     }
@@ -162,6 +184,21 @@ pub fn settings_window(
         .show(&ctx, |ui| {
             ui.label("F3 opens and closes this window. Each change is kept for the next time.");
             ui.separator();
+            let percent = |v: f64, _| format!("{:.0}%", v * 100.0);
+            for (value, name) in [
+                (&mut edited.master_volume, "Volume"),
+                (&mut edited.effects_volume, "Effects"),
+                (&mut edited.music_volume, "Music"),
+            ] {
+                ui.add(
+                    egui::Slider::new(value, VOLUMES)
+                        .step_by(0.05)
+                        .custom_formatter(percent)
+                        .text(name),
+                );
+            }
+            ui.checkbox(&mut edited.muted, "Mute");
+            ui.separator();
             ui.add(
                 egui::Slider::new(&mut edited.text_size, SIZES)
                     .step_by(0.1)
@@ -202,6 +239,10 @@ mod tests {
             reduced_motion: true,
             full_screen: false,
             routine_answered: false,
+            master_volume: 0.25,
+            effects_volume: 0.0,
+            music_volume: 1.0,
+            muted: true,
         };
         assert_eq!(Settings::from_ron(&s.to_ron(), "settings.ron"), Ok(s));
         let partial = Settings::from_ron("(reduced_motion: true)", "settings.ron").unwrap();
@@ -224,5 +265,10 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e, "settings.ron:3: text_size is 5, and goes from 1 to 2");
+        let e = Settings::from_ron("(\n  music_volume: 1.5,\n)", "settings.ron").unwrap_err();
+        assert_eq!(
+            e,
+            "settings.ron:2: music_volume is 1.5, and goes from 0 to 1"
+        );
     }
 }

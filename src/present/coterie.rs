@@ -10,7 +10,7 @@ use crate::rules::explain::Explanation;
 
 use super::{
     Beat, BoardView, DecisionStyle, Focus, Heading, Icon, Mark, Place, Pool, Present, ResultTable,
-    RosterLine, Token, Visual,
+    RosterLine, Token, Tone, Visual,
 };
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
@@ -247,7 +247,7 @@ impl Present for Coterie {
     const MOUSE: &'static str = "Mouse: click a choice on the left. The track shows where each group stands and the steps it can be pushed back; the duels stand apart on the right. Hover a choice for its odds.";
     const ROUND: &'static str = "Phase";
     fn visual(s: &State, e: &Event<EventKind>) -> Visual {
-        let float = |token: usize, text: String| Visual::Float { token, text };
+        let float = |token: usize, text: String| Visual::float(token, text);
         match &e.kind {
             // The group's step on the track lights up.
             EventKind::Track { side, position } => Visual::Flash {
@@ -258,8 +258,16 @@ impl Present for Coterie {
                 character,
                 wounds,
                 fatigue,
-            } => float(*character, format!("wounds {wounds}, fatigue {fatigue}")),
-            EventKind::Special { character } => float(*character, "special action".into()),
+            } => Visual::Float {
+                token: *character,
+                text: format!("wounds {wounds}, fatigue {fatigue}"),
+                tone: Tone::Harm((wounds + fatigue).max(0) as u32),
+            },
+            EventKind::Special { character } => Visual::Float {
+                token: *character,
+                text: "special action".into(),
+                tone: Tone::Critical,
+            },
             EventKind::Out { character } => Visual::Fall { token: *character },
             // Each effort rises out of its group's ground; the result sets the two side by side.
             EventKind::Effort { side, total } => Visual::Tally {

@@ -253,8 +253,13 @@ pub enum Visual {
     },
     /// A line drawn from one character to another: an attack on its way.
     Strike { from: usize, to: usize },
-    /// Words rising over a token: damage, "dodged", "missed", a die's result.
-    Float { token: usize, text: String },
+    /// Words rising over a token: damage, "dodged", "missed", a die's result; how much they
+    /// weigh sets their size, colour and sound.
+    Float {
+        token: usize,
+        text: String,
+        tone: Tone,
+    },
     /// A token struck out of the fight.
     Fall { token: usize },
     /// A place flashing: a blast, a hazard, a door.
@@ -268,6 +273,32 @@ pub enum Visual {
     /// Words across the board, for what happens to no one token: a round, an initiative, a
     /// group's effort.
     Banner { text: String },
+}
+
+impl Visual {
+    /// Words over a token that weigh nothing in particular.
+    pub fn float(token: usize, text: impl Into<String>) -> Visual {
+        Visual::Float {
+            token,
+            text: text.into(),
+            tone: Tone::Plain,
+        }
+    }
+}
+
+/// What words over a token stand for, so a critical for 17 does not read like a scratch for 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// A state, a die's total, a name for what happened.
+    Plain,
+    /// Harm taken, by how much (wounds and fatigue together in Coterie).
+    Harm(u32),
+    /// An attack that found nothing.
+    Miss,
+    /// A blow turned aside: a block, a parry, a dodge, a reaction that shields.
+    Guard,
+    /// A critical hit, or Coterie's special action: the big moments.
+    Critical,
 }
 
 /// How a person's decision is laid out beside the board.

@@ -8,10 +8,11 @@ use crate::rules::teams::harm::{DefenceTest, defence_test};
 use crate::rules::teams::model::{Cell, Character, Location, Pos, Stage, State, Status};
 use crate::rules::teams::roll::chance_at_least;
 use crate::rules::teams::turn::ACTIONS_PER_TURN;
-use crate::rules::teams::{Action, EventKind, Teams, grid, odds};
+use crate::rules::teams::{Action, EventKind, ReactionKind, Teams, grid, odds};
 
 use super::{
-    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual, pct,
+    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
+    Visual, pct,
 };
 
 /// The place index of a square: row by row, as the map is written.
@@ -91,7 +92,8 @@ fn metres_to(s: &State, to: Pos) -> Option<u8> {
 impl Present for Teams {
     const MOUSE: &'static str = "Mouse: click a choice on the left; click a square to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
     fn visual(s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
-        let float = |token: usize, text: String| Visual::Float { token, text };
+        let float = |token: usize, text: String| Visual::float(token, text);
+        let toned = |token: usize, text: String, tone: Tone| Visual::Float { token, text, tone };
         let banner = || Visual::Banner {
             text: e.text.clone(),
         };
@@ -114,14 +116,21 @@ impl Present for Teams {
             EventKind::Retargeted { to, .. } => float(*to, "the attack strays here".into()),
             EventKind::Hit {
                 target, critical, ..
-            } => float(
-                *target,
-                if *critical { "critical hit" } else { "hit" }.into(),
-            ),
-            EventKind::Missed { target, .. } => float(*target, "missed".into()),
+            } => {
+                if *critical {
+                    toned(*target, "critical hit".into(), Tone::Critical)
+                } else {
+                    float(*target, "hit".into())
+                }
+            }
+            EventKind::Missed { target, .. } => toned(*target, "missed".into(), Tone::Miss),
             EventKind::Damage {
                 character, amount, ..
-            } => float(*character, format!("−{amount}")),
+            } => toned(
+                *character,
+                format!("−{amount}"),
+                Tone::Harm(u32::from(*amount)),
+            ),
             EventKind::Spent {
                 character, left, ..
             } => {
@@ -137,7 +146,17 @@ impl Present for Teams {
                 if *prone { "prone" } else { "stands up" }.into(),
             ),
             EventKind::Stance { character } => float(*character, "stance".into()),
-            EventKind::Reaction { character, .. } => float(*character, "reacts".into()),
+            EventKind::Reaction {
+                character, kind, ..
+            } => match kind {
+                ReactionKind::Readied => float(*character, "reacts".into()),
+                ReactionKind::Block => toned(*character, "blocks".into(), Tone::Guard),
+                ReactionKind::Parry => toned(*character, "parries".into(), Tone::Guard),
+                ReactionKind::Dodge => toned(*character, "dodges".into(), Tone::Guard),
+                ReactionKind::Fortify => toned(*character, "braces".into(), Tone::Guard),
+                ReactionKind::Resist => toned(*character, "resists".into(), Tone::Guard),
+                ReactionKind::Intercept => toned(*character, "intercepts".into(), Tone::Guard),
+            },
             EventKind::ItemDamaged { item, durability } => match s.items[*item].location() {
                 Location::Hand(c) | Location::Pack(c) => {
                     float(c, format!("durability {durability}"))

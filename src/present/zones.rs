@@ -8,7 +8,8 @@ use crate::rules::zones::{
 };
 
 use super::{
-    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Visual, pct,
+    BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
+    Visual, pct,
 };
 
 /// What a token shows inside: health, 0 when down, X when dead.
@@ -270,55 +271,34 @@ impl Present for Zones {
             } => Visual::Float {
                 token: *character,
                 text: format!("−{amount}"),
+                tone: Tone::Harm(u32::from(*amount)),
             },
-            EventKind::Healed { character, health } => Visual::Float {
-                token: *character,
-                text: format!("healed to {health}"),
-            },
+            EventKind::Healed { character, health } => {
+                Visual::float(*character, format!("healed to {health}"))
+            }
             EventKind::StatusChanged { character, status } => match status {
                 Status::Incapacitated | Status::Dead | Status::Fled => {
                     Visual::Fall { token: *character }
                 }
-                Status::Surrendered => Visual::Float {
-                    token: *character,
-                    text: "surrenders".into(),
-                },
-                Status::Active => Visual::Float {
-                    token: *character,
-                    text: "fights on".into(),
-                },
+                Status::Surrendered => Visual::float(*character, "surrenders"),
+                Status::Active => Visual::float(*character, "fights on"),
             },
-            EventKind::Revealed { character } => Visual::Float {
-                token: *character,
-                text: "revealed".into(),
-            },
-            EventKind::Hidden { character } => Visual::Float {
-                token: *character,
-                text: "hidden".into(),
-            },
-            EventKind::Grabbed { character, .. } => Visual::Float {
-                token: *character,
-                text: "grabbed".into(),
-            },
-            EventKind::Freed { character } => Visual::Float {
-                token: *character,
-                text: "free".into(),
-            },
+            EventKind::Revealed { character } => Visual::float(*character, "revealed"),
+            EventKind::Hidden { character } => Visual::float(*character, "hidden"),
+            EventKind::Grabbed { character, .. } => Visual::float(*character, "grabbed"),
+            EventKind::Freed { character } => Visual::float(*character, "free"),
             EventKind::Reaction { character } => Visual::Float {
                 token: *character,
                 text: "reacts".into(),
+                tone: Tone::Guard,
             },
-            EventKind::TurnStarted { character } => Visual::Float {
-                token: *character,
-                text: "turn".into(),
-            },
-            EventKind::Roll { character: Some(c) } => Visual::Float {
-                token: *c,
-                text: e
-                    .explanation
+            EventKind::TurnStarted { character } => Visual::float(*character, "turn"),
+            EventKind::Roll { character: Some(c) } => Visual::float(
+                *c,
+                e.explanation
                     .as_ref()
                     .map_or_else(String::new, |x| x.total.to_string()),
-            },
+            ),
             EventKind::Roll { character: None }
             | EventKind::RoundStarted { .. }
             | EventKind::PhaseStarted

@@ -10,6 +10,7 @@ use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
 use crate::present::Visual;
 use crate::rules::dice::Rolled;
+use crate::rules::explain::Explanation;
 
 /// How far into its event's animation a roll's dice stop tumbling (an attack's line reaches
 /// its target at one half).
@@ -56,23 +57,71 @@ pub fn anchor(
     }
 }
 
-/// Paints the dice in a row centred on `centre` (screen points).
+/// How much larger the deciding dice stand than the others.
+pub const BIG: f32 = 2.0;
+
+/// Whether a roll decides something (it was rolled against a number: to hit, a save, a test;
+/// or it is one of Coterie's efforts, which decide the phase): its dice stand large in the
+/// middle of the board. The others (damage, initiative) stay small beside their token.
+pub fn decisive(x: &Explanation, visual: &Visual) -> bool {
+    !x.dice.is_empty() && (x.against.is_some() || matches!(visual, Visual::Tally { .. }))
+}
+
+/// The deciding dice large in the middle of the board, over a dark card that names the roll
+/// above them and what it came to below.
+pub fn paint_big(painter: &egui::Painter, clip: egui::Rect, x: &Explanation, t: f32) {
+    let n = (x.dice.len() + x.dropped.len()) as f32;
+    let side = SIDE * BIG;
+    let width = (n * side + (n - 1.0) * 10.0).max(260.0) + 40.0;
+    let centre = egui::pos2(clip.center().x, clip.min.y + clip.height() * 0.32);
+    let card = egui::Rect::from_center_size(centre, egui::vec2(width, side + 84.0));
+    painter.rect_filled(card, 10.0, Color32::from_black_alpha(170));
+    painter.text(
+        egui::pos2(centre.x, card.min.y + 8.0),
+        Align2::CENTER_TOP,
+        &x.what,
+        FontId::proportional(15.0),
+        Color32::from_rgb(240, 235, 215),
+    );
+    paint(painter, centre, &x.dice, &x.dropped, t, BIG);
+    if t >= SETTLE {
+        let against = x
+            .against
+            .as_deref()
+            .map_or(String::new(), |a| format!(" {a}"));
+        painter.text(
+            egui::pos2(centre.x, card.max.y - 8.0),
+            Align2::CENTER_BOTTOM,
+            if x.outcome.is_empty() {
+                format!("{}{against}", x.total)
+            } else {
+                format!("{}{against} — {}", x.total, x.outcome)
+            },
+            FontId::proportional(17.0),
+            FACE,
+        );
+    }
+}
+
+/// Paints the dice in a row centred on `centre` (screen points), `size` times their usual side.
 pub fn paint(
     painter: &egui::Painter,
     centre: Pos2,
     counted: &[Rolled],
     dropped: &[Rolled],
     t: f32,
+    size: f32,
 ) {
     let n = counted.len() + dropped.len();
     if n == 0 {
         return;
     }
-    let gap = 6.0;
-    let width = n as f32 * SIDE + (n - 1) as f32 * gap;
+    let side = SIDE * size;
+    let gap = 6.0 * size;
+    let width = n as f32 * side + (n - 1) as f32 * gap;
     // Tumbling dice bounce; settled ones stand still.
     let bounce = if t < SETTLE {
-        -10.0 * (t / SETTLE * std::f32::consts::PI * 3.0).sin().abs() * (1.0 - t / SETTLE)
+        -10.0 * size * (t / SETTLE * std::f32::consts::PI * 3.0).sin().abs() * (1.0 - t / SETTLE)
     } else {
         0.0
     };
@@ -81,15 +130,22 @@ pub fn paint(
         .map(|r| (r, true))
         .chain(dropped.iter().map(|r| (r, false)));
     for (i, (roll, counts)) in dice.enumerate() {
-        let x = centre.x - width / 2.0 + SIDE / 2.0 + i as f32 * (SIDE + gap);
+        let x = centre.x - width / 2.0 + side / 2.0 + i as f32 * (side + gap);
         let at = Pos2::new(x, centre.y + bounce);
         let (face, settled) = face_at(roll, i, t);
-        paint_die(painter, at, roll.die.sides, face, counts, settled);
+        paint_die(painter, at, side, roll.die.sides, face, (counts, settled));
     }
 }
 
-fn paint_die(painter: &egui::Painter, at: Pos2, sides: u8, face: u8, counts: bool, settled: bool) {
-    let rect = egui::Rect::from_center_size(at, egui::vec2(SIDE, SIDE));
+fn paint_die(
+    painter: &egui::Painter,
+    at: Pos2,
+    side: f32,
+    sides: u8,
+    face: u8,
+    (counts, settled): (bool, bool),
+) {
+    let rect = egui::Rect::from_center_size(at, egui::vec2(side, side));
     let (fill, ink) = match (counts, settled) {
         (false, _) => (Color32::from_gray(120), Color32::from_gray(40)),
         // Ivory, apart from the board's white words (CI looks for a settled die by it).
@@ -113,15 +169,15 @@ fn paint_die(painter: &egui::Painter, at: Pos2, sides: u8, face: u8, counts: boo
     );
     if sides == 6 {
         for (dx, dy) in pips(face) {
-            let p = at + egui::vec2(dx * SIDE * 0.27, dy * SIDE * 0.27);
-            painter.circle_filled(p, SIDE * 0.09, ink);
+            let p = at + egui::vec2(dx * side * 0.27, dy * side * 0.27);
+            painter.circle_filled(p, side * 0.09, ink);
         }
     } else {
         painter.text(
             at,
             Align2::CENTER_CENTER,
             face.to_string(),
-            FontId::proportional(16.0),
+            FontId::proportional(16.0 * side / SIDE),
             ink,
         );
     }
@@ -170,6 +226,28 @@ fn pips(face: u8) -> &'static [(f32, f32)] {
 mod tests {
     use super::*;
     use crate::rules::dice::Die;
+
+    /// A roll against a number, or a Coterie effort, decides something and stands large; a
+    /// damage roll stays by its token; a roll without dice shows nothing.
+    #[test]
+    fn the_rolls_that_decide_stand_large() {
+        let mut to_hit = Explanation::new("Aldo to hit", "zones.attacking");
+        to_hit.dice = vec![roll(20, 14)];
+        to_hit.against = Some("≤ 12".into());
+        let strike = Visual::Strike { from: 0, to: 1 };
+        assert!(decisive(&to_hit, &strike));
+        let mut damage = to_hit.clone();
+        damage.against = None;
+        assert!(!decisive(&damage, &strike));
+        let tally = Visual::Tally {
+            bars: vec![(0, 12)],
+            winner: None,
+        };
+        assert!(decisive(&damage, &tally), "a Coterie effort");
+        let mut none = to_hit.clone();
+        none.dice.clear();
+        assert!(!decisive(&none, &strike));
+    }
 
     fn roll(sides: u8, value: u8) -> Rolled {
         Rolled {
@@ -233,10 +311,7 @@ mod tests {
             anchor(&strike, tokens, places),
             Some((Vec2::new(200.0, 0.0), None))
         );
-        let float = Visual::Float {
-            token: 2,
-            text: "−3".into(),
-        };
+        let float = Visual::float(2, "−3");
         assert_eq!(
             anchor(&float, tokens, places),
             Some((Vec2::new(200.0, 0.0), Some(2))),

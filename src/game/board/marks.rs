@@ -19,7 +19,7 @@ use crate::game::input::{Cursor, attack_on, filtered_choices, highlighted_row, r
 use crate::game::lesson::LessonRun;
 use crate::game::seats::Seats;
 use crate::game::table::person_deciding;
-use crate::present::{Focus, Mark, Token, Visual};
+use crate::present::{Focus, Mark, Token, Tone, Visual};
 
 /// The acting character, and a character one may activate.
 pub const GOLD: Color32 = Color32::from_rgb(255, 230, 51);
@@ -83,6 +83,11 @@ pub fn clear_spot(
 }
 
 /// World to screen (the board camera's, or a test's), and world lengths to screen lengths.
+/// Where an attack's odds stand on screen (the window's pixels) and the choice they are for:
+/// a click there strikes, as a click on the target does.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct OddsBox(pub Option<(Rect, usize)>);
+
 struct Projector<'a> {
     to_screen: &'a dyn Fn(Vec2) -> Option<Pos2>,
     scale: f32,
@@ -143,7 +148,9 @@ pub fn draw_board_marks(
         Res<crate::game::board::HoveredPlace>,
     ),
     roots: Query<(&crate::game::board::scene::Token, &Transform)>,
+    mut odds_box: ResMut<OddsBox>,
 ) -> Result {
+    odds_box.0 = None;
     let Some(clip) = area.0 else {
         return Ok(());
     };
@@ -156,17 +163,20 @@ pub fn draw_board_marks(
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
+    let ctx = contexts.ctx_mut()?;
+    // The camera counts the window's pixels; egui's points are larger by the text size.
+    let zoom = ctx.zoom_factor();
     let to_screen = |world: Vec2| {
         let p = camera
             .world_to_viewport(transform, world.extend(0.0))
             .ok()?;
-        Some(Pos2::new(p.x, p.y))
+        Some(Pos2::new(p.x / zoom, p.y / zoom))
     };
+    let scale = scale * zoom;
     let view = Projector {
         to_screen: &to_screen,
         scale,
     };
-    let ctx = contexts.ctx_mut()?;
     let painter = ctx
         .layer_painter(egui::LayerId::new(
             egui::Order::Background,
@@ -289,6 +299,12 @@ pub fn draw_board_marks(
         if let Some(x) = playing
             .now
             .and_then(|(e, _)| battle.log.get(e)?.explanation.as_ref())
+            && super::dice::decisive(x, visual)
+        {
+            super::dice::paint_big(&painter, clip, x, *t);
+        } else if let Some(x) = playing
+            .now
+            .and_then(|(e, _)| battle.log.get(e)?.explanation.as_ref())
         {
             let at = super::dice::anchor(
                 visual,
@@ -302,7 +318,7 @@ pub fn draw_board_marks(
                 Some(view.at(w)? - egui::vec2(0.0, lift))
             })
             .unwrap_or(egui::pos2(clip.center().x, clip.max.y - 40.0));
-            super::dice::paint(&painter, at, &x.dice, &x.dropped, *t);
+            super::dice::paint(&painter, at, &x.dice, &x.dropped, *t, 1.0);
         }
     }
     if let Some(c) = view_of.active
@@ -399,8 +415,10 @@ pub fn draw_board_marks(
         if let Some(t) = target
             && let Some(i) = attack_on(&battle, &cursor, t)
             && let Some(odds) = battle.session.odds(i)
+            && let Some(r) = marks.odds_beside(t, &odds)
         {
-            marks.odds_beside(t, &odds);
+            let px = |p: Pos2| Vec2::new(p.x, p.y) * zoom;
+            odds_box.0 = Some((Rect::from_corners(px(r.min), px(r.max)), i));
         }
     }
     Ok(())
@@ -427,6 +445,35 @@ pub fn paint_event(
         lay,
     }
     .animate(visual, t, text, clip);
+}
+
+/// How large words over a token stand (points at the board's own zoom): harm by how much,
+/// so a critical for 17 does not read like a scratch for 2.
+pub fn float_size(tone: Tone) -> f32 {
+    match tone {
+        Tone::Plain => 18.0,
+        Tone::Miss => 17.0,
+        Tone::Guard => 20.0,
+        Tone::Harm(n) => (20.0 + 2.5 * n as f32).min(54.0),
+        Tone::Critical => 40.0,
+    }
+}
+
+fn float_colour(tone: Tone, text: &str) -> Color32 {
+    match tone {
+        Tone::Plain if text.starts_with('−') => RED,
+        Tone::Plain => GOLD,
+        Tone::Harm(_) => RED,
+        Tone::Miss => Color32::from_gray(175),
+        Tone::Guard => REACH,
+        Tone::Critical => ORANGE,
+    }
+}
+
+/// A flash over the whole board that fades as the event plays.
+fn flash(colour: Color32, t: f32) -> Color32 {
+    let alpha = (70.0 * (1.0 - t * 1.6).max(0.0)) as u8;
+    Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), alpha)
 }
 
 fn mark_colour(m: Mark) -> Color32 {
@@ -477,6 +524,23 @@ impl Marks<'_> {
             colour,
             Stroke::NONE,
         ));
+    }
+
+    /// Rays bursting out of a token: a critical's gold, a fall's red.
+    fn burst(&self, at: Vec2, radius: f32, t: f32, colour: Color32) {
+        let reach = radius * (1.0 + 1.4 * (t * 2.5).min(1.0));
+        let colour = colour.gamma_multiply((1.0 - t).clamp(0.0, 1.0));
+        for k in 0..12 {
+            let a = k as f32 * std::f32::consts::TAU / 12.0;
+            let dir = Vec2::new(a.cos(), a.sin());
+            if let (Some(from), Some(to)) = (
+                self.view.at(at + dir * radius * 1.05),
+                self.view.at(at + dir * reach),
+            ) {
+                self.painter
+                    .line_segment([from, to], Stroke::new(self.view.len(4.0).max(2.0), colour));
+            }
+        }
     }
 
     /// One event on its way, `t` from 0 to 1.
@@ -539,26 +603,41 @@ impl Marks<'_> {
             Visual::Float {
                 token: id,
                 text: what,
+                tone,
             } => {
                 let Some(p) = character_position(self.lay, *id) else {
                     return;
                 };
                 let r = character_radius(self.lay, *id);
+                // A big moment's words swell in before they rise.
+                let swell = match tone {
+                    Tone::Critical | Tone::Harm(_) => 1.0 + 0.6 * (1.0 - (t * 5.0).min(1.0)),
+                    _ => 1.0,
+                };
                 if let Some(at) = view.at(p + Vec2::new(0.0, r + 6.0 + 24.0 * ease)) {
-                    let colour = if what.starts_with('−') { RED } else { GOLD };
                     self.painter.text(
                         at,
                         Align2::CENTER_BOTTOM,
                         what,
-                        view.font(18.0),
-                        fade(colour),
+                        view.font(float_size(*tone) * swell),
+                        fade(float_colour(*tone, what)),
                     );
+                }
+                if *tone == Tone::Critical {
+                    self.burst(p, r, t, GOLD);
+                    self.painter
+                        .rect_filled(clip, 0.0, flash(Color32::from_rgb(255, 220, 120), t));
                 }
             }
             Visual::Fall { token: id } => {
                 let Some(p) = character_position(self.lay, *id) else {
                     return;
                 };
+                // A fall darkens the board red for a moment and says who fell across its
+                // top: it cannot pass unseen.
+                self.painter
+                    .rect_filled(clip, 0.0, flash(Color32::from_rgb(200, 20, 20), t));
+                self.burst(p, character_radius(self.lay, *id), t, RED);
                 let r = character_radius(self.lay, *id) * (0.5 + 0.7 * ease);
                 if let (Some(a), Some(b), Some(c), Some(d)) = (
                     view.at(p + Vec2::new(-r, r)),
@@ -566,10 +645,17 @@ impl Marks<'_> {
                     view.at(p + Vec2::new(r, r)),
                     view.at(p + Vec2::new(-r, -r)),
                 ) {
-                    let stroke = Stroke::new(view.len(5.0).max(2.0), RED);
+                    let stroke = Stroke::new(view.len(7.0).max(3.0), RED);
                     self.painter.line_segment([a, b], stroke);
                     self.painter.line_segment([c, d], stroke);
                 }
+                self.painter.text(
+                    clip.center_top() + egui::vec2(0.0, 14.0),
+                    Align2::CENTER_TOP,
+                    text,
+                    FontId::proportional(24.0),
+                    Color32::from_rgb(255, 120, 100),
+                );
             }
             Visual::Flash { place } => {
                 if let Some(&c) = self.lay.centres.get(*place)
@@ -668,11 +754,9 @@ impl Marks<'_> {
 
     /// An attack's odds in a box beside its target, at a size read at a glance whatever the
     /// zoom, kept inside the board's room.
-    fn odds_beside(&self, target: usize, odds: &str) {
-        let Some(at) = character_position(self.lay, target) else {
-            return;
-        };
-        self.words_beside(at, character_radius(self.lay, target) + 6.0, odds);
+    fn odds_beside(&self, target: usize, odds: &str) -> Option<egui::Rect> {
+        let at = character_position(self.lay, target)?;
+        self.words_beside(at, character_radius(self.lay, target) + 6.0, odds)
     }
 
     /// What a move to `place` sets off, in the same box, beside the place.
@@ -680,14 +764,12 @@ impl Marks<'_> {
         let Some(&at) = self.lay.centres.get(place) else {
             return;
         };
-        self.words_beside(at, self.lay.size.x / 2.0 + 6.0, words);
+        let _ = self.words_beside(at, self.lay.size.x / 2.0 + 6.0, words);
     }
 
     /// Words in a box `reach` world units right of `at` (left of it past the board's edge).
-    fn words_beside(&self, at: Vec2, reach: f32, odds: &str) {
-        let Some(anchor) = self.view.at(at + Vec2::new(reach, 0.0)) else {
-            return;
-        };
+    fn words_beside(&self, at: Vec2, reach: f32, odds: &str) -> Option<egui::Rect> {
+        let anchor = self.view.at(at + Vec2::new(reach, 0.0))?;
         let galley = self.painter.layout(
             odds.to_string(),
             FontId::proportional(14.0),
@@ -695,9 +777,7 @@ impl Marks<'_> {
             220.0,
         );
         let clip = self.painter.clip_rect();
-        let Some(centre) = self.view.at(at) else {
-            return;
-        };
+        let centre = self.view.at(at)?;
         let discs: Vec<(Pos2, f32)> = (0..self.lay.view.tokens.len())
             .filter_map(|i| {
                 let p = self.view.at(super::token_position(self.lay, i))?;
@@ -721,6 +801,7 @@ impl Marks<'_> {
         );
         self.painter
             .galley(rect.min + egui::vec2(6.0, 4.0), galley, Color32::WHITE);
+        Some(rect)
     }
 
     /// Marks what the choice under the cursor would touch: its character, its place.

@@ -19,13 +19,13 @@ use leafwing_input_manager::prelude::*;
 
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::game::board::marks::{BoardArea, draw_board_marks};
+use crate::game::board::marks::{BoardArea, OddsBox, draw_board_marks};
 use crate::game::flow::{Battle, Choose, in_battle};
 use crate::game::input::{Cursor, GameAction};
 use crate::game::lesson::LessonRun;
 use crate::game::seats::Seats;
 use crate::game::table::person_deciding;
-use crate::present::BoardView;
+use crate::present::{BoardView, Tone, Visual};
 use crate::rules::battle::Seat;
 
 pub const ZONE_W: f32 = 230.0;
@@ -303,7 +303,16 @@ impl Plugin for BoardPlugin {
         app.init_resource::<BoardArea>()
             .init_resource::<Hovered>()
             .init_resource::<HoveredPlace>()
+            .init_resource::<Shaken>()
+            .init_resource::<OddsBox>()
             .add_systems(Startup, spawn_camera)
+            .add_systems(PreUpdate, unshake)
+            .add_systems(
+                PostUpdate,
+                shake_board
+                    .before(bevy::transform::TransformSystems::Propagate)
+                    .run_if(resource_exists::<Battle>),
+            )
             .add_systems(
                 Update,
                 (fit_camera, camera_keys)
@@ -317,6 +326,70 @@ impl Plugin for BoardPlugin {
                     .after(PanelsDrawn)
                     .run_if(in_battle().and_then(resource_exists::<Layout>)),
             );
+    }
+}
+
+/// How far the whole board shakes at `t` of an event, in screen pixels: a critical and a fall
+/// shake it, heavy harm a little, anything else not at all; it dies down as the event plays.
+pub fn shake(visual: &Visual, t: f32) -> f32 {
+    let strength = match visual {
+        Visual::Float {
+            tone: Tone::Critical,
+            ..
+        } => 9.0,
+        Visual::Fall { .. } => 7.0,
+        Visual::Float {
+            tone: Tone::Harm(n),
+            ..
+        } if *n >= 8 => 4.0,
+        _ => return 0.0,
+    };
+    strength * (1.0 - t).clamp(0.0, 1.0).powi(2)
+}
+
+/// The shake the camera carries this frame: added after every system has moved the camera,
+/// taken off before any moves it again, so panning and framing never see it.
+#[derive(Resource, Default)]
+struct Shaken(Vec2);
+
+fn unshake(mut shaken: ResMut<Shaken>, mut cam: Query<&mut Transform, With<BoardCamera>>) {
+    if shaken.0 == Vec2::ZERO {
+        return;
+    }
+    for mut t in &mut cam {
+        t.translation -= shaken.0.extend(0.0);
+    }
+    shaken.0 = Vec2::ZERO;
+}
+
+fn shake_board(
+    playing: Res<crate::game::board::animation::Playing>,
+    battle: Res<Battle>,
+    mut shaken: ResMut<Shaken>,
+    mut cam: Query<(&mut Transform, &Projection), With<BoardCamera>>,
+) {
+    // Reduced motion: nothing shakes.
+    if playing.calm {
+        return;
+    }
+    let Some((e, t)) = playing.now else {
+        return;
+    };
+    let Some(visual) = battle.log.get(e).and_then(|l| l.visual.as_ref()) else {
+        return;
+    };
+    let px = shake(visual, t);
+    if px == 0.0 {
+        return;
+    }
+    for (mut tf, proj) in &mut cam {
+        let scale = match proj {
+            Projection::Orthographic(o) => o.scale,
+            _ => 1.0,
+        };
+        let off = Vec2::new((t * 90.0).sin(), (t * 71.0).cos()) * px * scale;
+        tf.translation += off.extend(0.0);
+        shaken.0 = off;
     }
 }
 
@@ -601,6 +674,7 @@ pub fn click_board(
     seats: Res<Seats>,
     lesson: Option<Res<LessonRun>>,
     lay: Res<Layout>,
+    odds_box: Option<Res<OddsBox>>,
     mut cursor: ResMut<Cursor>,
     mut choose: MessageWriter<Choose>,
 ) {
@@ -613,6 +687,14 @@ pub fn click_board(
     let Some(screen) = window.cursor_position() else {
         return;
     };
+    // The odds beside a target strike when clicked, as the target does.
+    if let Some((rect, i)) = odds_box.and_then(|b| b.0)
+        && rect.contains(screen)
+        && let Some(c) = battle.session.choice(i)
+    {
+        choose.write(Choose(c));
+        return;
+    }
     let (camera, tf) = *cam;
     let Ok(world) = camera.viewport_to_world_2d(tf, screen) else {
         return;
@@ -628,6 +710,53 @@ pub fn click_board(
         .and_then(|i| battle.session.choice(i))
     {
         choose.write(Choose(c));
+    }
+}
+
+#[cfg(test)]
+mod weight_tests {
+    use super::*;
+    use crate::game::board::marks::float_size;
+
+    fn toned(tone: Tone) -> Visual {
+        Visual::Float {
+            token: 0,
+            text: String::new(),
+            tone,
+        }
+    }
+
+    /// A critical and a fall shake the board, heavy harm a little, a scratch or a step not at
+    /// all; every shake dies down by the event's end.
+    #[test]
+    fn big_moments_shake_the_board_and_small_ones_do_not() {
+        let early = |v: &Visual| shake(v, 0.1);
+        assert!(early(&toned(Tone::Critical)) > early(&Visual::Fall { token: 0 }));
+        assert!(early(&Visual::Fall { token: 0 }) > early(&toned(Tone::Harm(9))));
+        assert!(early(&toned(Tone::Harm(9))) > 0.0);
+        assert_eq!(early(&toned(Tone::Harm(2))), 0.0);
+        assert_eq!(early(&toned(Tone::Miss)), 0.0);
+        assert_eq!(early(&Visual::Strike { from: 0, to: 1 }), 0.0);
+        assert_eq!(shake(&toned(Tone::Critical), 1.0), 0.0);
+    }
+
+    /// Damage stands as large as it is: a critical's words and a blow for 12 far larger than
+    /// a scratch for 2, which is still larger than plain words.
+    #[test]
+    fn damage_is_sized_by_the_harm() {
+        let (plain, scratch, heavy, critical) = (
+            float_size(Tone::Plain),
+            float_size(Tone::Harm(2)),
+            float_size(Tone::Harm(12)),
+            float_size(Tone::Critical),
+        );
+        assert!(plain < scratch && scratch < heavy);
+        assert!(heavy >= 1.9 * scratch, "{heavy} against {scratch}");
+        assert!(critical >= 1.5 * scratch);
+        assert!(
+            float_size(Tone::Harm(1000)) <= 60.0,
+            "huge harm still fits the board"
+        );
     }
 }
 

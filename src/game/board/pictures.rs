@@ -13,7 +13,7 @@ use crate::game::board::scene::{BoardPlace, SceneSynced, Token};
 use crate::game::board::textures::{self, Textures};
 use crate::game::board::{Layout, character_position, edge_to_edge, token_size};
 use crate::game::flow::{AppState, Battle, in_battle};
-use crate::present::Visual;
+use crate::present::{Tone, Visual};
 
 /// A link between two places, drawn under them.
 #[derive(Component)]
@@ -271,13 +271,22 @@ fn dress_tokens(
     }
 }
 
-/// What the event being played does to token `id` at `t` (0 to 1): a shake (-1 to 1), a red
-/// flash (0 to 1) and how far it has tipped over (0 to 1).
+/// What the event being played does to token `id` at `t` (0 to 1): a shake (-1 to 1, up to
+/// 2 for a critical), a red flash (0 to 1) and how far it has tipped over (0 to 1). Harm shakes
+/// its target by how much it is.
 pub fn struck(visual: &Visual, id: usize, t: f32) -> Option<(f32, f32, f32)> {
     match *visual {
         Visual::Strike { to, .. } if to == id && t > 0.5 => {
             let k = (t - 0.5) * 2.0;
             Some(((k * 30.0).sin() * (1.0 - k), 1.0 - k, 0.0))
+        }
+        Visual::Float { token, tone, .. } if token == id => {
+            let strength = match tone {
+                Tone::Critical => 2.0,
+                Tone::Harm(n) => (n as f32 / 8.0).clamp(0.25, 1.0),
+                _ => return None,
+            };
+            Some(((t * 30.0).sin() * (1.0 - t) * strength, 1.0 - t, 0.0))
         }
         Visual::Fall { token } if token == id => Some((0.0, 0.0, (t * 1.6).min(1.0))),
         _ => None,
@@ -406,5 +415,29 @@ mod tests {
         assert_eq!(struck(&fall, 2, 0.0).unwrap().2, 0.0);
         assert_eq!(struck(&fall, 2, 1.0).unwrap().2, 1.0);
         assert_eq!(struck(&fall, 3, 1.0), None);
+    }
+
+    /// Harm shakes its target by how much it is, a critical hardest; plain words do not.
+    #[test]
+    fn harm_shakes_by_its_size_and_a_critical_hardest() {
+        let most = |tone: Tone| {
+            let v = Visual::Float {
+                token: 2,
+                text: String::new(),
+                tone,
+            };
+            (0..100)
+                .filter_map(|k| struck(&v, 2, k as f32 / 100.0))
+                .map(|s| s.0.abs())
+                .fold(0.0, f32::max)
+        };
+        let (scratch, heavy, critical) = (
+            most(Tone::Harm(2)),
+            most(Tone::Harm(9)),
+            most(Tone::Critical),
+        );
+        assert!(scratch > 0.0 && scratch < heavy && heavy < critical);
+        assert_eq!(most(Tone::Plain), 0.0);
+        assert_eq!(struck(&Visual::float(2, "turn"), 2, 0.5), None);
     }
 }

@@ -75,6 +75,21 @@ impl CatalogueEntry {
     }
 }
 
+/// The side whose colour seat `i` of `entry` wears: its faction's, or for a character's own
+/// seat (Coterie's players) the faction of that character's token.
+pub fn seat_side(entry: &CatalogueEntry, i: usize) -> usize {
+    match entry.seats.get(i).map(|(s, _)| *s) {
+        Some(Seat::Faction(f)) => f,
+        Some(Seat::Character(c)) => entry
+            .map
+            .tokens
+            .iter()
+            .find(|t| t.id == c)
+            .map_or(i, |t| t.faction),
+        _ => i,
+    }
+}
+
 /// A scenario's board as its battle opens (on a fixed seed: a drawing, not a battle).
 struct OpeningBoard;
 
@@ -274,6 +289,8 @@ pub fn menu_ui(
             });
         });
     egui::CentralPanel::default().show(&mut ui, |ui| {
+        // The saved battles first, in view at any window size; folded, they take one line.
+        saved_battles(ui, &mut saved, &prefs, &mut setup, &mut next);
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.label(egui::RichText::new("Scenarios").strong());
             for (i, entry) in catalogue.0.iter().enumerate() {
@@ -296,8 +313,6 @@ pub fn menu_ui(
             }
             ui.separator();
             skirmish_section(ui, &mut random, &cursor, &mut clicks);
-            ui.separator();
-            saved_battles(ui, &mut saved, &prefs, &mut setup, &mut next);
         });
     });
     if let Some(row) = clicks.at {
@@ -341,8 +356,14 @@ fn setup_column(
     ui.label(egui::RichText::new("Seats").strong());
     for (f, name) in named.iter().enumerate() {
         let row = MenuRow::Seat(f);
-        let r = ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(format!("{name}:")).color(faction_colour(f)));
+        let side = entry.map_or(f, |e| seat_side(e, f));
+        // The name on a line of its own, whole, in its side's colour; the choices under it.
+        ui.label(
+            egui::RichText::new(name)
+                .strong()
+                .color(faction_colour(side)),
+        );
+        let r = ui.horizontal_wrapped(|ui| {
             for o in SEAT_KINDS {
                 let r = ui.selectable_label(setup.seats[f] == o, o.label());
                 if r.clicked() {
@@ -354,8 +375,8 @@ fn setup_column(
         mark(ui, cursor, row, &r.response);
     }
     if let Some(role) = entry.and_then(|e| e.gm) {
-        let r = ui.horizontal(|ui| {
-            ui.label(format!("The GM ({role}):"));
+        ui.label(egui::RichText::new(format!("The GM ({role})")).strong());
+        let r = ui.horizontal_wrapped(|ui| {
             for o in SEAT_KINDS {
                 let r = ui.selectable_label(setup.gm == o, o.label());
                 if r.clicked() {
@@ -491,6 +512,7 @@ fn saved_battles(
     if deleted {
         *saved = crate::game::autosave::SavedBattles::read(prefs);
     }
+    ui.separator();
 }
 
 /// The menu's optional-rule boxes: they start from the scenario's own optional rules; a click
@@ -546,6 +568,106 @@ mod tests {
     use super::*;
     use crate::game::skirmish::{RandomSkirmish, next_after};
     use crate::generate::Size;
+
+    /// Every text the menu's setup column draws at 1280×720 for `entry`, with where it stands.
+    fn setup_texts(entry: &CatalogueEntry, catalogue: &Catalogue) -> Vec<(String, egui::Rect)> {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(crate::game::fonts::definitions());
+        let mut setup = BattleSetup {
+            scenario: entry.id.clone(),
+            ..BattleSetup::default()
+        };
+        let cursor = MenuCursor::default();
+        let mut shapes = Vec::new();
+        // egui sizes some things on its first pass; the second is what a player sees.
+        for _ in 0..2 {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 720.0),
+                )),
+                ..egui::RawInput::default()
+            };
+            let out = ctx.run_ui(input, |ui| {
+                egui::Panel::right("menu-setup")
+                    .exact_size(SETUP_W)
+                    .resizable(false)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            setup_column(
+                                ui,
+                                catalogue,
+                                &mut setup,
+                                &cursor,
+                                &mut Clicks::default(),
+                            );
+                        });
+                    });
+            });
+            let mut out = out;
+            out.textures_delta.clear();
+            shapes = out.shapes;
+        }
+        let mut texts = Vec::new();
+        let mut stack: Vec<egui::Shape> = shapes.into_iter().map(|c| c.shape).collect();
+        while let Some(shape) = stack.pop() {
+            match shape {
+                egui::Shape::Vec(v) => stack.extend(v),
+                egui::Shape::Text(t) => {
+                    texts.push((t.galley.text().to_string(), t.visual_bounding_rect()))
+                }
+                _ => {}
+            }
+        }
+        texts
+    }
+
+    /// At 1280×720 each seat of every scenario is named whole and inside the window, in its
+    /// side's colour (a Coterie character's seat in its party's, not the next faction's).
+    #[test]
+    fn every_seat_is_named_whole_at_1280_by_720() {
+        let catalogue = Catalogue::default();
+        assert!(catalogue.0.len() >= 10);
+        for entry in &catalogue.0 {
+            let texts = setup_texts(entry, &catalogue);
+            for (_, name) in &entry.seats {
+                let (_, at) = texts
+                    .iter()
+                    .find(|(t, _)| t == name)
+                    .unwrap_or_else(|| panic!("{}: no seat named {name}", entry.id));
+                assert!(
+                    at.min.x >= 0.0 && at.max.x <= 1280.0,
+                    "{}: {name} stands from {} to {}",
+                    entry.id,
+                    at.min.x,
+                    at.max.x
+                );
+            }
+            // Nor is any choice beside them cut off by the window's edge ("AI (nor").
+            for (t, at) in &texts {
+                assert!(
+                    at.min.x >= 1280.0 - SETUP_W - 1.0 && at.max.x <= 1280.0,
+                    "{}: \"{t}\" stands from {} to {}, outside the column",
+                    entry.id,
+                    at.min.x,
+                    at.max.x
+                );
+            }
+        }
+        let coterie = catalogue
+            .0
+            .iter()
+            .find(|e| e.seats.iter().any(|(s, _)| matches!(s, Seat::Character(_))))
+            .expect("a Coterie scenario");
+        for i in 0..coterie.seats.len() {
+            assert_eq!(
+                seat_side(coterie, i),
+                0,
+                "{}: the party's colour",
+                coterie.seats[i].1
+            );
+        }
+    }
 
     #[test]
     fn a_drawn_skirmish_is_listed_once_and_chosen_and_the_next_is_the_next_seed() {
