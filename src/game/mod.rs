@@ -309,6 +309,26 @@ pub fn launch_from_query(mut launch: Launch) -> (Launch, bool) {
     (launch, fast)
 }
 
+/// Where the sounds are read from. `cargo run` and a binary with `assets/` beside it find them
+/// as Bevy does; a binary run from its build folder (as CI and the screenshots run it) reads
+/// them from the source tree it was built from.
+fn asset_folder() -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let found_by_bevy = std::env::var_os("CARGO_MANIFEST_DIR").is_some()
+            || std::env::var_os("BEVY_ASSET_ROOT").is_some()
+            || std::env::current_exe()
+                .ok()
+                .and_then(|p| Some(p.parent()?.join("assets")))
+                .is_some_and(|d| d.is_dir());
+        let built = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+        if !found_by_bevy && std::path::Path::new(built).is_dir() {
+            return built.into();
+        }
+    }
+    "assets".into()
+}
+
 pub fn run(launch: Launch) -> AppExit {
     web::mark("the game starts");
     let (launch, fast) = launch_from_query(launch);
@@ -329,6 +349,7 @@ pub fn run(launch: Launch) -> AppExit {
             // The sounds have no settings files beside them: nothing to look for (in the
             // browser each look would be a request that fails).
             .set(bevy::asset::AssetPlugin {
+                file_path: asset_folder(),
                 meta_check: bevy::asset::AssetMetaCheck::Never,
                 ..default()
             }),
@@ -498,7 +519,17 @@ fn autopilot(
         if drawn {
             playing.now = playing.now.map(|(e, _)| (e, 0.5));
         }
-        // A critical is held early, its burst and flash at their brightest.
+        // A critical is held early, its burst and flash at their brightest; one still
+        // waiting its turn on a busy board is brought forward, not dropped.
+        if let Some(i) = playing
+            .waiting
+            .iter()
+            .position(|e| b.log.get(*e).is_some_and(critical))
+        {
+            let e = playing.waiting[i];
+            playing.waiting.drain(..=i);
+            playing.now = Some((e, 0.15));
+        }
         let burst = playing
             .now
             .is_some_and(|(e, t)| t >= 0.15 && b.log.get(e).is_some_and(critical));

@@ -1,12 +1,15 @@
 //! The sound played: each `Sound` the battle cues, and a music loop for the screen, at the
-//! volumes the settings keep. The files load after the first frame (in the browser they are
-//! fetched beside the page, so the game's own download carries none), and in the browser
-//! nothing sounds before the player's first click or key, as browsers ask.
+//! volumes the settings keep. The files load after the first frame, and in the browser nothing
+//! sounds before the player's first click or key, as browsers ask. The desktop plays them
+//! through Bevy's audio; the browser through the page's own audio elements, which fetch them
+//! beside the page (Bevy's audio would weigh more in the download than its budget has left).
 
+#[cfg(not(target_arch = "wasm32"))]
 use bevy::audio::{
     AudioPlayer, AudioSink, AudioSinkPlayback, AudioSource, PlaybackSettings, Volume,
 };
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use std::collections::BTreeMap;
 
 use crate::game::flow::AppState;
@@ -35,14 +38,18 @@ pub fn loudness(settings: &Settings, channel: Channel, gain: f32) -> Option<f32>
     (v > 0.0).then_some(v.min(1.0))
 }
 
-/// The sounds' handles, once loaded.
+/// The sounds, once asked for: Bevy's handles on the desktop; in the browser the page has
+/// been told to fetch them.
 #[derive(Resource)]
 pub struct SoundBank {
+    #[cfg(not(target_arch = "wasm32"))]
     effects: BTreeMap<Cue, Handle<AudioSource>>,
+    #[cfg(not(target_arch = "wasm32"))]
     tunes: Vec<(Tune, Handle<AudioSource>)>,
 }
 
 /// The music now playing.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Component)]
 struct Music(Tune);
 
@@ -68,15 +75,25 @@ impl Plugin for SpeakersPlugin {
 }
 
 /// Loads every sound on the second frame, so the first is drawn without waiting for them.
-fn load_sounds(mut commands: Commands, assets: Res<AssetServer>, mut frames: Local<u32>) {
+fn load_sounds(
+    mut commands: Commands,
+    #[cfg(not(target_arch = "wasm32"))] assets: Res<AssetServer>,
+    mut frames: Local<u32>,
+) {
     *frames += 1;
     if *frames < 2 {
         return;
     }
+    #[cfg(not(target_arch = "wasm32"))]
     commands.insert_resource(SoundBank {
         effects: Cue::ALL.map(|c| (c, assets.load(c.file()))).into(),
         tunes: Tune::ALL.map(|t| (t, assets.load(t.file()))).to_vec(),
     });
+    #[cfg(target_arch = "wasm32")]
+    {
+        page::fetch_all();
+        commands.insert_resource(SoundBank {});
+    }
 }
 
 fn listen_for_first_input(
@@ -93,9 +110,9 @@ fn listen_for_first_input(
 }
 
 fn play_effects(
-    mut commands: Commands,
+    #[cfg(not(target_arch = "wasm32"))] mut commands: Commands,
     mut sounds: MessageReader<Sound>,
-    bank: Res<SoundBank>,
+    #[cfg(not(target_arch = "wasm32"))] bank: Res<SoundBank>,
     settings: Res<Settings>,
     heard: Res<Heard>,
 ) {
@@ -106,6 +123,7 @@ fn play_effects(
         if !heard.0 {
             continue;
         }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(handle) = bank.effects.get(&s.cue) {
             commands.spawn((
                 AudioPlayer(handle.clone()),
@@ -114,11 +132,14 @@ fn play_effects(
                     .with_speed(s.speed),
             ));
         }
+        #[cfg(target_arch = "wasm32")]
+        page::effect(s.cue.file(), volume, s.speed);
     }
 }
 
 /// The screen's loop, started when it changes and kept at the music volume; silent music is
 /// stopped rather than played at nothing.
+#[cfg(not(target_arch = "wasm32"))]
 fn play_music(
     mut commands: Commands,
     state: Res<State<AppState>>,
@@ -155,7 +176,86 @@ fn play_music(
     }
 }
 
-#[cfg(test)]
+#[cfg(target_arch = "wasm32")]
+fn play_music(state: Res<State<AppState>>, settings: Res<Settings>, heard: Res<Heard>) {
+    let volume = loudness(&settings, Channel::Music, 1.0).filter(|_| heard.0);
+    page::music(Tune::for_state(*state.get()), volume);
+}
+
+/// The browser's speakers: an audio element for each effect as it sounds (the page's cache
+/// holds the file), one looping for the music.
+#[cfg(target_arch = "wasm32")]
+mod page {
+    use std::cell::RefCell;
+
+    use web_sys::HtmlAudioElement;
+
+    use crate::game::sound::{Cue, Tune};
+
+    thread_local! {
+        static MUSIC: RefCell<Option<(Tune, HtmlAudioElement)>> = const { RefCell::new(None) };
+        /// One element a file, fetched at once and kept, so the page has every sound to hand.
+        static FETCHED: RefCell<Vec<HtmlAudioElement>> = const { RefCell::new(Vec::new()) };
+    }
+
+    fn element(file: &str) -> Option<HtmlAudioElement> {
+        HtmlAudioElement::new_with_src(&format!("assets/{file}")).ok()
+    }
+
+    pub fn fetch_all() {
+        let files = Cue::ALL
+            .iter()
+            .map(|c| c.file())
+            .chain(Tune::ALL.iter().map(|t| t.file()));
+        FETCHED.with(|f| {
+            f.borrow_mut().extend(files.filter_map(|file| {
+                let a = element(file)?;
+                a.set_preload("auto");
+                Some(a)
+            }));
+        });
+    }
+
+    pub fn effect(file: &str, volume: f32, speed: f32) {
+        if let Some(a) = element(file) {
+            a.set_volume(f64::from(volume));
+            a.set_playback_rate(f64::from(speed));
+            // Refused before the first gesture: nothing is lost but that sound.
+            let _ = a.play();
+        }
+    }
+
+    pub fn music(want: Tune, volume: Option<f32>) {
+        MUSIC.with(|m| {
+            let mut m = m.borrow_mut();
+            match (volume, m.as_ref()) {
+                (Some(v), Some((tune, a))) if *tune == want => {
+                    if (a.volume() - f64::from(v)).abs() > 1e-3 {
+                        a.set_volume(f64::from(v));
+                    }
+                }
+                (Some(v), _) => {
+                    if let Some((_, old)) = m.take() {
+                        let _ = old.pause();
+                    }
+                    if let Some(a) = element(want.file()) {
+                        a.set_loop(true);
+                        a.set_volume(f64::from(v));
+                        let _ = a.play();
+                        *m = Some((want, a));
+                    }
+                }
+                (None, _) => {
+                    if let Some((_, old)) = m.take() {
+                        let _ = old.pause();
+                    }
+                }
+            }
+        });
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 
