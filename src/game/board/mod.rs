@@ -470,17 +470,21 @@ pub fn fit_camera(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
     actions: Single<&ActionState<GameAction>>,
-    mut last: Local<(u64, usize, u32, u32)>,
+    settings: Option<Res<crate::game::settings::Settings>>,
+    mut last: Local<(u64, usize, u32, u32, u32)>,
 ) {
     if actions.just_pressed(&GameAction::Fit) {
         *last = Default::default();
     }
-    // A new battle (another map) or a new window size frames the board again.
+    // The side panels grow with the text size, and the board fits between them.
+    let zoom = settings.map_or(1.0, |s| s.text_size);
+    // A new battle (another map), a new window size or text size frames the board again.
     let key = (
         lay.key.map_or(0, |(serial, _, _)| serial),
         lay.centres.len(),
         window.physical_width(),
         window.physical_height(),
+        (zoom * 100.0) as u32,
     );
     if lay.centres.is_empty() || *last == key {
         return;
@@ -489,10 +493,11 @@ pub fn fit_camera(
     let Ok((mut t, mut proj)) = cam.single_mut() else {
         return;
     };
-    let (at, scale) = framing(
+    let (at, scale) = framing_at(
         &framed_points(&lay),
         lay.size,
         Vec2::new(window.width(), window.height()),
+        zoom,
     );
     if let Projection::Orthographic(o) = proj.as_mut() {
         o.scale = scale;
@@ -506,6 +511,13 @@ pub fn fit_camera(
 pub fn on_screen(p: Vec2, at: Vec2, scale: f32, window: Vec2) -> Vec2 {
     let d = (p - at) / scale;
     Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
+}
+
+/// [`framing`] with the panels grown by the text size `zoom`: framed as for a window smaller
+/// by it, whose panels are their usual size (the same place to look at, a zoom larger by it).
+pub fn framing_at(centres: &[Vec2], size: Vec2, window: Vec2, zoom: f32) -> (Vec2, f32) {
+    let (at, scale) = framing(centres, size, window / zoom);
+    (at, scale / zoom)
 }
 
 /// Where the camera looks and how far it is zoomed out (world units a screen pixel) so that
@@ -710,6 +722,42 @@ pub fn click_board(
         .and_then(|i| battle.session.choice(i))
     {
         choose.write(Choose(c));
+    }
+}
+
+#[cfg(test)]
+mod text_size_tests {
+    use super::*;
+
+    /// At any text size the whole map stands between the side panels, grown with the text,
+    /// and under the top bar: at 150% on 1920×1080 as at 100% on 1280×720.
+    #[test]
+    fn the_board_fits_between_the_panels_at_every_text_size() {
+        let centres = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(900.0, 300.0),
+            Vec2::new(450.0, -200.0),
+        ];
+        let size = Vec2::new(ZONE_W, ZONE_H);
+        for (window, zoom) in [
+            (Vec2::new(1280.0, 720.0), 1.0),
+            (Vec2::new(1920.0, 1080.0), 1.5),
+            (Vec2::new(1920.0, 1080.0), 2.0),
+        ] {
+            let (at, scale) = framing_at(&centres, size, window, zoom);
+            for c in centres {
+                for corner in [c - size / 2.0, c + size / 2.0] {
+                    let p = on_screen(corner, at, scale, window);
+                    assert!(
+                        p.x >= LEFT_PANEL * zoom - 0.5
+                            && p.x <= window.x - RIGHT_PANEL * zoom + 0.5,
+                        "at {zoom}: x {} outside the panels",
+                        p.x
+                    );
+                    assert!(p.y >= TOP_BAR * zoom - 0.5 && p.y <= window.y + 0.5);
+                }
+            }
+        }
     }
 }
 
