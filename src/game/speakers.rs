@@ -14,7 +14,9 @@ use std::collections::BTreeMap;
 
 use crate::game::flow::AppState;
 use crate::game::settings::Settings;
-use crate::game::sound::{Cue, Sound, Tune};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::game::sound::Cue;
+use crate::game::sound::{Sound, Tune};
 
 /// Which volume a sound answers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,6 +16,15 @@ page.on('console', (m) => {
   if (t.includes('FRAY') || m.type() === 'error') console.log('[page]', t.slice(0, 300));
 });
 page.on('pageerror', (e) => console.log('[page error]', e.message));
+// The sounds are fetched beside the page after the first frame: each must be there.
+const sounds = new Set();
+const missing = [];
+page.on('response', (r) => {
+  const path = new URL(r.url()).pathname;
+  if (!path.includes('/assets/sound/')) return;
+  if (r.ok()) sounds.add(path);
+  else missing.push(`${path}: HTTP ${r.status()}`);
+});
 await page.goto(url);
 let status = '';
 try {
@@ -30,6 +39,6 @@ try {
 status = (await page.textContent('#status')) || '';
 await page.screenshot({ path: shot });
 const wasmBytes = await page.evaluate(async () => (await fetch('fray_bg.wasm')).headers.get('content-length'));
-console.log(JSON.stringify({ status, firstFrameMs, loadToOverMs: Date.now() - started, wasmBytes }));
+console.log(JSON.stringify({ status, firstFrameMs, loadToOverMs: Date.now() - started, wasmBytes, sounds: sounds.size, missing }));
 await browser.close();
-process.exit(status.startsWith('FRAY OVER') ? 0 : 1);
+process.exit(status.startsWith('FRAY OVER') && missing.length === 0 ? 0 : 1);

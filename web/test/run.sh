@@ -29,6 +29,8 @@ for scenario in duel wizards-and-bandits the-alarm; do
   echo "$out"
   [ "$status" = 0 ] || { echo "the browser test failed on $scenario (exit $status)"; exit 1; }
   python3 .ci/check-screenshot.py "$shot"
+  # Every sound fetched beside the page (the page's cache then holds them for each blow).
+  echo "$out" | tail -1 | python3 -c 'import json,sys; n = json.load(sys.stdin)["sounds"]; sys.exit(f"{n} of 17 sounds fetched" if n != 17 else 0)'
   web_line=$(echo "$out" | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
   native_line=$("$fray" play "$scenario" --seats "$seats" --seed "$seed" --headless)
   echo "browser: $web_line"
