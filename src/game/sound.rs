@@ -272,11 +272,7 @@ mod tests {
     use super::*;
 
     fn toned(tone: Tone) -> Visual {
-        Visual::Float {
-            token: 0,
-            text: String::new(),
-            tone,
-        }
+        Visual::toned(0, "", tone)
     }
 
     /// Every kind of moment the board plays has its own sound: a step, an attack on its way,

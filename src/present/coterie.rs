@@ -258,16 +258,14 @@ impl Present for Coterie {
                 character,
                 wounds,
                 fatigue,
-            } => Visual::Float {
-                token: *character,
-                text: format!("wounds {wounds}, fatigue {fatigue}"),
-                tone: Tone::Harm((wounds + fatigue).max(0) as u32),
-            },
-            EventKind::Special { character } => Visual::Float {
-                token: *character,
-                text: "special action".into(),
-                tone: Tone::Critical,
-            },
+            } => Visual::toned(
+                *character,
+                format!("wounds {wounds}, fatigue {fatigue}"),
+                Tone::Harm((wounds + fatigue).max(0) as u32),
+            ),
+            EventKind::Special { character } => {
+                Visual::toned(*character, "special action", Tone::Critical)
+            }
             EventKind::Out { character } => Visual::Fall { token: *character },
             // Each effort rises out of its group's ground; the result sets the two side by side.
             EventKind::Effort { side, total } => Visual::Tally {

@@ -278,10 +278,15 @@ pub enum Visual {
 impl Visual {
     /// Words over a token that weigh nothing in particular.
     pub fn float(token: usize, text: impl Into<String>) -> Visual {
+        Visual::toned(token, text, Tone::Plain)
+    }
+
+    /// Words over a token that weigh as `tone` says.
+    pub fn toned(token: usize, text: impl Into<String>, tone: Tone) -> Visual {
         Visual::Float {
             token,
             text: text.into(),
-            tone: Tone::Plain,
+            tone,
         }
     }
 }

@@ -93,7 +93,6 @@ impl Present for Teams {
     const MOUSE: &'static str = "Mouse: click a choice on the left; click a square to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
     fn visual(s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
         let float = |token: usize, text: String| Visual::float(token, text);
-        let toned = |token: usize, text: String, tone: Tone| Visual::Float { token, text, tone };
         let banner = || Visual::Banner {
             text: e.text.clone(),
         };
@@ -118,15 +117,15 @@ impl Present for Teams {
                 target, critical, ..
             } => {
                 if *critical {
-                    toned(*target, "critical hit".into(), Tone::Critical)
+                    Visual::toned(*target, "critical hit", Tone::Critical)
                 } else {
                     float(*target, "hit".into())
                 }
             }
-            EventKind::Missed { target, .. } => toned(*target, "missed".into(), Tone::Miss),
+            EventKind::Missed { target, .. } => Visual::toned(*target, "missed", Tone::Miss),
             EventKind::Damage {
                 character, amount, ..
-            } => toned(
+            } => Visual::toned(
                 *character,
                 format!("−{amount}"),
                 Tone::Harm(u32::from(*amount)),
@@ -150,12 +149,12 @@ impl Present for Teams {
                 character, kind, ..
             } => match kind {
                 ReactionKind::Readied => float(*character, "reacts".into()),
-                ReactionKind::Block => toned(*character, "blocks".into(), Tone::Guard),
-                ReactionKind::Parry => toned(*character, "parries".into(), Tone::Guard),
-                ReactionKind::Dodge => toned(*character, "dodges".into(), Tone::Guard),
-                ReactionKind::Fortify => toned(*character, "braces".into(), Tone::Guard),
-                ReactionKind::Resist => toned(*character, "resists".into(), Tone::Guard),
-                ReactionKind::Intercept => toned(*character, "intercepts".into(), Tone::Guard),
+                ReactionKind::Block => Visual::toned(*character, "blocks", Tone::Guard),
+                ReactionKind::Parry => Visual::toned(*character, "parries", Tone::Guard),
+                ReactionKind::Dodge => Visual::toned(*character, "dodges", Tone::Guard),
+                ReactionKind::Fortify => Visual::toned(*character, "braces", Tone::Guard),
+                ReactionKind::Resist => Visual::toned(*character, "resists", Tone::Guard),
+                ReactionKind::Intercept => Visual::toned(*character, "intercepts", Tone::Guard),
             },
             EventKind::ItemDamaged { item, durability } => match s.items[*item].location() {
                 Location::Hand(c) | Location::Pack(c) => {

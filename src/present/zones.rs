@@ -268,11 +268,11 @@ impl Present for Zones {
             },
             EventKind::Damage {
                 character, amount, ..
-            } => Visual::Float {
-                token: *character,
-                text: format!("−{amount}"),
-                tone: Tone::Harm(u32::from(*amount)),
-            },
+            } => Visual::toned(
+                *character,
+                format!("−{amount}"),
+                Tone::Harm(u32::from(*amount)),
+            ),
             EventKind::Healed { character, health } => {
                 Visual::float(*character, format!("healed to {health}"))
             }
@@ -287,11 +287,7 @@ impl Present for Zones {
             EventKind::Hidden { character } => Visual::float(*character, "hidden"),
             EventKind::Grabbed { character, .. } => Visual::float(*character, "grabbed"),
             EventKind::Freed { character } => Visual::float(*character, "free"),
-            EventKind::Reaction { character } => Visual::Float {
-                token: *character,
-                text: "reacts".into(),
-                tone: Tone::Guard,
-            },
+            EventKind::Reaction { character } => Visual::toned(*character, "reacts", Tone::Guard),
             EventKind::TurnStarted { character } => Visual::float(*character, "turn"),
             EventKind::Roll { character: Some(c) } => Visual::float(
                 *c,

@@ -767,11 +767,7 @@ mod weight_tests {
     use crate::game::board::marks::float_size;
 
     fn toned(tone: Tone) -> Visual {
-        Visual::Float {
-            token: 0,
-            text: String::new(),
-            tone,
-        }
+        Visual::toned(0, "", tone)
     }
 
     /// A critical and a fall shake the board, heavy harm a little, a scratch or a step not at

@@ -421,11 +421,7 @@ mod tests {
     #[test]
     fn harm_shakes_by_its_size_and_a_critical_hardest() {
         let most = |tone: Tone| {
-            let v = Visual::Float {
-                token: 2,
-                text: String::new(),
-                tone,
-            };
+            let v = Visual::toned(2, "", tone);
             (0..100)
                 .filter_map(|k| struck(&v, 2, k as f32 / 100.0))
                 .map(|s| s.0.abs())
