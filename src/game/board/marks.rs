@@ -88,6 +88,20 @@ pub fn clear_spot(
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct OddsBox(pub Option<(Rect, usize)>);
 
+impl OddsBox {
+    /// The box for choice `i` as egui drew it (`rect` in points, larger than the window's
+    /// pixels by the text size `zoom`).
+    pub fn drawn(rect: egui::Rect, zoom: f32, i: usize) -> OddsBox {
+        let px = |p: Pos2| Vec2::new(p.x, p.y) * zoom;
+        OddsBox(Some((Rect::from_corners(px(rect.min), px(rect.max)), i)))
+    }
+
+    /// The attack whose odds stand under `at` (window pixels), if any.
+    pub fn under(&self, at: Vec2) -> Option<usize> {
+        self.0.filter(|(r, _)| r.contains(at)).map(|(_, i)| i)
+    }
+}
+
 struct Projector<'a> {
     to_screen: &'a dyn Fn(Vec2) -> Option<Pos2>,
     scale: f32,
@@ -417,8 +431,7 @@ pub fn draw_board_marks(
             && let Some(odds) = battle.session.odds(i)
             && let Some(r) = marks.odds_beside(t, &odds)
         {
-            let px = |p: Pos2| Vec2::new(p.x, p.y) * zoom;
-            odds_box.0 = Some((Rect::from_corners(px(r.min), px(r.max)), i));
+            *odds_box = OddsBox::drawn(r, zoom, i);
         }
     }
     Ok(())
@@ -819,7 +832,27 @@ impl Marks<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::clear_spot;
+    use super::{OddsBox, clear_spot};
+
+    /// A click on the odds strikes with their attack: where they stand in the window's pixels,
+    /// at any text size, and nowhere else.
+    #[test]
+    fn a_click_on_the_odds_takes_their_attack() {
+        use bevy::math::Vec2;
+        use bevy_egui::egui;
+        let drawn = egui::Rect::from_min_max(egui::pos2(100.0, 100.0), egui::pos2(200.0, 140.0));
+        let at_100 = OddsBox::drawn(drawn, 1.0, 4);
+        assert_eq!(at_100.under(Vec2::new(150.0, 120.0)), Some(4));
+        assert_eq!(at_100.under(Vec2::new(210.0, 120.0)), None);
+        let at_150 = OddsBox::drawn(drawn, 1.5, 4);
+        assert_eq!(at_150.under(Vec2::new(290.0, 200.0)), Some(4));
+        assert_eq!(
+            at_150.under(Vec2::new(120.0, 120.0)),
+            None,
+            "in points, not pixels"
+        );
+        assert_eq!(OddsBox::default().under(Vec2::new(150.0, 120.0)), None);
+    }
     use bevy_egui::egui::{Pos2, Rect, pos2, vec2};
 
     /// The odds box stands beside its target where it covers no other token: right, else left,

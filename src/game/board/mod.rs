@@ -700,8 +700,7 @@ pub fn click_board(
         return;
     };
     // The odds beside a target strike when clicked, as the target does.
-    if let Some((rect, i)) = odds_box.and_then(|b| b.0)
-        && rect.contains(screen)
+    if let Some(i) = odds_box.and_then(|b| b.under(screen))
         && let Some(c) = battle.session.choice(i)
     {
         choose.write(Choose(c));
