@@ -24,6 +24,24 @@ pub struct Playing {
     /// Reduced motion: each event is shown at its end for its time.
     pub calm: bool,
     calm_clock: f32,
+    /// The small moments among those queued (a state, a turn's pips, a banner): they play
+    /// quicker, and a busy board drops them before any blow, fall or roll.
+    small: std::collections::BTreeSet<usize>,
+}
+
+/// How much quicker a small moment plays than a big one.
+const SMALL_PACE: f32 = 3.0;
+
+/// Whether an event is a small moment: words that weigh nothing, or a banner.
+pub fn is_small(visual: &crate::present::Visual) -> bool {
+    use crate::present::{Tone, Visual};
+    matches!(
+        visual,
+        Visual::Float {
+            tone: Tone::Plain,
+            ..
+        } | Visual::Banner { .. }
+    )
 }
 
 /// Where a calm animation is shown: its end, the dice settled and the shake spent.
@@ -36,9 +54,27 @@ pub struct Played;
 impl Playing {
     /// Queues log entries to play, in order.
     pub fn queue(&mut self, entries: impl IntoIterator<Item = usize>) {
-        self.waiting.extend(entries);
+        self.queue_weighed(entries.into_iter().map(|e| (e, false)));
+    }
+
+    /// Queues log entries to play, in order, each with whether it is a small moment. Past
+    /// `MOST_QUEUED` the oldest small moment goes first, then the oldest of the rest.
+    pub fn queue_weighed(&mut self, entries: impl IntoIterator<Item = (usize, bool)>) {
+        for (e, small) in entries {
+            self.waiting.push_back(e);
+            if small {
+                self.small.insert(e);
+            }
+        }
         while self.waiting.len() > MOST_QUEUED {
-            self.waiting.pop_front();
+            let drop = self
+                .waiting
+                .iter()
+                .position(|e| self.small.contains(e))
+                .unwrap_or(0);
+            if let Some(e) = self.waiting.remove(drop) {
+                self.small.remove(&e);
+            }
         }
     }
 
@@ -57,11 +93,17 @@ impl Playing {
     pub fn skip(&mut self) {
         self.now = None;
         self.waiting.clear();
+        self.small.clear();
     }
 
-    /// Moves the clock on by `step`, a fraction of one animation.
+    /// Moves the clock on by `step`, a fraction of one animation (of a big moment: a small
+    /// one goes quicker).
     pub fn advance(&mut self, step: f32) {
         let start = self.start();
+        let step = match self.now {
+            Some((e, _)) if self.small.contains(&e) => step * SMALL_PACE,
+            _ => step,
+        };
         match &mut self.now {
             Some((_, t)) if self.calm => {
                 *t = SETTLED;
@@ -78,6 +120,10 @@ impl Playing {
             }
             None => {
                 self.now = self.waiting.pop_front().map(|e| (e, start));
+                // What has played is forgotten; what waits, or plays now, is kept.
+                let (waiting, now) = (&self.waiting, self.now);
+                self.small
+                    .retain(|e| now.is_some_and(|(n, _)| n == *e) || waiting.contains(e));
                 self.calm_clock = 0.0;
             }
         }
@@ -114,10 +160,17 @@ impl Plugin for AnimationPlugin {
     }
 }
 
-fn follow_news(mut news: MessageReader<News>, mut playing: ResMut<Playing>) {
+fn follow_news(mut news: MessageReader<News>, battle: Res<Battle>, mut playing: ResMut<Playing>) {
     for n in news.read() {
         match n {
-            News::Applied { log, .. } => playing.queue(log.clone()),
+            News::Applied { log, .. } => playing.queue_weighed(log.clone().map(|e| {
+                let small = battle
+                    .log
+                    .get(e)
+                    .and_then(|l| l.visual.as_ref())
+                    .is_some_and(is_small);
+                (e, small)
+            })),
             News::Replaced => *playing = Playing::default(),
         }
     }
@@ -165,6 +218,32 @@ mod tests {
         assert_eq!(p.waiting.front(), Some(&76));
         p.replay(2);
         assert_eq!(p.now, Some((2, 0.0)));
+    }
+
+    /// A small moment (a turn's pips, a banner) plays quicker than a blow, and a busy board
+    /// drops small moments before any big one.
+    #[test]
+    fn small_moments_pass_quicker_and_go_first_from_a_busy_board() {
+        let mut p = Playing::default();
+        p.queue_weighed([(1, true), (2, false)]);
+        p.advance(0.1);
+        assert_eq!(p.now, Some((1, 0.0)));
+        p.advance(0.4);
+        assert_eq!(p.now, None, "the small one is over in a third of the time");
+        p.advance(0.1);
+        assert_eq!(p.now, Some((2, 0.0)));
+        p.advance(0.4);
+        assert!(p.now.is_some(), "the big one takes its full time");
+        p.skip();
+        // Thirty entries, every third big: the board keeps every big one it can.
+        p.queue_weighed((0..30).map(|e| (e, e % 3 != 0)));
+        assert_eq!(p.waiting.len(), MOST_QUEUED);
+        assert!(
+            (0..30)
+                .filter(|e| e % 3 == 0)
+                .all(|e| p.waiting.contains(&e))
+        );
+        assert_eq!(p.waiting.front(), Some(&0), "the oldest big one is kept");
     }
 
     #[test]
