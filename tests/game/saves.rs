@@ -437,3 +437,51 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
     assert_eq!(resumed.session.state_hash(), b.session.state_hash());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// "Watch it again" on the result screen plays the battle just ended back from its start, to
+/// the same end; a battle with the table's own dice is not offered it (its dice are not the
+/// seed's).
+#[test]
+fn a_battle_watched_again_ends_as_it_was_played() {
+    for scenario in ["duel", "the-alarm", "wizards-and-bandits"] {
+        let mut setup = BattleSetup {
+            scenario: scenario.into(),
+            seed: 5,
+            ..BattleSetup::default()
+        };
+        let mut played = Battle::start(&setup).unwrap();
+        let mut picks = Picks(5);
+        for _ in 0..3000 {
+            if matches!(played.session.pending(), Pending::Over(_)) {
+                break;
+            }
+            let n = played.session.legal_len();
+            let c = played.session.choice(picks.next(n)).unwrap();
+            played.apply(&c).unwrap();
+        }
+        assert!(
+            matches!(played.session.pending(), Pending::Over(_)),
+            "{scenario}"
+        );
+        assert!(setup.watch_again(&played), "{scenario}");
+        let mut watched = Battle::start(&setup).unwrap();
+        while let Some(next) = watched.session.watch_next() {
+            watched.apply(&next).unwrap();
+        }
+        assert_eq!(watched.taken(), played.taken(), "{scenario}");
+        assert_eq!(
+            watched.session.state_hash(),
+            played.session.state_hash(),
+            "{scenario}: watched to the same end"
+        );
+        let table = BattleSetup {
+            scenario: scenario.into(),
+            table_dice: true,
+            ..BattleSetup::default()
+        };
+        let by_hand = Battle::start(&table).unwrap();
+        let mut again = table.clone();
+        assert!(!again.watch_again(&by_hand), "{scenario}: the table's dice");
+        assert!(again.watch.is_none());
+    }
+}

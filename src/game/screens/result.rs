@@ -65,6 +65,12 @@ pub fn result_ui(
         });
         ui.separator();
         ui.horizontal(|ui| {
+            // The battle played back on the board, every blow with its animation and sound.
+            let mut watching = setup.clone();
+            if watching.watch_again(&battle) && ui.button("Watch it again").clicked() {
+                *setup = watching;
+                next.set(AppState::Battle);
+            }
             if ui.button("Again, same seed").clicked() {
                 setup.again(battle.seed, false);
                 next.set(AppState::Battle);
