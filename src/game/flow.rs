@@ -71,8 +71,21 @@ pub struct Battle {
     pub serial: u64,
     /// How long the log was before each action, to take an action's lines back with it.
     marks: Vec<usize>,
+    /// Each faction's share of the fight before the first action and after each one (the AI's
+    /// judgement), for the turning point.
+    shares: Vec<Vec<f64>>,
     /// What changed since [`publish_news`] last sent it on.
     news: Vec<News>,
+}
+
+/// Where a battle turned for a side: the action (0 for the first), the log line that tells
+/// it, and the side's share of the fight before and after (0 to 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurningPoint {
+    pub action: usize,
+    pub entry: usize,
+    pub before: f64,
+    pub after: f64,
 }
 
 /// What a change of the battle did, for the views that follow it.
@@ -197,6 +210,7 @@ impl Battle {
 
     /// A battle just started, before anything is said of where it came from.
     pub fn opened(session: Box<dyn Session>, dice: BattleDice, log: Vec<LogEntry>) -> Battle {
+        let shares = vec![session.shares()];
         Battle {
             session,
             dice,
@@ -207,6 +221,7 @@ impl Battle {
             log,
             version: 1,
             serial: 0,
+            shares,
             marks: Vec::new(),
             news: Vec::new(),
         }
@@ -271,6 +286,7 @@ impl Battle {
         let applied = self.session.apply(choice, dice)?;
         let first = self.log.len();
         self.marks.push(first);
+        self.shares.push(self.session.shares());
         self.log.extend(applied.log);
         self.news.push(News::Applied {
             log: first..self.log.len(),
@@ -304,6 +320,7 @@ impl Battle {
         }
         if let Some(mark) = self.marks.pop() {
             self.log.truncate(mark);
+            self.shares.pop();
         }
         self.replaced();
         true
@@ -312,6 +329,47 @@ impl Battle {
     /// The ruleset's own battle, for callers that know which ruleset it is (tests).
     pub fn typed<G: Game>(&self) -> Option<&Typed<G>> {
         self.session.as_any().downcast_ref()
+    }
+
+    /// The battle's turning point for `faction`: the action after which its share of the
+    /// fight rose the most, with its share before and after, and the log line of the roll that
+    /// decided it (else the action's first line). None if no action raised it or nothing
+    /// was written after it.
+    pub fn turning_point(&self, faction: usize) -> Option<TurningPoint> {
+        let share = |k: usize| self.shares.get(k)?.get(faction).copied();
+        let (k, before, after) = (0..self.marks.len())
+            .filter_map(|k| Some((k, share(k)?, share(k + 1)?)))
+            .filter(|(_, b, a)| a > b)
+            .max_by(|x, y| (x.2 - x.1).total_cmp(&(y.2 - y.1)))?;
+        // A decision that wrote nothing (a Coterie skill brought) is told by the lines of the
+        // next one that did: the resolution it set going.
+        let start = self.marks[k];
+        let end = self.marks[k + 1..]
+            .iter()
+            .copied()
+            .find(|&m| m > start)
+            .unwrap_or(self.log.len());
+        let lines = start..end;
+        let entry = lines
+            .clone()
+            .find(|&e| {
+                self.log[e]
+                    .explanation
+                    .as_ref()
+                    .is_some_and(|x| !x.dice.is_empty())
+            })
+            .or_else(|| lines.clone().find(|&e| !self.log[e].text.is_empty()))?;
+        Some(TurningPoint {
+            action: k,
+            entry,
+            before,
+            after,
+        })
+    }
+
+    /// Each faction's share of the fight before the first action, then after each one.
+    pub fn share_history(&self) -> &[Vec<f64>] {
+        &self.shares
     }
 
     /// How many actions were applied.

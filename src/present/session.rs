@@ -112,6 +112,9 @@ pub trait Session: Send + Sync + 'static {
     /// Hands the choice to the rules core; on an error nothing changed.
     fn apply(&mut self, choice: &Choice, dice: &mut dyn DiceSource) -> Result<Applied, RuleError>;
     fn state_hash(&self) -> u64;
+    /// Each faction's share of the fight as the AI judges it (0 to 1, about 1 in all): how the
+    /// odds stand, for the result screen's turning point.
+    fn shares(&self) -> Vec<f64>;
     /// How many actions were applied.
     fn taken(&self) -> usize;
     /// The actions taken, for a replay; None for a ruleset replays cannot name.
@@ -255,6 +258,10 @@ impl<G: Game> Session for Typed<G> {
 
     fn round(&self) -> u32 {
         G::round(&self.state)
+    }
+
+    fn shares(&self) -> Vec<f64> {
+        G::evaluate(&self.state)
     }
 
     fn round_text(&self) -> String {

@@ -485,3 +485,49 @@ fn a_battle_watched_again_ends_as_it_was_played() {
         assert!(again.watch.is_none());
     }
 }
+
+/// The result screen's turning point is the action after which the winners' share of the fight
+/// rose the most, told by its deciding roll's line when it rolled.
+#[test]
+fn the_turning_point_is_where_the_winners_odds_rose_most() {
+    use fray::rules::battle::Outcome;
+    for scenario in ["duel", "the-alarm", "wizards-and-bandits"] {
+        let setup = BattleSetup {
+            scenario: scenario.into(),
+            seed: 9,
+            ..BattleSetup::default()
+        };
+        let mut b = Battle::start(&setup).unwrap();
+        let mut picks = Picks(9);
+        while !matches!(b.session.pending(), Pending::Over(_)) {
+            let n = b.session.legal_len();
+            let c = b.session.choice(picks.next(n)).unwrap();
+            b.apply(&c).unwrap();
+        }
+        let Pending::Over(Outcome::Victory { winner, .. }) = b.session.pending().clone() else {
+            continue;
+        };
+        let shares = b.share_history();
+        assert_eq!(shares.len(), b.taken() + 1, "{scenario}");
+        let rise = |k: usize| shares[k + 1][winner] - shares[k][winner];
+        let tp = b.turning_point(winner).unwrap_or_else(|| {
+            let winners: Vec<f64> = shares.iter().map(|s| s[winner]).collect();
+            panic!("{scenario}: the winners' odds never rose: {winners:?}")
+        });
+        assert!(tp.after > tp.before, "{scenario}");
+        assert_eq!(rise(tp.action), tp.after - tp.before);
+        assert!(
+            (0..b.taken()).all(|k| rise(k) <= rise(tp.action)),
+            "{scenario}: the most"
+        );
+        let told = &b.log[tp.entry];
+        assert!(!told.text.is_empty(), "{scenario}");
+        assert!(
+            b.log[tp.entry..]
+                .iter()
+                .take(1)
+                .all(|e| e.explanation.as_ref().is_none_or(|x| !x.dice.is_empty())),
+            "{scenario}: a line that rolled, or the action's first words"
+        );
+    }
+}

@@ -42,6 +42,23 @@ pub fn result_ui(
             battle.taken(),
             battle.seed
         ));
+        if let Pending::Over(Outcome::Victory { winner, .. }) = battle.pending()
+            && let Some(tp) = battle.turning_point(winner)
+            && let Some(line) = battle.log.get(tp.entry)
+        {
+            ui.separator();
+            ui.label(egui::RichText::new("The turning point").strong());
+            ui.label(format!("Decision {}: {}", tp.action + 1, line.text));
+            ui.label(
+                egui::RichText::new(format!(
+                    "{}'s share of the fight, as the AI judges it, went from {:.0}% to {:.0}% there.",
+                    side(winner),
+                    tp.before * 100.0,
+                    tp.after * 100.0
+                ))
+                .weak(),
+            );
+        }
         ui.separator();
         let table = battle.session.result_table();
         egui::Grid::new("figures").striped(true).show(ui, |ui| {
