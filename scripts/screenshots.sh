@@ -58,4 +58,11 @@ if [ "$out" = docs/screenshots ]; then
     --shot-on-critical --screenshot "$out/critical.png" >/dev/null 2>&1
   rm -rf "$prefs"
   python3 .ci/check-screenshot.py "$out/critical.png" --tokens --colour 255,150,40
+  # The result screen of an AI battle, its turning point named.
+  prefs="$(mktemp -d)"
+  FRAY_CONFIG_DIR="$prefs" timeout 900 xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$fray" play goblin-ambush --seats ai,ai --result --frames 4000 \
+    --screenshot "$out/result.png" >/dev/null 2>&1
+  rm -rf "$prefs"
+  python3 .ci/check-screenshot.py "$out/result.png"
 fi

@@ -221,6 +221,9 @@ struct PlayArgs {
     /// README's picture of the menu).
     #[arg(long)]
     menu: bool,
+    /// Go on to the result screen as soon as the battle ends (for its picture).
+    #[arg(long)]
+    result: bool,
     /// Take the first N decisions a person faces with the choice the menu starts on (for
     /// screenshots of a turn under way).
     #[arg(long, default_value_t = 0)]
@@ -261,6 +264,7 @@ impl Default for PlayArgs {
             shot_on_dice: false,
             shot_on_critical: false,
             menu: false,
+            result: false,
             take: 0,
             take_until: None,
             open: Vec::new(),
@@ -398,6 +402,7 @@ fn play(args: PlayArgs) -> ExitCode {
         shot_on_dice,
         shot_on_critical,
         menu,
+        result,
         take,
         take_until,
         open,
@@ -414,6 +419,7 @@ fn play(args: PlayArgs) -> ExitCode {
         shot_on_dice,
         shot_on_critical,
         menu,
+        result,
         take,
         take_until,
         open,

@@ -332,15 +332,23 @@ impl Battle {
     }
 
     /// The battle's turning point for `faction`: the action after which its share of the
-    /// fight rose the most, with its share before and after, and the log line of the roll that
+    /// fight rose the most (before the one that ended it), with its share before and after, and the log line of the roll that
     /// decided it (else the action's first line). None if no action raised it or nothing
     /// was written after it.
     pub fn turning_point(&self, faction: usize) -> Option<TurningPoint> {
         let share = |k: usize| self.shares.get(k)?.get(faction).copied();
-        let (k, before, after) = (0..self.marks.len())
-            .filter_map(|k| Some((k, share(k)?, share(k + 1)?)))
-            .filter(|(_, b, a)| a > b)
-            .max_by(|x, y| (x.2 - x.1).total_cmp(&(y.2 - y.1)))?;
+        // The blow that ends a battle always looks decisive (the share jumps to all): the
+        // turning point is looked for before it, and is it only when nothing else was.
+        let ended = matches!(self.session.pending(), Pending::Over(_));
+        let most_before = |last: usize| {
+            (0..last)
+                .filter_map(|k| Some((k, share(k)?, share(k + 1)?)))
+                .filter(|(_, b, a)| a > b)
+                .max_by(|x, y| (x.2 - x.1).total_cmp(&(y.2 - y.1)))
+        };
+        let all = self.marks.len();
+        let (k, before, after) = most_before(if ended { all.saturating_sub(1) } else { all })
+            .or_else(|| most_before(all))?;
         // A decision that wrote nothing (a Coterie skill brought) is told by the lines of the
         // next one that did: the resolution it set going.
         let start = self.marks[k];

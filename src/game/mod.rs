@@ -207,6 +207,8 @@ pub struct Launch {
     pub shot_on_critical: bool,
     /// Open the menu with the battle's scenario and seats chosen instead of the battle.
     pub menu: bool,
+    /// Go on to the result screen as soon as the battle ends, as its button would.
+    pub result: bool,
     /// Take the first this many decisions a person faces with the choice the menu starts on.
     pub take: u32,
     /// Stop taking them at the first decision whose title holds these words.
@@ -381,6 +383,12 @@ pub fn run(launch: Launch) -> AppExit {
                 });
             }
         }
+    }
+    if launch.result {
+        app.add_systems(
+            OnEnter(flow::Phase::Over),
+            |mut next: ResMut<NextState<AppState>>| next.set(AppState::Result),
+        );
     }
     if let Some(setup) = battle {
         app.insert_resource(setup);

@@ -487,7 +487,7 @@ fn a_battle_watched_again_ends_as_it_was_played() {
 }
 
 /// The result screen's turning point is the action after which the winners' share of the fight
-/// rose the most, told by its deciding roll's line when it rolled.
+/// rose the most before the blow that ended it, told by its deciding roll's line when it rolled.
 #[test]
 fn the_turning_point_is_where_the_winners_odds_rose_most() {
     use fray::rules::battle::Outcome;
@@ -516,8 +516,11 @@ fn the_turning_point_is_where_the_winners_odds_rose_most() {
         });
         assert!(tp.after > tp.before, "{scenario}");
         assert_eq!(rise(tp.action), tp.after - tp.before);
+        // Before the blow that ended it, which always looks decisive.
+        let before_end = b.taken() - 1;
+        assert!(tp.action < before_end, "{scenario}: not the final blow");
         assert!(
-            (0..b.taken()).all(|k| rise(k) <= rise(tp.action)),
+            (0..before_end).all(|k| rise(k) <= rise(tp.action)),
             "{scenario}: the most"
         );
         let told = &b.log[tp.entry];

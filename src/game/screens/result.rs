@@ -26,15 +26,48 @@ pub fn result_ui(
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx);
     egui::CentralPanel::default().show(&mut ui, |ui| {
+        // One column in the middle of the window, not a table lost in its corner.
+        let width = ui.available_width().min(COLUMN);
+        ui.add_space(24.0);
+        ui.horizontal_top(|ui| {
+            ui.add_space((ui.available_width() - width) / 2.0);
+            ui.vertical(|ui| {
+                ui.set_width(width);
+                story(ui, &battle, &mut setup, &mut notice, &keys, &mut next);
+            });
+        });
+    });
+    Ok(())
+}
+
+/// The result column's width.
+const COLUMN: f32 = 900.0;
+
+fn story(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    setup: &mut crate::game::flow::BattleSetup,
+    notice: &mut Notice,
+    keys: &Bindings,
+    next: &mut NextState<AppState>,
+) {
+    {
         let names = battle.session.faction_names();
         let side = |f: usize| names.get(f).map_or("?", String::as_str);
-        ui.heading(match battle.pending() {
-            Pending::Over(Outcome::Victory { winner, how }) => {
-                format!("{} win — {how}", side(winner))
+        let (title, colour) = match battle.pending() {
+            Pending::Over(Outcome::Victory { winner, how }) => (
+                format!("{} win — {how}", side(winner)),
+                faction_colour(winner),
+            ),
+            Pending::Over(Outcome::Draw { how }) => {
+                (format!("A draw — {how}"), egui::Color32::LIGHT_GRAY)
             }
-            Pending::Over(Outcome::Draw { how }) => format!("A draw — {how}"),
-            Pending::Decide { .. } => "The battle was left unfinished".into(),
-        });
+            Pending::Decide { .. } => (
+                "The battle was left unfinished".into(),
+                egui::Color32::LIGHT_GRAY,
+            ),
+        };
+        ui.label(egui::RichText::new(title).size(26.0).strong().color(colour));
         ui.label(format!(
             "{} · round {} · {} decisions · dice seed {}",
             battle.name,
@@ -84,7 +117,7 @@ pub fn result_ui(
         ui.horizontal(|ui| {
             // The battle played back on the board, every blow with its animation and sound.
             let mut watching = setup.clone();
-            if watching.watch_again(&battle) && ui.button("Watch it again").clicked() {
+            if watching.watch_again(battle) && ui.button("Watch it again").clicked() {
                 *setup = watching;
                 next.set(AppState::Battle);
             }
@@ -108,7 +141,7 @@ pub fn result_ui(
                 notice.0 = Some(crate::game::skirmish::save(&battle.scenario));
             }
             if ui.button("Save the replay").clicked() {
-                notice.0 = Some(crate::game::save_replay(&battle));
+                notice.0 = Some(crate::game::save_replay(battle));
             }
             if ui
                 .button(keys.label("Back to the menu", GameAction::Confirm))
@@ -120,6 +153,5 @@ pub fn result_ui(
         if let Some(n) = &notice.0 {
             ui.label(n);
         }
-    });
-    Ok(())
+    }
 }
