@@ -375,6 +375,23 @@ impl Battle {
         })
     }
 
+    /// The odds the board gave decision `k` (0 for the first) before it was taken, in the
+    /// core's words ("62% to hit…"): the battle re-played from its start to there. None where
+    /// it cannot be re-played (the table's own dice) or the choice had no odds.
+    pub fn odds_of(&self, k: usize) -> Option<String> {
+        let mut setup = BattleSetup::default();
+        if !setup.watch_again(self) {
+            return None;
+        }
+        let mut b = Battle::start(&setup).ok()?;
+        for _ in 0..k {
+            let next = b.session.watch_next()?;
+            b.apply(&next).ok()?;
+        }
+        let next = b.session.watch_next()?;
+        b.session.odds(b.session.index_of(&next)?)
+    }
+
     /// Each faction's share of the fight before the first action, then after each one.
     pub fn share_history(&self) -> &[Vec<f64>] {
         &self.shares

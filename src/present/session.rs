@@ -84,6 +84,8 @@ pub trait Session: Send + Sync + 'static {
     fn legal_len(&self) -> usize;
     fn describe(&self, i: usize) -> String;
     fn choice(&self, i: usize) -> Option<Choice>;
+    /// Where `choice` stands among the legal choices now, if it is one of them.
+    fn index_of(&self, choice: &Choice) -> Option<usize>;
     fn odds(&self, i: usize) -> Option<String>;
     fn alternative(&self, i: usize) -> Option<(String, String)>;
     fn focus(&self, i: usize) -> Focus;
@@ -292,6 +294,11 @@ impl<G: Game> Session for Typed<G> {
 
     fn choice(&self, i: usize) -> Option<Choice> {
         self.legal.get(i).cloned().map(Choice::of)
+    }
+
+    fn index_of(&self, choice: &Choice) -> Option<usize> {
+        let action = choice.get::<G::Action>()?;
+        self.legal.iter().position(|a| a == action)
     }
 
     fn odds(&self, i: usize) -> Option<String> {

@@ -534,3 +534,34 @@ fn the_turning_point_is_where_the_winners_odds_rose_most() {
         );
     }
 }
+
+/// The odds the result screen gives a decision are the ones the board showed beside it before
+/// it was taken: the battle re-played from its start to there.
+#[test]
+fn a_decision_s_odds_are_found_again_after_the_battle() {
+    for scenario in ["duel", "the-alarm"] {
+        let setup = BattleSetup {
+            scenario: scenario.into(),
+            seed: 3,
+            ..BattleSetup::default()
+        };
+        let mut b = Battle::start(&setup).unwrap();
+        let mut picks = Picks(3);
+        let mut shown = Vec::new();
+        while !matches!(b.session.pending(), Pending::Over(_)) {
+            // A choice with odds where there is one (an attack), so that some are shown.
+            let n = b.session.legal_len();
+            let i = (0..n)
+                .find(|&i| b.session.odds(i).is_some() && picks.next(2) == 0)
+                .unwrap_or_else(|| picks.next(n));
+            shown.push(b.session.odds(i));
+            b.apply(&b.session.choice(i).unwrap()).unwrap();
+        }
+        assert!(shown.iter().flatten().count() > 2, "{scenario}: some choices had odds");
+        for (k, odds) in shown.iter().enumerate().step_by(7) {
+            assert_eq!(&b.odds_of(k), odds, "{scenario}: decision {k}");
+        }
+        let last = shown.iter().rposition(Option::is_some).unwrap();
+        assert_eq!(b.odds_of(last), shown[last], "{scenario}");
+    }
+}

@@ -22,7 +22,14 @@ pub fn result_ui(
     mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
     mut next: ResMut<NextState<AppState>>,
+    mut told: Local<Option<(BattleKey, Option<Turn>)>>,
 ) -> Result {
+    // The turning point is worked out once a battle: its odds re-play the battle to there.
+    let key = (battle.serial, battle.version);
+    if told.as_ref().is_none_or(|(k, _)| *k != key) {
+        *told = Some((key, turning(&battle)));
+    }
+    let turn = told.as_ref().and_then(|(_, t)| t.as_ref());
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx);
     egui::CentralPanel::default().show(&mut ui, |ui| {
@@ -33,7 +40,7 @@ pub fn result_ui(
             ui.add_space((ui.available_width() - width) / 2.0);
             ui.vertical(|ui| {
                 ui.set_width(width);
-                story(ui, &battle, &mut setup, &mut notice, &keys, &mut next);
+                story(ui, &battle, turn, &mut setup, &mut notice, &keys, &mut next);
             });
         });
     });
@@ -43,9 +50,25 @@ pub fn result_ui(
 /// The result column's width.
 const COLUMN: f32 = 900.0;
 
+/// Which battle, as it stood, a turning point was worked out for.
+type BattleKey = (u64, u64);
+
+/// The winners' turning point, and the odds its decision had.
+type Turn = (crate::game::flow::TurningPoint, Option<String>);
+
+fn turning(battle: &Battle) -> Option<Turn> {
+    let Pending::Over(Outcome::Victory { winner, .. }) = battle.pending() else {
+        return None;
+    };
+    let tp = battle.turning_point(winner)?;
+    let odds = battle.odds_of(tp.action);
+    Some((tp, odds))
+}
+
 fn story(
     ui: &mut egui::Ui,
     battle: &Battle,
+    turn: Option<&Turn>,
     setup: &mut crate::game::flow::BattleSetup,
     notice: &mut Notice,
     keys: &Bindings,
@@ -76,12 +99,15 @@ fn story(
             battle.seed
         ));
         if let Pending::Over(Outcome::Victory { winner, .. }) = battle.pending()
-            && let Some(tp) = battle.turning_point(winner)
+            && let Some((tp, odds)) = turn
             && let Some(line) = battle.log.get(tp.entry)
         {
             ui.separator();
             ui.label(egui::RichText::new("The turning point").strong());
             ui.label(format!("Decision {}: {}", tp.action + 1, line.text));
+            if let Some(odds) = odds {
+                ui.label(format!("Its odds before it was taken: {odds}"));
+            }
             ui.label(
                 egui::RichText::new(format!(
                     "{}'s share of the fight, as the AI judges it, went from {:.0}% to {:.0}% there.",
