@@ -557,7 +557,10 @@ fn a_decision_s_odds_are_found_again_after_the_battle() {
             shown.push(b.session.odds(i));
             b.apply(&b.session.choice(i).unwrap()).unwrap();
         }
-        assert!(shown.iter().flatten().count() > 2, "{scenario}: some choices had odds");
+        assert!(
+            shown.iter().flatten().count() > 2,
+            "{scenario}: some choices had odds"
+        );
         for (k, odds) in shown.iter().enumerate().step_by(7) {
             assert_eq!(&b.odds_of(k), odds, "{scenario}: decision {k}");
         }
