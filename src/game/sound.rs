@@ -102,6 +102,14 @@ impl Tune {
     }
 }
 
+/// Every sound file, effects and music, under `assets/`.
+pub fn files() -> impl Iterator<Item = &'static str> {
+    Cue::ALL
+        .iter()
+        .map(|c| c.file())
+        .chain(Tune::ALL.iter().map(|t| t.file()))
+}
+
 /// One effect to play: how loud against the effects volume (0 to 1), and how fast (a heavy
 /// blow is played slower, so lower).
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
@@ -352,11 +360,7 @@ mod tests {
     #[test]
     fn the_sounds_are_wav_files_within_their_budget() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-        let files: Vec<&str> = Cue::ALL
-            .iter()
-            .map(|c| c.file())
-            .chain(Tune::ALL.iter().map(|t| t.file()))
-            .collect();
+        let files: Vec<&str> = files().collect();
         let mut total = 0;
         for f in &files {
             let bytes = std::fs::read(root.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));

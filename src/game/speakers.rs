@@ -192,7 +192,7 @@ mod page {
 
     use web_sys::HtmlAudioElement;
 
-    use crate::game::sound::{Cue, Tune};
+    use crate::game::sound::Tune;
 
     thread_local! {
         static MUSIC: RefCell<Option<(Tune, HtmlAudioElement)>> = const { RefCell::new(None) };
@@ -205,16 +205,13 @@ mod page {
     }
 
     pub fn fetch_all() {
-        let files = Cue::ALL
-            .iter()
-            .map(|c| c.file())
-            .chain(Tune::ALL.iter().map(|t| t.file()));
         FETCHED.with(|f| {
-            f.borrow_mut().extend(files.filter_map(|file| {
-                let a = element(file)?;
-                a.set_preload("auto");
-                Some(a)
-            }));
+            f.borrow_mut()
+                .extend(crate::game::sound::files().filter_map(|file| {
+                    let a = element(file)?;
+                    a.set_preload("auto");
+                    Some(a)
+                }));
         });
     }
 

@@ -438,31 +438,43 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A battle of `scenario` on the dice of `seed` played to its end, each choice picked by `pick`
+/// (from the battle as it stands and a stream of numbers of the test's own).
+fn played_out(
+    scenario: &str,
+    seed: u64,
+    mut pick: impl FnMut(&Battle, &mut Picks) -> usize,
+) -> Battle {
+    let setup = BattleSetup {
+        scenario: scenario.into(),
+        seed,
+        ..BattleSetup::default()
+    };
+    let mut b = Battle::start(&setup).unwrap();
+    let mut picks = Picks(seed);
+    for _ in 0..3000 {
+        if matches!(b.session.pending(), Pending::Over(_)) {
+            return b;
+        }
+        let i = pick(&b, &mut picks);
+        b.apply(&b.session.choice(i).unwrap()).unwrap();
+    }
+    panic!("{scenario} on seed {seed} never ended");
+}
+
+/// Any legal choice, at random.
+fn any_choice(b: &Battle, picks: &mut Picks) -> usize {
+    picks.next(b.session.legal_len())
+}
+
 /// "Watch it again" on the result screen plays the battle just ended back from its start, to
 /// the same end; a battle with the table's own dice is not offered it (its dice are not the
 /// seed's).
 #[test]
 fn a_battle_watched_again_ends_as_it_was_played() {
     for scenario in ["duel", "the-alarm", "wizards-and-bandits"] {
-        let mut setup = BattleSetup {
-            scenario: scenario.into(),
-            seed: 5,
-            ..BattleSetup::default()
-        };
-        let mut played = Battle::start(&setup).unwrap();
-        let mut picks = Picks(5);
-        for _ in 0..3000 {
-            if matches!(played.session.pending(), Pending::Over(_)) {
-                break;
-            }
-            let n = played.session.legal_len();
-            let c = played.session.choice(picks.next(n)).unwrap();
-            played.apply(&c).unwrap();
-        }
-        assert!(
-            matches!(played.session.pending(), Pending::Over(_)),
-            "{scenario}"
-        );
+        let played = played_out(scenario, 5, any_choice);
+        let mut setup = BattleSetup::default();
         assert!(setup.watch_again(&played), "{scenario}");
         let mut watched = Battle::start(&setup).unwrap();
         while let Some(next) = watched.session.watch_next() {
@@ -492,18 +504,7 @@ fn a_battle_watched_again_ends_as_it_was_played() {
 fn the_turning_point_is_where_the_winners_odds_rose_most() {
     use fray::rules::battle::Outcome;
     for scenario in ["duel", "the-alarm", "wizards-and-bandits"] {
-        let setup = BattleSetup {
-            scenario: scenario.into(),
-            seed: 9,
-            ..BattleSetup::default()
-        };
-        let mut b = Battle::start(&setup).unwrap();
-        let mut picks = Picks(9);
-        while !matches!(b.session.pending(), Pending::Over(_)) {
-            let n = b.session.legal_len();
-            let c = b.session.choice(picks.next(n)).unwrap();
-            b.apply(&c).unwrap();
-        }
+        let b = played_out(scenario, 9, any_choice);
         let Pending::Over(Outcome::Victory { winner, .. }) = b.session.pending().clone() else {
             continue;
         };
@@ -540,23 +541,16 @@ fn the_turning_point_is_where_the_winners_odds_rose_most() {
 #[test]
 fn a_decision_s_odds_are_found_again_after_the_battle() {
     for scenario in ["duel", "the-alarm"] {
-        let setup = BattleSetup {
-            scenario: scenario.into(),
-            seed: 3,
-            ..BattleSetup::default()
-        };
-        let mut b = Battle::start(&setup).unwrap();
-        let mut picks = Picks(3);
         let mut shown = Vec::new();
-        while !matches!(b.session.pending(), Pending::Over(_)) {
+        let b = played_out(scenario, 3, |b, picks| {
             // A choice with odds where there is one (an attack), so that some are shown.
             let n = b.session.legal_len();
             let i = (0..n)
                 .find(|&i| b.session.odds(i).is_some() && picks.next(2) == 0)
                 .unwrap_or_else(|| picks.next(n));
             shown.push(b.session.odds(i));
-            b.apply(&b.session.choice(i).unwrap()).unwrap();
-        }
+            i
+        });
         assert!(
             shown.iter().flatten().count() > 2,
             "{scenario}: some choices had odds"
