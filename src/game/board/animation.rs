@@ -52,14 +52,9 @@ const SETTLED: f32 = 0.97;
 pub struct Played;
 
 impl Playing {
-    /// Queues log entries to play, in order.
-    pub fn queue(&mut self, entries: impl IntoIterator<Item = usize>) {
-        self.queue_weighed(entries.into_iter().map(|e| (e, false)));
-    }
-
     /// Queues log entries to play, in order, each with whether it is a small moment. Past
     /// `MOST_QUEUED` the oldest small moment goes first, then the oldest of the rest.
-    pub fn queue_weighed(&mut self, entries: impl IntoIterator<Item = (usize, bool)>) {
+    pub fn queue(&mut self, entries: impl IntoIterator<Item = (usize, bool)>) {
         for (e, small) in entries {
             self.waiting.push_back(e);
             if small {
@@ -163,7 +158,7 @@ impl Plugin for AnimationPlugin {
 fn follow_news(mut news: MessageReader<News>, battle: Res<Battle>, mut playing: ResMut<Playing>) {
     for n in news.read() {
         match n {
-            News::Applied { log, .. } => playing.queue_weighed(log.clone().map(|e| {
+            News::Applied { log, .. } => playing.queue(log.clone().map(|e| {
                 let small = battle
                     .log
                     .get(e)
@@ -203,7 +198,7 @@ mod tests {
     #[test]
     fn animations_play_in_turn_and_the_skip_ends_them() {
         let mut p = Playing::default();
-        p.queue([3, 4]);
+        p.queue([(3, false), (4, false)]);
         p.advance(0.5);
         assert_eq!(p.now, Some((3, 0.0)));
         p.advance(0.5);
@@ -213,7 +208,7 @@ mod tests {
         assert_eq!(p.now, Some((4, 0.0)));
         p.skip();
         assert!(p.is_idle());
-        p.queue(0..100);
+        p.queue((0..100).map(|e| (e, false)));
         assert_eq!(p.waiting.len(), MOST_QUEUED, "the board keeps up");
         assert_eq!(p.waiting.front(), Some(&76));
         p.replay(2);
@@ -225,7 +220,7 @@ mod tests {
     #[test]
     fn small_moments_pass_quicker_and_go_first_from_a_busy_board() {
         let mut p = Playing::default();
-        p.queue_weighed([(1, true), (2, false)]);
+        p.queue([(1, true), (2, false)]);
         p.advance(0.1);
         assert_eq!(p.now, Some((1, 0.0)));
         p.advance(0.4);
@@ -236,7 +231,7 @@ mod tests {
         assert!(p.now.is_some(), "the big one takes its full time");
         p.skip();
         // Thirty entries, every third big: the board keeps every big one it can.
-        p.queue_weighed((0..30).map(|e| (e, e % 3 != 0)));
+        p.queue((0..30).map(|e| (e, e % 3 != 0)));
         assert_eq!(p.waiting.len(), MOST_QUEUED);
         assert!(
             (0..30)
@@ -252,7 +247,7 @@ mod tests {
             calm: true,
             ..Playing::default()
         };
-        p.queue([3, 4]);
+        p.queue([(3, false), (4, false)]);
         p.advance(0.1);
         assert_eq!(p.now, Some((3, SETTLED)), "it starts at its end");
         p.advance(0.5);
