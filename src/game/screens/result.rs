@@ -22,14 +22,22 @@ pub fn result_ui(
     mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
     mut next: ResMut<NextState<AppState>>,
-    mut told: Local<Option<(BattleKey, Option<Turn>)>>,
+    mut told: Local<Option<Told>>,
 ) -> Result {
-    // The turning point is worked out once a battle: its odds re-play the battle to there.
+    // Worked out once a battle, not every frame: the turning point's odds re-play the battle
+    // to there, and watching it again copies its actions.
     let key = (battle.serial, battle.version);
-    if told.as_ref().is_none_or(|(k, _)| *k != key) {
-        *told = Some((key, turning(&battle)));
+    if told.as_ref().is_none_or(|t| t.key != key) {
+        let mut watch = setup.clone();
+        *told = Some(Told {
+            key,
+            turn: turning(&battle),
+            watch: watch.watch_again(&battle).then_some(watch),
+        });
     }
-    let turn = told.as_ref().and_then(|(_, t)| t.as_ref());
+    let Some(told) = told.as_ref() else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx);
     egui::CentralPanel::default().show(&mut ui, |ui| {
@@ -40,7 +48,7 @@ pub fn result_ui(
             ui.add_space((ui.available_width() - width) / 2.0);
             ui.vertical(|ui| {
                 ui.set_width(width);
-                story(ui, &battle, turn, &mut setup, &mut notice, &keys, &mut next);
+                story(ui, &battle, told, &mut setup, &mut notice, &keys, &mut next);
             });
         });
     });
@@ -50,8 +58,13 @@ pub fn result_ui(
 /// The result column's width.
 const COLUMN: f32 = 900.0;
 
-/// Which battle, as it stood, a turning point was worked out for.
-type BattleKey = (u64, u64);
+/// What the result screen works out once for a battle (its serial and version).
+pub struct Told {
+    key: (u64, u64),
+    turn: Option<Turn>,
+    /// The setup that watches it again, where it can be.
+    watch: Option<crate::game::flow::BattleSetup>,
+}
 
 /// The winners' turning point, and the odds its decision had.
 type Turn = (crate::game::flow::TurningPoint, Option<String>);
@@ -68,7 +81,7 @@ fn turning(battle: &Battle) -> Option<Turn> {
 fn story(
     ui: &mut egui::Ui,
     battle: &Battle,
-    turn: Option<&Turn>,
+    told: &Told,
     setup: &mut crate::game::flow::BattleSetup,
     notice: &mut Notice,
     keys: &Bindings,
@@ -99,7 +112,7 @@ fn story(
             battle.seed
         ));
         if let Pending::Over(Outcome::Victory { winner, .. }) = battle.pending()
-            && let Some((tp, odds)) = turn
+            && let Some((tp, odds)) = &told.turn
             && let Some(line) = battle.log.get(tp.entry)
         {
             ui.separator();
@@ -142,9 +155,10 @@ fn story(
         ui.separator();
         ui.horizontal(|ui| {
             // The battle played back on the board, every blow with its animation and sound.
-            let mut watching = setup.clone();
-            if watching.watch_again(battle) && ui.button("Watch it again").clicked() {
-                *setup = watching;
+            if let Some(watch) = &told.watch
+                && ui.button("Watch it again").clicked()
+            {
+                *setup = watch.clone();
                 next.set(AppState::Battle);
             }
             if ui.button("Again, same seed").clicked() {
