@@ -8,7 +8,7 @@
 #   scripts/mutants.sh RULESET [K/N] [FILE...]
 #     RULESET   coterie | teams | zones
 #     K/N       run shard K of N (0-based; default 0/1, all of them)
-#     FILE      files under src/rules/RULESET/ to mutate whole, instead of the arithmetic
+#     FILE      files under crates/rules/src/RULESET/ to mutate whole, instead of the arithmetic
 #
 # Each run works in a copy of the tree (cargo-mutants' own), so the checkout is never touched,
 # and writes its report to target/mutants/RULESET-K-of-N/mutants.out (missed.txt, caught.txt,
@@ -35,7 +35,7 @@ case "$ruleset" in
 esac
 args=()
 if [ $# -gt 0 ]; then files=("$@"); else args+=(--re "(in|replace) ($fns)( |$)"); fi
-for f in "${files[@]}"; do args+=(-f "src/rules/$ruleset/${f%.rs}.rs"); done
+for f in "${files[@]}"; do args+=(-f "crates/rules/src/$ruleset/${f%.rs}.rs"); done
 
 out="target/mutants/$ruleset-${shard/\//-of-}"
 mkdir -p "$out"
@@ -44,7 +44,9 @@ mkdir -p "$out"
 # One build folder kept between runs and shards (incremental), without debug info, and a
 # minute's timeout: a mutant that loops is caught by it, not waited on for five.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/mutbuild}" CARGO_PROFILE_DEV_DEBUG=0
-cargo mutants --no-default-features --shard "$shard" "${args[@]}" \
+# The mutants are in fray-rules; the rulebook cases and whole battles that catch them are the
+# root crate's tests, so the whole workspace is tested.
+cargo mutants --no-default-features --test-workspace=true --shard "$shard" "${args[@]}" \
   --timeout 60 --output "$out" -C--lib "${tests[@]}" || true
 python3 - "$out/mutants.out/outcomes.json" "$ruleset" "$shard" <<'PY'
 import json, sys

@@ -9,6 +9,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use fray::ai::{Level, Policy, RandomPolicy};
+use fray::catalogue;
 use fray::replay::{self, Replay, ReplayDice};
 use fray::rules::battle::state_hash;
 use fray::rules::dice::SeededDice;
@@ -429,7 +430,7 @@ fn play(args: PlayArgs) -> ExitCode {
     if scenario.is_some() || seats.is_some() {
         let mut setup = BattleSetup::default();
         if let Some(s) = scenario {
-            if let Err(e) = fray::scenario::load(&s) {
+            if let Err(e) = fray::catalogue::load(&s) {
                 return report(e);
             }
             setup.scenario = s;
@@ -535,7 +536,7 @@ fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: sim::Batch) -> ExitCo
         Ok(l) => l,
         Err(e) => return report(e),
     };
-    let loaded = match scenario::load(name) {
+    let loaded = match catalogue::load(name) {
         Ok(l) => l,
         Err(e) => return report(e),
     };
@@ -755,7 +756,7 @@ fn generate(ruleset: &str, seed: u64, size: &str, out: Option<&Path>, force: boo
 }
 
 fn record(name: &str, seed: u64, out: &Path, force: bool) -> ExitCode {
-    let loaded = match scenario::load(name) {
+    let loaded = match catalogue::load(name) {
         Ok(l) => l,
         Err(e) => return report(e),
     };
@@ -816,7 +817,7 @@ fn write_replay(r: &Replay, name: &str, named: &str, out: &Path) -> Result<(), S
 }
 
 fn referee(name: &str, out: Option<&Path>, force: bool) -> ExitCode {
-    let loaded = match scenario::load(name) {
+    let loaded = match catalogue::load(name) {
         Ok(l) => l,
         Err(e) => return report(e),
     };

@@ -22,16 +22,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Heuristics;
-use crate::rules::battle::Ruleset;
+pub use crate::present::Present as Shown;
 use crate::rules::coterie::{self, Coterie};
 use crate::rules::teams::{self, Teams};
 use crate::rules::zones::{self, Zones};
-use crate::scenario::coterie::CoterieScenario;
-use crate::scenario::error::DataErrors;
-use crate::scenario::teams::TeamsScenario;
-use crate::scenario::zones::ZonesScenario;
-
-pub use crate::present::Present as Shown;
+pub use crate::scenario::{Rules, Setup};
 
 /// Everything the callers outside a ruleset's own places need of it: the contract, the AI's
 /// heuristics, and (with the game) its presentation.
@@ -82,24 +77,6 @@ pub fn by_id<F: ForRuleset>(id: &str, f: F) -> Option<F::Out> {
         Zones::ID => Some(f.run::<Zones>()),
         Coterie::ID => Some(f.run::<Coterie>()),
         Teams::ID => Some(f.run::<Teams>()),
-        _ => None,
-    }
-}
-
-/// Something done with a ruleset's random-skirmish drafts (`fray generate`), each in its
-/// ruleset's own scenario folder.
-pub trait ForDraft {
-    type Out;
-    fn run<D: crate::generate::Draft>(self, id: &'static str) -> Self::Out;
-}
-
-/// `f` run with the drafts of the ruleset whose id is `id`; None for an id no ruleset has.
-pub fn with_draft<F: ForDraft>(id: &str, f: F) -> Option<F::Out> {
-    use crate::scenario::{coterie, teams, zones};
-    match id {
-        Zones::ID => Some(f.run::<zones::generate::ZonesDraft>(Zones::ID)),
-        Coterie::ID => Some(f.run::<coterie::generate::CoterieDraft>(Coterie::ID)),
-        Teams::ID => Some(f.run::<teams::generate::TeamsDraft>(Teams::ID)),
         _ => None,
     }
 }
@@ -188,45 +165,6 @@ impl Game for Teams {
         });
         Some(squares.chain(tasks).collect())
     }
-}
-
-/// A scenario file's `rules:` part: the ruleset by name, then its own data.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Rules {
-    Zones(ZonesScenario),
-    Coterie(CoterieScenario),
-    Teams(TeamsScenario),
-}
-
-impl Rules {
-    /// Validates the ruleset's part of a scenario (`id` is the scenario's short name).
-    pub fn validate(&self, id: &str, file: &str, src: &str) -> Result<Setup, DataErrors> {
-        match self {
-            Rules::Zones(z) => {
-                let mut s = crate::scenario::zones::validate(file, src, z)?;
-                s.state.scenario = id.to_string();
-                Ok(Setup::Zones(s))
-            }
-            Rules::Coterie(c) => {
-                let mut s = crate::scenario::coterie::validate(file, src, c)?;
-                s.state.scenario = id.to_string();
-                Ok(Setup::Coterie(s))
-            }
-            Rules::Teams(t) => {
-                let mut s = crate::scenario::teams::validate(file, src, t)?;
-                s.name = id.to_string();
-                Ok(Setup::Teams(s))
-            }
-        }
-    }
-}
-
-/// A validated scenario of some ruleset, ready to start.
-#[derive(Clone, Debug)]
-pub enum Setup {
-    Zones(<Zones as Ruleset>::Setup),
-    Coterie(<Coterie as Ruleset>::Setup),
-    Teams(<Teams as Ruleset>::Setup),
 }
 
 /// Something done with a setup of whichever ruleset it is, written once for all of them.

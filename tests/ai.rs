@@ -4,6 +4,7 @@
 use fray::ai::{
     Greedy, Heuristics, Level, Mcts, MctsConfig, Policy, RandomPolicy, Search, Thinking,
 };
+use fray::catalogue;
 use fray::rules::battle::{Outcome, Pending, Ruleset};
 use fray::rules::dice::SeededDice;
 use fray::rules::zones::{State, Zones};
@@ -451,7 +452,7 @@ fn the_hard_search_plays_fewer_play_outs_on_a_crowded_board() {
             );
         }
     }
-    let loaded = scenario::load("random-teams-large-1").unwrap();
+    let loaded = catalogue::load("random-teams-large-1").unwrap();
     let Setup::Teams(setup) = loaded.setup else {
         panic!("a Three actions skirmish")
     };

@@ -9,6 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use fray::ai::{Policy, RandomPolicy};
+use fray::catalogue;
 use fray::replay::{self, Replay, ReplayActions, ReplayDice, ReplayError};
 use fray::rules::battle::{Outcome, Pending, RuleError, Ruleset, Seat, state_hash};
 use fray::rules::dice::{DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice};
@@ -22,7 +23,7 @@ use fray::scenario::{self, Setup, zones::ZonesSetup};
 const MAX_ROUNDS: u32 = 200;
 
 fn setup(name: &str) -> ZonesSetup {
-    let loaded = scenario::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let loaded = catalogue::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
     let Setup::Zones(s) = loaded.setup else {
         panic!("a Zones scenario")
     };

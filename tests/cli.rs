@@ -1002,7 +1002,7 @@ fn scripted_dice_left_over_are_reported_and_refused_under_strict() {
     let fray::replay::ReplayActions::Zones(actions) = &r.actions else {
         panic!("a Zones replay")
     };
-    let fray::rulesets::Setup::Zones(setup) = fray::scenario::load("duel").unwrap().setup else {
+    let fray::rulesets::Setup::Zones(setup) = fray::catalogue::load("duel").unwrap().setup else {
         panic!("the duel is Zones")
     };
     let mut seeded = SeededDice::new(6);

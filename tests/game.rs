@@ -385,9 +385,9 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
     for dir in [
         "src/game",
         "src/present",
-        "src/rules",
+        "crates/rules/src",
         "src/scenario",
-        "src/ai",
+        "crates/ai/src",
         "src/lessons",
         "assets",
     ] {
@@ -677,7 +677,7 @@ fn random_battles<G: fray::rulesets::Game>(
             }
         }
     }
-    fray::scenario::load(name)
+    fray::catalogue::load(name)
         .unwrap()
         .setup
         .visit(Play::<G>(battles, look));
@@ -704,7 +704,7 @@ fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
     }
     let mut irreversible_seen = 0;
     for (name, _) in fray::scenario::BUILTIN {
-        irreversible_seen += match fray::scenario::load(name).unwrap().ruleset() {
+        irreversible_seen += match fray::catalogue::load(name).unwrap().ruleset() {
             "zones" => check::<Zones>(name),
             "coterie" => check::<fray::rules::coterie::Coterie>(name),
             _ => check::<fray::rules::teams::Teams>(name),
@@ -1012,7 +1012,7 @@ fn conditions_show_as_icons_on_the_tokens() {
     use fray::present::Icon;
     use std::collections::BTreeSet;
     fn check<G: fray::rulesets::Game>(name: &str, battles: u64, seen: &mut BTreeSet<String>) {
-        let coterie = fray::scenario::load(name).unwrap().ruleset() == "coterie";
+        let coterie = fray::catalogue::load(name).unwrap().ruleset() == "coterie";
         random_battles::<G>(name, battles, &mut |s| {
             let view = s.board(None);
             for t in &view.tokens {
@@ -1226,7 +1226,7 @@ fn the_menu_draws_each_scenarios_map_and_says_its_ruleset() {
             "{}",
             e.id
         );
-        let ruleset = fray::scenario::load(&e.id).unwrap().ruleset();
+        let ruleset = fray::catalogue::load(&e.id).unwrap().ruleset();
         let prefix = match ruleset {
             "zones" => "Zones:",
             "coterie" => "Coterie:",

@@ -114,7 +114,7 @@ fn the_referee_plays_the_table_s_dice_to_the_events_the_same_dice_give_scripted(
     let dir = std::env::temp_dir().join(format!("fray-referee-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, seed) in [("duel", 3), ("wizards-and-bandits", 5), ("the-alarm", 2)] {
-        let loaded = fray::scenario::load(name).unwrap();
+        let loaded = fray::catalogue::load(name).unwrap();
         let (input, scripted) = loaded.setup.visit(Typed { name, seed });
         let kept = dir.join(format!("{name}-table.ron"));
         let _ = std::fs::remove_file(&kept);

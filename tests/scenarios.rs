@@ -10,6 +10,7 @@ mod support;
 #[path = "generate/cases.rs"]
 mod generated;
 
+use fray::catalogue;
 use fray::rules::battle::Ruleset;
 use fray::rules::zones::Zones;
 use fray::scenario::{self, DataErrors, Setup};
@@ -612,7 +613,7 @@ fn every_builtin_scenario_loads_and_starts() {
             .any(|(n, _)| *n == scenario::DEFAULT)
     );
     for (name, _) in scenario::BUILTIN {
-        let loaded = scenario::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let loaded = catalogue::load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(loaded.id, *name);
         assert!(fray::rulesets::IDS.contains(&loaded.ruleset()), "{name}");
         assert!(!loaded.scenario.name.trim().is_empty(), "{name}");
@@ -664,7 +665,7 @@ fn builtin_scenario_files_match_the_assets() {
 
 #[test]
 fn an_unknown_scenario_names_the_builtin_ones() {
-    let e = scenario::load("no-such").expect_err("there is no such scenario");
+    let e = catalogue::load("no-such").expect_err("there is no such scenario");
     assert_eq!(e.0.len(), 1);
     let shown = e.to_string();
     assert!(shown.starts_with("no-such:0: "), "{shown}");
@@ -693,7 +694,7 @@ fn a_scenario_file_on_disk_carries_its_path_in_errors() {
     let path = std::env::temp_dir().join(format!("fray-bad-{}.ron", std::process::id()));
     let src = with(&[(13, r#"            (name: "Far", neighbours: ["Far"]),"#)]);
     std::fs::write(&path, &src).unwrap();
-    let e = scenario::load(path.to_str().unwrap()).expect_err("the scenario is bad");
+    let e = catalogue::load(path.to_str().unwrap()).expect_err("the scenario is bad");
     let _ = std::fs::remove_file(&path);
     let shown = e.to_string();
     assert_eq!(
@@ -1195,7 +1196,7 @@ fn a_teams_scenario_may_script_objective_changes_and_older_ones_save_as_before()
     assert_eq!(state.changes, setup.objective_changes);
     // The unchanged scenario saves its state without the new field, as before, and a state
     // saved without it reads back.
-    let Setup::Teams(plain) = scenario::load("the-alarm").unwrap().setup else {
+    let Setup::Teams(plain) = catalogue::load("the-alarm").unwrap().setup else {
         panic!("a Three actions scenario")
     };
     let (state, _) = fray::rules::teams::Teams::start(&plain, &mut dice).unwrap();

@@ -42,7 +42,7 @@ echo "building the wasm ($profile)"
 CARGO_TARGET_DIR="$target_dir" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
   RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=shallow -Zunstable-options -Cpanic=immediate-abort" \
   /usr/bin/cargo rustc --locked --profile "$profile" --target wasm32-unknown-unknown \
-  -Z build-std=std,panic_abort --lib --crate-type cdylib
+  -Z build-std=std,panic_abort -p fray --lib --crate-type cdylib
 
 rm -rf web/dist
 mkdir -p web/dist

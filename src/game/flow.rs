@@ -7,14 +7,14 @@ use std::ops::Range;
 
 use bevy::prelude::*;
 
+use crate::catalogue;
 use crate::replay::{Replay, ReplayDice};
 use crate::rules::battle::{Pending, RuleError};
 use crate::rules::dice::SeededDice;
 use crate::rulesets::{Actions, Game, Visit};
-use crate::scenario;
 
 pub use crate::present::Beat;
-pub use crate::present::session::{Choice, LogEntry, Session, Typed};
+pub use crate::session::{Choice, LogEntry, Session, Typed};
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AppState {
@@ -179,7 +179,7 @@ impl Battle {
         let (session, events, name) = match &setup.custom {
             Some(starter) => starter(&mut dice)?,
             None => {
-                let mut loaded = scenario::load(&setup.scenario).map_err(|e| e.to_string())?;
+                let mut loaded = catalogue::load(&setup.scenario).map_err(|e| e.to_string())?;
                 for (key, on) in &setup.options {
                     loaded.setup.set_option(key, *on);
                 }
@@ -232,7 +232,7 @@ impl Battle {
     /// reload never draws new numbers).
     pub fn resume(save: &crate::save::Save) -> Result<Battle, String> {
         let r = &save.replay;
-        let mut loaded = scenario::load(&r.scenario).map_err(|e| e.to_string())?;
+        let mut loaded = catalogue::load(&r.scenario).map_err(|e| e.to_string())?;
         loaded.setup.set_options(&r.options).map_err(|key| {
             format!("the saved battle switches an optional rule its scenario does not have: {key}")
         })?;

@@ -10,7 +10,7 @@ use crate::rules::battle::Seat;
 
 use crate::game::flow::{AppState, Battle, BattleSet, Choose, Phase};
 use crate::game::showing::Showing;
-use crate::present::session::{CandidateLine, Thought};
+use crate::session::{CandidateLine, Thought};
 
 pub use crate::game::setup::{SeatKind, parse_seats};
 

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::ai::Level;
-use crate::present::session::{LogEntry, Session};
 use crate::rules::dice::SeededDice;
 use crate::rulesets::Actions;
 use crate::scenario;
+use crate::session::{LogEntry, Session};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatKind {

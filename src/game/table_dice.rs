@@ -11,7 +11,7 @@ use crate::rules::battle::RuleError;
 use crate::rules::dice::{DiceError, Die};
 
 use crate::game::flow::{AppState, Battle, Notice};
-use crate::present::session::Choice;
+use crate::session::Choice;
 
 /// A roll the table is asked for: the decision waiting on it, and what to roll.
 #[derive(Resource, Clone, Debug)]

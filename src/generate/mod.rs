@@ -9,15 +9,38 @@
 //! from the one seed, so the same seed always gives the same file.
 
 pub mod bench;
+pub mod coterie;
+pub mod teams;
+pub mod zones;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rulesets::{self, ForDraft};
+use crate::rules::coterie::Coterie;
+use crate::rules::teams::Teams;
+use crate::rules::zones::Zones;
+use crate::rulesets::{self, Game};
 use crate::scenario::{self, Loaded, Scenario};
 use crate::sim::{Batch, Tally};
+
+/// Something done with a ruleset's random-skirmish drafts (`fray generate`), each in its
+/// ruleset's own file here.
+pub trait ForDraft {
+    type Out;
+    fn run<D: Draft>(self, id: &'static str) -> Self::Out;
+}
+
+/// `f` run with the drafts of the ruleset whose id is `id`; None for an id no ruleset has.
+pub fn with_draft<F: ForDraft>(id: &str, f: F) -> Option<F::Out> {
+    match id {
+        Zones::ID => Some(f.run::<zones::ZonesDraft>(Zones::ID)),
+        Coterie::ID => Some(f.run::<coterie::CoterieDraft>(Coterie::ID)),
+        Teams::ID => Some(f.run::<teams::TeamsDraft>(Teams::ID)),
+        _ => None,
+    }
+}
 
 /// How big a skirmish is: its people and its ground.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -129,7 +152,7 @@ const SCOUT_MARGIN: f64 = 0.15;
 
 /// One ruleset's draft: a scenario with a knob that makes one side tougher. Each ruleset's
 /// lives in its own scenario folder (`scenario::RULESET::generate`), reached through the
-/// registry ([`rulesets::with_draft`]).
+/// registry ([`with_draft`]).
 pub trait Draft {
     /// How far the knob turns either way.
     const REACH: i8;
@@ -244,8 +267,7 @@ pub fn generate(
             balanced::<D>(id, self.0, self.1, self.2)
         }
     }
-    rulesets::with_draft(ruleset, Balanced(seed, size, how))
-        .unwrap_or_else(|| Err(unknown(ruleset)))
+    with_draft(ruleset, Balanced(seed, size, how)).unwrap_or_else(|| Err(unknown(ruleset)))
 }
 
 /// A draft as it first comes, unbalanced: what the tests of every seed check and play.
@@ -258,7 +280,7 @@ pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, String> {
             Ok(D::draw(&mut rng, self.1)?.scenario(self.0, self.1, 0))
         }
     }
-    rulesets::with_draft(ruleset, First(seed, size)).unwrap_or_else(|| Err(unknown(ruleset)))
+    with_draft(ruleset, First(seed, size)).unwrap_or_else(|| Err(unknown(ruleset)))
 }
 
 fn unknown(ruleset: &str) -> String {

@@ -1,14 +1,8 @@
-//! The lessons and lesson scenarios built into the game (the browser has no files to read).
+//! The lessons built into the game (the browser has no files to read).
 
 macro_rules! lessons {
     ($($id:literal),* $(,)?) => {
         &[$(($id, include_str!(concat!("../../assets/lessons/", $id, ".ron")))),*]
-    };
-}
-
-macro_rules! scenarios {
-    ($($id:literal),* $(,)?) => {
-        &[$(($id, include_str!(concat!("../../assets/lessons/scenarios/", $id, ".ron")))),*]
     };
 }
 
@@ -32,20 +26,4 @@ pub const BUILTIN: &[(&str, &str)] = lessons![
     "teams/03-defences",
     "teams/04-falling-and-getting-up",
     "teams/05-surprise-and-orders",
-];
-
-/// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).
-pub const SCENARIOS: &[(&str, &str)] = scenarios![
-    "the-cellar-door",
-    "the-narrow-bridge",
-    "the-old-wall",
-    "the-mill-race",
-    "the-thicket",
-    "the-courtyard",
-    "blades-out",
-    "the-axe-falls",
-    "after-the-blow",
-    "ambush-in-the-pass",
-    "forcing-the-gate",
-    "through-the-market",
 ];

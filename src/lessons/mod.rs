@@ -16,7 +16,8 @@ use crate::rules::Ruleset;
 use crate::rules::dice::{DiceError, DiceSource, Die, ScriptedDice};
 use crate::scenario::{DataError, DataErrors};
 
-pub use builtin::{BUILTIN, SCENARIOS};
+pub use crate::scenario::LESSON_SCENARIOS as SCENARIOS;
+pub use builtin::BUILTIN;
 pub use read::{LessonVisit, Loaded, load, load_scenario, load_str};
 
 /// A lesson as written, its actions of the ruleset its scenario plays.
@@ -177,7 +178,7 @@ pub fn apply_exact<G: Ruleset>(
 
 /// Whether a data file is a lesson: a record whose own fields include `steps` and `learner`.
 pub fn is_lesson(src: &str) -> bool {
-    let keys = crate::replay::tokens::top_level_keys(&crate::replay::tokens::tokens(src));
+    let keys = crate::scenario::tokens::top_level_keys(&crate::scenario::tokens::tokens(src));
     keys.iter().any(|k| k == "steps") && keys.iter().any(|k| k == "learner")
 }
 

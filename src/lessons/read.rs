@@ -3,12 +3,13 @@
 //! checked against the scenario and the rules notes; finally its line is played through with
 //! its dice. Every error names the file and the line.
 
+use crate::catalogue;
 use crate::replay::names;
-use crate::replay::tokens::{Tok, Token, tokens, top_level_line, top_level_list, top_level_str};
 use crate::rules::battle::{FactionId, Pending};
 use crate::rules::dice::{ScriptedDice, SeededDice};
 use crate::rules::names::Indexed;
 use crate::rulesets::{Game, Visit};
+use crate::scenario::tokens::{Tok, Token, tokens, top_level_line, top_level_list, top_level_str};
 use crate::scenario::{self, DataErrors};
 
 use super::{Expect, Lesson, Pointer, apply_exact, error};
@@ -112,7 +113,7 @@ pub fn load_str<V: LessonVisit>(
             )
         })?
     } else {
-        scenario::load_named(file, &name, "lesson").map_err(|errors| {
+        catalogue::load_named(file, &name, "lesson").map_err(|errors| {
             error(
                 file,
                 scenario_line,
@@ -133,7 +134,7 @@ pub fn load_str<V: LessonVisit>(
 pub fn load_scenario(name: &str) -> Result<scenario::Loaded, DataErrors> {
     match super::SCENARIOS.iter().find(|(n, _)| *n == name) {
         Some((n, src)) => scenario::load_str(n, &format!("assets/lessons/scenarios/{n}.ron"), src),
-        None => scenario::load(name),
+        None => catalogue::load(name),
     }
 }
 

@@ -5,7 +5,6 @@
 //! figures a screen shows are tested, and the registry names them, without the game.
 
 pub mod coterie;
-pub mod session;
 pub mod teams;
 pub mod zones;
 

@@ -2,19 +2,19 @@
 //! rolled) and the actions. Re-running it gives the same events and the same final state.
 
 pub(crate) mod names;
-pub mod tokens;
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::catalogue;
 use crate::rules::battle::{Event, state_hash};
 use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
 use crate::rules::names::{Condition, Names};
 use crate::rulesets::{Game, Visit};
+use crate::scenario::tokens::{self, Token};
 use crate::scenario::{self, DataError, DataErrors};
-use tokens::Token;
 
 /// The actions of a replay, tagged with their ruleset.
 pub use crate::rulesets::Actions as ReplayActions;
@@ -32,7 +32,7 @@ pub const CHECK_EVERY: usize = 8;
 #[serde(deny_unknown_fields)]
 pub struct Replay {
     /// A built-in scenario's name (a lesson scenario's too), or a scenario file's path relative
-    /// to the replay's folder and inside it (see [`scenario::load_named`]).
+    /// to the replay's folder and inside it (see [`catalogue::load_named`]).
     pub scenario: String,
     pub dice: ReplayDice,
     /// Optional rules switched on or off for this battle (the menu's boxes), by key; the
@@ -275,7 +275,7 @@ pub fn to_ron(r: &Replay) -> String {
             }
         }
     }
-    match scenario::load(&r.scenario) {
+    match catalogue::load(&r.scenario) {
         Ok(loaded) => loaded.setup.visit(Write(text)),
         Err(_) => text,
     }
@@ -287,7 +287,7 @@ pub const KINDS_CHECKED: u32 = 3;
 
 /// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
-    let mut loaded = scenario::load_named(file, &r.scenario, "replay").map_err(|errors| {
+    let mut loaded = catalogue::load_named(file, &r.scenario, "replay").map_err(|errors| {
         ReplayError::Scenario {
             file: file.to_string(),
             line: scenario_line(src),
@@ -366,7 +366,7 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
     // A replay made here (`fray record`, the game) names its scenario as this program found
     // it, from the working directory, not from a replay file's folder.
     let file = "the replay";
-    let mut loaded = scenario::load(&open.scenario).map_err(|errors| ReplayError::Scenario {
+    let mut loaded = catalogue::load(&open.scenario).map_err(|errors| ReplayError::Scenario {
         file: file.to_string(),
         line: scenario_line(&src),
         scenario: open.scenario.clone(),
@@ -535,7 +535,7 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
     let Some(name) = tokens::top_level_str(&toks, "scenario") else {
         return Ok(src.to_string());
     };
-    let loaded = scenario::load_named(file, &name, "replay").map_err(|errors| {
+    let loaded = catalogue::load_named(file, &name, "replay").map_err(|errors| {
         DataErrors(vec![DataError {
             file: file.to_string(),
             line: scenario_line(src),

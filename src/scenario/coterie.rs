@@ -1,8 +1,6 @@
 //! A Coterie scenario as written in RON: the conflict, the players' group and the opposition;
 //! its validation, and the conflict it starts.
 
-pub mod generate;
-
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

@@ -9,7 +9,7 @@ mod path;
 mod plain;
 
 pub use path::Step;
-pub use plain::from_ron;
+pub use plain::{from_ron, invisible};
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct DataError {

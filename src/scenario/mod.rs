@@ -5,15 +5,22 @@ pub mod coterie;
 pub mod error;
 pub mod names;
 pub mod teams;
+pub mod tokens;
 pub mod zones;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-pub use error::{DataError, DataErrors};
+use crate::rules::battle::Ruleset;
+use crate::rules::coterie::Coterie;
+use crate::rules::teams::Teams;
+use crate::rules::zones::Zones;
+use coterie::CoterieScenario;
+use teams::TeamsScenario;
+use zones::ZonesScenario;
 
-pub use crate::rulesets::{Rules, Setup};
+pub use error::{DataError, DataErrors};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -97,6 +104,28 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
+macro_rules! lesson_scenarios {
+    ($($id:literal),* $(,)?) => {
+        &[$(($id, include_str!(concat!("../../assets/lessons/scenarios/", $id, ".ron")))),*]
+    };
+}
+
+/// Scenarios written for lessons, by name (`assets/lessons/scenarios/`).
+pub const LESSON_SCENARIOS: &[(&str, &str)] = lesson_scenarios![
+    "the-cellar-door",
+    "the-narrow-bridge",
+    "the-old-wall",
+    "the-mill-race",
+    "the-thicket",
+    "the-courtyard",
+    "blades-out",
+    "the-axe-falls",
+    "after-the-blow",
+    "ambush-in-the-pass",
+    "forcing-the-gate",
+    "through-the-market",
+];
+
 /// The default skirmish `fray` opens with.
 pub const DEFAULT: &str = "duel";
 
@@ -129,81 +158,6 @@ pub fn builtin(id: &str) -> Option<Result<Loaded, DataErrors>> {
         .map(|(n, src)| load_str(n, &format!("assets/scenarios/{n}.ron"), src))
 }
 
-/// Loads a scenario by path, or by the name of a built-in one or of a generated skirmish
-/// (`random-zones-medium-42`).
-pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
-    let path = PathBuf::from(name_or_path);
-    if path.exists() {
-        return load_path(&path);
-    }
-    if let Some(found) = builtin(name_or_path) {
-        return found;
-    }
-    if let Some(found) = crate::generate::by_name(name_or_path) {
-        return found;
-    }
-    let known: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-    Err(DataErrors(vec![DataError {
-        file: name_or_path.to_string(),
-        line: 0,
-        message: format!(
-            "no such file, and no built-in scenario by that name (built-in: {}; or a random skirmish, as random-zones-medium-42)",
-            known.join(", ")
-        ),
-    }]))
-}
-
-/// A scenario that another data file names (a replay or a lesson, `what`, at `file`): a built-in
-/// scenario or lesson scenario by its name, else a file in `file`'s own folder or below it. A
-/// path that leads out of that folder (an absolute one, or `..` past it, or a link to
-/// elsewhere) is refused without being read: a data file shared with others must not be able
-/// to read any file of the machine it is checked on, nor show what it holds.
-pub fn load_named(file: &str, name: &str, what: &str) -> Result<Loaded, DataErrors> {
-    if let Some(found) = builtin(name) {
-        return found;
-    }
-    if let Some(found) = crate::generate::by_name(name) {
-        return found;
-    }
-    if let Some((n, src)) = crate::lessons::SCENARIOS.iter().find(|(n, _)| *n == name) {
-        return load_str(n, &format!("assets/lessons/scenarios/{n}.ron"), src);
-    }
-    let outside = || {
-        DataErrors(vec![DataError {
-            file: name.to_string(),
-            line: 0,
-            message: format!(
-                "not read: a {what}'s scenario is a built-in scenario or a file in the {what}'s own folder, and this path leads out of it"
-            ),
-        }])
-    };
-    let path = Path::new(name);
-    let mut depth = 0usize;
-    for c in path.components() {
-        match c {
-            std::path::Component::Normal(_) => depth += 1,
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir if depth > 0 => depth -= 1,
-            _ => return Err(outside()),
-        }
-    }
-    let dir = match Path::new(file).parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let beside = dir.join(path);
-    if !beside.exists() {
-        return load(&beside.display().to_string());
-    }
-    // A link inside the folder may still lead out of it.
-    if let (Ok(d), Ok(b)) = (dir.canonicalize(), beside.canonicalize())
-        && !b.starts_with(&d)
-    {
-        return Err(outside());
-    }
-    load_path(&beside)
-}
-
 /// Whether two paths name one file that exists (through links and `..` alike): what must never
 /// be written over with a copy or a replay of itself.
 pub fn same_file(a: &Path, b: &Path) -> bool {
@@ -219,4 +173,44 @@ pub fn load_path(path: &Path) -> Result<Loaded, DataErrors> {
         .file_stem()
         .map_or_else(|| file.clone(), |s| s.to_string_lossy().into_owned());
     load_str(&id, &file, &src)
+}
+
+/// A scenario file's `rules:` part: the ruleset by name, then its own data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rules {
+    Zones(ZonesScenario),
+    Coterie(CoterieScenario),
+    Teams(TeamsScenario),
+}
+
+impl Rules {
+    /// Validates the ruleset's part of a scenario (`id` is the scenario's short name).
+    pub fn validate(&self, id: &str, file: &str, src: &str) -> Result<Setup, DataErrors> {
+        match self {
+            Rules::Zones(z) => {
+                let mut s = zones::validate(file, src, z)?;
+                s.state.scenario = id.to_string();
+                Ok(Setup::Zones(s))
+            }
+            Rules::Coterie(c) => {
+                let mut s = coterie::validate(file, src, c)?;
+                s.state.scenario = id.to_string();
+                Ok(Setup::Coterie(s))
+            }
+            Rules::Teams(t) => {
+                let mut s = teams::validate(file, src, t)?;
+                s.name = id.to_string();
+                Ok(Setup::Teams(s))
+            }
+        }
+    }
+}
+
+/// A validated scenario of some ruleset, ready to start. What is done with one, whichever
+/// ruleset it is, is in `rulesets` (`Setup::visit`).
+#[derive(Clone, Debug)]
+pub enum Setup {
+    Zones(<Zones as Ruleset>::Setup),
+    Coterie(<Coterie as Ruleset>::Setup),
+    Teams(<Teams as Ruleset>::Setup),
 }

@@ -3,44 +3,7 @@
 //! direction mark, a control character) would let two names that read the same differ, or
 //! one name read as another. A name holding one is refused.
 
-use super::error::Report;
-
-/// Whether `c` shows as nothing: control and format characters (zero-width spaces and
-/// joiners, direction controls, the byte-order mark, soft hyphens), line and paragraph
-/// separators, variation selectors, the blank fillers of Hangul and Braille. (A space of
-/// another width, a no-break space, still shows as a space.)
-pub fn invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            u32::from(c),
-            0xAD | 0x34F
-                | 0x600..=0x605
-                | 0x61C
-                | 0x6DD
-                | 0x70F
-                | 0x890..=0x891
-                | 0x8E2
-                | 0x115F..=0x1160
-                | 0x17B4..=0x17B5
-                | 0x180B..=0x180F
-                | 0x200B..=0x200F
-                | 0x202A..=0x202E
-                | 0x2028..=0x2029
-                | 0x2060..=0x206F
-                | 0x2800
-                | 0x3164
-                | 0xFE00..=0xFE0F
-                | 0xFEFF
-                | 0xFFA0
-                | 0xFFF9..=0xFFFB
-                | 0x110BD
-                | 0x110CD
-                | 0x13430..=0x1343F
-                | 0x1BCA0..=0x1BCA3
-                | 0x1D173..=0x1D17A
-                | 0xE0000..=0xE0FFF
-        )
-}
+use super::error::{Report, invisible};
 
 /// `name` as a message shows it: each invisible character written as its code, so that the
 /// reader sees where it is.

@@ -323,16 +323,13 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
 }
 
 /// Whether two choices are the same action, whatever the ruleset.
-fn same(
-    a: Option<&fray::present::session::Choice>,
-    b: Option<&fray::present::session::Choice>,
-) -> bool {
+fn same(a: Option<&fray::session::Choice>, b: Option<&fray::session::Choice>) -> bool {
     let (Some(a), Some(b)) = (a, b) else {
         return false;
     };
     fn eq<A: PartialEq + 'static>(
-        a: &fray::present::session::Choice,
-        b: &fray::present::session::Choice,
+        a: &fray::session::Choice,
+        b: &fray::session::Choice,
     ) -> Option<bool> {
         Some(a.get::<A>()? == b.get::<A>()?)
     }

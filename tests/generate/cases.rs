@@ -3,6 +3,7 @@
 //! its header's command reproduces.
 
 use fray::ai::Level;
+use fray::catalogue;
 use fray::generate::{self, Balancing, RULESETS, Size};
 use fray::scenario;
 use fray::sim::Batch;
@@ -199,7 +200,7 @@ fn a_check_nothing_can_pass_is_refused_with_the_seed_named() {
 fn a_generated_skirmish_loads_by_its_name_and_a_wrong_name_says_which_part() {
     let name = generate::name("coterie", Size::Small, 4);
     assert_eq!(name, "random-coterie-small-4");
-    let by_name = scenario::load(&name).unwrap();
+    let by_name = catalogue::load(&name).unwrap();
     let made = generate::generate("coterie", 4, Size::Small, &Balancing::default()).unwrap();
     assert_eq!(by_name.scenario, made.scenario);
     assert_eq!(by_name.id, name);
@@ -229,7 +230,7 @@ fn a_generated_skirmish_loads_by_its_name_and_a_wrong_name_says_which_part() {
         ),
         ("random-zones", "not three parts"),
     ] {
-        let e = scenario::load(wrong).unwrap_err().to_string();
+        let e = catalogue::load(wrong).unwrap_err().to_string();
         assert!(e.starts_with(&format!("{wrong}:0: {says}")), "{wrong}: {e}");
         assert!(e.contains("random-RULESET-SIZE-SEED"), "{e}");
     }

@@ -537,7 +537,7 @@ pub fn draw_skirmish(
     setup: &mut BattleSetup,
 ) -> Result<(), String> {
     let name = pick.name();
-    let loaded = crate::scenario::load(&name).map_err(|e| e.to_string())?;
+    let loaded = crate::catalogue::load(&name).map_err(|e| e.to_string())?;
     catalogue
         .0
         .retain(|e| crate::generate::parse_name(&e.id).is_none());

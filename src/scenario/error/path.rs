@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::replay::tokens::{Tok, Token, tokens};
+use crate::scenario::tokens::{Tok, Token, tokens};
 
 /// One step from a record to what it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,7 +5,7 @@
 use ron::error::{Error, Position, SpannedError};
 
 use super::{DataError, DataErrors};
-use crate::replay::tokens::{Token, tokens};
+use crate::scenario::tokens::{Token, tokens};
 
 /// A RON syntax or shape error of `src` (the text of `file`), at its line.
 pub fn from_ron(file: &str, src: &str, e: &SpannedError) -> DataErrors {
@@ -128,7 +128,7 @@ fn stray(c: char) -> Option<String> {
     match c {
         '\0' => Some("a NUL byte".into()),
         '\n' | '\r' | '\t' => None,
-        c if c.is_control() || crate::scenario::names::invisible(c) => {
+        c if c.is_control() || invisible(c) => {
             Some(format!("an invisible character (U+{:04X})", u32::from(c)))
         }
         _ => None,
@@ -159,4 +159,41 @@ fn decimal(src: &str, at: usize) -> Option<&str> {
         .next()
         .is_some_and(|d| d.is_ascii_digit())
         .then_some(text)
+}
+
+/// Whether `c` shows as nothing: control and format characters (zero-width spaces and
+/// joiners, direction controls, the byte-order mark, soft hyphens), line and paragraph
+/// separators, variation selectors, the blank fillers of Hangul and Braille. (A space of
+/// another width, a no-break space, still shows as a space.)
+pub fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            u32::from(c),
+            0xAD | 0x34F
+                | 0x600..=0x605
+                | 0x61C
+                | 0x6DD
+                | 0x70F
+                | 0x890..=0x891
+                | 0x8E2
+                | 0x115F..=0x1160
+                | 0x17B4..=0x17B5
+                | 0x180B..=0x180F
+                | 0x200B..=0x200F
+                | 0x202A..=0x202E
+                | 0x2028..=0x2029
+                | 0x2060..=0x206F
+                | 0x2800
+                | 0x3164
+                | 0xFE00..=0xFE0F
+                | 0xFEFF
+                | 0xFFA0
+                | 0xFFF9..=0xFFFB
+                | 0x110BD
+                | 0x110CD
+                | 0x13430..=0x1343F
+                | 0x1BCA0..=0x1BCA3
+                | 0x1D173..=0x1D17A
+                | 0xE0000..=0xE0FFF
+        )
 }

@@ -11,7 +11,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub mod generate;
 mod situation;
 
 pub use situation::{SituationDef, StandingDef};

@@ -1,0 +1,289 @@
+//! The Coterie ruleset (`coterie-group-conflict.md`): the players' characters act as one group
+//! against an opposition the GM runs, phase by phase: efforts tallied and rolled, a degree of
+//! victory, each character's own performance, special actions, duels, and harm delivered as
+//! push-backs, wounds and trait injuries.
+
+pub mod action;
+pub mod effort;
+pub mod event;
+pub mod flow;
+pub mod harm;
+pub mod model;
+pub mod performance;
+
+pub use action::Action;
+pub use event::EventKind;
+pub use model::*;
+
+use crate::battle::{Event, FactionId, Pending, RuleError, Ruleset, Seat, Started, all_or_nothing};
+use crate::dice::DiceSource;
+use crate::names::{Condition, Indexed, Names};
+
+pub type CoterieEvent = Event<EventKind>;
+
+/// The Coterie ruleset, for the [`Ruleset`] contract.
+pub struct Coterie;
+
+/// A validated Coterie scenario: the conflict as it stands before its first phase.
+#[derive(Clone, Debug)]
+pub struct CoterieSetup {
+    pub state: State,
+}
+
+/// One action being applied to a Coterie conflict.
+pub type Ctx<'a> = crate::context::Ctx<'a, State, EventKind>;
+
+impl crate::context::NoteKind for EventKind {
+    fn note() -> Self {
+        EventKind::Note
+    }
+}
+
+impl Ruleset for Coterie {
+    type State = State;
+    type Action = Action;
+    type EventKind = EventKind;
+    type Setup = CoterieSetup;
+
+    fn start(setup: &CoterieSetup, dice: &mut dyn DiceSource) -> Started<State, EventKind> {
+        let mut s = setup.state.clone();
+        let mut ctx = Ctx::new(&mut s, dice);
+        let text = format!(
+            "{}: {} against {}. Phase 1 begins.",
+            ctx.s.conflict.name, ctx.s.groups[PARTY].name, ctx.s.groups[FOES].name
+        );
+        ctx.note(text);
+        flow::advance(&mut ctx)?;
+        let events = ctx.log.events;
+        Ok((s, events))
+    }
+
+    fn setup_factions(setup: &CoterieSetup) -> Vec<String> {
+        Coterie::faction_names(&setup.state)
+    }
+
+    /// A seat for each player's character; the opposition is the GM's.
+    fn seats(state: &State) -> Vec<(Seat, String)> {
+        state
+            .characters
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.side == PARTY)
+            .map(|(i, c)| (Seat::Character(i), c.name.clone()))
+            .collect()
+    }
+
+    fn setup_seats(setup: &CoterieSetup) -> Vec<(Seat, String)> {
+        Coterie::seats(&setup.state)
+    }
+
+    fn pending(state: &State) -> Pending {
+        flow::pending(state)
+    }
+
+    fn legal_actions(state: &State) -> Vec<Action> {
+        flow::legal(state)
+    }
+
+    fn apply(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<CoterieEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        let Some(action) = flow::as_legal(state, action) else {
+            return Err(RuleError::Illegal(format!(
+                "{action:?} is not a choice now ({:?})",
+                state.stage
+            )));
+        };
+        all_or_nothing(state, |next| Coterie::apply_trusted(next, &action, dice))
+    }
+
+    fn apply_trusted(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<CoterieEvent>, RuleError> {
+        play(Ctx::new(state, dice), action)
+    }
+
+    fn apply_quiet(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(), RuleError> {
+        play(Ctx::quiet(state, dice), action).map(drop)
+    }
+
+    fn describe(state: &State, action: &Action) -> String {
+        describe(state, action)
+    }
+
+    fn faction_names(state: &State) -> Vec<String> {
+        state.groups.iter().map(|g| g.name.clone()).collect()
+    }
+
+    fn indexes(labels: &[&str]) -> Option<Indexed> {
+        let parent = labels.len().checked_sub(2).map(|i| labels[i]);
+        Some(match *labels.last()? {
+            // A duel's winner is a character; a phase's is a side.
+            "winner" if parent == Some("Duel") => Indexed::Character,
+            "Duel" | "character" => Indexed::Character,
+            "side" | "winner" => Indexed::Faction,
+            _ => return None,
+        })
+    }
+
+    fn names(state: &State) -> Names {
+        Names::default()
+            .with(
+                Indexed::Character,
+                state.characters.iter().map(|c| c.name.clone()),
+            )
+            .with(
+                Indexed::Faction,
+                state.groups.iter().map(|g| g.name.clone()),
+            )
+    }
+
+    fn condition(state: &State, c: crate::CharacterId) -> Option<Condition> {
+        let ch = state.characters.get(c)?;
+        let mut conditions = Vec::new();
+        match ch.standing {
+            model::Standing::InConflict => {}
+            model::Standing::Dueling(with) => {
+                conditions.push(format!("dueling {}", state.name(with)));
+            }
+            model::Standing::Out => conditions.push("out of the conflict".into()),
+        }
+        if ch.performance_bonus != 0 {
+            conditions.push(format!("performance {:+}", ch.performance_bonus));
+        }
+        Some(Condition::new(
+            &ch.name,
+            state
+                .groups
+                .get(ch.side)
+                .map_or_else(String::new, |g| g.name.clone()),
+            &[("wounds", ch.wounds), ("fatigue", ch.fatigue)],
+            conditions,
+        ))
+    }
+
+    fn round(state: &State) -> u32 {
+        state.phase
+    }
+
+    /// A character's seat plays for their group; the GM plays the opposition, but judges
+    /// special actions and the opposition's morale as a referee, for neither side.
+    fn side(state: &State, seat: Seat) -> Option<FactionId> {
+        match seat {
+            Seat::Faction(f) => Some(f),
+            Seat::Character(c) => state.characters.get(c).map(|ch| ch.side),
+            Seat::Gm => {
+                (!matches!(state.stage, Stage::Review { .. } | Stage::Morale)).then_some(FOES)
+            }
+        }
+    }
+}
+
+impl Coterie {
+    /// The seat deciding now, if any.
+    pub fn pending_seat(s: &State) -> Option<Seat> {
+        flow::pending(s).seat()
+    }
+}
+
+pub fn describe(s: &State, action: &Action) -> String {
+    let who = match flow::pending(s) {
+        Pending::Decide {
+            seat: Seat::Character(c),
+            ..
+        } => s.name(c).to_string(),
+        _ => "The GM".to_string(),
+    };
+    match action {
+        Action::Declare(Effort::Steady) => format!("{who}: fight with the group"),
+        Action::Declare(Effort::Press) => format!("{who}: press hard (+2 effort, 1 fatigue)"),
+        Action::Declare(Effort::Goal) => {
+            let goal = s
+                .characters
+                .iter()
+                .find(|c| c.name == who)
+                .and_then(|c| c.goal.as_ref())
+                .map_or("their goal", |g| g.text.as_str());
+            format!("{who}: work towards {goal}")
+        }
+        Action::Bring(skills) if skills.is_empty() => format!("{who}: bring no skill"),
+        Action::Bring(skills) => format!("{who}: bring {}", skills.join(" and ")),
+        Action::Propose(sp) => {
+            let mild = matches!(s.stage, Stage::Special { mild: true, .. });
+            format!("{who}: {}", flow::special_text(s, sp, mild))
+        }
+        Action::Review(true) => "Allow the special action as proposed".into(),
+        Action::Review(false) => "Allow a milder special action".into(),
+        Action::Inflict(pieces) => pieces
+            .iter()
+            .map(|h| format!("{} {}", h.degree.label(), flow::kind_text(&h.kind)))
+            .collect::<Vec<_>>()
+            .join(" + "),
+        Action::FallBack(false) => "Take the harm".into(),
+        Action::FallBack(true) if matches!(s.stage, Stage::FoesFallBack { .. }) => {
+            format!("{} fall back two steps instead", s.groups[FOES].name)
+        }
+        Action::FallBack(true) => "Fall back instead".into(),
+        Action::FleeConflict => "Flee the conflict, all of you (it is lost)".into(),
+        Action::Flee(true) => format!("{who}: flee the field"),
+        Action::Flee(false) => format!("{who}: stay"),
+        Action::NeutralDraw => "A neutral draw".into(),
+        Action::HarmfulDraw {
+            party_tactical,
+            foes,
+        } => format!(
+            "A harmful draw: the enemy takes minor {}, the players {}",
+            flow::kind_text(foes),
+            if *party_tactical {
+                "a minor push-back"
+            } else {
+                "minor injuries the GM picks"
+            }
+        ),
+        Action::PartyInjury(k) => format!("The players take minor {}", flow::kind_text(k)),
+        Action::Reserve(Some(k)) => format!(
+            "Keep a level for minor {}{}",
+            flow::kind_text(k),
+            if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) {
+                " as they flee"
+            } else {
+                "; they fall back two"
+            }
+        ),
+        Action::Reserve(None) if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) => {
+            "Let them flee unhurt".into()
+        }
+        Action::Reserve(None) => "Waive it; they fall back three".into(),
+        Action::DuelFallBack(true) => format!("{who}: fall back in the duel"),
+        Action::DuelFallBack(false) => format!("{who}: take the harm"),
+        Action::Morale(m) => {
+            let name = &s.groups[FOES].name;
+            match m {
+                Morale::FightOn => format!("{name} fight on"),
+                Morale::Flee => format!("{name} flee (the players win)"),
+                Morale::Capitulate => format!("{name} capitulate (the players win)"),
+            }
+        }
+    }
+}
+
+/// An action known to be legal, in the context given.
+fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<CoterieEvent>, RuleError> {
+    if ctx.s.stage == Stage::Over {
+        return Err(RuleError::Over);
+    }
+    flow::step(&mut ctx, action)?;
+    flow::advance(&mut ctx)?;
+    Ok(ctx.log.events)
+}

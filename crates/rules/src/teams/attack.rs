@@ -1,0 +1,730 @@
+//! An attack from declaration to damage: an ally's intercept, the attack test with its luck
+//! die, a stray shot, the target's defensive reaction, damage through deflection or a shield,
+//! and the readied attacks a movement sets off (teams.attacks and what follows it).
+
+use super::event::ReactionKind;
+use super::grid::adjacent;
+use super::harm::{self, DefenceTest, defence_test, spend_reaction};
+use super::model::*;
+use super::roll::{TestResult, TestSpec, roll_test, test_against};
+use super::targeting::{Figures, can_attack, can_kill, figures};
+use super::{Action, Ctx, EventKind};
+use crate::battle::{CharacterId, RuleError};
+use crate::dice::Die;
+use crate::explain::Explanation;
+
+fn attack_state(s: &State) -> Result<AttackState, RuleError> {
+    s.attack
+        .ok_or_else(|| RuleError::Illegal("no attack is under way".into()))
+}
+
+/// Begins an attack; it runs until someone must decide something, or to its end.
+pub fn declare(
+    ctx: &mut Ctx,
+    attacker: CharacterId,
+    weapon: WeaponRef,
+    target: CharacterId,
+    kind: AttackKind,
+) -> Result<(), RuleError> {
+    let Some(ranged) = can_attack(ctx.s, attacker, weapon, target) else {
+        return Err(RuleError::Illegal(format!(
+            "{} cannot attack {} with {}",
+            ctx.s.name(attacker),
+            ctx.s.name(target),
+            ctx.s.weapon_name(weapon)
+        )));
+    };
+    let (an, tn, wn) = (
+        ctx.s.name(attacker),
+        ctx.s.name(target),
+        ctx.s.weapon_name(weapon),
+    );
+    let thrown = ctx.s.weapon(weapon).is_some_and(|w| w.thrown);
+    let text = match (kind, ranged) {
+        (AttackKind::AfterKillingStrike, _) => format_args!("{an} makes a sneak attack on {tn}."),
+        (_, true) if thrown => format_args!("{an} throws the {wn} at {tn}."),
+        (_, true) => format_args!("{an} shoots at {tn} with the {wn}."),
+        (_, false) => format_args!("{an} attacks {tn} with {wn}."),
+    };
+    ctx.log.say(EventKind::Attack { attacker, target }, text);
+    ctx.s.attack = Some(AttackState {
+        attacker,
+        weapon,
+        target,
+        ranged,
+        kind,
+        free_defence: false,
+        roll: None,
+        defence: None,
+    });
+    if kind != AttackKind::AfterKillingStrike && !intercept_candidates(ctx.s).is_empty() {
+        ctx.s.stage = Stage::Intercept;
+        return Ok(());
+    }
+    roll(ctx)
+}
+
+/// Allies next to the target who could step in: conscious, on their feet, with a reaction
+/// and a point of stamina (teams.intercept).
+pub fn intercept_candidates(s: &State) -> Vec<CharacterId> {
+    let Some(a) = s.attack else {
+        return Vec::new();
+    };
+    let t = &s.characters[a.target];
+    s.characters
+        .iter()
+        .enumerate()
+        .filter(|&(c, ch)| {
+            c != a.target
+                && c != a.attacker
+                && ch.team == t.team
+                && s.can_react(c)
+                && ch.stamina >= 1
+                && !ch.prone
+                && adjacent(ch.pos, t.pos)
+        })
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// The target's team decided whether an ally intercepts.
+pub fn intercept(ctx: &mut Ctx, by: Option<CharacterId>) -> Result<(), RuleError> {
+    let mut a = attack_state(ctx.s)?;
+    if let Some(ally) = by {
+        spend_reaction(ctx, ally, ReactionKind::Intercept, false);
+        let s = &mut *ctx.s;
+        s.characters[ally].stamina = s.characters[ally].stamina.saturating_sub(1);
+        let (from, to) = (s.characters[ally].pos, s.characters[a.target].pos);
+        s.characters[ally].pos = to;
+        s.characters[a.target].pos = from;
+        s.characters[ally].in_cover = false;
+        s.characters[a.target].in_cover = false;
+        let (an, tn) = (s.name(ally).to_string(), s.name(a.target).to_string());
+        ctx.say(
+            EventKind::Moved {
+                character: ally,
+                from,
+                to,
+                metres: 1,
+            },
+            format_args!("{an} intercepts, pushing {tn} aside and taking the attack."),
+        );
+        ctx.say(
+            EventKind::Moved {
+                character: a.target,
+                from: to,
+                to: from,
+                metres: 1,
+            },
+            format_args!("{tn} is displaced to {from}."),
+        );
+        a.target = ally;
+        a.free_defence = true;
+        ctx.s.attack = Some(a);
+    }
+    roll(ctx)
+}
+
+/// The attack test against evasion (teams.attacks), with its luck die (teams.critical) and a
+/// stray shot on a luck roll of 1 or less (teams.stray-shots).
+fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let mut a = attack_state(ctx.s)?;
+    let attacks = ctx.s.characters[a.attacker].attacks;
+    let earlier = if a.kind == AttackKind::AfterKillingStrike {
+        attacks.saturating_sub(1)
+    } else {
+        ctx.s.characters[a.attacker].attacks = attacks.saturating_add(1);
+        attacks
+    };
+    let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
+        .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
+    let quiet = ctx.log.quiet;
+    let an = ctx.log.words(|| ctx.s.name(a.attacker).to_string());
+    let wn = ctx.log.words(|| ctx.s.weapon_name(a.weapon).to_string());
+    let what = ctx
+        .log
+        .words(|| format!("{an}'s attack on {} with {wn}", ctx.s.name(a.target)));
+    let spec = attack_spec(what, &f);
+    let mut r = roll_test(ctx, &spec)?;
+    let stray = ctx
+        .s
+        .weapon(a.weapon)
+        .is_some_and(|w| a.ranged && w.range > 0);
+    let mut f = f;
+    if stray && r.luck <= 1 {
+        let near = stray_candidates(ctx.s, a.attacker, a.target);
+        if !near.is_empty() {
+            let pick = if near.len() == 1 {
+                near[0]
+            } else {
+                let die = Die::new(near.len().min(255) as u8);
+                let roll = ctx.roll(
+                    die,
+                    &format!("{an}'s stray shot: who it flies at"),
+                    "teams.stray-shots",
+                )?;
+                let to = near[usize::from(roll.value - 1).min(near.len() - 1)];
+                let mut e = Explanation::new(
+                    format!("{an}'s stray shot: one face per character within 1 m"),
+                    "teams.stray-shots",
+                );
+                e.dice.push(roll);
+                e.total = i32::from(roll.value);
+                e.against = Some(
+                    near.iter()
+                        .enumerate()
+                        .map(|(k, &c)| format!("{}={}", k + 1, ctx.s.name(c)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+                e.outcome = format!("flies at {}", ctx.s.name(to));
+                ctx.explained(EventKind::Roll { character: None }, String::new(), e);
+                to
+            };
+            ctx.say(
+                EventKind::Retargeted {
+                    from: a.target,
+                    to: pick,
+                },
+                format!(
+                    "Luck roll {}: {an}'s shot goes astray towards {}.",
+                    r.luck,
+                    ctx.s.name(pick)
+                ),
+            );
+            a.target = pick;
+            f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
+                .ok_or_else(|| RuleError::Illegal("the stray shot has no target".into()))?;
+        }
+    }
+    let hit = r.crit || r.total >= f.evasion;
+    let tn = ctx.log.words(|| ctx.s.name(a.target).to_string());
+    // Nobody reads a quiet play-out's explanations: none is built.
+    let e = if quiet {
+        Explanation::default()
+    } else {
+        explain_roll(ctx.s, &a, &f, &mut r, earlier, hit)
+    };
+    a.roll = Some(AttackRoll {
+        total: r.total,
+        crit: r.crit,
+        luck: r.luck,
+    });
+    ctx.s.attack = Some(a);
+    if !hit {
+        ctx.explained(
+            EventKind::Missed {
+                attacker: a.attacker,
+                target: a.target,
+            },
+            format_args!(
+                "{an} misses {tn} ({} against evasion {}).",
+                r.total, f.evasion
+            ),
+            e,
+        );
+        return finish(ctx);
+    }
+    ctx.explained(
+        EventKind::Hit {
+            attacker: a.attacker,
+            target: a.target,
+            critical: r.crit,
+        },
+        format_args!(
+            "{an} {} {tn} ({} against evasion {}).",
+            if r.crit { "critically hits" } else { "hits" },
+            r.total,
+            f.evasion
+        ),
+        e,
+    );
+    if defence_options(ctx.s).is_empty() {
+        damage(ctx)
+    } else {
+        ctx.s.stage = Stage::Defend;
+        Ok(())
+    }
+}
+
+/// The attack roll's explanation, the test's own completed: what it was against, how it came
+/// out and the rule that decided it.
+fn explain_roll(
+    s: &State,
+    a: &AttackState,
+    f: &Figures,
+    r: &mut TestResult,
+    earlier: u8,
+    hit: bool,
+) -> Explanation {
+    let mut e = std::mem::take(&mut r.explanation);
+    let mut why = vec![format!("sheet {}", s.characters[a.target].stats.evasion)];
+    why.extend(f.evasion_why.iter().map(|(v, c)| format!("{v:+} {c}")));
+    e.against = Some(format!(
+        "evasion {} of {} ({})",
+        f.evasion,
+        s.name(a.target),
+        why.join(", ")
+    ));
+    e.outcome = if r.crit {
+        format!(
+            "critical hit: luck roll {} ≥ {}, cannot miss",
+            r.luck, f.critical
+        )
+    } else if hit {
+        format!("hit (luck roll {})", r.luck)
+    } else {
+        format!("miss (luck roll {})", r.luck)
+    };
+    e.rule = if r.crit {
+        "teams.critical"
+    } else if earlier > 0 {
+        "teams.multiple-attacks"
+    } else if !f.advantages.is_empty() || !f.disadvantages.is_empty() {
+        "teams.sneak-flank"
+    } else if !f.evasion_why.iter().all(|(_, c)| c == "guarding") {
+        "teams.size"
+    } else {
+        "teams.attacks"
+    }
+    .to_string();
+    e
+}
+
+/// The test of an attack: the weapon's attribute die, the combat skill die, proficiency, the
+/// multiple attack penalty, advantage and the weapon's critical threshold.
+pub fn attack_spec(what: String, f: &Figures) -> TestSpec {
+    let mut spec = TestSpec::new(what, "teams.attacks")
+        .die(Some(f.attribute.1), f.attribute.0.label())
+        .die(f.skill, "combat");
+    if let Some((p, b)) = f.proficiency {
+        let cause = match p {
+            Proficiency::Simple => "simple proficiency",
+            Proficiency::Martial => "martial proficiency",
+            Proficiency::Finesse => "finesse proficiency",
+            Proficiency::Ranged => "ranged proficiency",
+        };
+        spec = spec.modifier(i32::from(b), cause);
+    }
+    let earlier = i32::from(f.earlier_attacks);
+    if earlier > 0 {
+        spec = spec.modifier(
+            -2 * earlier,
+            format!(
+                "multiple attack penalty ({earlier} earlier attack{} this round)",
+                if earlier == 1 { "" } else { "s" }
+            ),
+        );
+    }
+    spec.luck = i32::from(f.luck);
+    spec.advantages = f.advantages.clone();
+    spec.disadvantages = f.disadvantages.clone();
+    spec.critical = Some(f.critical);
+    spec
+}
+
+/// Everyone within 1 m of the target but the target and the shooter.
+pub fn stray_candidates(s: &State, attacker: CharacterId, target: CharacterId) -> Vec<CharacterId> {
+    let p = s.characters[target].pos;
+    s.characters
+        .iter()
+        .enumerate()
+        .filter(|&(c, ch)| c != target && c != attacker && ch.is_present() && adjacent(ch.pos, p))
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// What the target of a hit may do about it: dodge (not a critical hit, which cannot miss),
+/// parry a melee blow dealing physical damage, block with a shield, resist a mental attack.
+pub fn defence_options(s: &State) -> Vec<Action> {
+    let Some(a) = s.attack else {
+        return Vec::new();
+    };
+    let t = a.target;
+    let tc = &s.characters[t];
+    if !tc.is_active() || s.surprised(t) || !(a.free_defence || tc.reactions > 0) {
+        return Vec::new();
+    }
+    let Some(w) = s.weapon(a.weapon) else {
+        return Vec::new();
+    };
+    let crit = a.roll.is_some_and(|r| r.crit);
+    let mut out = Vec::new();
+    if tc.stamina >= 1 {
+        if !crit {
+            out.push(Action::Dodge);
+        }
+        for i in s.held(t) {
+            let it = &s.items[i];
+            if it.broken() {
+                continue;
+            }
+            if !a.ranged && w.damage_type.class() == DamageClass::Physical {
+                out.push(Action::Parry(i));
+            }
+            if it.def.block.is_some() {
+                out.push(Action::Block(i));
+            }
+        }
+    }
+    if tc.focus >= 1 && w.damage_type.is_mental() {
+        out.push(Action::Resist);
+    }
+    if !out.is_empty() {
+        out.push(Action::NoReaction);
+    }
+    out
+}
+
+/// The target's defensive reaction, then damage unless it avoided the hit.
+pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    let mut a = attack_state(ctx.s)?;
+    let t = a.target;
+    let free = a.free_defence;
+    let total = a.roll.map_or(0, |r| r.total);
+    let name = ctx.log.words(|| ctx.s.name(t).to_string());
+    match *action {
+        Action::Dodge | Action::Resist => {
+            let (kind, test) = if *action == Action::Dodge {
+                (ReactionKind::Dodge, DefenceTest::Dodge)
+            } else {
+                (ReactionKind::Resist, DefenceTest::Resist)
+            };
+            spend_reaction(ctx, t, kind, free);
+            let ch = &mut ctx.s.characters[t];
+            if test == DefenceTest::Dodge {
+                ch.stamina = ch.stamina.saturating_sub(1);
+            } else {
+                ch.focus = ch.focus.saturating_sub(1);
+            }
+            let verb = if test == DefenceTest::Dodge {
+                "dodges"
+            } else {
+                "resists"
+            };
+            let what = ctx.log.words(|| format!("{name} {verb}"));
+            let spec = defence_test(&ctx.s.characters[t], test, what);
+            let ok = test_against(ctx, Some(t), &spec, total, "the attack test", |ok, n| {
+                if ok {
+                    format!("{name} {verb} the attack ({n} against {total}).")
+                } else {
+                    format!("{name} fails to avoid the attack ({n} against {total}).")
+                }
+            })?;
+            a.free_defence = false;
+            ctx.s.attack = Some(a);
+            if ok {
+                ctx.say(
+                    EventKind::Missed {
+                        attacker: a.attacker,
+                        target: t,
+                    },
+                    format_args!("The attack on {name} comes to nothing."),
+                );
+                return finish(ctx);
+            }
+        }
+        Action::Parry(i) | Action::Block(i) => {
+            let (kind, defence) = if matches!(action, Action::Parry(_)) {
+                (ReactionKind::Parry, Defence::Parry(i))
+            } else {
+                (ReactionKind::Block, Defence::Block(i))
+            };
+            spend_reaction(ctx, t, kind, free);
+            let ch = &mut ctx.s.characters[t];
+            ch.stamina = ch.stamina.saturating_sub(1);
+            a.free_defence = false;
+            a.defence = Some(defence);
+            ctx.s.attack = Some(a);
+        }
+        Action::NoReaction => {}
+        _ => return Err(RuleError::Illegal(format!("{action:?} is not a defence"))),
+    }
+    damage(ctx)
+}
+
+/// Damage of a hit: the test result plus the weapon's damage (critical damage on a critical
+/// hit), less the matching deflection, at least 1; or, blocked, less the shield's block value,
+/// dealt to the shield and any excess over its durability to the wearer.
+fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let a = attack_state(ctx.s)?;
+    let roll = a
+        .roll
+        .ok_or_else(|| RuleError::Illegal("damage before the attack test".into()))?;
+    let parry = match a.defence {
+        Some(Defence::Parry(i)) => ctx.s.items[i].def.parry.unwrap_or(1),
+        _ => 0,
+    };
+    let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, 0, parry)
+        .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
+    let quiet = ctx.log.quiet;
+    let tn = ctx.log.words(|| ctx.s.name(a.target).to_string());
+    let weapon_damage = if roll.crit {
+        f.critical_damage
+    } else {
+        f.damage
+    };
+    let base = roll.total + weapon_damage;
+    // What the damage roll's explanation starts from; a quiet play-out builds none.
+    let start = |s: &State| {
+        if quiet {
+            return Explanation::default();
+        }
+        let label = if roll.crit {
+            "critical damage"
+        } else {
+            "damage"
+        };
+        Explanation::new(
+            format!("{}'s damage to {tn}", s.name(a.attacker)),
+            if roll.crit {
+                "teams.critical"
+            } else if parry > 0 {
+                "teams.parry"
+            } else {
+                "teams.attack-damage"
+            },
+        )
+        .modifier(roll.total, "the attack test's result")
+        .modifier(
+            weapon_damage,
+            format!(
+                "{} {label} ({})",
+                s.weapon_name(a.weapon),
+                f.damage_type.label()
+            ),
+        )
+    };
+    let fortify = if let Some(Defence::Block(i)) = a.defence {
+        let block = i32::from(ctx.s.items[i].def.block.unwrap_or(0));
+        let to_item = (base - block).max(1);
+        let durability = ctx.s.items[i].durability;
+        let excess = (to_item - i32::from(durability)).max(0);
+        let left = (i32::from(durability) - to_item).max(0) as u8;
+        let mut e = start(ctx.s);
+        let iname = ctx.log.words(|| ctx.s.items[i].def.name.clone());
+        if !quiet {
+            e = e.modifier(-block, format!("block value of the {iname}"));
+            e.rule = "teams.block".to_string();
+            if base - block < 1 {
+                e = e.modifier(1 - (base - block), "at least 1");
+            }
+            e.total = to_item;
+            e.against = Some(format!("durability {durability} of the {iname}"));
+            e.outcome = if excess > 0 {
+                e.rule = "teams.block-overflow".to_string();
+                format!("the {iname} breaks; {excess} passes to {tn}")
+            } else {
+                format!("the {iname} takes {to_item}, durability {left} left")
+            };
+        }
+        ctx.s.items[i].durability = left;
+        ctx.explained(
+            EventKind::ItemDamaged {
+                item: i,
+                durability: left,
+            },
+            format_args!(
+                "{tn} blocks with the {iname}, which takes {to_item} damage (durability {durability} to {left})."
+            ),
+            e,
+        );
+        if excess > 0 {
+            harm::deal(ctx, a.target, clamp_u8(excess), f.nonlethal)?
+        } else {
+            false
+        }
+    } else {
+        let raw = base - f.reduction;
+        let dealt = raw.max(1);
+        let mut e = start(ctx.s);
+        if !quiet {
+            for (v, why) in f.reduction_why.iter().filter(|(v, _)| *v != 0) {
+                e = e.modifier(-v, why.clone());
+            }
+            if raw < 1 {
+                e = e.modifier(1 - raw, "at least 1");
+            }
+            e.total = dealt;
+            e.outcome = format!("{dealt} damage to {tn}");
+        }
+        ctx.explained(
+            EventKind::Roll {
+                character: Some(a.target),
+            },
+            format_args!(
+                "{base} {} damage, {dealt} after reduction.",
+                f.damage_type.label()
+            ),
+            e,
+        );
+        if let Some(Defence::Parry(i)) = a.defence {
+            let it = &mut ctx.s.items[i];
+            it.durability = it.durability.saturating_sub(1);
+            let durability = it.durability;
+            ctx.log.say(
+                EventKind::ItemDamaged {
+                    item: i,
+                    durability,
+                },
+                format_args!(
+                    "The {} takes 1 damage from the parry (durability {durability}).",
+                    ctx.s.items[i].def.name
+                ),
+            );
+        }
+        harm::deal(ctx, a.target, clamp_u8(dealt), f.nonlethal)?
+    };
+    if fortify {
+        ctx.s.stage = Stage::Fortify;
+        return Ok(());
+    }
+    finish(ctx)
+}
+
+fn clamp_u8(v: i32) -> u8 {
+    v.clamp(0, 255) as u8
+}
+
+/// The target chose to fortify or to fall.
+pub fn fortify_decision(ctx: &mut Ctx, fortify: bool) -> Result<(), RuleError> {
+    let a = attack_state(ctx.s)?;
+    if fortify {
+        harm::fortify(ctx, a.target)?;
+    } else {
+        harm::knock_out(ctx, a.target, "chose not to fortify");
+    }
+    finish(ctx)
+}
+
+/// The attack is over: a thrown weapon lands by the target, a crossbow needs reloading, a
+/// sneaking attacker is noticed; then any readied attack still waiting goes off.
+fn finish(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let a = attack_state(ctx.s)?;
+    ctx.s.attack = None;
+    if let WeaponRef::Item(i) = a.weapon
+        && let Some(w) = ctx.s.items[i].def.weapon.as_ref()
+    {
+        if a.ranged && w.thrown {
+            let at = ctx.s.characters[a.target].pos;
+            ctx.s.put_item(i, Location::Ground(at));
+        } else if a.ranged && w.reload > 0 {
+            ctx.s.items[i].loaded = false;
+        }
+    }
+    ctx.s.characters[a.attacker].unseen = false;
+    next_trigger(ctx)
+}
+
+/// After a character moves, enemies who readied an attack and can now make it are queued.
+pub fn movement_triggers(ctx: &mut Ctx, mover: CharacterId) -> Result<(), RuleError> {
+    let m = &ctx.s.characters[mover];
+    if !may_set_off(m) {
+        return next_trigger(ctx);
+    }
+    let team = m.team;
+    for (r, ch) in ctx.s.characters.iter().enumerate() {
+        if waits_for(ch, team, mover) {
+            ctx.s.triggers.push((r, mover));
+        }
+    }
+    next_trigger(ctx)
+}
+
+/// Whether a move of `m`'s may set off readied attacks at all: standing, and seen.
+pub(crate) fn may_set_off(m: &Character) -> bool {
+    m.is_active() && !m.unseen
+}
+
+/// Whether `ch` holds a readied attack that a move of `mover` (of `team`) may set off.
+pub(crate) fn waits_for(ch: &Character, team: TeamId, mover: CharacterId) -> bool {
+    ch.team != team
+        && ch.readied.is_some()
+        && ch.readied_for.is_none_or(|e| e == mover)
+        && ch.is_active()
+}
+
+/// Whether `r`'s readied attack goes off at `mover` as things stand.
+pub(crate) fn goes_off(s: &State, r: CharacterId, w: WeaponRef, mover: CharacterId) -> bool {
+    s.can_react(r) && s.characters[mover].is_active() && can_attack(s, r, w, mover).is_some()
+}
+
+/// Sets off the next readied attack whose trigger still holds, or hands the turn back.
+pub fn next_trigger(ctx: &mut Ctx) -> Result<(), RuleError> {
+    while !ctx.s.triggers.is_empty() {
+        let (r, m) = ctx.s.triggers.remove(0);
+        let Some(w) = ctx.s.characters[r].readied else {
+            continue;
+        };
+        // The mover may have fallen to an earlier readied attack: a trigger wants it standing.
+        if !goes_off(ctx.s, r, w, m) {
+            continue;
+        }
+        ctx.s.characters[r].readied = None;
+        spend_reaction(ctx, r, ReactionKind::Readied, false);
+        return declare(ctx, r, w, m, AttackKind::Readied);
+    }
+    ctx.s.stage = if ctx.s.turn.is_some() {
+        Stage::Turn
+    } else {
+        Stage::Activation
+    };
+    Ok(())
+}
+
+/// A killing strike's three actions are spent: a test with advantage, the combat skill
+/// against constitution; a failure becomes a sneak attack (teams.killing-strike).
+pub fn killing_strike(
+    ctx: &mut Ctx,
+    attacker: CharacterId,
+    target: CharacterId,
+    weapon: WeaponRef,
+) -> Result<(), RuleError> {
+    let an = ctx.log.words(|| ctx.s.name(attacker).to_string());
+    let tn = ctx.log.words(|| ctx.s.name(target).to_string());
+    if !can_kill(ctx.s, attacker, weapon, target) {
+        ctx.note(format_args!(
+            "{an}'s killing strike comes to nothing: {tn} is no longer helpless within reach."
+        ));
+        return Ok(());
+    }
+    let earlier = ctx.s.characters[attacker].attacks;
+    ctx.s.characters[attacker].attacks = earlier.saturating_add(1);
+    let f = figures(ctx.s, attacker, weapon, target, false, earlier, 0)
+        .ok_or_else(|| RuleError::Illegal("the killing strike lost its weapon".into()))?;
+    let what = ctx.log.words(|| format!("{an}'s killing strike on {tn}"));
+    let mut spec = attack_spec(what, &f);
+    spec.rule = "teams.killing-strike";
+    spec.critical = None;
+    spec.advantages = vec!["a killing strike".into()];
+    spec.disadvantages.clear();
+    let con = ctx.s.characters[target].stats.constitution;
+    let ok = test_against(
+        ctx,
+        Some(attacker),
+        &spec,
+        i32::from(con),
+        format_args!("{tn}'s constitution"),
+        |ok, n| {
+            if ok {
+                format!("{an}'s killing strike lands ({n} against constitution {con}).")
+            } else {
+                format!(
+                    "{an}'s killing strike fails ({n} against constitution {con}): a sneak attack instead."
+                )
+            }
+        },
+    )?;
+    if ok {
+        harm::kill(ctx, target, format_args!("killing strike by {an}"));
+        ctx.s.characters[attacker].unseen = false;
+        return Ok(());
+    }
+    declare(
+        ctx,
+        attacker,
+        weapon,
+        target,
+        AttackKind::AfterKillingStrike,
+    )
+}

@@ -1,0 +1,460 @@
+//! Initiative, rounds, whose turn it is, who decides next, and the end of the battle
+//! (teams.initiative, teams.rounds, teams.outnumbered, teams.unable-to-act, teams.surprise,
+//! teams.objectives).
+
+use super::action::Action;
+use super::event::EventKind;
+use super::model::*;
+use super::turn::ACTIONS_PER_TURN;
+use super::{Ctx, attack, legal, turn};
+use crate::battle::{CharacterId, DecisionKind, Outcome, Pending, RuleError, Seat};
+
+/// The opening of the battle: the team that started the fight first, the team attacked next,
+/// the GM ordering any others.
+pub fn begin(ctx: &mut Ctx, started_by: TeamId, attacked: Option<TeamId>) {
+    ctx.s.order = vec![started_by];
+    if let Some(a) = attacked.filter(|&a| a != started_by) {
+        ctx.s.order.push(a);
+    }
+    let first = ctx.s.team_name(started_by).to_string();
+    let mut text = format!("{first} started the fight and take the first initiative");
+    if let Some(&a) = ctx.s.order.get(1) {
+        text.push_str(&format!("; {}, attacked, come next", ctx.s.team_name(a)));
+    }
+    ctx.say(
+        EventKind::Initiative {
+            order: ctx.s.order.clone(),
+        },
+        format_args!("{text}."),
+    );
+    ctx.s.stage = Stage::Initiative;
+    place_last(ctx);
+}
+
+fn unplaced(s: &State) -> Vec<TeamId> {
+    (0..s.teams.len())
+        .filter(|t| !s.order.contains(t))
+        .collect()
+}
+
+/// When one team is left to place, nothing remains to decide.
+fn place_last(ctx: &mut Ctx) {
+    let rest = unplaced(ctx.s);
+    if rest.len() == 1 {
+        ctx.s.order.push(rest[0]);
+    }
+    if rest.len() <= 1 {
+        let names: Vec<&str> = ctx.s.order.iter().map(|&t| ctx.s.team_name(t)).collect();
+        let text = format!("Initiative: {}.", names.join(", then "));
+        ctx.say(
+            EventKind::Initiative {
+                order: ctx.s.order.clone(),
+            },
+            text,
+        );
+        open(ctx);
+    }
+}
+
+/// The first round: a surprise round for the team with surprise, else round 1.
+fn open(ctx: &mut Ctx) {
+    if let Some(t) = ctx.s.surprise {
+        let name = ctx.s.team_name(t).to_string();
+        ctx.say(
+            EventKind::SurpriseRound { team: t },
+            format_args!(
+                "Surprise! Only {name}, and those who cannot be surprised, act in the surprise round."
+            ),
+        );
+        begin_round(ctx, 0);
+    } else {
+        begin_round(ctx, 1);
+    }
+}
+
+/// A battle begun mid-way: the situation's round and order, who has acted, whose decision it
+/// is, and a turn under way if it names one.
+pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleError> {
+    ctx.note(format_args!(
+        "The battle starts from the scenario's situation, in round {}.",
+        sit.round
+    ));
+    ctx.s.order = sit.order.clone();
+    begin_round(ctx, sit.round);
+    for &c in &sit.acted {
+        ctx.s.characters[c].acted = true;
+    }
+    let team = sit.to_act.or(sit.turn.map(|c| ctx.s.characters[c].team));
+    if let Some(t) = team {
+        ctx.s.to_act = ctx.s.order.iter().position(|&o| o == t).unwrap_or(0);
+    }
+    if let Some(c) = sit.turn {
+        let a = Action::Activate(c);
+        if !legal::legal_actions(ctx.s).contains(&a) {
+            let name = ctx.s.name(c).to_string();
+            return Err(RuleError::Illegal(format!(
+                "the situation cannot start: {name} cannot take a turn now"
+            )));
+        }
+        step(ctx, &a)?;
+    }
+    Ok(())
+}
+
+fn begin_round(ctx: &mut Ctx, round: u32) {
+    ctx.s.round = round;
+    for c in &mut ctx.s.characters {
+        c.acted = false;
+        c.attacks = 0;
+    }
+    ctx.s.to_act = 0;
+    ctx.s.stage = Stage::Activation;
+    let text = if round == 0 {
+        "The surprise round begins.".to_string()
+    } else {
+        format!("Round {round} begins.")
+    };
+    ctx.say(EventKind::RoundStarted { round }, text);
+    change_objectives(
+        ctx,
+        |_, when| matches!(when, ChangeWhen::Round(r) if (1..=round).contains(&r)),
+    );
+}
+
+/// The scenario's objective changes that are due now take effect, in the scenario's order,
+/// each told to the players (teams.objectives). Returns whether any did.
+fn change_objectives(ctx: &mut Ctx, due: impl Fn(&State, ChangeWhen) -> bool) -> bool {
+    let mut fired = false;
+    let mut k = 0;
+    while k < ctx.s.changes.len() {
+        if !due(ctx.s, ctx.s.changes[k].when) {
+            k += 1;
+            continue;
+        }
+        let change = ctx.s.changes.remove(k);
+        let name = ctx.s.team_name(change.team).to_string();
+        if let Some(team) = ctx.s.teams.get_mut(change.team) {
+            team.objective = change.objective;
+            // Rounds held count towards the objective they were held for.
+            team.held = 0;
+        }
+        let text = if change.text.is_empty() {
+            format!("{name}'s objective changes.")
+        } else {
+            change.text
+        };
+        ctx.say(EventKind::Objective { team: change.team }, text);
+        fired = true;
+    }
+    fired
+}
+
+/// Changes set off by what just happened: a task completed, a character out of the fight.
+fn events_change_objectives(ctx: &mut Ctx) -> bool {
+    !ctx.s.changes.is_empty()
+        && change_objectives(ctx, |s, when| match when {
+            ChangeWhen::Round(_) => false,
+            ChangeWhen::Task(k) => s.tasks.get(k).is_some_and(|t| t.done),
+            ChangeWhen::Down(c) => s.characters.get(c).is_some_and(|c| !c.is_active()),
+        })
+}
+
+pub fn pending(s: &State) -> Pending {
+    let decide = |seat: Seat, kind: DecisionKind| Pending::Decide {
+        seat,
+        kind,
+        time_limit: None,
+    };
+    let team_of = |c: CharacterId| Seat::Faction(s.characters.get(c).map_or(0, |c| c.team));
+    let target = s.attack.map_or(0, |a| a.target);
+    match s.stage {
+        Stage::Over => Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
+            how: "the fight ended".into(),
+        })),
+        Stage::Initiative => decide(Seat::Gm, DecisionKind::Initiative),
+        Stage::Activation => decide(
+            Seat::Faction(s.order.get(s.to_act).copied().unwrap_or(0)),
+            DecisionKind::Activation,
+        ),
+        Stage::Turn => decide(team_of(s.actor().unwrap_or(0)), DecisionKind::Turn),
+        Stage::Intercept | Stage::Defend | Stage::Fortify => {
+            decide(team_of(target), DecisionKind::Reaction)
+        }
+    }
+}
+
+/// Carries out one legal action.
+pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    match *action {
+        Action::InitiativeNext(t) => {
+            ctx.s.order.push(t);
+            let name = ctx.s.team_name(t).to_string();
+            ctx.say(
+                EventKind::Initiative {
+                    order: ctx.s.order.clone(),
+                },
+                format_args!("The GM places {name} next in the initiative."),
+            );
+            place_last(ctx);
+        }
+        Action::Activate(c) => activate(ctx, c),
+        Action::Intercept(c) => attack::intercept(ctx, Some(c))?,
+        Action::NoIntercept => attack::intercept(ctx, None)?,
+        Action::Dodge
+        | Action::Parry(_)
+        | Action::Block(_)
+        | Action::Resist
+        | Action::NoReaction => attack::defend(ctx, action)?,
+        Action::Fortify => attack::fortify_decision(ctx, true)?,
+        Action::FallUnconscious => attack::fortify_decision(ctx, false)?,
+        _ => turn::act(ctx, action)?,
+    }
+    Ok(())
+}
+
+/// A character's turn begins: three actions, its reaction back, its stances over.
+fn activate(ctx: &mut Ctx, c: CharacterId) {
+    let ch = &mut ctx.s.characters[c];
+    ch.acted = true;
+    ch.reactions = 1;
+    ch.waited = false;
+    ch.guarding = false;
+    ch.in_cover = false;
+    ch.readied = None;
+    ctx.s.turn = Some(Turn {
+        owner: c,
+        actions_left: ACTIONS_PER_TURN,
+        ..Turn::default()
+    });
+    ctx.s.stage = Stage::Turn;
+    let (s, log) = (&*ctx.s, &mut ctx.log);
+    let kind = EventKind::TurnStarted { character: c };
+    match s.characters[c].extended {
+        Some(ip) => log.say(
+            kind,
+            format_args!(
+                "{} takes a turn. It owes {} action{} to {} first.",
+                s.name(c),
+                ip.remaining,
+                if ip.remaining == 1 { "" } else { "s" },
+                turn::extended_label(s, ip.action)
+            ),
+        ),
+        None => log.say(kind, format_args!("{} takes a turn.", s.name(c))),
+    }
+}
+
+/// The turn is over: the next team in the initiative chooses.
+pub fn end_turn(ctx: &mut Ctx) {
+    if let Some(t) = ctx.s.turn.take() {
+        ctx.log.say(
+            EventKind::TurnEnded { character: t.owner },
+            format_args!("{}'s turn ends.", ctx.s.name(t.owner)),
+        );
+    }
+    ctx.s.stage = Stage::Activation;
+    if !ctx.s.order.is_empty() {
+        ctx.s.to_act = (ctx.s.to_act + 1) % ctx.s.order.len();
+    }
+}
+
+/// Members of `team` who may take a turn now: conscious, not yet acted this round, and in the
+/// surprise round only those with surprise or who cannot be surprised.
+pub fn eligible(s: &State, team: TeamId) -> impl Iterator<Item = CharacterId> + '_ {
+    s.characters
+        .iter()
+        .enumerate()
+        .filter(move |(_, c)| {
+            c.team == team
+                && c.is_active()
+                && !c.acted
+                && s.surprise.is_none_or(|t| t == team || c.stats.danger_sense)
+        })
+        .map(|(i, _)| i)
+}
+
+/// Resolves everything that needs no decision: teams with nobody to give a turn are skipped,
+/// a turn with nothing left to do ends, the round ends, the battle ends.
+pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
+    for _ in 0..100_000 {
+        if check_over(ctx) {
+            return Ok(());
+        }
+        if events_change_objectives(ctx) {
+            // A new objective may be complete already.
+            continue;
+        }
+        match ctx.s.stage {
+            Stage::Activation => {
+                let n = ctx.s.order.len();
+                if (0..n).all(|k| eligible(ctx.s, ctx.s.order[k]).next().is_none()) {
+                    end_round(ctx);
+                } else if eligible(ctx.s, ctx.s.order[ctx.s.to_act]).next().is_none() {
+                    ctx.s.to_act = (ctx.s.to_act + 1) % n;
+                } else {
+                    return Ok(());
+                }
+            }
+            Stage::Turn => {
+                let Some(t) = ctx.s.turn else {
+                    ctx.s.stage = Stage::Activation;
+                    continue;
+                };
+                if !ctx.s.characters[t.owner].is_active() {
+                    end_turn(ctx);
+                } else if t.command.is_some_and(|c| !ctx.s.characters[c].is_active())
+                    || (t.command.is_some() && legal::only_end_left(ctx.s))
+                {
+                    if let Some(turn) = ctx.s.turn.as_mut() {
+                        turn.command = None;
+                    }
+                } else if legal::only_end_left(ctx.s) {
+                    end_turn(ctx);
+                } else {
+                    return Ok(());
+                }
+            }
+            _ => return Ok(()),
+        }
+    }
+    Err(RuleError::Illegal(
+        "the battle cannot advance (nobody can ever act)".into(),
+    ))
+}
+
+/// The round is over: objectives that count rounds are checked, then the next round begins,
+/// unless the round limit is reached.
+fn end_round(ctx: &mut Ctx) {
+    let round = ctx.s.round;
+    for t in 0..ctx.s.teams.len() {
+        match ctx.s.teams[t].objective.clone() {
+            Objective::Hold { squares, rounds } => {
+                if holds(ctx.s, t, &squares) {
+                    ctx.s.teams[t].held += 1;
+                    if ctx.s.teams[t].held >= rounds {
+                        let name = ctx.s.team_name(t).to_string();
+                        return victory(
+                            ctx,
+                            t,
+                            format!("{name} held their ground for {rounds} rounds"),
+                        );
+                    }
+                } else {
+                    ctx.s.teams[t].held = 0;
+                }
+            }
+            Objective::Protect { character, rounds }
+                if round >= rounds
+                    && ctx
+                        .s
+                        .characters
+                        .get(character)
+                        .is_some_and(Character::is_active) =>
+            {
+                let (name, who) = (
+                    ctx.s.team_name(t).to_string(),
+                    ctx.s.name(character).to_string(),
+                );
+                return victory(
+                    ctx,
+                    t,
+                    format!("{name} kept {who} safe to the end of round {rounds}"),
+                );
+            }
+            _ => {}
+        }
+    }
+    if ctx.s.surprise.is_some() {
+        ctx.s.surprise = None;
+        ctx.say(EventKind::Note, "The surprise round is over.");
+        begin_round(ctx, 1);
+    } else if round >= ctx.s.round_limit {
+        over(
+            ctx,
+            Outcome::Draw {
+                how: format!("the round limit ({}) was reached", ctx.s.round_limit),
+            },
+        );
+    } else {
+        begin_round(ctx, round + 1);
+    }
+}
+
+/// A conscious member on the squares and no conscious enemy there.
+fn holds(s: &State, t: TeamId, squares: &[Pos]) -> bool {
+    let on = |c: &Character| c.is_active() && squares.contains(&c.pos);
+    s.characters.iter().any(|c| c.team == t && on(c))
+        && !s.characters.iter().any(|c| c.team != t && on(c))
+}
+
+/// An objective completed by what just happened (reaching, escaping, a task).
+fn completed(s: &State, t: TeamId) -> Option<String> {
+    let name = s.team_name(t);
+    match &s.teams[t].objective {
+        Objective::Reach { squares } => s
+            .characters
+            .iter()
+            .find(|c| c.team == t && c.is_active() && squares.contains(&c.pos))
+            .map(|c| format!("{} reached {} for {name}", c.name, c.pos)),
+        Objective::Escape { count } => {
+            (s.teams[t].escaped >= *count).then(|| format!("{name} got {count} away"))
+        }
+        Objective::Task { task } => s
+            .tasks
+            .get(*task)
+            .filter(|k| k.done)
+            .map(|k| format!("{name} completed the {}", k.name)),
+        _ => None,
+    }
+}
+
+/// The battle ends when a team completes its objective, or when one team (or none) remains
+/// with a member conscious on the field.
+pub fn check_over(ctx: &mut Ctx) -> bool {
+    if ctx.s.stage == Stage::Over {
+        return true;
+    }
+    for t in 0..ctx.s.teams.len() {
+        if let Some(how) = completed(ctx.s, t) {
+            victory(ctx, t, how);
+            return true;
+        }
+    }
+    // The first two teams still standing, counted without a list: this runs after every step.
+    let mut standing = (0..ctx.s.teams.len()).filter(|&t| ctx.s.standing(t));
+    match (standing.next(), standing.next()) {
+        (Some(w), None) => {
+            let name = ctx.s.team_name(w).to_string();
+            victory(ctx, w, format!("{name} are the last team standing"));
+            true
+        }
+        (None, _) => {
+            over(
+                ctx,
+                Outcome::Draw {
+                    how: "nobody is left standing".into(),
+                },
+            );
+            true
+        }
+        _ => false,
+    }
+}
+
+fn victory(ctx: &mut Ctx, winner: TeamId, how: String) {
+    over(ctx, Outcome::Victory { winner, how });
+}
+
+fn over(ctx: &mut Ctx, outcome: Outcome) {
+    let text = match &outcome {
+        Outcome::Victory { how, .. } | Outcome::Draw { how } => {
+            format!("The battle is over: {how}.")
+        }
+    };
+    ctx.s.outcome = Some(outcome);
+    ctx.s.stage = Stage::Over;
+    ctx.s.turn = None;
+    ctx.s.attack = None;
+    ctx.s.triggers.clear();
+    ctx.say(EventKind::BattleOver, text);
+}

@@ -1,0 +1,785 @@
+//! The legal actions at every decision, and how to name them.
+
+use std::ops::ControlFlow;
+
+use super::action::Action;
+use super::attack::{defence_options, intercept_candidates};
+use super::flow::{eligible, pending};
+use super::grid::{
+    adjacent, any_reachable, cover_nearby, each_reachable_square, move_cost, neighbours, steps,
+};
+use super::harm::can_fortify;
+use super::model::*;
+use super::squares::bits;
+use super::targeting::{reaches, ready_weapon, weapon_ready};
+use super::turn::{COMMAND_FOCUS, bit, reload_actions};
+use crate::battle::{CharacterId, Pending, Seat};
+use crate::few::Few;
+
+pub fn legal_actions(s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions_into(s, &mut out);
+    out
+}
+
+/// The legal actions into `out`, emptied first.
+pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
+    out.clear();
+    match s.stage {
+        Stage::Over => {}
+        Stage::Initiative => out.extend(
+            (0..s.teams.len())
+                .filter(|t| !s.order.contains(t))
+                .map(Action::InitiativeNext),
+        ),
+        Stage::Activation => {
+            if let Some(&t) = s.order.get(s.to_act) {
+                out.extend(eligible(s, t).map(Action::Activate));
+            }
+        }
+        Stage::Turn => {
+            out.reserve(128);
+            let _ = each_turn_action(s, Listing::ALL, &mut |a| {
+                out.push(a);
+                ControlFlow::Continue(())
+            });
+        }
+        Stage::Intercept => {
+            out.extend(intercept_candidates(s).into_iter().map(Action::Intercept));
+            out.push(Action::NoIntercept);
+        }
+        Stage::Defend => out.extend(defence_options(s)),
+        Stage::Fortify => {
+            if s.attack.is_some_and(|a| can_fortify(s, a.target)) {
+                out.push(Action::Fortify);
+            }
+            out.push(Action::FallUnconscious);
+        }
+    }
+}
+
+/// Whether `action` is among the legal actions, without listing them all: only actions of its
+/// kind are listed, and a movement's square is searched for alone.
+pub fn is_legal(s: &State, action: &Action) -> bool {
+    if s.stage != Stage::Turn {
+        return legal_actions(s).contains(action);
+    }
+    let moves = match *action {
+        Action::Move(p) | Action::Sprint(p) => Moves::Only(p),
+        _ => Moves::None,
+    };
+    let listing = Listing {
+        moves,
+        part: Some(Part::of(action)),
+    };
+    each_turn_action(s, listing, &mut |a| {
+        if a == *action {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
+}
+
+/// Whether ending the turn (or the commanded ally's go) is all that is left. Stops at the
+/// first other action rather than listing them all, and looks first where one is cheapest to
+/// find and most often is: dropping prone, then the stances. Each look lists a part of what
+/// the last lists whole, so the answer is the full listing's.
+pub fn only_end_left(s: &State) -> bool {
+    if s.stage != Stage::Turn {
+        return false;
+    }
+    // Asked after every action, this answers most without a listing: dropping prone is free,
+    // and open to the turn's own character whenever it stands (`free_actions`); guarding is
+    // open to it while it has an action left and owes none to an action under way.
+    if let Some(t) = s.turn
+        && t.command.is_none()
+        && s.characters
+            .get(t.owner)
+            .is_some_and(|c| !c.prone || (t.actions_left >= 1 && c.extended.is_none()))
+    {
+        return false;
+    }
+    [Some(Part::Prone), Some(Part::Stance), None]
+        .into_iter()
+        .all(|part| {
+            each_turn_action(
+                s,
+                Listing {
+                    moves: Moves::Any,
+                    part,
+                },
+                &mut |a| {
+                    if a == Action::EndTurn {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                },
+            )
+            .is_continue()
+        })
+}
+
+/// What the turn's character carries, in item order, each with whether it is in hand, and
+/// what it could pick up: read in one pass over the items for the whole listing rather than
+/// once for each kind of action.
+struct Kit {
+    carried: Few<(ItemId, bool), 8>,
+    /// Lying on the ground within reach, or carried by someone fallen within reach
+    /// (teams.interact).
+    pick_ups: Few<ItemId, 8>,
+}
+
+impl Kit {
+    fn of(s: &State, c: CharacterId) -> Kit {
+        let at = s.characters[c].pos;
+        // `&` rather than `&&` throughout: every operand is cheap, and a listing's characters
+        // and items differ too much from one decision to the next for branches to guess.
+        let within_reach = |p: Pos| (p.x.abs_diff(at.x) <= 1) & (p.y.abs_diff(at.y) <= 1);
+        let fallen =
+            |o: CharacterId, oc: &Character| (o != c) & oc.is_fallen() & within_reach(oc.pos);
+        // The others fallen within reach, a bit each (those past the 64th looked up one by
+        // one).
+        let fallen_bits = s
+            .characters
+            .iter()
+            .enumerate()
+            .take(64)
+            .fold(0u64, |bits, (o, oc)| bits | u64::from(fallen(o, oc)) << o);
+        let is_fallen = |o: CharacterId| {
+            if o < 64 {
+                fallen_bits & 1 << o != 0
+            } else {
+                s.characters.get(o).is_some_and(|oc| fallen(o, oc))
+            }
+        };
+        let mut kit = Kit {
+            carried: Few::new(),
+            pick_ups: Few::new(),
+        };
+        if let Some(h) = s.holders() {
+            // The index names the items of the character and of the fallen about it: only the
+            // items on the ground are looked at one by one.
+            let hands = h.hands(c);
+            for i in bits(h.carried(c)) {
+                kit.carried.push((i, hands & 1 << i != 0));
+            }
+            let near_ground = bits(h.ground())
+                .filter(
+                    |&i| matches!(s.items[i].location(), Location::Ground(p) if within_reach(p)),
+                )
+                .fold(0, |set, i| set | 1 << i);
+            let of_fallen = bits(fallen_bits).fold(0, |set, o| set | h.carried(o));
+            for i in bits(near_ground | of_fallen) {
+                kit.pick_ups.push(i);
+            }
+            return kit;
+        }
+        for (i, it) in s.items.iter().enumerate() {
+            match it.location() {
+                Location::Hand(h) if h == c => kit.carried.push((i, true)),
+                Location::Pack(p) if p == c => kit.carried.push((i, false)),
+                Location::Hand(o) | Location::Pack(o) if is_fallen(o) => kit.pick_ups.push(i),
+                Location::Ground(p) if within_reach(p) => kit.pick_ups.push(i),
+                _ => {}
+            }
+        }
+        kit
+    }
+
+    fn all(&self) -> &[(ItemId, bool)] {
+        self.carried.as_slice()
+    }
+
+    fn held(&self) -> impl Iterator<Item = ItemId> + '_ {
+        self.all().iter().filter(|(_, hand)| *hand).map(|&(i, _)| i)
+    }
+
+    /// The weapons to attack with: those in hand, then bare hands.
+    fn weapons<'a>(&'a self, s: &'a State) -> impl Iterator<Item = WeaponRef> + 'a {
+        self.held()
+            .filter(|&i| s.items[i].def.weapon.is_some())
+            .map(WeaponRef::Item)
+            .chain(std::iter::once(WeaponRef::Unarmed))
+    }
+}
+
+/// Which movements (move and sprint) a listing of a turn's actions names: the search for every
+/// square a movement reaches is the dearest part of the listing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Moves {
+    /// Every square, row by row.
+    All,
+    /// One square reachable, if there is any: enough to tell that a movement is possible.
+    Any,
+    /// This square only, if it is reachable.
+    Only(Pos),
+    /// None: the caller looks for something else.
+    None,
+}
+
+/// The kinds of a turn's actions, so that checking one action lists only its kind.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Attack,
+    Brandish,
+    Command,
+    Door,
+    PickUp,
+    Stance,
+    Movement,
+    Resuscitate,
+    Cover,
+    Task,
+    Reload,
+    StandUp,
+    Escape,
+    Drop,
+    Prone,
+    Step,
+    /// Ending the turn, and going on with or abandoning an action under way.
+    End,
+}
+
+impl Part {
+    fn of(a: &Action) -> Part {
+        match a {
+            Action::Attack { .. } | Action::KillingStrike { .. } => Part::Attack,
+            Action::Brandish { .. } => Part::Brandish,
+            Action::Command(_) => Part::Command,
+            Action::Door(_) => Part::Door,
+            Action::PickUp(_) => Part::PickUp,
+            Action::Guard | Action::Wait | Action::Ready(_) | Action::ReadyFor(..) => Part::Stance,
+            Action::Move(_) | Action::Sprint(_) => Part::Movement,
+            Action::Resuscitate(_) => Part::Resuscitate,
+            Action::SeekCover => Part::Cover,
+            Action::ShortTask(_) => Part::Task,
+            Action::Reload(_) => Part::Reload,
+            Action::StandUp => Part::StandUp,
+            Action::Escape => Part::Escape,
+            Action::DropItem(_) => Part::Drop,
+            Action::DropProne => Part::Prone,
+            Action::Step(_) => Part::Step,
+            _ => Part::End,
+        }
+    }
+}
+
+/// What a listing of a turn's actions goes through.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Listing {
+    moves: Moves,
+    /// Only actions of this kind; None for all.
+    part: Option<Part>,
+}
+
+impl Listing {
+    const ALL: Listing = Listing {
+        moves: Moves::All,
+        part: None,
+    };
+
+    fn wants(self, part: Part) -> bool {
+        self.part.is_none_or(|p| p == part)
+    }
+}
+
+/// Each square a movement may end on, as `moves` asks for them, to `emit`.
+fn movements(
+    s: &State,
+    c: CharacterId,
+    moves: Moves,
+    emit: &mut impl FnMut(Pos) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let speed = s.characters[c].stats.speed;
+    match moves {
+        Moves::All => each_reachable_square(s, c, speed, emit),
+        Moves::Any => any_reachable(s, c, speed).map_or(ControlFlow::Continue(()), emit),
+        Moves::Only(p) => match move_cost(s, c, speed, p) {
+            Some(_) => emit(p),
+            None => ControlFlow::Continue(()),
+        },
+        Moves::None => ControlFlow::Continue(()),
+    }
+}
+
+/// The actions of the turn's character (or its commanded ally), one by one to `emit`, which
+/// may stop the listing.
+fn each_turn_action(
+    s: &State,
+    listing: Listing,
+    emit: &mut impl FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let want = |part| listing.wants(part);
+    let Some(t) = s.turn else {
+        return ControlFlow::Continue(());
+    };
+    let actor = t.actor();
+    let commanded = t.command.is_some();
+    let ch = &s.characters[actor];
+    // Read at the first kind of action that asks, if any does: a listing that stops early may
+    // never need it.
+    let kit = std::cell::OnceCell::new();
+    let kit = || kit.get_or_init(|| Kit::of(s, actor));
+    if !commanded && ch.extended.is_some() {
+        // Owed actions come first: going on with it or abandoning it, before any other action.
+        // Free actions count against nothing, so they stay (teams.free-actions); a turn that
+        // has just spent its last action on starting one may still take them, then end.
+        if t.actions_left > 0 {
+            emit(Action::Continue)?;
+            emit(Action::Abandon)?;
+        }
+        free_actions(s, t, actor, kit, listing, emit)?;
+        if t.actions_left == 0 {
+            return emit(Action::EndTurn);
+        }
+        return ControlFlow::Continue(());
+    }
+    if commanded || t.actions_left >= 1 {
+        for w in want(Part::Attack)
+            .then(|| kit().weapons(s))
+            .into_iter()
+            .flatten()
+        {
+            let Some(weapon) = ready_weapon(s, actor, w) else {
+                continue;
+            };
+            for (target, them) in s.characters.iter().enumerate() {
+                // As `can_attack` and `can_kill` answer, the weapon read once.
+                let how = reaches(s, actor, weapon, target);
+                if how.is_some() {
+                    emit(Action::Attack { target, weapon: w })?;
+                }
+                if !commanded && how == Some(false) && them.status == Status::Unconscious {
+                    emit(Action::KillingStrike { target, weapon: w })?;
+                }
+            }
+        }
+        if want(Part::Brandish) {
+            brandish_options(s, kit(), emit)?;
+        }
+        if !commanded && ch.focus >= COMMAND_FOCUS && want(Part::Command) {
+            for (a, ally) in s.characters.iter().enumerate() {
+                if a != actor
+                    && ally.team == ch.team
+                    && ally.is_active()
+                    && !s.surprised(a)
+                    && t.commanded & bit(a) == 0
+                    && bit(a) != 0
+                {
+                    emit(Action::Command(a))?;
+                }
+            }
+        }
+        for p in want(Part::Door)
+            .then(|| neighbours(s, ch.pos))
+            .into_iter()
+            .flatten()
+        {
+            if matches!(s.map.cell(p), Cell::DoorOpen | Cell::DoorClosed) && s.occupant(p).is_none()
+            {
+                emit(Action::Door(p))?;
+            }
+        }
+        for &i in want(Part::PickUp)
+            .then(|| kit().pick_ups.as_slice())
+            .into_iter()
+            .flatten()
+        {
+            emit(Action::PickUp(i))?;
+        }
+        if !commanded && want(Part::Stance) {
+            emit(Action::Guard)?;
+            emit(Action::Wait)?;
+            for w in kit().weapons(s) {
+                if weapon_ready(s, actor, w) {
+                    emit(Action::Ready(w))?;
+                    // Or for one enemy alone, letting the others pass (teams.ready).
+                    for (e, ec) in s.characters.iter().enumerate() {
+                        if ec.team != ch.team && ec.is_active() && !ec.unseen {
+                            emit(Action::ReadyFor(w, e))?;
+                        }
+                    }
+                }
+            }
+        }
+        let may_move = commanded || (!t.moved && !t.stepped);
+        let moves = if want(Part::Movement) {
+            listing.moves
+        } else {
+            Moves::None
+        };
+        if !ch.prone && may_move {
+            movements(s, actor, moves, &mut |p| emit(Action::Move(p)))?;
+        }
+        if !commanded && !ch.prone && t.moved && ch.stamina >= 1 {
+            movements(s, actor, moves, &mut |p| emit(Action::Sprint(p)))?;
+        }
+        if !commanded && want(Part::Resuscitate) {
+            for (p, pc) in s.characters.iter().enumerate() {
+                if pc.status == Status::Unconscious
+                    && pc.team == ch.team
+                    && adjacent(pc.pos, ch.pos)
+                {
+                    emit(Action::Resuscitate(p))?;
+                }
+            }
+        }
+        if want(Part::Cover) && !ch.in_cover && cover_nearby(s, ch.pos) {
+            emit(Action::SeekCover)?;
+        }
+        if !commanded && want(Part::Task) {
+            for (k, task) in s.tasks.iter().enumerate() {
+                if !task.done
+                    && task.team.is_none_or(|team| team == ch.team)
+                    && (task.at == ch.pos || adjacent(task.at, ch.pos))
+                {
+                    emit(Action::ShortTask(k))?;
+                }
+            }
+        }
+        for i in want(Part::Reload)
+            .then(|| kit().held())
+            .into_iter()
+            .flatten()
+        {
+            let it = &s.items[i];
+            if it.def.weapon.as_ref().is_some_and(|w| w.reload > 0)
+                && !it.loaded
+                && (!commanded || reload_actions(s, i) == 1)
+            {
+                emit(Action::Reload(i))?;
+            }
+        }
+        if ch.prone && want(Part::StandUp) {
+            emit(Action::StandUp)?;
+        }
+        if want(Part::Escape) && s.map.exits.contains(&ch.pos) {
+            emit(Action::Escape)?;
+        }
+    }
+    if !commanded {
+        free_actions(s, t, actor, kit, listing, emit)?;
+    }
+    emit(Action::EndTurn)
+}
+
+/// The free actions of the turn's own character (teams.free-actions): drop a held item, drop
+/// prone, and a step if it has neither moved nor stepped.
+fn free_actions<'k>(
+    s: &State,
+    t: Turn,
+    actor: CharacterId,
+    kit: impl Fn() -> &'k Kit,
+    listing: Listing,
+    emit: &mut impl FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let ch = &s.characters[actor];
+    if listing.wants(Part::Drop) {
+        for i in kit().held() {
+            emit(Action::DropItem(i))?;
+        }
+    }
+    if listing.wants(Part::Prone) && !ch.prone {
+        emit(Action::DropProne)?;
+    }
+    if listing.wants(Part::Step) && !t.moved && !t.stepped {
+        for p in steps(s, actor) {
+            emit(Action::Step(p))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every way of filling the hands from what the character carries, but the current one: one
+/// or two one-handed items, one two-handed item, or nothing.
+fn brandish_options(
+    s: &State,
+    kit: &Kit,
+    emit: &mut impl FnMut(Action) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let carried = kit.all();
+    let in_hand = kit.held().count();
+    let is_current =
+        |set: &[ItemId]| set.len() == in_hand && set.iter().all(|i| carried.contains(&(*i, true)));
+    if !is_current(&[]) {
+        emit(Action::Brandish {
+            first: None,
+            second: None,
+        })?;
+    }
+    for (k, &(i, _)) in carried.iter().enumerate() {
+        let hi = s.items[i].def.hands;
+        if hi <= 2 && !is_current(&[i]) {
+            emit(Action::Brandish {
+                first: Some(i),
+                second: None,
+            })?;
+        }
+        for &(j, _) in &carried[k + 1..] {
+            if hi + s.items[j].def.hands <= 2 && !is_current(&[i, j]) {
+                emit(Action::Brandish {
+                    first: Some(i),
+                    second: Some(j),
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+pub fn why_illegal(s: &State, action: &Action) -> String {
+    let who = match pending(s) {
+        Pending::Decide {
+            seat: Seat::Faction(f),
+            kind,
+            ..
+        } => format!("{} must decide ({kind:?})", s.team_name(f)),
+        Pending::Decide { kind, .. } => format!("the GM must decide ({kind:?})"),
+        Pending::Over(_) => "the battle is over".to_string(),
+    };
+    let n = legal_actions(s).len();
+    format!("{action:?} is not allowed now: {who}, with {n} legal choices")
+}
+
+pub fn describe(s: &State, action: &Action) -> String {
+    let name = |c: CharacterId| s.name(c).to_string();
+    // An item by its name; where others of that name lie or are carried by the same one,
+    // which one (in hand or stowed, how worn, then by order), so no two choices read the same.
+    let item = |i: ItemId| {
+        let Some(it) = s.items.get(i) else {
+            return "?".to_string();
+        };
+        // Carried by one character, in hand or stowed; or lying on the ground anywhere.
+        let holder = |l: Location| match l {
+            Location::Hand(c) | Location::Pack(c) => Some(c),
+            Location::Ground(_) => None,
+        };
+        let mut alike: Vec<ItemId> = (0..s.items.len())
+            .filter(|&j| {
+                s.items[j].def.name == it.def.name
+                    && holder(s.items[j].location()) == holder(it.location())
+            })
+            .collect();
+        let mut text = it.def.name.clone();
+        if alike
+            .iter()
+            .any(|&j| s.items[j].location() != it.location())
+        {
+            text.push_str(&match it.location() {
+                Location::Hand(_) => " in hand".to_string(),
+                Location::Pack(_) => " stowed".to_string(),
+                Location::Ground(p) => format!(" at {p}"),
+            });
+            alike.retain(|&j| s.items[j].location() == it.location());
+        }
+        if alike
+            .iter()
+            .any(|&j| s.items[j].durability != it.durability)
+        {
+            text.push_str(&format!(" (durability {})", it.durability));
+            alike.retain(|&j| s.items[j].durability == it.durability);
+        }
+        if alike.len() > 1 {
+            let k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
+            text.push_str(&format!(" ({k} of {})", alike.len()));
+        }
+        text
+    };
+    // A weapon by its name, told apart from its twins as items are.
+    let weapon_words = |w: WeaponRef| match w {
+        WeaponRef::Item(i) => item(i),
+        WeaponRef::Unarmed => s.weapon_name(w).to_string(),
+    };
+    let actor = s.actor().map_or_else(String::new, name);
+    match *action {
+        Action::InitiativeNext(t) => format!("{} take the next initiative", s.team_name(t)),
+        Action::Activate(c) => format!("Give {} the turn", name(c)),
+        Action::Attack { target, weapon } => {
+            format!(
+                "Attack {} with {} (1 action)",
+                name(target),
+                weapon_words(weapon)
+            )
+        }
+        Action::Brandish { first, second } => {
+            let items: Vec<String> = [first, second].into_iter().flatten().map(item).collect();
+            if items.is_empty() {
+                "Brandish: empty hands (1 action)".into()
+            } else {
+                format!("Brandish the {} (1 action)", items.join(" and the "))
+            }
+        }
+        Action::Command(c) => format!("Command {} to act (1 action, 2 focus)", name(c)),
+        Action::Door(p) => format!(
+            "{} the door at {p} (1 action)",
+            if s.map.cell(p) == Cell::DoorClosed {
+                "Open"
+            } else {
+                "Close"
+            }
+        ),
+        Action::PickUp(i) => match s.items.get(i).map(|it| it.location()) {
+            Some(Location::Hand(o) | Location::Pack(o)) => {
+                format!("Take the {} from {} (1 action)", item(i), name(o))
+            }
+            _ => format!("Pick up the {} (1 action)", item(i)),
+        },
+        Action::Guard => "Guard: +1 to defences, ends the turn".into(),
+        Action::Move(p) => format!("{actor} moves to {p} (1 action)"),
+        Action::Sprint(p) => format!("{actor} sprints to {p} (1 action, 1 stamina)"),
+        Action::Ready(w) => format!(
+            "Ready an attack with {} for the first enemy to come within reach (ends the turn)",
+            weapon_words(w)
+        ),
+        Action::ReadyFor(w, e) => format!(
+            "Ready an attack with {} for {} alone (ends the turn)",
+            weapon_words(w),
+            name(e)
+        ),
+        Action::Resuscitate(c) => format!("Resuscitate {} (2 actions)", name(c)),
+        Action::SeekCover => "Seek cover (1 action)".into(),
+        Action::ShortTask(k) => format!(
+            "Work the {} (3 actions)",
+            s.tasks.get(k).map_or("?", |t| t.name.as_str())
+        ),
+        Action::Reload(i) => format!(
+            "Reload the {} ({} action{})",
+            item(i),
+            reload_actions(s, i),
+            if reload_actions(s, i) == 1 { "" } else { "s" }
+        ),
+        Action::KillingStrike { target, weapon } => format!(
+            "Killing strike on {} with {} (3 actions)",
+            name(target),
+            weapon_words(weapon)
+        ),
+        Action::StandUp => "Stand up (1 action)".into(),
+        Action::Wait => "Wait: an extra reaction, ends the turn".into(),
+        Action::Escape => "Leave the battle (1 action)".into(),
+        Action::Continue => "Go on with the action under way".into(),
+        Action::Abandon => "Abandon the action under way (free)".into(),
+        Action::DropItem(i) => format!("Drop the {} (free)", item(i)),
+        Action::DropProne => "Drop prone (free)".into(),
+        Action::Step(p) => format!("Step to {p} (free)"),
+        Action::EndTurn => {
+            if s.turn.is_some_and(|t| t.command.is_some()) {
+                "Take no action".into()
+            } else {
+                "End the turn".into()
+            }
+        }
+        Action::Intercept(c) => format!("{} intercepts (reaction, 1 stamina)", name(c)),
+        Action::NoIntercept => "Let the attack come".into(),
+        Action::Dodge => "Dodge (reaction, 1 stamina)".into(),
+        Action::Parry(i) => format!("Parry with the {} (reaction, 1 stamina)", item(i)),
+        Action::Block(i) => format!("Block with the {} (reaction, 1 stamina)", item(i)),
+        Action::Resist => "Resist (reaction, 1 focus)".into(),
+        Action::NoReaction => "Take the hit".into(),
+        Action::Fortify => "Fortify to stay conscious (reaction, 1 stamina)".into(),
+        Action::FallUnconscious => "Fall unconscious".into(),
+    }
+}
+
+/// Checks on whole battles, with setups handed in from above (`crate::checks`).
+#[cfg(feature = "checks")]
+pub mod checks {
+    use super::*;
+    use crate::checks::{each_decision, only_end_agrees};
+    use crate::teams::holders::Holders;
+    use crate::teams::{Teams, TeamsSetup};
+
+    /// `only_end_left`, which looks in parts of the listing before the whole, answers what the
+    /// full listing does at every turn decision of random battles on each of `setups`: as the turn is, with the character down on the ground, and with
+    /// everything spent, where ending it may be all that is left.
+    pub fn only_the_end_left_is_what_the_listing_says(setups: &[(&str, TeamsSetup)]) {
+        let variants = |s: &State| {
+            let Some(t) = s.turn.filter(|_| s.stage == Stage::Turn) else {
+                return Vec::new();
+            };
+            let mut prone = s.clone();
+            prone.characters[t.actor()].prone = true;
+            let mut spent = prone.clone();
+            if let Some(t) = spent.turn.as_mut() {
+                (t.actions_left, t.moved, t.stepped) = (0, true, true);
+            }
+            vec![s.clone(), prone, spent]
+        };
+        only_end_agrees::<Teams>(setups, variants, only_end_left, Action::EndTurn);
+    }
+
+    /// The index of who holds what stays what the items' locations say through random
+    /// battles on each of `setups` (drops, pick-ups, throws, changes of hands),
+    /// and a state without it (one read back from a file) reads the same kit, the same items
+    /// in hand and carried, and lists the same actions.
+    pub fn the_index_of_who_holds_what_agrees_with_the_items(setups: &[(&str, TeamsSetup)]) {
+        let mut states = 0;
+        each_decision::<Teams>(setups, |name, seed, s| {
+            let at = format!("{name} seed {seed}");
+            let index = s.holders().expect("a fresh battle indexes its items");
+            assert!(
+                index.same(&Holders::of(&s.places(), s.characters.len())),
+                "{at}"
+            );
+            let mut unindexed = s.clone();
+            unindexed.holders = Holders::default();
+            assert!(unindexed.holders().is_none());
+            for c in 0..s.characters.len() {
+                let (kit, read) = (Kit::of(s, c), Kit::of(&unindexed, c));
+                assert_eq!(kit.all(), read.all(), "{at}: {c}");
+                assert_eq!(
+                    kit.pick_ups.as_slice(),
+                    read.pick_ups.as_slice(),
+                    "{at}: {c}"
+                );
+                assert!(s.held(c).eq(unindexed.held(c)), "{at}: {c}");
+                assert!(s.carried(c).eq(unindexed.carried(c)), "{at}: {c}");
+            }
+            assert_eq!(legal_actions(s), legal_actions(&unindexed), "{at}");
+            states += 1;
+        });
+        assert!(states > 1000, "{states} states walked");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teams::{CharacterSetup, TeamsSetup};
+
+    /// The kit read off the items agrees with the items themselves, for a handful of things
+    /// and for more than the stack holds.
+    #[test]
+    fn the_kit_is_what_the_character_carries_in_item_order() {
+        for carried in [0, 1, 8, 13] {
+            let mut me = CharacterSetup::new("Me", 0, Pos::new(0, 0)).hold(Item::new("sword"));
+            let mut other = CharacterSetup::new("Other", 1, Pos::new(3, 3));
+            for k in 0..carried {
+                me = me.carry(Item::new(format!("thing {k}")));
+                other = other.carry(Item::new(format!("other thing {k}")));
+            }
+            let s = TeamsSetup::new("Packs", 5, 5)
+                .team("A")
+                .team("B")
+                .character(me)
+                .character(other)
+                .state()
+                .unwrap();
+            let kit = Kit::of(&s, 0);
+            let carried_ids: Vec<ItemId> = kit.all().iter().map(|&(i, _)| i).collect();
+            assert_eq!(
+                carried_ids,
+                s.carried(0).collect::<Vec<_>>(),
+                "{carried} carried"
+            );
+            assert_eq!(
+                kit.held().collect::<Vec<_>>(),
+                s.held(0).collect::<Vec<_>>(),
+                "{carried} carried"
+            );
+            assert_eq!(kit.all().len(), carried + 1);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The Three actions ruleset (`three-action-teams.md`): teams alternate giving one member a
+//! turn of three actions on a square grid; attacks are an attribute die and a combat die
+//! against evasion, with a luck die beside every test; one reaction a round to dodge, parry,
+//! block, intercept, fortify or resist.
+
+pub mod action;
+pub mod attack;
+pub mod event;
+pub mod flow;
+pub mod grid;
+pub mod harm;
+mod holders;
+pub mod legal;
+pub mod model;
+pub mod odds;
+pub mod roll;
+pub mod setup;
+mod squares;
+pub mod targeting;
+pub mod turn;
+
+pub use action::Action;
+pub use event::{EventKind, ReactionKind};
+pub use model::*;
+pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
+pub use setup::{
+    CharacterSetup, Gear, GroundItem, MapSetup, SetupError, Standing, TeamSetup, TeamsSetup,
+    TeamsSituation,
+};
+
+use crate::battle::{Event, RuleError, Ruleset, all_or_nothing};
+use crate::dice::DiceSource;
+use crate::names::{Condition, Indexed, Names};
+
+pub type TeamsEvent = Event<EventKind>;
+
+/// The Three actions ruleset, for the [`Ruleset`] contract.
+pub struct Teams;
+
+/// One action being applied to a Three actions battle.
+pub type Ctx<'a> = crate::context::Ctx<'a, State, EventKind>;
+
+impl crate::context::NoteKind for EventKind {
+    fn note() -> Self {
+        EventKind::Note
+    }
+}
+
+/// Whether nothing that follows from `action` can roll a die: no test, no attack, no readied
+/// attack set off by a movement, no luck test against death. `tests/teams_battles.rs` applies
+/// every such action of thousands of battles with no dice at all to hold this to the rules.
+pub fn rolls_nothing(s: &State, action: &Action) -> bool {
+    match action {
+        Action::InitiativeNext(_)
+        | Action::Activate(_)
+        | Action::Brandish { .. }
+        | Action::Command(_)
+        | Action::Door(_)
+        | Action::PickUp(_)
+        | Action::Guard
+        | Action::Ready(_)
+        | Action::ReadyFor(..)
+        | Action::Reload(_)
+        | Action::SeekCover
+        | Action::StandUp
+        | Action::Wait
+        | Action::Escape
+        | Action::Abandon
+        | Action::DropItem(_)
+        | Action::DropProne
+        | Action::EndTurn => true,
+        Action::Move(_) | Action::Sprint(_) | Action::Step(_) => {
+            let team = s.actor().map(|c| s.characters[c].team);
+            !s.characters
+                .iter()
+                .any(|c| Some(c.team) != team && c.readied.is_some())
+        }
+        _ => false,
+    }
+}
+
+impl Ruleset for Teams {
+    type State = State;
+    type Action = Action;
+    type EventKind = EventKind;
+    type Setup = TeamsSetup;
+
+    fn start(
+        setup: &TeamsSetup,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(State, Vec<TeamsEvent>), RuleError> {
+        setup.start(dice)
+    }
+
+    fn setup_factions(setup: &TeamsSetup) -> Vec<String> {
+        setup.teams.iter().map(|t| t.name.clone()).collect()
+    }
+
+    fn pending(state: &State) -> crate::battle::Pending {
+        flow::pending(state)
+    }
+
+    fn legal_actions(state: &State) -> Vec<Action> {
+        legal::legal_actions(state)
+    }
+
+    fn legal_actions_into(state: &State, out: &mut Vec<Action>) {
+        legal::legal_actions_into(state, out);
+    }
+
+    fn apply(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TeamsEvent>, RuleError> {
+        if state.stage == Stage::Over {
+            return Err(RuleError::Over);
+        }
+        if !legal::is_legal(state, action) {
+            return Err(RuleError::Illegal(legal::why_illegal(state, action)));
+        }
+        if rolls_nothing(state, action) {
+            // A legal action that rolls no die cannot fail half-way: no copy is needed. (The
+            // copy is a good share of the time of a random battle.)
+            return Teams::apply_trusted(state, action, dice);
+        }
+        all_or_nothing(state, |next| Teams::apply_trusted(next, action, dice))
+    }
+
+    fn describe(state: &State, action: &Action) -> String {
+        legal::describe(state, action)
+    }
+
+    fn faction_names(state: &State) -> Vec<String> {
+        state.teams.iter().map(|t| t.name.clone()).collect()
+    }
+
+    fn indexes(labels: &[&str]) -> Option<Indexed> {
+        let parent = labels.len().checked_sub(2).map(|i| labels[i]);
+        Some(match *labels.last()? {
+            // A move's `from` and `to` are squares; a retargeted attack's are characters.
+            "from" | "to" if parent == Some("Retargeted") => Indexed::Character,
+            // The enemy a readied attack waits for: `ReadyFor(weapon, enemy)`.
+            "#1" if parent == Some("ReadyFor") => Indexed::Character,
+            "Activate" | "Command" | "Resuscitate" | "Intercept" | "target" | "character"
+            | "attacker" | "by" | "ally" => Indexed::Character,
+            "InitiativeNext" | "order" | "team" => Indexed::Faction,
+            "Item" | "PickUp" | "Reload" | "DropItem" | "Parry" | "Block" | "first" | "second"
+            | "item" => Indexed::Item,
+            "ShortTask" | "task" => Indexed::Task,
+            _ => return None,
+        })
+    }
+
+    fn names(state: &State) -> Names {
+        Names::default()
+            .with(
+                Indexed::Character,
+                state.characters.iter().map(|c| c.name.clone()),
+            )
+            .with(Indexed::Faction, state.teams.iter().map(|t| t.name.clone()))
+            .with(
+                Indexed::Item,
+                state.items.iter().map(|i| i.def.name.clone()),
+            )
+            .with(Indexed::Task, state.tasks.iter().map(|t| t.name.clone()))
+    }
+
+    fn condition(state: &State, c: crate::CharacterId) -> Option<Condition> {
+        let ch = state.characters.get(c)?;
+        let mut conditions = Vec::new();
+        if ch.status != model::Status::Active {
+            conditions.push(format!("{:?}", ch.status).to_lowercase());
+        }
+        for (on, word) in [
+            (ch.prone, "prone"),
+            (ch.in_cover, "in cover"),
+            (ch.guarding, "guarding"),
+            (ch.unseen, "unseen"),
+            (ch.acted, "has acted this round"),
+        ] {
+            if on {
+                conditions.push(word.into());
+            }
+        }
+        Some(Condition::new(
+            &ch.name,
+            format!("{:?}", ch.pos),
+            &[
+                ("endurance", i32::from(ch.endurance)),
+                ("health", i32::from(ch.health)),
+                ("stamina", i32::from(ch.stamina)),
+                ("focus", i32::from(ch.focus)),
+            ],
+            conditions,
+        ))
+    }
+
+    fn round(state: &State) -> u32 {
+        state.round
+    }
+
+    fn apply_trusted(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TeamsEvent>, RuleError> {
+        play(Ctx::new(state, dice), action)
+    }
+
+    fn apply_quiet(
+        state: &mut State,
+        action: &Action,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(), RuleError> {
+        play(Ctx::quiet(state, dice), action).map(drop)
+    }
+}
+
+/// An action known to be legal, in the context given.
+fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<TeamsEvent>, RuleError> {
+    if ctx.s.stage == Stage::Over {
+        return Err(RuleError::Over);
+    }
+    flow::step(&mut ctx, action)?;
+    flow::advance(&mut ctx)?;
+    Ok(ctx.log.events)
+}

@@ -1,0 +1,326 @@
+//! Tests: a pool of an attribute die and a skill die plus flat bonuses, the luck die beside it,
+//! rolled once, or several times with advantage or disadvantage (teams.tests,
+//! teams.advantage).
+
+use super::Ctx;
+use crate::battle::RuleError;
+use crate::dice::{Die, Rolled};
+use crate::explain::{Explanation, Modifier};
+
+/// The luck roll at or above which an ordinary test gains +4.
+pub const LUCKY: i32 = 20;
+pub const LUCK_BONUS: i32 = 4;
+
+/// Advantage stacks to double and no further; each disadvantage cancels one advantage.
+pub const MAX_ADVANTAGE: i32 = 2;
+
+/// The words of a test and its figures, for its explanation: most are fixed phrases, kept as
+/// they are rather than copied, since a quiet play-out reads none of them.
+pub type Words = std::borrow::Cow<'static, str>;
+
+/// A test about to be rolled.
+#[derive(Clone, Debug, Default)]
+pub struct TestSpec {
+    /// What the roll is for, as the log names it ("Boudica's attack on the bandit").
+    pub what: String,
+    pub rule: &'static str,
+    /// The dice of the pool, each with what it stands for ("strength").
+    pub dice: Vec<(Die, Words)>,
+    /// Flat bonuses and penalties, each with its cause.
+    pub modifiers: Vec<(i32, Words)>,
+    /// Added to the luck roll.
+    pub luck: i32,
+    pub advantages: Vec<Words>,
+    pub disadvantages: Vec<Words>,
+    /// An attack test: the luck roll at or above which it is a critical hit. None for an
+    /// ordinary test, where a luck roll of 20 or more adds 4.
+    pub critical: Option<i32>,
+}
+
+impl TestSpec {
+    pub fn new(what: impl Into<String>, rule: &'static str) -> TestSpec {
+        TestSpec {
+            what: what.into(),
+            rule,
+            ..TestSpec::default()
+        }
+    }
+
+    pub fn die(mut self, die: Option<Die>, label: impl Into<Words>) -> TestSpec {
+        if let Some(d) = die {
+            self.dice.push((d, label.into()));
+        }
+        self
+    }
+
+    pub fn modifier(mut self, value: i32, cause: impl Into<Words>) -> TestSpec {
+        if value != 0 {
+            self.modifiers.push((value, cause.into()));
+        }
+        self
+    }
+
+    /// Net advantage: positive for advantage, negative for disadvantage, capped at double.
+    pub fn net_advantage(&self) -> i32 {
+        (self.advantages.len() as i32 - self.disadvantages.len() as i32)
+            .clamp(-MAX_ADVANTAGE, MAX_ADVANTAGE)
+    }
+
+    /// What the modifiers add to the roll.
+    pub fn flat(&self) -> i32 {
+        self.modifiers.iter().map(|(v, _)| v).sum()
+    }
+}
+
+/// A test as it came out: the kept roll.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    pub total: i32,
+    /// The luck roll, its modifier included.
+    pub luck: i32,
+    pub crit: bool,
+    pub explanation: Explanation,
+}
+
+struct One {
+    dice: Vec<Rolled>,
+    total: i32,
+    luck: i32,
+    crit: bool,
+}
+
+impl One {
+    /// The better roll of two: a critical hit first, then the higher total, then the higher
+    /// luck roll.
+    fn rank(&self) -> (bool, i32, i32) {
+        (self.crit, self.total, self.luck)
+    }
+}
+
+/// Rolls a test: for each roll, the pool's dice in order, then the luck d20.
+pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError> {
+    let net = spec.net_advantage();
+    let rolls = net.unsigned_abs() as usize + 1;
+    // A quiet play-out's dice are told no purpose (`Log::quiet`).
+    let quiet = ctx.log.quiet;
+    let mut all: Vec<One> = if quiet {
+        Vec::new()
+    } else {
+        Vec::with_capacity(rolls)
+    };
+    let purpose = |die: &str, k: usize| {
+        if quiet {
+            String::new()
+        } else if k == 0 {
+            format!("{}: {die} die", spec.what)
+        } else {
+            format!("{}: {die} die (roll {})", spec.what, k + 1)
+        }
+    };
+    // The kept roll so far, as `One::rank` orders them: a quiet play-out keeps only it, a
+    // written one every roll for the explanation.
+    let mut keep = 0;
+    let mut best = (false, 0, 0);
+    for k in 0..rolls {
+        let mut dice = if quiet {
+            Vec::new()
+        } else {
+            Vec::with_capacity(spec.dice.len() + 1)
+        };
+        let mut sum = 0;
+        for (die, label) in &spec.dice {
+            let r = ctx.roll(*die, &purpose(label, k), spec.rule)?;
+            sum += i32::from(r.value);
+            if !quiet {
+                dice.push(r);
+            }
+        }
+        let l = ctx.roll(Die::D20, &purpose("luck", k), spec.rule)?;
+        if !quiet {
+            dice.push(l);
+        }
+        let luck = i32::from(l.value) + spec.luck;
+        let bonus = if spec.critical.is_none() && luck >= LUCKY {
+            LUCK_BONUS
+        } else {
+            0
+        };
+        let crit = spec.critical.is_some_and(|c| luck >= c);
+        let one = One {
+            dice,
+            total: sum + spec.flat() + bonus,
+            luck,
+            crit,
+        };
+        if k == 0 || (net >= 0) == (one.rank() > best) {
+            keep = k;
+            best = one.rank();
+        }
+        if !quiet {
+            all.push(one);
+        }
+    }
+    let (crit, total, luck) = best;
+    // Nor is a quiet play-out's test explained.
+    if quiet {
+        return Ok(TestResult {
+            total,
+            luck,
+            crit,
+            explanation: Explanation::default(),
+        });
+    }
+    let kept = &all[keep];
+    let mut e = Explanation::new(spec.what.clone(), spec.rule);
+    e.dice = kept.dice.clone();
+    for (k, one) in all.iter().enumerate() {
+        if k != keep {
+            e.dropped.extend(one.dice.iter().copied());
+        }
+    }
+    e.modifiers = spec
+        .modifiers
+        .iter()
+        .map(|(value, cause)| Modifier {
+            value: *value,
+            cause: cause.to_string(),
+        })
+        .collect();
+    if spec.luck != 0 {
+        e.modifiers.push(Modifier {
+            value: 0,
+            cause: format!("{:+} to the luck roll", spec.luck),
+        });
+    }
+    if net != 0 {
+        let (word, causes, pick) = if net > 0 {
+            ("advantage", &spec.advantages, "highest")
+        } else {
+            ("disadvantage", &spec.disadvantages, "lowest")
+        };
+        let mut cause = format!(
+            "{}{word} ({}): {rolls} rolls, the {pick} kept",
+            if net.abs() > 1 { "double " } else { "" },
+            causes.join(", ")
+        );
+        let cancelled = spec.advantages.len().min(spec.disadvantages.len());
+        if cancelled > 0 {
+            cause.push_str(&format!("; {cancelled} cancelled out"));
+        }
+        e.modifiers.push(Modifier { value: 0, cause });
+    } else if !spec.advantages.is_empty() {
+        e.modifiers.push(Modifier {
+            value: 0,
+            cause: format!(
+                "advantage ({}) and disadvantage ({}) cancel out",
+                spec.advantages.join(", "),
+                spec.disadvantages.join(", ")
+            ),
+        });
+    }
+    if spec.critical.is_none() && kept.luck >= LUCKY {
+        e.modifiers.push(Modifier {
+            value: LUCK_BONUS,
+            cause: format!("luck roll {} (20 or more)", kept.luck),
+        });
+    }
+    e.total = kept.total;
+    Ok(TestResult {
+        total: kept.total,
+        luck: kept.luck,
+        crit: kept.crit,
+        explanation: e,
+    })
+}
+
+/// The exact chance an ordinary test (no critical hits) comes to `difficulty` or more: the
+/// pool's dice and the luck die enumerated, the luck bonus and advantage counted.
+pub fn chance_at_least(spec: &TestSpec, difficulty: i32) -> f64 {
+    // The distribution of one roll's total, by convolution of the pool's dice.
+    let mut sums: Vec<(i32, f64)> = vec![(0, 1.0)];
+    for (die, _) in &spec.dice {
+        let n = i32::from(die.sides.max(1));
+        let mut next: std::collections::BTreeMap<i32, f64> = std::collections::BTreeMap::new();
+        for &(sum, p) in &sums {
+            for face in 1..=n {
+                *next.entry(sum + face).or_insert(0.0) += p / f64::from(n);
+            }
+        }
+        sums = next.into_iter().collect();
+    }
+    let flat = spec.flat();
+    let mut one = 0.0;
+    for &(sum, p) in &sums {
+        for l in 1..=20 {
+            let bonus = if l + spec.luck >= LUCKY {
+                LUCK_BONUS
+            } else {
+                0
+            };
+            if sum + flat + bonus >= difficulty {
+                one += p / 20.0;
+            }
+        }
+    }
+    // Advantage keeps the best of several rolls, disadvantage the worst.
+    let net = spec.net_advantage();
+    let rolls = net.unsigned_abs() as i32 + 1;
+    if net >= 0 {
+        1.0 - (1.0 - one).powi(rolls)
+    } else {
+        one.powi(rolls)
+    }
+}
+
+/// An ordinary test against a difficulty: explained, reported, and whether it succeeded.
+pub fn test_against(
+    ctx: &mut Ctx,
+    character: Option<usize>,
+    spec: &TestSpec,
+    difficulty: i32,
+    against: impl std::fmt::Display,
+    text: impl FnOnce(bool, i32) -> String,
+) -> Result<bool, RuleError> {
+    let r = roll_test(ctx, spec)?;
+    let ok = r.total >= difficulty;
+    if ctx.log.quiet {
+        // Reported to nobody: a quiet play-out keeps no events (`Log::quiet`).
+        return Ok(ok);
+    }
+    let mut e = r.explanation;
+    e.against = Some(format!("{difficulty} ({against})"));
+    e.outcome = format!(
+        "{} (luck roll {})",
+        if ok { "success" } else { "failure" },
+        r.luck
+    );
+    ctx.explained(super::EventKind::Roll { character }, text(ok, r.total), e);
+    Ok(ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tests_chance_counts_the_luck_bonus_and_advantage_exactly() {
+        // A d6 against 4: 3 faces of 6 do it, and a luck roll of 20 (+4) always does.
+        let spec = TestSpec::new("a test", "teams.tests").die(Some(Die::D6), "dexterity");
+        let one = 0.5 * 19.0 / 20.0 + 1.0 / 20.0;
+        assert!((chance_at_least(&spec, 4) - one).abs() < 1e-12);
+        let mut adv = spec.clone();
+        adv.advantages.push("prone target".into());
+        assert!((chance_at_least(&adv, 4) - (1.0 - (1.0 - one).powi(2))).abs() < 1e-12);
+        let mut dis = spec.clone();
+        dis.disadvantages.push("in the dark".into());
+        assert!((chance_at_least(&dis, 4) - one * one).abs() < 1e-12);
+        // Two dice and a modifier: 2d4 + 1 against 9 needs 8 on the dice (1 in 16), or with
+        // the luck bonus 4 or more (13 in 16).
+        let two = TestSpec::new("b", "teams.tests")
+            .die(Some(Die::D4), "a")
+            .die(Some(Die::D4), "b")
+            .modifier(1, "bonus");
+        let want = (1.0 / 16.0) * 19.0 / 20.0 + (1.0 / 20.0) * (13.0 / 16.0);
+        assert!((chance_at_least(&two, 9) - want).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,799 @@
+//! A Three actions battle before its start: the map, the teams, the characters and their
+//! gear, who started the fight and who has surprise. Plain data, for a scenario file or for
+//! code; `start` checks it and opens the battle.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::model::*;
+use super::{Ctx, TeamsEvent, flow};
+use crate::battle::{CharacterId, RuleError};
+use crate::dice::{DiceSource, Die};
+
+/// The most characters a battle holds (commands are tracked one bit each).
+pub const MAX_CHARACTERS: usize = 64;
+/// The widest and tallest map.
+pub const MAX_SIDE: u8 = 64;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapSetup {
+    pub width: u8,
+    pub height: u8,
+    #[serde(default)]
+    pub walls: Vec<Pos>,
+    /// Low cover: blocks movement, not sight; something to take cover behind.
+    #[serde(default)]
+    pub cover: Vec<Pos>,
+    #[serde(default)]
+    pub difficult: Vec<Pos>,
+    /// Doors, closed at the start.
+    #[serde(default)]
+    pub doors: Vec<Pos>,
+    /// Doors, open at the start.
+    #[serde(default)]
+    pub open_doors: Vec<Pos>,
+    /// Squares from which a character may leave the battle.
+    #[serde(default)]
+    pub exits: Vec<Pos>,
+}
+
+impl MapSetup {
+    /// An open floor of this size.
+    pub fn open(width: u8, height: u8) -> MapSetup {
+        MapSetup {
+            width,
+            height,
+            walls: Vec::new(),
+            cover: Vec::new(),
+            difficult: Vec::new(),
+            doors: Vec::new(),
+            open_doors: Vec::new(),
+            exits: Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamSetup {
+    pub name: String,
+    #[serde(default)]
+    pub objective: Objective,
+}
+
+/// An item a character carries, in hand or stowed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gear {
+    pub item: Item,
+    #[serde(default)]
+    pub held: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterSetup {
+    pub name: String,
+    pub team: TeamId,
+    pub at: Pos,
+    #[serde(default)]
+    pub stats: Stats,
+    #[serde(default)]
+    pub gear: Vec<Gear>,
+    /// Sneaking, unnoticed by the enemy at the start.
+    #[serde(default)]
+    pub unseen: bool,
+    /// The portrait its scenario names (the art's key), for the screen; left out of the
+    /// saved state when there is none, so a battle's hash is as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
+}
+
+impl CharacterSetup {
+    pub fn new(name: impl Into<String>, team: TeamId, at: Pos) -> CharacterSetup {
+        CharacterSetup {
+            name: name.into(),
+            team,
+            at,
+            stats: Stats::default(),
+            gear: Vec::new(),
+            unseen: false,
+            icon: None,
+        }
+    }
+
+    pub fn stats(mut self, stats: Stats) -> CharacterSetup {
+        self.stats = stats;
+        self
+    }
+
+    /// An item in hand.
+    pub fn hold(mut self, item: Item) -> CharacterSetup {
+        self.gear.push(Gear { item, held: true });
+        self
+    }
+
+    /// An item stowed.
+    pub fn carry(mut self, item: Item) -> CharacterSetup {
+        self.gear.push(Gear { item, held: false });
+        self
+    }
+
+    pub fn unseen(mut self) -> CharacterSetup {
+        self.unseen = true;
+        self
+    }
+}
+
+/// An item lying on the map at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroundItem {
+    pub item: Item,
+    pub at: Pos,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamsSetup {
+    pub name: String,
+    pub map: MapSetup,
+    pub teams: Vec<TeamSetup>,
+    pub characters: Vec<CharacterSetup>,
+    #[serde(default)]
+    pub ground: Vec<GroundItem>,
+    #[serde(default)]
+    pub tasks: Vec<Task>,
+    /// The team whose member started the fight: first in the initiative.
+    #[serde(default)]
+    pub started_by: TeamId,
+    /// The team attacked: second in the initiative. None: the GM places every other team.
+    #[serde(default)]
+    pub attacked: Option<TeamId>,
+    /// The team with surprise, which alone acts in a surprise round before round 1.
+    #[serde(default)]
+    pub surprise: Option<TeamId>,
+    /// The last round; a battle still going at its end is a draw.
+    #[serde(default = "default_round_limit")]
+    pub round_limit: u32,
+    /// Where a battle written as a situation stands: it starts there, not at the initiative.
+    #[serde(default)]
+    pub situation: Option<TeamsSituation>,
+    /// Objectives that change during the battle, in order (teams.objectives).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objective_changes: Vec<ObjectiveChange>,
+}
+
+/// A battle started mid-way, as a GM sets a rules question: the round, the initiative order,
+/// who has had their turn, whose decision it is, and how each character stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamsSituation {
+    pub round: u32,
+    /// The initiative order: every team once.
+    pub order: Vec<TeamId>,
+    #[serde(default)]
+    pub acted: Vec<CharacterId>,
+    /// The team whose activation it is; None: the first in the order.
+    #[serde(default)]
+    pub to_act: Option<TeamId>,
+    /// A character whose turn is under way.
+    #[serde(default)]
+    pub turn: Option<CharacterId>,
+    #[serde(default)]
+    pub characters: Vec<Standing>,
+}
+
+/// How one character stands in a situation; what is left out is as the setup gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub character: CharacterId,
+    #[serde(default)]
+    pub endurance: Option<u8>,
+    #[serde(default)]
+    pub health: Option<u8>,
+    #[serde(default)]
+    pub stamina: Option<u8>,
+    #[serde(default)]
+    pub focus: Option<u8>,
+    #[serde(default)]
+    pub status: Option<Status>,
+    #[serde(default)]
+    pub prone: bool,
+}
+
+fn default_round_limit() -> u32 {
+    20
+}
+
+impl TeamsSetup {
+    /// An empty battle on an open floor; add teams and characters.
+    pub fn new(name: impl Into<String>, width: u8, height: u8) -> TeamsSetup {
+        TeamsSetup {
+            name: name.into(),
+            map: MapSetup::open(width, height),
+            teams: Vec::new(),
+            characters: Vec::new(),
+            ground: Vec::new(),
+            tasks: Vec::new(),
+            started_by: 0,
+            attacked: None,
+            surprise: None,
+            round_limit: default_round_limit(),
+            situation: None,
+            objective_changes: Vec::new(),
+        }
+    }
+
+    /// Scripts a change of `team`'s objective (teams.objectives).
+    pub fn change_objective(
+        mut self,
+        team: TeamId,
+        when: ChangeWhen,
+        objective: Objective,
+        text: impl Into<String>,
+    ) -> TeamsSetup {
+        self.objective_changes.push(ObjectiveChange {
+            team,
+            when,
+            objective,
+            text: text.into(),
+        });
+        self
+    }
+
+    /// Adds a team fighting to be the last standing.
+    pub fn team(mut self, name: impl Into<String>) -> TeamsSetup {
+        self.teams.push(TeamSetup {
+            name: name.into(),
+            objective: Objective::Defeat,
+        });
+        self
+    }
+
+    pub fn objective(mut self, team: TeamId, objective: Objective) -> TeamsSetup {
+        if let Some(t) = self.teams.get_mut(team) {
+            t.objective = objective;
+        }
+        self
+    }
+
+    pub fn character(mut self, c: CharacterSetup) -> TeamsSetup {
+        self.characters.push(c);
+        self
+    }
+
+    pub fn walls(mut self, walls: impl IntoIterator<Item = Pos>) -> TeamsSetup {
+        self.map.walls.extend(walls);
+        self
+    }
+
+    pub fn started_by(mut self, team: TeamId, attacked: Option<TeamId>) -> TeamsSetup {
+        self.started_by = team;
+        self.attacked = attacked;
+        self
+    }
+
+    pub fn surprise(mut self, team: TeamId) -> TeamsSetup {
+        self.surprise = Some(team);
+        self
+    }
+
+    /// Checks what the rules rely on: every reference in range, everyone on open ground.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let m = &self.map;
+        if m.width == 0 || m.height == 0 || m.width > MAX_SIDE || m.height > MAX_SIDE {
+            return Err(SetupError::MapSize(m.width, m.height));
+        }
+        let inside = |p: Pos| p.x < m.width && p.y < m.height;
+        for (what, list) in [
+            ("wall", &m.walls),
+            ("cover", &m.cover),
+            ("difficult terrain", &m.difficult),
+            ("door", &m.doors),
+            ("open door", &m.open_doors),
+            ("exit", &m.exits),
+        ] {
+            if let Some(p) = list.iter().find(|&&p| !inside(p)) {
+                return Err(SetupError::OffMap(what.to_string(), *p));
+            }
+        }
+        if self.teams.len() < 2 {
+            return Err(SetupError::Teams(self.teams.len()));
+        }
+        if self.characters.len() > MAX_CHARACTERS {
+            return Err(SetupError::TooMany(self.characters.len()));
+        }
+        let teams = self.teams.len();
+        for t in [Some(self.started_by), self.attacked, self.surprise]
+            .into_iter()
+            .flatten()
+        {
+            if t >= teams {
+                return Err(SetupError::NoTeam(t));
+            }
+        }
+        if self.round_limit == 0 {
+            return Err(SetupError::RoundLimit);
+        }
+        let state = self.cells();
+        let open = |p: Pos| {
+            matches!(
+                state[usize::from(p.y) * usize::from(m.width) + usize::from(p.x)],
+                Cell::Floor | Cell::Difficult | Cell::DoorOpen
+            )
+        };
+        for (k, c) in self.characters.iter().enumerate() {
+            if c.team >= teams {
+                return Err(SetupError::NoTeam(c.team));
+            }
+            if !inside(c.at) || !open(c.at) {
+                return Err(SetupError::Blocked(c.name.clone(), c.at));
+            }
+            if self.characters[..k].iter().any(|o| o.at == c.at) {
+                return Err(SetupError::Shared(c.name.clone(), c.at));
+            }
+            let hands: u8 = c.gear.iter().filter(|g| g.held).map(|g| g.item.hands).sum();
+            if hands > 2 {
+                return Err(SetupError::Hands(c.name.clone()));
+            }
+            for g in &c.gear {
+                check_item(&g.item)?;
+            }
+            for d in [
+                c.stats.strength,
+                c.stats.dexterity,
+                c.stats.intellect,
+                c.stats.willpower,
+            ]
+            .into_iter()
+            .chain(
+                [
+                    c.stats.combat,
+                    c.stats.athletics,
+                    c.stats.acrobatics,
+                    c.stats.medicine,
+                    c.stats.resolve,
+                    c.stats.craft,
+                ]
+                .into_iter()
+                .flatten(),
+            ) {
+                if d.sides == 0 {
+                    return Err(SetupError::Die(c.name.clone()));
+                }
+            }
+        }
+        for g in &self.ground {
+            check_item(&g.item)?;
+            if !inside(g.at) {
+                return Err(SetupError::OffMap(g.item.name.clone(), g.at));
+            }
+        }
+        for task in &self.tasks {
+            if !inside(task.at) {
+                return Err(SetupError::OffMap(task.name.clone(), task.at));
+            }
+            if task.team.is_some_and(|t| t >= teams) {
+                return Err(SetupError::NoTeam(task.team.unwrap_or(0)));
+            }
+        }
+        let objective = |name: &str, o: &Objective| -> Result<(), SetupError> {
+            match o {
+                Objective::Protect { character, .. } if *character >= self.characters.len() => {
+                    Err(SetupError::NoCharacter(name.to_string(), *character))
+                }
+                Objective::Task { task } if *task >= self.tasks.len() => {
+                    Err(SetupError::NoTask(name.to_string(), *task))
+                }
+                Objective::Reach { squares } | Objective::Hold { squares, .. } => {
+                    match squares.iter().find(|&&p| !inside(p)) {
+                        Some(p) => Err(SetupError::OffMap(name.to_string(), *p)),
+                        None => Ok(()),
+                    }
+                }
+                _ => Ok(()),
+            }
+        };
+        for t in &self.teams {
+            objective(&t.name, &t.objective)?;
+        }
+        for (k, ch) in self.objective_changes.iter().enumerate() {
+            let bad = |why: String| Err(SetupError::Change(k, why));
+            let Some(team) = self.teams.get(ch.team) else {
+                return bad(format!("there is no team {}", ch.team));
+            };
+            match ch.when {
+                ChangeWhen::Round(0) => return bad("rounds count from 1".into()),
+                ChangeWhen::Round(r) if r > self.round_limit => {
+                    return bad(format!(
+                        "round {r} comes after the round limit, {}",
+                        self.round_limit
+                    ));
+                }
+                ChangeWhen::Task(k) if k >= self.tasks.len() => {
+                    return bad(format!("there is no task {k}"));
+                }
+                ChangeWhen::Down(c) if c >= self.characters.len() => {
+                    return bad(format!("there is no character {c}"));
+                }
+                _ => {}
+            }
+            objective(&team.name, &ch.objective)?;
+        }
+        Ok(())
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        let m = &self.map;
+        let w = usize::from(m.width);
+        let mut cells = vec![Cell::Floor; w * usize::from(m.height)];
+        for (list, cell) in [
+            (&m.walls, Cell::Wall),
+            (&m.cover, Cell::Cover),
+            (&m.difficult, Cell::Difficult),
+            (&m.doors, Cell::DoorClosed),
+            (&m.open_doors, Cell::DoorOpen),
+        ] {
+            for p in list {
+                if let Some(c) = cells.get_mut(usize::from(p.y) * w + usize::from(p.x)) {
+                    *c = cell;
+                }
+            }
+        }
+        cells
+    }
+
+    /// The battle's state before the opening: everyone fresh, every weapon loaded.
+    pub fn state(&self) -> Result<State, SetupError> {
+        self.validate()?;
+        let mut items = Vec::new();
+        let mut characters = Vec::with_capacity(self.characters.len());
+        for (id, c) in self.characters.iter().enumerate() {
+            for g in &c.gear {
+                items.push(ItemState::new(
+                    g.item.clone(),
+                    if g.held {
+                        Location::Hand(id)
+                    } else {
+                        Location::Pack(id)
+                    },
+                ));
+            }
+            characters.push(fresh(c));
+        }
+        for g in &self.ground {
+            items.push(ItemState::new(g.item.clone(), Location::Ground(g.at)));
+        }
+        let mut state = State {
+            name: self.name.clone(),
+            map: Map {
+                width: self.map.width,
+                height: self.map.height,
+                cells: self.cells(),
+                exits: self.map.exits.clone(),
+            },
+            teams: self
+                .teams
+                .iter()
+                .map(|t| Team {
+                    name: t.name.clone(),
+                    objective: t.objective.clone(),
+                    escaped: 0,
+                    held: 0,
+                })
+                .collect(),
+            characters,
+            items,
+            tasks: self.tasks.clone(),
+            order: Vec::new(),
+            round: 0,
+            round_limit: self.round_limit,
+            surprise: self.surprise,
+            stage: Stage::Initiative,
+            to_act: 0,
+            turn: None,
+            attack: None,
+            triggers: Vec::new(),
+            outcome: None,
+            changes: self.objective_changes.clone(),
+            holders: Default::default(),
+        };
+        state.index_items();
+        Ok(state)
+    }
+
+    /// Checks the setup and opens the battle. Nothing is rolled: the initiative follows who
+    /// started the fight.
+    pub fn start(&self, dice: &mut dyn DiceSource) -> Result<(State, Vec<TeamsEvent>), RuleError> {
+        let mut s = self
+            .state()
+            .map_err(|e| RuleError::Illegal(format!("invalid setup: {e}")))?;
+        if let Some(sit) = &self.situation {
+            stand(&mut s, sit)?;
+        }
+        let mut ctx = Ctx::new(&mut s, dice);
+        match &self.situation {
+            Some(sit) => flow::resume(&mut ctx, sit)?,
+            None => flow::begin(&mut ctx, self.started_by, self.attacked),
+        }
+        flow::advance(&mut ctx)?;
+        let events = ctx.log.events;
+        Ok((s, events))
+    }
+}
+
+/// Puts each character of a situation as it stands, refusing what the rules cannot hold.
+fn stand(s: &mut State, sit: &TeamsSituation) -> Result<(), RuleError> {
+    let bad = |m: String| Err(RuleError::Illegal(format!("invalid situation: {m}")));
+    let teams = s.teams.len();
+    let mut order = sit.order.clone();
+    order.sort_unstable();
+    if order != (0..teams).collect::<Vec<_>>() {
+        return bad("the initiative order must name every team once".into());
+    }
+    if sit.round == 0 {
+        return bad("rounds count from 1".into());
+    }
+    for &c in sit.acted.iter().chain(&sit.turn) {
+        if c >= s.characters.len() {
+            return bad(format!("there is no character {c}"));
+        }
+    }
+    for st in &sit.characters {
+        let Some(ch) = s.characters.get_mut(st.character) else {
+            return bad(format!("there is no character {}", st.character));
+        };
+        let most = ch.stats;
+        for (what, now, max) in [
+            ("endurance", st.endurance, most.endurance),
+            ("health", st.health, most.health),
+            ("stamina", st.stamina, most.stamina),
+            ("focus", st.focus, most.focus),
+        ] {
+            if now.is_some_and(|n| n > max) {
+                return bad(format!("{}: {what} above its most, {max}", ch.name));
+            }
+        }
+        ch.endurance = st.endurance.unwrap_or(ch.endurance);
+        ch.health = st.health.unwrap_or(ch.health);
+        ch.stamina = st.stamina.unwrap_or(ch.stamina);
+        ch.focus = st.focus.unwrap_or(ch.focus);
+        ch.prone = st.prone;
+        ch.status = st.status.unwrap_or(if ch.health == 0 {
+            Status::Unconscious
+        } else {
+            Status::Active
+        });
+        if (ch.health == 0) != matches!(ch.status, Status::Unconscious | Status::Dead) {
+            return bad(format!(
+                "{}: health 0 is unconscious or dead, and only that",
+                ch.name
+            ));
+        }
+        // Already harmed (half endurance or less, teams.harm): said when it began, not again.
+        ch.harmed = ch.is_harmed();
+    }
+    Ok(())
+}
+
+fn check_item(item: &Item) -> Result<(), SetupError> {
+    if item.hands > 2 {
+        return Err(SetupError::ItemHands(item.name.clone()));
+    }
+    if let Some(w) = &item.weapon {
+        if w.attributes.is_empty() {
+            return Err(SetupError::Weapon(item.name.clone(), "no attribute"));
+        }
+        if w.reach == 0 && w.range == 0 {
+            return Err(SetupError::Weapon(
+                item.name.clone(),
+                "neither reach nor range",
+            ));
+        }
+        if w.critical == 0 {
+            return Err(SetupError::Weapon(
+                item.name.clone(),
+                "a critical threshold of 0",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn fresh(c: &CharacterSetup) -> Character {
+    Character {
+        name: c.name.clone(),
+        team: c.team,
+        stats: c.stats,
+        pos: c.at,
+        endurance: c.stats.endurance,
+        health: c.stats.health,
+        stamina: c.stats.stamina,
+        focus: c.stats.focus,
+        status: if c.stats.health == 0 {
+            Status::Unconscious
+        } else {
+            Status::Active
+        },
+        prone: false,
+        acted: false,
+        reactions: 1,
+        waited: false,
+        guarding: false,
+        in_cover: false,
+        readied: None,
+        readied_for: None,
+        attacks: 0,
+        extended: None,
+        death_difficulty: 10,
+        unseen: c.unseen,
+        harmed: false,
+        icon: c.icon.clone(),
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error("a map of {0}×{1} squares (1 to 64 a side)")]
+    MapSize(u8, u8),
+    #[error("the {0} at {1} lies off the map")]
+    OffMap(String, Pos),
+    #[error("{0} teams: a battle needs two or more")]
+    Teams(usize),
+    #[error("{0} characters: at most 64")]
+    TooMany(usize),
+    #[error("there is no team {0}")]
+    NoTeam(TeamId),
+    #[error("the round limit must be at least 1")]
+    RoundLimit,
+    #[error("{0} stands at {1}, which is off the map or blocked")]
+    Blocked(String, Pos),
+    #[error("{0} stands at {1}, where someone else already stands")]
+    Shared(String, Pos),
+    #[error("{0} holds more than two hands' worth")]
+    Hands(String),
+    #[error("{0} has a die without faces")]
+    Die(String),
+    #[error("the {0} needs more than two hands")]
+    ItemHands(String),
+    #[error("the weapon {0} has {1}")]
+    Weapon(String, &'static str),
+    #[error("{0}'s objective names character {1}, who is not in the battle")]
+    NoCharacter(String, CharacterId),
+    #[error("{0}'s objective names task {1}, which is not on the map")]
+    NoTask(String, usize),
+    #[error("objective change {n}: {1}", n = .0 + 1)]
+    Change(usize, String),
+}
+
+/// Handy gear for code-built setups and tests.
+impl Item {
+    pub fn new(name: impl Into<String>) -> Item {
+        Item {
+            name: name.into(),
+            hands: 1,
+            metal: false,
+            durability: None,
+            weapon: None,
+            block: None,
+            parry: None,
+        }
+    }
+
+    pub fn with_weapon(mut self, w: WeaponDef) -> Item {
+        self.weapon = Some(w);
+        self
+    }
+
+    pub fn metal(mut self) -> Item {
+        self.metal = true;
+        self
+    }
+
+    pub fn two_handed(mut self) -> Item {
+        self.hands = 2;
+        self
+    }
+
+    pub fn block(mut self, value: u8) -> Item {
+        self.block = Some(value);
+        self
+    }
+
+    pub fn parry(mut self, value: u8) -> Item {
+        self.parry = Some(value);
+        self
+    }
+}
+
+impl WeaponDef {
+    /// A melee weapon of reach 1 using strength.
+    pub fn melee(damage: u8, critical_damage: u8, damage_type: DamageType) -> WeaponDef {
+        WeaponDef {
+            attributes: vec![Attr::Strength],
+            proficiencies: Vec::new(),
+            damage,
+            critical_damage,
+            critical: 20,
+            damage_type,
+            reach: 1,
+            range: 0,
+            thrown: false,
+            reload: 0,
+            nonlethal: false,
+        }
+    }
+
+    /// A bow or crossbow shooting `range` metres, using dexterity.
+    pub fn shooting(
+        damage: u8,
+        critical_damage: u8,
+        damage_type: DamageType,
+        range: u8,
+    ) -> WeaponDef {
+        WeaponDef {
+            attributes: vec![Attr::Dexterity],
+            proficiencies: vec![Proficiency::Ranged],
+            reach: 0,
+            range,
+            ..WeaponDef::melee(damage, critical_damage, damage_type)
+        }
+    }
+
+    pub fn attributes(mut self, a: &[Attr]) -> WeaponDef {
+        self.attributes = a.to_vec();
+        self
+    }
+
+    pub fn proficiencies(mut self, p: &[Proficiency]) -> WeaponDef {
+        self.proficiencies = p.to_vec();
+        self
+    }
+
+    pub fn critical(mut self, threshold: u8) -> WeaponDef {
+        self.critical = threshold;
+        self
+    }
+
+    pub fn thrown(mut self, range: u8) -> WeaponDef {
+        self.thrown = true;
+        self.range = range;
+        self
+    }
+
+    pub fn reload(mut self, actions: u8) -> WeaponDef {
+        self.reload = actions;
+        self
+    }
+
+    pub fn reach(mut self, metres: u8) -> WeaponDef {
+        self.reach = metres;
+        self
+    }
+
+    pub fn nonlethal(mut self) -> WeaponDef {
+        self.nonlethal = true;
+        self
+    }
+}
+
+impl Stats {
+    /// Sets an attribute die, for code-built characters.
+    pub fn with_attr(mut self, a: Attr, die: Die) -> Stats {
+        match a {
+            Attr::Strength => self.strength = die,
+            Attr::Dexterity => self.dexterity = die,
+            Attr::Intellect => self.intellect = die,
+            Attr::Willpower => self.willpower = die,
+        }
+        self
+    }
+
+    /// Sets a skill die (None: untrained).
+    pub fn with_skill(mut self, s: Skill, die: Option<Die>) -> Stats {
+        match s {
+            Skill::Combat => self.combat = die,
+            Skill::Athletics => self.athletics = die,
+            Skill::Acrobatics => self.acrobatics = die,
+            Skill::Medicine => self.medicine = die,
+            Skill::Resolve => self.resolve = die,
+            Skill::Craft => self.craft = die,
+        }
+        self
+    }
+}

@@ -1,0 +1,1102 @@
+//! An attack from declaration to damage: the WIT save to hit, the stunt offer, the targets'
+//! reactions, then damage against armour, cover and concealment, counters landing in order.
+
+use super::Ctx;
+use super::action::Action;
+use super::event::EventKind;
+use super::flow;
+use super::model::*;
+use super::targeting::{self, protection, stats};
+use super::turn::{self, grabbed_by, release, reveal};
+use crate::battle::{CharacterId, RuleError};
+use crate::dice::{Die, Rolled};
+use crate::explain::Explanation;
+
+/// Begins an attack. `opportunity`: an opportunity attack (no reactions). `moving`: the attacker
+/// moved earlier this turn.
+pub fn declare(
+    ctx: &mut Ctx,
+    decl: AttackDecl,
+    opportunity: bool,
+    moving: bool,
+) -> Result<(), RuleError> {
+    let a = decl.attacker;
+    let surprise = ctx.s.characters[a].concealed;
+    ctx.s.characters[a].figures.attacks += 1;
+    if let Weapon::Item(i) = decl.weapon {
+        ctx.s.items[i].used = true;
+    }
+    let az = ctx.s.characters[a].zone;
+    let mut blast_zone = None;
+    let mut rolled_save = false;
+    let slots: Vec<CharacterId> = match decl.target {
+        Target::Character(t) => {
+            let verb = match decl.mode {
+                AttackMode::Damage { hold_back: false } => "attacks",
+                AttackMode::Damage { hold_back: true } => "attacks, holding back,",
+                AttackMode::FinalBlow => "moves to deliver the final blow to",
+                AttackMode::Disarm { .. } => "tries to disarm",
+                AttackMode::Grapple => "tries to grapple",
+            };
+            let s = &*ctx.s;
+            let (aname, tname, wname) = (s.name(a), s.name(t), s.weapon_name(decl.weapon));
+            ctx.log.say(
+                EventKind::Attack {
+                    attacker: a,
+                    target: decl.target,
+                },
+                format_args!("{aname} {verb} {tname} with {wname}."),
+            );
+            if ctx.s.characters[t].zone != az && ctx.s.zones[az].barrier {
+                ctx.s.characters[a].peeked = true;
+            }
+            // A final blow too needs the WIT save on a target who cannot be seen.
+            let shot = targeting::can_strike(ctx.s, a, decl.weapon, t, moving);
+            rolled_save = shot.is_some_and(|x| x.save);
+            if !save_to_hit(ctx, a, shot, "zones.attacking")? {
+                let s = &*ctx.s;
+                let (aname, tname) = (s.name(a), s.name(t));
+                ctx.log
+                    .note(format_args!("{aname}'s attack misses {tname}."));
+                return finish(ctx, decl);
+            }
+            vec![t]
+        }
+        Target::Zone(z) => {
+            let st = stats(ctx.s, decl.weapon);
+            let mut zone = z;
+            let s = &*ctx.s;
+            let (aname, wname, zname) = (s.name(a), s.weapon_name(decl.weapon), s.zone_name(z));
+            ctx.log.say(
+                EventKind::Attack {
+                    attacker: a,
+                    target: decl.target,
+                },
+                format_args!("{aname} unleashes a blast from the {wname} on {zname}."),
+            );
+            if z != az && ctx.s.zones[az].barrier {
+                ctx.s.characters[a].peeked = true;
+            }
+            if st.kind != WeaponKind::Melee {
+                let shot = targeting::can_blast(ctx.s, a, decl.weapon, z, moving);
+                rolled_save = shot.is_some_and(|x| x.save);
+                if !save_to_hit(ctx, a, shot, "zones.blast")? {
+                    zone = deviate(ctx, z)?;
+                }
+            }
+            blast_zone = Some(zone);
+            let mut victims = targeting::blast_victims(ctx.s, a, decl.weapon, zone);
+            // Only one target may counter a blast: the quickest wits react first (WIT, then
+            // AGI, then the order of the scenario), not whoever happens to be listed first.
+            victims.sort_by_key(|&v| {
+                let at = &ctx.s.characters[v].attrs;
+                std::cmp::Reverse((at.wit, at.agi))
+            });
+            victims
+        }
+    };
+    ctx.s.attack = Some(AttackState {
+        decl,
+        blast_zone,
+        slots: slots
+            .into_iter()
+            .map(|t| Slot {
+                target: t,
+                decided: false,
+                dodged: false,
+                shifted_from: Vec::new(),
+            })
+            .collect(),
+        step: AttackStep::ProposeStunt,
+        surprise,
+        opportunity,
+        counter: None,
+        rolled_save,
+    });
+    ctx.s.stage = Stage::Attack;
+    if ctx.s.attack.as_ref().is_some_and(|x| x.slots.is_empty()) {
+        ctx.note("The blast catches nobody.");
+        return finish(ctx, decl);
+    }
+    if stunt_options(ctx.s).is_empty() {
+        begin_reactions(ctx)
+    } else {
+        Ok(())
+    }
+}
+
+/// The WIT save to hit, when the circumstances call for one; true if the attack hits.
+fn save_to_hit(
+    ctx: &mut Ctx,
+    attacker: CharacterId,
+    shot: Option<targeting::Shot>,
+    rule: &str,
+) -> Result<bool, RuleError> {
+    match shot {
+        Some(shot) if shot.save => ctx.save(
+            attacker,
+            Attribute::Wit,
+            &format!("to hit ({})", shot.why_save),
+            rule,
+        ),
+        _ => Ok(true),
+    }
+}
+
+/// A missed ranged blast lands in a random neighbouring zone: number the neighbours, roll.
+fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
+    let n = ctx.s.zones[z].neighbours.clone();
+    let zname = ctx.s.zone_name(z).to_string();
+    if n.is_empty() {
+        ctx.note(format_args!(
+            "The blast misses but {zname} has no neighbouring zone: it lands there anyway."
+        ));
+        return Ok(z);
+    }
+    let die = Die::new(n.len() as u8);
+    let r = ctx.roll(die, "where the missed blast deviates", "zones.blast")?;
+    let to = n[usize::from(r.value - 1)];
+    let toname = ctx.s.zone_name(to).to_string();
+    let mut e = Explanation::new(
+        "Blast deviation: one die face per neighbouring zone",
+        "zones.blast",
+    );
+    e.dice.push(r);
+    e.total = i32::from(r.value);
+    let faces: Vec<String> = n
+        .iter()
+        .enumerate()
+        .map(|(k, &nz)| format!("{}={}", k + 1, ctx.s.zone_name(nz)))
+        .collect();
+    e.against = Some(faces.join(", "));
+    e.outcome = format!("lands in {toname}");
+    ctx.explained(
+        EventKind::Roll { character: None },
+        format_args!("The blast misses {zname} and deviates into {toname}."),
+        e,
+    );
+    Ok(to)
+}
+
+/// The stunts the GM seat approves for the attack under way (rules notes, zones.attack-stunts).
+pub fn stunt_options(s: &State) -> Vec<Stunt> {
+    let Some(a) = &s.attack else {
+        return Vec::new();
+    };
+    if a.step != AttackStep::ProposeStunt
+        || a.blast_zone.is_some()
+        || a.slots.len() != 1
+        || !matches!(a.decl.mode, AttackMode::Damage { .. })
+    {
+        return Vec::new();
+    }
+    let t = a.slots[0].target;
+    let tc = &s.characters[t];
+    if !tc.is_active() {
+        return Vec::new();
+    }
+    let attacker = &s.characters[a.decl.attacker];
+    let melee = stats(s, a.decl.weapon).kind == WeaponKind::Melee;
+    let mut out: Vec<Stunt> = s
+        .held(t)
+        .filter(|&i| !matches!(s.items[i].kind, ItemKind::Consumable(_) | ItemKind::Trinket))
+        .map(Stunt::Disarm)
+        .collect();
+    if melee {
+        if tc.grabbed_by.is_none() {
+            out.extend(s.zones[tc.zone].neighbours.iter().map(|&z| Stunt::Drive(z)));
+        }
+        if tc.grabbed_by.is_none()
+            && grabbed_by(s, a.decl.attacker).is_none()
+            && attacker.zone == tc.zone
+        {
+            out.push(Stunt::Seize);
+        }
+    }
+    if u16::from(tc.health) * 2 <= u16::from(tc.max_health) {
+        out.push(Stunt::Yield);
+    }
+    out
+}
+
+/// Who reacts next, if anyone can: the target (unless surprised, unaware or already spent) or
+/// an ally nearby who could guard them.
+fn begin_reactions(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let a = ctx.s.attack.as_ref().expect("attack");
+    if a.opportunity {
+        return resolve(ctx);
+    }
+    if a.surprise {
+        // "Enemies attacked by a concealed character are taken by surprise and can't react":
+        // the attacker's own side, caught in a blast, knows where they are.
+        let side = ctx.s.characters[a.decl.attacker].faction;
+        let mut surprised = false;
+        for sl in &mut ctx.s.attack.as_mut().expect("attack").slots {
+            if ctx.s.characters[sl.target].faction != side {
+                sl.decided = true;
+                surprised = true;
+            }
+        }
+        if surprised {
+            ctx.note("The target is taken by surprise and cannot react.");
+        }
+    }
+    next_reaction(ctx)
+}
+
+fn next_reaction(ctx: &mut Ctx) -> Result<(), RuleError> {
+    loop {
+        let a = ctx.s.attack.as_ref().expect("attack");
+        let Some(slot) = a.slots.iter().position(|sl| !sl.decided) else {
+            return resolve(ctx);
+        };
+        if reaction_options(ctx.s, slot).len() > 1 {
+            ctx.s.attack.as_mut().expect("attack").step = AttackStep::React { slot };
+            return Ok(());
+        }
+        ctx.s.attack.as_mut().expect("attack").slots[slot].decided = true;
+    }
+}
+
+/// Whether `c` may react now. During the ambushers' bonus turn "only they can act": nobody
+/// reacts (zones.sneaking).
+pub fn can_react(s: &State, c: CharacterId) -> bool {
+    let ch = &s.characters[c];
+    ch.is_active() && !ch.acted && s.phase != Phase::Ambush
+}
+
+/// The reactions open to the target in `slot` (always including none).
+pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
+    let a = s.attack.as_ref().expect("attack");
+    let sl = &a.slots[slot];
+    let t = sl.target;
+    let tc = &s.characters[t];
+    let attacker = a.decl.attacker;
+    let mut out = vec![Reaction::None];
+    if can_react(s, t) {
+        if tc.grabbed_by.is_none() {
+            out.push(Reaction::Dodge);
+        }
+        let someone_countered = a.counter.is_some();
+        if !someone_countered && s.characters[attacker].is_active() {
+            let mut weapons: Vec<Weapon> = s
+                .held(t)
+                .filter(|&i| s.items[i].weapon().is_some())
+                .map(Weapon::Item)
+                .collect();
+            weapons.push(Weapon::Unarmed);
+            for w in weapons {
+                if targeting::can_strike(s, t, w, attacker, false).is_some() {
+                    for hold_back in [false, true] {
+                        if !(hold_back && w == Weapon::Unarmed) {
+                            out.push(Reaction::Counter {
+                                weapon: w,
+                                mode: AttackMode::Damage { hold_back },
+                            });
+                        }
+                    }
+                }
+            }
+            // "Non-lethal attacks ... can be used to counter": a grapple, or a disarm of any
+            // weapon the attacker holds, both on someone nearby.
+            if s.characters[attacker].zone == tc.zone {
+                out.push(Reaction::Counter {
+                    weapon: Weapon::Unarmed,
+                    mode: AttackMode::Grapple,
+                });
+                for i in s.held(attacker) {
+                    if s.items[i].weapon().is_some() {
+                        out.push(Reaction::Counter {
+                            weapon: Weapon::Unarmed,
+                            mode: AttackMode::Disarm { item: i },
+                        });
+                    }
+                }
+            }
+        }
+        if tc.grabbed_by.is_none() {
+            for (i, c) in s.characters.iter().enumerate() {
+                let ally = c.faction == tc.faction && i != t && c.is_active();
+                let held_enemy = c.grabbed_by == Some(t);
+                // Not behind the attacker, whom the grabber may hold: nobody is the target of
+                // their own attack.
+                // Nor behind someone the same blast already strikes: no one is hit twice.
+                if c.zone == tc.zone
+                    && (ally || held_enemy)
+                    && i != attacker
+                    && !sl.shifted_from.contains(&i)
+                    && !a.slots.iter().any(|o| o.target == i)
+                {
+                    out.push(Reaction::HideBehind(i));
+                }
+            }
+        }
+    }
+    for (i, c) in s.characters.iter().enumerate() {
+        if c.faction == tc.faction
+            && i != t
+            && c.zone == tc.zone
+            && can_react(s, i)
+            && c.grabbed_by.is_none()
+            && !sl.shifted_from.contains(&i)
+            && !a.slots.iter().any(|o| o.target == i)
+        {
+            out.push(Reaction::Guard(i));
+        }
+    }
+    out
+}
+
+/// Stunt and reaction decisions.
+pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
+    let decl = ctx.s.attack.as_ref().expect("attack").decl;
+    let aname = ctx.s.name(decl.attacker).to_string();
+    match action {
+        Action::NoStunt => begin_reactions(ctx),
+        Action::ProposeStunt(st) => {
+            let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
+            let text = format!(
+                "{aname} offers {}: {}.",
+                ctx.s.name(t),
+                stunt_text(ctx.s, *st)
+            );
+            ctx.note(text);
+            ctx.s.attack.as_mut().expect("attack").step = AttackStep::AnswerStunt(*st);
+            Ok(())
+        }
+        Action::RefuseStunt => {
+            let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
+            let text = format!(
+                "{} refuses: the attack is resolved as normal.",
+                ctx.s.name(t)
+            );
+            ctx.note(text);
+            begin_reactions(ctx)
+        }
+        Action::AcceptStunt => {
+            let AttackStep::AnswerStunt(st) = ctx.s.attack.as_ref().expect("attack").step else {
+                return Err(RuleError::Illegal("no stunt was offered".into()));
+            };
+            let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
+            let tname = ctx.s.name(t).to_string();
+            ctx.note(format_args!("{tname} accepts: {}.", stunt_text(ctx.s, st)));
+            match st {
+                Stunt::Disarm(i) => {
+                    ctx.s.items[i].location = Location::Ground(ctx.s.characters[t].zone);
+                }
+                Stunt::Drive(z) => {
+                    turn::place(ctx, t, z);
+                    turn::release_across_zones(ctx);
+                }
+                Stunt::Seize => grab(ctx, t, decl.attacker),
+                Stunt::Yield => turn::surrender(ctx, t),
+            }
+            finish(ctx, decl)
+        }
+        Action::React(r) => react(ctx, *r),
+        _ => Err(RuleError::Illegal("not an attack decision".into())),
+    }
+}
+
+pub fn stunt_text(s: &State, st: Stunt) -> String {
+    match st {
+        Stunt::Disarm(i) => format!("knock the {} from their hands", s.items[i].name),
+        Stunt::Drive(z) => format!("drive them back into {}", s.zone_name(z)),
+        Stunt::Seize => "seize and hold them".to_string(),
+        Stunt::Yield => "force them to surrender".to_string(),
+    }
+}
+
+fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
+    let AttackStep::React { slot } = ctx.s.attack.as_ref().expect("attack").step else {
+        return Err(RuleError::Illegal("no reaction is awaited".into()));
+    };
+    let t = ctx.s.attack.as_ref().expect("attack").slots[slot].target;
+    let attacker = ctx.s.attack.as_ref().expect("attack").decl.attacker;
+    // A reaction is something else than keeping hold, unless it is aimed at the one held: a
+    // counter against them, or hiding behind them.
+    match r {
+        Reaction::None => {}
+        Reaction::Dodge => turn::let_go_unless_at(ctx, t, None),
+        Reaction::Counter { .. } => turn::let_go_unless_at(ctx, t, Some(attacker)),
+        Reaction::HideBehind(c) => turn::let_go_unless_at(ctx, t, Some(c)),
+        Reaction::Guard(g) => turn::let_go_unless_at(ctx, g, None),
+    }
+    match r {
+        Reaction::None => {
+            ctx.s.attack.as_mut().expect("attack").slots[slot].decided = true;
+        }
+        Reaction::Dodge => {
+            ctx.s.characters[t].acted = true;
+            ctx.log.say(
+                EventKind::Reaction { character: t },
+                format_args!("{} tries to dodge.", ctx.s.name(t)),
+            );
+            let pass = ctx.save(t, Attribute::Agi, "to dodge", "zones.reactions")?;
+            let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
+            sl.decided = true;
+            sl.dodged = pass;
+        }
+        Reaction::Counter { weapon, mode } => {
+            ctx.s.characters[t].acted = true;
+            if let Weapon::Item(i) = weapon {
+                ctx.s.items[i].used = true;
+            }
+            ctx.s.characters[t].figures.attacks += 1;
+            let (s, log) = (&*ctx.s, &mut ctx.log);
+            let (tname, aname) = (s.name(t), s.name(attacker));
+            let kind = EventKind::Reaction { character: t };
+            match mode {
+                AttackMode::Grapple => {
+                    log.say(
+                        kind,
+                        format_args!("{tname} counters {aname} with a grapple."),
+                    );
+                }
+                AttackMode::Disarm { item } => log.say(
+                    kind,
+                    format_args!(
+                        "{tname} counters {aname} by trying to knock the {} away.",
+                        s.items[item].name
+                    ),
+                ),
+                _ => log.say(
+                    kind,
+                    format_args!("{tname} counters {aname} with {}.", s.weapon_name(weapon)),
+                ),
+            }
+            // Attacking reveals; striking out from behind a barrier is peeking.
+            turn::reveal(ctx, t, "they counter");
+            let (tz, az) = (ctx.s.characters[t].zone, ctx.s.characters[attacker].zone);
+            if tz != az && ctx.s.zones[tz].barrier {
+                ctx.s.characters[t].peeked = true;
+            }
+            let mut missed = false;
+            if let Some(shot) = targeting::can_strike(ctx.s, t, weapon, attacker, false)
+                && shot.save
+            {
+                missed = !ctx.save(
+                    t,
+                    Attribute::Wit,
+                    &format!("to hit with the counter ({})", shot.why_save),
+                    "zones.reactions",
+                )?;
+            }
+            let a = ctx.s.attack.as_mut().expect("attack");
+            a.counter = Some(Counter {
+                by: t,
+                weapon,
+                mode,
+                missed,
+            });
+            a.slots[slot].decided = true;
+        }
+        Reaction::HideBehind(c) => {
+            ctx.s.characters[t].acted = true;
+            let held = ctx.s.characters[c].grabbed_by == Some(t);
+            let (s, log) = (&*ctx.s, &mut ctx.log);
+            let (tname, cname) = (s.name(t), s.name(c));
+            let kind = EventKind::Reaction { character: t };
+            if held {
+                log.say(
+                    kind,
+                    format_args!(
+                        "{tname} hides behind {cname}, whom they hold: {cname} becomes the target."
+                    ),
+                );
+            } else {
+                log.say(
+                    kind,
+                    format_args!(
+                        "{tname} hides behind {cname}, who agrees and becomes the target."
+                    ),
+                );
+            }
+            // Stepping in front of the attack shows where one is.
+            turn::reveal(ctx, c, "they step in front of the attack");
+            let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
+            sl.shifted_from.push(t);
+            sl.target = c;
+            // The held character has no say; an ally may react in turn.
+            sl.decided = held;
+        }
+        Reaction::Guard(g) => {
+            ctx.s.characters[g].acted = true;
+            ctx.log.say(
+                EventKind::Reaction { character: g },
+                format_args!(
+                    "{} guards {} and becomes the target.",
+                    ctx.s.name(g),
+                    ctx.s.name(t)
+                ),
+            );
+            turn::reveal(ctx, g, "they step in front of the attack");
+            let a = ctx.s.attack.as_mut().expect("attack");
+            a.slots[slot].shifted_from.push(t);
+            a.slots[slot].target = g;
+            a.slots[slot].decided = true;
+            if a.decl.mode == AttackMode::FinalBlow {
+                a.decl.mode = AttackMode::Damage { hold_back: false };
+            }
+        }
+    }
+    next_reaction(ctx)
+}
+
+struct Blow {
+    dealt: u8,
+    raw: u8,
+    explanation: Explanation,
+}
+
+/// Works out one blow's damage against one target from a roll already made (as [`roll_for`]
+/// gives it), explained unless a quiet play-out asks (`explain` false: the explanation is left
+/// empty).
+fn blow(
+    s: &State,
+    attacker: CharacterId,
+    weapon: Weapon,
+    hold_back: bool,
+    target: CharacterId,
+    (plain, impaired_roll): (Rolled, Option<(Rolled, Rolled)>),
+    explain: bool,
+) -> Blow {
+    let st = stats(s, weapon);
+    let az = s.characters[attacker].zone;
+    let prot = protection(s, az, weapon, target);
+    let impaired = weapon == Weapon::Unarmed || hold_back || prot.concealed;
+    let kept = match (impaired, impaired_roll) {
+        (true, Some((kept, _))) => kept,
+        _ => plain,
+    };
+    let raw = kept.value;
+    let tc = &s.characters[target];
+    let armour_worn = tc.armour.as_ref().filter(|ar| !ar.destroyed);
+    let shield = s.shield_of(target).and_then(|sh| match s.items[sh].kind {
+        ItemKind::Shield { armour: v } => Some((sh, v)),
+        _ => None,
+    });
+    let armour = armour_worn.map_or(0, |ar| i32::from(ar.value))
+        + shield.map_or(0, |(_, v)| i32::from(v))
+        + i32::from(prot.cover);
+    let dealt = (i32::from(raw) - armour).max(0) as u8;
+    if !explain {
+        return Blow {
+            dealt,
+            raw,
+            explanation: Explanation::default(),
+        };
+    }
+    let mut reasons = Vec::new();
+    if weapon == Weapon::Unarmed {
+        reasons.push("unarmed");
+    }
+    if hold_back {
+        reasons.push("holding back");
+    }
+    if prot.concealed {
+        reasons.push("target in concealment");
+    }
+    let mut e = Explanation::new(
+        format!(
+            "{}'s damage to {} ({} {})",
+            s.name(attacker),
+            s.name(target),
+            s.weapon_name(weapon),
+            st.damage
+        ),
+        "zones.attacking",
+    );
+    if let (true, Some((_, dropped))) = (impaired, impaired_roll) {
+        e.dropped.push(dropped);
+        e.rule = "zones.impaired".into();
+    }
+    e.dice.push(kept);
+    if let Some(ar) = armour_worn {
+        e = e.modifier(-i32::from(ar.value), format!("armour ({})", ar.name));
+    }
+    if let Some((sh, v)) = shield {
+        e = e.modifier(-i32::from(v), format!("shield ({})", s.items[sh].name));
+    }
+    if prot.cover {
+        e = e.modifier(-1, "cover");
+    }
+    e.total = i32::from(dealt);
+    e.outcome = if reasons.is_empty() {
+        format!("{dealt} damage")
+    } else {
+        format!("{dealt} damage (impaired: {})", reasons.join(", "))
+    };
+    if dealt == 0 && i32::from(raw) - armour < 0 {
+        e.outcome.push_str(", no damage below zero");
+    }
+    Blow {
+        dealt,
+        raw,
+        explanation: e,
+    }
+}
+
+fn needs_impaired(
+    s: &State,
+    attacker: CharacterId,
+    weapon: Weapon,
+    hold_back: bool,
+    targets: &[CharacterId],
+) -> bool {
+    let az = s.characters[attacker].zone;
+    weapon == Weapon::Unarmed
+        || hold_back
+        || targets
+            .iter()
+            .any(|&t| protection(s, az, weapon, t).concealed)
+}
+
+/// Rolls for one side of an exchange: the first die (for targets whose damage is not impaired)
+/// and, where impaired, a second die with the lower kept (rules notes, zones.impaired).
+fn roll_for(
+    ctx: &mut Ctx,
+    attacker: CharacterId,
+    weapon: Weapon,
+    hold_back: bool,
+    targets: &[CharacterId],
+) -> Result<(Rolled, Option<(Rolled, Rolled)>), RuleError> {
+    let die = stats(ctx.s, weapon).damage;
+    let impaired = needs_impaired(ctx.s, attacker, weapon, hold_back, targets);
+    // A quiet play-out tells the dice no purpose (`Log::quiet`).
+    let why = ctx.log.words(|| {
+        format!(
+            "{}'s damage ({})",
+            ctx.s.name(attacker),
+            ctx.s.weapon_name(weapon)
+        )
+    });
+    let first = ctx.roll(die, &why, "zones.attacking")?;
+    if !impaired {
+        return Ok((first, None));
+    }
+    let second_why = ctx.log.words(|| format!("{why}, impaired: second die"));
+    let second = ctx.roll(die, &second_why, "zones.impaired")?;
+    let (kept, dropped) = if second.value < first.value {
+        (second, first)
+    } else {
+        (first, second)
+    };
+    Ok((first, Some((kept, dropped))))
+}
+
+/// Resolves the attack once every reaction is chosen.
+fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let a = ctx.s.attack.clone().expect("attack");
+    let decl = a.decl;
+    let attacker = decl.attacker;
+    let live: Vec<&Slot> = a.slots.iter().filter(|sl| !sl.dodged).collect();
+    for sl in a.slots.iter().filter(|sl| sl.dodged) {
+        let text = format!("{} dodges the attack.", ctx.s.name(sl.target));
+        ctx.note(text);
+    }
+    let targets: Vec<CharacterId> = live.iter().map(|sl| sl.target).collect();
+    let counter = a.counter.clone();
+    match decl.mode {
+        AttackMode::FinalBlow => {
+            for &t in &targets {
+                if ctx.s.characters[t].status == Status::Incapacitated {
+                    kill(ctx, t, attacker);
+                }
+            }
+        }
+        AttackMode::Damage { hold_back } => {
+            if targets.is_empty() && counter.is_none() {
+                return finish(ctx, decl);
+            }
+            // Both sides of a counter roll at the same time.
+            let mine = if targets.is_empty() {
+                None
+            } else {
+                Some(roll_for(ctx, attacker, decl.weapon, hold_back, &targets)?)
+            };
+            let theirs = match &counter {
+                Some(c) if !c.missed && !c.mode.is_non_lethal() => Some(roll_for(
+                    ctx,
+                    c.by,
+                    c.weapon,
+                    c.mode.holds_back(),
+                    &[attacker],
+                )?),
+                _ => None,
+            };
+            let mut hits: Vec<(CharacterId, CharacterId, Weapon, Blow)> = Vec::new();
+            let mut rolled_one = Vec::new();
+            if let Some((plain, imp)) = mine {
+                rolled_one.extend(shows_one(decl.weapon, plain, imp));
+                for &t in &targets {
+                    let b = blow(
+                        ctx.s,
+                        attacker,
+                        decl.weapon,
+                        hold_back,
+                        t,
+                        (plain, imp),
+                        !ctx.log.quiet,
+                    );
+                    hits.push((attacker, t, decl.weapon, b));
+                }
+            }
+            if let (Some(c), Some((plain, imp))) = (&counter, theirs) {
+                rolled_one.extend(shows_one(c.weapon, plain, imp));
+                let b = blow(
+                    ctx.s,
+                    c.by,
+                    c.weapon,
+                    c.mode.holds_back(),
+                    attacker,
+                    (plain, imp),
+                    !ctx.log.quiet,
+                );
+                hits.push((c.by, attacker, c.weapon, b));
+            }
+            missed_counter(ctx, counter.as_ref());
+            land_in_order(ctx, hits, counter.as_ref().map(|c| c.by))?;
+            wear_out(ctx, rolled_one);
+            // A non-lethal counter is resolved last.
+            non_lethal_counter(ctx, counter.as_ref(), attacker)?;
+        }
+        AttackMode::Disarm { .. } | AttackMode::Grapple => {
+            missed_counter(ctx, counter.as_ref());
+            // Damage from a counter lands before the non-lethal effect.
+            if let Some(c) = &counter
+                && !c.missed
+                && !c.mode.is_non_lethal()
+            {
+                let hold_back = c.mode.holds_back();
+                let (plain, imp) = roll_for(ctx, c.by, c.weapon, hold_back, &[attacker])?;
+                let b = blow(
+                    ctx.s,
+                    c.by,
+                    c.weapon,
+                    hold_back,
+                    attacker,
+                    (plain, imp),
+                    !ctx.log.quiet,
+                );
+                land_in_order(ctx, vec![(c.by, attacker, c.weapon, b)], None)?;
+                wear_out(ctx, shows_one(c.weapon, plain, imp));
+            }
+            if ctx.s.characters[attacker].is_active() {
+                for &t in &targets {
+                    non_lethal(ctx, attacker, t, decl.mode)?;
+                }
+            }
+            non_lethal_counter(ctx, counter.as_ref(), attacker)?;
+        }
+    }
+    finish(ctx, decl)
+}
+
+fn missed_counter(ctx: &mut Ctx, counter: Option<&Counter>) {
+    if let Some(c) = counter
+        && c.missed
+    {
+        let text = format!("{}'s counter misses.", ctx.s.name(c.by));
+        ctx.note(text);
+    }
+}
+
+/// A disarm or grapple made as a counter, resolved after every blow.
+fn non_lethal_counter(
+    ctx: &mut Ctx,
+    counter: Option<&Counter>,
+    attacker: CharacterId,
+) -> Result<(), RuleError> {
+    match counter {
+        Some(c) if c.mode.is_non_lethal() && !c.missed && ctx.s.characters[c.by].is_active() => {
+            non_lethal(ctx, c.by, attacker, c.mode)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The weapon, if its damage roll showed a 1: a damaged one breaks on it, whether or not its
+/// blow lands (zones.gear-degradation).
+fn shows_one(weapon: Weapon, plain: Rolled, impaired: Option<(Rolled, Rolled)>) -> Option<Weapon> {
+    (plain.value == 1 || impaired.is_some_and(|(kept, _)| kept.value == 1)).then_some(weapon)
+}
+
+/// "Damaged weapons and shields are destroyed if they are used to attack and a 1 is rolled
+/// on the damage die": once for the roll, however many it struck.
+fn wear_out(ctx: &mut Ctx, rolled_one: impl IntoIterator<Item = Weapon>) {
+    for w in rolled_one {
+        if let Weapon::Item(i) = w
+            && ctx.s.items[i].damaged
+            && ctx.s.items[i].location != Location::Gone
+        {
+            ctx.s.items[i].location = Location::Gone;
+            let text = format!(
+                "The damaged {} breaks (a 1 on the damage die).",
+                ctx.s.items[i].name
+            );
+            ctx.say(EventKind::Gear, text);
+        }
+    }
+}
+
+/// Lands blows; in a counter exchange the one that deals more lands first, and a blow from
+/// someone taken out by it never lands; equal blows land together.
+fn land_in_order(
+    ctx: &mut Ctx,
+    mut hits: Vec<(CharacterId, CharacterId, Weapon, Blow)>,
+    counter_by: Option<CharacterId>,
+) -> Result<(), RuleError> {
+    if let Some(cb) = counter_by {
+        // Only the exchange between the attacker and the counterer is ordered.
+        let exchange: Vec<usize> = hits
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.0 == cb || h.1 == cb)
+            .map(|(i, _)| i)
+            .collect();
+        if exchange.len() == 2 {
+            let (x, y) = (exchange[0], exchange[1]);
+            let (dx, dy) = (hits[x].3.dealt, hits[y].3.dealt);
+            let note = if dx == dy {
+                "Equal damage: both blows land at the same time.".to_string()
+            } else {
+                let first = if dx > dy { &hits[x] } else { &hits[y] };
+                format!("{} suffers more and is hit first.", ctx.s.name(first.1))
+            };
+            ctx.note(note);
+            if dy > dx {
+                hits.swap(x, y);
+            }
+            let simultaneous = dx == dy;
+            let mut fallen = Vec::new();
+            for (by, to, _, b) in hits {
+                if !simultaneous && fallen.contains(&by) {
+                    let text = format!("{}'s blow never lands.", ctx.s.name(by));
+                    ctx.note(text);
+                    continue;
+                }
+                land(ctx, by, to, b)?;
+                if !ctx.s.characters[to].is_active() {
+                    fallen.push(to);
+                }
+            }
+            return Ok(());
+        }
+    }
+    for (by, to, _, b) in hits {
+        land(ctx, by, to, b)?;
+    }
+    Ok(())
+}
+
+fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), RuleError> {
+    let text = format!(
+        "{} hits {} for {} damage.",
+        ctx.s.name(by),
+        ctx.s.name(to),
+        b.dealt
+    );
+    let health_after = ctx.s.characters[to].health.saturating_sub(b.dealt);
+    ctx.explained(
+        EventKind::Damage {
+            character: to,
+            amount: b.dealt,
+            health: health_after,
+        },
+        text,
+        b.explanation,
+    );
+    // Gear wears: damaged shields, then armour, break under 8+ (weapons: `wear_out`).
+    if let Some(sh) = ctx.s.shield_of(to) {
+        ctx.s.items[sh].used = true;
+    }
+    if let Some(ar) = ctx.s.characters[to].armour.as_mut() {
+        ar.used = true;
+    }
+    if b.raw >= 8 {
+        let shield = ctx.s.shield_of(to).filter(|&sh| ctx.s.items[sh].damaged);
+        if let Some(sh) = shield {
+            ctx.s.items[sh].location = Location::Gone;
+            let text = format!(
+                "{}'s damaged {} is smashed (8+ damage).",
+                ctx.s.name(to),
+                ctx.s.items[sh].name
+            );
+            ctx.say(EventKind::Gear, text);
+        } else if let Some(ar) = ctx.s.characters[to].armour.as_mut()
+            && ar.damaged
+            && !ar.destroyed
+        {
+            ar.destroyed = true;
+            let armour = ar.name.clone();
+            let text = format!(
+                "{}'s damaged {armour} is ruined (8+ damage).",
+                ctx.s.name(to)
+            );
+            ctx.say(EventKind::Gear, text);
+        }
+    }
+    apply_damage(ctx, to, b.dealt, Some(by))
+}
+
+/// Takes health away; at zero a character is incapacitated. A surrendered character harmed by
+/// the enemy fights on.
+pub fn apply_damage(
+    ctx: &mut Ctx,
+    to: CharacterId,
+    dealt: u8,
+    by: Option<CharacterId>,
+) -> Result<(), RuleError> {
+    let enemy = by.is_some_and(|b| ctx.s.characters[b].faction != ctx.s.characters[to].faction);
+    {
+        let ch = &mut ctx.s.characters[to];
+        let taken = dealt.min(ch.health);
+        ch.health -= taken;
+        ch.figures.damage_taken += u32::from(taken);
+        if taken > 0 && u16::from(ch.health) * 2 <= u16::from(ch.max_health) {
+            ch.hurt_to_half = true;
+        }
+    }
+    if let Some(b) = by {
+        ctx.s.characters[b].figures.damage_dealt += u32::from(dealt);
+        if dealt > 0
+            && let Some(die) = ctx.s.characters[b].coated.take()
+        {
+            ctx.s.characters[to].poisoned = Some(die);
+            let text = format!("{} is poisoned.", ctx.s.name(to));
+            ctx.note(text);
+        }
+    }
+    let name = ctx.s.name(to).to_string();
+    if dealt > 0
+        && enemy
+        && ctx.s.characters[to].status == Status::Surrendered
+        && ctx.s.characters[to].health > 0
+    {
+        ctx.s.characters[to].may_resume = true;
+        ctx.note(format_args!(
+            "{name} was harmed while surrendering and may take up the fight again."
+        ));
+    }
+    if ctx.s.characters[to].health == 0
+        && matches!(
+            ctx.s.characters[to].status,
+            Status::Active | Status::Surrendered
+        )
+    {
+        ctx.s.characters[to].status = Status::Incapacitated;
+        if let Some(b) = by {
+            ctx.s.characters[b].figures.takedowns += 1;
+        }
+        if let Some(g) = grabbed_by(ctx.s, to) {
+            release(ctx, g);
+        }
+        release(ctx, to);
+        ctx.say(
+            EventKind::StatusChanged {
+                character: to,
+                status: Status::Incapacitated,
+            },
+            format_args!("{name} falls, incapacitated."),
+        );
+    }
+    Ok(())
+}
+
+fn kill(ctx: &mut Ctx, t: CharacterId, by: CharacterId) {
+    ctx.s.characters[t].status = Status::Dead;
+    ctx.s.characters[by].figures.takedowns += 1;
+    let text = format!(
+        "{} delivers the final blow: {} is dead.",
+        ctx.s.name(by),
+        ctx.s.name(t)
+    );
+    ctx.say(
+        EventKind::StatusChanged {
+            character: t,
+            status: Status::Dead,
+        },
+        text,
+    );
+}
+
+pub fn grab(ctx: &mut Ctx, t: CharacterId, by: CharacterId) {
+    ctx.s.characters[t].grabbed_by = Some(by);
+    let text = format!(
+        "{} is grabbed by {} and entangled.",
+        ctx.s.name(t),
+        ctx.s.name(by)
+    );
+    ctx.say(EventKind::Grabbed { character: t, by }, text);
+}
+
+/// Disarm or grapple: the target's STR save or the effect.
+fn non_lethal(
+    ctx: &mut Ctx,
+    by: CharacterId,
+    t: CharacterId,
+    mode: AttackMode,
+) -> Result<(), RuleError> {
+    if !ctx.s.characters[t].is_active() && ctx.s.characters[t].status != Status::Surrendered {
+        return Ok(());
+    }
+    match mode {
+        AttackMode::Disarm { item } => {
+            if ctx.s.items[item].location != Location::Hand(t) {
+                return Ok(());
+            }
+            let pass = ctx.save(t, Attribute::Str, "against the disarm", "zones.disarm")?;
+            if !pass {
+                ctx.s.items[item].location = Location::Ground(ctx.s.characters[t].zone);
+                let text = format!("{} drops the {}.", ctx.s.name(t), ctx.s.items[item].name);
+                ctx.note(text);
+            }
+        }
+        AttackMode::Grapple => {
+            let pass = ctx.save(t, Attribute::Str, "against the grapple", "zones.grapple")?;
+            if !pass {
+                if let Some(g) = grabbed_by(ctx.s, by) {
+                    release(ctx, g);
+                }
+                grab(ctx, t, by);
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A hazard's damage: armour does not help against falling, fire or deep water.
+pub fn hazard_damage(
+    ctx: &mut Ctx,
+    v: CharacterId,
+    h: &Hazard,
+    by: Option<CharacterId>,
+) -> Result<(), RuleError> {
+    let vname = ctx.s.name(v).to_string();
+    let hazard = h.name.clone();
+    ctx.raw_damage(
+        v,
+        h.damage,
+        format!("{hazard} hurts {vname}"),
+        |n| format!("{vname} is thrown into the {hazard} and takes {n} damage."),
+        "zones.grapple",
+        by,
+    )
+}
+
+/// The attack is over: the attacker is revealed if they were sneaking, and play goes back to
+/// the move or the turn it interrupted.
+fn finish(ctx: &mut Ctx, decl: AttackDecl) -> Result<(), RuleError> {
+    ctx.s.attack = None;
+    reveal(ctx, decl.attacker, "they attacked");
+    if ctx.s.movement.is_some() {
+        ctx.s.stage = Stage::Opportunity;
+    } else if ctx.s.turn.is_some() {
+        ctx.s.stage = Stage::Turn;
+    } else {
+        flow::end_turn(ctx);
+    }
+    Ok(())
+}

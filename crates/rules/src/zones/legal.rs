@@ -1,0 +1,547 @@
+//! The legal actions at every decision, and how to name them.
+
+use std::ops::ControlFlow;
+
+use super::action::{Action, MoraleChoice};
+use super::attack::{reaction_options, stunt_options, stunt_text};
+use super::flow::{eligible, resumable};
+use super::model::*;
+use super::targeting::{can_blast, can_strike, known_to, stats};
+use super::turn::{self, opportunity_candidates, opportunity_faction};
+use crate::battle::{CharacterId, Pending, Seat};
+
+pub fn legal_actions(s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions_into(s, &mut out);
+    out
+}
+
+/// The legal actions into `out`, emptied first.
+pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
+    out.clear();
+    match s.stage {
+        Stage::Over => {}
+        Stage::Initiative => out.extend((0..s.factions.len()).map(Action::ChooseFirst)),
+        Stage::Activation => {
+            out.extend(eligible(s, s.to_act).map(Action::Activate));
+            out.extend(resumable(s, s.to_act).map(Action::Resume));
+            out.push(Action::Pass);
+        }
+        Stage::Turn => {
+            let _ = each_turn_action(s, |a| {
+                out.push(a);
+                ControlFlow::Continue(())
+            });
+        }
+        Stage::Opportunity => {
+            let Some(f) = opportunity_faction(s) else {
+                return;
+            };
+            let mover = s.movement.as_ref().expect("move").mover;
+            for c in opportunity_candidates(s, f) {
+                for w in melee_weapons(s, c) {
+                    // "The attacker may choose to voluntarily hold back an attack", whatever
+                    // the attack; bare hands deal impaired damage anyway.
+                    for hold_back in [false, true] {
+                        if hold_back && w == Weapon::Unarmed {
+                            continue;
+                        }
+                        out.push(Action::OpportunityAttack(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Character(mover),
+                            mode: AttackMode::Damage { hold_back },
+                        }));
+                    }
+                }
+                out.push(Action::OpportunityAttack(AttackDecl {
+                    attacker: c,
+                    weapon: Weapon::Unarmed,
+                    target: Target::Character(mover),
+                    mode: AttackMode::Grapple,
+                }));
+            }
+            out.push(Action::DeclineOpportunity);
+        }
+        Stage::Attack => {
+            let a = s.attack.as_ref().expect("attack");
+            match a.step {
+                AttackStep::ProposeStunt => {
+                    out.extend(stunt_options(s).into_iter().map(Action::ProposeStunt));
+                    out.push(Action::NoStunt);
+                }
+                AttackStep::AnswerStunt(_) => {
+                    out.extend([Action::AcceptStunt, Action::RefuseStunt]);
+                }
+                AttackStep::React { slot } => {
+                    out.extend(reaction_options(s, slot).into_iter().map(Action::React));
+                }
+            }
+        }
+        Stage::Morale => out.extend([
+            Action::Morale(MoraleChoice::Surrender),
+            Action::Morale(MoraleChoice::Retreat),
+        ]),
+    }
+}
+
+/// Held melee weapons (not blasts), then bare hands.
+fn melee_weapons(s: &State, c: CharacterId) -> Vec<Weapon> {
+    let mut out: Vec<Weapon> = s
+        .held(c)
+        .filter(|&i| {
+            s.items[i]
+                .weapon()
+                .is_some_and(|w| w.kind == WeaponKind::Melee && !w.blast)
+        })
+        .map(Weapon::Item)
+        .collect();
+    out.push(Weapon::Unarmed);
+    out
+}
+
+/// Whether ending the turn is all the turn's character can still do. Called after every turn
+/// action, so it stops at the first other action rather than listing them all.
+pub fn only_end_left(s: &State) -> bool {
+    if s.stage != Stage::Turn {
+        return legal_actions(s).iter().all(|a| *a == Action::EndTurn);
+    }
+    // Asked after every action: a turn with a bonus action left may always speak, and one not
+    // yet acted in may always surrender, so neither needs the listing's dearer parts.
+    if s.turn
+        .as_ref()
+        .is_some_and(|t| t.can_bonus() || !t.acted_at_all)
+    {
+        return false;
+    }
+    each_turn_action(s, &mut |a| {
+        if a == Action::EndTurn {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .is_continue()
+}
+
+/// The legal actions of a turn, one by one to `emit`, which may stop the listing.
+fn each_turn_action(s: &State, mut emit: impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+    let t = s.turn.as_ref().expect("turn");
+    let c = t.character;
+    let ch = &s.characters[c];
+    if !t.acted_at_all {
+        emit(Action::Surrender)?;
+    }
+    if !t.moved && ch.grabbed_by.is_none() {
+        for &z in &s.zones[ch.zone].neighbours {
+            emit(Action::Move(z))?;
+        }
+    }
+    if t.can_main() {
+        each_attack(s, c, t.moved, &mut |a| emit(Action::Attack(a)))?;
+        if !ch.concealed && can_hide_here(s, c) {
+            emit(Action::Hide)?;
+        }
+        if let Some(g) = turn::grabbed_by(s, c) {
+            emit(Action::Shove {
+                to: None,
+                into_hazard: false,
+            })?;
+            let gz = s.characters[g].zone;
+            let hazard = s.zones[gz].hazard.is_some();
+            for &z in &s.zones[gz].neighbours {
+                emit(Action::Shove {
+                    to: Some(z),
+                    into_hazard: false,
+                })?;
+                if hazard {
+                    emit(Action::Shove {
+                        to: Some(z),
+                        into_hazard: true,
+                    })?;
+                }
+            }
+            if hazard {
+                emit(Action::Shove {
+                    to: None,
+                    into_hazard: true,
+                })?;
+            }
+        }
+        if ch.grabbed_by.is_some() {
+            emit(Action::BreakFree)?;
+        }
+    }
+    for (f, fx) in s.fixtures.iter().enumerate() {
+        if fx.zone == ch.zone
+            && if fx.complex {
+                t.can_main()
+            } else {
+                t.can_bonus()
+            }
+        {
+            emit(Action::Interact(f))?;
+        }
+    }
+    if t.can_bonus() {
+        // Hands free, counted at the first stowed item: most turns have none to count for.
+        let mut free = None;
+        for (i, it) in s.items.iter().enumerate() {
+            match it.location {
+                Location::Ground(z) if z == ch.zone => emit(Action::PickUp(i))?,
+                Location::Hand(h) if h == c => {
+                    emit(Action::Unequip(i))?;
+                    emit(Action::PutDown(i))?;
+                }
+                Location::Pack(p) if p == c => {
+                    if it.hands()
+                        <= *free.get_or_insert_with(|| 2u8.saturating_sub(s.hands_used(c)))
+                    {
+                        emit(Action::Equip(i))?;
+                    }
+                    emit(Action::PutDown(i))?;
+                }
+                _ => {}
+            }
+            if matches!(it.location, Location::Hand(h) | Location::Pack(h) if h == c)
+                && matches!(it.kind, ItemKind::Consumable(_))
+            {
+                emit(Action::Use(i))?;
+            }
+        }
+        emit(Action::Speak)?;
+    }
+    emit(Action::EndTurn)
+}
+
+/// Hiding mid-fight needs somewhere to hide (a barrier, concealment or darkness) and no enemy
+/// in the zone to watch it happen (one hidden there is watching nobody knows of, and does not
+/// count, so the legal actions never give a hidden enemy away).
+pub fn can_hide_here(s: &State, c: CharacterId) -> bool {
+    let ch = &s.characters[c];
+    let z = &s.zones[ch.zone];
+    (z.barrier || z.concealment || z.dark)
+        && !s
+            .characters
+            .iter()
+            .any(|e| e.faction != ch.faction && e.is_active() && !e.concealed && e.zone == ch.zone)
+}
+
+/// Every attack `c` could declare now.
+pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
+    let mut out = Vec::with_capacity(16);
+    let _ = each_attack(s, c, moving, &mut |a| {
+        out.push(a);
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The same, one by one to `emit`, which may stop the listing.
+fn each_attack(
+    s: &State,
+    c: CharacterId,
+    moving: bool,
+    mut emit: impl FnMut(AttackDecl) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let me = &s.characters[c];
+    let weapons = s
+        .held(c)
+        .filter(|&i| s.items[i].weapon().is_some())
+        .map(Weapon::Item)
+        .chain(std::iter::once(Weapon::Unarmed));
+    for w in weapons {
+        let st = stats(s, w);
+        if st.blast {
+            for z in 0..s.zones.len() {
+                if can_blast(s, c, w, z, moving).is_some() {
+                    for hold_back in [false, true] {
+                        emit(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Zone(z),
+                            mode: AttackMode::Damage { hold_back },
+                        })?;
+                    }
+                }
+            }
+            continue;
+        }
+        for (t, tc) in s.characters.iter().enumerate() {
+            if tc.faction == me.faction || !known_to(me, tc) {
+                continue;
+            }
+            match tc.status {
+                Status::Active | Status::Surrendered => {
+                    if can_strike(s, c, w, t, moving).is_some() {
+                        emit(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Character(t),
+                            mode: AttackMode::Damage { hold_back: false },
+                        })?;
+                        if w != Weapon::Unarmed {
+                            emit(AttackDecl {
+                                attacker: c,
+                                weapon: w,
+                                target: Target::Character(t),
+                                mode: AttackMode::Damage { hold_back: true },
+                            })?;
+                        }
+                    }
+                }
+                Status::Incapacitated => {
+                    if tc.zone == me.zone && st.kind == WeaponKind::Melee {
+                        emit(AttackDecl {
+                            attacker: c,
+                            weapon: w,
+                            target: Target::Character(t),
+                            mode: AttackMode::FinalBlow,
+                        })?;
+                    }
+                }
+                Status::Dead | Status::Fled => {}
+            }
+        }
+    }
+    // Disarm and grapple need a hand, not a weapon.
+    for (t, tc) in s.characters.iter().enumerate() {
+        if tc.faction == me.faction || tc.zone != me.zone || !known_to(me, tc) || !tc.is_active() {
+            continue;
+        }
+        if tc.grabbed_by != Some(c) {
+            emit(AttackDecl {
+                attacker: c,
+                weapon: Weapon::Unarmed,
+                target: Target::Character(t),
+                mode: AttackMode::Grapple,
+            })?;
+        }
+        for i in s.held(t) {
+            if s.items[i].weapon().is_some() {
+                emit(AttackDecl {
+                    attacker: c,
+                    weapon: Weapon::Unarmed,
+                    target: Target::Character(t),
+                    mode: AttackMode::Disarm { item: i },
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Chaos of combat: a turn not yet declared may time out.
+pub fn timeout_allowed(s: &State) -> bool {
+    s.stage == Stage::Turn
+        && s.options.chaos_seconds.is_some()
+        && s.turn.as_ref().is_some_and(|t| !t.acted_at_all)
+}
+
+pub fn why_illegal(s: &State, action: &Action) -> String {
+    let who = match super::flow::pending(s) {
+        Pending::Decide {
+            seat: Seat::Faction(f),
+            kind,
+            ..
+        } => {
+            format!("{} must decide ({kind:?})", s.factions[f].name)
+        }
+        Pending::Decide {
+            seat: Seat::Gm | Seat::Character(_),
+            kind,
+            ..
+        } => format!("the GM must decide ({kind:?})"),
+        Pending::Over(_) => "the battle is over".to_string(),
+    };
+    let n = legal_actions(s).len();
+    format!("{action:?} is not allowed now: {who}, with {n} legal choices")
+}
+
+pub fn describe(s: &State, action: &Action) -> String {
+    let zone = |z: ZoneId| s.zones.get(z).map_or("?", |z| z.name.as_str()).to_string();
+    let name = |c: CharacterId| {
+        s.characters
+            .get(c)
+            .map_or("?", |c| c.name.as_str())
+            .to_string()
+    };
+    // An item by its name; where others of that name lie or are carried beside it, which one
+    // (in hand or stowed, a damaged one, then by order), so no two choices read the same.
+    let holder = |l: Location| match l {
+        Location::Hand(c) | Location::Pack(c) => Some(Ok(c)),
+        Location::Ground(z) => Some(Err(z)),
+        Location::Gone => None,
+    };
+    let item = |i: ItemId| {
+        let Some(it) = s.items.get(i) else {
+            return "?".to_string();
+        };
+        let twins: Vec<ItemId> = (0..s.items.len())
+            .filter(|&j| {
+                s.items[j].name == it.name && holder(s.items[j].location) == holder(it.location)
+            })
+            .collect();
+        let mut text = it.name.clone();
+        if twins.len() > 1 {
+            if twins.iter().any(|&j| s.items[j].location != it.location) {
+                match it.location {
+                    Location::Hand(_) => text.push_str(" (in hand)"),
+                    Location::Pack(_) => text.push_str(" (stowed)"),
+                    _ => {}
+                }
+            }
+            if it.damaged {
+                text.push_str(" (damaged)");
+            }
+            let alike: Vec<ItemId> = twins
+                .into_iter()
+                .filter(|&j| s.items[j].damaged == it.damaged && s.items[j].location == it.location)
+                .collect();
+            if alike.len() > 1 {
+                let k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
+                text.push_str(&format!(" ({k} of {})", alike.len()));
+            }
+        }
+        text
+    };
+    let attack = |d: &AttackDecl| {
+        let w = s.weapon_name(d.weapon);
+        let target = match d.target {
+            Target::Character(t) => name(t),
+            Target::Zone(z) => format!("the zone {}", zone(z)),
+        };
+        match d.mode {
+            AttackMode::Damage { hold_back: false } => {
+                format!("{} attacks {target} with {w}", name(d.attacker))
+            }
+            AttackMode::Damage { hold_back: true } => {
+                format!(
+                    "{} attacks {target} with {w}, holding back",
+                    name(d.attacker)
+                )
+            }
+            AttackMode::FinalBlow => {
+                format!(
+                    "{} delivers the final blow to {target} with {w}",
+                    name(d.attacker)
+                )
+            }
+            AttackMode::Disarm { item: i } => format!(
+                "{} tries to disarm {target} of the {} with {w}",
+                name(d.attacker),
+                item(i)
+            ),
+            AttackMode::Grapple => format!("{} tries to grapple {target}", name(d.attacker)),
+        }
+    };
+    match action {
+        Action::ChooseFirst(f) => format!(
+            "{} act first",
+            s.factions.get(*f).map_or("?", |x| x.name.as_str())
+        ),
+        Action::Activate(c) => format!("Activate {}", name(*c)),
+        Action::Resume(c) => format!("{} takes up the fight again (and takes a turn)", name(*c)),
+        Action::Pass => "Pass".into(),
+        Action::Move(z) => format!("Move to {} (movement)", zone(*z)),
+        Action::Attack(d) => format!("{} (main)", attack(d)),
+        Action::PickUp(i) => format!("Pick up the {} (bonus)", item(*i)),
+        Action::PutDown(i) => format!("Put down the {} (bonus)", item(*i)),
+        Action::Equip(i) => format!("Equip the {} (bonus)", item(*i)),
+        Action::Unequip(i) => format!("Stow the {} (bonus)", item(*i)),
+        Action::Use(i) => format!("Use the {} (bonus)", item(*i)),
+        Action::Interact(f) => format!(
+            "Work the {} ({})",
+            s.fixtures[*f].name,
+            if s.fixtures[*f].complex {
+                "main"
+            } else {
+                "bonus"
+            }
+        ),
+        Action::Speak => "Say a few words (bonus)".into(),
+        Action::Hide => "Hide (main)".into(),
+        Action::Surrender => "Surrender (whole turn)".into(),
+        Action::Shove { to, into_hazard } => {
+            let mut parts = Vec::new();
+            if *into_hazard {
+                parts.push("into the hazard".to_string());
+            }
+            if let Some(z) = to {
+                parts.push(format!("into {}", zone(*z)));
+            }
+            if parts.is_empty() {
+                "Shove free the one you hold (main)".into()
+            } else {
+                format!("Shove the one you hold {} (main)", parts.join(" and "))
+            }
+        }
+        Action::BreakFree => "Break free (main, STR save)".into(),
+        Action::EndTurn => "End turn".into(),
+        Action::TimedOut => "Time ran out".into(),
+        Action::ProposeStunt(st) => format!("Offer a stunt: {}", stunt_text(s, *st)),
+        Action::NoStunt => "No stunt: strike to harm".into(),
+        Action::AcceptStunt => "Accept the stunt".into(),
+        Action::RefuseStunt => "Refuse: resolve the attack as normal".into(),
+        Action::React(r) => match r {
+            Reaction::None => "No reaction".into(),
+            Reaction::Dodge => "Dodge (AGI save; spends the turn)".into(),
+            Reaction::Counter { weapon, mode } => match mode {
+                AttackMode::Grapple => "Counter by grappling".into(),
+                AttackMode::Disarm { item } => format!(
+                    "Counter by disarming: the {} (spends the turn)",
+                    s.items[*item].name
+                ),
+                // Each counter says what kind of blow it is, so no two read the same.
+                AttackMode::Damage { hold_back: true } => format!(
+                    "Counter with {}, holding back (spends the turn)",
+                    s.weapon_name(*weapon)
+                ),
+                AttackMode::FinalBlow => format!(
+                    "Counter with {}: a final blow (spends the turn)",
+                    s.weapon_name(*weapon)
+                ),
+                AttackMode::Damage { hold_back: false } => {
+                    format!("Counter with {} (spends the turn)", s.weapon_name(*weapon))
+                }
+            },
+            Reaction::HideBehind(c) => format!("Hide behind {} (spends the turn)", name(*c)),
+            Reaction::Guard(c) => format!("{} guards (spends their turn)", name(*c)),
+        },
+        Action::OpportunityAttack(d) => {
+            format!(
+                "Opportunity attack: {} (reaction: the whole turn)",
+                attack(d)
+            )
+        }
+        Action::DeclineOpportunity => "Let them go".into(),
+        Action::Morale(MoraleChoice::Surrender) => "Surrender".into(),
+        Action::Morale(MoraleChoice::Retreat) => "Retreat".into(),
+    }
+}
+
+/// Checks on whole battles, with setups handed in from above (`crate::checks`).
+#[cfg(feature = "checks")]
+pub mod checks {
+    use super::*;
+    use crate::checks::only_end_agrees;
+    use crate::zones::{Zones, ZonesSetup};
+
+    /// The short cuts of `only_end_left` answer what the full listing does, at every turn
+    /// decision of random battles on each of `setups`.
+    pub fn only_the_end_left_is_what_the_listing_says(setups: &[(&str, ZonesSetup)]) {
+        // The turn as it is, and as it would be with everything spent but what costs nothing,
+        // where ending it may be all that is left.
+        let variants = |s: &State| {
+            if s.stage != Stage::Turn {
+                return Vec::new();
+            }
+            let mut spent = s.clone();
+            if let Some(t) = spent.turn.as_mut() {
+                (t.main_used, t.bonus_used, t.moved, t.acted_at_all) = (true, 1, true, true);
+            }
+            vec![s.clone(), spent]
+        };
+        only_end_agrees::<Zones>(setups, variants, only_end_left, Action::EndTurn);
+    }
+}

@@ -1,0 +1,63 @@
+//! The referee's quick paths held against its plain ones on the shipped scenarios, which live in
+//! this crate, above the referee's (`fray_rules::checks`).
+
+use fray::rules::SeededDice;
+use fray::rules::teams::TeamsSetup;
+use fray::rules::teams::legal::checks as teams_listing;
+use fray::rules::zones::ZonesSetup;
+use fray::rules::zones::legal::checks as zones_listing;
+use fray::rules::zones::model::checks as zones_distance;
+use fray::rulesets::Setup;
+use proptest::prelude::*;
+
+fn shipped() -> impl Iterator<Item = (&'static str, Setup)> {
+    fray::scenario::BUILTIN
+        .iter()
+        .map(|(name, _)| (*name, fray::scenario::builtin(name).unwrap().unwrap().setup))
+}
+
+fn zones() -> Vec<(&'static str, ZonesSetup)> {
+    shipped()
+        .filter_map(|(name, s)| match s {
+            Setup::Zones(z) => Some((name, z)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn teams() -> Vec<(&'static str, TeamsSetup)> {
+    shipped()
+        .filter_map(|(name, s)| match s {
+            Setup::Teams(t) => Some((name, t)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn zones_only_the_end_left_is_what_the_listing_says() {
+    zones_listing::only_the_end_left_is_what_the_listing_says(&zones());
+}
+
+#[test]
+fn teams_only_the_end_left_is_what_the_listing_says() {
+    teams_listing::only_the_end_left_is_what_the_listing_says(&teams());
+}
+
+#[test]
+fn teams_index_of_who_holds_what_agrees_with_the_items() {
+    teams_listing::the_index_of_who_holds_what_agrees_with_the_items(&teams());
+}
+
+proptest! {
+    /// The bit-set walk and the plain one agree on any map up to the limit, joined or not.
+    #[test]
+    fn the_quick_distance_is_the_plain_walk_s(
+        n in 2usize..=64,
+        links in proptest::collection::vec((0usize..64, 0usize..64), 0..160),
+    ) {
+        let duel = zones().into_iter().find(|(name, _)| *name == "duel").expect("duel ships").1;
+        let (template, _) = duel.start(&mut SeededDice::new(1)).unwrap();
+        prop_assert_eq!(zones_distance::quick_and_plain_distance_differ(&template, n, &links), None);
+    }
+}
