@@ -1,28 +1,20 @@
 //! Fray: turn-based tactical skirmishes under three tabletop rulesets.
 //!
-//! `rules` is the pure referee, `ai` plays through it, `scenario` turns data files into
-//! starting states, `present` says what a screen shows of each ruleset (without Bevy), and
-//! `game` (behind the `game` feature) is the Bevy shell that draws it.
+//! This crate is the edges: the Bevy shell (`game`, behind the `game` feature) and, in
+//! `main.rs`, the command line. Below it, each a crate of its own (ARCHITECTURE.md):
+//! `fray-content` (scenario files, lessons, replays, saves, what a screen shows), `fray-ai`,
+//! and the pure referee, `fray-rules`.
 
-pub mod art;
-pub mod bench;
-pub mod catalogue;
-pub mod credits;
 #[cfg(feature = "game")]
 pub mod game;
-pub mod generate;
-pub mod lessons;
-pub mod present;
-pub mod referee;
-pub mod replay;
-pub mod rulesets;
-pub mod save;
-pub mod scenario;
-pub mod session;
-pub mod sim;
 
-// The crates below this one, under the names the rest of this crate reads them by.
+// The crates below this one, under the names the rest of this crate (and its tests) read them
+// by: the game and the command line are written against `fray::scenario`, `fray::rules`, ...
 pub use fray_ai as ai;
+pub use fray_content::{
+    art, bench, catalogue, credits, generate, lessons, present, referee, replay, rulesets, save,
+    scenario, session, sim,
+};
 pub use fray_rules as rules;
 
 /// The browser's way in: `web/build.sh` builds this library as a cdylib, the usual shape for a

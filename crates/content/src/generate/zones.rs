@@ -14,7 +14,7 @@ use crate::scenario::Scenario;
 use crate::scenario::zones::{CharacterDef, FactionDef, GroundItem, ZoneDef, ZonesScenario};
 
 const FILE: &str = "assets/generator/zones.ron";
-const KINDS: &str = include_str!("../../assets/generator/zones.ron");
+const KINDS: &str = include_str!("../../../../assets/generator/zones.ron");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

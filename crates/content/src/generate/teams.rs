@@ -15,7 +15,7 @@ use crate::scenario::teams::{
 };
 
 const FILE: &str = "assets/generator/teams.ron";
-const KINDS: &str = include_str!("../../assets/generator/teams.ron");
+const KINDS: &str = include_str!("../../../../assets/generator/teams.ron");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

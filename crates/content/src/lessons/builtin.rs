@@ -2,7 +2,7 @@
 
 macro_rules! lessons {
     ($($id:literal),* $(,)?) => {
-        &[$(($id, include_str!(concat!("../../assets/lessons/", $id, ".ron")))),*]
+        &[$(($id, include_str!(concat!("../../../../assets/lessons/", $id, ".ron")))),*]
     };
 }
 

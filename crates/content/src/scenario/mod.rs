@@ -48,65 +48,71 @@ impl Loaded {
 
 /// The scenarios shipped with the game, built into the binary so the web build needs no files.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("duel", include_str!("../../assets/scenarios/duel.ron")),
-    ("ambush", include_str!("../../assets/scenarios/ambush.ron")),
+    (
+        "duel",
+        include_str!("../../../../assets/scenarios/duel.ron"),
+    ),
+    (
+        "ambush",
+        include_str!("../../../../assets/scenarios/ambush.ron"),
+    ),
     (
         "hold-the-mill",
-        include_str!("../../assets/scenarios/hold-the-mill.ron"),
+        include_str!("../../../../assets/scenarios/hold-the-mill.ron"),
     ),
     (
         "standing-stones",
-        include_str!("../../assets/scenarios/standing-stones.ron"),
+        include_str!("../../../../assets/scenarios/standing-stones.ron"),
     ),
     (
         "the-bog-road",
-        include_str!("../../assets/scenarios/the-bog-road.ron"),
+        include_str!("../../../../assets/scenarios/the-bog-road.ron"),
     ),
     (
         "wizards-and-bandits",
-        include_str!("../../assets/scenarios/wizards-and-bandits.ron"),
+        include_str!("../../../../assets/scenarios/wizards-and-bandits.ron"),
     ),
     (
         "duel-at-the-gate",
-        include_str!("../../assets/scenarios/duel-at-the-gate.ron"),
+        include_str!("../../../../assets/scenarios/duel-at-the-gate.ron"),
     ),
     (
         "the-chase",
-        include_str!("../../assets/scenarios/the-chase.ron"),
+        include_str!("../../../../assets/scenarios/the-chase.ron"),
     ),
     (
         "riders-at-the-ford",
-        include_str!("../../assets/scenarios/riders-at-the-ford.ron"),
+        include_str!("../../../../assets/scenarios/riders-at-the-ford.ron"),
     ),
     (
         "the-free-blades",
-        include_str!("../../assets/scenarios/the-free-blades.ron"),
+        include_str!("../../../../assets/scenarios/the-free-blades.ron"),
     ),
     (
         "the-alarm",
-        include_str!("../../assets/scenarios/the-alarm.ron"),
+        include_str!("../../../../assets/scenarios/the-alarm.ron"),
     ),
     (
         "goblin-ambush",
-        include_str!("../../assets/scenarios/goblin-ambush.ron"),
+        include_str!("../../../../assets/scenarios/goblin-ambush.ron"),
     ),
     (
         "shield-wall",
-        include_str!("../../assets/scenarios/shield-wall.ron"),
+        include_str!("../../../../assets/scenarios/shield-wall.ron"),
     ),
     (
         "goblin-warren",
-        include_str!("../../assets/scenarios/goblin-warren.ron"),
+        include_str!("../../../../assets/scenarios/goblin-warren.ron"),
     ),
     (
         "goblin-raid",
-        include_str!("../../assets/scenarios/goblin-raid.ron"),
+        include_str!("../../../../assets/scenarios/goblin-raid.ron"),
     ),
 ];
 
 macro_rules! lesson_scenarios {
     ($($id:literal),* $(,)?) => {
-        &[$(($id, include_str!(concat!("../../assets/lessons/scenarios/", $id, ".ron")))),*]
+        &[$(($id, include_str!(concat!("../../../../assets/lessons/scenarios/", $id, ".ron")))),*]
     };
 }
 

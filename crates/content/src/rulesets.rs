@@ -2,22 +2,7 @@
 //! one. Scenario files, replays, `fray sim`, `fray bench`, `fray check` and the game all reach a
 //! ruleset through it, by [`Setup::visit`] with a [`Visit`] written once, generic over [`Game`].
 //!
-//! # Adding a ruleset
-//! 1. `src/rules/<name>/`: the rules. One type implementing [`Ruleset`] (state, action, event
-//!    kind, setup; `start`, `pending`, `legal_actions`, `apply` that leaves the state untouched
-//!    on an error, `describe`, `faction_names`, `round`; `hides_from` and `determinize` if it
-//!    hides anything; `options` if it has optional rules; `timed_out` if it has a clock).
-//!    Rulebook cases in `tests/rulebook/<name>_*.rs`, scripted dice.
-//! 2. `src/ai/<name>.rs`: [`Heuristics`] for it: `evaluate`, `action_value` (from the core's
-//!    exact odds where it has them) and `gm_choice` where the rulebook hands the GM choices.
-//! 3. `src/scenario/<name>.rs`: its part of a scenario file and `validate` (file:line errors)
-//!    giving its `Setup`; scenarios in `assets/scenarios/`, listed in `scenario::BUILTIN`.
-//! 4. `src/present/<name>.rs` (or a folder): `present::Present` for it: the board's places and
-//!    tokens, what an action points at, the phase titles, the situation, odds, roster and result
-//!    rows, the end-turn action.
-//! 5. `assets/rules/<name>.md`: its rules notes, listed in `rules::notes::ALL`.
-//! 6. Here: a variant of [`Rules`], [`Setup`] and [`Actions`], an arm in each `match`, and
-//!    `impl Game`. Nothing else in the shell, the CLI, replays or the benchmark changes.
+//! How to add a ruleset, place by place, is in `ARCHITECTURE.md`.
 
 use serde::{Deserialize, Serialize};
 

@@ -144,7 +144,7 @@ pub struct ZonesScenario {
 
 /// The standard gear catalogue (rules notes, zones.gear), shipped in the binary so that the
 /// web build and the CLI agree without reading files.
-pub const STANDARD_GEAR: &str = include_str!("../../../assets/gear/zones.ron");
+pub const STANDARD_GEAR: &str = include_str!("../../../../../assets/gear/zones.ron");
 
 pub fn standard_gear() -> BTreeMap<String, GearDef> {
     ron::from_str(STANDARD_GEAR).expect("the standard gear catalogue is valid RON (tested)")

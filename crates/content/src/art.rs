@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 /// The index scripts/art.sh writes beside the atlas.
-const INDEX: &str = include_str!("../assets/art/icons.ron");
+const INDEX: &str = include_str!("../../../assets/art/icons.ron");
 
 /// The atlas: square cells in rows of `columns`, one icon each, white on transparent, in
 /// the order of `keys`; `sources` names each one's game-icons.net icon.

@@ -13,7 +13,7 @@ use crate::scenario::Scenario;
 use crate::scenario::coterie::{CharacterDef, ConflictDef, CoterieScenario, GroupDef, NuanceDef};
 
 const FILE: &str = "assets/generator/coterie.ron";
-const KINDS: &str = include_str!("../../assets/generator/coterie.ron");
+const KINDS: &str = include_str!("../../../../assets/generator/coterie.ron");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
