@@ -1,0 +1,98 @@
+//! Every sentence the referee writes, held fast: one random battle on each shipped scenario
+//! (the lessons' own included),
+//! each decision as the menu describes it and each event with its roll's explanation, compared
+//! with `tests/golden/events/SCENARIO.txt`. Moving the words out of the referee (events as
+//! data, the words in a catalogue) must leave every line as it is, unless a line is bettered on
+//! purpose; then `FRAY_BLESS=1 cargo test --test event_words` writes the files anew, and the
+//! diff shows what changed.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use fray::rules::battle::{Event, Pending};
+use fray::rules::dice::SeededDice;
+use fray::rulesets::{Game, Visit};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Decisions a battle is cut off at, so that a long one keeps its file short.
+const MOST_DECISIONS: usize = 250;
+
+struct Words(u64);
+
+impl Visit for Words {
+    type Out = String;
+    fn visit<G: Game>(self, setup: &G::Setup) -> String {
+        let mut out = String::new();
+        let mut dice = SeededDice::new(self.0);
+        let mut rng = ChaCha8Rng::seed_from_u64(self.0);
+        let (mut state, events) = G::start(setup, &mut dice).expect("the scenario starts");
+        write_events(&mut out, &events);
+        for step in 0..MOST_DECISIONS {
+            if !matches!(G::pending(&state), Pending::Decide { .. }) {
+                break;
+            }
+            let legal = G::legal_actions(&state);
+            let action = &legal[rng.random_range(0..legal.len())];
+            writeln!(out, "{step}> {}", G::describe(&state, action)).unwrap();
+            let events = G::apply(&mut state, action, &mut dice).expect("a legal action applies");
+            write_events(&mut out, &events);
+        }
+        out
+    }
+}
+
+fn write_events<K>(out: &mut String, events: &[Event<K>]) {
+    for e in events {
+        writeln!(out, "  {e}").unwrap();
+    }
+}
+
+fn golden(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/events")
+        .join(format!("{name}.txt"))
+}
+
+#[test]
+fn every_sentence_of_a_battle_on_each_shipped_scenario_reads_as_it_did() {
+    let bless = std::env::var_os("FRAY_BLESS").is_some();
+    let mut differ = Vec::new();
+    let shipped = fray::scenario::BUILTIN
+        .iter()
+        .map(|&(n, src)| (n, "scenarios", src));
+    let lessons = fray::scenario::LESSON_SCENARIOS
+        .iter()
+        .map(|&(n, src)| (n, "lessons/scenarios", src));
+    for (name, folder, src) in shipped.chain(lessons) {
+        let file = format!("assets/{folder}/{name}.ron");
+        let loaded = fray::scenario::load_str(name, &file, src).unwrap();
+        let words = loaded.setup.visit(Words(7));
+        assert!(words.lines().count() > 5, "{name}: a battle of a few lines");
+        let path = golden(name);
+        if bless {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &words).unwrap();
+            continue;
+        }
+        let kept = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (FRAY_BLESS=1 writes it)", path.display()));
+        if kept != words {
+            let (n, (was, is)) = kept
+                .lines()
+                .zip(words.lines())
+                .enumerate()
+                .find(|(_, (a, b))| a != b)
+                .unwrap_or((kept.lines().count().min(words.lines().count()), ("", "")));
+            differ.push(format!(
+                "{name}, line {}:\n  was: {was}\n  now: {is}",
+                n + 1
+            ));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "the referee's words changed (FRAY_BLESS=1 writes them anew):\n{}",
+        differ.join("\n")
+    );
+}
