@@ -116,7 +116,7 @@ fn play(id: &str, wrong: bool) {
     }
     let done = app
         .world()
-        .resource::<fray::game::lesson::Progress>()
+        .resource::<fray::game::lesson_progress::Progress>()
         .done
         .clone();
     assert!(done.contains(&id.to_string()), "{id} is kept as done");
@@ -193,7 +193,8 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     assert_eq!(at, 2);
     let hash = app.world().resource::<Battle>().session.state_hash();
     drop(app);
-    let progress = fray::game::lesson::Progress::load(&fray::game::prefs::Prefs::in_dir(&dir));
+    let progress =
+        fray::game::lesson_progress::Progress::load(&fray::game::prefs::Prefs::in_dir(&dir));
     let (resume, chosen) = progress.resume_point(id).expect("kept");
     assert_eq!(resume, at);
     let app = headless::app_keeping(
@@ -238,7 +239,9 @@ fn the_learn_page_and_a_lesson_are_reached_and_left_by_keyboard() {
     app.update();
     press(&mut app, KeyCode::KeyQ);
     assert_eq!(state(&app), AppState::Learn);
-    let progress = app.world().resource::<fray::game::lesson::Progress>();
+    let progress = app
+        .world()
+        .resource::<fray::game::lesson_progress::Progress>();
     assert!(
         progress.resume_point(fray::lessons::BUILTIN[1].0).is_some(),
         "{progress:?}"

@@ -488,3 +488,26 @@ fn publish_news(mut battle: ResMut<Battle>, mut news: MessageWriter<News>) {
         news.write_batch(battle.take_news());
     }
 }
+
+/// Here rather than with the rest of the setup, which knows nothing of a battle under way.
+impl BattleSetup {
+    /// The battle just played, to watch again on the board from its start (its scenario,
+    /// optional rules and seed, its actions played in turn at the AI's pace); false, and nothing
+    /// changed, for one that cannot be re-run so (a lesson, the table's own dice, a battle from
+    /// outside the registry).
+    pub fn watch_again(&mut self, battle: &Battle) -> bool {
+        let seeded = matches!(battle.dice, BattleDice::Seeded(_));
+        let Some(actions) = battle.session.replay_actions().filter(|_| seeded) else {
+            return false;
+        };
+        if self.custom.is_some() || self.lesson.is_some() {
+            return false;
+        }
+        self.again(battle.seed, false);
+        self.scenario = battle.scenario.clone();
+        self.options = battle.options.clone();
+        self.table_dice = false;
+        self.watch = Some(actions);
+        true
+    }
+}

@@ -7,8 +7,156 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::game::input::{GameAction, default_keys};
 use crate::game::prefs::Prefs;
+
+#[derive(
+    Actionlike,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Reflect,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+pub enum GameAction {
+    /// Confirm the highlighted choice (Enter, Space).
+    Confirm,
+    /// Back out: clear the target filter, close a window (Escape).
+    Cancel,
+    /// Next and previous choice in the action menu (Down/Up, S/W).
+    Next,
+    Previous,
+    /// Cycle the target filter through the characters the choices name (Tab).
+    CycleTarget,
+    /// End the turn, or pass (E).
+    EndTurn,
+    /// Open or close the combat log (L).
+    Log,
+    /// Open or close the help (H, F1).
+    Help,
+    /// Open or close the AI's reasoning (Y).
+    Why,
+    /// Speed up the AI's turns (F).
+    SpeedUp,
+    /// Pan and zoom the board (A, D, R, V; +/-).
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    ZoomIn,
+    ZoomOut,
+    /// Frame the whole board again (Home, 0).
+    Fit,
+    /// Select with the mouse (left button).
+    Select,
+    /// Skip the board's animations to the end (K).
+    Skip,
+    /// Open the lessons from the menu (G).
+    Learn,
+    /// Take back the last decision that rolled nothing and revealed nothing (U).
+    Undo,
+    /// Change the value under the menu's cursor: a seat, a seed, an option (Left, Right).
+    Less,
+    More,
+}
+
+impl GameAction {
+    /// Every action the keys screen lists, in its order (Select is the mouse's, not listed).
+    pub const ALL: [GameAction; 22] = [
+        GameAction::Confirm,
+        GameAction::Cancel,
+        GameAction::Next,
+        GameAction::Previous,
+        GameAction::CycleTarget,
+        GameAction::EndTurn,
+        GameAction::Log,
+        GameAction::Help,
+        GameAction::Why,
+        GameAction::SpeedUp,
+        GameAction::Skip,
+        GameAction::PanLeft,
+        GameAction::PanRight,
+        GameAction::PanUp,
+        GameAction::PanDown,
+        GameAction::ZoomIn,
+        GameAction::ZoomOut,
+        GameAction::Fit,
+        GameAction::Learn,
+        GameAction::Undo,
+        GameAction::Less,
+        GameAction::More,
+    ];
+
+    /// What the action does, for the keys screen.
+    pub fn words(self) -> &'static str {
+        use GameAction::*;
+        match self {
+            Confirm => "take the choice under the cursor",
+            Cancel => "clear the target filter, close a window",
+            Next => "next choice",
+            Previous => "previous choice",
+            CycleTarget => "show the choices about the next character",
+            EndTurn => "end the turn, or pass",
+            Log => "open or close the log",
+            Help => "open or close the help",
+            Why => "open or close the AI's reasons",
+            SpeedUp => "fast or steady AI turns",
+            Skip => "skip the board's animations",
+            PanLeft => "pan left",
+            PanRight => "pan right",
+            PanUp => "pan up",
+            PanDown => "pan down",
+            ZoomIn => "zoom in",
+            ZoomOut => "zoom out",
+            Fit => "show the whole board",
+            Learn => "open the lessons (on the menu)",
+            Undo => "take back the last decision (until dice are rolled)",
+            Less => "on the menu: the previous value (a seat, a seed, an option)",
+            More => "on the menu: the next value (a seat, a seed, an option)",
+            Select => "select (the mouse's left button)",
+        }
+    }
+}
+
+/// The keys each action starts with.
+pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
+    use GameAction::*;
+    vec![
+        (Confirm, KeyCode::Enter),
+        (Confirm, KeyCode::Space),
+        (Confirm, KeyCode::NumpadEnter),
+        (Cancel, KeyCode::Escape),
+        (Next, KeyCode::ArrowDown),
+        (Next, KeyCode::KeyS),
+        (Previous, KeyCode::ArrowUp),
+        (Previous, KeyCode::KeyW),
+        (CycleTarget, KeyCode::Tab),
+        (EndTurn, KeyCode::KeyE),
+        (Log, KeyCode::KeyL),
+        (Help, KeyCode::KeyH),
+        (Help, KeyCode::F1),
+        (Why, KeyCode::KeyY),
+        (SpeedUp, KeyCode::KeyF),
+        (Skip, KeyCode::KeyK),
+        (Learn, KeyCode::KeyG),
+        (Undo, KeyCode::KeyU),
+        (Less, KeyCode::ArrowLeft),
+        (More, KeyCode::ArrowRight),
+        (PanLeft, KeyCode::KeyA),
+        (PanRight, KeyCode::KeyD),
+        (PanUp, KeyCode::KeyR),
+        (PanDown, KeyCode::KeyV),
+        (ZoomIn, KeyCode::Equal),
+        (ZoomIn, KeyCode::NumpadAdd),
+        (ZoomOut, KeyCode::Minus),
+        (ZoomOut, KeyCode::NumpadSubtract),
+        (Fit, KeyCode::Home),
+        (Fit, KeyCode::Digit0),
+    ]
+}
 
 /// The file (or storage key) the bindings are kept in.
 pub const FILE: &str = "keys.ron";

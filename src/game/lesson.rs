@@ -434,6 +434,3 @@ fn leave_what_if(battle: &mut Battle, lesson: &mut LessonRun) {
         battle.replaced();
     }
 }
-
-pub use crate::game::lesson_input::{LearnCursor, LessonPlugin, start_lesson};
-pub use crate::game::lesson_progress::Progress;

@@ -45,7 +45,7 @@ impl Plugin for LogicPlugin {
             seats::SeatsPlugin,
             input::InputsPlugin,
             board::animation::AnimationPlugin,
-            lesson::LessonPlugin,
+            lesson_input::LessonPlugin,
             autosave::AutosavePlugin,
             table_dice::TableDicePlugin,
             board::scene::ScenePlugin,

@@ -108,12 +108,6 @@ impl Plugin for SettingsPlugin {
             .add_systems(
                 Update,
                 (open_key, full_screen.run_if(resource_changed::<Settings>)),
-            )
-            .add_systems(
-                Update,
-                calm_board
-                    .before(crate::game::board::animation::Played)
-                    .run_if(resource_exists::<Settings>),
             );
     }
 }
@@ -149,13 +143,6 @@ fn full_screen(settings: Res<Settings>, mut windows: Query<&mut Window>) {
             w.mode = mode;
         }
     }
-}
-
-fn calm_board(
-    settings: Res<Settings>,
-    mut playing: ResMut<crate::game::board::animation::Playing>,
-) {
-    playing.calm = settings.reduced_motion;
 }
 
 /// The settings window: each change is kept at once.

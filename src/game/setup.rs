@@ -159,26 +159,6 @@ impl BattleSetup {
         };
     }
 
-    /// The battle just played, to watch again on the board from its start (its scenario,
-    /// optional rules and seed, its actions played in turn at the AI's pace); false, and nothing
-    /// changed, for one that cannot be re-run so (a lesson, the table's own dice, a battle from
-    /// outside the registry).
-    pub fn watch_again(&mut self, battle: &crate::game::flow::Battle) -> bool {
-        let seeded = matches!(battle.dice, crate::game::flow::BattleDice::Seeded(_));
-        let Some(actions) = battle.session.replay_actions().filter(|_| seeded) else {
-            return false;
-        };
-        if self.custom.is_some() || self.lesson.is_some() {
-            return false;
-        }
-        self.again(battle.seed, false);
-        self.scenario = battle.scenario.clone();
-        self.options = battle.options.clone();
-        self.table_dice = false;
-        self.watch = Some(actions);
-        true
-    }
-
     /// An optional rule as the menu shows it: the menu's choice, else the scenario's.
     pub fn option(&self, key: &str) -> Option<bool> {
         self.options

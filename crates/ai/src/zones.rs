@@ -135,7 +135,7 @@ impl Heuristics for Zones {
             Action::Surrender => -6.0,
             Action::Shove { to, into_hazard } => {
                 let hazard = actor
-                    .and_then(|c| fray_rules::zones::turn::grabbed_by(s, c))
+                    .and_then(|c| fray_rules::zones::position::grabbed_by(s, c))
                     .and_then(|g| s.zones[s.characters[g].zone].hazard.as_ref())
                     .map_or(0.0, |h| (f64::from(h.damage.sides) + 1.0) / 2.0);
                 (if *into_hazard { hazard } else { 0.0 }) + if to.is_some() { 0.3 } else { 0.0 }

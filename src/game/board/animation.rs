@@ -11,6 +11,7 @@ use leafwing_input_manager::prelude::ActionState;
 use crate::game::flow::{AppState, Battle, BattleSet, News};
 use crate::game::input::GameAction;
 use crate::game::seats::Pace;
+use crate::game::settings::Settings;
 
 /// More waiting than this and the oldest are dropped: the board keeps up with the battle.
 const MOST_QUEUED: usize = 24;
@@ -151,8 +152,19 @@ impl Plugin for AnimationPlugin {
                 (follow_news, skip_key, play.in_set(Played))
                     .chain()
                     .in_set(BattleSet::Follow),
+            )
+            .add_systems(
+                Update,
+                calm_board
+                    .before(Played)
+                    .run_if(resource_exists::<Settings>),
             );
     }
+}
+
+/// Reduced motion, as the settings say.
+fn calm_board(settings: Res<Settings>, mut playing: ResMut<Playing>) {
+    playing.calm = settings.reduced_motion;
 }
 
 fn follow_news(mut news: MessageReader<News>, battle: Res<Battle>, mut playing: ResMut<Playing>) {

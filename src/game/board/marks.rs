@@ -34,10 +34,7 @@ pub const STRIKE: Color32 = Color32::from_rgb(255, 60, 200);
 /// A selected character's reach, fainter than the places the choices go to.
 const REACH: Color32 = Color32::from_rgb(120, 170, 255);
 
-/// The part of the screen the side panels leave to the board, in egui points; None while the
-/// board is covered (the pass-the-screen page).
-#[derive(Resource, Default)]
-pub struct BoardArea(pub Option<egui::Rect>);
+pub use super::BoardArea;
 
 pub fn egui_colour(c: Color) -> Color32 {
     let c = c.to_srgba();
@@ -348,7 +345,7 @@ pub fn draw_board_marks(
     if let Some(lesson) = &lesson {
         // The pointer keeps its colour (a screenshot checks for it); its arrow bobs.
         let bob = 6.0 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
-        let colour = crate::game::screens::lessons::POINTER;
+        let colour = crate::game::board::palette::POINTER;
         match lesson.pointer(battle.session.as_ref()) {
             Some(crate::game::lesson::PointAt::Token(c)) => {
                 if let Some(at) = character_position(&lay, c) {

@@ -19,7 +19,7 @@ use leafwing_input_manager::prelude::*;
 
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::game::board::marks::{BoardArea, OddsBox, draw_board_marks};
+use crate::game::board::marks::{OddsBox, draw_board_marks};
 use crate::game::flow::{Battle, Choose, in_battle};
 use crate::game::input::{Cursor, GameAction};
 use crate::game::lesson::LessonRun;
@@ -30,6 +30,11 @@ use crate::rules::battle::Seat;
 
 pub const ZONE_W: f32 = 230.0;
 pub const ZONE_H: f32 = 220.0;
+/// The part of the screen the side panels leave to the board, in egui points; None while the
+/// board is covered (the pass-the-screen page).
+#[derive(Resource, Default)]
+pub struct BoardArea(pub Option<bevy_egui::egui::Rect>);
+
 /// How far beyond a token the ring marking whose turn it is reaches.
 pub const RING: f32 = 5.0;
 /// From a token's edge to its label: room for the rings that mark the token.

@@ -197,3 +197,6 @@ mod tests {
         assert!(!dark_text_on(0) && !dark_text_on(1) && dark_text_on(2) && dark_text_on(3));
     }
 }
+
+/// The pointer's colour: a lesson's finger on the board.
+pub const POINTER: bevy_egui::egui::Color32 = bevy_egui::egui::Color32::from_rgb(255, 80, 220);

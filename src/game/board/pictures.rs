@@ -6,8 +6,8 @@
 
 use bevy::prelude::*;
 
+use crate::game::board::BoardArea;
 use crate::game::board::animation::Playing;
-use crate::game::board::marks::BoardArea;
 use crate::game::board::palette::{self, Shape, faction_shape};
 use crate::game::board::scene::{BoardPlace, SceneSynced, Token};
 use crate::game::board::textures::{self, Textures};

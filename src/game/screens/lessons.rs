@@ -8,10 +8,11 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::flow::{AppState, Battle, BattleSetup, Notice};
 use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
-use crate::game::lesson::{LearnCursor, LessonRun, PointAt, Progress, Stage, Waits, start_lesson};
+use crate::game::lesson::{LessonRun, PointAt, Stage, Waits};
+use crate::game::lesson_input::{LearnCursor, start_lesson};
+use crate::game::lesson_progress::Progress;
 
-/// The pointer's colour: a lesson's finger on the board.
-pub const POINTER: egui::Color32 = egui::Color32::from_rgb(255, 80, 220);
+pub use crate::game::board::palette::POINTER;
 
 /// The Learn page.
 pub fn learn_ui(

@@ -11,7 +11,7 @@ use crate::game::autosave::SavedBattles;
 use crate::game::flow::{AppState, BattleSetup};
 use crate::game::input::GameAction;
 use crate::game::keys::KeysScreen;
-use crate::game::screens::menu::{Catalogue, shown_options};
+use crate::game::screens::menu_choices::{Catalogue, draw_skirmish, shown_options};
 use crate::game::seats::SeatKind;
 use crate::game::skirmish::RandomSkirmish;
 use crate::generate::{self, Size};
@@ -191,7 +191,7 @@ fn confirm(w: &mut MenuWorld, row: MenuRow) -> MenuGo {
             }
         }
         MenuRow::SkirmishDraw => {
-            *w.notice = super::menu::draw_skirmish(w.random, w.catalogue, w.setup).err();
+            *w.notice = draw_skirmish(w.random, w.catalogue, w.setup).err();
         }
         MenuRow::SkirmishSave => *w.notice = Some(crate::game::skirmish::save(&w.random.name())),
         // Enter on a value moves it on, as Right does; the seeds are typed.

@@ -6,6 +6,7 @@ pub mod battle;
 pub mod card;
 pub mod lessons;
 pub mod menu;
+pub mod menu_choices;
 pub mod menu_cursor;
 pub mod result;
 

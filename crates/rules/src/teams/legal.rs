@@ -4,12 +4,12 @@ use std::ops::ControlFlow;
 
 use super::action::Action;
 use super::attack::{defence_options, intercept_candidates};
-use super::flow::{eligible, pending};
 use super::grid::{
     adjacent, any_reachable, cover_nearby, each_reachable_square, move_cost, neighbours, steps,
 };
 use super::harm::can_fortify;
 use super::model::*;
+use super::rounds::{eligible, pending};
 use super::squares::bits;
 use super::targeting::{reaches, ready_weapon, weapon_ready};
 use super::turn::{COMMAND_FOCUS, bit, reload_actions};

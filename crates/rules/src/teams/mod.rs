@@ -14,6 +14,7 @@ pub mod legal;
 pub mod model;
 pub mod odds;
 pub mod roll;
+pub mod rounds;
 pub mod setup;
 mod squares;
 pub mod targeting;

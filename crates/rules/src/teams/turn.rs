@@ -4,10 +4,10 @@
 
 use super::attack;
 use super::event::EventKind;
-use super::flow;
 use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
 use super::roll::{TestSpec, test_against};
+use super::rounds::end_turn;
 use super::{Action, Ctx};
 use crate::battle::{CharacterId, RuleError};
 
@@ -104,7 +104,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 EventKind::Stance { character: actor },
                 format_args!("{name} guards: +1 to every defence until the next turn."),
             );
-            flow::end_turn(ctx);
+            end_turn(ctx);
         }
         Action::Move(p) | Action::Sprint(p) => {
             let sprint = matches!(action, Action::Sprint(_));
@@ -158,7 +158,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     ),
                 ),
             }
-            flow::end_turn(ctx);
+            end_turn(ctx);
         }
         Action::Resuscitate(p) => {
             if !ctx.s.characters[actor].prone {
@@ -214,7 +214,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 EventKind::Stance { character: actor },
                 format_args!("{name} waits: an extra reaction until the next turn."),
             );
-            flow::end_turn(ctx);
+            end_turn(ctx);
         }
         Action::Escape => {
             spend(ctx, 1, commanded)?;
@@ -264,7 +264,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             if commanded {
                 ctx.note(format_args!("{name} takes no action."));
             } else {
-                flow::end_turn(ctx);
+                end_turn(ctx);
             }
         }
         _ => {

@@ -4,10 +4,12 @@
 use super::Ctx;
 use super::action::Action;
 use super::event::EventKind;
-use super::flow;
 use super::model::*;
+use super::position::{
+    grabbed_by, let_go_unless_at, place, release, release_across_zones, reveal, surrender,
+};
+use super::rounds::end_turn;
 use super::targeting::{self, protection, stats};
-use super::turn::{self, grabbed_by, release, reveal};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::{Die, Rolled};
 use crate::explain::Explanation;
@@ -385,11 +387,11 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     ctx.s.items[i].location = Location::Ground(ctx.s.characters[t].zone);
                 }
                 Stunt::Drive(z) => {
-                    turn::place(ctx, t, z);
-                    turn::release_across_zones(ctx);
+                    place(ctx, t, z);
+                    release_across_zones(ctx);
                 }
                 Stunt::Seize => grab(ctx, t, decl.attacker),
-                Stunt::Yield => turn::surrender(ctx, t),
+                Stunt::Yield => surrender(ctx, t),
             }
             finish(ctx, decl)
         }
@@ -417,10 +419,10 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
     // counter against them, or hiding behind them.
     match r {
         Reaction::None => {}
-        Reaction::Dodge => turn::let_go_unless_at(ctx, t, None),
-        Reaction::Counter { .. } => turn::let_go_unless_at(ctx, t, Some(attacker)),
-        Reaction::HideBehind(c) => turn::let_go_unless_at(ctx, t, Some(c)),
-        Reaction::Guard(g) => turn::let_go_unless_at(ctx, g, None),
+        Reaction::Dodge => let_go_unless_at(ctx, t, None),
+        Reaction::Counter { .. } => let_go_unless_at(ctx, t, Some(attacker)),
+        Reaction::HideBehind(c) => let_go_unless_at(ctx, t, Some(c)),
+        Reaction::Guard(g) => let_go_unless_at(ctx, g, None),
     }
     match r {
         Reaction::None => {
@@ -466,7 +468,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 ),
             }
             // Attacking reveals; striking out from behind a barrier is peeking.
-            turn::reveal(ctx, t, "they counter");
+            reveal(ctx, t, "they counter");
             let (tz, az) = (ctx.s.characters[t].zone, ctx.s.characters[attacker].zone);
             if tz != az && ctx.s.zones[tz].barrier {
                 ctx.s.characters[t].peeked = true;
@@ -513,7 +515,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 );
             }
             // Stepping in front of the attack shows where one is.
-            turn::reveal(ctx, c, "they step in front of the attack");
+            reveal(ctx, c, "they step in front of the attack");
             let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
             sl.shifted_from.push(t);
             sl.target = c;
@@ -530,7 +532,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                     ctx.s.name(t)
                 ),
             );
-            turn::reveal(ctx, g, "they step in front of the attack");
+            reveal(ctx, g, "they step in front of the attack");
             let a = ctx.s.attack.as_mut().expect("attack");
             a.slots[slot].shifted_from.push(t);
             a.slots[slot].target = g;
@@ -1096,7 +1098,7 @@ fn finish(ctx: &mut Ctx, decl: AttackDecl) -> Result<(), RuleError> {
     } else if ctx.s.turn.is_some() {
         ctx.s.stage = Stage::Turn;
     } else {
-        flow::end_turn(ctx);
+        end_turn(ctx);
     }
     Ok(())
 }

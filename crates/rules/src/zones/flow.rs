@@ -1,10 +1,14 @@
 //! Rounds, initiative, activations and passes; who decides next; the end of the battle.
 
-use super::action::Action;
+use super::action::{Action, MoraleChoice};
 use super::event::EventKind;
 use super::model::*;
+use super::position::{opportunity_faction, surrender};
+use super::rounds::{anyone_to_send, begin_round_at};
 use super::{Ctx, ZoneEvent, attack, legal, morale, turn};
-use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
+
+pub use super::rounds::{begin_round, check_over, eligible, end_turn, pending, resumable};
+use crate::battle::{CharacterId, FactionId, RuleError, Seat};
 use crate::dice::{DiceSource, Die};
 use crate::explain::Explanation;
 
@@ -89,53 +93,6 @@ pub fn start(
     Ok(events)
 }
 
-pub fn pending(s: &State) -> Pending {
-    let decide = |f: FactionId, kind: DecisionKind| Pending::Decide {
-        seat: Seat::Faction(f),
-        kind,
-        time_limit: None,
-    };
-    match s.stage {
-        Stage::Over => Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
-            how: "the fight ended".into(),
-        })),
-        Stage::Initiative => decide(s.initiative, DecisionKind::Initiative),
-        Stage::Activation => decide(s.to_act, DecisionKind::Activation),
-        Stage::Turn => {
-            let t = s.turn.as_ref().expect("a turn is in progress");
-            let fresh = !t.acted_at_all;
-            Pending::Decide {
-                seat: Seat::Faction(s.characters[t.character].faction),
-                kind: DecisionKind::Turn,
-                time_limit: if fresh { s.options.chaos_seconds } else { None },
-            }
-        }
-        Stage::Opportunity => match turn::opportunity_faction(s) {
-            Some(f) => decide(f, DecisionKind::Reaction),
-            None => decide(s.to_act, DecisionKind::Turn),
-        },
-        Stage::Attack => {
-            let a = s.attack.as_ref().expect("an attack is in progress");
-            match a.step {
-                AttackStep::ProposeStunt => {
-                    decide(s.characters[a.decl.attacker].faction, DecisionKind::Stunt)
-                }
-                AttackStep::AnswerStunt(_) => {
-                    decide(s.characters[a.slots[0].target].faction, DecisionKind::Stunt)
-                }
-                AttackStep::React { slot } => decide(
-                    s.characters[a.slots[slot].target].faction,
-                    DecisionKind::Reaction,
-                ),
-            }
-        }
-        Stage::Morale => decide(
-            s.characters[s.morale_queue[0]].faction,
-            DecisionKind::Morale,
-        ),
-    }
-}
-
 /// Carries out one legal action.
 pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     match action {
@@ -168,7 +125,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             activate(ctx, *c);
         }
         Action::Pass => pass(ctx)?,
-        Action::Morale(choice) => morale::choose(ctx, *choice)?,
+        Action::Morale(choice) => choose(ctx, *choice)?,
         Action::ProposeStunt(_)
         | Action::NoStunt
         | Action::AcceptStunt
@@ -226,60 +183,6 @@ fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// The active character's turn is over: the next faction activates someone or passes.
-pub fn end_turn(ctx: &mut Ctx) {
-    if let Some(t) = ctx.s.turn.take() {
-        ctx.log.say(
-            EventKind::TurnEnded {
-                character: t.character,
-            },
-            format_args!("{}'s turn ends.", ctx.s.name(t.character)),
-        );
-    }
-    ctx.s.movement = None;
-    ctx.s.stage = Stage::Activation;
-    ctx.s.to_act = (ctx.s.to_act + 1) % ctx.s.factions.len();
-}
-
-/// Characters of faction `f` who may be activated now.
-pub fn eligible(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
-    may_act(s, f, |c| c.is_active())
-}
-
-/// Surrendered characters of faction `f` harmed by the enemy who could take up the fight
-/// again now, taking their turn.
-pub fn resumable(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
-    may_act(s, f, resumes)
-}
-
-fn resumes(c: &Character) -> bool {
-    c.status == Status::Surrendered && c.may_resume
-}
-
-/// Whether faction `f` has anyone left to send this phase, fighting or taking it up again.
-fn anyone_to_send(s: &State, f: FactionId) -> bool {
-    may_act(s, f, |c| c.is_active() || resumes(c))
-        .next()
-        .is_some()
-}
-
-fn may_act<'a>(
-    s: &'a State,
-    f: FactionId,
-    able: impl Fn(&Character) -> bool + 'a,
-) -> impl Iterator<Item = CharacterId> + 'a {
-    s.characters
-        .iter()
-        .enumerate()
-        .filter(move |(_, c)| c.faction == f && able(c) && !c.acted)
-        .filter(|(_, c)| match s.phase {
-            Phase::Ambush => c.concealed,
-            Phase::Fast { threshold } => c.attrs.wit >= threshold,
-            Phase::Slow | Phase::Normal => true,
-        })
-        .map(|(i, _)| i)
-}
-
 /// All factions passed in a row: the phase (or the round) is over.
 fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     ctx.s.passes_in_row = 0;
@@ -318,54 +221,6 @@ fn end_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub fn begin_round(ctx: &mut Ctx, round: u32) -> Result<(), RuleError> {
-    begin_round_at(ctx, round, None)
-}
-
-/// Begins a round; with fast and slow activations, at a threshold already rolled if given.
-fn begin_round_at(ctx: &mut Ctx, round: u32, threshold: Option<u8>) -> Result<(), RuleError> {
-    ctx.s.round = round;
-    for c in &mut ctx.s.characters {
-        c.acted = false;
-    }
-    ctx.say(
-        EventKind::RoundStarted { round },
-        format_args!("Round {round} begins."),
-    );
-    if let (true, Some(t)) = (ctx.s.options.fast_slow, threshold) {
-        ctx.s.phase = Phase::Fast { threshold: t };
-        ctx.say(
-            EventKind::Note,
-            format_args!(
-                "Fast action threshold {t}: the fast phase is for characters with WIT {t} or more."
-            ),
-        );
-    } else if ctx.s.options.fast_slow {
-        let r = ctx.roll(Die::D20, "the fast action threshold", "zones.fast-slow")?;
-        ctx.s.phase = Phase::Fast { threshold: r.value };
-        let mut e = Explanation::new(
-            "The GM's d20 for the fast action threshold",
-            "zones.fast-slow",
-        );
-        e.dice.push(r);
-        e.total = i32::from(r.value);
-        e.outcome = format!("only WIT {} or more act in the fast phase", r.value);
-        ctx.explained(
-            EventKind::Roll { character: None },
-            format_args!(
-                "Fast action threshold {}: the fast phase is for characters with WIT {} or more.",
-                r.value, r.value
-            ),
-            e,
-        );
-    } else {
-        ctx.s.phase = Phase::Normal;
-    }
-    ctx.s.stage = Stage::Initiative;
-    ctx.s.passes_in_row = 0;
-    Ok(())
-}
-
 /// Resolves everything that needs no decision: factions with nobody able to act pass, the
 /// round ends, the battle ends.
 pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
@@ -393,7 +248,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
                     return Ok(());
                 }
             }
-            Stage::Opportunity if turn::opportunity_faction(ctx.s).is_none() => {
+            Stage::Opportunity if opportunity_faction(ctx.s).is_none() => {
                 turn::finish_move(ctx)?;
             }
             _ => return Ok(()),
@@ -402,73 +257,6 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
     Err(RuleError::Illegal(
         "the battle cannot advance (no faction can ever act)".into(),
     ))
-}
-
-/// The battle ends when at most one faction still has characters fighting.
-pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
-    if ctx.s.stage == Stage::Over {
-        return Ok(true);
-    }
-    // Asked after every action: one pass that stops at the second side found standing.
-    let mut first = None;
-    for c in ctx.s.characters.iter().filter(|c| c.is_active()) {
-        match first {
-            None => first = Some(c.faction),
-            Some(f) if f != c.faction => return Ok(false),
-            Some(_) => {}
-        }
-    }
-    let out = |s: &State, f: FactionId| -> String {
-        let mut parts = Vec::new();
-        for (label, st) in [
-            ("dead", Status::Dead),
-            ("incapacitated", Status::Incapacitated),
-            ("surrendered", Status::Surrendered),
-            ("fled", Status::Fled),
-        ] {
-            let n = s
-                .characters
-                .iter()
-                .filter(|c| c.faction == f && c.status == st)
-                .count();
-            if n > 0 {
-                parts.push(format!("{n} {label}"));
-            }
-        }
-        format!("{} ({})", s.factions[f].name, parts.join(", "))
-    };
-    let outcome = match first {
-        Some(w) => {
-            let losers: Vec<String> = (0..ctx.s.factions.len())
-                .filter(|&f| f != w)
-                .map(|f| out(ctx.s, f))
-                .collect();
-            Outcome::Victory {
-                winner: w,
-                how: format!(
-                    "{} hold the field; beaten: {}",
-                    ctx.s.factions[w].name,
-                    losers.join("; ")
-                ),
-            }
-        }
-        None => Outcome::Draw {
-            how: "nobody is left standing".into(),
-        },
-    };
-    let text = match &outcome {
-        Outcome::Victory { how, .. } => format!("The fight is over: {how}."),
-        Outcome::Draw { how } => format!("The fight is over: {how}."),
-    };
-    ctx.s.outcome = Some(outcome);
-    ctx.s.stage = Stage::Over;
-    ctx.s.turn = None;
-    ctx.s.attack = None;
-    ctx.s.movement = None;
-    ctx.s.morale_queue.clear();
-    ctx.say(EventKind::BattleOver, text);
-    morale::gear_degradation(ctx)?;
-    Ok(true)
 }
 
 /// Where `viewer` might believe each concealed enemy to be: any zone where that enemy could
@@ -512,4 +300,17 @@ pub fn determinize(s: &State, viewer: Seat, dice: &mut dyn DiceSource) -> State 
         }
     }
     v
+}
+
+pub fn choose(ctx: &mut Ctx, choice: MoraleChoice) -> Result<(), RuleError> {
+    let c = ctx.s.morale_queue.remove(0);
+    match choice {
+        MoraleChoice::Surrender => surrender(ctx, c),
+        MoraleChoice::Retreat => morale::retreat(ctx, c)?,
+    }
+    if ctx.s.morale_queue.is_empty() && !check_over(ctx)? {
+        let next = ctx.s.round + 1;
+        begin_round(ctx, next)?;
+    }
+    Ok(())
 }

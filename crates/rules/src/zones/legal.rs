@@ -4,10 +4,10 @@ use std::ops::ControlFlow;
 
 use super::action::{Action, MoraleChoice};
 use super::attack::{reaction_options, stunt_options, stunt_text};
-use super::flow::{eligible, resumable};
 use super::model::*;
+use super::position::{grabbed_by, opportunity_candidates, opportunity_faction};
+use super::rounds::{eligible, pending, resumable};
 use super::targeting::{can_blast, can_strike, known_to, stats};
-use super::turn::{self, opportunity_candidates, opportunity_faction};
 use crate::battle::{CharacterId, Pending, Seat};
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
@@ -142,7 +142,7 @@ fn each_turn_action(s: &State, mut emit: impl FnMut(Action) -> ControlFlow<()>) 
         if !ch.concealed && can_hide_here(s, c) {
             emit(Action::Hide)?;
         }
-        if let Some(g) = turn::grabbed_by(s, c) {
+        if let Some(g) = grabbed_by(s, c) {
             emit(Action::Shove {
                 to: None,
                 into_hazard: false,
@@ -339,7 +339,7 @@ pub fn timeout_allowed(s: &State) -> bool {
 }
 
 pub fn why_illegal(s: &State, action: &Action) -> String {
-    let who = match super::flow::pending(s) {
+    let who = match pending(s) {
         Pending::Decide {
             seat: Seat::Faction(f),
             kind,

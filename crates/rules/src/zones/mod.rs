@@ -10,6 +10,8 @@ pub mod legal;
 pub mod model;
 pub mod morale;
 pub mod odds;
+pub mod position;
+pub mod rounds;
 pub mod setup;
 pub mod targeting;
 pub mod turn;

@@ -2,11 +2,9 @@
 //! and the gear's wear once the fight is over.
 
 use super::Ctx;
-use super::action::MoraleChoice;
 use super::event::EventKind;
-use super::flow;
 use super::model::*;
-use super::turn::surrender;
+use super::position::{grabbed_by, release};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;
 use crate::explain::Explanation;
@@ -82,19 +80,6 @@ pub fn morale_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub fn choose(ctx: &mut Ctx, choice: MoraleChoice) -> Result<(), RuleError> {
-    let c = ctx.s.morale_queue.remove(0);
-    match choice {
-        MoraleChoice::Surrender => surrender(ctx, c),
-        MoraleChoice::Retreat => retreat(ctx, c)?,
-    }
-    if ctx.s.morale_queue.is_empty() && !flow::check_over(ctx)? {
-        let next = ctx.s.round + 1;
-        flow::begin_round(ctx, next)?;
-    }
-    Ok(())
-}
-
 /// How a retreat's chase goes, before any roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chase {
@@ -129,11 +114,11 @@ pub fn chase(s: &State, c: CharacterId) -> Chase {
 
 /// A retreat over a long distance is a chase: faster than every pursuer escapes, slower than one
 /// is reached, as fast as the fastest makes an AGI save. Reached, they are in the fight again.
-fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
+pub(super) fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
     let me = ctx.s.characters[c].clone();
     let how = chase(ctx.s, c);
-    if let Some(g) = super::turn::grabbed_by(ctx.s, c) {
-        super::turn::release(ctx, g);
+    if let Some(g) = grabbed_by(ctx.s, c) {
+        release(ctx, g);
     }
     let escaped = match how {
         Chase::Unpursued => {

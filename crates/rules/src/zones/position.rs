@@ -1,0 +1,158 @@
+//! Where characters stand and who holds whom: a character placed in a zone and seen there or
+//! not, a grapple let go, a surrender; and who may strike at a character moving away. Below
+//! attacks, turns and morale, which all move characters and let holds go.
+
+use super::Ctx;
+use super::event::EventKind;
+use super::model::*;
+use crate::battle::{CharacterId, FactionId};
+
+pub fn release(ctx: &mut Ctx, grabbed: CharacterId) {
+    if ctx.s.characters[grabbed].grabbed_by.take().is_some() {
+        let name = ctx.s.name(grabbed).to_string();
+        ctx.say(
+            EventKind::Freed { character: grabbed },
+            format_args!("{name} is no longer held."),
+        );
+    }
+}
+
+/// "Doing anything else automatically frees the grabbed character" (zones.grapple), for what
+/// a grabber does outside their own turn: a reaction or an opportunity attack aimed at `aim`
+/// keeps hold only when it is aimed at the one held.
+pub fn let_go_unless_at(ctx: &mut Ctx, grabber: CharacterId, aim: Option<CharacterId>) {
+    if let Some(g) = grabbed_by(ctx.s, grabber)
+        && Some(g) != aim
+    {
+        release(ctx, g);
+    }
+}
+
+pub fn grabbed_by(s: &State, grabber: CharacterId) -> Option<CharacterId> {
+    s.characters
+        .iter()
+        .position(|c| c.grabbed_by == Some(grabber))
+}
+
+pub fn reveal(ctx: &mut Ctx, c: CharacterId, how: &str) {
+    if ctx.s.characters[c].concealed {
+        ctx.s.characters[c].concealed = false;
+        let name = ctx.s.name(c).to_string();
+        ctx.say(
+            EventKind::Revealed { character: c },
+            format_args!("{name} is revealed: {how}."),
+        );
+    }
+}
+
+pub fn surrender(ctx: &mut Ctx, c: CharacterId) {
+    ctx.s.characters[c].status = Status::Surrendered;
+    if let Some(g) = grabbed_by(ctx.s, c) {
+        release(ctx, g);
+    }
+    let z = ctx.s.characters[c].zone;
+    let held: Vec<ItemId> = ctx.s.held(c).collect();
+    for i in held {
+        if ctx.s.items[i].weapon().is_some() {
+            ctx.s.items[i].location = Location::Ground(z);
+        }
+    }
+    let name = ctx.s.name(c).to_string();
+    ctx.say(
+        EventKind::StatusChanged {
+            character: c,
+            status: Status::Surrendered,
+        },
+        format_args!("{name} throws down their weapons and surrenders."),
+    );
+}
+
+/// A hold does not reach into another zone: whoever was moved away from the one holding them,
+/// or whose holder was moved away (driven back, or dragged off while holding someone), is free.
+pub fn release_across_zones(ctx: &mut Ctx) {
+    let loose: Vec<CharacterId> = (0..ctx.s.characters.len())
+        .filter(|&c| {
+            ctx.s.characters[c]
+                .grabbed_by
+                .is_some_and(|g| ctx.s.characters[g].zone != ctx.s.characters[c].zone)
+        })
+        .collect();
+    for c in loose {
+        release(ctx, c);
+    }
+}
+
+/// Moves a character into a zone; sneaking characters who end up in front of an enemy in the
+/// open are seen, and so are concealed characters an enemy walks in on.
+pub fn place(ctx: &mut Ctx, c: CharacterId, to: ZoneId) {
+    let from = ctx.s.characters[c].zone;
+    ctx.s.characters[c].zone = to;
+    let (s, log) = (&*ctx.s, &mut ctx.log);
+    let name = s.name(c);
+    let kind = EventKind::Moved {
+        character: c,
+        from,
+        to,
+    };
+    if s.characters[c].concealed {
+        log.say(kind, format_args!("{name} moves, unseen."));
+    } else {
+        let (from, to) = (s.zone_name(from), s.zone_name(to));
+        log.say(kind, format_args!("{name} moves from {from} to {to}."));
+    }
+    if ctx.s.zones[to].concealment {
+        return;
+    }
+    let faction = ctx.s.characters[c].faction;
+    let enemies_here: Vec<CharacterId> = (0..ctx.s.characters.len())
+        .filter(|&e| {
+            let ch = &ctx.s.characters[e];
+            ch.zone == to && ch.faction != faction && ch.is_active()
+        })
+        .collect();
+    if enemies_here.iter().any(|&e| !ctx.s.characters[e].concealed) {
+        reveal(ctx, c, "they walked right in front of the enemy");
+    }
+    if !ctx.s.characters[c].concealed {
+        for e in enemies_here {
+            reveal(ctx, e, "an enemy came upon them in the open");
+        }
+    }
+}
+
+/// Enemies who may make an opportunity attack on the mover now.
+pub fn opportunity_candidates(s: &State, f: FactionId) -> Vec<CharacterId> {
+    let Some(m) = &s.movement else {
+        return Vec::new();
+    };
+    let mover = &s.characters[m.mover];
+    // A mover already driven out of the zone (by an earlier opportunity attack's stunt) is no
+    // longer within reach.
+    // During the ambushers' bonus turn "only they can act" (zones.sneaking).
+    if !mover.is_active()
+        || mover.grabbed_by.is_some()
+        || mover.concealed
+        || mover.zone != m.from
+        || s.phase == Phase::Ambush
+    {
+        return Vec::new();
+    }
+    s.characters
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            c.faction == f
+                && c.faction != mover.faction
+                && c.is_active()
+                && !c.acted
+                && c.zone == m.from
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+pub fn opportunity_faction(s: &State) -> Option<FactionId> {
+    let m = s.movement.as_ref()?;
+    (0..s.factions.len())
+        .find(|f| !m.declined.contains(f) && !opportunity_candidates(s, *f).is_empty())
+}
