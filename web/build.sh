@@ -28,7 +28,8 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen\$"; then
 fi
 
 # The library as a cdylib, entered through its `start`; the `fray` program is the desktop's
-# command line.
+# command line. Without the `dev` feature: the autopilot that plays the window for tests and
+# screenshots has nothing to do in a player's browser.
 # -Zlocation-detail=none: panics in the browser say what went wrong but not in which file and
 # line, which saves every call site its path string. -Zfmt-debug=shallow: a derived Debug writes
 # only its type's or fieldless variant's name, which drops the Debug code of every type Bevy and
@@ -42,7 +43,7 @@ echo "building the wasm ($profile)"
 CARGO_TARGET_DIR="$target_dir" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
   RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=shallow -Zunstable-options -Cpanic=immediate-abort" \
   /usr/bin/cargo rustc --locked --profile "$profile" --target wasm32-unknown-unknown \
-  -Z build-std=std,panic_abort -p fray --lib --crate-type cdylib
+  -Z build-std=std,panic_abort -p fray --lib --crate-type cdylib --no-default-features --features game
 
 rm -rf web/dist
 mkdir -p web/dist

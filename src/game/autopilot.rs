@@ -1,0 +1,191 @@
+//! The dev tools that play the window for a test or a screenshot: `--frames N` quits after N
+//! frames, `--screenshot FILE` captures the window then (or at an attack, a roll's dice or a
+//! critical, `--shot-on-*`), `--take N` takes the person's first N decisions. Behind the `dev`
+//! feature, which the shipped browser build leaves out.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use crate::game::flow::{self, Battle};
+use crate::game::launch::Launch;
+use crate::game::{board, input, showing};
+
+#[derive(Resource, Clone, Debug, Default)]
+struct Autopilot {
+    frames: Option<u32>,
+    screenshot: Option<PathBuf>,
+    shot_on_attack: bool,
+    shot_on_dice: bool,
+    shot_on_critical: bool,
+    shot_taken: bool,
+    take: u32,
+    take_until: Option<String>,
+    open: Vec<usize>,
+    /// The battle's version when the last decision was taken for the person.
+    taken_at: Option<u64>,
+}
+
+/// The autopilot `launch` asks for, in `app`.
+pub fn fly(app: &mut App, launch: &Launch) {
+    app.insert_resource(Autopilot {
+        frames: launch.frames,
+        screenshot: launch.screenshot.clone(),
+        shot_on_attack: launch.shot_on_attack,
+        shot_on_dice: launch.shot_on_dice,
+        shot_on_critical: launch.shot_on_critical,
+        shot_taken: false,
+        take: launch.take,
+        take_until: launch.take_until.clone(),
+        open: launch.open.clone(),
+        taken_at: None,
+    })
+    .add_systems(
+        Update,
+        (
+            autopilot,
+            take_for_the_person.in_set(flow::BattleSet::Apply),
+        ),
+    );
+}
+
+/// `--take N`: the person's first N decisions, each the choice the menu starts on, once the
+/// screen has settled on it.
+fn take_for_the_person(
+    mut pilot: ResMut<Autopilot>,
+    battle: Res<Battle>,
+    mut showing: ResMut<showing::Showing>,
+    phase: Res<State<flow::Phase>>,
+    mut cursor: ResMut<input::Cursor>,
+    mut choose: MessageWriter<flow::Choose>,
+) {
+    // The rules at work, read on as Enter does, while decisions remain to be taken.
+    if pilot.take > 0 && *phase.get() == flow::Phase::Showing {
+        showing.pop_front();
+        return;
+    }
+    if pilot.take == 0
+        || *phase.get() != flow::Phase::Deciding
+        || pilot.taken_at == Some(battle.version)
+    {
+        return;
+    }
+    if let (Some(until), crate::rules::battle::Pending::Decide { kind, .. }) =
+        (&pilot.take_until, battle.session.pending())
+        && battle.session.title(*kind).contains(until.as_str())
+    {
+        // The steps of the menu asked for, as the person's Enter would take them, once the
+        // menu has been set up for this decision.
+        if cursor.version != battle.version {
+            return;
+        }
+        pilot.take = 0;
+        for &row in &pilot.open {
+            let rows = input::rows(&battle, &cursor);
+            let Some(&r) = rows.get(row) else { break };
+            if input::take_row(&battle, &mut cursor, r).is_some() {
+                break;
+            }
+        }
+        pilot.open.clear();
+        return;
+    }
+    let first = battle.session.first_choice().unwrap_or_else(|| {
+        let rows = input::rows(&battle, &input::Cursor::default());
+        rows.first().map_or(0, |&r| input::row_choice(r))
+    });
+    if let Some(c) = battle.session.choice(first) {
+        pilot.take -= 1;
+        pilot.taken_at = Some(battle.version);
+        choose.write(flow::Choose(c));
+    }
+}
+
+/// `--frames N --screenshot FILE`: after N frames, capture the window and quit.
+fn autopilot(
+    mut commands: Commands,
+    frames: Res<bevy::diagnostic::FrameCount>,
+    mut pilot: ResMut<Autopilot>,
+    battle: Option<Res<Battle>>,
+    mut playing: ResMut<board::animation::Playing>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(n) = pilot.frames else { return };
+    if pilot.shot_taken {
+        return;
+    }
+    // An attack's line (in Coterie, the two efforts' bars) fully drawn, or a roll's dice
+    // settled: hold the picture still until it is taken.
+    let wanted = |entry: &flow::LogEntry| {
+        let attack = matches!(
+            entry.visual,
+            Some(crate::present::Visual::Strike { .. })
+                | Some(crate::present::Visual::Tally {
+                    winner: Some(_),
+                    ..
+                })
+        );
+        let dice = entry.visual.is_some()
+            && entry
+                .explanation
+                .as_ref()
+                .is_some_and(|x| !x.dice.is_empty());
+        (pilot.shot_on_attack && attack) || (pilot.shot_on_dice && dice)
+    };
+    let critical = |entry: &flow::LogEntry| {
+        pilot.shot_on_critical
+            && matches!(
+                entry.visual,
+                Some(crate::present::Visual::Float {
+                    tone: crate::present::Tone::Critical,
+                    ..
+                })
+            )
+    };
+    let drawn = battle.is_some_and(|b| {
+        let drawn = playing
+            .now
+            .is_some_and(|(e, t)| t >= 0.5 && b.log.get(e).is_some_and(wanted));
+        if drawn {
+            playing.now = playing.now.map(|(e, _)| (e, 0.5));
+        }
+        // A critical is held early, its burst and flash at their brightest; one still
+        // waiting its turn on a busy board is brought forward, not dropped.
+        if let Some(i) = playing
+            .waiting
+            .iter()
+            .position(|e| b.log.get(*e).is_some_and(critical))
+        {
+            let e = playing.waiting[i];
+            playing.waiting.drain(..=i);
+            playing.now = Some((e, 0.15));
+        }
+        let burst = playing
+            .now
+            .is_some_and(|(e, t)| t >= 0.15 && b.log.get(e).is_some_and(critical));
+        if burst {
+            playing.now = playing.now.map(|(e, _)| (e, 0.15));
+        }
+        drawn || burst
+    });
+    if frames.0 < n && !drawn {
+        return;
+    }
+    pilot.shot_taken = true;
+    match pilot.screenshot.clone() {
+        Some(path) => {
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path))
+                .observe(
+                    |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                        exit.write(AppExit::Success);
+                    },
+                );
+        }
+        None => {
+            exit.write(AppExit::Success);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! A battle's replay written beside the working directory (or kept in the browser).
+
+use std::path::PathBuf;
+
+use crate::game::flow::Battle;
+use crate::game::web;
+
+/// Saves the battle's replay beside the working directory; returns what happened, for the screen.
+pub fn save_replay(battle: &Battle) -> String {
+    let dir = PathBuf::from("replays");
+    // A scenario played from a file goes beside its replay, which names it from there: a
+    // replay reads no scenario outside its own folder.
+    let file = crate::scenario::builtin(&battle.scenario)
+        .is_none()
+        .then(|| std::path::Path::new(&battle.scenario))
+        .filter(|p| p.is_file())
+        .and_then(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned());
+    let stem = file
+        .as_deref()
+        .map_or(battle.scenario.as_str(), |f| f.trim_end_matches(".ron"));
+    let name = format!("{stem}-seed{}-{}.ron", battle.seed, battle.taken());
+    let path = dir.join(&name);
+    let Some(mut replay) = battle.replay() else {
+        return "This ruleset's battles cannot be saved as replays".into();
+    };
+    if let Some(f) = &file
+        && !cfg!(target_arch = "wasm32")
+    {
+        let beside = dir.join(f);
+        // Never copied onto itself (which would empty it), nor over another file of that name.
+        let copied = std::fs::create_dir_all(&dir).and_then(|_| {
+            if crate::scenario::same_file(std::path::Path::new(&battle.scenario), &beside) {
+                Ok(())
+            } else if beside.exists() {
+                let ours = std::fs::read(&battle.scenario)?;
+                if std::fs::read(&beside)? == ours {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::other(
+                        "another scenario of that name is already there",
+                    ))
+                }
+            } else {
+                std::fs::copy(&battle.scenario, &beside).map(|_| ())
+            }
+        });
+        if let Err(e) = copied {
+            return format!("Could not save {}: {e}", beside.display());
+        }
+        replay.scenario = f.clone();
+    }
+    let text = crate::replay::to_ron(&replay);
+    if let Some(stored) = web::store(&format!("fray-replay-{name}"), &text) {
+        return match stored {
+            Ok(()) => format!("Saved in this browser as fray-replay-{name}"),
+            Err(e) => format!("Could not save: {e}"),
+        };
+    }
+    match std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, text)) {
+        Ok(()) => format!("Saved {}", path.display()),
+        Err(e) => format!("Could not save {}: {e}", path.display()),
+    }
+}
