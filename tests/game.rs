@@ -178,8 +178,12 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
     pick(&mut app, &Action::React(Reaction::Dodge));
     app.update();
     let b = app.world().resource::<Battle>();
-    assert!(b.log.iter().any(|e| e.text.contains("Bob tries to dodge")));
-    assert!(b.log.iter().any(|e| {
+    assert!(
+        b.log()
+            .iter()
+            .any(|e| e.text.contains("Bob tries to dodge"))
+    );
+    assert!(b.log().iter().any(|e| {
         e.explanation
             .as_ref()
             .is_some_and(|x| x.rule == "zones.reactions")
@@ -458,7 +462,7 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
                 continue;
             };
             // Bringing every skill is answered for the person (their settings' routine).
-            if b.session.routine_choice().is_some() || b.session.legal_len() == 1 {
+            if b.session().routine_choice().is_some() || b.session().legal_len() == 1 {
                 app.update();
                 continue;
             }
@@ -514,7 +518,7 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
 
 /// Whether choice `i` of the battle under way is one the menu asks about twice.
 fn c_irreversible(app: &App, i: usize) -> bool {
-    app.world().resource::<Battle>().session.irreversible(i)
+    app.world().resource::<Battle>().session().irreversible(i)
 }
 
 /// The browser build writes a derived `{:?}` as a bare type name, so neither the shell nor
@@ -637,9 +641,9 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
     );
     let b = app.world().resource::<Battle>();
     assert!(
-        b.log.iter().any(|e| e.text == "Bob reacts: block."),
+        b.log().iter().any(|e| e.text == "Bob reacts: block."),
         "the log tells of the block: {:?}",
-        b.log.iter().map(|e| &e.text).collect::<Vec<_>>()
+        b.log().iter().map(|e| &e.text).collect::<Vec<_>>()
     );
 }
 
@@ -784,9 +788,9 @@ fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
     let first = |app: &App| {
         let b = app.world().resource::<Battle>();
         (
-            b.seed,
-            b.serial,
-            b.log
+            b.seed(),
+            b.serial(),
+            b.log()
                 .iter()
                 .take(3)
                 .map(|e| e.text.clone())
@@ -799,7 +803,7 @@ fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
             .resource_mut::<NextState<AppState>>()
             .set(AppState::Result);
         app.update();
-        let seed = app.world().resource::<Battle>().seed;
+        let seed = app.world().resource::<Battle>().seed();
         app.world_mut()
             .resource_mut::<BattleSetup>()
             .again(seed, new_seed);
@@ -832,14 +836,17 @@ fn a_random_skirmish_opens_by_its_name_and_the_new_one_is_the_next_seed_s() {
     });
     let made = |seed| generate("zones", seed, Size::Small, &Balancing::default()).unwrap();
     let b = app.world().resource::<Battle>();
-    assert_eq!(b.scenario, "random-zones-small-4");
-    assert_eq!(b.name, made(4).scenario.name);
-    let next = fray::game::skirmish::next_after(&b.scenario).unwrap();
+    assert_eq!(b.scenario(), "random-zones-small-4");
+    assert_eq!(b.name(), made(4).scenario.name);
+    let next = fray::game::skirmish::next_after(&b.scenario()).unwrap();
     assert_eq!(next, "random-zones-small-5");
     app.world_mut().resource_mut::<BattleSetup>().scenario = next;
     headless::enter(&mut app, AppState::Result);
     headless::enter(&mut app, AppState::Battle);
-    assert_eq!(app.world().resource::<Battle>().name, made(5).scenario.name);
+    assert_eq!(
+        app.world().resource::<Battle>().name(),
+        made(5).scenario.name
+    );
 }
 
 /// At every decision `risky` picks in random battles of `names`, every choice shows its odds.
@@ -925,21 +932,21 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
             app.update();
         }
         let b = app.world().resource::<Battle>();
-        let start = b.log.iter().position(|e| e.visual.is_some()).unwrap_or(0);
-        assert!(b.log.len() > 20, "{name}: the battle went on");
+        let start = b.log().iter().position(|e| e.visual.is_some()).unwrap_or(0);
+        assert!(b.log().len() > 20, "{name}: the battle went on");
         assert!(
-            b.log[start..].iter().all(|e| e.visual.is_some()),
+            b.log()[start..].iter().all(|e| e.visual.is_some()),
             "{name}: every event has its visual"
         );
         let blows = b
-            .log
+            .log()
             .iter()
             .filter(
                 |e| matches!(&e.visual, Some(Visual::Float { text, .. }) if text.starts_with('−')),
             )
             .count();
         let strikes = b
-            .log
+            .log()
             .iter()
             .filter(|e| matches!(e.visual, Some(Visual::Strike { .. })))
             .count();
@@ -1134,7 +1141,7 @@ fn coterie_efforts_are_drawn_as_bars_side_by_side() {
     let lay = app.world().resource::<Layout>().clone();
     let b = app.world().resource::<Battle>();
     let tallies: Vec<&Visual> = b
-        .log
+        .log()
         .iter()
         .filter_map(|e| match &e.visual {
             Some(v @ Visual::Tally { .. }) => Some(v),
@@ -1258,19 +1265,19 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
     };
     let b = Battle::start(&people("ambush")).unwrap();
     let quiet = Showing::default();
-    let seat = b.session.pending().seat().unwrap();
+    let seat = b.session().pending().seat().unwrap();
     let sitting = |kinds: Vec<SeatKind>| {
-        let all: Vec<_> = b.session.seats().into_iter().map(|(s, _)| s).collect();
+        let all: Vec<_> = b.session().seats().into_iter().map(|(s, _)| s).collect();
         Seats::new(kinds, &all, SeatKind::Person)
     };
     let mut seats = sitting(vec![SeatKind::Person; 2]);
     // Against the AI there is nobody to pass the screen to.
     let one = sitting(vec![SeatKind::Person, SeatKind::Ai(Level::Normal)]);
     assert!(
-        b.session
+        b.session()
             .seats()
             .into_iter()
-            .any(|(s, _)| s != seat && b.session.hides_from(s)),
+            .any(|(s, _)| s != seat && b.session().hides_from(s)),
         "the ambush hides its ambushers from the other side"
     );
     assert_eq!(phase_for(&b, &seats, &quiet, None), Phase::PassScreen);
@@ -1322,7 +1329,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
             ..BattleSetup::default()
         })
         .unwrap();
-        let mut deciders: Vec<String> = b.session.faction_names().to_vec();
+        let mut deciders: Vec<String> = b.session().faction_names().to_vec();
         deciders.push("the GM".into());
         for kind in [
             K::Initiative,
@@ -1337,7 +1344,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
             K::Special,
             K::Review,
         ] {
-            let title = b.session.title(kind);
+            let title = b.session().title(kind);
             for who in &deciders {
                 let words = status_words(&b, Phase::Deciding, &format!("{who}, the AI (normal)"));
                 let mut right = 0.0;
@@ -1421,7 +1428,7 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
                 let i = n - 1;
                 let before = c.actions.len();
                 let chosen = c.legal()[i].clone();
-                let asks_twice = b.session.irreversible(i);
+                let asks_twice = b.session().irreversible(i);
                 headless::choose_by_keys(&mut app, i);
                 if asks_twice {
                     press(&mut app, KeyCode::Enter);

@@ -53,9 +53,9 @@ fn play(id: &str, wrong: bool) {
                 .expect("the step's action");
             if wrong {
                 let b = app.world().resource::<Battle>();
-                let hash = b.session.state_hash();
-                let other = (0..b.session.legal_len())
-                    .filter_map(|i| b.session.choice(i))
+                let hash = b.session().state_hash();
+                let other = (0..b.session().legal_len())
+                    .filter_map(|i| b.session().choice(i))
                     .find(|c| lesson(&app).play.allowed_index(at, c).is_none());
                 if let Some(other) = other {
                     for tries in 1..=2 {
@@ -64,7 +64,7 @@ fn play(id: &str, wrong: bool) {
                         let b = app.world().resource::<Battle>();
                         let l = lesson(&app);
                         assert_eq!(
-                            b.session.state_hash(),
+                            b.session().state_hash(),
                             hash,
                             "{id} step {}: a wrong action changed the battle",
                             at + 1
@@ -123,7 +123,7 @@ fn play(id: &str, wrong: bool) {
 }
 
 fn b_len(app: &App) -> usize {
-    app.world().resource::<Battle>().session.legal_len()
+    app.world().resource::<Battle>().session().legal_len()
 }
 
 #[test]
@@ -164,13 +164,13 @@ fn a_what_if_shows_other_dice_and_returns_to_the_lessons_line() {
             press(&mut app, KeyCode::Enter);
         }
     }
-    let own = app.world().resource::<Battle>().session.state_hash();
+    let own = app.world().resource::<Battle>().session().state_hash();
     press(&mut app, KeyCode::Digit1);
-    let other = app.world().resource::<Battle>().session.state_hash();
+    let other = app.world().resource::<Battle>().session().state_hash();
     assert_ne!(own, other, "the what-if's dice give another battle");
     assert!(lesson(&app).what_if.is_some());
     press(&mut app, KeyCode::Digit0);
-    assert_eq!(app.world().resource::<Battle>().session.state_hash(), own);
+    assert_eq!(app.world().resource::<Battle>().session().state_hash(), own);
     assert!(lesson(&app).what_if.is_none());
 }
 
@@ -191,7 +191,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     }
     let at = lesson(&app).at;
     assert_eq!(at, 2);
-    let hash = app.world().resource::<Battle>().session.state_hash();
+    let hash = app.world().resource::<Battle>().session().state_hash();
     drop(app);
     let progress =
         fray::game::lesson_progress::Progress::load(&fray::game::prefs::Prefs::in_dir(&dir));
@@ -209,7 +209,10 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
         fray::game::prefs::Prefs::in_dir(&dir),
     );
     assert_eq!(lesson(&app).at, at);
-    assert_eq!(app.world().resource::<Battle>().session.state_hash(), hash);
+    assert_eq!(
+        app.world().resource::<Battle>().session().state_hash(),
+        hash
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -255,7 +258,7 @@ fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
     let mut app = lesson_app("zones/01-a-round-and-a-turn");
     let marked = |app: &App| {
         let b = app.world().resource::<Battle>();
-        (0..b.session.legal_len())
+        (0..b.session().legal_len())
             .filter(|&i| fray::game::screens::lessons::marked_choice(b, Some(lesson(app)), i))
             .count()
     };
@@ -290,18 +293,12 @@ fn a_step_points_at_the_token_it_names() {
     let app = lesson_app("zones/03-reactions");
     let b = app.world().resource::<Battle>();
     let bob = (0..16)
-        .find(|&i| b.session.character_name(i) == "Bob")
+        .find(|&i| b.session().character_name(i) == "Bob")
         .expect("Bob is in the lesson");
-    assert_eq!(
-        lesson(&app).pointer(b.session.as_ref()),
-        Some(PointAt::Token(bob))
-    );
+    assert_eq!(lesson(&app).pointer(b.session()), Some(PointAt::Token(bob)));
     let app = lesson_app("zones/01-a-round-and-a-turn");
     let b = app.world().resource::<Battle>();
-    assert_eq!(
-        lesson(&app).pointer(b.session.as_ref()),
-        Some(PointAt::Choices)
-    );
+    assert_eq!(lesson(&app).pointer(b.session()), Some(PointAt::Choices));
 }
 
 /// A Three actions step points at a square by `"x,y"`, though the board's squares carry no
@@ -316,6 +313,6 @@ fn a_three_actions_step_points_at_the_square_it_names() {
         .state
         .map
         .width;
-    assert_eq!(b.session.place_named("1,2"), Some(2 * width as usize + 1));
-    assert_eq!(b.session.place_named("no such place"), None);
+    assert_eq!(b.session().place_named("1,2"), Some(2 * width as usize + 1));
+    assert_eq!(b.session().place_named("no such place"), None);
 }

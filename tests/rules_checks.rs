@@ -10,28 +10,29 @@ use fray::rules::zones::model::checks as zones_distance;
 use fray::rulesets::Setup;
 use proptest::prelude::*;
 
-fn shipped() -> impl Iterator<Item = (&'static str, Setup)> {
+/// The shipped scenarios of one ruleset, by name: those `pick` takes.
+fn shipped<T>(pick: impl Fn(Setup) -> Option<T>) -> Vec<(&'static str, T)> {
     fray::scenario::BUILTIN
         .iter()
-        .map(|(name, _)| (*name, fray::scenario::builtin(name).unwrap().unwrap().setup))
+        .filter_map(|(name, _)| {
+            let loaded = fray::scenario::builtin(name).unwrap().unwrap();
+            pick(loaded.setup).map(|t| (*name, t))
+        })
+        .collect()
 }
 
 fn zones() -> Vec<(&'static str, ZonesSetup)> {
-    shipped()
-        .filter_map(|(name, s)| match s {
-            Setup::Zones(z) => Some((name, z)),
-            _ => None,
-        })
-        .collect()
+    shipped(|s| match s {
+        Setup::Zones(z) => Some(z),
+        _ => None,
+    })
 }
 
 fn teams() -> Vec<(&'static str, TeamsSetup)> {
-    shipped()
-        .filter_map(|(name, s)| match s {
-            Setup::Teams(t) => Some((name, t)),
-            _ => None,
-        })
-        .collect()
+    shipped(|s| match s {
+        Setup::Teams(t) => Some(t),
+        _ => None,
+    })
 }
 
 #[test]

@@ -342,7 +342,7 @@ fn the_logic_plugin_plays_a_new_ruleset_with_a_person_by_keys_and_the_ai() {
     let b = app.world().resource::<Battle>();
     assert!(b.replay().is_none(), "a test ruleset has no replay format");
     assert!(
-        b.log.iter().any(|e| e.text.ends_with("points")),
+        b.log().iter().any(|e| e.text.ends_with("points")),
         "the log holds the ruleset's own events"
     );
 }
@@ -375,7 +375,7 @@ fn the_ai_and_its_search_belong_to_one_battle() {
         vec![SeatKind::Ai(Level::Hard), SeatKind::Ai(Level::Hard)],
         1,
     );
-    let first = app.world().resource::<Battle>().serial;
+    let first = app.world().resource::<Battle>().serial();
     assert!(app.world().get_resource::<Brain>().is_some());
     // Leave in the middle of the battle, then start another.
     app.world_mut()
@@ -396,7 +396,7 @@ fn the_ai_and_its_search_belong_to_one_battle() {
         .set(AppState::Battle);
     app.update();
     app.update();
-    let second = app.world().resource::<Battle>().serial;
+    let second = app.world().resource::<Battle>().serial();
     assert_ne!(first, second);
     for _ in 0..3 {
         app.update();

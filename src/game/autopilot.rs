@@ -67,17 +67,17 @@ fn take_for_the_person(
     }
     if pilot.take == 0
         || *phase.get() != flow::Phase::Deciding
-        || pilot.taken_at == Some(battle.version)
+        || pilot.taken_at == Some(battle.version())
     {
         return;
     }
     if let (Some(until), crate::rules::battle::Pending::Decide { kind, .. }) =
-        (&pilot.take_until, battle.session.pending())
-        && battle.session.title(*kind).contains(until.as_str())
+        (&pilot.take_until, battle.session().pending())
+        && battle.session().title(*kind).contains(until.as_str())
     {
         // The steps of the menu asked for, as the person's Enter would take them, once the
         // menu has been set up for this decision.
-        if cursor.version != battle.version {
+        if cursor.version != battle.version() {
             return;
         }
         pilot.take = 0;
@@ -91,13 +91,13 @@ fn take_for_the_person(
         pilot.open.clear();
         return;
     }
-    let first = battle.session.first_choice().unwrap_or_else(|| {
+    let first = battle.session().first_choice().unwrap_or_else(|| {
         let rows = input::rows(&battle, &input::Cursor::default());
         rows.first().map_or(0, |&r| input::row_choice(r))
     });
-    if let Some(c) = battle.session.choice(first) {
+    if let Some(c) = battle.session().choice(first) {
         pilot.take -= 1;
-        pilot.taken_at = Some(battle.version);
+        pilot.taken_at = Some(battle.version());
         choose.write(flow::Choose(c));
     }
 }
@@ -146,7 +146,7 @@ fn autopilot(
     let drawn = battle.is_some_and(|b| {
         let drawn = playing
             .now
-            .is_some_and(|(e, t)| t >= 0.5 && b.log.get(e).is_some_and(wanted));
+            .is_some_and(|(e, t)| t >= 0.5 && b.log().get(e).is_some_and(wanted));
         if drawn {
             playing.now = playing.now.map(|(e, _)| (e, 0.5));
         }
@@ -155,7 +155,7 @@ fn autopilot(
         if let Some(i) = playing
             .waiting
             .iter()
-            .position(|e| b.log.get(*e).is_some_and(critical))
+            .position(|e| b.log().get(*e).is_some_and(critical))
         {
             let e = playing.waiting[i];
             playing.waiting.drain(..=i);
@@ -163,7 +163,7 @@ fn autopilot(
         }
         let burst = playing
             .now
-            .is_some_and(|(e, t)| t >= 0.15 && b.log.get(e).is_some_and(critical));
+            .is_some_and(|(e, t)| t >= 0.15 && b.log().get(e).is_some_and(critical));
         if burst {
             playing.now = playing.now.map(|(e, _)| (e, 0.15));
         }

@@ -88,7 +88,7 @@ pub fn list_saves(prefs: Res<Prefs>, mut saved: ResMut<SavedBattles>, mut notice
 /// Whether a battle is kept: one played from the registry's scenarios, not a lesson, not a
 /// replay watched, not a battle made inside a test.
 fn kept(battle: &Battle, setup: &BattleSetup) -> bool {
-    battle.session.watch_len().is_none() && setup.custom.is_none() && setup.lesson.is_none()
+    battle.session().watch_len().is_none() && setup.custom.is_none() && setup.lesson.is_none()
 }
 
 /// A new battle takes a slot of its own (a resumed one keeps its own); finished battles past
@@ -124,7 +124,7 @@ fn take_slot(
     };
     // A resumed battle is as its save left it: nothing to write until it changes.
     let written = if setup.resume.is_some() {
-        battle.version
+        battle.version()
     } else {
         0
     };
@@ -138,17 +138,17 @@ pub fn save_of(battle: &Battle, seats: &Seats) -> Option<Save> {
     replay.rules = Some(crate::rules::RULES_VERSION);
     Some(Save {
         version: SAVE_VERSION,
-        name: battle.name.clone(),
+        name: battle.name().to_string(),
         seats: battle
-            .session
+            .session()
             .seats()
             .into_iter()
             .map(|(s, _)| key(seats.kind(s)))
             .collect(),
         gm: key(seats.kind(crate::rules::battle::Seat::Gm)),
-        table_dice: matches!(battle.dice, crate::game::flow::BattleDice::Table(_)),
-        round: battle.session.round(),
-        over: battle.session.pending().seat().is_none(),
+        table_dice: matches!(battle.dice(), crate::game::flow::BattleDice::Table(_)),
+        round: battle.session().round(),
+        over: battle.session().pending().seat().is_none(),
         replay,
     })
 }
@@ -162,10 +162,10 @@ fn autosave(
     mut slot: ResMut<SaveSlot>,
     mut notice: ResMut<Notice>,
 ) {
-    if slot.written == battle.version {
+    if slot.written == battle.version() {
         return;
     }
-    slot.written = battle.version;
+    slot.written = battle.version();
     let (Some(save), Some(store)) = (save_of(&battle, &seats), store(&prefs)) else {
         return;
     };

@@ -35,7 +35,7 @@ fn run_clock(
     let crate::rules::battle::Pending::Decide {
         time_limit: Some(secs),
         ..
-    } = battle.session.pending()
+    } = battle.session().pending()
     else {
         return;
     };
@@ -43,7 +43,7 @@ fn run_clock(
     if table::person_deciding(&battle, &seats, None).is_none() {
         return;
     }
-    let at = (battle.serial, battle.version);
+    let at = (battle.serial(), battle.version());
     if clock.at != at {
         *clock = ClockState {
             at,
@@ -53,7 +53,7 @@ fn run_clock(
     clock.left -= time.delta_secs();
     if clock.left <= 0.0 {
         clock.left = f32::MAX;
-        if let Some(c) = battle.session.timed_out() {
+        if let Some(c) = battle.session().timed_out() {
             choose.write(Choose(c));
         }
     }

@@ -57,18 +57,18 @@ pub use crate::game::setup::{BattleSetup, LessonStart, Starter};
 /// lives in resources of its own, fed by the [`News`] this sends.
 #[derive(Resource)]
 pub struct Battle {
-    pub session: Box<dyn Session>,
-    pub dice: BattleDice,
-    pub seed: u64,
-    pub scenario: String,
+    session: Box<dyn Session>,
+    dice: BattleDice,
+    seed: u64,
+    scenario: String,
     /// The optional rules switched on the menu, by key, as the replay keeps them.
-    pub options: Vec<(String, bool)>,
-    pub name: String,
-    pub log: Vec<LogEntry>,
+    options: Vec<(String, bool)>,
+    name: String,
+    log: Vec<LogEntry>,
     /// Bumped on every change, so views know to re-sync.
-    pub version: u64,
+    version: u64,
     /// Which battle this is since the game started: an AI decision or a view belongs to one.
-    pub serial: u64,
+    serial: u64,
     /// How long the log was before each action, to take an action's lines back with it.
     marks: Vec<usize>,
     /// Each faction's share of the fight before the first action and after each one (the AI's
@@ -297,9 +297,83 @@ impl Battle {
     }
 
     /// Says that the battle on the board changed wholesale (see [`News::Replaced`]).
-    pub fn replaced(&mut self) {
+    fn replaced(&mut self) {
         self.news.push(News::Replaced);
         self.version += 1;
+    }
+
+    /// Puts another battle on the board in place of this one (a lesson's what-if, or its own
+    /// line again), returning the one it replaces: the only change besides an action applied.
+    pub fn replace(
+        &mut self,
+        session: Box<dyn Session>,
+        log: Vec<LogEntry>,
+    ) -> (Box<dyn Session>, Vec<LogEntry>) {
+        let old = (
+            std::mem::replace(&mut self.session, session),
+            std::mem::replace(&mut self.log, log),
+        );
+        self.replaced();
+        old
+    }
+
+    /// Asks the views to re-sync though the battle did not change: what is shown beside it
+    /// did (a lesson's step, its question answered).
+    pub fn refresh(&mut self) {
+        self.version += 1;
+    }
+
+    /// The battle under this name (a lesson's title).
+    pub fn named(mut self, name: String) -> Battle {
+        self.name = name;
+        self
+    }
+
+    /// The battle as the `serial`th since the game started.
+    pub fn numbered(&mut self, serial: u64) {
+        self.serial = serial;
+    }
+
+    /// The battle under way, whatever its ruleset.
+    pub fn session(&self) -> &dyn Session {
+        self.session.as_ref()
+    }
+
+    /// The dice: the table's own take the numbers typed in.
+    pub fn dice(&self) -> &BattleDice {
+        &self.dice
+    }
+
+    pub fn dice_mut(&mut self) -> &mut BattleDice {
+        &mut self.dice
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn scenario(&self) -> &str {
+        &self.scenario
+    }
+
+    pub fn options(&self) -> &[(String, bool)] {
+        &self.options
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// The news not yet sent on, taken.

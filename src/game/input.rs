@@ -38,12 +38,12 @@ impl Cursor {
 
 /// Choice `i`, taken: at once, or, for one that cannot be taken back, the second time.
 pub fn pick(battle: &Battle, cursor: &mut Cursor, i: usize) -> Option<Choice> {
-    if battle.session.irreversible(i) && cursor.armed != Some(i) {
+    if battle.session().irreversible(i) && cursor.armed != Some(i) {
         cursor.armed = Some(i);
         return None;
     }
     cursor.armed = None;
-    battle.session.choice(i)
+    battle.session().choice(i)
 }
 
 /// Which windows are open: none to begin with (a lesson opens the log).
@@ -148,7 +148,7 @@ fn let_go_of_stale_enter(
     let screen = (
         *app_state.get(),
         phase.map(|p| *p.get()),
-        battle.map(|b| (b.serial, b.version)),
+        battle.map(|b| (b.serial(), b.version())),
     );
     let now = time.elapsed_secs();
     if settle.seen != Some(screen) {
@@ -199,14 +199,14 @@ fn keep_quick_taps(
 /// The choices the menu shows, in order, as indices into the legal actions: all of them, or
 /// those naming the filtered character.
 pub fn shown_choices(battle: &Battle, target: Option<usize>) -> Vec<usize> {
-    let all: Vec<usize> = (0..battle.session.legal_len()).collect();
+    let all: Vec<usize> = (0..battle.session().legal_len()).collect();
     match target {
         None => all,
         Some(t) => {
             let filtered: Vec<usize> = all
                 .iter()
                 .copied()
-                .filter(|&i| battle.session.focus(i).names.contains(&t))
+                .filter(|&i| battle.session().focus(i).names.contains(&t))
                 .collect();
             if filtered.is_empty() { all } else { filtered }
         }
@@ -243,9 +243,9 @@ impl Row {
     pub fn holds(self, battle: &Battle, i: usize) -> bool {
         match self {
             Row::Choice(c) => c == i,
-            Row::Verb { verb, .. } => battle.session.verb(i) == Some(verb),
+            Row::Verb { verb, .. } => battle.session().verb(i) == Some(verb),
             Row::Part { at, depth, .. } => {
-                match (battle.session.parts(at), battle.session.parts(i)) {
+                match (battle.session().parts(at), battle.session().parts(i)) {
                     (Some(a), Some(b)) => b.len() > depth && a[..=depth] == b[..=depth],
                     _ => false,
                 }
@@ -256,7 +256,7 @@ impl Row {
     /// The words of a step of a composition.
     pub fn part_words(self, battle: &Battle) -> Option<String> {
         match self {
-            Row::Part { at, depth, .. } => battle.session.parts(at)?.get(depth).cloned(),
+            Row::Part { at, depth, .. } => battle.session().parts(at)?.get(depth).cloned(),
             _ => None,
         }
     }
@@ -271,7 +271,7 @@ fn composed_rows(battle: &Battle, cursor: &Cursor, shown: &[usize]) -> Option<Ve
     }
     let parts: Vec<(usize, Vec<String>)> = shown
         .iter()
-        .map(|&i| battle.session.parts(i).map(|p| (i, p)))
+        .map(|&i| battle.session().parts(i).map(|p| (i, p)))
         .collect::<Option<_>>()?;
     let depth = cursor.picked.len();
     let going: Vec<&(usize, Vec<String>)> = parts
@@ -311,7 +311,7 @@ fn composed_rows(battle: &Battle, cursor: &Cursor, shown: &[usize]) -> Option<Ve
 fn open_verb(battle: &Battle, cursor: &Cursor, shown: &[usize]) -> Option<&'static str> {
     cursor
         .verb
-        .filter(|&v| shown.iter().any(|&i| battle.session.verb(i) == Some(v)))
+        .filter(|&v| shown.iter().any(|&i| battle.session().verb(i) == Some(v)))
 }
 
 /// The choices under the cursor's filters: the target's, and the verb opened.
@@ -320,7 +320,7 @@ pub fn filtered_choices(battle: &Battle, cursor: &Cursor) -> Vec<usize> {
     match open_verb(battle, cursor, &shown) {
         Some(v) => shown
             .into_iter()
-            .filter(|&i| battle.session.verb(i) == Some(v))
+            .filter(|&i| battle.session().verb(i) == Some(v))
             .collect(),
         None => shown,
     }
@@ -341,7 +341,7 @@ pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
     }
     let mut out: Vec<Row> = Vec::new();
     for i in shown {
-        let Some(v) = battle.session.verb(i) else {
+        let Some(v) = battle.session().verb(i) else {
             out.push(Row::Choice(i));
             continue;
         };
@@ -358,7 +358,7 @@ pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
         }
     }
     // The ruleset's first verbs lead, in its order; the rest keep theirs.
-    let first = battle.session.verbs_first();
+    let first = battle.session().verbs_first();
     let rank = |r: &Row| match r {
         Row::Verb { verb, .. } => first.iter().position(|v| v == verb).unwrap_or(first.len()),
         Row::Choice(_) | Row::Part { .. } => first.len(),
@@ -380,7 +380,7 @@ pub fn rows(battle: &Battle, cursor: &Cursor) -> Vec<Row> {
 pub fn attack_on(battle: &Battle, cursor: &Cursor, t: usize) -> Option<usize> {
     let strikes = |i: usize| {
         battle
-            .session
+            .session()
             .focus(i)
             .token
             .is_some_and(|(c, m)| c == t && m == crate::present::Mark::Harm)
@@ -388,7 +388,7 @@ pub fn attack_on(battle: &Battle, cursor: &Cursor, t: usize) -> Option<usize> {
     highlighted_row(&rows(battle, cursor), cursor)
         .map(row_choice)
         .filter(|&i| strikes(i))
-        .or_else(|| (0..battle.session.legal_len()).find(|&i| strikes(i)))
+        .or_else(|| (0..battle.session().legal_len()).find(|&i| strikes(i)))
 }
 
 /// A click on character `t`'s token: the attack whose odds stand beside them, taken (see
@@ -423,8 +423,8 @@ pub fn row_choice(row: Row) -> usize {
 
 /// Characters named by the current choices, for Tab, in id order.
 pub fn targets(battle: &Battle) -> Vec<usize> {
-    let mut named: Vec<usize> = (0..battle.session.legal_len())
-        .flat_map(|i| battle.session.focus(i).names)
+    let mut named: Vec<usize> = (0..battle.session().legal_len())
+        .flat_map(|i| battle.session().focus(i).names)
         .collect();
     named.sort_unstable();
     named.dedup();
@@ -438,10 +438,10 @@ fn decision_keys(
     mut cursor: ResMut<Cursor>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let fresh = cursor.version != battle.version;
+    let fresh = cursor.version != battle.version();
     if fresh {
         *cursor = Cursor {
-            version: battle.version,
+            version: battle.version(),
             ..Cursor::default()
         };
     }
@@ -454,7 +454,7 @@ fn decision_keys(
     let shown = rows(&battle, &cursor);
     if fresh {
         cursor.index = battle
-            .session
+            .session()
             .first_choice()
             .map_or(0, |i| row_of(&battle, &shown, i));
     }
@@ -487,9 +487,9 @@ fn decision_keys(
     }
     if actions.just_pressed(&GameAction::EndTurn)
         && let Some(c) = battle
-            .session
+            .session()
             .quick_choice()
-            .and_then(|i| battle.session.choice(i))
+            .and_then(|i| battle.session().choice(i))
     {
         choose.write(Choose(c));
     }
@@ -566,7 +566,7 @@ fn pass_screen_keys(
 
 /// The person whose decision is pending now holds the screen.
 pub fn take_screen(battle: &Battle, seats: &mut Seats) {
-    if let Some(seat) = battle.session.pending().seat() {
+    if let Some(seat) = battle.session().pending().seat() {
         seats.holder = Some(seat);
     }
 }
@@ -621,12 +621,12 @@ fn toggles(
 /// hot-seat, never once the other side has decided). (A lesson's line is never taken back:
 /// its screens do not ask.)
 pub fn may_undo(battle: &Battle, seats: &Seats) -> bool {
-    let Some(seat) = battle.session.undoable() else {
+    let Some(seat) = battle.session().undoable() else {
         return false;
     };
-    battle.session.watch_len().is_none()
+    battle.session().watch_len().is_none()
         && seats.kind(seat) == crate::game::seats::SeatKind::Person
-        && battle.session.pending().seat() == Some(seat)
+        && battle.session().pending().seat() == Some(seat)
 }
 
 fn undo_keys(
@@ -642,7 +642,7 @@ fn undo_keys(
     notice.0 = Some(if may_undo(&battle, &seats) && battle.undo() {
         // A lone choice is taken by itself again at once: taking back to it takes back to
         // the decision before it, where the rules allow.
-        while battle.session.legal_len() == 1 && may_undo(&battle, &seats) && battle.undo() {}
+        while battle.session().legal_len() == 1 && may_undo(&battle, &seats) && battle.undo() {}
         "Taken back.".into()
     } else {
         "Nothing to take back: dice were rolled, something was revealed, or the other side has decided since.".into()

@@ -343,8 +343,7 @@ pub fn open(start: &crate::game::flow::LessonStart) -> Result<(Battle, LessonRun
     let (run, session, log) = LessonRun::start(start)?;
     // The lesson's rolls are its own (scripted, step by step): these dice never roll.
     let dice = crate::game::flow::BattleDice::Seeded(crate::rules::dice::SeededDice::new(0));
-    let mut battle = Battle::opened(session, dice, log);
-    battle.name = run.title.clone();
+    let battle = Battle::opened(session, dice, log).named(run.title.clone());
     Ok((battle, run))
 }
 
@@ -352,7 +351,7 @@ pub fn open(start: &crate::game::flow::LessonStart) -> Result<(Battle, LessonRun
 /// step after one that is done. Returns an error the screen shows.
 pub fn go_on(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
     let result = go_on_with(battle, lesson);
-    battle.version += 1;
+    battle.refresh();
     result
 }
 
@@ -411,26 +410,22 @@ pub fn show_what_if(battle: &mut Battle, lesson: &mut LessonRun, w: usize) -> Re
             lesson
                 .play
                 .session_at(lesson.at + 1, &lesson.chosen, Some((lesson.at, &dice)))?;
-        let own_session = std::mem::replace(&mut battle.session, session);
-        let own_log = std::mem::replace(&mut battle.log, log);
+        let (own_session, own_log) = battle.replace(session, log);
         lesson.what_if = Some((w, own_session, own_log));
-        battle.replaced();
         Ok(())
     })();
-    battle.version += 1;
+    battle.refresh();
     result
 }
 
 /// Back to the lesson's own line from a what-if.
 pub fn back_to_line(battle: &mut Battle, lesson: &mut LessonRun) {
     leave_what_if(battle, lesson);
-    battle.version += 1;
+    battle.refresh();
 }
 
 fn leave_what_if(battle: &mut Battle, lesson: &mut LessonRun) {
     if let Some((_, session, log)) = lesson.what_if.take() {
-        battle.session = session;
-        battle.log = log;
-        battle.replaced();
+        battle.replace(session, log);
     }
 }

@@ -63,7 +63,7 @@ fn lesson_keys(
                 .is_some_and(|p| d < p.answers.len())
             {
                 lesson.answer = Some(d);
-                battle.version += 1;
+                battle.refresh();
             }
         } else if lesson.stage == Stage::After
             && let Err(e) = show_what_if(&mut battle, &mut lesson, d)
@@ -120,7 +120,7 @@ fn take_lesson_choices(
             Judged::NotNow(why) => notice.0 = Some(why),
             Judged::Wrong(_) => {
                 notice.0 = None;
-                battle.version += 1;
+                battle.refresh();
             }
         }
     }

@@ -69,11 +69,11 @@ impl Plugin for LogicPlugin {
 /// the browser test and the determinism check.
 pub fn over_line(battle: &Battle) -> String {
     use crate::rules::battle::{Outcome, Pending};
-    let outcome = match battle.session.pending() {
+    let outcome = match battle.session().pending() {
         Pending::Over(Outcome::Victory { winner, .. }) => format!(
             "winner {}",
             battle
-                .session
+                .session()
                 .faction_names()
                 .get(*winner)
                 .map_or("?", String::as_str)
@@ -83,10 +83,10 @@ pub fn over_line(battle: &Battle) -> String {
     };
     format!(
         "FRAY OVER {} seed={} actions={} {outcome} hash={:016x}",
-        battle.scenario,
-        battle.seed,
+        battle.scenario(),
+        battle.seed(),
         battle.taken(),
-        battle.session.state_hash()
+        battle.session().state_hash()
     )
 }
 

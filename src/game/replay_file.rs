@@ -10,16 +10,16 @@ pub fn save_replay(battle: &Battle) -> String {
     let dir = PathBuf::from("replays");
     // A scenario played from a file goes beside its replay, which names it from there: a
     // replay reads no scenario outside its own folder.
-    let file = crate::scenario::builtin(&battle.scenario)
+    let file = crate::scenario::builtin(battle.scenario())
         .is_none()
-        .then(|| std::path::Path::new(&battle.scenario))
+        .then(|| std::path::Path::new(battle.scenario()))
         .filter(|p| p.is_file())
         .and_then(|p| p.file_name())
         .map(|n| n.to_string_lossy().into_owned());
     let stem = file
         .as_deref()
-        .map_or(battle.scenario.as_str(), |f| f.trim_end_matches(".ron"));
-    let name = format!("{stem}-seed{}-{}.ron", battle.seed, battle.taken());
+        .map_or(battle.scenario(), |f| f.trim_end_matches(".ron"));
+    let name = format!("{stem}-seed{}-{}.ron", battle.seed(), battle.taken());
     let path = dir.join(&name);
     let Some(mut replay) = battle.replay() else {
         return "This ruleset's battles cannot be saved as replays".into();
@@ -30,10 +30,10 @@ pub fn save_replay(battle: &Battle) -> String {
         let beside = dir.join(f);
         // Never copied onto itself (which would empty it), nor over another file of that name.
         let copied = std::fs::create_dir_all(&dir).and_then(|_| {
-            if crate::scenario::same_file(std::path::Path::new(&battle.scenario), &beside) {
+            if crate::scenario::same_file(std::path::Path::new(battle.scenario()), &beside) {
                 Ok(())
             } else if beside.exists() {
-                let ours = std::fs::read(&battle.scenario)?;
+                let ours = std::fs::read(battle.scenario())?;
                 if std::fs::read(&beside)? == ours {
                     Ok(())
                 } else {
@@ -42,7 +42,7 @@ pub fn save_replay(battle: &Battle) -> String {
                     ))
                 }
             } else {
-                std::fs::copy(&battle.scenario, &beside).map(|_| ())
+                std::fs::copy(battle.scenario(), &beside).map(|_| ())
             }
         });
         if let Err(e) = copied {

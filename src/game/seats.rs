@@ -149,7 +149,7 @@ fn ai_think(
     mut brain: ResMut<Brain>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let Some(seat) = battle.session.pending().seat() else {
+    let Some(seat) = battle.session().pending().seat() else {
         return;
     };
     let SeatKind::Ai(level) = seats.kind(seat) else {
@@ -158,16 +158,16 @@ fn ai_think(
     let stale = brain
         .thinking
         .as_ref()
-        .is_none_or(|(serial, v, _)| (*serial, *v) != (battle.serial, battle.version));
+        .is_none_or(|(serial, v, _)| (*serial, *v) != (battle.serial(), battle.version()));
     if stale {
         // From the decisions taken, not the screen's changes: a battle resumed from its save,
         // or taken back to this point, thinks as it did.
         let decided = battle.taken() as u64 + 1;
-        let seed = battle.seed ^ decided.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = battle.seed() ^ decided.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         brain.thinking = battle
-            .session
+            .session()
             .think(level, seed)
-            .map(|t| (battle.serial, battle.version, t));
+            .map(|t| (battle.serial(), battle.version(), t));
         brain.waited = 0.0;
     }
     brain.waited += time.delta_secs();
@@ -203,7 +203,7 @@ fn unattended_beats(
         showing.clear();
         return;
     }
-    let watching = battle.session.watch_len().is_some();
+    let watching = battle.session().watch_len().is_some();
     if seats.people() > 0 && !watching {
         return;
     }
@@ -227,7 +227,7 @@ fn watch_step(
         return;
     }
     brain.waited = 0.0;
-    if let Some(a) = battle.session.watch_next() {
+    if let Some(a) = battle.session().watch_next() {
         choose.write(Choose(a));
     }
 }

@@ -212,7 +212,7 @@ fn cue_board(
     let Some((entry, t)) = playing.now else {
         return;
     };
-    let Some(line) = battle.log.get(entry) else {
+    let Some(line) = battle.log().get(entry) else {
         return;
     };
     let rolled = line
@@ -255,8 +255,8 @@ fn cue_turns(
 ) {
     let deciding = *phase.get() == Phase::Deciding
         && person_deciding(&battle, &seats, lesson.as_deref()).is_some();
-    let now = (battle.serial, battle.version);
-    let same_battle = last.battle.0 == battle.serial;
+    let now = (battle.serial(), battle.version());
+    let same_battle = last.battle.0 == battle.serial();
     if same_battle && last.deciding && now != last.battle {
         out.write(Sound::of(Cue::Choose));
     }

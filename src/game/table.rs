@@ -55,10 +55,10 @@ pub fn phase_for(
     {
         return Phase::Lesson;
     }
-    match battle.session.pending() {
+    match battle.session().pending() {
         Pending::Over(_) => Phase::Over,
         Pending::Decide { seat, .. } => {
-            if battle.session.watch_len().is_some() {
+            if battle.session().watch_len().is_some() {
                 return Phase::Watching;
             }
             if seats.kind(*seat) != SeatKind::Person && lesson.is_none() {
@@ -71,13 +71,13 @@ pub fn phase_for(
             if lesson.is_none() && seats.people() > 1 && seats.holder != Some(*seat) {
                 let hidden = match seats.holder {
                     Some(holder) => {
-                        battle.session.hides_from(holder) || battle.session.hides_from(*seat)
+                        battle.session().hides_from(holder) || battle.session().hides_from(*seat)
                     }
                     None => battle
-                        .session
+                        .session()
                         .seats()
                         .into_iter()
-                        .any(|(other, _)| other != *seat && battle.session.hides_from(other)),
+                        .any(|(other, _)| other != *seat && battle.session().hides_from(other)),
                 };
                 if hidden {
                     return Phase::PassScreen;
@@ -96,7 +96,7 @@ pub fn person_deciding(battle: &Battle, seats: &Seats, lesson: Option<&LessonRun
         return None;
     }
     battle
-        .session
+        .session()
         .pending()
         .seat()
         .filter(|s| seats.kind(*s) == SeatKind::Person)
@@ -116,8 +116,8 @@ fn begin_battle(
     match opened {
         Ok((mut b, lesson)) => {
             count.0 += 1;
-            b.serial = count.0;
-            let seats: Vec<Seat> = b.session.seats().into_iter().map(|(s, _)| s).collect();
+            b.numbered(count.0);
+            let seats: Vec<Seat> = b.session().seats().into_iter().map(|(s, _)| s).collect();
             // A lesson's learner sits at every seat; the lesson plays the other side.
             let (kinds, gm) = if lesson.is_some() {
                 (vec![SeatKind::Person; seats.len()], SeatKind::Person)
@@ -159,28 +159,28 @@ fn take_lone_choices(
     mut choose: MessageWriter<Choose>,
     mut said: ResMut<LoneTaken>,
 ) {
-    let now = (battle.serial, battle.version);
+    let now = (battle.serial(), battle.version());
     if asking.is_some()
         || *taken_for == Some(now)
-        || battle.session.watch_len().is_some()
+        || battle.session().watch_len().is_some()
         || person_deciding(&battle, &seats, None).is_none()
     {
         return;
     }
     let routine = settings
         .is_some_and(|s| s.routine_answered)
-        .then(|| battle.session.routine_choice())
+        .then(|| battle.session().routine_choice())
         .flatten();
-    let (i, why) = match (battle.session.legal_len(), routine) {
+    let (i, why) = match (battle.session().legal_len(), routine) {
         (1, _) => (0, "The only choice, taken"),
         (_, Some(i)) => (i, "Answered for you (routine; F3 to change)"),
         _ => return,
     };
-    let Some(taken) = battle.session.choice(i) else {
+    let Some(taken) = battle.session().choice(i) else {
         return;
     };
     *taken_for = Some(now);
-    said.0 = Some(format!("{why}: {}.", battle.session.describe(i)));
+    said.0 = Some(format!("{why}: {}.", battle.session().describe(i)));
     choose.write(Choose(taken));
 }
 

@@ -44,7 +44,7 @@ pub fn apply_asking(
     match battle.apply(choice) {
         Ok(()) => Ok(true),
         Err(RuleError::Dice(DiceError::Exhausted { die, why, rule }))
-            if matches!(battle.dice, crate::game::flow::BattleDice::Table(_)) =>
+            if matches!(battle.dice(), crate::game::flow::BattleDice::Table(_)) =>
         {
             commands.insert_resource(TableAsk {
                 choice: choice.clone(),
@@ -90,7 +90,7 @@ fn take_table_rolls(
 ) {
     // Values typed for a decision not taken must not stand in for the next one's.
     if cancel.read().count() > 0 {
-        if let crate::game::flow::BattleDice::Table(t) = &mut battle.dice {
+        if let crate::game::flow::BattleDice::Table(t) = battle.dice_mut() {
             t.forget_typed();
         }
         commands.remove_resource::<TableAsk>();
@@ -113,7 +113,7 @@ fn take_table_rolls(
             ask.typed.clear();
             continue;
         };
-        if let crate::game::flow::BattleDice::Table(t) = &mut battle.dice {
+        if let crate::game::flow::BattleDice::Table(t) = battle.dice_mut() {
             t.push(value);
         }
         commands.remove_resource::<TableAsk>();

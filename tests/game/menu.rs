@@ -124,8 +124,8 @@ fn the_menu_is_walked_and_set_by_keys_alone_and_only_start_starts() {
     app.update();
     assert_eq!(state(&app), AppState::Battle);
     let battle = app.world().resource::<Battle>();
-    assert_eq!(battle.scenario, "goblin-ambush");
-    assert_eq!(battle.seed, 42);
+    assert_eq!(battle.scenario(), "goblin-ambush");
+    assert_eq!(battle.seed(), 42);
     let s = setup(&app);
     assert_eq!(s.seats, vec![SeatKind::Person, SeatKind::Ai(Level::Hard)]);
 }
@@ -215,7 +215,7 @@ fn a_key_let_go_within_one_frame_is_not_lost() {
 
     // In a battle: a person's decision, walked by taps.
     let mut app = app_with_person();
-    let version = app.world().resource::<Battle>().version;
+    let version = app.world().resource::<Battle>().version();
     let at = |app: &App| app.world().resource::<Cursor>().index;
     app.update();
     let before = at(&app);
@@ -224,7 +224,7 @@ fn a_key_let_go_within_one_frame_is_not_lost() {
     tap(&mut app, KeyCode::Enter);
     app.update();
     assert_ne!(
-        app.world().resource::<Battle>().version,
+        app.world().resource::<Battle>().version(),
         version,
         "a tap of Enter took the choice"
     );

@@ -69,10 +69,10 @@ fn play(setup: BattleSetup, most: usize, seed: u64) -> Met {
             }
         }
         // A prompt is one the game waits on: still pending a frame later.
-        let version = app.world().resource::<Battle>().version;
+        let version = app.world().resource::<Battle>().version();
         app.update();
         let b = app.world().resource::<Battle>();
-        if b.version != version || phase(&app) != Some(Phase::Deciding) {
+        if b.version() != version || phase(&app) != Some(Phase::Deciding) {
             continue;
         }
         met.prompts += 1;
@@ -81,15 +81,15 @@ fn play(setup: BattleSetup, most: usize, seed: u64) -> Met {
             ..
         } = b.pending()
         {
-            let c = commits.entry(b.session.round()).or_default();
+            let c = commits.entry(b.session().round()).or_default();
             *c += 1;
             met.most_commits_in_a_phase = met.most_commits_in_a_phase.max(*c);
         }
-        let n = b.session.legal_len();
+        let n = b.session().legal_len();
         if n == 1 {
             met.lone_asked += 1;
         }
-        let choices: Vec<usize> = (0..n).filter(|&i| !b.session.irreversible(i)).collect();
+        let choices: Vec<usize> = (0..n).filter(|&i| !b.session().irreversible(i)).collect();
         let choices = if choices.is_empty() {
             (0..n).collect()
         } else {
@@ -99,7 +99,7 @@ fn play(setup: BattleSetup, most: usize, seed: u64) -> Met {
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         let i = choices[(rng >> 33) as usize % choices.len()];
-        let irreversible = b.session.irreversible(i);
+        let irreversible = b.session().irreversible(i);
         choose_by_keys(&mut app, i);
         if irreversible {
             press(&mut app, KeyCode::Enter);
@@ -211,7 +211,7 @@ fn two_choices_in_one_frame_take_one_decision() {
     }
     let b = app.world().resource::<Battle>();
     let before = b.taken();
-    let steady = b.session.choice(0).unwrap();
+    let steady = b.session().choice(0).unwrap();
     app.world_mut().write_message(Choose(steady.clone()));
     app.world_mut().write_message(Choose(steady));
     app.update();

@@ -29,7 +29,7 @@ impl Picks {
 }
 
 fn seats_of(b: &Battle, kind: SeatKind) -> Seats {
-    let seats: Vec<Seat> = b.session.seats().into_iter().map(|(s, _)| s).collect();
+    let seats: Vec<Seat> = b.session().seats().into_iter().map(|(s, _)| s).collect();
     Seats::new(vec![kind; seats.len()], &seats, kind)
 }
 
@@ -42,7 +42,7 @@ fn apply_typing(b: &mut Battle, c: &Choice, picks: &mut Picks) -> Vec<u8> {
             Ok(()) => return typed,
             Err(RuleError::Dice(DiceError::Exhausted { die, .. })) => {
                 let v = picks.next(usize::from(die.sides)) as u8 + 1;
-                let BattleDice::Table(t) = &mut b.dice else {
+                let BattleDice::Table(t) = b.dice_mut() else {
                     panic!("Fray's own dice never run out");
                 };
                 t.push(v);
@@ -66,16 +66,16 @@ fn played(setup: &BattleSetup, cap: usize) -> (Vec<Choice>, Vec<Vec<u8>>, Vec<St
             break;
         }
         // Surrender and the like (listed last) only when nothing else is left.
-        let n = b.session.legal_len();
+        let n = b.session().legal_len();
         let open = (0..n)
-            .filter(|&i| !b.session.irreversible(i))
+            .filter(|&i| !b.session().irreversible(i))
             .count()
             .max(1);
-        let c = b.session.choice(picks.next(open)).unwrap();
+        let c = b.session().choice(picks.next(open)).unwrap();
         typed.push(apply_typing(&mut b, &c, &mut picks));
         choices.push(c);
     }
-    (choices, typed, saves, b.session.state_hash())
+    (choices, typed, saves, b.session().state_hash())
 }
 
 #[test]
@@ -101,13 +101,13 @@ fn a_battle_saved_and_resumed_at_every_action_ends_as_the_uninterrupted_one() {
             assert_eq!(b.taken(), k, "{scenario}");
             let mut picks = Picks(0);
             for (c, values) in choices[k..].iter().zip(&typed[k..]) {
-                if let BattleDice::Table(t) = &mut b.dice {
+                if let BattleDice::Table(t) = b.dice_mut() {
                     values.iter().for_each(|&v| t.push(v));
                 }
                 assert!(apply_typing(&mut b, c, &mut picks).is_empty(), "{scenario}");
             }
             assert_eq!(
-                b.session.state_hash(),
+                b.session().state_hash(),
                 last,
                 "{scenario}: resumed after action {k}, it ended elsewhere"
             );
@@ -137,7 +137,7 @@ fn over(app: &App) -> bool {
 }
 
 fn hash(app: &App) -> u64 {
-    app.world().resource::<Battle>().session.state_hash()
+    app.world().resource::<Battle>().session().state_hash()
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn an_ai_battle_closed_mid_way_continues_from_its_save_to_the_same_end() {
         assert_eq!(save.replay.rules, Some(fray::rules::RULES_VERSION));
         let resumed = Battle::resume(save).unwrap();
         assert_eq!(
-            resumed.session.state_hash(),
+            resumed.session().state_hash(),
             hash_then,
             "{scenario}: resumed elsewhere"
         );
@@ -194,8 +194,8 @@ fn an_ai_battle_closed_mid_way_continues_from_its_save_to_the_same_end() {
 /// typed, it goes through.
 fn rolls_nothing(b: &Battle, i: usize) -> bool {
     let mut s = Battle::resume(&saved(b)).unwrap();
-    s.dice = BattleDice::Table(fray::rules::dice::TableDice::default());
-    s.apply(&b.session.choice(i).unwrap()).is_ok()
+    *s.dice_mut() = BattleDice::Table(fray::rules::dice::TableDice::default());
+    s.apply(&b.session().choice(i).unwrap()).is_ok()
 }
 
 fn saved(b: &Battle) -> Save {
@@ -219,43 +219,48 @@ fn decisions_that_roll_nothing_are_taken_back_to_the_same_state_in_every_ruleset
         // decisions that roll nothing, then take them all back.
         let mut walked = 0;
         let quiet = loop {
-            let n = b.session.legal_len();
+            let n = b.session().legal_len();
             if let Some(i) = (0..n).find(|&i| rolls_nothing(&b, i)) {
                 break i;
             }
-            let c = b.session.choice(picks.next(n)).unwrap();
+            let c = b.session().choice(picks.next(n)).unwrap();
             b.apply(&c).unwrap();
             walked += 1;
             assert!(walked < 500, "{scenario}: no decision rolls nothing");
         };
-        let seat = b.session.pending().seat().unwrap();
-        let (before, log_before, taken_before) = (b.session.state_hash(), b.log.len(), b.taken());
-        let mut taken = vec![b.session.describe(quiet)];
-        b.apply(&b.session.choice(quiet).unwrap()).unwrap();
-        while taken.len() < 3 && b.session.pending().seat() == Some(seat) {
-            let n = b.session.legal_len();
+        let seat = b.session().pending().seat().unwrap();
+        let (before, log_before, taken_before) =
+            (b.session().state_hash(), b.log().len(), b.taken());
+        let mut taken = vec![b.session().describe(quiet)];
+        b.apply(&b.session().choice(quiet).unwrap()).unwrap();
+        while taken.len() < 3 && b.session().pending().seat() == Some(seat) {
+            let n = b.session().legal_len();
             let Some(i) = (0..n).find(|&i| rolls_nothing(&b, i)) else {
                 break;
             };
-            taken.push(b.session.describe(i));
-            b.apply(&b.session.choice(i).unwrap()).unwrap();
+            taken.push(b.session().describe(i));
+            b.apply(&b.session().choice(i).unwrap()).unwrap();
         }
-        assert_eq!(b.session.undoable(), Some(seat), "{scenario}: {taken:?}");
+        assert_eq!(b.session().undoable(), Some(seat), "{scenario}: {taken:?}");
         let mut undone = 0;
         while b.taken() > taken_before {
             assert!(b.undo(), "{scenario}: {taken:?} at {undone}");
             undone += 1;
         }
         assert_eq!(undone, taken.len());
-        assert_eq!(b.session.state_hash(), before, "{scenario}: {taken:?}");
-        assert_eq!(b.log.len(), log_before, "{scenario}: the log went back too");
+        assert_eq!(b.session().state_hash(), before, "{scenario}: {taken:?}");
+        assert_eq!(
+            b.log().len(),
+            log_before,
+            "{scenario}: the log went back too"
+        );
         assert!(
             !b.undo(),
             "{scenario}: nothing before the walk is taken back"
         );
         // A person deciding may take back their own decision.
-        b.apply(&b.session.choice(quiet).unwrap()).unwrap();
-        if b.session.pending().seat() == Some(seat) {
+        b.apply(&b.session().choice(quiet).unwrap()).unwrap();
+        if b.session().pending().seat() == Some(seat) {
             assert!(may_undo(&b, &seats), "{scenario}");
         }
         // After a roll, nothing is taken back: on to the first choice that rolls (the walk
@@ -265,16 +270,17 @@ fn decisions_that_roll_nothing_are_taken_back_to_the_same_state_in_every_ruleset
             if matches!(b.pending(), Pending::Over(_)) {
                 break;
             }
-            let n = b.session.legal_len();
+            let n = b.session().legal_len();
             if let Some(i) = (0..n).find(|&i| !rolls_nothing(&b, i)) {
-                b.apply(&b.session.choice(i).unwrap()).unwrap();
-                assert_eq!(b.session.undoable(), None, "{scenario}: after a roll");
+                b.apply(&b.session().choice(i).unwrap()).unwrap();
+                assert_eq!(b.session().undoable(), None, "{scenario}: after a roll");
                 assert!(!b.undo());
                 assert!(!may_undo(&b, &seats));
                 rolled = true;
                 break;
             }
-            b.apply(&b.session.choice(picks.next(n)).unwrap()).unwrap();
+            b.apply(&b.session().choice(picks.next(n)).unwrap())
+                .unwrap();
         }
         assert!(rolled, "{scenario}: no choice rolled dice");
     }
@@ -298,12 +304,12 @@ fn in_hot_seat_undo_is_the_deciding_side_s_own_and_ends_when_the_other_side_deci
         if matches!(b.pending(), Pending::Over(_)) {
             break;
         }
-        let seat = b.session.pending().seat();
-        let n = b.session.legal_len();
+        let seat = b.session().pending().seat();
+        let n = b.session().legal_len();
         let i = picks.next(n);
         let quiet = rolls_nothing(&b, i);
-        b.apply(&b.session.choice(i).unwrap()).unwrap();
-        let now = b.session.pending().seat();
+        b.apply(&b.session().choice(i).unwrap()).unwrap();
+        let now = b.session().pending().seat();
         if quiet && now != seat {
             // The other side decides now: the decision just taken is not theirs to take back.
             assert!(!may_undo(&b, &seats), "{:?} then {:?}", seat, now);
@@ -343,14 +349,14 @@ fn a_decision_that_reveals_a_hidden_enemy_cannot_be_taken_back() {
             if matches!(b.pending(), Pending::Over(_)) {
                 break;
             }
-            let n = b.session.legal_len();
+            let n = b.session().legal_len();
             let i = picks.next(n);
             let quiet = rolls_nothing(&b, i);
             let before = b.typed::<Zones>().unwrap().state.clone();
-            b.apply(&b.session.choice(i).unwrap()).unwrap();
+            b.apply(&b.session().choice(i).unwrap()).unwrap();
             let after = &b.typed::<Zones>().unwrap().state;
             if quiet && Zones::reveals(&before, after) {
-                assert_eq!(b.session.undoable(), None, "seed {seed}");
+                assert_eq!(b.session().undoable(), None, "seed {seed}");
                 assert!(!b.undo());
                 return;
             }
@@ -376,14 +382,14 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
         a.world().contains_resource::<TableAsk>()
     });
     let taken = app.world().resource::<Battle>().taken();
-    if let BattleDice::Table(t) = &mut app.world_mut().resource_mut::<Battle>().dice {
+    if let BattleDice::Table(t) = app.world_mut().resource_mut::<Battle>().dice_mut() {
         t.push(1);
     }
     app.world_mut().write_message(TableCancel);
     app.update();
     let b = app.world().resource::<Battle>();
     assert_eq!(b.taken(), taken);
-    let BattleDice::Table(t) = &b.dice else {
+    let BattleDice::Table(t) = &b.dice() else {
         panic!("the battle rolls the table's dice");
     };
     assert_eq!(t.typed_ahead(), 0);
@@ -419,7 +425,7 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
         answered += 1;
     }
     let b = app.world().resource::<Battle>();
-    let BattleDice::Table(t) = &b.dice else {
+    let BattleDice::Table(t) = &b.dice() else {
         panic!("the battle rolls the table's dice");
     };
     // Every die after the opening rolls is one the table typed.
@@ -434,7 +440,7 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
     let (_, save) = saved.latest().unwrap();
     assert!(save.table_dice);
     let resumed = Battle::resume(save).unwrap();
-    assert_eq!(resumed.session.state_hash(), b.session.state_hash());
+    assert_eq!(resumed.session().state_hash(), b.session().state_hash());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -453,18 +459,18 @@ fn played_out(
     let mut b = Battle::start(&setup).unwrap();
     let mut picks = Picks(seed);
     for _ in 0..3000 {
-        if matches!(b.session.pending(), Pending::Over(_)) {
+        if matches!(b.session().pending(), Pending::Over(_)) {
             return b;
         }
         let i = pick(&b, &mut picks);
-        b.apply(&b.session.choice(i).unwrap()).unwrap();
+        b.apply(&b.session().choice(i).unwrap()).unwrap();
     }
     panic!("{scenario} on seed {seed} never ended");
 }
 
 /// Any legal choice, at random.
 fn any_choice(b: &Battle, picks: &mut Picks) -> usize {
-    picks.next(b.session.legal_len())
+    picks.next(b.session().legal_len())
 }
 
 /// "Watch it again" on the result screen plays the battle just ended back from its start, to
@@ -477,13 +483,13 @@ fn a_battle_watched_again_ends_as_it_was_played() {
         let mut setup = BattleSetup::default();
         assert!(setup.watch_again(&played), "{scenario}");
         let mut watched = Battle::start(&setup).unwrap();
-        while let Some(next) = watched.session.watch_next() {
+        while let Some(next) = watched.session().watch_next() {
             watched.apply(&next).unwrap();
         }
         assert_eq!(watched.taken(), played.taken(), "{scenario}");
         assert_eq!(
-            watched.session.state_hash(),
-            played.session.state_hash(),
+            watched.session().state_hash(),
+            played.session().state_hash(),
             "{scenario}: watched to the same end"
         );
         let table = BattleSetup {
@@ -505,7 +511,7 @@ fn the_turning_point_is_where_the_winners_odds_rose_most() {
     use fray::rules::battle::Outcome;
     for scenario in ["duel", "the-alarm", "wizards-and-bandits"] {
         let b = played_out(scenario, 9, any_choice);
-        let Pending::Over(Outcome::Victory { winner, .. }) = b.session.pending().clone() else {
+        let Pending::Over(Outcome::Victory { winner, .. }) = b.session().pending().clone() else {
             continue;
         };
         let shares = b.share_history();
@@ -524,10 +530,10 @@ fn the_turning_point_is_where_the_winners_odds_rose_most() {
             (0..before_end).all(|k| rise(k) <= rise(tp.action)),
             "{scenario}: the most"
         );
-        let told = &b.log[tp.entry];
+        let told = &b.log()[tp.entry];
         assert!(!told.text.is_empty(), "{scenario}");
         assert!(
-            b.log[tp.entry..]
+            b.log()[tp.entry..]
                 .iter()
                 .take(1)
                 .all(|e| e.explanation.as_ref().is_none_or(|x| !x.dice.is_empty())),
@@ -544,11 +550,11 @@ fn a_decision_s_odds_are_found_again_after_the_battle() {
         let mut shown = Vec::new();
         let b = played_out(scenario, 3, |b, picks| {
             // A choice with odds where there is one (an attack), so that some are shown.
-            let n = b.session.legal_len();
+            let n = b.session().legal_len();
             let i = (0..n)
-                .find(|&i| b.session.odds(i).is_some() && picks.next(2) == 0)
+                .find(|&i| b.session().odds(i).is_some() && picks.next(2) == 0)
                 .unwrap_or_else(|| picks.next(n));
-            shown.push(b.session.odds(i));
+            shown.push(b.session().odds(i));
             i
         });
         assert!(

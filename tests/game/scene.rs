@@ -126,7 +126,7 @@ fn at_the_start_every_token_reads_as_whole_with_its_pools_full() {
             ..BattleSetup::default()
         })
         .unwrap();
-        for t in b.session.board(None).tokens {
+        for t in b.session().board(None).tokens {
             // No "5/6" inside a token: the pools are bars, and at the start they are full.
             assert!(
                 !t.inside.contains('/'),

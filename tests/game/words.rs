@@ -32,14 +32,14 @@ fn random_battles<T>(
             .unwrap();
             let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
             for step in 0..steps {
-                let n = b.session.legal_len();
+                let n = b.session().legal_len();
                 if n == 0 {
                     break;
                 }
                 pick = pick
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
-                let open: Vec<usize> = (0..n).filter(|&i| !b.session.irreversible(i)).collect();
+                let open: Vec<usize> = (0..n).filter(|&i| !b.session().irreversible(i)).collect();
                 let choice = if open.is_empty() {
                     0
                 } else {
@@ -52,7 +52,7 @@ fn random_battles<T>(
                     choice,
                 };
                 let kept = before(&at, &b);
-                let c = b.session.choice(choice).unwrap();
+                let c = b.session().choice(choice).unwrap();
                 if b.apply(&c).is_err() {
                     break;
                 }
@@ -77,8 +77,8 @@ fn no_two_choices_of_a_decision_read_the_same() {
         6,
         300,
         |at, b| {
-            let n = b.session.legal_len();
-            let mut words: Vec<String> = (0..n).map(|i| b.session.describe(i)).collect();
+            let n = b.session().legal_len();
+            let mut words: Vec<String> = (0..n).map(|i| b.session().describe(i)).collect();
             words.sort();
             for pair in words.windows(2) {
                 assert_ne!(
@@ -111,7 +111,7 @@ fn compose(b: &Battle, picked: Vec<String>) -> usize {
         .map(|r| match r {
             Row::Choice(i) => {
                 assert_eq!(
-                    b.session.parts(*i).as_ref(),
+                    b.session().parts(*i).as_ref(),
                     Some(&picked),
                     "a whole choice ends it"
                 );
@@ -142,10 +142,10 @@ fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
         300,
         |at, b| {
             let (name, seed) = (at.name, at.seed);
-            let n = b.session.legal_len();
+            let n = b.session().legal_len();
             let shown = rows(b, &Cursor::default());
             let word = |r: &Row| match *r {
-                Row::Choice(i) => b.session.describe(i),
+                Row::Choice(i) => b.session().describe(i),
                 Row::Verb { verb, .. } => verb.to_string(),
                 Row::Part { .. } => r.part_words(b).unwrap_or_default(),
             };
@@ -190,7 +190,7 @@ fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
                         );
                         assert_eq!(opened.len(), count, "{name}: {verb} opens its choices");
                         assert!(opened.iter().all(
-                            |r| matches!(r, Row::Choice(i) if b.session.verb(*i) == Some(verb))
+                            |r| matches!(r, Row::Choice(i) if b.session().verb(*i) == Some(verb))
                         ));
                     }
                 }
@@ -259,7 +259,7 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
             if zones {
                 // A zone a move goes to says what the move spends: the turn's one zone.
                 assert_eq!(
-                    b.session.focus(i).cost.as_deref(),
+                    b.session().focus(i).cost.as_deref(),
                     Some("1 zone"),
                     "{}",
                     at.name
@@ -269,11 +269,11 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
                 // The lit square says what the move's words say it costs, and a sprint or the
                 // free step says which it is.
                 let cost = b
-                    .session
+                    .session()
                     .focus(i)
                     .cost
                     .expect("a move's square shows its cost");
-                let words = b.session.odds(i).unwrap_or_default();
+                let words = b.session().odds(i).unwrap_or_default();
                 let mut lines = cost.lines();
                 let metres = lines.next().unwrap_or_default();
                 assert!(
@@ -284,7 +284,7 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
                 assert_eq!(lines.next(), kind, "{}: {cost:?}", at.name);
             }
             (zones || teams).then(|| Move {
-                words: b.session.odds(i).unwrap_or_default(),
+                words: b.session().odds(i).unwrap_or_default(),
                 zones,
                 hidden: b.typed::<Zones>().map_or(Vec::new(), |z| {
                     z.state.characters.iter().map(|c| c.concealed).collect()
@@ -352,12 +352,12 @@ fn a_click_on_a_target_takes_the_attack_whose_odds_stand_beside_them() {
         2,
         300,
         |at, b| {
-            let struck: Vec<usize> = (0..b.session.legal_len())
-                .filter_map(|i| b.session.focus(i).token)
+            let struck: Vec<usize> = (0..b.session().legal_len())
+                .filter_map(|i| b.session().focus(i).token)
                 .filter(|(_, m)| *m == Mark::Harm)
                 .map(|(c, _)| c)
                 .collect();
-            for t in b.session.board(None).tokens.iter().map(|t| t.id) {
+            for t in b.session().board(None).tokens.iter().map(|t| t.id) {
                 let mut cursor = Cursor::default();
                 let Some(i) = attack_on(b, &cursor, t) else {
                     assert!(!struck.contains(&t), "{}: no attack found on {t}", at.name);
@@ -366,15 +366,15 @@ fn a_click_on_a_target_takes_the_attack_whose_odds_stand_beside_them() {
                     assert_eq!(cursor.target, Some(t));
                     continue;
                 };
-                assert_eq!(b.session.focus(i).token, Some((t, Mark::Harm)));
+                assert_eq!(b.session().focus(i).token, Some((t, Mark::Harm)));
                 // Odds for every attack a person may choose (Coterie's duel challenge aside).
-                if b.session.odds(i).is_some() {
+                if b.session().odds(i).is_some() {
                     shown += 1;
                 }
                 // The click takes it (a choice that cannot be taken back asks first).
                 let clicked = token_clicked(b, &mut cursor, t);
-                let want = b.session.choice(i);
-                if b.session.irreversible(i) {
+                let want = b.session().choice(i);
+                if b.session().irreversible(i) {
                     assert!(clicked.is_none() && cursor.armed == Some(i));
                 } else {
                     assert!(
@@ -416,7 +416,7 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
             let Stage::Bring(i) = s.stage else {
                 return None;
             };
-            let c = b.session.choice(at.choice)?;
+            let c = b.session().choice(at.choice)?;
             let Some(Action::Bring(skills)) = c.get::<Action>() else {
                 return None;
             };
@@ -424,7 +424,7 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
             let mut brought = skills.clone();
             all.sort();
             brought.sort();
-            (brought == all).then(|| b.session.situation().unwrap_or_default())
+            (brought == all).then(|| b.session().situation().unwrap_or_default())
         },
         |at, b, kept, beats| {
             let Some(tally) = beats
@@ -442,7 +442,7 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
                 .collect();
             assert_eq!(totals.len(), 2, "{}: {:?}", at.name, tally.lines);
             let said = format!("{} against {}", totals[0], totals[1]);
-            let situation = b.session.situation().unwrap_or_default();
+            let situation = b.session().situation().unwrap_or_default();
             if let Some(shown) = efforts_in(&situation) {
                 assert_eq!(
                     shown, said,
@@ -527,7 +527,7 @@ fn a_characters_reach_before_it_acts_is_where_its_move_then_goes() {
             };
             for (c, moves) in activations {
                 let Some(moves) = moves else { continue };
-                let reach: BTreeSet<_> = b.session.reach(c).into_iter().collect();
+                let reach: BTreeSet<_> = b.session().reach(c).into_iter().collect();
                 assert_eq!(
                     reach, moves,
                     "{} seed {} step {}",
@@ -553,8 +553,8 @@ fn the_characters_panel_and_the_tokens_give_the_same_figures() {
         3,
         200,
         |at, b| {
-            let roster = b.session.roster(None);
-            for t in b.session.board(None).tokens {
+            let roster = b.session().roster(None);
+            for t in b.session().board(None).tokens {
                 let Some(line) = roster
                     .iter()
                     .find(|l| l.faction == t.faction && l.text.starts_with(&t.name))
@@ -600,7 +600,7 @@ fn the_character_whose_turn_it_is_reads_as_acting_not_as_done() {
             } else {
                 return;
             };
-            let roster = b.session.roster(None);
+            let roster = b.session().roster(None);
             let acting: Vec<&str> = roster
                 .iter()
                 .filter(|l| l.text.contains(" · acting"))
@@ -609,7 +609,7 @@ fn the_character_whose_turn_it_is_reads_as_acting_not_as_done() {
             match actor {
                 Some(c) => {
                     seen += 1;
-                    let name = b.session.character_name(c);
+                    let name = b.session().character_name(c);
                     assert_eq!(acting.len(), 1, "{} step {}: {acting:?}", at.name, at.step);
                     assert!(
                         acting[0].starts_with(&name) && !acting[0].contains("has acted"),

@@ -172,7 +172,7 @@ fn follow_news(mut news: MessageReader<News>, battle: Res<Battle>, mut playing: 
         match n {
             News::Applied { log, .. } => playing.queue(log.clone().map(|e| {
                 let small = battle
-                    .log
+                    .log()
                     .get(e)
                     .and_then(|l| l.visual.as_ref())
                     .is_some_and(is_small);
@@ -189,7 +189,7 @@ fn play(time: Res<Time>, pace: Res<Pace>, battle: Res<Battle>, mut playing: ResM
     for _ in 0..MOST_QUEUED {
         playing.advance(step);
         match playing.now {
-            Some((e, _)) if battle.log.get(e).is_none_or(|l| l.visual.is_none()) => {
+            Some((e, _)) if battle.log().get(e).is_none_or(|l| l.visual.is_none()) => {
                 playing.now = None;
             }
             _ => break,

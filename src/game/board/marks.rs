@@ -255,7 +255,7 @@ pub fn draw_board_marks(
 
     // The event the board is playing, and how far it has gone.
     let now = playing.now.and_then(|(e, t)| {
-        let entry = battle.log.get(e)?;
+        let entry = battle.log().get(e)?;
         Some((entry.visual.clone()?, t, entry.text.clone()))
     });
     let sliding = match &now {
@@ -309,13 +309,13 @@ pub fn draw_board_marks(
         // The roll's dice, if the event rolled any, by what they were rolled for.
         if let Some(x) = playing
             .now
-            .and_then(|(e, _)| battle.log.get(e)?.explanation.as_ref())
+            .and_then(|(e, _)| battle.log().get(e)?.explanation.as_ref())
             && super::dice::decisive(x, visual)
         {
             super::dice::paint_big(&painter, clip, x, *t);
         } else if let Some(x) = playing
             .now
-            .and_then(|(e, _)| battle.log.get(e)?.explanation.as_ref())
+            .and_then(|(e, _)| battle.log().get(e)?.explanation.as_ref())
         {
             let at = super::dice::anchor(
                 visual,
@@ -346,7 +346,7 @@ pub fn draw_board_marks(
         // The pointer keeps its colour (a screenshot checks for it); its arrow bobs.
         let bob = 6.0 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
         let colour = crate::game::board::palette::POINTER;
-        match lesson.pointer(battle.session.as_ref()) {
+        match lesson.pointer(battle.session()) {
             Some(crate::game::lesson::PointAt::Token(c)) => {
                 if let Some(at) = character_position(&lay, c) {
                     let r = character_radius(&lay, c);
@@ -370,7 +370,7 @@ pub fn draw_board_marks(
         let mut costed = std::collections::BTreeSet::new();
         let mut lit = false;
         for i in filtered_choices(&battle, &cursor) {
-            let focus = battle.session.focus(i);
+            let focus = battle.session().focus(i);
             let (z, colour) = match focus.place {
                 Some((z, Mark::Go)) => (z, CYAN.gamma_multiply(0.5)),
                 Some((z, Mark::Risk)) => (z, ORANGE.gamma_multiply(0.7)),
@@ -388,7 +388,7 @@ pub fn draw_board_marks(
         // an ally waiting, an enemy): where a move of its own could take it, lit faintly with
         // what it costs, so a reach is weighed before the character is chosen.
         if !lit && let Some(t) = cursor.target {
-            for (z, cost) in battle.session.reach(t) {
+            for (z, cost) in battle.session().reach(t) {
                 marks.frame(z, -8.0, REACH);
                 if !cost.is_empty() {
                     marks.cost(z, &cost);
@@ -396,7 +396,7 @@ pub fn draw_board_marks(
             }
         }
         let highlighted = highlighted_row(&rows(&battle, &cursor), &cursor)
-            .map(|row| battle.session.focus(row_choice(row)));
+            .map(|row| battle.session().focus(row_choice(row)));
         if let Some(focus) = &highlighted {
             marks.highlight(focus);
         }
@@ -405,12 +405,12 @@ pub fn draw_board_marks(
         if let Some(i) = hovered_place
             .0
             .filter(|z| costed.contains(z))
-            .and_then(|z| battle.session.place_choice(z))
+            .and_then(|z| battle.session().place_choice(z))
         {
-            let focus = battle.session.focus(i);
+            let focus = battle.session().focus(i);
             marks.highlight(&focus);
             if let Some((z, Mark::Risk)) = focus.place
-                && let Some(words) = battle.session.odds(i)
+                && let Some(words) = battle.session().odds(i)
             {
                 marks.odds_beside_place(z, &words);
             }
@@ -425,7 +425,7 @@ pub fn draw_board_marks(
         });
         if let Some(t) = target
             && let Some(i) = attack_on(&battle, &cursor, t)
-            && let Some(odds) = battle.session.odds(i)
+            && let Some(odds) = battle.session().odds(i)
             && let Some(r) = marks.odds_beside(t, &odds)
         {
             *odds_box = OddsBox::drawn(r, zoom, i);

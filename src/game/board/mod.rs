@@ -380,7 +380,7 @@ fn shake_board(
     let Some((e, t)) = playing.now else {
         return;
     };
-    let Some(visual) = battle.log.get(e).and_then(|l| l.visual.as_ref()) else {
+    let Some(visual) = battle.log().get(e).and_then(|l| l.visual.as_ref()) else {
         return;
     };
     let px = shake(visual, t);
@@ -706,7 +706,7 @@ pub fn click_board(
     };
     // The odds beside a target strike when clicked, as the target does.
     if let Some(i) = odds_box.and_then(|b| b.under(screen))
-        && let Some(c) = battle.session.choice(i)
+        && let Some(c) = battle.session().choice(i)
     {
         choose.write(Choose(c));
         return;
@@ -722,8 +722,8 @@ pub fn click_board(
         return;
     }
     if let Some(c) = place_at(&lay, world)
-        .and_then(|z| battle.session.place_choice(z))
-        .and_then(|i| battle.session.choice(i))
+        .and_then(|z| battle.session().place_choice(z))
+        .and_then(|i| battle.session().choice(i))
     {
         choose.write(Choose(c));
     }
@@ -885,7 +885,7 @@ mod tests {
             ..BattleSetup::default()
         })
         .unwrap();
-        let view = b.session.board(None);
+        let view = b.session().board(None);
         let centres = layout(&view);
         Layout::new(view, centres, None)
     }
@@ -986,7 +986,7 @@ mod tests {
             ..BattleSetup::default()
         })
         .unwrap();
-        let view = b.session.board(None);
+        let view = b.session().board(None);
         let portrait = |name: &str| {
             view.tokens
                 .iter()
@@ -1059,7 +1059,7 @@ mod tests {
                 ..BattleSetup::default()
             })
             .unwrap();
-            let view = b.session.board(None);
+            let view = b.session().board(None);
             let centres = layout(&view);
             let size = place_size(&view);
             for window in [

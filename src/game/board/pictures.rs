@@ -316,7 +316,7 @@ fn play_on_tokens(
     mut flashes: Query<(&Flash, &mut Sprite)>,
 ) {
     let now = playing.now.and_then(|(e, t)| {
-        let visual = battle.log.get(e)?.visual.clone()?;
+        let visual = battle.log().get(e)?.visual.clone()?;
         Some((visual, t))
     });
     let root = |id: usize| {

@@ -68,11 +68,11 @@ fn sync_layout(
     mut lay: ResMut<Layout>,
 ) {
     let eyes = viewer(&battle, &seats, lesson.as_deref());
-    let key = Some((battle.serial, battle.version, eyes));
+    let key = Some((battle.serial(), battle.version(), eyes));
     if lay.key == key {
         return;
     }
-    let view = battle.session.board(eyes);
+    let view = battle.session().board(eyes);
     let centres = if lay.view.places == view.places && lay.view.links == view.links {
         std::mem::take(&mut lay.centres)
     } else {

@@ -28,19 +28,19 @@ use crate::rules::notes;
 fn seat_name(battle: &Battle, seat: Seat) -> String {
     match seat {
         Seat::Faction(f) => battle
-            .session
+            .session()
             .faction_names()
             .get(f)
             .cloned()
             .unwrap_or_else(|| "?".into()),
         Seat::Gm => "the GM".into(),
-        Seat::Character(c) => battle.session.character_name(c),
+        Seat::Character(c) => battle.session().character_name(c),
     }
 }
 
 /// Who decides now, in words: the seat's name, and the AI's level where an AI holds it.
 pub fn deciding_words(battle: &Battle, seats: &Seats) -> String {
-    match battle.session.pending().seat() {
+    match battle.session().pending().seat() {
         Some(seat) => match seats.kind(seat) {
             SeatKind::Person => seat_name(battle, seat),
             SeatKind::Ai(level) => {
@@ -207,12 +207,12 @@ fn choices_panel(
     choose: &mut MessageWriter<Choose>,
     next: &mut NextState<AppState>,
 ) -> egui::Rect {
-    let names = t.battle.session.faction_names().to_vec();
+    let names = t.battle.session().faction_names().to_vec();
     let person = person_deciding(&t.battle, &t.seats, t.lesson.as_deref());
     egui::Panel::left("choices")
         .exact_size(crate::game::board::LEFT_PANEL)
         .show(ui, |ui| {
-            if let Some(sit) = t.battle.session.situation() {
+            if let Some(sit) = t.battle.session().situation() {
                 ui.label(egui::RichText::new(sit).italics());
                 ui.separator();
             }
@@ -224,7 +224,7 @@ fn choices_panel(
                     ui.label(format!(
                         "Replay: action {} of {}",
                         t.battle.taken(),
-                        t.battle.session.watch_len().unwrap_or(0)
+                        t.battle.session().watch_len().unwrap_or(0)
                     ));
                 }
                 Phase::Over => {
@@ -284,13 +284,16 @@ fn choices_panel(
 /// A person's decision: its title (the ruleset's words) over its choices, laid out as the
 /// ruleset says: rows, or cards with every option's effect written out (harm, draws).
 fn decision(ui: &mut egui::Ui, t: &mut BattleView, choose: &mut MessageWriter<Choose>) {
-    let Pending::Decide { kind, .. } = t.battle.session.pending() else {
+    let Pending::Decide { kind, .. } = t.battle.session().pending() else {
         return;
     };
-    let (title, style) = (t.battle.session.title(*kind), t.battle.session.style(*kind));
+    let (title, style) = (
+        t.battle.session().title(*kind),
+        t.battle.session().style(*kind),
+    );
     decision_heading(ui, title);
     let cards = style == DecisionStyle::Cards;
-    if cards && (0..t.battle.session.legal_len()).any(|i| t.battle.session.odds(i).is_some()) {
+    if cards && (0..t.battle.session().legal_len()).any(|i| t.battle.session().odds(i).is_some()) {
         ui.label(egui::RichText::new("Each option's effect is under it.").small());
     }
     choice_list(
@@ -333,15 +336,15 @@ fn steps_window(ctx: &egui::Context, t: &mut BattleView) {
 /// The right panel: the characters side by side, and the log when it is open. Returns where
 /// it stands.
 fn roster_and_log(ui: &mut egui::Ui, t: &mut BattleView) -> egui::Rect {
-    let names = t.battle.session.faction_names().to_vec();
+    let names = t.battle.session().faction_names().to_vec();
     egui::Panel::right("log")
         .exact_size(crate::game::board::RIGHT_PANEL)
         .show(ui, |ui| {
             ui.strong("Characters");
-            let roster = t
-                .battle
-                .session
-                .roster(viewer(&t.battle, &t.seats, t.lesson.as_deref()));
+            let roster =
+                t.battle
+                    .session()
+                    .roster(viewer(&t.battle, &t.seats, t.lesson.as_deref()));
             for (f, name) in names.iter().enumerate() {
                 ui.label(egui::RichText::new(name).color(faction_colour(f)));
                 for line in roster.iter().filter(|l| l.faction == f) {
@@ -358,7 +361,7 @@ fn roster_and_log(ui: &mut egui::Ui, t: &mut BattleView) -> egui::Rect {
                 egui::ScrollArea::vertical()
                     .stick_to_bottom(true)
                     .show(ui, |ui| {
-                        for (i, e) in t.battle.log.iter().enumerate() {
+                        for (i, e) in t.battle.log().iter().enumerate() {
                             // The line whose event the board is playing stands out.
                             let text = if e.explanation.is_some() {
                                 format!("• {}", e.text)
@@ -397,7 +400,7 @@ fn breakdown_window(
     markdown: &mut egui_commonmark::CommonMarkCache,
 ) {
     if let Some(i) = t.panels.breakdown
-        && let Some(e) = t.battle.log.get(i)
+        && let Some(e) = t.battle.log().get(i)
         && let Some(x) = &e.explanation
     {
         let mut open = true;
@@ -467,7 +470,7 @@ fn reasons_window(ctx: &egui::Context, t: &BattleView) {
 /// The help: the mouse, the board's pictures, the keys.
 fn help_window(ctx: &egui::Context, t: &BattleView) {
     egui::Window::new("Help").show(ctx, |ui| {
-        ui.label(t.battle.session.mouse_help());
+        ui.label(t.battle.session().mouse_help());
         ui.label("The board: the wheel zooms, dragging with the right or middle button pans, Home (or 0) shows the whole board again.");
         ui.label("A token's picture is who they are; the small one at its side, what they hold; the number at its corner, what the ruleset counts on it.");
         ui.label("Bars across a token: what it has left of what it can lose (health; in Three actions endurance, then health), green when whole.");
@@ -505,13 +508,13 @@ fn choice_list(
         ui.horizontal(|ui| {
             ui.label(format!(
                 "Showing choices for {}",
-                battle.session.character_name(t)
+                battle.session().character_name(t)
             ));
             if ui.small_button("all (Esc)").clicked() {
                 cursor.filter_to(None);
             }
         });
-        if !battle.session.reach(t).is_empty() {
+        if !battle.session().reach(t).is_empty() {
             ui.label(
                 egui::RichText::new("Where a move of theirs could go is lit on the board.")
                     .small()
@@ -522,7 +525,7 @@ fn choice_list(
     if let Pending::Decide {
         time_limit: Some(secs),
         ..
-    } = battle.session.pending()
+    } = battle.session().pending()
     {
         ui.colored_label(
             egui::Color32::YELLOW,
@@ -562,10 +565,10 @@ fn choice_list(
         for (i, &row) in shown.iter().enumerate() {
             let (mut text, odds) = match row {
                 Row::Choice(a) if !cursor.picked.is_empty() => (
-                    format!("Deal it: {}", battle.session.describe(a)),
-                    battle.session.odds(a),
+                    format!("Deal it: {}", battle.session().describe(a)),
+                    battle.session().odds(a),
                 ),
-                Row::Choice(a) => (battle.session.describe(a), battle.session.odds(a)),
+                Row::Choice(a) => (battle.session().describe(a), battle.session().odds(a)),
                 Row::Verb { verb, count, .. } => (format!("{verb} …  ({count} choices)"), None),
                 Row::Part { count, .. } => (
                     format!(
@@ -579,7 +582,7 @@ fn choice_list(
             text = format!("{}. {text}", i + 1);
             // The lesson's mark is looked for first: a row's choices are worked out only where
             // a lesson marks one.
-            if (0..battle.session.legal_len()).any(|a| {
+            if (0..battle.session().legal_len()).any(|a| {
                 crate::game::screens::lessons::marked_choice(battle, lesson, a)
                     && row.holds(battle, a)
             }) {
@@ -608,7 +611,7 @@ fn choice_list(
                     .inner;
                 // What another seat may make of this option stands as its own card under it.
                 if let Row::Choice(a) = row
-                    && let Some((title, effect)) = battle.session.alternative(a)
+                    && let Some((title, effect)) = battle.session().alternative(a)
                 {
                     egui::Frame::group(ui.style())
                         .stroke(egui::Stroke::new(1.0, egui::Color32::from_gray(70)))

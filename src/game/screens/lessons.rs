@@ -254,7 +254,7 @@ pub fn lesson_panel(
         });
     if let Some(a) = answer {
         lesson.answer = Some(a);
-        battle.version += 1;
+        battle.refresh();
     }
     if go_on {
         let _ = crate::game::lesson::go_on(battle, lesson);
@@ -291,7 +291,7 @@ pub fn marked_choice(battle: &Battle, lesson: Option<&LessonRun>, i: usize) -> b
     lesson.waits_for_learner()
         && (lesson.shows_right() || pointed)
         && battle
-            .session
+            .session()
             .choice(i)
             .is_some_and(|c| lesson.play.allowed_index(lesson.at, &c) == Some(0))
 }
@@ -320,7 +320,7 @@ pub fn pointed_panel(
     choices: egui::Rect,
     right: egui::Rect,
 ) -> Option<egui::Rect> {
-    match lesson.pointer(battle.session.as_ref())? {
+    match lesson.pointer(battle.session())? {
         PointAt::Choices => Some(choices),
         PointAt::Log | PointAt::Roster => Some(right),
         _ => None,

@@ -100,8 +100,8 @@ pub fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
         Phase::PassScreen => "Pass the screen",
         Phase::Showing => "The rules at work",
         Phase::Over => "The fight is over",
-        Phase::Deciding | Phase::Lesson => match battle.session.pending() {
-            Pending::Decide { kind, .. } => battle.session.title(*kind),
+        Phase::Deciding | Phase::Lesson => match battle.session().pending() {
+            Pending::Decide { kind, .. } => battle.session().title(*kind),
             Pending::Over(_) => "The fight is over",
         },
     }
@@ -112,7 +112,7 @@ pub fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
 /// A decision's own title is the heading of the left panel (see [`decision_heading`]), where it
 /// has room; the shell's phases ("The rules at work") are named here.
 pub fn status_words(battle: &Battle, phase: Phase, deciding: &str) -> Vec<String> {
-    let mut out = vec![battle.name.clone(), battle.session.round_text()];
+    let mut out = vec![battle.name().to_string(), battle.session().round_text()];
     if phase != Phase::Showing {
         out.push(format!("Deciding: {deciding}"));
     }

@@ -26,7 +26,7 @@ pub fn result_ui(
 ) -> Result {
     // Worked out once a battle, not every frame: the turning point's odds re-play the battle
     // to there, and watching it again copies its actions.
-    let key = (battle.serial, battle.version);
+    let key = (battle.serial(), battle.version());
     if told.as_ref().is_none_or(|t| t.key != key) {
         let mut watch = setup.clone();
         *told = Some(Told {
@@ -88,7 +88,7 @@ fn story(
     next: &mut NextState<AppState>,
 ) {
     {
-        let names = battle.session.faction_names();
+        let names = battle.session().faction_names();
         let side = |f: usize| names.get(f).map_or("?", String::as_str);
         let (title, colour) = match battle.pending() {
             Pending::Over(Outcome::Victory { winner, how }) => (
@@ -106,14 +106,14 @@ fn story(
         ui.label(egui::RichText::new(title).size(26.0).strong().color(colour));
         ui.label(format!(
             "{} · round {} · {} decisions · dice seed {}",
-            battle.name,
-            battle.session.round(),
+            battle.name(),
+            battle.session().round(),
             battle.taken(),
-            battle.seed
+            battle.seed()
         ));
         if let Pending::Over(Outcome::Victory { winner, .. }) = battle.pending()
             && let Some((tp, odds)) = &told.turn
-            && let Some(line) = battle.log.get(tp.entry)
+            && let Some(line) = battle.log().get(tp.entry)
         {
             ui.separator();
             ui.label(egui::RichText::new("The turning point").strong());
@@ -132,7 +132,7 @@ fn story(
             );
         }
         ui.separator();
-        let table = battle.session.result_table();
+        let table = battle.session().result_table();
         egui::Grid::new("figures").striped(true).show(ui, |ui| {
             // The side goes second, after the character's name.
             for (i, h) in table.headings.iter().enumerate() {
@@ -162,23 +162,24 @@ fn story(
                 next.set(AppState::Battle);
             }
             if ui.button("Again, same seed").clicked() {
-                setup.again(battle.seed, false);
+                setup.again(battle.seed(), false);
                 next.set(AppState::Battle);
             }
             if ui.button("Again, new seed").clicked() {
-                setup.again(battle.seed, true);
+                setup.again(battle.seed(), true);
                 next.set(AppState::Battle);
             }
-            if let Some(fresh) = crate::game::skirmish::next_after(&battle.scenario)
+            if let Some(fresh) = crate::game::skirmish::next_after(battle.scenario())
                 && ui.button("A new random skirmish").clicked()
             {
-                setup.again(battle.seed, false);
+                setup.again(battle.seed(), false);
                 setup.scenario = fresh;
                 next.set(AppState::Battle);
             }
-            if generate_name(&battle.scenario) && ui.button("Save the skirmish as a file").clicked()
+            if generate_name(battle.scenario())
+                && ui.button("Save the skirmish as a file").clicked()
             {
-                notice.0 = Some(crate::game::skirmish::save(&battle.scenario));
+                notice.0 = Some(crate::game::skirmish::save(battle.scenario()));
             }
             if ui.button("Save the replay").clicked() {
                 notice.0 = Some(crate::game::save_replay(battle));
