@@ -248,6 +248,10 @@ struct PlayArgs {
     /// Resume the newest unfinished battle, as the menu's Continue does.
     #[arg(long = "continue")]
     resume: bool,
+    /// The language of the words, for this run: en, or pseudo (every message lengthened and
+    /// accented, to find text that is not in the catalogues).
+    #[arg(long)]
+    lang: Option<String>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -272,6 +276,7 @@ impl Default for PlayArgs {
             headless: false,
             table_dice: false,
             resume: false,
+            lang: None,
             seed: 1,
         }
     }
@@ -410,8 +415,24 @@ fn play(args: PlayArgs) -> ExitCode {
         headless,
         table_dice,
         resume,
+        lang,
         seed,
     } = args;
+    let lang = match lang
+        .as_deref()
+        .map(|code| (code, fray::words::Lang::from_code(code)))
+    {
+        None => None,
+        Some((_, Some(l))) => Some(l),
+        Some((code, None)) => {
+            let known: Vec<&str> = fray::words::Lang::ALL.iter().map(|l| l.code()).collect();
+            eprintln!(
+                "--lang: no language \"{code}\" (known: {})",
+                known.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+    };
     let mut launch = game::Launch {
         battle: None,
         frames,
@@ -426,6 +447,7 @@ fn play(args: PlayArgs) -> ExitCode {
         open,
         table_dice,
         resume_latest: resume,
+        lang,
     };
     if scenario.is_some() || seats.is_some() {
         let mut setup = BattleSetup::default();

@@ -16,6 +16,7 @@ pub use fray_content::{
     scenario, session, sim,
 };
 pub use fray_rules as rules;
+pub use fray_words as words;
 
 /// The browser's way in: `web/build.sh` builds this library as a cdylib, the usual shape for a
 /// wasm-bindgen module, and the page's loader calls this once the module is instantiated. The

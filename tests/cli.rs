@@ -1690,3 +1690,15 @@ fn a_replay_sealed_by_the_logs_words_is_checked_by_them() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fray play --lang` takes the languages there are, and names them when it is given another,
+/// before any window opens.
+#[cfg(feature = "game")]
+#[test]
+fn play_refuses_a_language_it_does_not_speak() {
+    let o = fray(&["play", "--lang", "klingon"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("no language \"klingon\""), "{e}");
+    assert!(e.contains("en, pseudo"), "{e}");
+}

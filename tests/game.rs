@@ -379,7 +379,10 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
                 for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
                     out.push_str(line);
                 }
-            } else if p.extension().is_some_and(|e| e == "ron" || e == "md") {
+            } else if p
+                .extension()
+                .is_some_and(|e| e == "ron" || e == "md" || e == "ftl")
+            {
                 out.push_str(&std::fs::read_to_string(&p).unwrap());
             }
         }
@@ -393,6 +396,7 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
         "crates/content/src/scenario",
         "crates/ai/src",
         "crates/content/src/lessons",
+        "crates/words/src",
         "assets",
     ] {
         walk(&root.join(dir), &mut text);

@@ -33,6 +33,8 @@ pub struct Launch {
     pub table_dice: bool,
     /// Resume the newest unfinished saved battle.
     pub resume_latest: bool,
+    /// The language of the words for this run, over the settings'.
+    pub lang: Option<crate::words::Lang>,
 }
 
 impl Launch {
@@ -64,6 +66,10 @@ pub fn from_query(mut launch: Launch) -> (Launch, bool) {
             setup.seed = seed;
         }
         launch.battle = Some(setup);
+    }
+    // `?lang=pseudo` speaks the pseudo-locale.
+    if let Some(l) = get("lang").and_then(|code| crate::words::Lang::from_code(&code)) {
+        launch.lang = Some(l);
     }
     // `?continue=1` resumes the newest unfinished battle kept in this browser.
     if get("continue").is_some_and(|v| v == "1") {

@@ -276,6 +276,9 @@ pub fn run(launch: Launch) -> AppExit {
     } else {
         WinitSettings::desktop_app()
     });
+    if let Some(l) = launch.lang {
+        app.insert_resource(settings::LaunchLang(l));
+    }
     let mut battle = launch.battle.clone();
     if launch.resume_latest {
         let saved = autosave::SavedBattles::read(&prefs::Prefs::default());

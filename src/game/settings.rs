@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::prefs::Prefs;
+use crate::words::{Lang, Words};
 
 const FILE: &str = "settings.ron";
 
@@ -28,6 +29,8 @@ pub struct Settings {
     pub music_volume: f32,
     /// Silence without losing the volumes set.
     pub muted: bool,
+    /// The language of the words that come from the catalogues (`fray-words`).
+    pub lang: Lang,
 }
 
 impl Default for Settings {
@@ -41,6 +44,7 @@ impl Default for Settings {
             effects_volume: 1.0,
             music_volume: 0.5,
             muted: false,
+            lang: Lang::English,
         }
     }
 }
@@ -91,6 +95,20 @@ impl Settings {
     }
 }
 
+/// The player's words, in the language the settings choose.
+#[derive(Resource, Deref)]
+pub struct Speech(Words);
+
+impl Default for Speech {
+    fn default() -> Self {
+        Speech(Words::new(Lang::English))
+    }
+}
+
+/// The language `--lang` (or the page's `?lang=`) chose for this run, over the settings'.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct LaunchLang(pub Lang);
+
 /// Whether the settings window is open, and what went wrong reading or keeping them.
 #[derive(Resource, Default, Debug)]
 pub struct SettingsScreen {
@@ -104,10 +122,14 @@ impl Plugin for SettingsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Prefs>()
             .init_resource::<SettingsScreen>()
+            .init_resource::<Speech>()
             .add_systems(PreStartup, load_settings)
             .add_systems(
                 Update,
-                (open_key, full_screen.run_if(resource_changed::<Settings>)),
+                (
+                    open_key,
+                    (full_screen, speak).run_if(resource_changed::<Settings>),
+                ),
             );
     }
 }
@@ -116,13 +138,24 @@ impl Plugin for SettingsPlugin {
 pub fn load_settings(
     mut commands: Commands,
     prefs: Res<Prefs>,
+    launch: Option<Res<LaunchLang>>,
     mut screen: ResMut<SettingsScreen>,
 ) {
-    let (settings, broken) = prefs.read_or_default(FILE, Settings::from_ron);
+    let (mut settings, broken) = prefs.read_or_default(FILE, Settings::from_ron);
     if let Some(e) = broken {
         screen.status = Some(format!("{e} (using the defaults)"));
     }
+    if let Some(l) = launch {
+        settings.lang = l.0;
+    }
     commands.insert_resource(settings);
+}
+
+/// The words in the language the settings choose, read anew when it changes.
+fn speak(settings: Res<Settings>, mut speech: ResMut<Speech>) {
+    if speech.lang() != settings.lang {
+        *speech = Speech(Words::new(settings.lang));
+    }
 }
 
 fn open_key(keys: Res<ButtonInput<KeyCode>>, mut screen: ResMut<SettingsScreen>) {
@@ -151,6 +184,7 @@ pub fn settings_window(
     prefs: Res<Prefs>,
     settings: Option<ResMut<Settings>>,
     mut screen: ResMut<SettingsScreen>,
+    speech: Res<Speech>,
 ) -> Result {
     use bevy_egui::egui;
     let Some(mut settings) = settings else {
@@ -165,45 +199,12 @@ pub fn settings_window(
     }
     let mut edited = settings.clone();
     let mut open = true;
-    egui::Window::new("Settings")
+    egui::Window::new(speech.say("settings-title"))
+        .id(egui::Id::new("settings"))
         .open(&mut open)
         .collapsible(false)
         .show(&ctx, |ui| {
-            ui.label("F3 opens and closes this window. Each change is kept for the next time.");
-            ui.separator();
-            let percent = |v: f64, _| format!("{:.0}%", v * 100.0);
-            for (value, name) in [
-                (&mut edited.master_volume, "Volume"),
-                (&mut edited.effects_volume, "Effects"),
-                (&mut edited.music_volume, "Music"),
-            ] {
-                ui.add(
-                    egui::Slider::new(value, VOLUMES)
-                        .step_by(0.05)
-                        .custom_formatter(percent)
-                        .text(name),
-                );
-            }
-            ui.checkbox(&mut edited.muted, "Mute");
-            ui.separator();
-            ui.add(
-                egui::Slider::new(&mut edited.text_size, SIZES)
-                    .step_by(0.1)
-                    .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
-                    .text("Text size"),
-            );
-            ui.checkbox(
-                &mut edited.reduced_motion,
-                "Reduced motion: each event shown at its end, nothing slides, shakes or tumbles",
-            );
-            ui.checkbox(&mut edited.full_screen, "Full screen");
-            ui.checkbox(
-                &mut edited.routine_answered,
-                "Answer routine prompts for me: bring every skill, decline a reaction that cannot help",
-            );
-            if let Some(s) = &screen.status {
-                ui.colored_label(egui::Color32::from_rgb(255, 170, 90), s);
-            }
+            settings_ui(ui, &mut edited, &speech, screen.status.as_deref())
         });
     if edited != *settings {
         screen.status = edited.keep(&prefs).err();
@@ -213,6 +214,60 @@ pub fn settings_window(
         screen.open = false;
     }
     Ok(())
+}
+
+/// The settings window's body: `edited` changed as the player sets it.
+fn settings_ui(
+    ui: &mut bevy_egui::egui::Ui,
+    edited: &mut Settings,
+    words: &Words,
+    status: Option<&str>,
+) {
+    use crate::words::Value;
+    use bevy_egui::egui;
+    ui.label(words.say("settings-intro"));
+    ui.separator();
+    let percent = |v: f64, _| {
+        words.say_with(
+            "settings-percent",
+            &[("value", Value::Number((v * 100.0).round()))],
+        )
+    };
+    for (value, name) in [
+        (&mut edited.master_volume, "settings-volume"),
+        (&mut edited.effects_volume, "settings-effects"),
+        (&mut edited.music_volume, "settings-music"),
+    ] {
+        ui.add(
+            egui::Slider::new(value, VOLUMES)
+                .step_by(0.05)
+                .custom_formatter(percent)
+                .text(words.say(name)),
+        );
+    }
+    ui.checkbox(&mut edited.muted, words.say("settings-mute"));
+    ui.separator();
+    ui.add(
+        egui::Slider::new(&mut edited.text_size, SIZES)
+            .step_by(0.1)
+            .custom_formatter(percent)
+            .text(words.say("settings-text-size")),
+    );
+    ui.checkbox(
+        &mut edited.reduced_motion,
+        words.say("settings-reduced-motion"),
+    );
+    ui.checkbox(&mut edited.full_screen, words.say("settings-full-screen"));
+    ui.checkbox(&mut edited.routine_answered, words.say("settings-routine"));
+    ui.horizontal(|ui| {
+        ui.label(words.say("settings-language"));
+        for lang in Lang::ALL {
+            ui.radio_value(&mut edited.lang, lang, lang.own_name());
+        }
+    });
+    if let Some(s) = status {
+        ui.colored_label(egui::Color32::from_rgb(255, 170, 90), s);
+    }
 }
 
 #[cfg(test)]
@@ -230,6 +285,7 @@ mod tests {
             effects_volume: 0.0,
             music_volume: 1.0,
             muted: true,
+            lang: Lang::Pseudo,
         };
         assert_eq!(Settings::from_ron(&s.to_ron(), "settings.ron"), Ok(s));
         let partial = Settings::from_ron("(reduced_motion: true)", "settings.ron").unwrap();
@@ -257,5 +313,74 @@ mod tests {
             e,
             "settings.ron:2: music_volume is 1.5, and goes from 0 to 1"
         );
+    }
+
+    /// Under the pseudo-locale every word of the settings window is the catalogue's (none reads
+    /// as plain English but the name of English itself), and none of the lengthened lines is
+    /// cut off: each lies whole inside a 1280×720 window.
+    #[test]
+    fn the_settings_window_speaks_from_the_catalogue_and_fits_longer_words() {
+        use bevy_egui::egui;
+        let words = Words::new(Lang::Pseudo);
+        let ctx = egui::Context::default();
+        ctx.set_fonts(crate::game::fonts::definitions());
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+        let mut settings = Settings::default();
+        let mut shapes = Vec::new();
+        // egui sizes a window on its first pass; the second is what a player sees.
+        for _ in 0..2 {
+            let input = egui::RawInput {
+                screen_rect: Some(screen),
+                ..egui::RawInput::default()
+            };
+            let out = ctx.run_ui(input, |ui| {
+                egui::Window::new(words.say("settings-title"))
+                    .id(egui::Id::new("settings"))
+                    .show(ui.ctx(), |ui| {
+                        settings_ui(ui, &mut settings, &words, Some("settings.ron"))
+                    });
+            });
+            let mut out = out;
+            out.textures_delta.clear();
+            shapes = out.shapes;
+        }
+        let mut texts = Vec::new();
+        let mut stack: Vec<egui::Shape> = shapes.into_iter().map(|c| c.shape).collect();
+        while let Some(shape) = stack.pop() {
+            match shape {
+                egui::Shape::Vec(v) => stack.extend(v),
+                egui::Shape::Text(t) => {
+                    texts.push((t.galley.text().to_string(), t.visual_bounding_rect()))
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            texts.len() >= 12,
+            "the window's words were drawn: {}",
+            texts.len()
+        );
+        // The status line is a file's error, not a message: left out here as English.
+        let own_names: Vec<&str> = Lang::ALL.iter().map(|l| l.own_name()).collect();
+        for (text, rect) in &texts {
+            if text.trim().is_empty()
+                || own_names.contains(&text.as_str())
+                || text == "settings.ron"
+            {
+                continue;
+            }
+            assert!(
+                !crate::words::looks_unconverted(text),
+                "not from the catalogue: \"{text}\""
+            );
+            assert!(
+                screen.contains_rect(*rect),
+                "cut off: \"{text}\" at x {:.0} to {:.0}, y {:.0} to {:.0}",
+                rect.min.x,
+                rect.max.x,
+                rect.min.y,
+                rect.max.y
+            );
+        }
     }
 }

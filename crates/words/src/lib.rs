@@ -1,0 +1,224 @@
+//! Every sentence a player reads, from message catalogues: Fluent files (`assets/words/en/`, one
+//! per area of the game), English first. Numbers, plurals and the names put into a message are
+//! Fluent's work, not the caller's.
+//!
+//! Besides English there is a pseudo-locale: every message lengthened and its letters accented,
+//! so that a screen shown under it shows at a glance any text that does not come from here (it
+//! reads as plain English) and any layout that cuts a longer language's words off.
+
+use std::borrow::Cow;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use unic_langid::LanguageIdentifier;
+
+/// The catalogues, by area: each file's name and its text.
+pub const CATALOGUES: &[(&str, &str)] = &[(
+    "settings.ftl",
+    include_str!("../../../assets/words/en/settings.ftl"),
+)];
+
+/// A language the game speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    English,
+    /// English lengthened and accented, to find text not taken from the catalogues.
+    Pseudo,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::English, Lang::Pseudo];
+
+    /// The code `--lang` and the page's `?lang=` take.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::English => "en",
+            Lang::Pseudo => "pseudo",
+        }
+    }
+
+    /// The language by its code.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The language in its own words, for the choice of languages.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::English => "English",
+            Lang::Pseudo => "[Pśéúďó Éñĝĺíśĥ ~~~~]",
+        }
+    }
+}
+
+/// The messages of one language.
+pub struct Words {
+    lang: Lang,
+    bundle: FluentBundle<FluentResource>,
+}
+
+impl Words {
+    pub fn new(lang: Lang) -> Words {
+        let id: LanguageIdentifier = "en".parse().expect("a language tag");
+        let mut bundle = FluentBundle::new_concurrent(vec![id]);
+        // Fluent marks each value put into a message with invisible direction marks, for
+        // right-to-left text; the game's face has no glyph for them, and English needs none.
+        bundle.set_use_isolating(false);
+        if lang == Lang::Pseudo {
+            bundle.set_transform(Some(pseudo));
+        }
+        for (file, text) in CATALOGUES {
+            let resource = FluentResource::try_new((*text).to_string())
+                .unwrap_or_else(|(_, errors)| panic!("{file}: {errors:?}"));
+            bundle
+                .add_resource(resource)
+                .unwrap_or_else(|errors| panic!("{file}: {errors:?}"));
+        }
+        Words { lang, bundle }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The message `id`.
+    pub fn say(&self, id: &str) -> String {
+        self.format(id, None)
+    }
+
+    /// The message `id` with its values (`{ $name }` in the catalogue).
+    pub fn say_with(&self, id: &str, args: &[(&str, Value)]) -> String {
+        let mut fluent = FluentArgs::new();
+        for (name, value) in args {
+            fluent.set(*name, value.to_fluent());
+        }
+        self.format(id, Some(&fluent))
+    }
+
+    fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
+        let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
+            // A message the catalogue lacks shows its id, so that it is seen and mended;
+            // `tests` in this crate and the screens' own find every one first.
+            return format!("«{id}»");
+        };
+        let mut errors = Vec::new();
+        let text = self.bundle.format_pattern(pattern, args, &mut errors);
+        text.into_owned()
+    }
+
+    /// Whether the catalogue has the message `id`.
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.has_message(id)
+    }
+}
+
+/// A value put into a message.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Text(String),
+    Number(f64),
+}
+
+impl Value {
+    fn to_fluent(&self) -> FluentValue<'static> {
+        match self {
+            Value::Text(t) => FluentValue::from(t.clone()),
+            Value::Number(n) => FluentValue::from(*n),
+        }
+    }
+}
+
+/// The pseudo-locale: each letter that has an accented form in the game's face (Latin-1 and
+/// Latin Extended-A) takes it, and the text is bracketed and lengthened by about two fifths,
+/// as German or French words run longer than English ones. Values put into a message (names,
+/// numbers) are left as they are.
+fn pseudo(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_alphabetic) {
+        return Cow::Borrowed(text);
+    }
+    let accented: String = text.chars().map(accent).collect();
+    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+    let padding = "~".repeat(letters.div_ceil(3).max(1));
+    Cow::Owned(format!("[{accented} {padding}]"))
+}
+
+fn accent(c: char) -> char {
+    const FROM: &str = "aAcCdDeEgGhHiIjJkKlLnNoOrRsStTuUwWyYzZ";
+    const TO: &str = "áÁçÇďĎéÉĝĜĥĤíÍĵĴķĶĺĹñÑóÓŕŔśŚţŢúÚŵŴýÝžŽ";
+    FROM.chars()
+        .position(|f| f == c)
+        .and_then(|i| TO.chars().nth(i))
+        .unwrap_or(c)
+}
+
+/// Whether `text` reads as plain English: a word of two or more unaccented ASCII letters
+/// outside the values a message may carry. Under the pseudo-locale, such a word is text that
+/// did not come from the catalogues.
+pub fn looks_unconverted(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphabetic())
+        .any(|word| word.len() >= 2 && word.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every message of every catalogue formats without an error, in every language.
+    #[test]
+    fn every_message_formats_in_every_language() {
+        for lang in Lang::ALL {
+            let words = Words::new(lang);
+            for (file, text) in CATALOGUES {
+                let resource = FluentResource::try_new((*text).to_string()).unwrap();
+                for entry in resource.entries() {
+                    let fluent_syntax::ast::Entry::Message(m) = entry else {
+                        continue;
+                    };
+                    let id = m.id.name;
+                    let pattern = words.bundle.get_message(id).unwrap().value().unwrap();
+                    let mut errors = Vec::new();
+                    let mut args = FluentArgs::new();
+                    args.set("value", FluentValue::from(3));
+                    args.set("name", FluentValue::from("Aldo"));
+                    let text = words
+                        .bundle
+                        .format_pattern(pattern, Some(&args), &mut errors);
+                    assert!(errors.is_empty(), "{file}: {id}: {errors:?}");
+                    assert!(!text.is_empty(), "{file}: {id}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_pseudo_locale_accents_and_lengthens_but_keeps_the_values() {
+        let en = Words::new(Lang::English);
+        let pseudo = Words::new(Lang::Pseudo);
+        let plain = en.say("settings-title");
+        let long = pseudo.say("settings-title");
+        assert_eq!(plain, "Settings");
+        assert_eq!(long, "[Śéţţíñĝś ~~~]");
+        assert!(long.chars().count() >= plain.chars().count() * 7 / 5);
+        assert!(looks_unconverted(&plain));
+        assert!(!looks_unconverted(&long));
+        let volume = pseudo.say_with("settings-percent", &[("value", Value::Number(80.0))]);
+        assert!(volume.contains("80"), "{volume}");
+    }
+
+    #[test]
+    fn a_missing_message_shows_its_id() {
+        let words = Words::new(Lang::English);
+        assert!(!words.has("no-such-message"));
+        assert_eq!(words.say("no-such-message"), "«no-such-message»");
+    }
+
+    #[test]
+    fn a_language_is_found_by_its_code() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+        assert_eq!(Lang::from_code("klingon"), None);
+    }
+}
