@@ -7,6 +7,8 @@ mod autopilot;
 pub mod autosave;
 pub mod board;
 mod chaos_clock;
+#[cfg(test)]
+mod drawn;
 pub mod flow;
 pub mod fonts;
 pub mod input;

@@ -322,39 +322,15 @@ mod tests {
     fn the_settings_window_speaks_from_the_catalogue_and_fits_longer_words() {
         use bevy_egui::egui;
         let words = Words::new(Lang::Pseudo);
-        let ctx = egui::Context::default();
-        ctx.set_fonts(crate::game::fonts::definitions());
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
         let mut settings = Settings::default();
-        let mut shapes = Vec::new();
-        // egui sizes a window on its first pass; the second is what a player sees.
-        for _ in 0..2 {
-            let input = egui::RawInput {
-                screen_rect: Some(screen),
-                ..egui::RawInput::default()
-            };
-            let out = ctx.run_ui(input, |ui| {
-                egui::Window::new(words.say("settings-title"))
-                    .id(egui::Id::new("settings"))
-                    .show(ui.ctx(), |ui| {
-                        settings_ui(ui, &mut settings, &words, Some("settings.ron"))
-                    });
-            });
-            let mut out = out;
-            out.textures_delta.clear();
-            shapes = out.shapes;
-        }
-        let mut texts = Vec::new();
-        let mut stack: Vec<egui::Shape> = shapes.into_iter().map(|c| c.shape).collect();
-        while let Some(shape) = stack.pop() {
-            match shape {
-                egui::Shape::Vec(v) => stack.extend(v),
-                egui::Shape::Text(t) => {
-                    texts.push((t.galley.text().to_string(), t.visual_bounding_rect()))
-                }
-                _ => {}
-            }
-        }
+        let texts = crate::game::drawn::texts_drawn(screen.size(), |ui| {
+            egui::Window::new(words.say("settings-title"))
+                .id(egui::Id::new("settings"))
+                .show(ui.ctx(), |ui| {
+                    settings_ui(ui, &mut settings, &words, Some("settings.ron"))
+                });
+        });
         assert!(
             texts.len() >= 12,
             "the window's words were drawn: {}",

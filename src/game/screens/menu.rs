@@ -439,55 +439,21 @@ mod tests {
 
     /// Every text the menu's setup column draws at 1280×720 for `entry`, with where it stands.
     fn setup_texts(entry: &CatalogueEntry, catalogue: &Catalogue) -> Vec<(String, egui::Rect)> {
-        let ctx = egui::Context::default();
-        ctx.set_fonts(crate::game::fonts::definitions());
         let mut setup = BattleSetup {
             scenario: entry.id.clone(),
             ..BattleSetup::default()
         };
         let cursor = MenuCursor::default();
-        let mut shapes = Vec::new();
-        // egui sizes some things on its first pass; the second is what a player sees.
-        for _ in 0..2 {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1280.0, 720.0),
-                )),
-                ..egui::RawInput::default()
-            };
-            let out = ctx.run_ui(input, |ui| {
-                egui::Panel::right("menu-setup")
-                    .exact_size(SETUP_W)
-                    .resizable(false)
-                    .show(ui, |ui| {
-                        egui::ScrollArea::vertical().show(ui, |ui| {
-                            setup_column(
-                                ui,
-                                catalogue,
-                                &mut setup,
-                                &cursor,
-                                &mut Clicks::default(),
-                            );
-                        });
+        crate::game::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+            egui::Panel::right("menu-setup")
+                .exact_size(SETUP_W)
+                .resizable(false)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        setup_column(ui, catalogue, &mut setup, &cursor, &mut Clicks::default());
                     });
-            });
-            let mut out = out;
-            out.textures_delta.clear();
-            shapes = out.shapes;
-        }
-        let mut texts = Vec::new();
-        let mut stack: Vec<egui::Shape> = shapes.into_iter().map(|c| c.shape).collect();
-        while let Some(shape) = stack.pop() {
-            match shape {
-                egui::Shape::Vec(v) => stack.extend(v),
-                egui::Shape::Text(t) => {
-                    texts.push((t.galley.text().to_string(), t.visual_bounding_rect()))
-                }
-                _ => {}
-            }
-        }
-        texts
+                });
+        })
     }
 
     /// At 1280×720 each seat of every scenario is named whole and inside the window, in its
