@@ -38,10 +38,15 @@ pub struct Launch {
 }
 
 impl Launch {
-    /// Whether it records frames for a test (a screenshot, decisions taken for the person):
-    /// the dev tools' work.
+    /// Whether it records frames for a test or a screenshot, which must keep coming rather than
+    /// wait for input.
     pub fn scripted(&self) -> bool {
-        self.frames.is_some() || self.screenshot.is_some() || self.take > 0
+        self.frames.is_some() || self.screenshot.is_some()
+    }
+
+    /// Whether it asks anything of the dev tools (`autopilot.rs`).
+    pub fn piloted(&self) -> bool {
+        self.scripted() || self.take > 0
     }
 }
 

@@ -323,7 +323,7 @@ pub fn run(launch: Launch) -> AppExit {
     #[cfg(feature = "dev")]
     autopilot::fly(&mut app, &launch);
     #[cfg(not(feature = "dev"))]
-    if launch.scripted() {
+    if launch.piloted() {
         web::announce(
             "FRAY built without the dev tools: --frames, --screenshot and --take do nothing",
         );
