@@ -720,7 +720,7 @@ fn print_lines(lines: &[replay::ReplayLine], json: bool) {
             say!("{}", serde_json::to_string(line).unwrap_or_default());
         } else {
             say!("{}", line.text);
-            if let Some(e) = &line.explanation {
+            if let Some(e) = &line.told {
                 say!("    ⟨{e}⟩");
             }
         }

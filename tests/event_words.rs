@@ -11,7 +11,9 @@ use std::path::PathBuf;
 
 use fray::rules::battle::{Event, Pending};
 use fray::rules::dice::SeededDice;
+use fray::rules::line::Named;
 use fray::rulesets::{Game, Visit};
+use fray::words::InEnglish;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -27,24 +29,29 @@ impl Visit for Words {
         let mut dice = SeededDice::new(self.0);
         let mut rng = ChaCha8Rng::seed_from_u64(self.0);
         let (mut state, events) = G::start(setup, &mut dice).expect("the scenario starts");
-        write_events(&mut out, &events);
+        write_events(&mut out, &state, &events);
         for step in 0..MOST_DECISIONS {
             if !matches!(G::pending(&state), Pending::Decide { .. }) {
                 break;
             }
             let legal = G::legal_actions(&state);
             let action = &legal[rng.random_range(0..legal.len())];
-            writeln!(out, "{step}> {}", G::describe(&state, action)).unwrap();
+            writeln!(
+                out,
+                "{step}> {}",
+                G::describe(&state, action).english(&state)
+            )
+            .unwrap();
             let events = G::apply(&mut state, action, &mut dice).expect("a legal action applies");
-            write_events(&mut out, &events);
+            write_events(&mut out, &state, &events);
         }
         out
     }
 }
 
-fn write_events<K>(out: &mut String, events: &[Event<K>]) {
+fn write_events<K>(out: &mut String, names: &dyn Named, events: &[Event<K>]) {
     for e in events {
-        writeln!(out, "  {e}").unwrap();
+        writeln!(out, "  {}", e.english(names)).unwrap();
     }
 }
 

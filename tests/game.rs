@@ -29,6 +29,7 @@ mod words;
 mod prompts;
 
 use bevy::prelude::*;
+use fray::words::InEnglish;
 
 use fray::ai::Level;
 use fray::game::flow::{Battle, BattleSetup, Phase};
@@ -178,11 +179,10 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
     pick(&mut app, &Action::React(Reaction::Dodge));
     app.update();
     let b = app.world().resource::<Battle>();
-    assert!(
-        b.log()
-            .iter()
-            .any(|e| e.text.contains("Bob tries to dodge"))
-    );
+    assert!(b.log().iter().any(|e| {
+        b.say(fray::words::english(), &e.line)
+            .contains("Bob tries to dodge")
+    }));
     assert!(b.log().iter().any(|e| {
         e.explanation
             .as_ref()
@@ -645,9 +645,14 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
     );
     let b = app.world().resource::<Battle>();
     assert!(
-        b.log().iter().any(|e| e.text == "Bob reacts: block."),
+        b.log()
+            .iter()
+            .any(|e| b.say(fray::words::english(), &e.line) == "Bob reacts: block."),
         "the log tells of the block: {:?}",
-        b.log().iter().map(|e| &e.text).collect::<Vec<_>>()
+        b.log()
+            .iter()
+            .map(|e| b.say(fray::words::english(), &e.line))
+            .collect::<Vec<_>>()
     );
 }
 
@@ -706,7 +711,11 @@ fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
             let flags: Vec<bool> = (0..s.legal_len()).map(|i| s.irreversible(i)).collect();
             seen += flags.iter().filter(|&&f| f).count();
             if flags.iter().any(|&f| !f) {
-                assert!(!flags[0], "{}: the first choice", s.describe(0));
+                assert!(
+                    !flags[0],
+                    "{}: the first choice",
+                    s.describe(0).english(s.named())
+                );
             }
             // Every reversible choice comes before every irreversible one.
             assert!(flags.windows(2).all(|w| w[0] <= w[1]), "{flags:?}");
@@ -797,7 +806,7 @@ fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
             b.log()
                 .iter()
                 .take(3)
-                .map(|e| e.text.clone())
+                .map(|e| b.say(fray::words::english(), &e.line))
                 .collect::<Vec<_>>(),
         )
     };
@@ -865,7 +874,11 @@ fn odds_at_risky_choices<G: fray::rulesets::Game>(
         random_battles::<G>(name, 20, &mut |s| {
             if risky(&s.state) {
                 for i in 0..s.legal_len() {
-                    assert!(s.odds(i).is_some(), "no odds for {}", s.describe(i));
+                    assert!(
+                        s.odds(i).is_some(),
+                        "no odds for {}",
+                        s.describe(i).english(s.named())
+                    );
                     seen += 1;
                 }
             }

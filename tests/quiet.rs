@@ -8,6 +8,7 @@ use fray::rules::battle::Pending;
 use fray::rules::battle::state_hash;
 use fray::rules::dice::SeededDice;
 use fray::rulesets::{Game, Visit};
+use fray::words::Said;
 use fray::{scenario, sim};
 
 struct Compare {
@@ -43,7 +44,7 @@ impl Visit for Compare {
                 assert!(
                     events
                         .iter()
-                        .all(|e| !e.text.is_empty() || e.explanation.is_some()),
+                        .all(|e| !e.line.said().is_empty() || e.explanation.is_some()),
                     "{what}: a written event has neither sentence nor explanation"
                 );
                 explained += events.iter().filter(|e| e.explanation.is_some()).count();

@@ -18,7 +18,9 @@ use fray::present::{BoardView, Focus, Place, Present, ResultTable, RosterLine, T
 use fray::rules::battle::{DecisionKind, Event, Outcome, Pending, RuleError, Ruleset, Seat};
 use fray::rules::dice::{DiceSource, Die, SeededDice};
 use fray::rules::explain::Explanation;
+use fray::rules::line::{Line, Named};
 use fray::rulesets::{Actions, Game};
+use fray::words::Said;
 use headless::{app, phase, press, wanted_phase};
 
 /// Race to ten: two sides take turns; each turn, take a steady 2 points or gamble on a d6
@@ -30,6 +32,16 @@ struct RaceState {
     points: [i32; 2],
     to_move: usize,
     round: u32,
+}
+
+/// The race names no one: its lines are written whole.
+impl Named for RaceState {
+    fn who(&self, _: usize) -> &str {
+        "?"
+    }
+    fn side(&self, f: usize) -> &str {
+        ["Hares", "Tortoises"].get(f).copied().unwrap_or("?")
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -124,13 +136,13 @@ impl Ruleset for Race {
         }
         Ok(vec![Event {
             kind: (),
-            text: format!("{gain:+} points"),
+            line: Line::written(format!("{gain:+} points")),
             explanation: explanation.map(Box::new),
         }])
     }
 
-    fn describe(_: &RaceState, a: &Step) -> String {
-        format!("{a:?}")
+    fn describe(_: &RaceState, a: &Step) -> Line {
+        Line::written(format!("{a:?}"))
     }
 
     fn faction_names(_: &RaceState) -> Vec<String> {
@@ -161,7 +173,7 @@ impl Heuristics for Race {
 impl Present for Race {
     fn visual(_: &RaceState, e: &Event<()>) -> fray::present::Visual {
         fray::present::Visual::Banner {
-            text: e.text.clone(),
+            text: e.line.said(),
         }
     }
 
@@ -342,7 +354,7 @@ fn the_logic_plugin_plays_a_new_ruleset_with_a_person_by_keys_and_the_ai() {
     let b = app.world().resource::<Battle>();
     assert!(b.replay().is_none(), "a test ruleset has no replay format");
     assert!(
-        b.log().iter().any(|e| e.text.ends_with("points")),
+        b.log().iter().any(|e| e.line.said().ends_with("points")),
         "the log holds the ruleset's own events"
     );
 }

@@ -5,6 +5,7 @@
 #[path = "rulebook/teams_setups.rs"]
 mod teams_setups;
 
+use fray::words::Said;
 use std::collections::HashMap;
 
 use fray::ai::{GmPolicy, Level, Policy, RandomPolicy};
@@ -324,12 +325,21 @@ fn random_battles_of_the_shipped_scenarios_end_and_keep_the_invariants() {
 fn each_shipped_scenario_opens_as_its_story_says() {
     let mut dice = SeededDice::new(1);
     let (s, events) = Teams::start(&shipped("the-alarm"), &mut dice).unwrap();
-    assert!(events[0].text.starts_with("Players started the fight"));
+    assert!(
+        events[0]
+            .line
+            .said()
+            .starts_with("Players started the fight")
+    );
     assert_eq!(s.order, [0, 1]);
     assert_eq!(s.round, 1);
     let (s, events) = Teams::start(&shipped("goblin-ambush"), &mut dice).unwrap();
     assert_eq!(s.round, 0, "a surprise round first");
-    assert!(events.iter().any(|e| e.text.starts_with("Surprise!")));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.line.said().starts_with("Surprise!"))
+    );
     let clementine = s
         .characters
         .iter()
@@ -357,7 +367,7 @@ fn recorded(name: &str, seed: u64) -> (Vec<Action>, Vec<u8>, Vec<String>, Outcom
     let mut seeded = SeededDice::new(seed);
     let mut dice = RecordingDice::new(&mut seeded);
     let (mut s, start) = Teams::start(&setup, &mut dice).unwrap();
-    let mut texts: Vec<String> = start.iter().map(|e| e.text.clone()).collect();
+    let mut texts: Vec<String> = start.iter().map(|e| e.line.said()).collect();
     let mut policies: Vec<Box<dyn Policy<Teams>>> = (0..s.teams.len())
         .map(|f| Box::new(RandomPolicy::new(seed + f as u64)) as Box<dyn Policy<Teams>>)
         .collect();
@@ -371,7 +381,7 @@ fn recorded(name: &str, seed: u64) -> (Vec<Action>, Vec<u8>, Vec<String>, Outcom
         false,
         |a, evs| {
             actions.push(*a);
-            texts.extend(evs.iter().map(|e| e.text.clone()));
+            texts.extend(evs.iter().map(|e| e.line.said()));
         },
     )
     .unwrap();

@@ -165,6 +165,20 @@ impl Visit for StartSession<'_> {
 }
 
 impl Battle {
+    /// A line of this battle in `words`' language, its ids written as this battle's names.
+    pub fn say(&self, words: &fray_words::Words, line: &crate::rules::Line) -> String {
+        words.line(line, self.session().named())
+    }
+
+    /// A roll's explanation in `words`' language.
+    pub fn explain(
+        &self,
+        words: &fray_words::Words,
+        x: &crate::rules::Explanation,
+    ) -> fray_words::Explained {
+        words.explained(x, self.session().named())
+    }
+
     /// A battle from its setup: a scenario, a battle from outside the registry, or a save. A
     /// lesson opens through [`crate::game::lesson::open`], which gives its run beside the battle.
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
@@ -440,7 +454,7 @@ impl Battle {
                     .as_ref()
                     .is_some_and(|x| !x.dice.is_empty())
             })
-            .or_else(|| lines.clone().find(|&e| !self.log[e].text.is_empty()))?;
+            .or_else(|| lines.clone().find(|&e| !self.log[e].line.is_empty()))?;
         Some(TurningPoint {
             action: k,
             entry,

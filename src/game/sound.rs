@@ -346,12 +346,14 @@ mod tests {
         let ais = Seats::new(vec![], &seats, SeatKind::Ai(Level::Normal));
         let won = |w| Outcome::Victory {
             winner: w,
-            how: String::new(),
+            how: Default::default(),
         };
         assert_eq!(ending(&won(0), &person_first), Cue::Victory);
         assert_eq!(ending(&won(1), &person_first), Cue::Defeat);
         assert_eq!(ending(&won(1), &ais), Cue::Victory, "a battle watched");
-        let draw = Outcome::Draw { how: String::new() };
+        let draw = Outcome::Draw {
+            how: Default::default(),
+        };
         assert_eq!(ending(&draw, &person_first), Cue::Defeat);
     }
 

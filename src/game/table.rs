@@ -152,6 +152,7 @@ fn end_battle(mut commands: Commands) {
 /// rolling its own dice answers for the roll, not for the choice.)
 fn take_lone_choices(
     battle: Res<Battle>,
+    speech: Res<crate::game::settings::Speech>,
     seats: Res<Seats>,
     asking: Option<Res<crate::game::table_dice::TableAsk>>,
     settings: Option<Res<crate::game::settings::Settings>>,
@@ -180,7 +181,10 @@ fn take_lone_choices(
         return;
     };
     *taken_for = Some(now);
-    said.0 = Some(format!("{why}: {}.", battle.session().describe(i)));
+    said.0 = Some(format!(
+        "{why}: {}.",
+        battle.say(&speech, &battle.session().describe(i))
+    ));
     choose.write(Choose(taken));
 }
 

@@ -531,7 +531,7 @@ fn the_turning_point_is_where_the_winners_odds_rose_most() {
             "{scenario}: the most"
         );
         let told = &b.log()[tp.entry];
-        assert!(!told.text.is_empty(), "{scenario}");
+        assert!(!told.line.is_empty(), "{scenario}");
         assert!(
             b.log()[tp.entry..]
                 .iter()

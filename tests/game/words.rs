@@ -78,7 +78,9 @@ fn no_two_choices_of_a_decision_read_the_same() {
         300,
         |at, b| {
             let n = b.session().legal_len();
-            let mut words: Vec<String> = (0..n).map(|i| b.session().describe(i)).collect();
+            let mut words: Vec<String> = (0..n)
+                .map(|i| b.say(fray::words::english(), &b.session().describe(i)))
+                .collect();
             words.sort();
             for pair in words.windows(2) {
                 assert_ne!(
@@ -145,7 +147,7 @@ fn every_menu_fits_a_dozen_rows_and_holds_every_choice_once() {
             let n = b.session().legal_len();
             let shown = rows(b, &Cursor::default());
             let word = |r: &Row| match *r {
-                Row::Choice(i) => b.session().describe(i),
+                Row::Choice(i) => b.say(fray::words::english(), &b.session().describe(i)),
                 Row::Verb { verb, .. } => verb.to_string(),
                 Row::Part { .. } => r.part_words(b).unwrap_or_default(),
             };

@@ -11,6 +11,7 @@ use fray::rules::coterie::{
 };
 use fray::rules::dice::ScriptedDice;
 use fray::scenario::Setup;
+use fray::words::{InEnglish, Said};
 
 use crate::covers;
 
@@ -48,7 +49,7 @@ impl Table {
         let events = Coterie::apply(&mut self.s, &a, &mut d)
             .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
         assert_eq!(d.remaining(), 0, "{a:?} left dice unrolled");
-        events.into_iter().map(|e| e.text).collect()
+        events.iter().map(|e| e.line.english(&self.s)).collect()
     }
 
     /// Every player's character fights steadily and brings every skill it can.
@@ -71,7 +72,7 @@ impl Table {
     /// The winner of the conflict, over, and how it was won.
     fn over(&self) -> (usize, String) {
         match Coterie::pending(&self.s) {
-            Pending::Over(Outcome::Victory { winner, how }) => (winner, how),
+            Pending::Over(Outcome::Victory { winner, how }) => (winner, how.english(&self.s)),
             p => panic!("not over: {p:?} at {:?}", self.s.stage),
         }
     }
@@ -234,7 +235,7 @@ fn a_skill_a_character_lacks_is_neither_brought_nor_listed_at_nought() {
     assert!(
         !effort::contribution(&s, 1)
             .iter()
-            .any(|m| m.cause.contains("fighting")),
+            .any(|m| m.cause.said().contains("fighting")),
         "{:?}",
         effort::contribution(&s, 1)
     );
@@ -249,8 +250,8 @@ fn a_group_trait_counts_whole_until_injured_and_the_breakdown_says_which() {
     let line = |s: &State| {
         effort::group_effort(s, FOES)
             .into_iter()
-            .find(|m| m.cause.contains("equipment"))
-            .map(|m| (m.value, m.cause))
+            .find(|m| m.cause.english(s).contains("equipment"))
+            .map(|m| (m.value, m.cause.english(s)))
     };
     assert_eq!(line(&s), Some((4, "The Bandits' equipment".to_string())));
     s.groups[FOES]
@@ -271,8 +272,8 @@ fn an_unwounded_opposition_has_no_wounds_line_and_a_wounded_one_pays_wounds_time
     let wounds = |s: &State| {
         effort::group_effort(s, FOES)
             .into_iter()
-            .filter(|m| m.cause.starts_with("wounds"))
-            .map(|m| (m.value, m.cause))
+            .filter(|m| m.cause.english(s).starts_with("wounds"))
+            .map(|m| (m.value, m.cause.english(s)))
             .collect::<Vec<_>>()
     };
     assert_eq!(wounds(&s), vec![]);
@@ -292,7 +293,7 @@ fn the_players_wounds_line_names_armour_only_where_they_wear_it() {
     let mut s = setup("ambush-in-the-pass");
     s.characters[0].wounds = 1;
     s.groups[PARTY].armour = 0;
-    let line = |s: &State| effort::party_wounds(s).map(|m| (m.value, m.cause));
+    let line = |s: &State| effort::party_wounds(s).map(|m| (m.value, m.cause.english(s)));
     assert_eq!(
         line(&s),
         Some((-1, "wounds 1 × vulnerability 3 / 3 members".to_string()))
@@ -392,7 +393,7 @@ fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_i
     assert!(
         lines
             .iter()
-            .any(|l| l.value == -8 && l.cause == "wounds 2 × vulnerability 4"),
+            .any(|l| l.value == -8 && l.cause.said() == "wounds 2 × vulnerability 4"),
         "{lines:?}"
     );
     assert_eq!(before - effort::total(&lines), 8);
@@ -406,7 +407,7 @@ fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_i
     assert!(
         effort::group_effort(&s, FOES)
             .iter()
-            .any(|l| l.value == -6 && l.cause == "wounds 2 × vulnerability 3")
+            .any(|l| l.value == -6 && l.cause.said() == "wounds 2 × vulnerability 3")
     );
 }
 
@@ -429,7 +430,7 @@ fn push_backs_move_the_track_and_cost_three_a_step_next_phase() {
     // The penalty is spent: the next effort counts nothing for the track, where it stands.
     let lines = effort::group_effort(&t.s, FOES);
     assert!(
-        !lines.iter().any(|l| l.cause == "tactical position"),
+        !lines.iter().any(|l| l.cause.said() == "tactical position"),
         "{lines:?}"
     );
     assert_eq!(t.s.groups[FOES].position, -2);
@@ -1109,16 +1110,19 @@ fn a_duellist_pushed_to_minus_three_is_beaten_and_a_push_costs_no_duel_roll() {
     }
     let grell = last
         .iter()
-        .find(|e| e.text == "Grell: 12 in the duel")
+        .find(|e| e.line.said() == "Grell: 12 in the duel")
         .and_then(|e| e.explanation.clone())
         .expect("Grell's duel roll");
     assert_eq!(
         grell
             .modifiers
             .iter()
-            .map(|m| (m.value, m.cause.as_str()))
+            .map(|m| (m.value, m.cause.english(&t.s)))
             .collect::<Vec<_>>(),
-        vec![(5, "fighting"), (1, "nuance: ambush")]
+        vec![
+            (5, "fighting".to_string()),
+            (1, "nuance: ambush".to_string())
+        ]
     );
     // 13 against 12: the step that takes Grell to -3 beats him.
     assert_eq!(t.s.characters[3].standing, Standing::Out);
@@ -1197,7 +1201,7 @@ fn each_special_action_on_the_menu_does_what_it_says_and_the_gm_may_make_it_mild
         assert!(
             lines
                 .iter()
-                .any(|m| m.value == k && m.cause == "special actions"),
+                .any(|m| m.value == k && m.cause.said() == "special actions"),
             "{lines:?}"
         );
     }
@@ -1208,7 +1212,7 @@ fn each_special_action_on_the_menu_does_what_it_says_and_the_gm_may_make_it_mild
         let m = fray::rules::coterie::performance::modifiers(&t.s, 2, 1);
         assert!(
             m.iter()
-                .any(|m| m.value == k && m.cause == "special action"),
+                .any(|m| m.value == k && m.cause.said() == "special action"),
             "{m:?}"
         );
     }
@@ -1272,7 +1276,7 @@ fn a_fault_always_counts_and_a_nuance_only_with_its_skill_in_a_conflict_that_lis
     t.act(Action::Bring(vec!["sorcery".into()]), &[]);
     let lines: Vec<(i32, String)> = effort::contribution(&t.s, 1)
         .into_iter()
-        .map(|m| (m.value, m.cause))
+        .map(|m| (m.value, m.cause.english(&t.s)))
         .collect();
     assert_eq!(
         lines,
@@ -1344,16 +1348,16 @@ fn the_players_armour_counts_against_their_wounds() {
         t.s.characters[c].wounds = 1;
     }
     let lines = effort::group_effort(&t.s, PARTY);
-    let wound_lines: Vec<(i32, &str)> = lines
+    let wound_lines: Vec<(i32, String)> = lines
         .iter()
-        .filter(|l| l.cause.starts_with("wounds"))
-        .map(|l| (l.value, l.cause.as_str()))
+        .filter(|l| l.cause.english(&t.s).starts_with("wounds"))
+        .map(|l| (l.value, l.cause.english(&t.s)))
         .collect();
     assert_eq!(
         wound_lines,
         vec![(
             -2,
-            "wounds 3 × vulnerability 2 (3 less armour 1) / 3 members"
+            "wounds 3 × vulnerability 2 (3 less armour 1) / 3 members".to_string()
         )]
     );
     let armoured = effort::total(&lines);
@@ -1366,7 +1370,7 @@ fn the_players_armour_counts_against_their_wounds() {
     assert!(
         effort::contribution(&t.s, 0)
             .iter()
-            .all(|l| !l.cause.contains("wounds"))
+            .all(|l| !l.cause.said().contains("wounds"))
     );
 }
 
@@ -1386,13 +1390,17 @@ fn wounds_and_fatigue_come_off_the_effort_and_injuries_off_the_performance() {
     said(&out, "The Wizards: effort 25");
     said(&out, "Maelis performs Poor (-1)");
     let m = fray::rules::coterie::performance::modifiers(&t.s, 0, 2);
-    assert!(m.iter().any(|m| m.value == -2 && m.cause == "injuries"));
+    assert!(
+        m.iter()
+            .any(|m| m.value == -2 && m.cause.said() == "injuries")
+    );
     // Odran's fatigue 2 is also -1 on his own performance (coterie.fatigue): his (6, 6)
     // loses a 6 to it and is Good, not Great.
     said(&out, "Odran performs Good (+1)");
     let m = fray::rules::coterie::performance::modifiers(&t.s, 1, 1);
     assert!(
-        m.iter().any(|m| m.value == -1 && m.cause == "fatigue 2"),
+        m.iter()
+            .any(|m| m.value == -1 && m.cause.said() == "fatigue 2"),
         "{m:?}"
     );
 }
@@ -1409,7 +1417,7 @@ fn a_nuance_counts_for_the_effort_but_not_for_the_performance() {
     assert!(
         effort::contribution(&t.s, 0)
             .iter()
-            .any(|l| l.value == 2 && l.cause == "Maelis's nuance: fire")
+            .any(|l| l.value == 2 && l.cause.said() == "Maelis's nuance: fire")
     );
     assert!(fray::rules::coterie::performance::modifiers(&t.s, 0, 1).is_empty());
     let out = t.bring_all(&[3, 4, 2, 2, 5, 3, 2, 5, 6, 6]);

@@ -9,6 +9,7 @@ use fray::rules::zones::{
     Action, AttackDecl, AttackMode, Reaction, State, Status, Target, Weapon, ZoneEvent, Zones,
 };
 use fray::scenario::{self, Setup};
+use fray::words::InEnglish;
 
 pub struct Table {
     pub s: State,
@@ -74,10 +75,8 @@ impl Table {
         let mut d = ScriptedDice::new(dice.iter().copied());
         let (s, events) = setup.start(&mut d).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(d.remaining(), 0, "start left dice unused");
-        Table {
-            s,
-            log: events.into_iter().map(|e| e.to_string()).collect(),
-        }
+        let log = events.iter().map(|e| e.english(&s)).collect();
+        Table { s, log }
     }
 
     /// A started fight where `first` acts first this round.
@@ -99,11 +98,11 @@ impl Table {
             d.remaining(),
             events
                 .iter()
-                .map(|e| e.to_string())
+                .map(|e| e.english(&self.s))
                 .collect::<Vec<_>>()
                 .join("\n")
         );
-        self.log.extend(events.iter().map(|e| e.to_string()));
+        self.log.extend(events.iter().map(|e| e.english(&self.s)));
         events
     }
 
@@ -270,7 +269,7 @@ impl Table {
     fn apply_with(&mut self, a: &Action, d: &mut ScriptedDice) -> Vec<ZoneEvent> {
         let events = Zones::apply(&mut self.s, a, d)
             .unwrap_or_else(|e| panic!("{a:?} refused: {e}\nlog:\n{}", self.text()));
-        self.log.extend(events.iter().map(|e| e.to_string()));
+        self.log.extend(events.iter().map(|e| e.english(&self.s)));
         events
     }
 

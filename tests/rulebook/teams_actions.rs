@@ -10,6 +10,7 @@ use fray::rules::teams::{
     Action, Attr, CharacterSetup, EventKind, Extended, GroundItem, InProgress, Item, Location,
     Skill, Stats, Task, Teams, WeaponRef,
 };
+use fray::words::Said;
 
 use crate::teams_setups::*;
 
@@ -369,7 +370,7 @@ fn striking_a_prone_target_has_advantage() {
     assert!(
         x.modifiers
             .iter()
-            .any(|m| m.cause.contains("striking a prone target"))
+            .any(|m| m.cause.said().contains("striking a prone target"))
     );
 }
 
@@ -399,7 +400,14 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
     // 3 + 3 = 6 misses evasion 7.
     let events = t.act(a, &[3, 3, 5]);
     let x = events.iter().find_map(|e| e.explanation.clone()).unwrap();
-    assert!(x.against.as_deref().unwrap().starts_with("evasion 7"));
+    assert!(
+        x.against
+            .as_ref()
+            .map(Said::said)
+            .as_deref()
+            .unwrap()
+            .starts_with("evasion 7")
+    );
     // Guarding is no difference in size: a plain attack's paragraph.
     assert_eq!(x.rule, "teams.attacks");
     assert_eq!(t.ch("Guarded").endurance, 10);
@@ -412,7 +420,7 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
     assert!(
         dmg.modifiers
             .iter()
-            .any(|m| m.value == -1 && m.cause == "guarding")
+            .any(|m| m.value == -1 && m.cause.said() == "guarding")
     );
     assert_eq!(t.ch("Guarded").endurance, 0);
     // 6 + 6, less 4 for two earlier attacks = 8, hits. The dodge: dexterity 3 + acrobatics 4
@@ -425,7 +433,7 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
         dodge
             .modifiers
             .iter()
-            .any(|m| m.value == 1 && m.cause == "guarding")
+            .any(|m| m.value == 1 && m.cause.said() == "guarding")
     );
     assert!(
         t.text()
@@ -517,7 +525,7 @@ fn a_readied_attack_for_one_enemy_lets_the_others_pass() {
     assert!(
         events
             .iter()
-            .any(|e| e.text == "Boudica attacks Captain with spear."),
+            .any(|e| e.line.said() == "Boudica attacks Captain with spear."),
         "{events:?}"
     );
     assert!(events.iter().any(|e| matches!(
@@ -714,7 +722,11 @@ fn cover_gives_ranged_attackers_disadvantage_from_its_side_only() {
     let events = t.act(a, &[1, 1, 5, 6, 6, 5]);
     let x = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert_eq!(x.total, 2, "the lower roll kept");
-    assert!(x.modifiers.iter().any(|m| m.cause.contains("taken cover")));
+    assert!(
+        x.modifiers
+            .iter()
+            .any(|m| m.cause.said().contains("taken cover"))
+    );
     t.decline();
     t.act(Action::EndTurn, &[]);
     // The hider has no second member to act; the archer's team goes on.
@@ -967,7 +979,7 @@ fn the_gear_of_a_fallen_character_can_be_taken() {
     assert!(
         events
             .iter()
-            .any(|e| e.text == "Hero takes the sword from Enemy."),
+            .any(|e| e.line.said() == "Hero takes the sword from Enemy."),
         "{events:?}"
     );
     assert_eq!(t.s.items[sword].location(), Location::Hand(t.c("Hero")));

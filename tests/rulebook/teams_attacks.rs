@@ -9,6 +9,7 @@ use fray::rules::teams::{
     Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, Teams, WeaponDef,
     WeaponRef, attack_odds, odds,
 };
+use fray::words::Said;
 
 use crate::teams_setups::*;
 
@@ -61,22 +62,29 @@ fn boudicas_spear_just_hits_and_deflection_leaves_two_damage() {
     assert_eq!(
         test.modifiers
             .iter()
-            .map(|m| (m.value, m.cause.as_str()))
+            .map(|m| (m.value, m.cause.said().leak() as &str))
             .collect::<Vec<_>>(),
         vec![(1, "martial proficiency")]
     );
-    assert!(test.against.as_deref().unwrap().starts_with("evasion 6"));
+    assert!(
+        test.against
+            .as_ref()
+            .map(Said::said)
+            .as_deref()
+            .unwrap()
+            .starts_with("evasion 6")
+    );
     let dmg = explained(&events, "teams.attack-damage");
     assert_eq!(dmg.total, 2);
     assert!(
         dmg.modifiers
             .iter()
-            .any(|m| m.value == 4 && m.cause.contains("piercing"))
+            .any(|m| m.value == 4 && m.cause.said().contains("piercing"))
     );
     assert!(
         dmg.modifiers
             .iter()
-            .any(|m| m.value == -8 && m.cause == "deflection")
+            .any(|m| m.value == -8 && m.cause.said() == "deflection")
     );
     assert_eq!(t.ch("Enemy").endurance, 18);
 }
@@ -112,7 +120,7 @@ fn a_luck_roll_at_the_critical_threshold_uses_critical_damage() {
     let dmg = events
         .iter()
         .filter_map(|e| e.explanation.as_ref())
-        .find(|x| x.what.contains("damage"))
+        .find(|x| x.what.said().contains("damage"))
         .unwrap();
     assert_eq!(dmg.rule, "teams.critical");
     assert_eq!(dmg.total, 6);
@@ -173,9 +181,13 @@ fn luck_adds_to_the_luck_roll_and_can_make_a_critical_hit() {
     assert!(
         hit.modifiers
             .iter()
-            .any(|m| m.cause == "+1 to the luck roll")
+            .any(|m| m.cause.said() == "+1 to the luck roll")
     );
-    assert!(hit.outcome.contains("luck roll 19"), "{}", hit.outcome);
+    assert!(
+        hit.outcome.said().contains("luck roll 19"),
+        "{}",
+        hit.outcome.said()
+    );
     t.decline();
     assert_eq!(t.ch("Enemy").endurance, 17);
 }
@@ -314,8 +326,11 @@ fn a_stray_shot_rolling_one_flies_at_the_first_character_numbered() {
         EventKind::Retargeted { to, .. } if to == ally
     )));
     let pick = explained(&events, "teams.stray-shots");
-    assert_eq!(pick.against.as_deref(), Some("1=Ally, 2=Friend"));
-    assert_eq!(pick.outcome, "flies at Ally");
+    assert_eq!(
+        pick.against.as_ref().map(Said::said).as_deref(),
+        Some("1=Ally, 2=Friend")
+    );
+    assert_eq!(pick.outcome.said(), "flies at Ally");
 }
 
 #[test]
@@ -446,7 +461,7 @@ fn deflection_beyond_the_damage_still_leaves_one() {
     let dmg = explained(&events, "teams.attack-damage");
     assert_eq!(dmg.total, 1);
     assert_eq!(values(dmg), vec![3, 4, -10, 4]);
-    assert_eq!(dmg.modifiers[3].cause, "at least 1");
+    assert_eq!(dmg.modifiers[3].cause.said(), "at least 1");
     assert_eq!(t.ch("Enemy").endurance, 19);
 }
 
@@ -461,17 +476,14 @@ fn agnessas_second_attack_this_round_takes_two_off() {
     let e = missed(&events);
     assert_eq!(e.total, 3);
     assert_eq!(e.rule, "teams.multiple-attacks");
-    assert!(e.modifiers.iter().any(
-        |m| m.value == -2 && m.cause == "multiple attack penalty (1 earlier attack this round)"
-    ));
+    assert!(e.modifiers.iter().any(|m| m.value == -2
+        && m.cause.said() == "multiple attack penalty (1 earlier attack this round)"));
     // A third attack takes 4 off.
     let events = t.act(a, &[6, 6, 10]);
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert_eq!(e.total, 8);
-    assert!(
-        e.modifiers.iter().any(|m| m.value == -4
-            && m.cause == "multiple attack penalty (2 earlier attacks this round)")
-    );
+    assert!(e.modifiers.iter().any(|m| m.value == -4
+        && m.cause.said() == "multiple attack penalty (2 earlier attacks this round)"));
     // "Attacks get a -2 penalty for each attack made before it during the same round": the
     // enemy takes the hit, the enemy and the ally take their turns, and round 2 starts clean:
     // 2 + 3 = 5, no penalty.
@@ -528,7 +540,7 @@ fn shooting_at_a_flanked_enemy_has_advantage() {
     assert!(
         e.modifiers
             .iter()
-            .any(|m| m.cause == "advantage (flanking): 2 rolls, the highest kept"),
+            .any(|m| m.cause.said() == "advantage (flanking): 2 rolls, the highest kept"),
         "nothing cancelled, nothing said of cancelling: {:?}",
         e.modifiers
     );
@@ -634,15 +646,23 @@ fn fabian_sneaking_up_has_advantage_and_his_size_shifts_evasion_and_deflection()
         .and_then(|e| e.explanation.clone())
         .expect("a hit");
     assert_eq!(e.total, 7);
-    assert!(
-        e.modifiers
-            .iter()
-            .any(|m| m.cause.contains("sneak attack: the attacker is unseen"))
-    );
-    assert!(e.against.as_deref().unwrap().starts_with("evasion 7"));
+    assert!(e.modifiers.iter().any(|m| {
+        m.cause
+            .said()
+            .contains("sneak attack: the attacker is unseen")
+    }));
     assert!(
         e.against
+            .as_ref()
+            .map(Said::said)
             .as_deref()
+            .unwrap()
+            .starts_with("evasion 7")
+    );
+    assert!(
+        e.against
+            .as_ref()
+            .map(Said::said)
             .unwrap()
             .contains("+1 the attacker is larger by 1")
     );
@@ -651,7 +671,7 @@ fn fabian_sneaking_up_has_advantage_and_his_size_shifts_evasion_and_deflection()
     assert!(
         dmg.modifiers
             .iter()
-            .any(|m| m.value == 1 && m.cause == "the attacker is larger by 1")
+            .any(|m| m.value == 1 && m.cause.said() == "the attacker is larger by 1")
     );
     assert_eq!(t.ch("Goblin").endurance, 4);
     // Having attacked, Fabian is noticed: no more sneak attacks.
@@ -722,7 +742,7 @@ fn sneak_and_flank_together_give_double_advantage() {
     assert!(
         e.modifiers
             .iter()
-            .any(|m| m.cause.starts_with("double advantage"))
+            .any(|m| m.cause.said().starts_with("double advantage"))
     );
 }
 
@@ -749,7 +769,11 @@ fn advantage_and_disadvantage_cancel_one_for_one() {
     let events = t.act(a, &[3, 3, 10]);
     let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
     assert!(e.dropped.is_empty());
-    assert!(e.modifiers.iter().any(|m| m.cause.contains("cancel out")));
+    assert!(
+        e.modifiers
+            .iter()
+            .any(|m| m.cause.said().contains("cancel out"))
+    );
 }
 
 #[test]
@@ -783,7 +807,7 @@ fn two_advantages_and_one_disadvantage_leave_one_advantage() {
         .expect("a hit");
     assert_eq!(e.total, 8);
     assert_eq!(e.dropped.len(), 3);
-    assert!(e.modifiers.iter().any(|m| m.cause
+    assert!(e.modifiers.iter().any(|m| m.cause.said()
         == "advantage (sneak attack: the attacker is unseen, flanking): 2 rolls, the highest kept; 1 cancelled out"));
 }
 
@@ -966,7 +990,7 @@ fn a_thrown_dagger_lands_by_its_target_hit_or_miss() {
     assert!(
         events
             .iter()
-            .any(|e| e.text == "Fabian throws the dagger at Goblin.")
+            .any(|e| e.line.said() == "Fabian throws the dagger at Goblin.")
     );
     assert_eq!(
         t.s.items[dagger].location(),

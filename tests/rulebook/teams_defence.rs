@@ -9,6 +9,7 @@ use fray::rules::dice::Die;
 use fray::rules::teams::{
     Action, Attr, CharacterSetup, DamageType, EventKind, Item, Stats, Status, WeaponDef,
 };
+use fray::words::Said;
 
 use crate::teams_setups::*;
 
@@ -110,7 +111,14 @@ fn boudica_harmed_then_fortifying_then_dying() {
         e.dice.iter().map(|d| (d.die, d.value)).collect::<Vec<_>>(),
         vec![(Die::D6, 4), (Die::D4, 2), (Die::D20, 10)]
     );
-    assert!(e.against.as_deref().unwrap().starts_with("5 "));
+    assert!(
+        e.against
+            .as_ref()
+            .map(Said::said)
+            .as_deref()
+            .unwrap()
+            .starts_with("5 ")
+    );
     assert_eq!(t.ch("Boudica").status, Status::Active);
     assert_eq!(t.ch("Boudica").stamina, 2);
     assert!(t.ch("Boudica").is_bloodied());
@@ -140,7 +148,7 @@ fn boudica_harmed_then_fortifying_then_dying() {
     // Her luck is 0: the d20 alone.
     assert!(death.modifiers.is_empty(), "{:?}", death.modifiers);
     assert_eq!(
-        death.against.as_deref(),
+        death.against.as_ref().map(Said::said).as_deref(),
         Some("10 (the difficulty to cheat death)")
     );
     // With nobody left standing for the heroes, the bandits win.
@@ -182,7 +190,7 @@ fn cheating_death_raises_the_difficulty_by_five_for_good() {
     let events = t.act(axe, &[3, 3, 5, 1, 2, 5, 1, 1, 5, 14]);
     let death = explained(&events, "teams.death");
     assert_eq!(
-        death.against.as_deref(),
+        death.against.as_ref().map(Said::said).as_deref(),
         Some("15 (the difficulty to cheat death)")
     );
     assert_eq!(t.ch("Victim").status, Status::Dead);
@@ -210,7 +218,7 @@ fn luck_adds_to_the_luck_test_against_death() {
         death
             .modifiers
             .iter()
-            .map(|m| (m.value, m.cause.as_str()))
+            .map(|m| (m.value, m.cause.said().leak() as &str))
             .collect::<Vec<_>>(),
         vec![(2, "luck")]
     );
@@ -308,7 +316,7 @@ fn without_a_reaction_a_character_beyond_its_constitution_falls_unasked() {
     assert!(
         events
             .iter()
-            .any(|e| e.text.contains("no reaction or stamina to fortify"))
+            .any(|e| e.line.said().contains("no reaction or stamina to fortify"))
     );
 }
 
@@ -355,7 +363,7 @@ fn a_luck_roll_of_twenty_adds_four_to_a_fortify_test() {
     assert!(
         e.modifiers
             .iter()
-            .any(|m| m.value == 4 && m.cause.contains("20 or more"))
+            .any(|m| m.value == 4 && m.cause.said().contains("20 or more"))
     );
     assert_eq!(t.ch("Boudica").status, Status::Active);
 }
@@ -563,7 +571,7 @@ fn an_interceptor_has_one_free_defensive_action_not_two() {
     assert!(
         events
             .iter()
-            .any(|e| e.text.contains("no reaction or stamina to fortify"))
+            .any(|e| e.line.said().contains("no reaction or stamina to fortify"))
     );
 }
 
@@ -723,7 +731,7 @@ fn a_block_puts_the_damage_on_the_shield() {
     assert_eq!(
         e.modifiers
             .iter()
-            .map(|m| (m.value, m.cause.as_str()))
+            .map(|m| (m.value, m.cause.said().leak() as &str))
             .collect::<Vec<_>>(),
         vec![
             (2, "the attack test's result"),
@@ -767,7 +775,7 @@ fn a_block_value_beyond_the_damage_still_deals_the_shield_one() {
         e.modifiers.iter().map(|m| m.value).collect::<Vec<_>>(),
         vec![2, 4, -8, 3]
     );
-    assert_eq!(e.modifiers[3].cause, "at least 1");
+    assert_eq!(e.modifiers[3].cause.said(), "at least 1");
     assert_eq!(t.s.items[shield].durability, 3);
     assert_eq!(t.ch("Shieldbearer").endurance, 10);
 }
@@ -838,7 +846,7 @@ fn a_parry_adds_the_items_parry_value_to_deflection_and_costs_it_a_point() {
     assert!(
         e.modifiers
             .iter()
-            .any(|m| m.value == -2 && m.cause == "parry")
+            .any(|m| m.value == -2 && m.cause.said() == "parry")
     );
     assert_eq!(t.s.items[sword].durability, 9);
     assert_eq!(t.ch("Shieldbearer").endurance, 2);
@@ -953,7 +961,7 @@ fn a_failed_killing_strike_becomes_a_sneak_attack() {
     assert!(
         hit.modifiers
             .iter()
-            .any(|m| m.cause.starts_with("double advantage"))
+            .any(|m| m.cause.said().starts_with("double advantage"))
     );
     assert_eq!(t.ch("Fallen").health, 0);
     assert_eq!(t.ch("Fallen").status, Status::Unconscious);

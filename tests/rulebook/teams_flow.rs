@@ -8,6 +8,7 @@ use fray::rules::teams::{
     Action, ChangeWhen, CharacterSetup, DamageType, EventKind, Item, Objective, Stats, Status,
     Task, TeamsEvent, TeamsSetup, WeaponDef,
 };
+use fray::words::Said;
 
 use crate::teams_setups::*;
 
@@ -294,11 +295,11 @@ fn the_surprised_cannot_react_and_are_sneak_attacked_in_the_surprise_round() {
     let a = t.attack("Gob", Some("dagger"), "Roland");
     let events = t.act(a, &[1, 1, 5, 3, 3, 5]);
     let x = events.iter().find_map(|e| e.explanation.clone()).unwrap();
-    assert!(
-        x.modifiers
-            .iter()
-            .any(|m| m.cause.contains("sneak attack: the target is surprised"))
-    );
+    assert!(x.modifiers.iter().any(|m| {
+        m.cause
+            .said()
+            .contains("sneak attack: the target is surprised")
+    }));
     // The dagger hits (6 against evasion 6 - 1 for the goblin's size = 5) and Roland takes
     // it without a reaction: back to Gob's turn.
     assert_eq!(x.total, 6);
@@ -526,7 +527,7 @@ fn an_objective_changes_from_one_round_to_the_next_as_the_scenario_scripts_it() 
         .collect();
     assert_eq!(said.len(), 1);
     assert_eq!(
-        said[0].text,
+        said[0].line.said(),
         "The bridge is burning: the heroes must cross to (4, 1)!"
     );
     // Hero still stands on (4, 1): the new objective is complete as the round begins.
@@ -552,7 +553,7 @@ fn an_objective_changes_when_the_scenario_event_happens() {
         events
             .iter()
             .any(|e| matches!(e.kind, EventKind::Objective { team: 0 })
-                && e.text == "The gate grinds open: get away!")
+                && e.line.said() == "The gate grinds open: get away!")
     );
     assert_eq!(t.s.teams[0].objective, Objective::Escape { count: 1 });
     assert!(t.s.changes.is_empty());

@@ -10,6 +10,7 @@ use fray::rules::teams::{
     Action, Attr, CharacterSetup, DamageType, Item, MapSetup, Objective, Pos, Proficiency, State,
     Stats, Task, Teams, TeamsEvent, TeamsSetup, WeaponDef, WeaponRef,
 };
+use fray::words::{InEnglish, Said};
 
 pub const fn at(x: u8, y: u8) -> Pos {
     Pos::new(x, y)
@@ -249,10 +250,8 @@ impl Table {
     pub fn new(setup: &TeamsSetup) -> Table {
         let mut d = ScriptedDice::new([]);
         let (s, events) = Teams::start(setup, &mut d).unwrap_or_else(|e| panic!("{e}"));
-        Table {
-            s,
-            log: events.iter().map(ToString::to_string).collect(),
-        }
+        let log = events.iter().map(|e| e.english(&s)).collect();
+        Table { s, log }
     }
 
     pub fn text(&self) -> String {
@@ -264,7 +263,7 @@ impl Table {
         let mut d = ScriptedDice::new(dice.iter().copied());
         let events = Teams::apply(&mut self.s, &a, &mut d)
             .unwrap_or_else(|e| panic!("{a:?} refused: {e}\nlog:\n{}", self.text()));
-        self.log.extend(events.iter().map(ToString::to_string));
+        self.log.extend(events.iter().map(|e| e.english(&self.s)));
         assert_eq!(
             d.remaining(),
             0,
@@ -377,11 +376,7 @@ pub fn explained<'a>(
         .unwrap_or_else(|| {
             panic!(
                 "no roll citing {rule} among:\n{}",
-                events
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n")
+                events.iter().map(Said::said).collect::<Vec<_>>().join("\n")
             )
         })
 }

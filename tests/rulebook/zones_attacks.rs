@@ -2,6 +2,7 @@
 //! zones.protection.
 
 use fray::rules::zones::{Action, AttackMode, Status};
+use fray::words::Said;
 
 use crate::harness::*;
 
@@ -49,7 +50,7 @@ fn attacking_hits_automatically_and_armour_reduces_the_damage() {
     assert!(
         e.modifiers
             .iter()
-            .any(|m| m.value == -1 && m.cause.contains("Gambeson"))
+            .any(|m| m.value == -1 && m.cause.said().contains("Gambeson"))
     );
     assert_eq!(e.rule, "zones.attacking");
 }
@@ -75,7 +76,7 @@ fn a_shield_adds_its_armour_to_the_armour_worn() {
     assert_eq!(
         e.modifiers
             .iter()
-            .map(|m| (m.value, m.cause.as_str()))
+            .map(|m| (m.value, m.cause.said().leak() as &str))
             .collect::<Vec<_>>(),
         vec![(-1, "armour (Gambeson)"), (-1, "shield (Shield)")]
     );
@@ -98,7 +99,11 @@ fn armour_beyond_the_damage_deals_none_and_no_less() {
         let hit = t.strike("Ann", Some("Dagger"), "Bob");
         let events = t.attack_plain(hit, &[roll]);
         let e = events.iter().find_map(|e| e.explanation.clone()).unwrap();
-        assert_eq!((e.total, e.outcome.as_str()), (0, outcome), "a {roll}");
+        assert_eq!(
+            (e.total, e.outcome.said().leak() as &str),
+            (0, outcome),
+            "a {roll}"
+        );
         assert_eq!(t.health("Bob"), 10);
     }
 }
@@ -369,7 +374,7 @@ fn protection_cover_adds_one_armour_against_attacks_from_another_zone_unless_pen
         e.explanation.as_ref().is_some_and(|x| {
             x.modifiers
                 .iter()
-                .any(|m| (m.value, m.cause.as_str()) == (-1, "cover"))
+                .any(|m| (m.value, m.cause.said().leak() as &str) == (-1, "cover"))
         })
     }));
 

@@ -57,7 +57,7 @@ impl Visit for Referee<'_> {
             }
             Err(e) => return Err(e.to_string()),
         };
-        tell::<G>(out, &events).map_err(io)?;
+        tell::<G>(out, &state, &events).map_err(io)?;
         loop {
             let seat = match G::pending(&state) {
                 Pending::Over(o) => {
@@ -75,7 +75,8 @@ impl Visit for Referee<'_> {
             )
             .map_err(io)?;
             for (i, a) in legal.iter().enumerate() {
-                writeln!(out, "  {:>2}. {}", i + 1, G::describe(&state, a)).map_err(io)?;
+                let described = fray_words::english().line(&G::describe(&state, a), &state);
+                writeln!(out, "  {:>2}. {described}", i + 1).map_err(io)?;
             }
             let Some(pick) = ask_number(&mut *input, &mut *out, legal.len()).map_err(io)? else {
                 writeln!(out, "\nThe input ended; the battle so far is kept.").map_err(io)?;
@@ -92,7 +93,7 @@ impl Visit for Referee<'_> {
                 (Ok(events), rolled) => {
                     typed.extend(rolled);
                     actions.push(action.clone());
-                    tell::<G>(out, &events).map_err(io)?;
+                    tell::<G>(out, &state, &events).map_err(io)?;
                 }
                 // The table stopped rolling: the action never happened (`apply` changes nothing
                 // on an error), and what was played before it is kept.
@@ -107,11 +108,16 @@ impl Visit for Referee<'_> {
 }
 
 /// Events as `fray replay` prints them: the sentence, and the roll behind it.
-fn tell<G: Game>(out: &mut dyn Write, events: &[Event<G::EventKind>]) -> std::io::Result<()> {
+fn tell<G: Game>(
+    out: &mut dyn Write,
+    state: &G::State,
+    events: &[Event<G::EventKind>],
+) -> std::io::Result<()> {
+    let words = fray_words::english();
     for e in events {
-        writeln!(out, "{}", e.text)?;
+        writeln!(out, "{}", words.line(&e.line, state))?;
         if let Some(x) = &e.explanation {
-            writeln!(out, "    ⟨{x}⟩")?;
+            writeln!(out, "    ⟨{}⟩", words.explanation(x, state))?;
         }
     }
     Ok(())

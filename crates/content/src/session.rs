@@ -11,6 +11,7 @@ use crate::present::{Beat, BoardView, DecisionStyle, Focus, ResultTable, RosterL
 use crate::rules::battle::{DecisionKind, Event, Pending, RuleError, Seat, state_hash};
 use crate::rules::dice::DiceSource;
 use crate::rules::explain::Explanation;
+use crate::rules::line::{Line, Named};
 use crate::rulesets::{Actions, Game};
 
 /// An action of whichever ruleset is playing, as the shell passes it around: a person's pick,
@@ -38,7 +39,8 @@ impl fmt::Debug for Choice {
 #[derive(Clone, Debug)]
 pub struct LogEntry {
     pub round: u32,
-    pub text: String,
+    /// What happened, for the words layer to write (with [`Session::named`]).
+    pub line: Line,
     pub explanation: Option<Explanation>,
     /// How the board shows it.
     pub visual: Option<Visual>,
@@ -54,7 +56,7 @@ pub struct Applied {
 /// One of the AI's candidate moves, described, for the "why" panel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CandidateLine {
-    pub text: String,
+    pub line: Line,
     pub value: f64,
     pub visits: u32,
 }
@@ -82,7 +84,9 @@ pub trait Session: Send + Sync + 'static {
     fn seats(&self) -> Vec<(Seat, String)>;
     /// How many legal choices there are now; choices are named by their index.
     fn legal_len(&self) -> usize;
-    fn describe(&self, i: usize) -> String;
+    fn describe(&self, i: usize) -> Line;
+    /// The names the battle's lines name by id.
+    fn named(&self) -> &dyn Named;
     fn choice(&self, i: usize) -> Option<Choice>;
     /// Where `choice` stands among the legal choices now, if it is one of them.
     fn index_of(&self, choice: &Choice) -> Option<usize>;
@@ -239,7 +243,7 @@ fn entries<G: Game>(state: &G::State, events: Vec<Event<G::EventKind>>) -> Vec<L
         .map(|e| LogEntry {
             round,
             visual: Some(G::visual(state, &e)),
-            text: e.text,
+            line: e.line,
             explanation: e.explanation.map(|x| *x),
         })
         .collect()
@@ -286,10 +290,14 @@ impl<G: Game> Session for Typed<G> {
         self.legal.len()
     }
 
-    fn describe(&self, i: usize) -> String {
+    fn describe(&self, i: usize) -> Line {
         self.legal
             .get(i)
-            .map_or_else(String::new, |a| G::describe(&self.state, a))
+            .map_or_else(Line::default, |a| G::describe(&self.state, a))
+    }
+
+    fn named(&self) -> &dyn Named {
+        &self.state
     }
 
     fn choice(&self, i: usize) -> Option<Choice> {
@@ -509,7 +517,7 @@ impl<G: Game> Thought for TypedThought<G> {
                      value,
                      visits,
                  }| CandidateLine {
-                    text: G::describe(&self.state, &action),
+                    line: G::describe(&self.state, &action),
                     value,
                     visits,
                 },

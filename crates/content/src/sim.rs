@@ -149,6 +149,8 @@ impl Batch<'_> {
             .map(|f| levels[f % levels.len()].policy::<G>(policy_seed(game_seed, f)))
             .collect();
         let log = self.log;
+        // A battle's names stay as they began: the log writes its lines with these.
+        let named = log.map(|_| state.clone());
         let result = play_out::<G>(
             &mut state,
             &mut policies,
@@ -159,8 +161,9 @@ impl Batch<'_> {
             |a, evs| {
                 if let Some(write) = log {
                     write(&format!("> {a:?}"));
+                    let named = named.as_ref().expect("kept for the log");
                     for e in evs {
-                        write(&format!("  {e}"));
+                        write(&format!("  {}", fray_words::english().event(e, named)));
                     }
                 }
             },

@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::dice::{DiceError, DiceSource};
 use super::explain::Explanation;
+use super::line::Line;
 
 pub type FactionId = usize;
 pub type CharacterId = usize;
@@ -54,8 +55,8 @@ pub enum DecisionKind {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
-    Victory { winner: FactionId, how: String },
-    Draw { how: String },
+    Victory { winner: FactionId, how: Line },
+    Draw { how: Line },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,19 +84,9 @@ impl Pending {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event<K> {
     pub kind: K,
-    pub text: String,
+    pub line: Line,
     /// Boxed: most events have none, and an event is moved about whole.
     pub explanation: Option<Box<Explanation>>,
-}
-
-impl<K> fmt::Display for Event<K> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.text)?;
-        if let Some(e) = &self.explanation {
-            write!(f, "  ({e})")?;
-        }
-        Ok(())
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -124,7 +115,7 @@ pub type Started<S, K> = Result<(S, Vec<Event<K>>), RuleError>;
 /// The contract each ruleset fulfils. `apply` either succeeds, or returns an error and leaves
 /// the state exactly as it was.
 pub trait Ruleset {
-    type State: Clone + Serialize + DeserializeOwned + fmt::Debug;
+    type State: Clone + Serialize + DeserializeOwned + fmt::Debug + crate::line::Named;
     type Action: Clone + PartialEq + Serialize + DeserializeOwned + fmt::Debug;
     type EventKind: Clone + Serialize + DeserializeOwned + fmt::Debug;
     /// A validated scenario before its first roll: what `start` turns into a battle.
@@ -180,7 +171,7 @@ pub trait Ruleset {
     ) -> Result<Vec<Event<Self::EventKind>>, RuleError>;
 
     /// A one-line description of an action for menus and logs.
-    fn describe(state: &Self::State, action: &Self::Action) -> String;
+    fn describe(state: &Self::State, action: &Self::Action) -> Line;
     /// Factions taking part, by name, in id order.
     fn faction_names(state: &Self::State) -> Vec<String>;
     /// What a number written under these labels in an action or event indexes: the variant

@@ -6,6 +6,7 @@ use std::fmt;
 use super::battle::{Event, RuleError};
 use super::dice::{self, DiceSource, Die, Rolled};
 use super::explain::Explanation;
+use super::line::Line;
 
 /// An event kind with a plain note among its kinds.
 pub trait NoteKind {
@@ -15,24 +16,30 @@ pub trait NoteKind {
 /// An event's sentence as a call site hands it over: written out already, or still to be
 /// written (`format_args!`), which a quiet context never writes.
 pub trait Text {
-    fn written(self) -> String;
+    fn written(self) -> Line;
 }
 
-impl Text for String {
-    fn written(self) -> String {
+impl Text for Line {
+    fn written(self) -> Line {
         self
     }
 }
 
+impl Text for String {
+    fn written(self) -> Line {
+        Line::written(self)
+    }
+}
+
 impl Text for &str {
-    fn written(self) -> String {
-        self.into()
+    fn written(self) -> Line {
+        Line::written(self)
     }
 }
 
 impl Text for fmt::Arguments<'_> {
-    fn written(self) -> String {
-        fmt::format(self)
+    fn written(self) -> Line {
+        Line::written(fmt::format(self))
     }
 }
 
@@ -54,7 +61,7 @@ impl<K> Log<K> {
         }
         self.events.push(Event {
             kind,
-            text: text.written(),
+            line: text.written(),
             explanation: None,
         });
     }
@@ -73,7 +80,7 @@ impl<K> Log<K> {
         }
         self.events.push(Event {
             kind,
-            text: text.written(),
+            line: text.written(),
             explanation: Some(Box::new(e)),
         });
     }

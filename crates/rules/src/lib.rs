@@ -8,6 +8,7 @@ pub mod coterie;
 pub mod dice;
 pub mod explain;
 pub mod few;
+pub mod line;
 pub mod names;
 pub mod notes;
 pub mod teams;
@@ -28,3 +29,4 @@ pub use battle::{
 };
 pub use dice::{DiceSource, Die, Rolled, ScriptedDice, SeededDice};
 pub use explain::{Explanation, Modifier};
+pub use line::{Arg, Line, Named};

@@ -6,6 +6,11 @@
 //! so that a screen shown under it shows at a glance any text that does not come from here (it
 //! reads as plain English) and any layout that cuts a longer language's words off.
 
+mod explained;
+mod lines;
+
+pub use explained::{Explained, InEnglish, Said};
+
 use std::borrow::Cow;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -14,10 +19,28 @@ use serde::{Deserialize, Serialize};
 use unic_langid::LanguageIdentifier;
 
 /// The catalogues, by area: each file's name and its text.
-pub const CATALOGUES: &[(&str, &str)] = &[(
-    "settings.ftl",
-    include_str!("../../../assets/words/en/settings.ftl"),
-)];
+pub const CATALOGUES: &[(&str, &str)] = &[
+    (
+        "settings.ftl",
+        include_str!("../../../assets/words/en/settings.ftl"),
+    ),
+    (
+        "battle.ftl",
+        include_str!("../../../assets/words/en/battle.ftl"),
+    ),
+    (
+        "zones.ftl",
+        include_str!("../../../assets/words/en/zones.ftl"),
+    ),
+    (
+        "teams.ftl",
+        include_str!("../../../assets/words/en/teams.ftl"),
+    ),
+    (
+        "coterie.ftl",
+        include_str!("../../../assets/words/en/coterie.ftl"),
+    ),
+];
 
 /// A language the game speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -97,7 +120,7 @@ impl Words {
         self.format(id, Some(&fluent))
     }
 
-    fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
+    pub(crate) fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
         let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
             // A message the catalogue lacks shows its id, so that it is seen and mended;
             // `tests` in this crate and the screens' own find every one first.
@@ -112,6 +135,13 @@ impl Words {
     pub fn has(&self, id: &str) -> bool {
         self.bundle.has_message(id)
     }
+}
+
+/// English, for the words written where no player chose a language: the command line, the
+/// replay checker's report, the tests.
+pub fn english() -> &'static Words {
+    static ENGLISH: std::sync::OnceLock<Words> = std::sync::OnceLock::new();
+    ENGLISH.get_or_init(|| Words::new(Lang::English))
 }
 
 /// A value put into a message.
@@ -163,9 +193,48 @@ pub fn looks_unconverted(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use fluent_syntax::ast;
+
     use super::*;
 
-    /// Every message of every catalogue formats without an error, in every language.
+    /// The variables a pattern names, at any depth.
+    fn variables<'s>(pattern: &ast::Pattern<&'s str>, out: &mut Vec<&'s str>) {
+        for element in &pattern.elements {
+            if let ast::PatternElement::Placeable { expression } = element {
+                expression_variables(expression, out);
+            }
+        }
+    }
+
+    fn expression_variables<'s>(e: &ast::Expression<&'s str>, out: &mut Vec<&'s str>) {
+        match e {
+            ast::Expression::Select { selector, variants } => {
+                inline_variables(selector, out);
+                for v in variants {
+                    variables(&v.value, out);
+                }
+            }
+            ast::Expression::Inline(inline) => inline_variables(inline, out),
+        }
+    }
+
+    fn inline_variables<'s>(e: &ast::InlineExpression<&'s str>, out: &mut Vec<&'s str>) {
+        match e {
+            ast::InlineExpression::VariableReference { id } => out.push(id.name),
+            ast::InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline_variables(a, out);
+                }
+            }
+            ast::InlineExpression::Placeable { expression } => {
+                expression_variables(expression, out)
+            }
+            _ => {}
+        }
+    }
+
+    /// Every message of every catalogue formats without an error, in every language, each
+    /// value it names given.
     #[test]
     fn every_message_formats_in_every_language() {
         for lang in Lang::ALL {
@@ -173,15 +242,20 @@ mod tests {
             for (file, text) in CATALOGUES {
                 let resource = FluentResource::try_new((*text).to_string()).unwrap();
                 for entry in resource.entries() {
-                    let fluent_syntax::ast::Entry::Message(m) = entry else {
+                    let ast::Entry::Message(m) = entry else {
                         continue;
                     };
                     let id = m.id.name;
+                    let mut named = Vec::new();
+                    if let Some(value) = &m.value {
+                        variables(value, &mut named);
+                    }
                     let pattern = words.bundle.get_message(id).unwrap().value().unwrap();
                     let mut errors = Vec::new();
                     let mut args = FluentArgs::new();
-                    args.set("value", FluentValue::from(3));
-                    args.set("name", FluentValue::from("Aldo"));
+                    for name in named {
+                        args.set(name, FluentValue::from(3));
+                    }
                     let text = words
                         .bundle
                         .format_pattern(pattern, Some(&args), &mut errors);

@@ -69,7 +69,13 @@ pub fn decisive(x: &Explanation, visual: &Visual) -> bool {
 
 /// The deciding dice large in the middle of the board, over a dark card that names the roll
 /// above them and what it came to below.
-pub fn paint_big(painter: &egui::Painter, clip: egui::Rect, x: &Explanation, t: f32) {
+pub fn paint_big(
+    painter: &egui::Painter,
+    clip: egui::Rect,
+    x: &Explanation,
+    said: &fray_words::Explained,
+    t: f32,
+) {
     let n = (x.dice.len() + x.dropped.len()) as f32;
     let side = SIDE * BIG;
     let width = (n * side + (n - 1.0) * 10.0).max(260.0) + 40.0;
@@ -79,23 +85,23 @@ pub fn paint_big(painter: &egui::Painter, clip: egui::Rect, x: &Explanation, t: 
     painter.text(
         egui::pos2(centre.x, card.min.y + 8.0),
         Align2::CENTER_TOP,
-        &x.what,
+        &said.what,
         FontId::proportional(15.0),
         Color32::from_rgb(240, 235, 215),
     );
     paint(painter, centre, &x.dice, &x.dropped, t, BIG);
     if t >= SETTLE {
-        let against = x
+        let against = said
             .against
             .as_deref()
             .map_or(String::new(), |a| format!(" {a}"));
         painter.text(
             egui::pos2(centre.x, card.max.y - 8.0),
             Align2::CENTER_BOTTOM,
-            if x.outcome.is_empty() {
+            if said.outcome.is_empty() {
                 format!("{}{against}", x.total)
             } else {
-                format!("{}{against} — {}", x.total, x.outcome)
+                format!("{}{against} — {}", x.total, said.outcome)
             },
             FontId::proportional(17.0),
             FACE,

@@ -149,6 +149,7 @@ pub fn draw_board_marks(
     mut contexts: EguiContexts,
     area: Res<BoardArea>,
     battle: Res<Battle>,
+    speech: Res<crate::game::settings::Speech>,
     seats: Res<Seats>,
     (lesson, playing): (Option<Res<LessonRun>>, Res<Playing>),
     lay: Res<Layout>,
@@ -256,7 +257,7 @@ pub fn draw_board_marks(
     // The event the board is playing, and how far it has gone.
     let now = playing.now.and_then(|(e, t)| {
         let entry = battle.log().get(e)?;
-        Some((entry.visual.clone()?, t, entry.text.clone()))
+        Some((entry.visual.clone()?, t, battle.say(&speech, &entry.line)))
     });
     let sliding = match &now {
         Some((Visual::Slide { token, .. }, _, _)) => Some(*token),
@@ -312,7 +313,7 @@ pub fn draw_board_marks(
             .and_then(|(e, _)| battle.log().get(e)?.explanation.as_ref())
             && super::dice::decisive(x, visual)
         {
-            super::dice::paint_big(&painter, clip, x, *t);
+            super::dice::paint_big(&painter, clip, x, &battle.explain(&speech, x), *t);
         } else if let Some(x) = playing
             .now
             .and_then(|(e, _)| battle.log().get(e)?.explanation.as_ref())

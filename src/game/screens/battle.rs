@@ -63,6 +63,7 @@ pub struct BattleView<'w> {
     panels: ResMut<'w, Panels>,
     pace: ResMut<'w, Pace>,
     brain: Res<'w, Brain>,
+    speech: Res<'w, crate::game::settings::Speech>,
     notice: Res<'w, Notice>,
     keys: Res<'w, Bindings>,
 }
@@ -232,11 +233,14 @@ fn choices_panel(
                         let text = match o {
                             Outcome::Victory { winner, how } => {
                                 format!(
-                                    "{} win. {how}.",
-                                    names.get(winner).map_or("?", String::as_str)
+                                    "{} win. {}.",
+                                    names.get(winner).map_or("?", String::as_str),
+                                    t.battle.say(&t.speech, &how)
                                 )
                             }
-                            Outcome::Draw { how } => format!("A draw: {how}."),
+                            Outcome::Draw { how } => {
+                                format!("A draw: {}.", t.battle.say(&t.speech, &how))
+                            }
                         };
                         ui.heading(text);
                     }
@@ -299,6 +303,7 @@ fn decision(ui: &mut egui::Ui, t: &mut BattleView, choose: &mut MessageWriter<Ch
     choice_list(
         ui,
         &t.battle,
+        &t.speech,
         t.lesson.as_deref(),
         &mut t.cursor,
         choose,
@@ -363,10 +368,11 @@ fn roster_and_log(ui: &mut egui::Ui, t: &mut BattleView) -> egui::Rect {
                     .show(ui, |ui| {
                         for (i, e) in t.battle.log().iter().enumerate() {
                             // The line whose event the board is playing stands out.
+                            let said = t.battle.say(&t.speech, &e.line);
                             let text = if e.explanation.is_some() {
-                                format!("• {}", e.text)
+                                format!("• {said}")
                             } else {
-                                e.text.clone()
+                                said
                             };
                             let mut rich = egui::RichText::new(text);
                             if playing == Some(i) {
@@ -407,7 +413,8 @@ fn breakdown_window(
         egui::Window::new("Roll breakdown")
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.strong(&x.what);
+                let said = t.battle.explain(&t.speech, x);
+                ui.strong(&said.what);
                 let dice: Vec<String> = x
                     .dice
                     .iter()
@@ -420,14 +427,14 @@ fn breakdown_window(
                         d.die, d.value
                     ));
                 }
-                for m in &x.modifiers {
-                    ui.label(format!("{:+}  {}", m.value, m.cause));
+                for (value, cause) in &said.modifiers {
+                    ui.label(format!("{value:+}  {cause}"));
                 }
                 ui.label(format!("Total: {}", x.total));
-                if let Some(a) = &x.against {
+                if let Some(a) = &said.against {
                     ui.label(format!("Against: {a}"));
                 }
-                ui.label(format!("Result: {}", x.outcome));
+                ui.label(format!("Result: {}", said.outcome));
                 ui.separator();
                 ui.label(egui::RichText::new(format!("Rule {}", x.rule)).strong());
                 // The rules notes are Markdown: headings, emphasis, lists, paragraphs.
@@ -454,13 +461,14 @@ fn reasons_window(ctx: &egui::Context, t: &BattleView) {
             None => ui.label("No AI decision yet."),
         };
         for c in t.brain.last_candidates.iter().take(6) {
+            let said = t.battle.say(&t.speech, &c.line);
             let line = if c.visits > 0 {
                 format!(
-                    "{:.2} win share over {} play-outs — {}",
-                    c.value, c.visits, c.text
+                    "{:.2} win share over {} play-outs — {said}",
+                    c.value, c.visits
                 )
             } else {
-                format!("{:+.2} expected — {}", c.value, c.text)
+                format!("{:+.2} expected — {said}", c.value)
             };
             ui.label(line);
         }
@@ -499,6 +507,7 @@ fn help_window(ctx: &egui::Context, t: &BattleView) {
 fn choice_list(
     ui: &mut egui::Ui,
     battle: &Battle,
+    words: &fray_words::Words,
     lesson: Option<&LessonRun>,
     cursor: &mut Cursor,
     choose: &mut MessageWriter<Choose>,
@@ -565,10 +574,16 @@ fn choice_list(
         for (i, &row) in shown.iter().enumerate() {
             let (mut text, odds) = match row {
                 Row::Choice(a) if !cursor.picked.is_empty() => (
-                    format!("Deal it: {}", battle.session().describe(a)),
+                    format!(
+                        "Deal it: {}",
+                        battle.say(words, &battle.session().describe(a))
+                    ),
                     battle.session().odds(a),
                 ),
-                Row::Choice(a) => (battle.session().describe(a), battle.session().odds(a)),
+                Row::Choice(a) => (
+                    battle.say(words, &battle.session().describe(a)),
+                    battle.session().odds(a),
+                ),
                 Row::Verb { verb, count, .. } => (format!("{verb} …  ({count} choices)"), None),
                 Row::Part { count, .. } => (
                     format!(

@@ -18,6 +18,7 @@ fn generate_name(scenario: &str) -> bool {
 pub fn result_ui(
     mut contexts: EguiContexts,
     battle: Res<Battle>,
+    speech: Res<crate::game::settings::Speech>,
     mut setup: ResMut<crate::game::flow::BattleSetup>,
     mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
@@ -48,7 +49,16 @@ pub fn result_ui(
             ui.add_space((ui.available_width() - width) / 2.0);
             ui.vertical(|ui| {
                 ui.set_width(width);
-                story(ui, &battle, told, &mut setup, &mut notice, &keys, &mut next);
+                story(
+                    ui,
+                    &battle,
+                    &speech,
+                    told,
+                    &mut setup,
+                    &mut notice,
+                    &keys,
+                    &mut next,
+                );
             });
         });
     });
@@ -78,9 +88,11 @@ fn turning(battle: &Battle) -> Option<Turn> {
     Some((tp, odds))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn story(
     ui: &mut egui::Ui,
     battle: &Battle,
+    words: &fray_words::Words,
     told: &Told,
     setup: &mut crate::game::flow::BattleSetup,
     notice: &mut Notice,
@@ -92,10 +104,11 @@ fn story(
         let side = |f: usize| names.get(f).map_or("?", String::as_str);
         let (title, colour) = match battle.pending() {
             Pending::Over(Outcome::Victory { winner, how }) => (
-                format!("{} win — {how}", side(winner)),
+                format!("{} win — {}", side(winner), battle.say(words, &how)),
                 faction_colour(winner),
             ),
             Pending::Over(Outcome::Draw { how }) => {
+                let how = battle.say(words, &how);
                 (format!("A draw — {how}"), egui::Color32::LIGHT_GRAY)
             }
             Pending::Decide { .. } => (
@@ -117,7 +130,11 @@ fn story(
         {
             ui.separator();
             ui.label(egui::RichText::new("The turning point").strong());
-            ui.label(format!("Decision {}: {}", tp.action + 1, line.text));
+            ui.label(format!(
+                "Decision {}: {}",
+                tp.action + 1,
+                battle.say(words, &line.line)
+            ));
             if let Some(odds) = odds {
                 ui.label(format!("Its odds before it was taken: {odds}"));
             }

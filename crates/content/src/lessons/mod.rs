@@ -220,8 +220,9 @@ pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
             for (k, step) in l.lesson.steps.iter().enumerate() {
                 out.push_str(&format!("step {}: {}\n", k + 1, step.say));
                 match l.play_to(k + 1, &[]) {
-                    Ok((_, events)) => {
+                    Ok((state, events)) => {
                         for e in &events[before..] {
+                            let e = fray_words::english().event(e, &state);
                             out.push_str(&format!("    {e}\n"));
                         }
                         before = events.len();

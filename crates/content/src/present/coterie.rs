@@ -10,7 +10,7 @@ use crate::rules::explain::Explanation;
 
 use super::{
     Beat, BoardView, DecisionStyle, Focus, Heading, Icon, Mark, Place, Pool, Present, ResultTable,
-    RosterLine, Token, Tone, Visual,
+    RosterLine, Token, Tone, Visual, said, told,
 };
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
@@ -164,7 +164,7 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
         for (side, _, x) in &efforts {
             lines.push(format!("{}:", s.groups[*side].name));
             for m in &x.modifiers {
-                lines.push(format!("    {:+}  {}", m.value, m.cause));
+                lines.push(format!("    {:+}  {}", m.value, said(&m.cause, s)));
             }
             let before = effort::total(&x.modifiers);
             lines.push(format!("    = {before} before the dice"));
@@ -193,10 +193,14 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
         if let (EventKind::Result { .. }, Some(x)) = (&e.kind, &e.explanation) {
             let mut lines = Vec::new();
             if let Some(against) = &x.against {
-                lines.push(format!("Efforts: {against}; margin {}.", x.total));
+                lines.push(format!(
+                    "Efforts: {}; margin {}.",
+                    said(against, s),
+                    x.total
+                ));
             }
             lines.push("16 or more: decisive; 6 to 15: major; 1 to 5: minor; 0: a draw.".into());
-            lines.push(format!("The result: {}.", x.outcome));
+            lines.push(format!("The result: {}.", said(&x.outcome, s)));
             beats.push(Beat {
                 title: "The margin and its degree".into(),
                 lines,
@@ -209,12 +213,12 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
             (EventKind::Performance { character, .. }, Some(x)) => {
                 let mut line = format!("{}: 2d6 ({})", s.name(*character), dice_of(x));
                 for m in &x.modifiers {
-                    line.push_str(&format!(", {:+} {}", m.value, m.cause));
+                    line.push_str(&format!(", {:+} {}", m.value, said(&m.cause, s)));
                 }
                 if let Some(a) = &x.against {
-                    line.push_str(&format!("; {a}"));
+                    line.push_str(&format!("; {}", said(a, s)));
                 }
-                line.push_str(&format!(": {}", x.outcome));
+                line.push_str(&format!(": {}", said(&x.outcome, s)));
                 Some(line)
             }
             _ => None,
@@ -230,8 +234,8 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
         .iter()
         .filter(|e| matches!(e.kind, EventKind::Duel { .. }))
         .map(|e| match &e.explanation {
-            Some(x) => format!("{} ({x})", e.text),
-            None => e.text.clone(),
+            Some(x) => format!("{} ({})", said(&e.line, s), told(x, s)),
+            None => said(&e.line, s),
         })
         .collect();
     if !duels.is_empty() {
@@ -282,7 +286,7 @@ impl Present for Coterie {
             },
             EventKind::Harm { .. } | EventKind::Duel { .. } | EventKind::Note | EventKind::Over => {
                 Visual::Banner {
-                    text: e.text.clone(),
+                    text: said(&e.line, s),
                 }
             }
         }

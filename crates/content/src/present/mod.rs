@@ -9,6 +9,18 @@ pub mod teams;
 pub mod zones;
 
 use crate::rules::battle::{DecisionKind, Event, Ruleset, Seat};
+use crate::rules::explain::Explanation;
+use crate::rules::line::{Line, Named};
+
+/// A referee's line in English, until the cards speak through the words layer themselves.
+pub(crate) fn said(line: &Line, names: &dyn Named) -> String {
+    fray_words::english().line(line, names)
+}
+
+/// A roll's explanation in English, on one line.
+pub(crate) fn told(x: &Explanation, names: &dyn Named) -> String {
+    fray_words::english().explanation(x, names)
+}
 
 /// A chance as the percentage the screen writes: from 0 to 100, never "-0%" from a chance that
 /// rounding left a hair below nothing.

@@ -12,7 +12,7 @@ use crate::rules::teams::{Action, EventKind, ReactionKind, Teams, grid, odds};
 
 use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
-    Visual, pct,
+    Visual, pct, said,
 };
 
 /// The place index of a square: row by row, as the map is written.
@@ -94,7 +94,7 @@ impl Present for Teams {
     fn visual(s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
         let float = |token: usize, text: String| Visual::float(token, text);
         let banner = || Visual::Banner {
-            text: e.text.clone(),
+            text: said(&e.line, s),
         };
         match &e.kind {
             EventKind::Moved {

@@ -9,7 +9,7 @@ use crate::rules::zones::{
 
 use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
-    Visual, pct,
+    Visual, pct, said,
 };
 
 /// What a token shows inside: health, 0 when down, X when dead.
@@ -244,9 +244,9 @@ fn status_text(ch: &Character) -> String {
 
 impl Present for Zones {
     const MOUSE: &'static str = "Mouse: click a choice on the left; click a zone to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
-    fn visual(_: &State, e: &ZoneEvent) -> Visual {
+    fn visual(s: &State, e: &ZoneEvent) -> Visual {
         let banner = || Visual::Banner {
-            text: e.text.clone(),
+            text: said(&e.line, s),
         };
         match &e.kind {
             EventKind::Moved {

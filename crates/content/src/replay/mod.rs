@@ -89,8 +89,11 @@ pub struct ReplayLine {
     /// counts (health...) and its conditions.
     #[serde(default)]
     pub after: Vec<Condition>,
+    /// The event in English, and its roll's explanation as data and in English.
     pub text: String,
     pub explanation: Option<crate::rules::Explanation>,
+    #[serde(default)]
+    pub told: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -668,7 +671,11 @@ impl Visit for Rerun<'_> {
                     action: i,
                     kind,
                     after,
-                    text: e.text,
+                    text: fray_words::english().line(&e.line, state),
+                    told: e
+                        .explanation
+                        .as_ref()
+                        .map(|x| fray_words::english().explanation(x, state)),
                     explanation: e.explanation.map(|x| *x),
                 });
             }
@@ -706,10 +713,11 @@ impl Visit for Rerun<'_> {
                 *trail = trail.wrapping_mul(0x0100_0000_01b3);
             }
         };
-        let tell = |trail: &mut u64, events: &[Event<G::EventKind>]| {
+        let tell = |trail: &mut u64, state: &G::State, events: &[Event<G::EventKind>]| {
             for e in events {
                 if by_words {
-                    fold(trail, e.text.as_bytes());
+                    let text = fray_words::english().line(&e.line, state);
+                    fold(trail, text.as_bytes());
                 } else {
                     let dice = e.explanation.as_ref().map(|x| {
                         let faces: Vec<(u8, u8)> =
@@ -725,7 +733,7 @@ impl Visit for Rerun<'_> {
         };
         let (mut state, start) = G::start(setup, dice)
             .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
-        tell(&mut trail, &start);
+        tell(&mut trail, &state, &start);
         // A battle's things keep their names from start to end: read once.
         let known = G::names(&state);
         push(&mut lines, &state, &known, None, start);
@@ -733,7 +741,7 @@ impl Visit for Rerun<'_> {
             // Only a legal action is described: a tampered one may name a faction, fixture or
             // item that does not exist, and `describe` indexes the state with it.
             let described = if G::legal_actions(&state).contains(a) {
-                G::describe(&state, a)
+                fray_words::english().line(&G::describe(&state, a), &state)
             } else {
                 names::action_text::<G>(a, &G::names(&state))
             };
@@ -749,7 +757,7 @@ impl Visit for Rerun<'_> {
                 // event (two pieces of gear handled in the other order) are still told apart.
                 fold(&mut trail, &serde_json::to_vec(a).unwrap_or_default());
             }
-            tell(&mut trail, &events);
+            tell(&mut trail, &state, &events);
             push(&mut lines, &state, &known, Some(i), events);
             if (i + 1) % CHECK_EVERY == 0 {
                 let h = state_hash(&state) ^ trail.rotate_left(17);

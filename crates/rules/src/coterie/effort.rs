@@ -66,19 +66,19 @@ pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     for (name, rank) in &counted {
         lines.push(Modifier {
             value: *rank,
-            cause: format!("{}'s {name}", ch.name),
+            cause: format!("{}'s {name}", ch.name).into(),
         });
     }
     for n in nuances_counted(s, c, |skill| counted.iter().any(|(k, _)| k == skill)) {
         lines.push(Modifier {
             value: n.value,
-            cause: format!("{}'s nuance: {}", ch.name, n.name),
+            cause: format!("{}'s nuance: {}", ch.name, n.name).into(),
         });
     }
     if ch.fatigue > 0 {
         lines.push(Modifier {
             value: -ch.fatigue,
-            cause: format!("{}'s fatigue", ch.name),
+            cause: format!("{}'s fatigue", ch.name).into(),
         });
     }
     if s.parts
@@ -87,7 +87,7 @@ pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     {
         lines.push(Modifier {
             value: 2,
-            cause: format!("{} presses hard", ch.name),
+            cause: format!("{} presses hard", ch.name).into(),
         });
     }
     lines
@@ -119,7 +119,10 @@ pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
         } else {
             format!("{} {t}", g.possessive())
         };
-        lines.push(Modifier { value: left, cause });
+        lines.push(Modifier {
+            value: left,
+            cause: cause.into(),
+        });
     }
     if side == PARTY {
         lines.extend(party_wounds(s));
@@ -127,7 +130,7 @@ pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
         let v = s.vulnerability(side);
         lines.push(Modifier {
             value: -g.wounds * v,
-            cause: format!("wounds {} × vulnerability {v}", g.wounds),
+            cause: format!("wounds {} × vulnerability {v}", g.wounds).into(),
         });
     }
     if g.tactical_penalty > 0 {
@@ -164,8 +167,9 @@ pub fn party_wounds(s: &State) -> Option<Modifier> {
         value: -(wounds * v / n),
         cause: if armour > 0 {
             format!("wounds {wounds} × vulnerability {v} ({n} less armour {armour}) / {n} members")
+                .into()
         } else {
-            format!("wounds {wounds} × vulnerability {v} / {n} members")
+            format!("wounds {wounds} × vulnerability {v} / {n} members").into()
         },
     })
 }
@@ -182,7 +186,7 @@ pub fn coherence(s: &State, side: FactionId) -> Vec<Modifier> {
     {
         lines.push(Modifier {
             value: s.characters[lead].leadership,
-            cause: format!("{}'s leadership", s.characters[lead].name),
+            cause: format!("{}'s leadership", s.characters[lead].name).into(),
         });
     }
     if let Some(&worst) = members
@@ -192,7 +196,7 @@ pub fn coherence(s: &State, side: FactionId) -> Vec<Modifier> {
     {
         lines.push(Modifier {
             value: s.characters[worst].group_work,
-            cause: format!("group work ({})", s.characters[worst].name),
+            cause: format!("group work ({})", s.characters[worst].name).into(),
         });
     }
     lines

@@ -632,7 +632,7 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         e.dice = vec![a, b];
         e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
         e.modifiers = lines;
-        e.outcome = format!("effort {}", e.total);
+        e.outcome = format!("effort {}", e.total).into();
         totals[side] = e.total;
         ctx.explained(
             EventKind::Effort {
@@ -652,14 +652,15 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     };
     let mut e = Explanation::new("the phase's result", "coterie.degrees");
     e.total = margin.abs();
-    e.against = Some(format!("{} against {}", totals[PARTY], totals[FOES]));
+    e.against = Some(format!("{} against {}", totals[PARTY], totals[FOES]).into());
     e.outcome = match winner {
         Some(w) => format!(
             "{} victory for {} (margin {})",
             degree.label(),
             ctx.s.groups[w].name,
             margin.abs()
-        ),
+        )
+        .into(),
         None => "a draw".into(),
     };
     let text = e.outcome.clone();
@@ -730,11 +731,14 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
         e.dice = vec![a, b];
         e.modifiers = mods;
         e.total = shift;
-        e.against = Some(format!(
-            "dice as placed {} and {}: 1s count -1, 6s +1",
-            placed[0], placed[1]
-        ));
-        e.outcome = format!("{} ({shift:+})", level.label());
+        e.against = Some(
+            format!(
+                "dice as placed {} and {}: 1s count -1, 6s +1",
+                placed[0], placed[1]
+            )
+            .into(),
+        );
+        e.outcome = format!("{} ({shift:+})", level.label()).into();
         ctx.explained(
             EventKind::Performance {
                 character: c,
@@ -916,7 +920,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             .filter(|n| ch.skill(n) != 0)
             .map(|n| Modifier {
                 value: ch.skill(n),
-                cause: n.clone(),
+                cause: n.clone().into(),
             })
             .collect();
         // "Only the basic, skill-based roll": the relevant skills "plus nuances that are
@@ -925,7 +929,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
         for n in effort::nuances_counted(ctx.s, c, brought) {
             lines.push(Modifier {
                 value: n.value,
-                cause: format!("nuance: {}", n.name),
+                cause: format!("nuance: {}", n.name).into(),
             });
         }
         if ch.fatigue > 0 {
@@ -947,7 +951,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
         e.dice = vec![a, b];
         e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
         e.modifiers = lines;
-        e.outcome = format!("{}", e.total);
+        e.outcome = format!("{}", e.total).into();
         totals[i] = e.total;
         let text = format!("{}: {} in the duel", ctx.s.name(c), e.total);
         ctx.explained(EventKind::Note, text, e);
@@ -1041,7 +1045,10 @@ fn end(ctx: &mut Ctx, winner: FactionId, how: String) {
         EventKind::Over,
         format_args!("The conflict is over: {how}."),
     );
-    ctx.s.outcome = Some(Outcome::Victory { winner, how });
+    ctx.s.outcome = Some(Outcome::Victory {
+        winner,
+        how: how.into(),
+    });
     ctx.s.stage = Stage::Over;
 }
 

@@ -11,6 +11,9 @@ pub mod harm;
 pub mod model;
 pub mod performance;
 
+use crate::CharacterId;
+use crate::Line;
+use crate::line::Named;
 pub use action::Action;
 pub use event::EventKind;
 pub use model::*;
@@ -118,8 +121,8 @@ impl Ruleset for Coterie {
         play(Ctx::quiet(state, dice), action).map(drop)
     }
 
-    fn describe(state: &State, action: &Action) -> String {
-        describe(state, action)
+    fn describe(state: &State, action: &Action) -> Line {
+        describe(state, action).into()
     }
 
     fn faction_names(state: &State) -> Vec<String> {
@@ -286,4 +289,15 @@ fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<CoterieEvent>, RuleError> {
     flow::step(&mut ctx, action)?;
     flow::advance(&mut ctx)?;
     Ok(ctx.log.events)
+}
+
+/// The names a line of this ruleset's names.
+impl Named for State {
+    fn who(&self, c: CharacterId) -> &str {
+        self.characters.get(c).map_or("?", |ch| ch.name.as_str())
+    }
+
+    fn side(&self, f: FactionId) -> &str {
+        self.groups.get(f).map_or("?", |x| x.name.as_str())
+    }
 }

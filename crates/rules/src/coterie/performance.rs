@@ -17,8 +17,8 @@ pub fn modifiers(s: &State, c: CharacterId, brought: usize) -> Vec<Modifier> {
         m.push(Modifier {
             value: brought as i32 - 1,
             cause: match brought - 1 {
-                1 => "a second skill brought".to_string(),
-                n => format!("{n} more skills brought"),
+                1 => "a second skill brought".to_string().into(),
+                n => format!("{n} more skills brought").into(),
             },
         });
     }
@@ -38,7 +38,7 @@ pub fn modifiers(s: &State, c: CharacterId, brought: usize) -> Vec<Modifier> {
     if f > 0 {
         m.push(Modifier {
             value: -f,
-            cause: format!("fatigue {}", ch.fatigue),
+            cause: format!("fatigue {}", ch.fatigue).into(),
         });
     }
     m

@@ -175,9 +175,10 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
                         .enumerate()
                         .map(|(k, &c)| format!("{}={}", k + 1, ctx.s.name(c)))
                         .collect::<Vec<_>>()
-                        .join(", "),
+                        .join(", ")
+                        .into(),
                 );
-                e.outcome = format!("flies at {}", ctx.s.name(to));
+                e.outcome = format!("flies at {}", ctx.s.name(to)).into();
                 ctx.explained(EventKind::Roll { character: None }, String::new(), e);
                 to
             };
@@ -260,21 +261,25 @@ fn explain_roll(
     let mut e = std::mem::take(&mut r.explanation);
     let mut why = vec![format!("sheet {}", s.characters[a.target].stats.evasion)];
     why.extend(f.evasion_why.iter().map(|(v, c)| format!("{v:+} {c}")));
-    e.against = Some(format!(
-        "evasion {} of {} ({})",
-        f.evasion,
-        s.name(a.target),
-        why.join(", ")
-    ));
+    e.against = Some(
+        format!(
+            "evasion {} of {} ({})",
+            f.evasion,
+            s.name(a.target),
+            why.join(", ")
+        )
+        .into(),
+    );
     e.outcome = if r.crit {
         format!(
             "critical hit: luck roll {} ≥ {}, cannot miss",
             r.luck, f.critical
         )
+        .into()
     } else if hit {
-        format!("hit (luck roll {})", r.luck)
+        format!("hit (luck roll {})", r.luck).into()
     } else {
-        format!("miss (luck roll {})", r.luck)
+        format!("miss (luck roll {})", r.luck).into()
     };
     e.rule = if r.crit {
         "teams.critical"
@@ -510,12 +515,12 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                 e = e.modifier(1 - (base - block), "at least 1");
             }
             e.total = to_item;
-            e.against = Some(format!("durability {durability} of the {iname}"));
+            e.against = Some(format!("durability {durability} of the {iname}").into());
             e.outcome = if excess > 0 {
                 e.rule = "teams.block-overflow".to_string();
-                format!("the {iname} breaks; {excess} passes to {tn}")
+                format!("the {iname} breaks; {excess} passes to {tn}").into()
             } else {
-                format!("the {iname} takes {to_item}, durability {left} left")
+                format!("the {iname} takes {to_item}, durability {left} left").into()
             };
         }
         ctx.s.items[i].durability = left;
@@ -546,7 +551,7 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                 e = e.modifier(1 - raw, "at least 1");
             }
             e.total = dealt;
-            e.outcome = format!("{dealt} damage to {tn}");
+            e.outcome = format!("{dealt} damage to {tn}").into();
         }
         ctx.explained(
             EventKind::Roll {

@@ -10,6 +10,7 @@ use super::{Ctx, attack, legal, turn};
 
 pub use super::rounds::{eligible, end_turn, pending};
 use crate::battle::{CharacterId, Outcome, RuleError};
+use crate::line::Line;
 
 /// The opening of the battle: the team that started the fight first, the team attacked next,
 /// the GM ordering any others.
@@ -321,7 +322,7 @@ fn end_round(ctx: &mut Ctx) {
         over(
             ctx,
             Outcome::Draw {
-                how: format!("the round limit ({}) was reached", ctx.s.round_limit),
+                how: format!("the round limit ({}) was reached", ctx.s.round_limit).into(),
             },
         );
     } else {
@@ -391,13 +392,19 @@ pub fn check_over(ctx: &mut Ctx) -> bool {
 }
 
 fn victory(ctx: &mut Ctx, winner: TeamId, how: String) {
-    over(ctx, Outcome::Victory { winner, how });
+    over(
+        ctx,
+        Outcome::Victory {
+            winner,
+            how: how.into(),
+        },
+    );
 }
 
 fn over(ctx: &mut Ctx, outcome: Outcome) {
     let text = match &outcome {
         Outcome::Victory { how, .. } | Outcome::Draw { how } => {
-            format!("The battle is over: {how}.")
+            Line::new("teams-battle-over").line("how", how.clone())
         }
     };
     ctx.s.outcome = Some(outcome);

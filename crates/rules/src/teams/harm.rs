@@ -161,10 +161,10 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
             e = e.modifier(i32::from(luck), "luck");
         }
         e.total = total;
-        e.against = Some(format!("{difficulty} (the difficulty to cheat death)"));
+        e.against = Some(format!("{difficulty} (the difficulty to cheat death)").into());
         let name = ctx.s.name(who);
         if ok {
-            e.outcome = format!("cheats death; next time {next}");
+            e.outcome = format!("cheats death; next time {next}").into();
             ctx.log.explained(
                 EventKind::CheatedDeath {
                     character: who,
@@ -174,7 +174,7 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
                 e,
             );
         } else {
-            e.outcome = "dies".to_string();
+            e.outcome = "dies".to_string().into();
             ctx.log.explained(
                 EventKind::Roll {
                     character: Some(who),

@@ -20,6 +20,10 @@ mod squares;
 pub mod targeting;
 pub mod turn;
 
+use crate::CharacterId;
+use crate::FactionId;
+use crate::Line;
+use crate::line::Named;
 pub use action::Action;
 pub use event::{EventKind, ReactionKind};
 pub use model::*;
@@ -128,8 +132,8 @@ impl Ruleset for Teams {
         all_or_nothing(state, |next| Teams::apply_trusted(next, action, dice))
     }
 
-    fn describe(state: &State, action: &Action) -> String {
-        legal::describe(state, action)
+    fn describe(state: &State, action: &Action) -> Line {
+        legal::describe(state, action).into()
     }
 
     fn faction_names(state: &State) -> Vec<String> {
@@ -226,4 +230,21 @@ fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<TeamsEvent>, RuleError> {
     flow::step(&mut ctx, action)?;
     flow::advance(&mut ctx)?;
     Ok(ctx.log.events)
+}
+
+/// The names a line of this ruleset's names.
+impl Named for State {
+    fn who(&self, c: CharacterId) -> &str {
+        self.characters.get(c).map_or("?", |ch| ch.name.as_str())
+    }
+
+    fn side(&self, f: FactionId) -> &str {
+        self.teams.get(f).map_or("?", |x| x.name.as_str())
+    }
+
+    fn thing(&self, i: u32) -> &str {
+        self.items
+            .get(i as usize)
+            .map_or("?", |t| t.def.name.as_str())
+    }
 }

@@ -183,13 +183,13 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         .iter()
         .map(|(value, cause)| Modifier {
             value: *value,
-            cause: cause.to_string(),
+            cause: cause.to_string().into(),
         })
         .collect();
     if spec.luck != 0 {
         e.modifiers.push(Modifier {
             value: 0,
-            cause: format!("{:+} to the luck roll", spec.luck),
+            cause: format!("{:+} to the luck roll", spec.luck).into(),
         });
     }
     if net != 0 {
@@ -207,7 +207,10 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         if cancelled > 0 {
             cause.push_str(&format!("; {cancelled} cancelled out"));
         }
-        e.modifiers.push(Modifier { value: 0, cause });
+        e.modifiers.push(Modifier {
+            value: 0,
+            cause: cause.into(),
+        });
     } else if !spec.advantages.is_empty() {
         e.modifiers.push(Modifier {
             value: 0,
@@ -215,13 +218,14 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
                 "advantage ({}) and disadvantage ({}) cancel out",
                 spec.advantages.join(", "),
                 spec.disadvantages.join(", ")
-            ),
+            )
+            .into(),
         });
     }
     if spec.critical.is_none() && kept.luck >= LUCKY {
         e.modifiers.push(Modifier {
             value: LUCK_BONUS,
-            cause: format!("luck roll {} (20 or more)", kept.luck),
+            cause: format!("luck roll {} (20 or more)", kept.luck).into(),
         });
     }
     e.total = kept.total;
@@ -288,12 +292,13 @@ pub fn test_against(
         return Ok(ok);
     }
     let mut e = r.explanation;
-    e.against = Some(format!("{difficulty} ({against})"));
+    e.against = Some(format!("{difficulty} ({against})").into());
     e.outcome = format!(
         "{} (luck roll {})",
         if ok { "success" } else { "failure" },
         r.luck
-    );
+    )
+    .into();
     ctx.explained(super::EventKind::Roll { character }, text(ok, r.total), e);
     Ok(ok)
 }

@@ -170,8 +170,8 @@ fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
         .enumerate()
         .map(|(k, &nz)| format!("{}={}", k + 1, ctx.s.zone_name(nz)))
         .collect();
-    e.against = Some(faces.join(", "));
-    e.outcome = format!("lands in {toname}");
+    e.against = Some(faces.join(", ").into());
+    e.outcome = format!("lands in {toname}").into();
     ctx.explained(
         EventKind::Roll { character: None },
         format_args!("The blast misses {zname} and deviates into {toname}."),
@@ -624,14 +624,15 @@ fn blow(
         e = e.modifier(-1, "cover");
     }
     e.total = i32::from(dealt);
-    e.outcome = if reasons.is_empty() {
+    let mut outcome = if reasons.is_empty() {
         format!("{dealt} damage")
     } else {
         format!("{dealt} damage (impaired: {})", reasons.join(", "))
     };
     if dealt == 0 && i32::from(raw) - armour < 0 {
-        e.outcome.push_str(", no damage below zero");
+        outcome.push_str(", no damage below zero");
     }
+    e.outcome = outcome.into();
     Blow {
         dealt,
         raw,

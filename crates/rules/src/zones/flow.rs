@@ -40,7 +40,7 @@ pub fn start(
             let mut e = Explanation::new("Initiative, assigned at random", "zones.initiative");
             e.dice.push(r);
             e.total = i32::from(r.value);
-            e.outcome = format!("{name} hold the initiative");
+            e.outcome = format!("{name} hold the initiative").into();
             ctx.explained(
                 EventKind::Roll { character: None },
                 format_args!("Nobody clearly started the fight: {name} win the initiative roll."),

@@ -16,6 +16,9 @@ pub mod setup;
 pub mod targeting;
 pub mod turn;
 
+use crate::FactionId;
+use crate::Line;
+use crate::line::Named;
 pub use action::{Action, MoraleChoice};
 pub use event::EventKind;
 pub use model::*;
@@ -58,7 +61,7 @@ impl Ctx<'_> {
         let mut e = Explanation::new(what, rule);
         e.dice.push(r);
         e.total = i32::from(r.value);
-        e.outcome = format!("{} damage, armour does not help", r.value);
+        e.outcome = format!("{} damage, armour does not help", r.value).into();
         let health = self.s.characters[who].health.saturating_sub(r.value);
         self.explained(
             EventKind::Damage {
@@ -93,8 +96,8 @@ impl Ctx<'_> {
         let mut e = Explanation::new(what, rule);
         e.dice.push(r);
         e.total = i32::from(r.value);
-        e.against = Some(format!("≤ {score} ({})", attr.label()));
-        e.outcome = if pass { "pass" } else { "fail" }.to_string();
+        e.against = Some(format!("≤ {score} ({})", attr.label()).into());
+        e.outcome = if pass { "pass" } else { "fail" }.to_string().into();
         // "an AGI save", "a STR save".
         let article = if attr.label().starts_with('A') {
             "an"
@@ -214,8 +217,8 @@ impl Ruleset for Zones {
         all_or_nothing(state, |next| Zones::apply_trusted(next, action, dice))
     }
 
-    fn describe(state: &State, action: &Action) -> String {
-        legal::describe(state, action)
+    fn describe(state: &State, action: &Action) -> Line {
+        legal::describe(state, action).into()
     }
 
     fn faction_names(state: &State) -> Vec<String> {
@@ -329,4 +332,23 @@ fn play(mut ctx: Ctx, action: &Action) -> Result<Vec<ZoneEvent>, RuleError> {
     flow::step(&mut ctx, action)?;
     flow::advance(&mut ctx)?;
     Ok(ctx.log.events)
+}
+
+/// The names a line of this ruleset's names.
+impl Named for State {
+    fn who(&self, c: CharacterId) -> &str {
+        self.characters.get(c).map_or("?", |ch| ch.name.as_str())
+    }
+
+    fn side(&self, f: FactionId) -> &str {
+        self.factions.get(f).map_or("?", |x| x.name.as_str())
+    }
+
+    fn place(&self, i: u32) -> &str {
+        self.zones.get(i as usize).map_or("?", |z| z.name.as_str())
+    }
+
+    fn thing(&self, i: u32) -> &str {
+        self.items.get(i as usize).map_or("?", |t| t.name.as_str())
+    }
 }

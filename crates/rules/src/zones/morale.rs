@@ -8,6 +8,7 @@ use super::position::{grabbed_by, release};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;
 use crate::explain::Explanation;
+use crate::line::Line;
 
 pub fn poison_ticks(ctx: &mut Ctx) -> Result<(), RuleError> {
     for c in 0..ctx.s.characters.len() {
@@ -215,12 +216,13 @@ fn durability(ctx: &mut Ctx, what: &str) -> Result<bool, RuleError> {
     );
     e.dice.push(r);
     e.total = i32::from(r.value);
-    e.against = Some("1 = damaged".into());
-    e.outcome = if worn { "damaged" } else { "holds up" }.into();
-    ctx.explained(
-        EventKind::Gear,
-        format!("{what}: durability {} — {}.", r.value, e.outcome),
-        e,
-    );
+    let result = if worn { "damaged" } else { "holds-up" };
+    e.against = Some(Line::new("zones-durability-against"));
+    e.outcome = Line::new("zones-durability-outcome").word("result", result);
+    let text = Line::new("zones-durability")
+        .name("what", what)
+        .number("roll", r.value)
+        .word("result", result);
+    ctx.explained(EventKind::Gear, text, e);
     Ok(worn)
 }

@@ -10,6 +10,7 @@ use super::position::opportunity_faction;
 use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
 use crate::dice::Die;
 use crate::explain::Explanation;
+use crate::line::Line;
 
 pub fn pending(s: &State) -> Pending {
     let decide = |f: FactionId, kind: DecisionKind| Pending::Decide {
@@ -157,7 +158,8 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
                     "{} hold the field; beaten: {}",
                     ctx.s.factions[w].name,
                     losers.join("; ")
-                ),
+                )
+                .into(),
             }
         }
         None => Outcome::Draw {
@@ -165,8 +167,9 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
         },
     };
     let text = match &outcome {
-        Outcome::Victory { how, .. } => format!("The fight is over: {how}."),
-        Outcome::Draw { how } => format!("The fight is over: {how}."),
+        Outcome::Victory { how, .. } | Outcome::Draw { how } => {
+            Line::new("zones-fight-over").line("how", how.clone())
+        }
     };
     ctx.s.outcome = Some(outcome);
     ctx.s.stage = Stage::Over;
@@ -214,7 +217,7 @@ pub(super) fn begin_round_at(
         );
         e.dice.push(r);
         e.total = i32::from(r.value);
-        e.outcome = format!("only WIT {} or more act in the fast phase", r.value);
+        e.outcome = format!("only WIT {} or more act in the fast phase", r.value).into();
         ctx.explained(
             EventKind::Roll { character: None },
             format_args!(

@@ -179,7 +179,7 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
                 Explanation::new(format!("{name} drinks the {item}"), "zones.bonus-actions");
             e.dice.push(r);
             e.total = i32::from(r.value);
-            e.outcome = format!("health {before} to {health}");
+            e.outcome = format!("health {before} to {health}").into();
             ctx.explained(
                 EventKind::Healed {
                     character: c,

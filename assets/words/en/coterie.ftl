@@ -1,0 +1,1 @@
+# Coterie: the referee's lines.

@@ -1,0 +1,3 @@
+# Three actions: the referee's lines.
+
+teams-battle-over = The battle is over: { $how }.

@@ -1,0 +1,227 @@
+//! A sentence as the referee hands it over: which message, and the facts it names (who, where,
+//! how many), never its words. The words layer (`fray-words`) writes it in the player's
+//! language from its catalogue, so that a replay, a save or a message over the network carries
+//! facts, and a play-out nobody reads builds no text.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+use crate::battle::{CharacterId, FactionId};
+
+/// A message and its values, each under the name the catalogue's message gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Wire", into = "Wire")]
+pub struct Line {
+    pub id: Cow<'static, str>,
+    pub args: Vec<(Cow<'static, str>, Arg)>,
+}
+
+/// A line as saved: a line written whole is its bare text, as every line was before lines
+/// became messages, so that a state that keeps one (a battle's outcome) hashes as it did and a
+/// sealed replay still passes its seal.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Wire {
+    Written(String),
+    Message {
+        id: Cow<'static, str>,
+        args: Vec<(Cow<'static, str>, Arg)>,
+    },
+}
+
+impl From<Wire> for Line {
+    fn from(wire: Wire) -> Line {
+        match wire {
+            Wire::Written(text) => Line::written(text),
+            Wire::Message { id, args } => Line { id, args },
+        }
+    }
+}
+
+impl From<Line> for Wire {
+    fn from(line: Line) -> Wire {
+        match line.as_written() {
+            Some(text) => Wire::Written(text.to_string()),
+            None => Wire::Message {
+                id: line.id,
+                args: line.args,
+            },
+        }
+    }
+}
+
+/// A value a message names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Arg {
+    /// A character, written as their name.
+    Who(CharacterId),
+    /// A faction, written as its name.
+    Side(FactionId),
+    /// A place of the ruleset's map (a zone), written as its name.
+    Place(u32),
+    /// One of the ruleset's indexed things (an item), written as its name.
+    Thing(u32),
+    Number(i64),
+    /// A keyword the message chooses its words by (a stat, a kind of attack).
+    Word(Cow<'static, str>),
+    /// A name the scenario's file gives and the state keeps whole (a weapon's, a goal's).
+    Name(String),
+    Line(Box<Line>),
+    /// Lines written one after another, joined as the message's language joins a list.
+    Lines(Vec<Line>),
+}
+
+impl Line {
+    /// The id of a line still written whole by the referee, its text its one value: what the
+    /// words layer has not yet taken over.
+    pub const WRITTEN: &'static str = "written";
+
+    pub fn new(id: &'static str) -> Line {
+        Line {
+            id: Cow::Borrowed(id),
+            args: Vec::new(),
+        }
+    }
+
+    /// A line already written.
+    pub fn written(text: impl Into<String>) -> Line {
+        Line::new(Line::WRITTEN).name("text", text)
+    }
+
+    /// The text of a line already written.
+    pub fn as_written(&self) -> Option<&str> {
+        match (self.id.as_ref(), self.args.as_slice()) {
+            (Line::WRITTEN, [(_, Arg::Name(text))]) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Whether the line says nothing (a written line with no text, or no message).
+    pub fn is_empty(&self) -> bool {
+        self.id.is_empty() || self.as_written() == Some("")
+    }
+
+    pub fn arg(mut self, name: &'static str, value: Arg) -> Line {
+        self.args.push((Cow::Borrowed(name), value));
+        self
+    }
+
+    pub fn who(self, name: &'static str, c: CharacterId) -> Line {
+        self.arg(name, Arg::Who(c))
+    }
+
+    pub fn side(self, name: &'static str, f: FactionId) -> Line {
+        self.arg(name, Arg::Side(f))
+    }
+
+    pub fn place(self, name: &'static str, i: impl TryInto<u32>) -> Line {
+        let i = i.try_into().unwrap_or(u32::MAX);
+        self.arg(name, Arg::Place(i))
+    }
+
+    pub fn thing(self, name: &'static str, i: impl TryInto<u32>) -> Line {
+        let i = i.try_into().unwrap_or(u32::MAX);
+        self.arg(name, Arg::Thing(i))
+    }
+
+    pub fn number(self, name: &'static str, n: impl Into<i64>) -> Line {
+        self.arg(name, Arg::Number(n.into()))
+    }
+
+    pub fn word(self, name: &'static str, word: &'static str) -> Line {
+        self.arg(name, Arg::Word(Cow::Borrowed(word)))
+    }
+
+    pub fn name(self, name: &'static str, text: impl Into<String>) -> Line {
+        self.arg(name, Arg::Name(text.into()))
+    }
+
+    pub fn line(self, name: &'static str, line: Line) -> Line {
+        self.arg(name, Arg::Line(Box::new(line)))
+    }
+
+    pub fn lines(self, name: &'static str, lines: Vec<Line>) -> Line {
+        self.arg(name, Arg::Lines(lines))
+    }
+
+    /// The value named `name`, if the line has one.
+    pub fn get(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+    }
+}
+
+impl From<String> for Line {
+    fn from(text: String) -> Line {
+        Line::written(text)
+    }
+}
+
+impl From<std::borrow::Cow<'_, str>> for Line {
+    fn from(text: Cow<'_, str>) -> Line {
+        Line::written(text)
+    }
+}
+
+impl From<&str> for Line {
+    fn from(text: &str) -> Line {
+        Line::written(text)
+    }
+}
+
+/// What a line's ids stand for in one battle: the names the words layer writes for them.
+pub trait Named {
+    fn who(&self, c: CharacterId) -> &str;
+    fn side(&self, f: FactionId) -> &str;
+    fn place(&self, _i: u32) -> &str {
+        "?"
+    }
+    fn thing(&self, _i: u32) -> &str {
+        "?"
+    }
+}
+
+/// Names for a line that names no one: a test's, or a message outside a battle.
+pub struct NoNames;
+
+impl Named for NoNames {
+    fn who(&self, _c: CharacterId) -> &str {
+        "?"
+    }
+    fn side(&self, _f: FactionId) -> &str {
+        "?"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_line_keeps_its_text_and_a_message_has_none() {
+        let said = Line::written("Aldo falls.");
+        assert_eq!(said.as_written(), Some("Aldo falls."));
+        assert!(!said.is_empty());
+        assert!(Line::written("").is_empty());
+        let message = Line::new("zones-falls").who("who", 2);
+        assert_eq!(message.as_written(), None);
+        assert_eq!(message.get("who"), Some(&Arg::Who(2)));
+        assert_eq!(message.get("whom"), None);
+    }
+
+    #[test]
+    fn a_written_line_is_saved_as_its_bare_text_and_a_message_as_its_facts() {
+        let said = Line::written("Wardens win");
+        assert_eq!(serde_json::to_string(&said).unwrap(), r#""Wardens win""#);
+        let message = Line::new("zones-falls").who("who", 2).number("left", 3);
+        let saved = serde_json::to_string(&message).unwrap();
+        assert_eq!(
+            saved,
+            r#"{"id":"zones-falls","args":[["who",{"Who":2}],["left",{"Number":3}]]}"#
+        );
+        for line in [said, message] {
+            let text = serde_json::to_string(&line).unwrap();
+            assert_eq!(serde_json::from_str::<Line>(&text).unwrap(), line);
+        }
+    }
+}
