@@ -89,6 +89,15 @@ impl Words {
         // Fluent marks each value put into a message with invisible direction marks, for
         // right-to-left text; the game's face has no glyph for them, and English needs none.
         bundle.set_use_isolating(false);
+        // `SIGNED($n)`: a number with its sign always shown, "+2" or "-1", as a modifier is
+        // written at the table.
+        bundle
+            .add_function("SIGNED", |positional, _| match positional.first() {
+                Some(FluentValue::Number(n)) => FluentValue::from(format!("{:+}", n.value as i64)),
+                Some(other) => other.clone(),
+                None => FluentValue::None,
+            })
+            .expect("SIGNED is added once");
         if lang == Lang::Pseudo {
             bundle.set_transform(Some(pseudo));
         }
@@ -279,6 +288,16 @@ mod tests {
         assert!(!looks_unconverted(&long));
         let volume = pseudo.say_with("settings-percent", &[("value", Value::Number(80.0))]);
         assert!(volume.contains("80"), "{volume}");
+    }
+
+    #[test]
+    fn signed_shows_the_sign_of_a_number() {
+        let resource = FluentResource::try_new("t = { SIGNED($n) } luck\n".to_string()).unwrap();
+        let mut with = Words::new(Lang::English);
+        with.bundle.add_resource(resource).unwrap();
+        for (n, want) in [(2, "+2 luck"), (-1, "-1 luck"), (0, "+0 luck")] {
+            assert_eq!(with.say_with("t", &[("n", Value::Number(n as f64))]), want);
+        }
     }
 
     #[test]
