@@ -1491,7 +1491,8 @@ fn the_screen_never_names_a_person_while_the_ai_thinks() {
             w.resource::<Showing>(),
         );
         let shown = phase_for(b, seats, showing, w.get_resource::<LessonRun>());
-        let words = status_words(b, shown, &deciding_words(b, seats)).join(" · ");
+        let words =
+            status_words(b, shown, &deciding_words(b, fray::words::english(), seats)).join(" · ");
         lagging += usize::from(phase(&app) != Some(shown));
         match shown {
             Phase::AiThinking => {

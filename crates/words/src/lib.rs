@@ -18,28 +18,25 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 use unic_langid::LanguageIdentifier;
 
+/// One catalogue: its file's name and its text, compiled in.
+macro_rules! catalogue {
+    ($area:literal) => {
+        (
+            concat!($area, ".ftl"),
+            include_str!(concat!("../../../assets/words/en/", $area, ".ftl")),
+        )
+    };
+}
+
 /// The catalogues, by area: each file's name and its text.
 pub const CATALOGUES: &[(&str, &str)] = &[
-    (
-        "settings.ftl",
-        include_str!("../../../assets/words/en/settings.ftl"),
-    ),
-    (
-        "battle.ftl",
-        include_str!("../../../assets/words/en/battle.ftl"),
-    ),
-    (
-        "zones.ftl",
-        include_str!("../../../assets/words/en/zones.ftl"),
-    ),
-    (
-        "teams.ftl",
-        include_str!("../../../assets/words/en/teams.ftl"),
-    ),
-    (
-        "coterie.ftl",
-        include_str!("../../../assets/words/en/coterie.ftl"),
-    ),
+    catalogue!("settings"),
+    catalogue!("battle"),
+    catalogue!("result"),
+    catalogue!("battle-screen"),
+    catalogue!("zones"),
+    catalogue!("teams"),
+    catalogue!("coterie"),
 ];
 
 /// A language the game speaks.

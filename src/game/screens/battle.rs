@@ -3,6 +3,7 @@
 //! (a roll's breakdown, the AI's reasons, the help). It reads the battle and writes choices;
 //! the rules core decides what they mean.
 
+use crate::words::{Value, Words};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -25,7 +26,7 @@ use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::notes;
 
 /// Who a seat is, in words.
-fn seat_name(battle: &Battle, seat: Seat) -> String {
+fn seat_name(battle: &Battle, words: &Words, seat: Seat) -> String {
     match seat {
         Seat::Faction(f) => battle
             .session()
@@ -33,21 +34,25 @@ fn seat_name(battle: &Battle, seat: Seat) -> String {
             .get(f)
             .cloned()
             .unwrap_or_else(|| "?".into()),
-        Seat::Gm => "the GM".into(),
+        Seat::Gm => words.say("screen-the-gm"),
         Seat::Character(c) => battle.session().character_name(c),
     }
 }
 
 /// Who decides now, in words: the seat's name, and the AI's level where an AI holds it.
-pub fn deciding_words(battle: &Battle, seats: &Seats) -> String {
+pub fn deciding_words(battle: &Battle, words: &Words, seats: &Seats) -> String {
     match battle.session().pending().seat() {
         Some(seat) => match seats.kind(seat) {
-            SeatKind::Person => seat_name(battle, seat),
-            SeatKind::Ai(level) => {
-                format!("{}, the AI ({})", seat_name(battle, seat), level.name())
-            }
+            SeatKind::Person => seat_name(battle, words, seat),
+            SeatKind::Ai(level) => words.say_with(
+                "screen-ai-seat",
+                &[
+                    ("seat", Value::Text(seat_name(battle, words, seat))),
+                    ("level", Value::Text(level.name().into())),
+                ],
+            ),
         },
-        None => "nobody".into(),
+        None => words.say("screen-nobody"),
     }
 }
 
@@ -91,7 +96,7 @@ pub fn battle_ui(
     // frame later, and drawn from it the frame after an AI's choice would name the person now
     // deciding under "The AI is thinking".
     let phase = crate::game::table::phase_for(&t.battle, &t.seats, &t.showing, t.lesson.as_deref());
-    let deciding = deciding_words(&t.battle, &t.seats);
+    let deciding = deciding_words(&t.battle, &t.speech, &t.seats);
     let ctx = contexts.ctx_mut()?.clone();
     let mut ui = root(&ctx);
     top(&mut ui, &mut t, phase, &deciding, &mut next);
@@ -181,13 +186,17 @@ fn pass_screen(ui: &mut egui::Ui, t: &mut BattleView, deciding: &str) {
     egui::CentralPanel::default().show(ui, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(120.0);
-            ui.heading(format!("Pass the screen to {deciding}"));
-            ui.label("The board is hidden so nobody sees what the other side keeps concealed.");
+            let words = &t.speech;
+            ui.heading(words.say_with("screen-pass-to", &[("who", Value::Text(deciding.into()))]));
+            ui.label(words.say("screen-pass-why"));
             ui.add_space(20.0);
             if ui
                 .button(
-                    egui::RichText::new(t.keys.label("I have the screen", GameAction::Confirm))
-                        .size(20.0),
+                    egui::RichText::new(
+                        t.keys
+                            .label(&words.say("screen-have-it"), GameAction::Confirm),
+                    )
+                    .size(20.0),
                 )
                 .clicked()
             {
@@ -219,43 +228,61 @@ fn choices_panel(
             }
             match phase {
                 Phase::AiThinking => {
-                    ui.label(format!("{deciding} is deciding…"));
+                    let who = Value::Text(deciding.into());
+                    ui.label(t.speech.say_with("screen-deciding", &[("who", who)]));
                 }
                 Phase::Watching => {
-                    ui.label(format!(
-                        "Replay: action {} of {}",
-                        t.battle.taken(),
-                        t.battle.session().watch_len().unwrap_or(0)
+                    ui.label(t.speech.say_with(
+                        "screen-replay-at",
+                        &[
+                            ("taken", Value::Number(t.battle.taken() as f64)),
+                            (
+                                "length",
+                                Value::Number(t.battle.session().watch_len().unwrap_or(0) as f64),
+                            ),
+                        ],
                     ));
                 }
                 Phase::Over => {
                     if let Pending::Over(o) = t.battle.pending() {
                         let text = match o {
-                            Outcome::Victory { winner, how } => {
-                                format!(
-                                    "{} win. {}.",
-                                    names.get(winner).map_or("?", String::as_str),
-                                    t.battle.say(&t.speech, &how)
-                                )
-                            }
-                            Outcome::Draw { how } => {
-                                format!("A draw: {}.", t.battle.say(&t.speech, &how))
-                            }
+                            Outcome::Victory { winner, how } => t.speech.say_with(
+                                "screen-won",
+                                &[
+                                    (
+                                        "side",
+                                        Value::Text(
+                                            names
+                                                .get(winner)
+                                                .cloned()
+                                                .unwrap_or_else(|| "?".into()),
+                                        ),
+                                    ),
+                                    ("how", Value::Text(t.battle.say(&t.speech, &how))),
+                                ],
+                            ),
+                            Outcome::Draw { how } => t.speech.say_with(
+                                "screen-draw",
+                                &[("how", Value::Text(t.battle.say(&t.speech, &how)))],
+                            ),
                         };
                         ui.heading(text);
                     }
                     if ui
-                        .button(t.keys.label("See the result", GameAction::Confirm))
+                        .button(
+                            t.keys
+                                .label(&t.speech.say("screen-see-result"), GameAction::Confirm),
+                        )
                         .clicked()
                     {
                         next.set(AppState::Result);
                     }
                 }
                 Phase::Lesson => {
-                    ui.label(t.keys.label(
-                        "The lesson speaks: read it, then go on",
-                        GameAction::Confirm,
-                    ));
+                    ui.label(
+                        t.keys
+                            .label(&t.speech.say("screen-lesson-speaks"), GameAction::Confirm),
+                    );
                 }
                 Phase::Deciding if person.is_some() => decision(ui, t, choose),
                 _ => {}
@@ -298,7 +325,7 @@ fn decision(ui: &mut egui::Ui, t: &mut BattleView, choose: &mut MessageWriter<Ch
     decision_heading(ui, title);
     let cards = style == DecisionStyle::Cards;
     if cards && (0..t.battle.session().legal_len()).any(|i| t.battle.session().odds(i).is_some()) {
-        ui.label(egui::RichText::new("Each option's effect is under it.").small());
+        ui.label(egui::RichText::new(t.speech.say("screen-effects-under")).small());
     }
     choice_list(
         ui,
@@ -327,10 +354,14 @@ fn steps_window(ctx: &egui::Context, t: &mut BattleView) {
             }
             ui.separator();
             let next = if left > 1 {
-                t.keys
-                    .label(&format!("Next ({} more)", left - 1), GameAction::Confirm)
+                let more = [("more", Value::Number((left - 1) as f64))];
+                t.keys.label(
+                    &t.speech.say_with("screen-next-more", &more),
+                    GameAction::Confirm,
+                )
             } else {
-                t.keys.label("Go on", GameAction::Confirm)
+                t.keys
+                    .label(&t.speech.say("screen-go-on"), GameAction::Confirm)
             };
             if ui.button(next).clicked() {
                 t.showing.pop_front();
@@ -345,7 +376,7 @@ fn roster_and_log(ui: &mut egui::Ui, t: &mut BattleView) -> egui::Rect {
     egui::Panel::right("log")
         .exact_size(crate::game::board::RIGHT_PANEL)
         .show(ui, |ui| {
-            ui.strong("Characters");
+            ui.strong(t.speech.say("screen-characters"));
             let roster =
                 t.battle
                     .session()
@@ -358,9 +389,7 @@ fn roster_and_log(ui: &mut egui::Ui, t: &mut BattleView) -> egui::Rect {
             }
             if t.panels.log {
                 ui.separator();
-                ui.strong(
-                    "Combat log (click a line to see it again, a roll for its breakdown; K skips)",
-                );
+                ui.strong(t.speech.say("screen-log-title"));
                 let playing = t.playing.now.map(|(e, _)| e);
                 let mut replay = None;
                 egui::ScrollArea::vertical()
@@ -410,38 +439,50 @@ fn breakdown_window(
         && let Some(x) = &e.explanation
     {
         let mut open = true;
-        egui::Window::new("Roll breakdown")
+        egui::Window::new(t.speech.say("screen-breakdown"))
             .open(&mut open)
             .show(ctx, |ui| {
                 let said = t.battle.explain(&t.speech, x);
                 ui.strong(&said.what);
+                let words = &t.speech;
+                let showed = |r: &crate::rules::Rolled| {
+                    [
+                        ("die", Value::Text(r.die.to_string())),
+                        ("value", Value::Number(f64::from(r.value))),
+                    ]
+                };
                 let dice: Vec<String> = x
                     .dice
                     .iter()
-                    .map(|r| format!("{} showed {}", r.die, r.value))
+                    .map(|r| words.say_with("screen-showed", &showed(r)))
                     .collect();
-                ui.label(format!("Dice: {}", dice.join(", ")));
+                let dice = Value::Text(dice.join(&words.say("list-separator")));
+                ui.label(words.say_with("screen-dice", &[("dice", dice)]));
                 for d in &x.dropped {
-                    ui.label(format!(
-                        "Dropped: {} showed {} (impaired: the lower die counts)",
-                        d.die, d.value
-                    ));
+                    ui.label(words.say_with("screen-dropped", &showed(d)));
                 }
                 for (value, cause) in &said.modifiers {
                     ui.label(format!("{value:+}  {cause}"));
                 }
-                ui.label(format!("Total: {}", x.total));
+                let total = Value::Number(f64::from(x.total));
+                ui.label(words.say_with("screen-total", &[("total", total)]));
                 if let Some(a) = &said.against {
-                    ui.label(format!("Against: {a}"));
+                    ui.label(
+                        words.say_with("screen-against", &[("against", Value::Text(a.clone()))]),
+                    );
                 }
-                ui.label(format!("Result: {}", said.outcome));
+                let outcome = Value::Text(said.outcome.clone());
+                ui.label(words.say_with("screen-result", &[("outcome", outcome)]));
                 ui.separator();
-                ui.label(egui::RichText::new(format!("Rule {}", x.rule)).strong());
+                let rule = Value::Text(x.rule.clone());
+                ui.label(
+                    egui::RichText::new(words.say_with("screen-rule", &[("rule", rule)])).strong(),
+                );
                 // The rules notes are Markdown: headings, emphasis, lists, paragraphs.
                 egui_commonmark::CommonMarkViewer::new().show(
                     ui,
                     markdown,
-                    notes::paragraph(&x.rule).unwrap_or("(no note)"),
+                    notes::paragraph(&x.rule).unwrap_or(&words.say("screen-no-note")),
                 );
             });
         if !open {
@@ -452,23 +493,35 @@ fn breakdown_window(
 
 /// What the AI thought of its last decision, best first.
 fn reasons_window(ctx: &egui::Context, t: &BattleView) {
-    egui::Window::new("The AI's reasons").show(ctx, |ui| {
+    let words = &t.speech;
+    egui::Window::new(words.say("screen-reasons")).show(ctx, |ui| {
         match t.brain.last_seat {
-            Some(seat) => ui.label(format!(
-                "{}'s last decision, best first:",
-                seat_name(&t.battle, seat)
+            Some(seat) => ui.label(words.say_with(
+                "screen-last-decision",
+                &[("seat", Value::Text(seat_name(&t.battle, words, seat)))],
             )),
-            None => ui.label("No AI decision yet."),
+            None => ui.label(words.say("screen-no-decision")),
         };
         for c in t.brain.last_candidates.iter().take(6) {
             let said = t.battle.say(&t.speech, &c.line);
+            let choice = Value::Text(said);
             let line = if c.visits > 0 {
-                format!(
-                    "{:.2} win share over {} play-outs — {said}",
-                    c.value, c.visits
+                words.say_with(
+                    "screen-win-share",
+                    &[
+                        ("value", Value::Text(format!("{:.2}", c.value))),
+                        ("visits", Value::Number(f64::from(c.visits))),
+                        ("choice", choice),
+                    ],
                 )
             } else {
-                format!("{:+.2} expected — {said}", c.value)
+                words.say_with(
+                    "screen-expected",
+                    &[
+                        ("value", Value::Text(format!("{:+.2}", c.value))),
+                        ("choice", choice),
+                    ],
+                )
             };
             ui.label(line);
         }
@@ -477,15 +530,17 @@ fn reasons_window(ctx: &egui::Context, t: &BattleView) {
 
 /// The help: the mouse, the board's pictures, the keys.
 fn help_window(ctx: &egui::Context, t: &BattleView) {
-    egui::Window::new("Help").show(ctx, |ui| {
+    let words = &t.speech;
+    egui::Window::new(words.say("screen-help")).show(ctx, |ui| {
         ui.label(t.battle.session().mouse_help());
-        ui.label("The board: the wheel zooms, dragging with the right or middle button pans, Home (or 0) shows the whole board again.");
-        ui.label("A token's picture is who they are; the small one at its side, what they hold; the number at its corner, what the ruleset counts on it.");
-        ui.label("Bars across a token: what it has left of what it can lose (health; in Three actions endurance, then health), green when whole.");
-        ui.label("Icons on the tokens:");
+        ui.label(words.say("screen-help-board"));
+        ui.label(words.say("screen-help-tokens"));
+        ui.label(words.say("screen-help-bars"));
+        ui.label(words.say("screen-help-icons"));
         egui::Grid::new("icons").show(ui, |ui| {
             for (i, icon) in crate::present::Icon::KINDS.into_iter().enumerate() {
-                let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter()
                     .extend(crate::game::board::icons::shapes(icon, rect.center(), 8.0));
                 ui.label(icon.words());
@@ -494,11 +549,11 @@ fn help_window(ctx: &egui::Context, t: &BattleView) {
                 }
             }
         });
-        ui.label("Keyboard (F2 changes the keys):");
+        ui.label(words.say("screen-help-keys"));
         for action in GameAction::ALL {
             ui.label(format!("{}: {}", t.keys.words(action), action.words()));
         }
-        ui.label("Every roll in the log opens its breakdown: dice, modifiers, and the rule quoted from the rules notes.");
+        ui.label(words.say("screen-help-rolls"));
     });
 }
 
@@ -507,7 +562,7 @@ fn help_window(ctx: &egui::Context, t: &BattleView) {
 fn choice_list(
     ui: &mut egui::Ui,
     battle: &Battle,
-    words: &fray_words::Words,
+    words: &Words,
     lesson: Option<&LessonRun>,
     cursor: &mut Cursor,
     choose: &mut MessageWriter<Choose>,
@@ -515,17 +570,15 @@ fn choice_list(
 ) {
     if let Some(t) = cursor.target {
         ui.horizontal(|ui| {
-            ui.label(format!(
-                "Showing choices for {}",
-                battle.session().character_name(t)
-            ));
-            if ui.small_button("all (Esc)").clicked() {
+            let who = Value::Text(battle.session().character_name(t));
+            ui.label(words.say_with("screen-choices-for", &[("who", who)]));
+            if ui.small_button(words.say("screen-all")).clicked() {
                 cursor.filter_to(None);
             }
         });
         if !battle.session().reach(t).is_empty() {
             ui.label(
-                egui::RichText::new("Where a move of theirs could go is lit on the board.")
+                egui::RichText::new(words.say("screen-reach-lit"))
                     .small()
                     .weak(),
             );
@@ -538,13 +591,16 @@ fn choice_list(
     {
         ui.colored_label(
             egui::Color32::YELLOW,
-            format!("Chaos of combat: {secs} s to declare"),
+            words.say_with(
+                "screen-chaos",
+                &[("seconds", Value::Number(f64::from(*secs)))],
+            ),
         );
     }
     if let Some(v) = cursor.verb {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(v).strong());
-            if ui.small_button("back (Esc)").clicked() {
+            if ui.small_button(words.say("screen-back")).clicked() {
                 crate::game::input::back(battle, cursor);
             }
         });
@@ -552,15 +608,20 @@ fn choice_list(
     let shown = rows(battle, cursor);
     let composing = shown.iter().any(|r| matches!(r, Row::Part { .. }));
     if composing || !cursor.picked.is_empty() {
-        ui.label(
-            egui::RichText::new("Compose it a piece at a time: its degree, then its kind.").small(),
-        );
+        ui.label(egui::RichText::new(words.say("screen-compose")).small());
         if !cursor.picked.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
-                    egui::RichText::new(format!("So far: {}", cursor.picked.join(", "))).strong(),
+                    egui::RichText::new(words.say_with(
+                        "screen-so-far",
+                        &[(
+                            "picked",
+                            Value::Text(cursor.picked.join(&words.say("list-separator"))),
+                        )],
+                    ))
+                    .strong(),
                 );
-                if ui.small_button("back a step (Esc)").clicked() {
+                if ui.small_button(words.say("screen-back-a-step")).clicked() {
                     crate::game::input::back(battle, cursor);
                 }
             });
@@ -574,9 +635,12 @@ fn choice_list(
         for (i, &row) in shown.iter().enumerate() {
             let (mut text, odds) = match row {
                 Row::Choice(a) if !cursor.picked.is_empty() => (
-                    format!(
-                        "Deal it: {}",
-                        battle.say(words, &battle.session().describe(a))
+                    words.say_with(
+                        "screen-deal-it",
+                        &[(
+                            "choice",
+                            Value::Text(battle.say(words, &battle.session().describe(a))),
+                        )],
                     ),
                     battle.session().odds(a),
                 ),
@@ -584,24 +648,44 @@ fn choice_list(
                     battle.say(words, &battle.session().describe(a)),
                     battle.session().odds(a),
                 ),
-                Row::Verb { verb, count, .. } => (format!("{verb} …  ({count} choices)"), None),
+                Row::Verb { verb, count, .. } => (
+                    words.say_with(
+                        "screen-verb-row",
+                        &[
+                            ("verb", Value::Text(verb.into())),
+                            ("count", Value::Number(count as f64)),
+                        ],
+                    ),
+                    None,
+                ),
                 Row::Part { count, .. } => (
-                    format!(
-                        "{} …  ({count} way{} on)",
-                        row.part_words(battle).unwrap_or_default(),
-                        if count == 1 { "" } else { "s" }
+                    words.say_with(
+                        "screen-part-row",
+                        &[
+                            (
+                                "part",
+                                Value::Text(row.part_words(battle).unwrap_or_default()),
+                            ),
+                            ("count", Value::Number(count as f64)),
+                        ],
                     ),
                     None,
                 ),
             };
-            text = format!("{}. {text}", i + 1);
+            text = words.say_with(
+                "screen-numbered",
+                &[
+                    ("number", Value::Number((i + 1) as f64)),
+                    ("text", Value::Text(text)),
+                ],
+            );
             // The lesson's mark is looked for first: a row's choices are worked out only where
             // a lesson marks one.
             if (0..battle.session().legal_len()).any(|a| {
                 crate::game::screens::lessons::marked_choice(battle, lesson, a)
                     && row.holds(battle, a)
             }) {
-                text.push_str("   (the lesson's choice)");
+                text.push_str(&words.say("screen-lesson-choice"));
             }
             let highlighted = i == cursor.index;
             // A prompt's options are cards, each with its effect written out in full; a turn's
@@ -661,17 +745,14 @@ fn choice_list(
                 choose.write(Choose(c));
             }
             if highlighted && matches!(row, Row::Verb { .. }) {
-                hint = Some(
-                    "Enter or a click opens its choices; a lit place on the board is one click."
-                        .into(),
-                );
+                hint = Some(words.say("screen-verb-hint"));
             }
             if let Row::Choice(a) = row
                 && cursor.armed == Some(a)
             {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 170, 60),
-                    "      This cannot be taken back: Enter or click again to confirm.",
+                    words.say("screen-irreversible"),
                 );
             }
         }

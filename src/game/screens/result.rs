@@ -9,6 +9,7 @@ use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
 use crate::game::screens::{faction_colour, root};
 use crate::rules::battle::{Outcome, Pending};
+use crate::words::{Value, Words};
 
 /// Whether a battle's scenario is a generated skirmish, named for its seed.
 fn generate_name(scenario: &str) -> bool {
@@ -92,7 +93,7 @@ fn turning(battle: &Battle) -> Option<Turn> {
 fn story(
     ui: &mut egui::Ui,
     battle: &Battle,
-    words: &fray_words::Words,
+    words: &Words,
     told: &Told,
     setup: &mut crate::game::flow::BattleSetup,
     notice: &mut Notice,
@@ -104,46 +105,62 @@ fn story(
         let side = |f: usize| names.get(f).map_or("?", String::as_str);
         let (title, colour) = match battle.pending() {
             Pending::Over(Outcome::Victory { winner, how }) => (
-                format!("{} win — {}", side(winner), battle.say(words, &how)),
+                words.say_with(
+                    "result-victory",
+                    &[
+                        ("side", Value::Text(side(winner).into())),
+                        ("how", Value::Text(battle.say(words, &how))),
+                    ],
+                ),
                 faction_colour(winner),
             ),
-            Pending::Over(Outcome::Draw { how }) => {
-                let how = battle.say(words, &how);
-                (format!("A draw — {how}"), egui::Color32::LIGHT_GRAY)
-            }
-            Pending::Decide { .. } => (
-                "The battle was left unfinished".into(),
+            Pending::Over(Outcome::Draw { how }) => (
+                words.say_with(
+                    "result-draw",
+                    &[("how", Value::Text(battle.say(words, &how)))],
+                ),
                 egui::Color32::LIGHT_GRAY,
             ),
+            Pending::Decide { .. } => (words.say("result-unfinished"), egui::Color32::LIGHT_GRAY),
         };
         ui.label(egui::RichText::new(title).size(26.0).strong().color(colour));
-        ui.label(format!(
-            "{} · round {} · {} decisions · dice seed {}",
-            battle.name(),
-            battle.session().round(),
-            battle.taken(),
-            battle.seed()
+        ui.label(words.say_with(
+            "result-facts",
+            &[
+                ("scenario", Value::Text(battle.name().to_string())),
+                ("round", Value::Number(f64::from(battle.session().round()))),
+                ("decisions", Value::Number(battle.taken() as f64)),
+                // A seed is a code to type in again, not a quantity: no thousands separator.
+                ("seed", Value::Text(battle.seed().to_string())),
+            ],
         ));
         if let Pending::Over(Outcome::Victory { winner, .. }) = battle.pending()
             && let Some((tp, odds)) = &told.turn
             && let Some(line) = battle.log().get(tp.entry)
         {
             ui.separator();
-            ui.label(egui::RichText::new("The turning point").strong());
-            ui.label(format!(
-                "Decision {}: {}",
-                tp.action + 1,
-                battle.say(words, &line.line)
+            ui.label(egui::RichText::new(words.say("result-turning-point")).strong());
+            ui.label(words.say_with(
+                "result-decision",
+                &[
+                    ("number", Value::Number((tp.action + 1) as f64)),
+                    ("line", Value::Text(battle.say(words, &line.line))),
+                ],
             ));
             if let Some(odds) = odds {
-                ui.label(format!("Its odds before it was taken: {odds}"));
+                ui.label(
+                    words.say_with("result-odds-before", &[("odds", Value::Text(odds.clone()))]),
+                );
             }
+            let percent = |share: f64| Value::Number((share * 100.0).round());
             ui.label(
-                egui::RichText::new(format!(
-                    "{}'s share of the fight, as the AI judges it, went from {:.0}% to {:.0}% there.",
-                    side(winner),
-                    tp.before * 100.0,
-                    tp.after * 100.0
+                egui::RichText::new(words.say_with(
+                    "result-share",
+                    &[
+                        ("side", Value::Text(side(winner).into())),
+                        ("before", percent(tp.before)),
+                        ("after", percent(tp.after)),
+                    ],
                 ))
                 .weak(),
             );
@@ -155,7 +172,7 @@ fn story(
             for (i, h) in table.headings.iter().enumerate() {
                 ui.strong(*h);
                 if i == 0 {
-                    ui.strong("Side");
+                    ui.strong(words.say("result-side"));
                 }
             }
             ui.end_row();
@@ -173,36 +190,36 @@ fn story(
         ui.horizontal(|ui| {
             // The battle played back on the board, every blow with its animation and sound.
             if let Some(watch) = &told.watch
-                && ui.button("Watch it again").clicked()
+                && ui.button(words.say("result-watch-again")).clicked()
             {
                 *setup = watch.clone();
                 next.set(AppState::Battle);
             }
-            if ui.button("Again, same seed").clicked() {
+            if ui.button(words.say("result-again-same-seed")).clicked() {
                 setup.again(battle.seed(), false);
                 next.set(AppState::Battle);
             }
-            if ui.button("Again, new seed").clicked() {
+            if ui.button(words.say("result-again-new-seed")).clicked() {
                 setup.again(battle.seed(), true);
                 next.set(AppState::Battle);
             }
             if let Some(fresh) = crate::game::skirmish::next_after(battle.scenario())
-                && ui.button("A new random skirmish").clicked()
+                && ui.button(words.say("result-new-skirmish")).clicked()
             {
                 setup.again(battle.seed(), false);
                 setup.scenario = fresh;
                 next.set(AppState::Battle);
             }
             if generate_name(battle.scenario())
-                && ui.button("Save the skirmish as a file").clicked()
+                && ui.button(words.say("result-save-skirmish")).clicked()
             {
                 notice.0 = Some(crate::game::skirmish::save(battle.scenario()));
             }
-            if ui.button("Save the replay").clicked() {
+            if ui.button(words.say("result-save-replay")).clicked() {
                 notice.0 = Some(crate::game::save_replay(battle));
             }
             if ui
-                .button(keys.label("Back to the menu", GameAction::Confirm))
+                .button(keys.label(&words.say("result-back-to-menu"), GameAction::Confirm))
                 .clicked()
             {
                 next.set(AppState::Menu);
