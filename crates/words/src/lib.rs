@@ -32,6 +32,7 @@ macro_rules! catalogue {
 pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("settings"),
     catalogue!("battle"),
+    catalogue!("menu"),
     catalogue!("result"),
     catalogue!("battle-screen"),
     catalogue!("zones"),

@@ -3,6 +3,7 @@
 //! view. The keyboard's cursor (`menu_cursor.rs`) is drawn where it stands; a click on a row
 //! moves it there and takes the row as Enter would.
 
+use crate::words::{Value, Words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -122,7 +123,7 @@ pub fn menu_ui(
     mut saved: ResMut<crate::game::autosave::SavedBattles>,
     prefs: Res<crate::game::prefs::Prefs>,
     mut notice: ResMut<Notice>,
-    keys: Res<Bindings>,
+    (keys, speech): (Res<Bindings>, Res<crate::game::settings::Speech>),
     (mut keys_screen, mut cursor): (ResMut<KeysScreen>, ResMut<MenuCursor>),
     (mut next, mut settings_screen): (
         ResMut<NextState<AppState>>,
@@ -132,34 +133,40 @@ pub fn menu_ui(
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx);
     let mut clicks = Clicks::default();
+    let words: &Words = &speech;
     egui::Panel::top("menu-top").show(&mut ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.heading("Fray");
-            ui.label("Tabletop skirmish rules, refereed and explained. Every roll shows its dice, its modifiers and its rule.");
+            ui.label(words.say("menu-tagline"));
         });
         ui.horizontal(|ui| {
             if let Some((_, save)) = saved.latest() {
-                let label = format!(
-                    "Continue: {}, round {} ({} decisions)",
-                    save.name,
-                    save.round,
-                    save.taken()
+                let label = words.say_with(
+                    "menu-continue",
+                    &[
+                        ("scenario", Value::Text(save.name.clone())),
+                        ("round", Value::Number(f64::from(save.round))),
+                        ("decisions", Value::Number(save.taken() as f64)),
+                    ],
                 );
                 let r = ui.button(egui::RichText::new(label).size(18.0));
                 mark(ui, &cursor, MenuRow::Continue, &r);
                 clicks.take(MenuRow::Continue, &r);
             }
             for (row, label) in [
-                (MenuRow::Learn, keys.label("Learn to play", GameAction::Learn)),
-                (MenuRow::Keys, "Keys  (F2)".to_string()),
-                (MenuRow::Credits, "Credits".to_string()),
+                (
+                    MenuRow::Learn,
+                    keys.label(&words.say("menu-learn"), GameAction::Learn),
+                ),
+                (MenuRow::Keys, words.say("menu-keys")),
+                (MenuRow::Credits, words.say("menu-credits")),
             ] {
                 let r = ui.button(egui::RichText::new(label).size(18.0));
                 mark(ui, &cursor, row, &r);
                 clicks.take(row, &r);
             }
             if ui
-                .button(egui::RichText::new("Settings  (F3)").size(18.0))
+                .button(egui::RichText::new(words.say("menu-settings")).size(18.0))
                 .clicked()
             {
                 settings_screen.open = !settings_screen.open;
@@ -171,11 +178,9 @@ pub fn menu_ui(
             }
         }
         ui.label(
-            egui::RichText::new(
-                "Keys: Up/Down or Tab walk the menu · Left/Right change a value · digits type a seed · Enter takes the row.",
-            )
-            .small()
-            .weak(),
+            egui::RichText::new(words.say("menu-keys-help"))
+                .small()
+                .weak(),
         );
         ui.add_space(2.0);
     });
@@ -187,7 +192,7 @@ pub fn menu_ui(
                 .resizable(false)
                 .show(ui, |ui| {
                     ui.add_space(6.0);
-                    let start = keys.label("Start the battle", GameAction::Confirm);
+                    let start = keys.label(&words.say("menu-start"), GameAction::Confirm);
                     let r = ui.add_sized(
                         [ui.available_width(), 40.0],
                         egui::Button::new(egui::RichText::new(start).size(20.0).strong()),
@@ -200,14 +205,14 @@ pub fn menu_ui(
                     ui.add_space(6.0);
                 });
             egui::ScrollArea::vertical().show(ui, |ui| {
-                setup_column(ui, &catalogue, &mut setup, &cursor, &mut clicks);
+                setup_column(ui, words, &catalogue, &mut setup, &cursor, &mut clicks);
             });
         });
     egui::CentralPanel::default().show(&mut ui, |ui| {
         // The saved battles first, in view at any window size; folded, they take one line.
-        saved_battles(ui, &mut saved, &prefs, &mut setup, &mut next);
+        saved_battles(ui, words, &mut saved, &prefs, &mut setup, &mut next);
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.label(egui::RichText::new("Scenarios").strong());
+            ui.label(egui::RichText::new(words.say("menu-scenarios")).strong());
             for (i, entry) in catalogue.0.iter().enumerate() {
                 let selected = setup.scenario == entry.id;
                 let row = ui.horizontal(|ui| {
@@ -227,7 +232,7 @@ pub fn menu_ui(
                 }
             }
             ui.separator();
-            skirmish_section(ui, &mut random, &cursor, &mut clicks);
+            skirmish_section(ui, words, &mut random, &cursor, &mut clicks);
         });
     });
     if let Some(row) = clicks.at {
@@ -252,6 +257,7 @@ pub fn menu_ui(
 /// The right column: the chosen scenario, who sits where, the seed and the optional rules.
 fn setup_column(
     ui: &mut egui::Ui,
+    words: &Words,
     catalogue: &Catalogue,
     setup: &mut BattleSetup,
     cursor: &MenuCursor,
@@ -268,7 +274,7 @@ fn setup_column(
         e.seats.iter().map(|(_, n)| n.clone()).collect()
     });
     setup.seats.resize(named.len(), SeatKind::Ai(Level::Normal));
-    ui.label(egui::RichText::new("Seats").strong());
+    ui.label(egui::RichText::new(words.say("menu-seats")).strong());
     for (f, name) in named.iter().enumerate() {
         let row = MenuRow::Seat(f);
         let side = entry.map_or(f, |e| seat_side(e, f));
@@ -290,7 +296,8 @@ fn setup_column(
         mark(ui, cursor, row, &r.response);
     }
     if let Some(role) = entry.and_then(|e| e.gm) {
-        ui.label(egui::RichText::new(format!("The GM ({role})")).strong());
+        let role = Value::Text(role.to_string());
+        ui.label(egui::RichText::new(words.say_with("menu-gm", &[("role", role)])).strong());
         let r = ui.horizontal_wrapped(|ui| {
             for o in SEAT_KINDS {
                 let r = ui.selectable_label(setup.gm == o, o.label());
@@ -304,7 +311,7 @@ fn setup_column(
     }
     ui.separator();
     let r = ui.horizontal(|ui| {
-        ui.label("Dice seed:");
+        ui.label(words.say("menu-dice-seed"));
         let r = ui.add(egui::DragValue::new(&mut setup.seed));
         clicks.set(MenuRow::Seed, &r);
     });
@@ -318,10 +325,7 @@ fn setup_column(
         clicks.set(MenuRow::Option(i), &r);
         mark(ui, cursor, MenuRow::Option(i), &r);
     }
-    let r = ui.checkbox(
-        &mut setup.table_dice,
-        "The table's own dice: every roll is asked for and typed in",
-    );
+    let r = ui.checkbox(&mut setup.table_dice, words.say("menu-table-dice"));
     clicks.set(MenuRow::TableDice, &r);
     mark(ui, cursor, MenuRow::TableDice, &r);
 }
@@ -329,17 +333,16 @@ fn setup_column(
 /// The random skirmish: the ruleset, size and seed, and the buttons that draw it and save it.
 fn skirmish_section(
     ui: &mut egui::Ui,
+    words: &Words,
     pick: &mut RandomSkirmish,
     cursor: &MenuCursor,
     clicks: &mut Clicks,
 ) {
-    ui.label(egui::RichText::new("A random skirmish").strong());
+    ui.label(egui::RichText::new(words.say("menu-skirmish")).strong());
     ui.label(
-        egui::RichText::new(
-            "Drawn from a seed and balanced by playing it: between two normal AIs each side wins 40–60%. Share the seed to challenge a friend.",
-        )
-        .small()
-        .weak(),
+        egui::RichText::new(words.say("menu-skirmish-about"))
+            .small()
+            .weak(),
     );
     let r = ui.horizontal(|ui| {
         for &id in generate::RULESETS {
@@ -363,15 +366,15 @@ fn skirmish_section(
     });
     mark(ui, cursor, MenuRow::SkirmishSize, &r.response);
     let r = ui.horizontal(|ui| {
-        ui.label("seed");
+        ui.label(words.say("menu-seed"));
         let r = ui.add(egui::DragValue::new(&mut pick.seed));
         clicks.set(MenuRow::SkirmishSeed, &r);
     });
     mark(ui, cursor, MenuRow::SkirmishSeed, &r.response);
     ui.horizontal(|ui| {
         for (row, label) in [
-            (MenuRow::SkirmishDraw, "Draw it"),
-            (MenuRow::SkirmishSave, "Save it as a file"),
+            (MenuRow::SkirmishDraw, words.say("menu-draw-it")),
+            (MenuRow::SkirmishSave, words.say("menu-save-it")),
         ] {
             let r = ui.button(label);
             mark(ui, cursor, row, &r);
@@ -383,6 +386,7 @@ fn skirmish_section(
 /// The battles kept, newest first: each to continue or to delete.
 fn saved_battles(
     ui: &mut egui::Ui,
+    words: &Words,
     saved: &mut crate::game::autosave::SavedBattles,
     prefs: &crate::game::prefs::Prefs,
     setup: &mut BattleSetup,
@@ -392,21 +396,27 @@ fn saved_battles(
         return;
     }
     let mut deleted = false;
-    egui::CollapsingHeader::new(format!("Saved battles ({})", saved.listed.len()))
+    let count = Value::Number(saved.listed.len() as f64);
+    egui::CollapsingHeader::new(words.say_with("menu-saved", &[("count", count)]))
         .default_open(false)
         .show(ui, |ui| {
             for l in &saved.listed {
                 ui.horizontal(|ui| {
                     match &l.save {
                         Ok(s) => {
-                            let state = if s.over { "finished" } else { "under way" };
-                            ui.label(format!(
-                                "{}: round {}, {} decisions, {state}",
-                                s.name,
-                                s.round,
-                                s.taken()
+                            ui.label(words.say_with(
+                                "menu-saved-battle",
+                                &[
+                                    ("scenario", Value::Text(s.name.clone())),
+                                    ("round", Value::Number(f64::from(s.round))),
+                                    ("decisions", Value::Number(s.taken() as f64)),
+                                    (
+                                        "over",
+                                        Value::Text(if s.over { "yes" } else { "no" }.into()),
+                                    ),
+                                ],
                             ));
-                            if !s.over && ui.button("Continue").clicked() {
+                            if !s.over && ui.button(words.say("menu-saved-continue")).clicked() {
                                 *setup = BattleSetup::resuming(&l.slot, s);
                                 next.set(AppState::Battle);
                             }
@@ -415,7 +425,7 @@ fn saved_battles(
                             ui.label(format!("{}: {e}", l.slot));
                         }
                     }
-                    if ui.button("Delete").clicked()
+                    if ui.button(words.say("menu-saved-delete")).clicked()
                         && let Some(store) = crate::game::autosave::store(prefs)
                     {
                         let _ = crate::save::Saves::new(store).delete(&l.slot);
@@ -450,7 +460,15 @@ mod tests {
                 .resizable(false)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
-                        setup_column(ui, catalogue, &mut setup, &cursor, &mut Clicks::default());
+                        let words = crate::words::english();
+                        setup_column(
+                            ui,
+                            words,
+                            catalogue,
+                            &mut setup,
+                            &cursor,
+                            &mut Clicks::default(),
+                        );
                     });
                 });
         })
