@@ -33,6 +33,7 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("settings"),
     catalogue!("battle"),
     catalogue!("menu"),
+    catalogue!("lessons"),
     catalogue!("result"),
     catalogue!("battle-screen"),
     catalogue!("zones"),

@@ -131,6 +131,7 @@ pub fn battle_ui(
             lesson,
             rules_at_work,
             &t.keys,
+            &t.speech,
             &mut next,
         );
     }

@@ -2,6 +2,7 @@
 //! lesson the step's panel (what to notice, the rule it teaches, a question before the roll,
 //! the hint after a wrong try, what-ifs after the roll) and its pointer.
 
+use crate::words::{Value, Words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -22,13 +23,15 @@ pub fn learn_ui(
     mut setup: ResMut<BattleSetup>,
     notice: Res<Notice>,
     keys: Res<Bindings>,
+    speech: Res<crate::game::settings::Speech>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
+    let words: &Words = &speech;
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::game::screens::root(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.heading("Learn to play");
-        ui.label("Short lessons on the board, one rule at a time, with the dice set so each shows its case. Up/Down pick a lesson, Enter starts it (or goes on where you left it).");
+        ui.heading(words.say("learn-title"));
+        ui.label(words.say("learn-about"));
         if let Some(problem) = progress.as_ref().and_then(|p| p.problem.as_ref()) {
             ui.colored_label(egui::Color32::from_rgb(230, 150, 60), problem);
         }
@@ -40,18 +43,35 @@ pub fn learn_ui(
                 if ruleset != last_ruleset {
                     last_ruleset = ruleset;
                     ui.add_space(6.0);
-                    ui.label(egui::RichText::new(course_name(ruleset)).strong().size(17.0));
+                    let course =
+                        words.say_with("learn-course", &[("ruleset", Value::Text(ruleset.into()))]);
+                    ui.label(egui::RichText::new(course).strong().size(17.0));
                 }
-                let done = progress.as_ref().is_some_and(|p| p.done.iter().any(|d| d == id));
+                let done = progress
+                    .as_ref()
+                    .is_some_and(|p| p.done.iter().any(|d| d == id));
                 let left = progress.as_ref().and_then(|p| p.resume_point(id));
                 let (title, about) = lesson_title(id);
-                let mark = if done { "done · " } else { "" };
-                let resume = left.map_or(String::new(), |(at, _)| format!(" (left at step {})", at + 1));
-                let r = ui.selectable_label(
-                    cursor.0 == i,
-                    format!("{}. {title}{resume}", i + 1),
+                let row = words.say_with(
+                    "learn-row",
+                    &[
+                        ("number", Value::Number((i + 1) as f64)),
+                        ("title", Value::Text(title)),
+                        (
+                            "left",
+                            Value::Number(left.map_or(0, |(at, _)| at + 1) as f64),
+                        ),
+                    ],
                 );
-                ui.label(egui::RichText::new(format!("      {mark}{about}")).small().weak());
+                let r = ui.selectable_label(cursor.0 == i, row);
+                let about = words.say_with(
+                    "learn-row-about",
+                    &[
+                        ("done", Value::Text(if done { "yes" } else { "no" }.into())),
+                        ("about", Value::Text(about)),
+                    ],
+                );
+                ui.label(egui::RichText::new(about).small().weak());
                 if r.hovered() {
                     cursor.0 = i;
                 }
@@ -62,7 +82,10 @@ pub fn learn_ui(
             }
         });
         ui.separator();
-        if ui.button(keys.label("Back to the menu", GameAction::Cancel)).clicked() {
+        if ui
+            .button(keys.label(&words.say("learn-back"), GameAction::Cancel))
+            .clicked()
+        {
             next.set(AppState::Menu);
         }
         if let Some(n) = &notice.0 {
@@ -70,15 +93,6 @@ pub fn learn_ui(
         }
     });
     Ok(())
-}
-
-fn course_name(ruleset: &str) -> &'static str {
-    match ruleset {
-        "zones" => "Zones: a skirmish across zones",
-        "coterie" => "Coterie: the party as one group",
-        "teams" => "Three actions: teams on a grid",
-        _ => "Lessons",
-    }
 }
 
 /// A lesson's title and line, read once and kept: the first lesson asked for reads (and plays
@@ -111,6 +125,7 @@ pub fn lesson_panel(
     lesson: &mut LessonRun,
     rules_at_work: bool,
     keys: &Bindings,
+    words: &Words,
     next: &mut NextState<AppState>,
 ) {
     let mut go_on = false;
@@ -118,16 +133,17 @@ pub fn lesson_panel(
     let mut what_if = None;
     let mut back = false;
     let mut leave = false;
-    egui::Window::new(format!("Lesson: {}", lesson.title))
+    let title = Value::Text(lesson.title.clone());
+    egui::Window::new(words.say_with("lesson-window", &[("title", title)]))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
         .default_width(520.0)
         .show(ctx, |ui| {
             if lesson.stage == Stage::Done {
-                ui.heading("Lesson complete.");
+                ui.heading(words.say("lesson-complete"));
                 if ui
-                    .button(keys.label("Back to the lessons", GameAction::Confirm))
+                    .button(keys.label(&words.say("lesson-back"), GameAction::Confirm))
                     .clicked()
                 {
                     leave = true;
@@ -136,9 +152,15 @@ pub fn lesson_panel(
             }
             let Some(step) = lesson.step() else { return };
             ui.label(
-                egui::RichText::new(format!("Step {} of {}", lesson.at + 1, lesson.steps.len()))
-                    .small()
-                    .weak(),
+                egui::RichText::new(words.say_with(
+                    "lesson-step",
+                    &[
+                        ("at", Value::Number((lesson.at + 1) as f64)),
+                        ("steps", Value::Number(lesson.steps.len() as f64)),
+                    ],
+                ))
+                .small()
+                .weak(),
             );
             ui.label(
                 egui::RichText::new(&step.say)
@@ -147,9 +169,12 @@ pub fn lesson_panel(
             );
             if !step.rules.is_empty() {
                 ui.label(
-                    egui::RichText::new(format!(
-                        "The rules: {}",
-                        crate::rules::notes::titles(&step.rules)
+                    egui::RichText::new(words.say_with(
+                        "lesson-rules",
+                        &[(
+                            "titles",
+                            Value::Text(crate::rules::notes::titles(&step.rules)),
+                        )],
                     ))
                     .small()
                     .color(egui::Color32::from_rgb(110, 170, 255)),
@@ -158,11 +183,14 @@ pub fn lesson_panel(
             }
             if let Some(p) = &step.predict {
                 ui.separator();
-                ui.label(egui::RichText::new(format!("Predict: {}", p.ask)).strong());
+                let ask = Value::Text(p.ask.clone());
+                ui.label(
+                    egui::RichText::new(words.say_with("lesson-predict", &[("ask", ask)])).strong(),
+                );
                 ui.horizontal_wrapped(|ui| {
                     for (i, a) in p.answers.iter().enumerate() {
                         let picked = lesson.answer == Some(i);
-                        let r = ui.selectable_label(picked, format!("{}. {a}", i + 1));
+                        let r = ui.selectable_label(picked, numbered(words, i + 1, a));
                         if r.clicked() && lesson.question_open() {
                             answer = Some(i);
                         }
@@ -172,11 +200,14 @@ pub fn lesson_panel(
                     && let Some(a) = lesson.answer
                 {
                     let (colour, words) = if a == p.right {
-                        (egui::Color32::LIGHT_GREEN, "Right.".to_string())
+                        (egui::Color32::LIGHT_GREEN, words.say("lesson-right"))
                     } else {
                         (
                             egui::Color32::from_rgb(255, 170, 60),
-                            format!("Not this time: {}.", p.answers[p.right]),
+                            words.say_with(
+                                "lesson-not-this-time",
+                                &[("answer", Value::Text(p.answers[p.right].clone()))],
+                            ),
                         )
                     };
                     ui.colored_label(colour, words);
@@ -185,12 +216,12 @@ pub fn lesson_panel(
             if let Some(f) = &lesson.feedback {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 170, 60),
-                    format!("Not that. {f}"),
+                    words.say_with("lesson-not-that", &[("feedback", Value::Text(f.clone()))]),
                 );
                 if lesson.shows_right() {
                     ui.colored_label(
                         egui::Color32::from_rgb(255, 170, 60),
-                        "The lesson's choice is marked in the menu.",
+                        words.say("lesson-choice-marked"),
                     );
                 }
             }
@@ -201,20 +232,18 @@ pub fn lesson_panel(
                 }
                 if !step.what_ifs.is_empty() {
                     ui.separator();
-                    ui.label(
-                        egui::RichText::new("What if the dice had fallen otherwise?").strong(),
-                    );
+                    ui.label(egui::RichText::new(words.say("lesson-what-if")).strong());
                     for (i, w) in step.what_ifs.iter().enumerate() {
                         let showing = lesson.what_if.as_ref().is_some_and(|(s, _, _)| *s == i);
                         if ui
-                            .selectable_label(showing, format!("{}. {w}", i + 1))
+                            .selectable_label(showing, numbered(words, i + 1, w))
                             .clicked()
                         {
                             what_if = Some(i);
                         }
                     }
                     if lesson.what_if.is_some()
-                        && ui.button("0. Back to the lesson's dice").clicked()
+                        && ui.button(words.say("lesson-back-to-dice")).clicked()
                     {
                         back = true;
                     }
@@ -227,27 +256,27 @@ pub fn lesson_panel(
                 let go = match (lesson.stage, step.waits) {
                     _ if rules_at_work => None,
                     (Stage::Before, Waits::Learner) => None,
-                    (Stage::Before, Waits::Other) => Some("Play it"),
-                    _ => Some("Go on"),
+                    (Stage::Before, Waits::Other) => Some(words.say("lesson-play-it")),
+                    _ => Some(words.say("lesson-go-on")),
                 };
                 match go {
                     Some(label) => {
-                        if ui.button(keys.label(label, GameAction::Confirm)).clicked() {
+                        if ui.button(keys.label(&label, GameAction::Confirm)).clicked() {
                             go_on = true;
                         }
                     }
                     None => {
                         ui.label(
                             egui::RichText::new(if rules_at_work {
-                                "Go through the rules at work first (Enter)."
+                                words.say("lesson-rules-first")
                             } else {
-                                "Take the action: in the choices on the left, or on the board."
+                                words.say("lesson-take-action")
                             })
                             .weak(),
                         );
                     }
                 }
-                if ui.small_button("Leave the lesson (Q)").clicked() {
+                if ui.small_button(words.say("lesson-leave")).clicked() {
                     leave = true;
                 }
             });
@@ -325,4 +354,15 @@ pub fn pointed_panel(
         PointAt::Log | PointAt::Roster => Some(right),
         _ => None,
     }
+}
+
+/// One of a list's items, numbered as the keys pick it.
+fn numbered(words: &Words, number: usize, text: &str) -> String {
+    words.say_with(
+        "lesson-numbered",
+        &[
+            ("number", Value::Number(number as f64)),
+            ("text", Value::Text(text.to_string())),
+        ],
+    )
 }
