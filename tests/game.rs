@@ -1329,6 +1329,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
         help: false,
         undo: true,
         keys: &keys,
+        words: fray::words::english(),
     };
     let input = || egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(
@@ -1363,7 +1364,12 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
         ] {
             let title = b.session().title(kind);
             for who in &deciders {
-                let words = status_words(&b, Phase::Deciding, &format!("{who}, the AI (normal)"));
+                let words = status_words(
+                    &b,
+                    fray::words::english(),
+                    Phase::Deciding,
+                    &format!("{who}, the AI (normal)"),
+                );
                 let mut right = 0.0;
                 let mut lines = 0;
                 let mut out = ctx.run_ui(input(), |ui| {
@@ -1491,8 +1497,13 @@ fn the_screen_never_names_a_person_while_the_ai_thinks() {
             w.resource::<Showing>(),
         );
         let shown = phase_for(b, seats, showing, w.get_resource::<LessonRun>());
-        let words =
-            status_words(b, shown, &deciding_words(b, fray::words::english(), seats)).join(" · ");
+        let words = status_words(
+            b,
+            fray::words::english(),
+            shown,
+            &deciding_words(b, fray::words::english(), seats),
+        )
+        .join(" · ");
         lagging += usize::from(phase(&app) != Some(shown));
         match shown {
             Phase::AiThinking => {

@@ -56,3 +56,18 @@ screen-numbered = { $number }. { $text }
 screen-lesson-choice = {"   "}(the lesson's choice)
 screen-verb-hint = Enter or a click opens its choices; a lit place on the board is one click.
 screen-irreversible = {"      "}This cannot be taken back: Enter or click again to confirm.
+screen-phase = { $phase ->
+        [starting] Starting
+        [thinking] The AI is thinking
+        [watching] Watching a replay
+        [pass] Pass the screen
+        [showing] The rules at work
+       *[over] The fight is over
+    }
+screen-status-deciding = Deciding: { $who }
+screen-fast = Fast AI
+screen-log = Log
+screen-why = AI's reasons
+screen-help-button = Help
+screen-undo = Undo
+screen-leave = Leave

@@ -160,8 +160,9 @@ fn top(
         help: t.panels.help,
         undo: t.lesson.is_none() && crate::game::input::may_undo(&t.battle, &t.seats),
         keys: &t.keys,
+        words: &t.speech,
     };
-    let words = status_words(&t.battle, phase, deciding);
+    let words = status_words(&t.battle, &t.speech, phase, deciding);
     let click = egui::Panel::top("top")
         .show(ui, |ui| top_bar(ui, &words, &buttons))
         .inner;

@@ -10,6 +10,7 @@ pub mod menu_choices;
 pub mod menu_cursor;
 pub mod result;
 
+use crate::words::{Value, Words};
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
@@ -92,17 +93,19 @@ pub fn root(ctx: &egui::Context) -> egui::Ui {
 }
 
 /// The title of a phase: the ruleset's words for a decision, the shell's otherwise.
-pub fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
+pub fn phase_title(battle: &Battle, words: &Words, phase: Phase) -> String {
+    let shell =
+        |phase: &str| words.say_with("screen-phase", &[("phase", Value::Text(phase.into()))]);
     match phase {
-        Phase::Starting => "Starting",
-        Phase::AiThinking => "The AI is thinking",
-        Phase::Watching => "Watching a replay",
-        Phase::PassScreen => "Pass the screen",
-        Phase::Showing => "The rules at work",
-        Phase::Over => "The fight is over",
+        Phase::Starting => shell("starting"),
+        Phase::AiThinking => shell("thinking"),
+        Phase::Watching => shell("watching"),
+        Phase::PassScreen => shell("pass"),
+        Phase::Showing => shell("showing"),
+        Phase::Over => shell("over"),
         Phase::Deciding | Phase::Lesson => match battle.session().pending() {
-            Pending::Decide { kind, .. } => battle.session().title(*kind),
-            Pending::Over(_) => "The fight is over",
+            Pending::Decide { kind, .. } => battle.session().title(*kind).to_string(),
+            Pending::Over(_) => shell("over"),
         },
     }
 }
@@ -111,13 +114,14 @@ pub fn phase_title(battle: &Battle, phase: Phase) -> &'static str {
 /// the last decider's name would stand over the outcome of a roll) and what about.
 /// A decision's own title is the heading of the left panel (see [`decision_heading`]), where it
 /// has room; the shell's phases ("The rules at work") are named here.
-pub fn status_words(battle: &Battle, phase: Phase, deciding: &str) -> Vec<String> {
+pub fn status_words(battle: &Battle, words: &Words, phase: Phase, deciding: &str) -> Vec<String> {
     let mut out = vec![battle.name().to_string(), battle.session().round_text()];
     if phase != Phase::Showing {
-        out.push(format!("Deciding: {deciding}"));
+        let who = Value::Text(deciding.into());
+        out.push(words.say_with("screen-status-deciding", &[("who", who)]));
     }
     if phase != Phase::Deciding {
-        out.push(phase_title(battle, phase).to_string());
+        out.push(phase_title(battle, words, phase));
     }
     out
 }
@@ -136,6 +140,7 @@ pub struct TopButtons<'a> {
     /// Whether Undo is offered.
     pub undo: bool,
     pub keys: &'a Bindings,
+    pub words: &'a Words,
 }
 
 /// A top bar button clicked.
@@ -162,22 +167,31 @@ pub fn top_bar(ui: &mut egui::Ui, words: &[String], b: &TopButtons) -> Option<To
             ui.separator();
         }
         for (on, label, action, what) in [
-            (b.fast, "Fast AI", GameAction::SpeedUp, TopClick::Fast),
-            (b.log, "Log", GameAction::Log, TopClick::Log),
-            (b.why, "AI's reasons", GameAction::Why, TopClick::Why),
-            (b.help, "Help", GameAction::Help, TopClick::Help),
+            (b.fast, "screen-fast", GameAction::SpeedUp, TopClick::Fast),
+            (b.log, "screen-log", GameAction::Log, TopClick::Log),
+            (b.why, "screen-why", GameAction::Why, TopClick::Why),
+            (
+                b.help,
+                "screen-help-button",
+                GameAction::Help,
+                TopClick::Help,
+            ),
         ] {
             if ui
-                .selectable_label(on, b.keys.label(label, action))
+                .selectable_label(on, b.keys.label(&b.words.say(label), action))
                 .clicked()
             {
                 click = Some(what);
             }
         }
-        if b.undo && ui.button(b.keys.label("Undo", GameAction::Undo)).clicked() {
+        if b.undo
+            && ui
+                .button(b.keys.label(&b.words.say("screen-undo"), GameAction::Undo))
+                .clicked()
+        {
             click = Some(TopClick::Undo);
         }
-        if ui.button("Leave").clicked() {
+        if ui.button(b.words.say("screen-leave")).clicked() {
             click = Some(TopClick::Leave);
         }
     });
