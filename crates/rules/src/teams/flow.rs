@@ -400,8 +400,8 @@ pub fn check_over(ctx: &mut Ctx) -> bool {
     }
 }
 
-/// The battle is won. How it was won stays written whole (`Line::written`): the state keeps it
-/// and a sealed replay hashes it, so its words must stay as they were saved.
+/// The battle is won. How it was won stays a line written whole, not a message: the state
+/// keeps it and a sealed replay hashes it, so its words must stay as they were saved.
 fn victory(ctx: &mut Ctx, winner: TeamId, how: String) {
     over(
         ctx,

@@ -6,7 +6,7 @@ use super::model::{Pos, WeaponRef};
 use crate::context::{Log, Text};
 use crate::line::Line;
 
-/// A line to be built when a log keeps it, as `format_args!` is written only then:
+/// A line to be built when a log keeps it, as formatting arguments are written only then:
 /// `ctx.say(kind, later(move || Line::new(..).who("who", c)))`.
 pub struct Later<F>(F);
 
