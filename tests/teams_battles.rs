@@ -5,7 +5,7 @@
 #[path = "rulebook/teams_setups.rs"]
 mod teams_setups;
 
-use fray::words::Said;
+use fray::words::{InEnglish, Said};
 use std::collections::HashMap;
 
 use fray::ai::{GmPolicy, Level, Policy, RandomPolicy};
@@ -328,7 +328,7 @@ fn each_shipped_scenario_opens_as_its_story_says() {
     assert!(
         events[0]
             .line
-            .said()
+            .english(&s)
             .starts_with("Players started the fight")
     );
     assert_eq!(s.order, [0, 1]);
@@ -367,7 +367,9 @@ fn recorded(name: &str, seed: u64) -> (Vec<Action>, Vec<u8>, Vec<String>, Outcom
     let mut seeded = SeededDice::new(seed);
     let mut dice = RecordingDice::new(&mut seeded);
     let (mut s, start) = Teams::start(&setup, &mut dice).unwrap();
-    let mut texts: Vec<String> = start.iter().map(|e| e.line.said()).collect();
+    // The names the lines are written with, which no action changes.
+    let names = s.clone();
+    let mut texts: Vec<String> = start.iter().map(|e| e.line.english(&names)).collect();
     let mut policies: Vec<Box<dyn Policy<Teams>>> = (0..s.teams.len())
         .map(|f| Box::new(RandomPolicy::new(seed + f as u64)) as Box<dyn Policy<Teams>>)
         .collect();
@@ -381,7 +383,7 @@ fn recorded(name: &str, seed: u64) -> (Vec<Action>, Vec<u8>, Vec<String>, Outcom
         false,
         |a, evs| {
             actions.push(*a);
-            texts.extend(evs.iter().map(|e| e.line.said()));
+            texts.extend(evs.iter().map(|e| e.line.english(&names)));
         },
     )
     .unwrap();

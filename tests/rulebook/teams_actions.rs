@@ -10,7 +10,7 @@ use fray::rules::teams::{
     Action, Attr, CharacterSetup, EventKind, Extended, GroundItem, InProgress, Item, Location,
     Skill, Stats, Task, Teams, WeaponRef,
 };
-use fray::words::Said;
+use fray::words::{InEnglish, Said};
 
 use crate::teams_setups::*;
 
@@ -525,7 +525,7 @@ fn a_readied_attack_for_one_enemy_lets_the_others_pass() {
     assert!(
         events
             .iter()
-            .any(|e| e.line.said() == "Boudica attacks Captain with spear."),
+            .any(|e| e.line.english(&t.s) == "Boudica attacks Captain with spear."),
         "{events:?}"
     );
     assert!(events.iter().any(|e| matches!(
@@ -979,7 +979,7 @@ fn the_gear_of_a_fallen_character_can_be_taken() {
     assert!(
         events
             .iter()
-            .any(|e| e.line.said() == "Hero takes the sword from Enemy."),
+            .any(|e| e.line.english(&t.s) == "Hero takes the sword from Enemy."),
         "{events:?}"
     );
     assert_eq!(t.s.items[sword].location(), Location::Hand(t.c("Hero")));

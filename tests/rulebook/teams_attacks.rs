@@ -9,7 +9,7 @@ use fray::rules::teams::{
     Action, AttackProfile, CharacterSetup, DamageType, EventKind, Item, Stats, Teams, WeaponDef,
     WeaponRef, attack_odds, odds,
 };
-use fray::words::Said;
+use fray::words::{InEnglish, Said};
 
 use crate::teams_setups::*;
 
@@ -327,10 +327,10 @@ fn a_stray_shot_rolling_one_flies_at_the_first_character_numbered() {
     )));
     let pick = explained(&events, "teams.stray-shots");
     assert_eq!(
-        pick.against.as_ref().map(Said::said).as_deref(),
+        pick.against.as_ref().map(|a| a.english(&t.s)).as_deref(),
         Some("1=Ally, 2=Friend")
     );
-    assert_eq!(pick.outcome.said(), "flies at Ally");
+    assert_eq!(pick.outcome.english(&t.s), "flies at Ally");
 }
 
 #[test]
@@ -990,7 +990,7 @@ fn a_thrown_dagger_lands_by_its_target_hit_or_miss() {
     assert!(
         events
             .iter()
-            .any(|e| e.line.said() == "Fabian throws the dagger at Goblin.")
+            .any(|e| e.line.english(&t.s) == "Fabian throws the dagger at Goblin.")
     );
     assert_eq!(
         t.s.items[dagger].location(),

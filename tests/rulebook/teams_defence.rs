@@ -9,7 +9,7 @@ use fray::rules::dice::Die;
 use fray::rules::teams::{
     Action, Attr, CharacterSetup, DamageType, EventKind, Item, Stats, Status, WeaponDef,
 };
-use fray::words::Said;
+use fray::words::{InEnglish, Said};
 
 use crate::teams_setups::*;
 
@@ -731,7 +731,7 @@ fn a_block_puts_the_damage_on_the_shield() {
     assert_eq!(
         e.modifiers
             .iter()
-            .map(|m| (m.value, m.cause.said().leak() as &str))
+            .map(|m| (m.value, m.cause.english(&t.s).leak() as &str))
             .collect::<Vec<_>>(),
         vec![
             (2, "the attack test's result"),

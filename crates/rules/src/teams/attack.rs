@@ -7,11 +7,13 @@ use super::grid::adjacent;
 use super::harm::{self, DefenceTest, defence_test, spend_reaction};
 use super::model::*;
 use super::roll::{TestResult, TestSpec, roll_test, test_against};
-use super::targeting::{Figures, can_attack, can_kill, figures};
+use super::said::{Lines, later, square, weapon as with_weapon};
+use super::targeting::{Figures, Why, can_attack, can_kill, figures};
 use super::{Action, Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;
 use crate::explain::Explanation;
+use crate::line::Line;
 
 fn attack_state(s: &State) -> Result<AttackState, RuleError> {
     s.attack
@@ -34,19 +36,20 @@ pub fn declare(
             ctx.s.weapon_name(weapon)
         )));
     };
-    let (an, tn, wn) = (
-        ctx.s.name(attacker),
-        ctx.s.name(target),
-        ctx.s.weapon_name(weapon),
-    );
     let thrown = ctx.s.weapon(weapon).is_some_and(|w| w.thrown);
-    let text = match (kind, ranged) {
-        (AttackKind::AfterKillingStrike, _) => format_args!("{an} makes a sneak attack on {tn}."),
-        (_, true) if thrown => format_args!("{an} throws the {wn} at {tn}."),
-        (_, true) => format_args!("{an} shoots at {tn} with the {wn}."),
-        (_, false) => format_args!("{an} attacks {tn} with {wn}."),
-    };
-    ctx.log.say(EventKind::Attack { attacker, target }, text);
+    let text = later(move || {
+        let id = match (kind, ranged) {
+            (AttackKind::AfterKillingStrike, _) => "teams-sneak-attack",
+            (_, true) if thrown => "teams-throws",
+            (_, true) => "teams-shoots",
+            (_, false) => "teams-attacks",
+        };
+        let line = Line::new(id)
+            .who("attacker", attacker)
+            .who("target", target);
+        with_weapon(line, "weapon", weapon)
+    });
+    ctx.say(EventKind::Attack { attacker, target }, text);
     ctx.s.attack = Some(AttackState {
         attacker,
         weapon,
@@ -99,7 +102,7 @@ pub fn intercept(ctx: &mut Ctx, by: Option<CharacterId>) -> Result<(), RuleError
         s.characters[a.target].pos = from;
         s.characters[ally].in_cover = false;
         s.characters[a.target].in_cover = false;
-        let (an, tn) = (s.name(ally).to_string(), s.name(a.target).to_string());
+        let target = a.target;
         ctx.say(
             EventKind::Moved {
                 character: ally,
@@ -107,7 +110,11 @@ pub fn intercept(ctx: &mut Ctx, by: Option<CharacterId>) -> Result<(), RuleError
                 to,
                 metres: 1,
             },
-            format_args!("{an} intercepts, pushing {tn} aside and taking the attack."),
+            later(move || {
+                Line::new("teams-intercepts")
+                    .who("ally", ally)
+                    .who("target", target)
+            }),
         );
         ctx.say(
             EventKind::Moved {
@@ -116,7 +123,11 @@ pub fn intercept(ctx: &mut Ctx, by: Option<CharacterId>) -> Result<(), RuleError
                 to: from,
                 metres: 1,
             },
-            format_args!("{tn} is displaced to {from}."),
+            later(move || {
+                Line::new("teams-displaced")
+                    .who("who", target)
+                    .line("to", square(from))
+            }),
         );
         a.target = ally;
         a.free_defence = true;
@@ -144,7 +155,13 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
     let what = ctx
         .log
         .words(|| format!("{an}'s attack on {} with {wn}", ctx.s.name(a.target)));
-    let spec = attack_spec(what, &f);
+    let said = ctx.log.line(|| {
+        let line = Line::new("teams-attack-test")
+            .who("attacker", a.attacker)
+            .who("target", a.target);
+        with_weapon(line, "weapon", a.weapon)
+    });
+    let spec = attack_spec(what, &f).said(said);
     let mut r = roll_test(ctx, &spec)?;
     let stray = ctx
         .s
@@ -164,34 +181,41 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
                     "teams.stray-shots",
                 )?;
                 let to = near[usize::from(roll.value - 1).min(near.len() - 1)];
-                let mut e = Explanation::new(
-                    format!("{an}'s stray shot: one face per character within 1 m"),
-                    "teams.stray-shots",
-                );
-                e.dice.push(roll);
-                e.total = i32::from(roll.value);
-                e.against = Some(
-                    near.iter()
+                if !quiet {
+                    let mut e = Explanation::new(
+                        Line::new("teams-stray-shot-test").who("attacker", a.attacker),
+                        "teams.stray-shots",
+                    );
+                    e.dice.push(roll);
+                    e.total = i32::from(roll.value);
+                    let faces = near
+                        .iter()
                         .enumerate()
-                        .map(|(k, &c)| format!("{}={}", k + 1, ctx.s.name(c)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                        .into(),
-                );
-                e.outcome = format!("flies at {}", ctx.s.name(to)).into();
-                ctx.explained(EventKind::Roll { character: None }, String::new(), e);
+                        .map(|(k, &c)| {
+                            Line::new("teams-stray-shot-face")
+                                .number("face", k as i64 + 1)
+                                .who("who", c)
+                        })
+                        .collect();
+                    e.against = Some(Line::new("teams-stray-shot-faces").lines("faces", faces));
+                    e.outcome = Line::new("teams-stray-shot-flies").who("who", to);
+                    // The roll's event says nothing of its own: its explanation says it all.
+                    ctx.explained(EventKind::Roll { character: None }, Line::default(), e);
+                }
                 to
             };
+            let luck = r.luck;
             ctx.say(
                 EventKind::Retargeted {
                     from: a.target,
                     to: pick,
                 },
-                format!(
-                    "Luck roll {}: {an}'s shot goes astray towards {}.",
-                    r.luck,
-                    ctx.s.name(pick)
-                ),
+                later(move || {
+                    Line::new("teams-stray-shot")
+                        .number("luck", luck)
+                        .who("attacker", a.attacker)
+                        .who("target", pick)
+                }),
             );
             a.target = pick;
             f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
@@ -199,7 +223,6 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
     }
     let hit = r.crit || r.total >= f.evasion;
-    let tn = ctx.log.words(|| ctx.s.name(a.target).to_string());
     // Nobody reads a quiet play-out's explanations: none is built.
     let e = if quiet {
         Explanation::default()
@@ -212,16 +235,23 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         luck: r.luck,
     });
     ctx.s.attack = Some(a);
+    let (total, evasion) = (r.total, f.evasion);
+    let said = move |id: &'static str| {
+        later(move || {
+            Line::new(id)
+                .who("attacker", a.attacker)
+                .who("target", a.target)
+                .number("total", total)
+                .number("evasion", evasion)
+        })
+    };
     if !hit {
         ctx.explained(
             EventKind::Missed {
                 attacker: a.attacker,
                 target: a.target,
             },
-            format_args!(
-                "{an} misses {tn} ({} against evasion {}).",
-                r.total, f.evasion
-            ),
+            said("teams-misses"),
             e,
         );
         return finish(ctx);
@@ -232,12 +262,11 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
             target: a.target,
             critical: r.crit,
         },
-        format_args!(
-            "{an} {} {tn} ({} against evasion {}).",
-            if r.crit { "critically hits" } else { "hits" },
-            r.total,
-            f.evasion
-        ),
+        said(if r.crit {
+            "teams-critically-hits"
+        } else {
+            "teams-hits"
+        }),
         e,
     );
     if defence_options(ctx.s).is_empty() {
@@ -259,27 +288,28 @@ fn explain_roll(
     hit: bool,
 ) -> Explanation {
     let mut e = std::mem::take(&mut r.explanation);
-    let mut why = vec![format!("sheet {}", s.characters[a.target].stats.evasion)];
-    why.extend(f.evasion_why.iter().map(|(v, c)| format!("{v:+} {c}")));
+    let sheet =
+        Line::new("teams-evasion-sheet").number("evasion", s.characters[a.target].stats.evasion);
+    let mut why = vec![sheet];
+    why.extend(f.evasion_why.iter().map(|&(v, c)| {
+        Line::new("teams-signed")
+            .number("value", v)
+            .line("cause", c.line())
+    }));
     e.against = Some(
-        format!(
-            "evasion {} of {} ({})",
-            f.evasion,
-            s.name(a.target),
-            why.join(", ")
-        )
-        .into(),
+        Line::new("teams-evasion-against")
+            .number("evasion", f.evasion)
+            .who("target", a.target)
+            .lines("why", why),
     );
     e.outcome = if r.crit {
-        format!(
-            "critical hit: luck roll {} ≥ {}, cannot miss",
-            r.luck, f.critical
-        )
-        .into()
+        Line::new("teams-critical-hit-outcome")
+            .number("luck", r.luck)
+            .number("critical", f.critical)
     } else if hit {
-        format!("hit (luck roll {})", r.luck).into()
+        Line::new("teams-hit-outcome").number("luck", r.luck)
     } else {
-        format!("miss (luck roll {})", r.luck).into()
+        Line::new("teams-miss-outcome").number("luck", r.luck)
     };
     e.rule = if r.crit {
         "teams.critical"
@@ -287,7 +317,7 @@ fn explain_roll(
         "teams.multiple-attacks"
     } else if !f.advantages.is_empty() || !f.disadvantages.is_empty() {
         "teams.sneak-flank"
-    } else if !f.evasion_why.iter().all(|(_, c)| c == "guarding") {
+    } else if !f.evasion_why.iter().all(|&(_, c)| c == Why::Guarding) {
         "teams.size"
     } else {
         "teams.attacks"
@@ -304,26 +334,23 @@ pub fn attack_spec(what: String, f: &Figures) -> TestSpec {
         .die(f.skill, "combat");
     if let Some((p, b)) = f.proficiency {
         let cause = match p {
-            Proficiency::Simple => "simple proficiency",
-            Proficiency::Martial => "martial proficiency",
-            Proficiency::Finesse => "finesse proficiency",
-            Proficiency::Ranged => "ranged proficiency",
+            Proficiency::Simple => "teams-proficiency-simple",
+            Proficiency::Martial => "teams-proficiency-martial",
+            Proficiency::Finesse => "teams-proficiency-finesse",
+            Proficiency::Ranged => "teams-proficiency-ranged",
         };
-        spec = spec.modifier(i32::from(b), cause);
+        spec = spec.modifier(i32::from(b), Line::new(cause));
     }
     let earlier = i32::from(f.earlier_attacks);
     if earlier > 0 {
         spec = spec.modifier(
             -2 * earlier,
-            format!(
-                "multiple attack penalty ({earlier} earlier attack{} this round)",
-                if earlier == 1 { "" } else { "s" }
-            ),
+            Line::new("teams-multiple-attacks").number("earlier", earlier),
         );
     }
     spec.luck = i32::from(f.luck);
-    spec.advantages = f.advantages.clone();
-    spec.disadvantages = f.disadvantages.clone();
+    spec.advantages = f.advantages.iter().map(|w| w.line()).collect();
+    spec.disadvantages = f.disadvantages.iter().map(|w| w.line()).collect();
     spec.critical = Some(f.critical);
     spec
 }
@@ -387,7 +414,6 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     let t = a.target;
     let free = a.free_defence;
     let total = a.roll.map_or(0, |r| r.total);
-    let name = ctx.log.words(|| ctx.s.name(t).to_string());
     match *action {
         Action::Dodge | Action::Resist => {
             let (kind, test) = if *action == Action::Dodge {
@@ -402,20 +428,36 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 ch.focus = ch.focus.saturating_sub(1);
             }
-            let verb = if test == DefenceTest::Dodge {
-                "dodges"
-            } else {
-                "resists"
-            };
-            let what = ctx.log.words(|| format!("{name} {verb}"));
-            let spec = defence_test(&ctx.s.characters[t], test, what);
-            let ok = test_against(ctx, Some(t), &spec, total, "the attack test", |ok, n| {
-                if ok {
-                    format!("{name} {verb} the attack ({n} against {total}).")
+            let dodge = test == DefenceTest::Dodge;
+            let verb = if dodge { "dodges" } else { "resists" };
+            let what = ctx.log.words(|| format!("{} {verb}", ctx.s.name(t)));
+            let said = ctx.log.line(|| {
+                let id = if dodge {
+                    "teams-dodge-test"
                 } else {
-                    format!("{name} fails to avoid the attack ({n} against {total}).")
-                }
-            })?;
+                    "teams-resist-test"
+                };
+                Line::new(id).who("who", t)
+            });
+            let spec = defence_test(&ctx.s.characters[t], test, what).said(said);
+            let ok = test_against(
+                ctx,
+                Some(t),
+                &spec,
+                total,
+                || Line::new("teams-against-attack-test"),
+                |ok, n| {
+                    let id = match (ok, dodge) {
+                        (true, true) => "teams-dodges",
+                        (true, false) => "teams-resists",
+                        (false, _) => "teams-fails-to-avoid",
+                    };
+                    Line::new(id)
+                        .who("who", t)
+                        .number("total", n)
+                        .number("attack", total)
+                },
+            )?;
             a.free_defence = false;
             ctx.s.attack = Some(a);
             if ok {
@@ -424,7 +466,7 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                         attacker: a.attacker,
                         target: t,
                     },
-                    format_args!("The attack on {name} comes to nothing."),
+                    later(move || Line::new("teams-attack-comes-to-nothing").who("who", t)),
                 );
                 return finish(ctx);
             }
@@ -463,7 +505,6 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, 0, parry)
         .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
     let quiet = ctx.log.quiet;
-    let tn = ctx.log.words(|| ctx.s.name(a.target).to_string());
     let weapon_damage = if roll.crit {
         f.critical_damage
     } else {
@@ -471,17 +512,21 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     };
     let base = roll.total + weapon_damage;
     // What the damage roll's explanation starts from; a quiet play-out builds none.
-    let start = |s: &State| {
+    let start = || {
         if quiet {
             return Explanation::default();
         }
-        let label = if roll.crit {
-            "critical damage"
+        let what = Line::new("teams-damage-test")
+            .who("attacker", a.attacker)
+            .who("target", a.target);
+        let weapon = Line::new(if roll.crit {
+            "teams-weapon-critical-damage"
         } else {
-            "damage"
-        };
+            "teams-weapon-damage"
+        })
+        .word("type", f.damage_type.label());
         Explanation::new(
-            format!("{}'s damage to {tn}", s.name(a.attacker)),
+            what,
             if roll.crit {
                 "teams.critical"
             } else if parry > 0 {
@@ -490,15 +535,8 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                 "teams.attack-damage"
             },
         )
-        .modifier(roll.total, "the attack test's result")
-        .modifier(
-            weapon_damage,
-            format!(
-                "{} {label} ({})",
-                s.weapon_name(a.weapon),
-                f.damage_type.label()
-            ),
-        )
+        .modifier(roll.total, Line::new("teams-attack-test-result"))
+        .modifier(weapon_damage, with_weapon(weapon, "weapon", a.weapon))
     };
     let fortify = if let Some(Defence::Block(i)) = a.defence {
         let block = i32::from(ctx.s.items[i].def.block.unwrap_or(0));
@@ -506,21 +544,30 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
         let durability = ctx.s.items[i].durability;
         let excess = (to_item - i32::from(durability)).max(0);
         let left = (i32::from(durability) - to_item).max(0) as u8;
-        let mut e = start(ctx.s);
-        let iname = ctx.log.words(|| ctx.s.items[i].def.name.clone());
+        let mut e = start();
         if !quiet {
-            e = e.modifier(-block, format!("block value of the {iname}"));
+            e = e.modifier(-block, Line::new("teams-block-value").thing("item", i));
             e.rule = "teams.block".to_string();
             if base - block < 1 {
-                e = e.modifier(1 - (base - block), "at least 1");
+                e = e.modifier(1 - (base - block), Line::new("teams-at-least-1"));
             }
             e.total = to_item;
-            e.against = Some(format!("durability {durability} of the {iname}").into());
+            e.against = Some(
+                Line::new("teams-block-against")
+                    .number("durability", durability)
+                    .thing("item", i),
+            );
             e.outcome = if excess > 0 {
                 e.rule = "teams.block-overflow".to_string();
-                format!("the {iname} breaks; {excess} passes to {tn}").into()
+                Line::new("teams-block-breaks")
+                    .thing("item", i)
+                    .number("excess", excess)
+                    .who("target", a.target)
             } else {
-                format!("the {iname} takes {to_item}, durability {left} left").into()
+                Line::new("teams-block-holds")
+                    .thing("item", i)
+                    .number("damage", to_item)
+                    .number("left", left)
             };
         }
         ctx.s.items[i].durability = left;
@@ -529,9 +576,14 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                 item: i,
                 durability: left,
             },
-            format_args!(
-                "{tn} blocks with the {iname}, which takes {to_item} damage (durability {durability} to {left})."
-            ),
+            later(move || {
+                Line::new("teams-blocks")
+                    .who("who", a.target)
+                    .thing("item", i)
+                    .number("damage", to_item)
+                    .number("durability-before", durability)
+                    .number("durability", left)
+            }),
             e,
         );
         if excess > 0 {
@@ -542,40 +594,46 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     } else {
         let raw = base - f.reduction;
         let dealt = raw.max(1);
-        let mut e = start(ctx.s);
+        let mut e = start();
         if !quiet {
-            for (v, why) in f.reduction_why.iter().filter(|(v, _)| *v != 0) {
-                e = e.modifier(-v, why.clone());
+            for &(v, why) in f.reduction_why.iter().filter(|(v, _)| *v != 0) {
+                e = e.modifier(-v, why.line());
             }
             if raw < 1 {
-                e = e.modifier(1 - raw, "at least 1");
+                e = e.modifier(1 - raw, Line::new("teams-at-least-1"));
             }
             e.total = dealt;
-            e.outcome = format!("{dealt} damage to {tn}").into();
+            e.outcome = Line::new("teams-damage-outcome")
+                .number("damage", dealt)
+                .who("target", a.target);
         }
+        let kind = f.damage_type.label();
         ctx.explained(
             EventKind::Roll {
                 character: Some(a.target),
             },
-            format_args!(
-                "{base} {} damage, {dealt} after reduction.",
-                f.damage_type.label()
-            ),
+            later(move || {
+                Line::new("teams-damage-roll")
+                    .number("base", base)
+                    .word("type", kind)
+                    .number("damage", dealt)
+            }),
             e,
         );
         if let Some(Defence::Parry(i)) = a.defence {
             let it = &mut ctx.s.items[i];
             it.durability = it.durability.saturating_sub(1);
             let durability = it.durability;
-            ctx.log.say(
+            ctx.say(
                 EventKind::ItemDamaged {
                     item: i,
                     durability,
                 },
-                format_args!(
-                    "The {} takes 1 damage from the parry (durability {durability}).",
-                    ctx.s.items[i].def.name
-                ),
+                later(move || {
+                    Line::new("teams-parry-wear")
+                        .thing("item", i)
+                        .number("durability", durability)
+                }),
             );
         }
         harm::deal(ctx, a.target, clamp_u8(dealt), f.nonlethal)?
@@ -597,7 +655,9 @@ pub fn fortify_decision(ctx: &mut Ctx, fortify: bool) -> Result<(), RuleError> {
     if fortify {
         harm::fortify(ctx, a.target)?;
     } else {
-        harm::knock_out(ctx, a.target, "chose not to fortify");
+        harm::knock_out(ctx, a.target, || {
+            Line::new("teams-why-chose-not-to-fortify")
+        });
     }
     finish(ctx)
 }
@@ -685,23 +745,31 @@ pub fn killing_strike(
     target: CharacterId,
     weapon: WeaponRef,
 ) -> Result<(), RuleError> {
-    let an = ctx.log.words(|| ctx.s.name(attacker).to_string());
-    let tn = ctx.log.words(|| ctx.s.name(target).to_string());
     if !can_kill(ctx.s, attacker, weapon, target) {
-        ctx.note(format_args!(
-            "{an}'s killing strike comes to nothing: {tn} is no longer helpless within reach."
-        ));
+        ctx.note(later(move || {
+            Line::new("teams-killing-strike-nothing")
+                .who("attacker", attacker)
+                .who("target", target)
+        }));
         return Ok(());
     }
     let earlier = ctx.s.characters[attacker].attacks;
     ctx.s.characters[attacker].attacks = earlier.saturating_add(1);
     let f = figures(ctx.s, attacker, weapon, target, false, earlier, 0)
         .ok_or_else(|| RuleError::Illegal("the killing strike lost its weapon".into()))?;
-    let what = ctx.log.words(|| format!("{an}'s killing strike on {tn}"));
-    let mut spec = attack_spec(what, &f);
+    let what = ctx.log.words(|| {
+        let (an, tn) = (ctx.s.name(attacker), ctx.s.name(target));
+        format!("{an}'s killing strike on {tn}")
+    });
+    let said = ctx.log.line(|| {
+        Line::new("teams-killing-strike-test")
+            .who("attacker", attacker)
+            .who("target", target)
+    });
+    let mut spec = attack_spec(what, &f).said(said);
     spec.rule = "teams.killing-strike";
     spec.critical = None;
-    spec.advantages = vec!["a killing strike".into()];
+    spec.advantages = vec![Line::new("teams-killing-strike-advantage")];
     spec.disadvantages.clear();
     let con = ctx.s.characters[target].stats.constitution;
     let ok = test_against(
@@ -709,19 +777,22 @@ pub fn killing_strike(
         Some(attacker),
         &spec,
         i32::from(con),
-        format_args!("{tn}'s constitution"),
+        || Line::new("teams-against-constitution").who("target", target),
         |ok, n| {
-            if ok {
-                format!("{an}'s killing strike lands ({n} against constitution {con}).")
+            Line::new(if ok {
+                "teams-killing-strike-lands"
             } else {
-                format!(
-                    "{an}'s killing strike fails ({n} against constitution {con}): a sneak attack instead."
-                )
-            }
+                "teams-killing-strike-fails"
+            })
+            .who("attacker", attacker)
+            .number("total", n)
+            .number("constitution", con)
         },
     )?;
     if ok {
-        harm::kill(ctx, target, format_args!("killing strike by {an}"));
+        harm::kill(ctx, target, || {
+            Line::new("teams-why-killing-strike").who("by", attacker)
+        });
         ctx.s.characters[attacker].unseen = false;
         return Ok(());
     }

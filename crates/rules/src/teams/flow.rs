@@ -5,6 +5,7 @@
 use super::action::Action;
 use super::event::EventKind;
 use super::model::*;
+use super::said::later;
 use super::turn::ACTIONS_PER_TURN;
 use super::{Ctx, attack, legal, turn};
 
@@ -19,16 +20,17 @@ pub fn begin(ctx: &mut Ctx, started_by: TeamId, attacked: Option<TeamId>) {
     if let Some(a) = attacked.filter(|&a| a != started_by) {
         ctx.s.order.push(a);
     }
-    let first = ctx.s.team_name(started_by).to_string();
-    let mut text = format!("{first} started the fight and take the first initiative");
-    if let Some(&a) = ctx.s.order.get(1) {
-        text.push_str(&format!("; {}, attacked, come next", ctx.s.team_name(a)));
-    }
+    let next = ctx.s.order.get(1).copied();
     ctx.say(
         EventKind::Initiative {
             order: ctx.s.order.clone(),
         },
-        format_args!("{text}."),
+        later(move || match next {
+            Some(a) => Line::new("teams-started-fight-attacked")
+                .side("team", started_by)
+                .side("attacked", a),
+            None => Line::new("teams-started-fight").side("team", started_by),
+        }),
     );
     ctx.s.stage = Stage::Initiative;
     place_last(ctx);
@@ -47,27 +49,34 @@ fn place_last(ctx: &mut Ctx) {
         ctx.s.order.push(rest[0]);
     }
     if rest.len() <= 1 {
-        let names: Vec<&str> = ctx.s.order.iter().map(|&t| ctx.s.team_name(t)).collect();
-        let text = format!("Initiative: {}.", names.join(", then "));
-        ctx.say(
+        let order = &ctx.s.order;
+        ctx.log.say(
             EventKind::Initiative {
-                order: ctx.s.order.clone(),
+                order: order.clone(),
             },
-            text,
+            later(|| Line::new("teams-initiative").line("order", in_order(order))),
         );
         open(ctx);
+    }
+}
+
+/// Teams in the order they act, "Wardens, then Raiders".
+fn in_order(order: &[TeamId]) -> Line {
+    match order {
+        [] => Line::default(),
+        [last] => Line::new("teams-team").side("team", *last),
+        [first, rest @ ..] => Line::new("teams-team-then")
+            .side("team", *first)
+            .line("rest", in_order(rest)),
     }
 }
 
 /// The first round: a surprise round for the team with surprise, else round 1.
 fn open(ctx: &mut Ctx) {
     if let Some(t) = ctx.s.surprise {
-        let name = ctx.s.team_name(t).to_string();
         ctx.say(
             EventKind::SurpriseRound { team: t },
-            format_args!(
-                "Surprise! Only {name}, and those who cannot be surprised, act in the surprise round."
-            ),
+            later(move || Line::new("teams-surprise").side("team", t)),
         );
         begin_round(ctx, 0);
     } else {
@@ -78,10 +87,10 @@ fn open(ctx: &mut Ctx) {
 /// A battle begun mid-way: the situation's round and order, who has acted, whose decision it
 /// is, and a turn under way if it names one.
 pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleError> {
-    ctx.note(format_args!(
-        "The battle starts from the scenario's situation, in round {}.",
-        sit.round
-    ));
+    let round = sit.round;
+    ctx.note(later(move || {
+        Line::new("teams-resumed").number("round", round)
+    }));
     ctx.s.order = sit.order.clone();
     begin_round(ctx, sit.round);
     for &c in &sit.acted {
@@ -112,11 +121,13 @@ fn begin_round(ctx: &mut Ctx, round: u32) {
     }
     ctx.s.to_act = 0;
     ctx.s.stage = Stage::Activation;
-    let text = if round == 0 {
-        "The surprise round begins.".to_string()
-    } else {
-        format!("Round {round} begins.")
-    };
+    let text = later(move || {
+        if round == 0 {
+            Line::new("teams-surprise-round-begins")
+        } else {
+            Line::new("teams-round-begins").number("round", round)
+        }
+    });
     ctx.say(EventKind::RoundStarted { round }, text);
     change_objectives(
         ctx,
@@ -135,16 +146,16 @@ fn change_objectives(ctx: &mut Ctx, due: impl Fn(&State, ChangeWhen) -> bool) ->
             continue;
         }
         let change = ctx.s.changes.remove(k);
-        let name = ctx.s.team_name(change.team).to_string();
         if let Some(team) = ctx.s.teams.get_mut(change.team) {
             team.objective = change.objective;
             // Rounds held count towards the objective they were held for.
             team.held = 0;
         }
         let text = if change.text.is_empty() {
-            format!("{name}'s objective changes.")
+            Line::new("teams-objective-changes").side("team", change.team)
         } else {
-            change.text
+            // The scenario's own words for the change, as its file gives them.
+            Line::new("teams-objective-told").name("text", change.text)
         };
         ctx.say(EventKind::Objective { team: change.team }, text);
         fired = true;
@@ -167,12 +178,11 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     match *action {
         Action::InitiativeNext(t) => {
             ctx.s.order.push(t);
-            let name = ctx.s.team_name(t).to_string();
             ctx.say(
                 EventKind::Initiative {
                     order: ctx.s.order.clone(),
                 },
-                format_args!("The GM places {name} next in the initiative."),
+                later(move || Line::new("teams-gm-places").side("team", t)),
             );
             place_last(ctx);
         }
@@ -208,19 +218,16 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
     ctx.s.stage = Stage::Turn;
     let (s, log) = (&*ctx.s, &mut ctx.log);
     let kind = EventKind::TurnStarted { character: c };
-    match s.characters[c].extended {
-        Some(ip) => log.say(
-            kind,
-            format_args!(
-                "{} takes a turn. It owes {} action{} to {} first.",
-                s.name(c),
-                ip.remaining,
-                if ip.remaining == 1 { "" } else { "s" },
-                turn::extended_label(s, ip.action)
-            ),
-        ),
-        None => log.say(kind, format_args!("{} takes a turn.", s.name(c))),
-    }
+    log.say(
+        kind,
+        later(|| match s.characters[c].extended {
+            Some(ip) => Line::new("teams-takes-turn-owing")
+                .who("who", c)
+                .number("actions", ip.remaining)
+                .line("what", turn::extended_label(s, ip.action)),
+            None => Line::new("teams-takes-turn").who("who", c),
+        }),
+    );
 }
 
 /// Resolves everything that needs no decision: teams with nobody to give a turn are skipped,
@@ -316,12 +323,13 @@ fn end_round(ctx: &mut Ctx) {
     }
     if ctx.s.surprise.is_some() {
         ctx.s.surprise = None;
-        ctx.say(EventKind::Note, "The surprise round is over.");
+        ctx.say(EventKind::Note, Line::new("teams-surprise-round-over"));
         begin_round(ctx, 1);
     } else if round >= ctx.s.round_limit {
         over(
             ctx,
             Outcome::Draw {
+                // Kept whole: see `victory`.
                 how: format!("the round limit ({}) was reached", ctx.s.round_limit).into(),
             },
         );
@@ -382,6 +390,7 @@ pub fn check_over(ctx: &mut Ctx) -> bool {
             over(
                 ctx,
                 Outcome::Draw {
+                    // Kept whole: see `victory`.
                     how: "nobody is left standing".into(),
                 },
             );
@@ -391,6 +400,8 @@ pub fn check_over(ctx: &mut Ctx) -> bool {
     }
 }
 
+/// The battle is won. How it was won stays a line written whole, not a message: the state
+/// keeps it and a sealed replay hashes it, so its words must stay as they were saved.
 fn victory(ctx: &mut Ctx, winner: TeamId, how: String) {
     over(
         ctx,

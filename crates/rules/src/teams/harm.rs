@@ -2,10 +2,12 @@
 //! fortifying; cheating death (teams.harm, teams.unconscious, teams.death, teams.nonlethal).
 
 use super::roll::{TestSpec, test_against};
+use super::said::{Lines, later};
 use super::{Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;
 use crate::explain::Explanation;
+use crate::line::Line;
 
 use super::event::ReactionKind;
 use super::model::Status;
@@ -25,17 +27,6 @@ pub fn deal(
     let excess = amount - to_endurance;
     ch.health = ch.health.saturating_sub(excess);
     let (endurance, health) = (ch.endurance, ch.health);
-    let name = ctx.log.words(|| ctx.s.name(who).to_string());
-    let to_health = || {
-        let excess_word = if end_before > 0 { "the excess " } else { "" };
-        format!("{excess_word}{excess} to health {health_before} to {health}")
-    };
-    let parts = ctx.log.words(|| match (end_before > 0, excess > 0) {
-        (true, true) => format!("endurance {end_before} to {endurance}, {}", to_health()),
-        (true, false) => format!("endurance {end_before} to {endurance}"),
-        (false, true) => to_health(),
-        (false, false) => String::new(),
-    });
     ctx.say(
         EventKind::Damage {
             character: who,
@@ -43,7 +34,21 @@ pub fn deal(
             endurance,
             health,
         },
-        format_args!("{name} takes {amount} damage: {parts}."),
+        later(move || {
+            Line::new(match (end_before > 0, excess > 0) {
+                (true, true) => "teams-damage-taken-both",
+                (true, false) => "teams-damage-taken-endurance",
+                (false, true) => "teams-damage-taken-health",
+                (false, false) => "teams-damage-taken-nothing",
+            })
+            .who("who", who)
+            .number("amount", amount)
+            .number("endurance-before", end_before)
+            .number("endurance", endurance)
+            .number("excess", excess)
+            .number("health-before", health_before)
+            .number("health", health)
+        }),
     );
     let ch = &mut ctx.s.characters[who];
     if ch.is_harmed() && !ch.harmed {
@@ -51,7 +56,12 @@ pub fn deal(
         let max = ch.stats.endurance;
         ctx.say(
             EventKind::Harmed { character: who },
-            format_args!("{name} is harmed (endurance {endurance} of {max}, half or less)."),
+            later(move || {
+                Line::new("teams-harmed")
+                    .who("who", who)
+                    .number("endurance", endurance)
+                    .number("max", max)
+            }),
         );
     }
     if excess == 0 {
@@ -61,18 +71,21 @@ pub fn deal(
     if health_before == max_health && health < max_health {
         ctx.say(
             EventKind::Bloodied { character: who },
-            format_args!("{name} is bloodied (health {health} of {max_health})."),
+            later(move || {
+                Line::new("teams-bloodied")
+                    .who("who", who)
+                    .number("health", health)
+                    .number("max", max_health)
+            }),
         );
     }
     if health == 0 {
         if ctx.s.characters[who].is_active() {
-            knock_out(ctx, who, "reduced to zero health");
+            knock_out(ctx, who, || Line::new("teams-why-zero-health"));
         }
         if excess > health_before {
             if nonlethal && health_before > 0 {
-                ctx.note(format_args!(
-                    "The damage was nonlethal: {name} does not risk death this time."
-                ));
+                ctx.note(later(move || Line::new("teams-nonlethal").who("who", who)));
             } else {
                 cheat_death(ctx, who)?;
             }
@@ -85,13 +98,11 @@ pub fn deal(
         if can_fortify(ctx.s, who) {
             return Ok(true);
         }
-        knock_out(
-            ctx,
-            who,
-            format_args!(
-                "missing health {missing} exceeds constitution {con}, with no reaction or stamina to fortify"
-            ),
-        );
+        knock_out(ctx, who, move || {
+            Line::new("teams-why-cannot-fortify")
+                .number("missing", missing)
+                .number("constitution", con)
+        });
     }
     Ok(false)
 }
@@ -109,7 +120,8 @@ pub fn free_defence(s: &super::State, who: CharacterId) -> bool {
     s.attack.is_some_and(|a| a.free_defence && a.target == who)
 }
 
-pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: impl std::fmt::Display) {
+/// `who` falls unconscious; `why` says why, where a log keeps it.
+pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: impl FnOnce() -> Line) {
     let ch = &mut ctx.s.characters[who];
     ch.status = Status::Unconscious;
     ch.prone = true;
@@ -122,11 +134,16 @@ pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: impl std::fmt::Display) {
             character: who,
             status: Status::Unconscious,
         },
-        format_args!("{} falls unconscious ({why}).", ctx.s.name(who)),
+        later(move || {
+            Line::new("teams-falls-unconscious")
+                .who("who", who)
+                .line("why", why())
+        }),
     );
 }
 
-pub fn kill(ctx: &mut Ctx, who: CharacterId, why: impl std::fmt::Display) {
+/// `who` dies; `why` says why, where a log keeps it.
+pub fn kill(ctx: &mut Ctx, who: CharacterId, why: impl FnOnce() -> Line) {
     let ch = &mut ctx.s.characters[who];
     ch.status = Status::Dead;
     ch.readied = None;
@@ -136,7 +153,7 @@ pub fn kill(ctx: &mut Ctx, who: CharacterId, why: impl std::fmt::Display) {
             character: who,
             status: Status::Dead,
         },
-        format_args!("{} dies ({why}).", ctx.s.name(who)),
+        later(move || Line::new("teams-dies").who("who", who).line("why", why())),
     );
 }
 
@@ -155,37 +172,38 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
         ctx.s.characters[who].death_difficulty = next;
     }
     if !ctx.log.quiet {
-        let mut e = Explanation::new(what, "teams.death");
+        let mut e = Explanation::new(
+            Line::new("teams-cheat-death-test").who("who", who),
+            "teams.death",
+        );
         e.dice.push(r);
         if luck != 0 {
-            e = e.modifier(i32::from(luck), "luck");
+            e = e.modifier(i32::from(luck), Line::new("teams-luck"));
         }
         e.total = total;
-        e.against = Some(format!("{difficulty} (the difficulty to cheat death)").into());
-        let name = ctx.s.name(who);
-        if ok {
-            e.outcome = format!("cheats death; next time {next}").into();
-            ctx.log.explained(
-                EventKind::CheatedDeath {
-                    character: who,
-                    next_difficulty: next,
-                },
-                format_args!("{name} cheats death (luck {total} against {difficulty})."),
-                e,
-            );
+        e.against = Some(Line::new("teams-cheat-death-against").number("difficulty", difficulty));
+        let (kind, said) = if ok {
+            e.outcome = Line::new("teams-cheats-death-outcome").number("next", next);
+            let kind = EventKind::CheatedDeath {
+                character: who,
+                next_difficulty: next,
+            };
+            (kind, "teams-cheats-death")
         } else {
-            e.outcome = "dies".to_string().into();
-            ctx.log.explained(
-                EventKind::Roll {
-                    character: Some(who),
-                },
-                format_args!("{name} fails to cheat death (luck {total} against {difficulty})."),
-                e,
-            );
-        }
+            e.outcome = Line::new("teams-dies-outcome");
+            let kind = EventKind::Roll {
+                character: Some(who),
+            };
+            (kind, "teams-fails-to-cheat-death")
+        };
+        let said = Line::new(said)
+            .who("who", who)
+            .number("total", total)
+            .number("difficulty", difficulty);
+        ctx.log.explained(kind, said, e);
     }
     if !ok {
-        kill(ctx, who, "the damage exceeded the health left");
+        kill(ctx, who, || Line::new("teams-why-damage-exceeded"));
     }
     Ok(())
 }
@@ -202,25 +220,30 @@ pub fn fortify(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     ch.stamina = ch.stamina.saturating_sub(1);
     let ch = &ctx.s.characters[who];
     let missing = ch.missing_health();
-    let name = ctx.log.words(|| ctx.s.name(who).to_string());
-    let what = ctx.log.words(|| format!("{name} fortifies"));
-    let spec = defence_test(&ctx.s.characters[who], DefenceTest::Fortify, what);
+    let what = ctx.log.words(|| format!("{} fortifies", ctx.s.name(who)));
+    let said = ctx
+        .log
+        .line(|| Line::new("teams-fortify-test").who("who", who));
+    let spec = defence_test(&ctx.s.characters[who], DefenceTest::Fortify, what).said(said);
     let ok = test_against(
         ctx,
         Some(who),
         &spec,
         i32::from(missing),
-        "missing health",
+        || Line::new("teams-against-missing-health"),
         |ok, total| {
-            if ok {
-                format!("{name} fortifies ({total} against {missing}) and stays conscious.")
+            Line::new(if ok {
+                "teams-fortifies"
             } else {
-                format!("{name} fails to fortify ({total} against {missing}).")
-            }
+                "teams-fails-to-fortify"
+            })
+            .who("who", who)
+            .number("total", total)
+            .number("missing", missing)
         },
     )?;
     if !ok {
-        knock_out(ctx, who, "failed to fortify");
+        knock_out(ctx, who, || Line::new("teams-why-failed-to-fortify"));
     }
     Ok(())
 }
@@ -231,26 +254,30 @@ pub fn spend_reaction(ctx: &mut Ctx, who: CharacterId, kind: ReactionKind, free:
     if !free {
         ch.reactions = ch.reactions.saturating_sub(1);
     }
-    let what = match kind {
-        ReactionKind::Block => "block",
-        ReactionKind::Dodge => "dodge",
-        ReactionKind::Fortify => "fortify",
-        ReactionKind::Intercept => "intercept",
-        ReactionKind::Parry => "parry",
-        ReactionKind::Resist => "resist",
-        ReactionKind::Readied => "the readied attack",
-    };
-    ctx.log.say(
+    ctx.say(
         EventKind::Reaction {
             character: who,
             kind,
             free,
         },
-        format_args!(
-            "{} reacts: {what}{}.",
-            ctx.s.name(who),
-            if free { " (free)" } else { "" }
-        ),
+        later(move || {
+            let what = match kind {
+                ReactionKind::Block => "block",
+                ReactionKind::Dodge => "dodge",
+                ReactionKind::Fortify => "fortify",
+                ReactionKind::Intercept => "intercept",
+                ReactionKind::Parry => "parry",
+                ReactionKind::Resist => "resist",
+                ReactionKind::Readied => "readied",
+            };
+            Line::new(if free {
+                "teams-reacts-free"
+            } else {
+                "teams-reacts"
+            })
+            .who("who", who)
+            .word("reaction", what)
+        }),
     );
 }
 
@@ -265,7 +292,7 @@ pub enum DefenceTest {
 /// athletics + fortitude, resist willpower + resolve + will; guarding adds 1.
 pub fn defence_test(ch: &super::Character, kind: DefenceTest, what: String) -> TestSpec {
     let st = &ch.stats;
-    let (rule, attr, attr_name, skill, skill_name, bonus, bonus_name) = match kind {
+    let (rule, attr, attr_name, skill, skill_name, bonus, bonus_cause) = match kind {
         DefenceTest::Dodge => (
             "teams.dodge",
             st.dexterity,
@@ -273,7 +300,7 @@ pub fn defence_test(ch: &super::Character, kind: DefenceTest, what: String) -> T
             st.acrobatics,
             "acrobatics",
             st.reflex,
-            "reflex",
+            "teams-reflex",
         ),
         DefenceTest::Fortify => (
             "teams.unconscious",
@@ -282,7 +309,7 @@ pub fn defence_test(ch: &super::Character, kind: DefenceTest, what: String) -> T
             st.athletics,
             "athletics",
             st.fortitude,
-            "fortitude",
+            "teams-fortitude",
         ),
         DefenceTest::Resist => (
             "teams.resist",
@@ -291,14 +318,14 @@ pub fn defence_test(ch: &super::Character, kind: DefenceTest, what: String) -> T
             st.resolve,
             "resolve",
             st.will,
-            "will",
+            "teams-will",
         ),
     };
     let mut spec = TestSpec::new(what, rule)
         .die(Some(attr), attr_name)
         .die(skill, skill_name)
-        .modifier(i32::from(bonus), bonus_name)
-        .modifier(i32::from(ch.guarding), "guarding");
+        .modifier(i32::from(bonus), Line::new(bonus_cause))
+        .modifier(i32::from(ch.guarding), Line::new("teams-guarding"));
     spec.luck = i32::from(st.luck);
     spec
 }

@@ -10,11 +10,13 @@ use super::grid::{
 use super::harm::can_fortify;
 use super::model::*;
 use super::rounds::{eligible, pending};
+use super::said::square;
 use super::squares::bits;
 use super::targeting::{reaches, ready_weapon, weapon_ready};
 use super::turn::{COMMAND_FOCUS, bit, reload_actions};
 use crate::battle::{CharacterId, Pending, Seat};
 use crate::few::Few;
+use crate::line::Line;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -544,13 +546,14 @@ pub fn why_illegal(s: &State, action: &Action) -> String {
     format!("{action:?} is not allowed now: {who}, with {n} legal choices")
 }
 
-pub fn describe(s: &State, action: &Action) -> String {
-    let name = |c: CharacterId| s.name(c).to_string();
+/// An action as a choice reads: "Attack Bryn with sword (1 action)".
+pub fn describe(s: &State, action: &Action) -> Line {
+    let with_who = |id: &'static str, c: CharacterId| Line::new(id).who("who", c);
     // An item by its name; where others of that name lie or are carried by the same one,
     // which one (in hand or stowed, how worn, then by order), so no two choices read the same.
     let item = |i: ItemId| {
         let Some(it) = s.items.get(i) else {
-            return "?".to_string();
+            return Line::new("teams-no-item");
         };
         // Carried by one character, in hand or stowed; or lying on the ground anywhere.
         let holder = |l: Location| match l {
@@ -563,123 +566,116 @@ pub fn describe(s: &State, action: &Action) -> String {
                     && holder(s.items[j].location()) == holder(it.location())
             })
             .collect();
-        let mut text = it.def.name.clone();
+        // A part it does not need says nothing.
+        let (mut place, mut worn, mut which) = (Line::default(), Line::default(), Line::default());
         if alike
             .iter()
             .any(|&j| s.items[j].location() != it.location())
         {
-            text.push_str(&match it.location() {
-                Location::Hand(_) => " in hand".to_string(),
-                Location::Pack(_) => " stowed".to_string(),
-                Location::Ground(p) => format!(" at {p}"),
-            });
+            place = match it.location() {
+                Location::Hand(_) => Line::new("teams-item-in-hand"),
+                Location::Pack(_) => Line::new("teams-item-stowed"),
+                Location::Ground(p) => Line::new("teams-item-at").line("at", square(p)),
+            };
             alike.retain(|&j| s.items[j].location() == it.location());
         }
         if alike
             .iter()
             .any(|&j| s.items[j].durability != it.durability)
         {
-            text.push_str(&format!(" (durability {})", it.durability));
+            worn = Line::new("teams-item-durability").number("durability", it.durability);
             alike.retain(|&j| s.items[j].durability == it.durability);
         }
         if alike.len() > 1 {
             let k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
-            text.push_str(&format!(" ({k} of {})", alike.len()));
+            which = Line::new("teams-item-which")
+                .number("k", k as i64)
+                .number("of", alike.len() as i64);
         }
-        text
+        Line::new("teams-item")
+            .thing("item", i)
+            .line("where", place)
+            .line("worn", worn)
+            .line("which", which)
     };
     // A weapon by its name, told apart from its twins as items are.
     let weapon_words = |w: WeaponRef| match w {
         WeaponRef::Item(i) => item(i),
-        WeaponRef::Unarmed => s.weapon_name(w).to_string(),
+        WeaponRef::Unarmed => Line::new("teams-bare-hands"),
     };
-    let actor = s.actor().map_or_else(String::new, name);
+    let actor = |id: &'static str| match s.actor() {
+        Some(c) => with_who(id, c),
+        None => Line::new(id).line("who", Line::default()),
+    };
     match *action {
-        Action::InitiativeNext(t) => format!("{} take the next initiative", s.team_name(t)),
-        Action::Activate(c) => format!("Give {} the turn", name(c)),
-        Action::Attack { target, weapon } => {
-            format!(
-                "Attack {} with {} (1 action)",
-                name(target),
-                weapon_words(weapon)
-            )
-        }
+        Action::InitiativeNext(t) => Line::new("teams-do-initiative-next").side("team", t),
+        Action::Activate(c) => with_who("teams-do-activate", c),
+        Action::Attack { target, weapon } => Line::new("teams-do-attack")
+            .who("target", target)
+            .line("weapon", weapon_words(weapon)),
         Action::Brandish { first, second } => {
-            let items: Vec<String> = [first, second].into_iter().flatten().map(item).collect();
-            if items.is_empty() {
-                "Brandish: empty hands (1 action)".into()
-            } else {
-                format!("Brandish the {} (1 action)", items.join(" and the "))
+            match [first, second].into_iter().flatten().collect::<Vec<_>>()[..] {
+                [] => Line::new("teams-do-brandish-nothing"),
+                [i] => Line::new("teams-do-brandish").line("item", item(i)),
+                [i, j, ..] => Line::new("teams-do-brandish-both")
+                    .line("first", item(i))
+                    .line("second", item(j)),
             }
         }
-        Action::Command(c) => format!("Command {} to act (1 action, 2 focus)", name(c)),
-        Action::Door(p) => format!(
-            "{} the door at {p} (1 action)",
-            if s.map.cell(p) == Cell::DoorClosed {
-                "Open"
-            } else {
-                "Close"
-            }
-        ),
+        Action::Command(c) => with_who("teams-do-command", c).number("focus", COMMAND_FOCUS),
+        Action::Door(p) => Line::new(if s.map.cell(p) == Cell::DoorClosed {
+            "teams-do-open-door"
+        } else {
+            "teams-do-close-door"
+        })
+        .line("at", square(p)),
         Action::PickUp(i) => match s.items.get(i).map(|it| it.location()) {
-            Some(Location::Hand(o) | Location::Pack(o)) => {
-                format!("Take the {} from {} (1 action)", item(i), name(o))
-            }
-            _ => format!("Pick up the {} (1 action)", item(i)),
+            Some(Location::Hand(o) | Location::Pack(o)) => Line::new("teams-do-take-from")
+                .line("item", item(i))
+                .who("from", o),
+            _ => Line::new("teams-do-pick-up").line("item", item(i)),
         },
-        Action::Guard => "Guard: +1 to defences, ends the turn".into(),
-        Action::Move(p) => format!("{actor} moves to {p} (1 action)"),
-        Action::Sprint(p) => format!("{actor} sprints to {p} (1 action, 1 stamina)"),
-        Action::Ready(w) => format!(
-            "Ready an attack with {} for the first enemy to come within reach (ends the turn)",
-            weapon_words(w)
-        ),
-        Action::ReadyFor(w, e) => format!(
-            "Ready an attack with {} for {} alone (ends the turn)",
-            weapon_words(w),
-            name(e)
-        ),
-        Action::Resuscitate(c) => format!("Resuscitate {} (2 actions)", name(c)),
-        Action::SeekCover => "Seek cover (1 action)".into(),
-        Action::ShortTask(k) => format!(
-            "Work the {} (3 actions)",
-            s.tasks.get(k).map_or("?", |t| t.name.as_str())
-        ),
-        Action::Reload(i) => format!(
-            "Reload the {} ({} action{})",
-            item(i),
-            reload_actions(s, i),
-            if reload_actions(s, i) == 1 { "" } else { "s" }
-        ),
-        Action::KillingStrike { target, weapon } => format!(
-            "Killing strike on {} with {} (3 actions)",
-            name(target),
-            weapon_words(weapon)
-        ),
-        Action::StandUp => "Stand up (1 action)".into(),
-        Action::Wait => "Wait: an extra reaction, ends the turn".into(),
-        Action::Escape => "Leave the battle (1 action)".into(),
-        Action::Continue => "Go on with the action under way".into(),
-        Action::Abandon => "Abandon the action under way (free)".into(),
-        Action::DropItem(i) => format!("Drop the {} (free)", item(i)),
-        Action::DropProne => "Drop prone (free)".into(),
-        Action::Step(p) => format!("Step to {p} (free)"),
+        Action::Guard => Line::new("teams-do-guard"),
+        Action::Move(p) => actor("teams-do-move").line("to", square(p)),
+        Action::Sprint(p) => actor("teams-do-sprint").line("to", square(p)),
+        Action::Ready(w) => Line::new("teams-do-ready").line("weapon", weapon_words(w)),
+        Action::ReadyFor(w, e) => Line::new("teams-do-ready-for")
+            .line("weapon", weapon_words(w))
+            .who("enemy", e),
+        Action::Resuscitate(c) => with_who("teams-do-resuscitate", c),
+        Action::SeekCover => Line::new("teams-do-seek-cover"),
+        Action::ShortTask(k) => Line::new("teams-do-short-task")
+            .name("task", s.tasks.get(k).map_or("?", |t| t.name.as_str())),
+        Action::Reload(i) => Line::new("teams-do-reload")
+            .line("item", item(i))
+            .number("actions", reload_actions(s, i)),
+        Action::KillingStrike { target, weapon } => Line::new("teams-do-killing-strike")
+            .who("target", target)
+            .line("weapon", weapon_words(weapon)),
+        Action::StandUp => Line::new("teams-do-stand-up"),
+        Action::Wait => Line::new("teams-do-wait"),
+        Action::Escape => Line::new("teams-do-escape"),
+        Action::Continue => Line::new("teams-do-continue"),
+        Action::Abandon => Line::new("teams-do-abandon"),
+        Action::DropItem(i) => Line::new("teams-do-drop").line("item", item(i)),
+        Action::DropProne => Line::new("teams-do-drop-prone"),
+        Action::Step(p) => Line::new("teams-do-step").line("to", square(p)),
         Action::EndTurn => {
             if s.turn.is_some_and(|t| t.command.is_some()) {
-                "Take no action".into()
+                Line::new("teams-do-nothing")
             } else {
-                "End the turn".into()
+                Line::new("teams-do-end-turn")
             }
         }
-        Action::Intercept(c) => format!("{} intercepts (reaction, 1 stamina)", name(c)),
-        Action::NoIntercept => "Let the attack come".into(),
-        Action::Dodge => "Dodge (reaction, 1 stamina)".into(),
-        Action::Parry(i) => format!("Parry with the {} (reaction, 1 stamina)", item(i)),
-        Action::Block(i) => format!("Block with the {} (reaction, 1 stamina)", item(i)),
-        Action::Resist => "Resist (reaction, 1 focus)".into(),
-        Action::NoReaction => "Take the hit".into(),
-        Action::Fortify => "Fortify to stay conscious (reaction, 1 stamina)".into(),
-        Action::FallUnconscious => "Fall unconscious".into(),
+        Action::Intercept(c) => with_who("teams-do-intercept", c),
+        Action::NoIntercept => Line::new("teams-do-no-intercept"),
+        Action::Dodge => Line::new("teams-do-dodge"),
+        Action::Parry(i) => Line::new("teams-do-parry").line("item", item(i)),
+        Action::Block(i) => Line::new("teams-do-block").line("item", item(i)),
+        Action::Resist => Line::new("teams-do-resist"),
+        Action::NoReaction => Line::new("teams-do-take-hit"),
+        Action::Fortify => Line::new("teams-do-fortify"),
+        Action::FallUnconscious => Line::new("teams-do-fall"),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod model;
 pub mod odds;
 pub mod roll;
 pub mod rounds;
+mod said;
 pub mod setup;
 mod squares;
 pub mod targeting;
@@ -133,7 +134,7 @@ impl Ruleset for Teams {
     }
 
     fn describe(state: &State, action: &Action) -> Line {
-        legal::describe(state, action).into()
+        legal::describe(state, action)
     }
 
     fn faction_names(state: &State) -> Vec<String> {

@@ -6,6 +6,7 @@ use super::Ctx;
 use crate::battle::RuleError;
 use crate::dice::{Die, Rolled};
 use crate::explain::{Explanation, Modifier};
+use crate::line::Line;
 
 /// The luck roll at or above which an ordinary test gains +4.
 pub const LUCKY: i32 = 20;
@@ -14,24 +15,26 @@ pub const LUCK_BONUS: i32 = 4;
 /// Advantage stacks to double and no further; each disadvantage cancels one advantage.
 pub const MAX_ADVANTAGE: i32 = 2;
 
-/// The words of a test and its figures, for its explanation: most are fixed phrases, kept as
-/// they are rather than copied, since a quiet play-out reads none of them.
+/// What a die of a test stands for, in its roll's purpose: a fixed phrase, kept as it is
+/// rather than copied, since a quiet play-out reads none of them.
 pub type Words = std::borrow::Cow<'static, str>;
 
 /// A test about to be rolled.
 #[derive(Clone, Debug, Default)]
 pub struct TestSpec {
-    /// What the roll is for, as the log names it ("Boudica's attack on the bandit").
+    /// What the roll is for, as its dice's purposes name it ("Boudica's attack on the bandit").
     pub what: String,
+    /// The same for its explanation, as a line (empty in a quiet play-out, which reads none).
+    pub said: Line,
     pub rule: &'static str,
     /// The dice of the pool, each with what it stands for ("strength").
     pub dice: Vec<(Die, Words)>,
     /// Flat bonuses and penalties, each with its cause.
-    pub modifiers: Vec<(i32, Words)>,
+    pub modifiers: Vec<(i32, Line)>,
     /// Added to the luck roll.
     pub luck: i32,
-    pub advantages: Vec<Words>,
-    pub disadvantages: Vec<Words>,
+    pub advantages: Vec<Line>,
+    pub disadvantages: Vec<Line>,
     /// An attack test: the luck roll at or above which it is a critical hit. None for an
     /// ordinary test, where a luck roll of 20 or more adds 4.
     pub critical: Option<i32>,
@@ -53,7 +56,13 @@ impl TestSpec {
         self
     }
 
-    pub fn modifier(mut self, value: i32, cause: impl Into<Words>) -> TestSpec {
+    /// What the explanation calls the test.
+    pub fn said(mut self, said: Line) -> TestSpec {
+        self.said = said;
+        self
+    }
+
+    pub fn modifier(mut self, value: i32, cause: impl Into<Line>) -> TestSpec {
         if value != 0 {
             self.modifiers.push((value, cause.into()));
         }
@@ -171,7 +180,7 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         });
     }
     let kept = &all[keep];
-    let mut e = Explanation::new(spec.what.clone(), spec.rule);
+    let mut e = Explanation::new(spec.said.clone(), spec.rule);
     e.dice = kept.dice.clone();
     for (k, one) in all.iter().enumerate() {
         if k != keep {
@@ -183,49 +192,40 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         .iter()
         .map(|(value, cause)| Modifier {
             value: *value,
-            cause: cause.to_string().into(),
+            cause: cause.clone(),
         })
         .collect();
     if spec.luck != 0 {
         e.modifiers.push(Modifier {
             value: 0,
-            cause: format!("{:+} to the luck roll", spec.luck).into(),
+            cause: Line::new("teams-luck-modifier").number("luck", spec.luck),
         });
     }
     if net != 0 {
-        let (word, causes, pick) = if net > 0 {
-            ("advantage", &spec.advantages, "highest")
+        let (id, causes) = if net > 0 {
+            ("teams-advantage", &spec.advantages)
         } else {
-            ("disadvantage", &spec.disadvantages, "lowest")
+            ("teams-disadvantage", &spec.disadvantages)
         };
-        let mut cause = format!(
-            "{}{word} ({}): {rolls} rolls, the {pick} kept",
-            if net.abs() > 1 { "double " } else { "" },
-            causes.join(", ")
-        );
         let cancelled = spec.advantages.len().min(spec.disadvantages.len());
-        if cancelled > 0 {
-            cause.push_str(&format!("; {cancelled} cancelled out"));
-        }
-        e.modifiers.push(Modifier {
-            value: 0,
-            cause: cause.into(),
-        });
+        let cause = Line::new(id)
+            .word("times", if net.abs() > 1 { "double" } else { "single" })
+            .lines("causes", causes.clone())
+            .number("rolls", rolls as i64)
+            .number("cancelled", cancelled as i64);
+        e.modifiers.push(Modifier { value: 0, cause });
     } else if !spec.advantages.is_empty() {
         e.modifiers.push(Modifier {
             value: 0,
-            cause: format!(
-                "advantage ({}) and disadvantage ({}) cancel out",
-                spec.advantages.join(", "),
-                spec.disadvantages.join(", ")
-            )
-            .into(),
+            cause: Line::new("teams-advantage-cancelled")
+                .lines("advantages", spec.advantages.clone())
+                .lines("disadvantages", spec.disadvantages.clone()),
         });
     }
     if spec.critical.is_none() && kept.luck >= LUCKY {
         e.modifiers.push(Modifier {
             value: LUCK_BONUS,
-            cause: format!("luck roll {} (20 or more)", kept.luck).into(),
+            cause: Line::new("teams-lucky").number("luck", kept.luck),
         });
     }
     e.total = kept.total;
@@ -277,13 +277,15 @@ pub fn chance_at_least(spec: &TestSpec, difficulty: i32) -> f64 {
 }
 
 /// An ordinary test against a difficulty: explained, reported, and whether it succeeded.
+/// `against` says what the difficulty is, `text` how the test came out (with its total); a
+/// quiet play-out calls neither.
 pub fn test_against(
     ctx: &mut Ctx,
     character: Option<usize>,
     spec: &TestSpec,
     difficulty: i32,
-    against: impl std::fmt::Display,
-    text: impl FnOnce(bool, i32) -> String,
+    against: impl FnOnce() -> Line,
+    text: impl FnOnce(bool, i32) -> Line,
 ) -> Result<bool, RuleError> {
     let r = roll_test(ctx, spec)?;
     let ok = r.total >= difficulty;
@@ -292,13 +294,17 @@ pub fn test_against(
         return Ok(ok);
     }
     let mut e = r.explanation;
-    e.against = Some(format!("{difficulty} ({against})").into());
-    e.outcome = format!(
-        "{} (luck roll {})",
-        if ok { "success" } else { "failure" },
-        r.luck
-    )
-    .into();
+    e.against = Some(
+        Line::new("teams-test-against")
+            .number("difficulty", difficulty)
+            .line("against", against()),
+    );
+    e.outcome = Line::new(if ok {
+        "teams-test-success"
+    } else {
+        "teams-test-failure"
+    })
+    .number("luck", r.luck);
     ctx.explained(super::EventKind::Roll { character }, text(ok, r.total), e);
     Ok(ok)
 }

@@ -4,7 +4,9 @@
 use super::Ctx;
 use super::event::EventKind;
 use super::model::*;
+use super::said::later;
 use crate::battle::{CharacterId, DecisionKind, Outcome, Pending, Seat};
+use crate::line::Line;
 
 pub fn pending(s: &State) -> Pending {
     let decide = |seat: Seat, kind: DecisionKind| Pending::Decide {
@@ -16,6 +18,7 @@ pub fn pending(s: &State) -> Pending {
     let target = s.attack.map_or(0, |a| a.target);
     match s.stage {
         Stage::Over => Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
+            // An outcome's words are kept whole, as every outcome's are (see `flow::victory`).
             how: "the fight ended".into(),
         })),
         Stage::Initiative => decide(Seat::Gm, DecisionKind::Initiative),
@@ -33,9 +36,9 @@ pub fn pending(s: &State) -> Pending {
 /// The turn is over: the next team in the initiative chooses.
 pub fn end_turn(ctx: &mut Ctx) {
     if let Some(t) = ctx.s.turn.take() {
-        ctx.log.say(
+        ctx.say(
             EventKind::TurnEnded { character: t.owner },
-            format_args!("{}'s turn ends.", ctx.s.name(t.owner)),
+            later(move || Line::new("teams-turn-ends").who("who", t.owner)),
         );
     }
     ctx.s.stage = Stage::Activation;

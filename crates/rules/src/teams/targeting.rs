@@ -4,9 +4,9 @@
 
 use super::grid::{cover_between, distance, flanked, line_of_sight};
 use super::model::*;
-use super::roll::Words;
 use crate::battle::CharacterId;
 use crate::dice::Die;
+use crate::line::Line;
 
 /// Whether `w` is in `a`'s hands (bare hands always are) and ready to strike or shoot.
 pub fn weapon_ready(s: &State, a: CharacterId, w: WeaponRef) -> bool {
@@ -71,19 +71,64 @@ pub struct Figures {
     pub proficiency: Option<(Proficiency, i8)>,
     pub earlier_attacks: u8,
     pub luck: i8,
-    pub advantages: Vec<Words>,
-    pub disadvantages: Vec<Words>,
+    pub advantages: Vec<Why>,
+    pub disadvantages: Vec<Why>,
     /// The target's evasion as this attacker treats it, and why it differs from the sheet.
     pub evasion: i32,
-    pub evasion_why: Vec<(i32, Words)>,
+    pub evasion_why: Vec<(i32, Why)>,
     /// The target's reduction of this weapon's damage class, and why.
     pub reduction: i32,
-    pub reduction_why: Vec<(i32, Words)>,
+    pub reduction_why: Vec<(i32, Why)>,
     pub damage: i32,
     pub critical_damage: i32,
     pub critical: i32,
     pub damage_type: DamageType,
     pub nonlethal: bool,
+}
+
+/// Why an attack has advantage or disadvantage, or why a figure differs from the sheet: kept
+/// as a fact, worded only when an explanation is written ([`Why::line`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A sneak attack on an unconscious target.
+    Unconscious,
+    /// A sneak attack by an unseen attacker.
+    Unseen,
+    /// A sneak attack on a surprised target.
+    Surprised,
+    Flanking,
+    /// Shooting at a prone target.
+    ProneShot,
+    /// Striking a prone target.
+    ProneStrike,
+    /// The target has taken cover.
+    Cover,
+    Guarding,
+    /// The attacker's size less the target's.
+    Size(i32),
+    Deflection,
+    ElementalDeflection,
+    Parry,
+}
+
+impl Why {
+    pub fn line(self) -> Line {
+        match self {
+            Why::Unconscious => Line::new("teams-why-sneak-unconscious"),
+            Why::Unseen => Line::new("teams-why-sneak-unseen"),
+            Why::Surprised => Line::new("teams-why-sneak-surprised"),
+            Why::Flanking => Line::new("teams-why-flanking"),
+            Why::ProneShot => Line::new("teams-why-prone-shot"),
+            Why::ProneStrike => Line::new("teams-why-prone-strike"),
+            Why::Cover => Line::new("teams-why-cover"),
+            Why::Guarding => Line::new("teams-guarding"),
+            Why::Size(d) if d > 0 => Line::new("teams-why-larger").number("by", d),
+            Why::Size(d) => Line::new("teams-why-smaller").number("by", -d),
+            Why::Deflection => Line::new("teams-why-deflection"),
+            Why::ElementalDeflection => Line::new("teams-why-elemental-deflection"),
+            Why::Parry => Line::new("teams-why-parry"),
+        }
+    }
 }
 
 impl Figures {
@@ -136,58 +181,58 @@ pub fn figures(
     let mut advantages = Vec::new();
     let mut disadvantages = Vec::new();
     let cannot_see = if them.status == Status::Unconscious {
-        Some("sneak attack: the target is unconscious")
+        Some(Why::Unconscious)
     } else if me.unseen {
-        Some("sneak attack: the attacker is unseen")
+        Some(Why::Unseen)
     } else if s.surprised(t) {
-        Some("sneak attack: the target is surprised")
+        Some(Why::Surprised)
     } else {
         None
     };
     if let Some(why) = cannot_see {
-        advantages.push(why.into());
+        advantages.push(why);
     }
     if flanked(s, t) {
-        advantages.push("flanking".into());
+        advantages.push(Why::Flanking);
     }
     if them.prone {
         if ranged {
-            disadvantages.push("shooting at a prone target".into());
+            disadvantages.push(Why::ProneShot);
         } else {
-            advantages.push("striking a prone target".into());
+            advantages.push(Why::ProneStrike);
         }
     }
     if ranged && them.in_cover && cover_between(s, me.pos, them.pos) {
-        disadvantages.push("the target has taken cover".into());
+        disadvantages.push(Why::Cover);
     }
     let size = i32::from(me.stats.size) - i32::from(them.stats.size);
     let guard = i32::from(them.guarding);
     let mut evasion_why = Vec::new();
     if guard > 0 {
-        evasion_why.push((1, "guarding".into()));
+        evasion_why.push((1, Why::Guarding));
     }
     if size != 0 {
-        evasion_why.push((size, size_cause(size)));
+        evasion_why.push((size, Why::Size(size)));
     }
     let evasion = i32::from(them.stats.evasion) + guard + size;
     let mut reduction_why = Vec::new();
     let reduction = match weapon.damage_type.class() {
         DamageClass::Typeless => 0,
         class => {
-            let (base, name) = if class == DamageClass::Physical {
-                (them.stats.deflection, "deflection")
+            let (base, why) = if class == DamageClass::Physical {
+                (them.stats.deflection, Why::Deflection)
             } else {
-                (them.stats.elemental_deflection, "elemental deflection")
+                (them.stats.elemental_deflection, Why::ElementalDeflection)
             };
-            reduction_why.push((i32::from(base), name.into()));
+            reduction_why.push((i32::from(base), why));
             if guard > 0 {
-                reduction_why.push((1, "guarding".into()));
+                reduction_why.push((1, Why::Guarding));
             }
             if parry > 0 && class == DamageClass::Physical {
-                reduction_why.push((i32::from(parry), "parry".into()));
+                reduction_why.push((i32::from(parry), Why::Parry));
             }
             if size != 0 {
-                reduction_why.push((-size, size_cause(size)));
+                reduction_why.push((-size, Why::Size(size)));
             }
             reduction_why.iter().map(|(v, _)| v).sum::<i32>().max(0)
         }
@@ -210,15 +255,4 @@ pub fn figures(
         damage_type: weapon.damage_type,
         nonlethal: weapon.nonlethal,
     })
-}
-
-fn size_cause(diff: i32) -> Words {
-    match diff {
-        1 => "the attacker is larger by 1".into(),
-        2 => "the attacker is larger by 2".into(),
-        -1 => "the attacker is smaller by 1".into(),
-        -2 => "the attacker is smaller by 2".into(),
-        d if d > 0 => format!("the attacker is larger by {d}").into(),
-        d => format!("the attacker is smaller by {}", -d).into(),
-    }
 }

@@ -8,8 +8,10 @@ use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
 use super::roll::{TestSpec, test_against};
 use super::rounds::end_turn;
+use super::said::{Lines, later, square, weapon as with_weapon};
 use super::{Action, Ctx};
 use crate::battle::{CharacterId, RuleError};
+use crate::line::Line;
 
 pub const ACTIONS_PER_TURN: u8 = 3;
 pub const COMMAND_FOCUS: u8 = 2;
@@ -31,8 +33,8 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     if commanded && let Some(turn) = ctx.s.turn.as_mut() {
         turn.command = None;
     }
-    // Only the sentences below read the name, and a quiet log writes none: no copy for it.
-    let name = ctx.log.words(|| ctx.s.name(actor).to_string());
+    // A line naming the actor, built only where the log keeps it.
+    let said = move |id: &'static str| later(move || Line::new(id).who("who", actor));
     match *action {
         Action::Attack { target, weapon } => {
             spend(ctx, 1, commanded)?;
@@ -50,12 +52,14 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 turn.commanded |= bit(ally);
                 turn.command = Some(ally);
             }
-            ctx.log.say(
+            ctx.say(
                 EventKind::Commanded { by: actor, ally },
-                format_args!(
-                    "{name} spends 2 focus to command {}, who takes one action now.",
-                    ctx.s.name(ally)
-                ),
+                later(move || {
+                    Line::new("teams-commands")
+                        .who("who", actor)
+                        .number("focus", COMMAND_FOCUS)
+                        .who("ally", ally)
+                }),
             );
         }
         Action::Door(p) => {
@@ -71,10 +75,15 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             }
             ctx.say(
                 EventKind::Door { at: p, open },
-                format_args!(
-                    "{name} {} the door at {p}.",
-                    if open { "opens" } else { "closes" }
-                ),
+                later(move || {
+                    Line::new(if open {
+                        "teams-opens-door"
+                    } else {
+                        "teams-closes-door"
+                    })
+                    .who("who", actor)
+                    .line("at", square(p))
+                }),
             );
         }
         Action::PickUp(i) => {
@@ -88,22 +97,21 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 Location::Pack(actor)
             };
             ctx.s.put_item(i, to);
-            let iname = ctx.s.item_name(i);
-            let text = match from {
-                Location::Hand(o) | Location::Pack(o) => {
-                    format_args!("{name} takes the {iname} from {}.", ctx.s.name(o))
-                }
-                Location::Ground(_) => format_args!("{name} picks up the {iname}."),
-            };
-            ctx.log.say(EventKind::Gear { character: actor }, text);
+            let text = later(move || match from {
+                Location::Hand(o) | Location::Pack(o) => Line::new("teams-takes-from")
+                    .who("who", actor)
+                    .thing("item", i)
+                    .who("from", o),
+                Location::Ground(_) => Line::new("teams-picks-up")
+                    .who("who", actor)
+                    .thing("item", i),
+            });
+            ctx.say(EventKind::Gear { character: actor }, text);
         }
         Action::Guard => {
             spend(ctx, 1, commanded)?;
             ctx.s.characters[actor].guarding = true;
-            ctx.say(
-                EventKind::Stance { character: actor },
-                format_args!("{name} guards: +1 to every defence until the next turn."),
-            );
+            ctx.say(EventKind::Stance { character: actor }, said("teams-guards"));
             end_turn(ctx);
         }
         Action::Move(p) | Action::Sprint(p) => {
@@ -129,7 +137,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 actor,
                 p,
                 metres,
-                if sprint { "sprints" } else { "moves" },
+                if sprint { "sprint" } else { "move" },
             );
             attack::movement_triggers(ctx, actor)?;
         }
@@ -141,34 +149,31 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             };
             ctx.s.characters[actor].readied = Some(w);
             ctx.s.characters[actor].readied_for = target;
-            let (s, log) = (&*ctx.s, &mut ctx.log);
-            let (wn, kind) = (s.weapon_name(w), EventKind::Stance { character: actor });
-            match target {
-                Some(e) => log.say(
-                    kind,
-                    format_args!(
-                        "{name} readies an attack with {wn} on {} alone, when they move within reach.",
-                        s.name(e)
-                    ),
-                ),
-                None => log.say(
-                    kind,
-                    format_args!(
-                        "{name} readies an attack with {wn} on the first enemy to move within reach."
-                    ),
-                ),
-            }
+            ctx.say(
+                EventKind::Stance { character: actor },
+                later(move || {
+                    let line = match target {
+                        Some(e) => Line::new("teams-readies-for").who("enemy", e),
+                        None => Line::new("teams-readies"),
+                    };
+                    with_weapon(line.who("who", actor), "weapon", w)
+                }),
+            );
             end_turn(ctx);
         }
         Action::Resuscitate(p) => {
             if !ctx.s.characters[actor].prone {
                 ctx.s.characters[actor].prone = true;
-                ctx.log.say(
+                ctx.say(
                     EventKind::Prone {
                         character: actor,
                         prone: true,
                     },
-                    format_args!("{name} goes prone beside {}.", ctx.s.name(p)),
+                    later(move || {
+                        Line::new("teams-prone-beside")
+                            .who("who", actor)
+                            .who("patient", p)
+                    }),
                 );
             }
             start(ctx, actor, Extended::Resuscitate(p), RESUSCITATE_ACTIONS)?;
@@ -178,9 +183,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.characters[actor].in_cover = true;
             ctx.say(
                 EventKind::Stance { character: actor },
-                format_args!(
-                    "{name} takes cover: ranged attacks from beyond it have disadvantage."
-                ),
+                said("teams-takes-cover"),
             );
         }
         Action::ShortTask(k) => start(ctx, actor, Extended::ShortTask(k), SHORT_TASK_ACTIONS)?,
@@ -202,7 +205,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     character: actor,
                     prone: false,
                 },
-                format_args!("{name} stands up."),
+                said("teams-stands-up"),
             );
         }
         Action::Wait => {
@@ -210,10 +213,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let ch = &mut ctx.s.characters[actor];
             ch.waited = true;
             ch.reactions = ch.reactions.saturating_add(1);
-            ctx.say(
-                EventKind::Stance { character: actor },
-                format_args!("{name} waits: an extra reaction until the next turn."),
-            );
+            ctx.say(EventKind::Stance { character: actor }, said("teams-waits"));
             end_turn(ctx);
         }
         Action::Escape => {
@@ -227,20 +227,20 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     character: actor,
                     status: Status::Fled,
                 },
-                format_args!("{name} leaves the battle."),
+                said("teams-leaves"),
             );
         }
         Action::Continue => continue_extended(ctx, actor)?,
         Action::Abandon => {
             ctx.s.characters[actor].extended = None;
-            ctx.note(format_args!("{name} abandons the action under way."));
+            ctx.note(said("teams-abandons"));
         }
         Action::DropItem(i) => {
             let at = ctx.s.characters[actor].pos;
             ctx.s.put_item(i, Location::Ground(at));
-            ctx.log.say(
+            ctx.say(
                 EventKind::Gear { character: actor },
-                format_args!("{name} drops the {} (free).", ctx.s.item_name(i)),
+                later(move || Line::new("teams-drops").who("who", actor).thing("item", i)),
             );
         }
         Action::DropProne => {
@@ -250,19 +250,19 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     character: actor,
                     prone: true,
                 },
-                format_args!("{name} drops prone (free)."),
+                said("teams-drops-prone"),
             );
         }
         Action::Step(p) => {
             if let Some(turn) = ctx.s.turn.as_mut() {
                 turn.stepped = true;
             }
-            move_to(ctx, actor, p, 1, "steps");
+            move_to(ctx, actor, p, 1, "step");
             attack::movement_triggers(ctx, actor)?;
         }
         Action::EndTurn => {
             if commanded {
-                ctx.note(format_args!("{name} takes no action."));
+                ctx.note(said("teams-takes-no-action"));
             } else {
                 end_turn(ctx);
             }
@@ -301,17 +301,18 @@ fn spend(ctx: &mut Ctx, n: u8, commanded: bool) -> Result<(), RuleError> {
     if let Some(turn) = ctx.s.turn.as_mut() {
         turn.actions_left = left;
     }
-    ctx.log.say(
+    ctx.say(
         EventKind::Spent {
             character: t.owner,
             actions: n,
             left,
         },
-        format_args!(
-            "{} spends {n} action{} ({left} left).",
-            ctx.s.name(t.owner),
-            if n == 1 { "" } else { "s" }
-        ),
+        later(move || {
+            Line::new("teams-spends")
+                .who("who", t.owner)
+                .number("actions", n)
+                .number("left", left)
+        }),
     );
     Ok(())
 }
@@ -335,14 +336,15 @@ fn start(ctx: &mut Ctx, who: CharacterId, what: Extended, cost: u8) -> Result<()
         action: what,
         remaining,
     });
-    let name = ctx.log.words(|| ctx.s.name(who).to_string());
-    let label = ctx.log.words(|| extended_label(ctx.s, what));
-    ctx.say(
+    let s = &*ctx.s;
+    ctx.log.say(
         EventKind::Stance { character: who },
-        format_args!(
-            "{name} starts to {label}: {remaining} more action{} on the next turn.",
-            if remaining == 1 { "" } else { "s" }
-        ),
+        later(|| {
+            Line::new("teams-starts")
+                .who("who", who)
+                .line("what", extended_label(s, what))
+                .number("actions", remaining)
+        }),
     );
     Ok(())
 }
@@ -363,35 +365,37 @@ fn continue_extended(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     complete(ctx, who, ip.action)
 }
 
-pub fn extended_label(s: &State, what: Extended) -> String {
+/// A task's name, as the scenario gives it.
+fn task_name(s: &State, k: TaskId) -> String {
+    s.tasks.get(k).map_or("?", |t| t.name.as_str()).to_string()
+}
+
+/// An action that takes more than one, as "starts to ..." and "owes 2 actions to ..." name it.
+pub fn extended_label(s: &State, what: Extended) -> Line {
     match what {
-        Extended::Reload(i) => format!("reload the {}", s.item_name(i)),
-        Extended::Resuscitate(c) => format!("resuscitate {}", s.name(c)),
-        Extended::ShortTask(k) => format!(
-            "work the {}",
-            s.tasks.get(k).map_or("?", |t| t.name.as_str())
-        ),
+        Extended::Reload(i) => Line::new("teams-extended-reload").thing("item", i),
+        Extended::Resuscitate(c) => Line::new("teams-extended-resuscitate").who("patient", c),
+        Extended::ShortTask(k) => Line::new("teams-extended-task").name("task", task_name(s, k)),
         Extended::KillingStrike { target, .. } => {
-            format!("deliver a killing strike to {}", s.name(target))
+            Line::new("teams-extended-killing-strike").who("target", target)
         }
     }
 }
 
 /// The effect of an action whose full time has passed.
 fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleError> {
-    let name = ctx.log.words(|| ctx.s.name(who).to_string());
     match what {
         Extended::Reload(i) => {
             if ctx.s.items[i].location() == Location::Hand(who) {
                 ctx.s.items[i].loaded = true;
-                ctx.log.say(
+                ctx.say(
                     EventKind::Gear { character: who },
-                    format_args!("{name} reloads the {}.", ctx.s.item_name(i)),
+                    later(move || Line::new("teams-reloads").who("who", who).thing("item", i)),
                 );
             } else {
-                ctx.note(format_args!(
-                    "{name} no longer holds what was being reloaded."
-                ));
+                ctx.note(later(move || {
+                    Line::new("teams-reload-lost").who("who", who)
+                }));
             }
         }
         Extended::Resuscitate(p) => resuscitate(ctx, who, p)?,
@@ -406,17 +410,21 @@ fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleE
 /// Intellect and medicine against the patient's missing health; success wakes them, with at
 /// least 1 health (teams.resuscitate).
 fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<(), RuleError> {
-    let name = ctx.log.words(|| ctx.s.name(who).to_string());
-    let pn = ctx.log.words(|| ctx.s.name(patient).to_string());
+    let both = move |id: &'static str| Line::new(id).who("who", who).who("patient", patient);
     let pc = &ctx.s.characters[patient];
     if pc.status != Status::Unconscious || !adjacent(ctx.s.characters[who].pos, pc.pos) {
-        ctx.note(format_args!("{name} can no longer resuscitate {pn}."));
+        ctx.note(later(move || both("teams-cannot-resuscitate")));
         return Ok(());
     }
     let missing = pc.missing_health();
-    let what = ctx.log.words(|| format!("{name} resuscitates {pn}"));
+    let what = ctx.log.words(|| {
+        let (name, pn) = (ctx.s.name(who), ctx.s.name(patient));
+        format!("{name} resuscitates {pn}")
+    });
+    let said = ctx.log.line(|| both("teams-resuscitate-test"));
     let st = &ctx.s.characters[who].stats;
     let mut spec = TestSpec::new(what, "teams.resuscitate")
+        .said(said)
         .die(Some(st.intellect), "intellect")
         .die(st.medicine, "medicine");
     spec.luck = i32::from(st.luck);
@@ -425,13 +433,15 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
         Some(who),
         &spec,
         i32::from(missing),
-        format_args!("{pn}'s missing health"),
+        || Line::new("teams-against-patient-missing-health").who("patient", patient),
         |ok, n| {
-            if ok {
-                format!("{name} brings {pn} round ({n} against {missing}).")
+            both(if ok {
+                "teams-brings-round"
             } else {
-                format!("{name} fails to bring {pn} round ({n} against {missing}).")
-            }
+                "teams-fails-to-bring-round"
+            })
+            .number("total", n)
+            .number("missing", missing)
         },
     )?;
     if ok {
@@ -443,7 +453,7 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
                 character: patient,
                 status: Status::Active,
             },
-            format_args!("{pn} regains consciousness, still prone."),
+            later(move || Line::new("teams-regains-consciousness").who("who", patient)),
         );
     }
     Ok(())
@@ -451,18 +461,22 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
 
 /// The scenario's task: its attribute and skill against its difficulty (teams.short-task).
 fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleError> {
-    let name = ctx.log.words(|| ctx.s.name(who).to_string());
     let Some(task) = ctx.s.tasks.get(k).cloned() else {
         return Err(RuleError::Illegal(format!("no task {k}")));
     };
+    let on_task = |id: &'static str| Line::new(id).name("task", task.name.clone());
     let pos = ctx.s.characters[who].pos;
     if task.done || !(pos == task.at || adjacent(pos, task.at)) {
-        ctx.note(format_args!("{name} can no longer work the {}.", task.name));
+        ctx.note(later(|| on_task("teams-cannot-work").who("who", who)));
         return Ok(());
     }
-    let what = ctx.log.words(|| format!("{name} works the {}", task.name));
+    let what = ctx
+        .log
+        .words(|| format!("{} works the {}", ctx.s.name(who), task.name));
+    let said = ctx.log.line(|| on_task("teams-task-test").who("who", who));
     let st = &ctx.s.characters[who].stats;
     let mut spec = TestSpec::new(what, "teams.short-task")
+        .said(said)
         .die(Some(st.attr(task.attribute)), task.attribute.label())
         .die(st.skill(task.skill), task.skill.label());
     spec.luck = i32::from(st.luck);
@@ -471,21 +485,23 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
         Some(who),
         &spec,
         i32::from(task.difficulty),
-        format_args!("the {}", task.name),
+        || on_task("teams-against-task"),
         |ok, n| {
-            format!(
-                "{name} {} the {} ({n} against {}).",
-                if ok { "completes" } else { "fails to work" },
-                task.name,
-                task.difficulty
-            )
+            on_task(if ok {
+                "teams-completes-task"
+            } else {
+                "teams-fails-task"
+            })
+            .who("who", who)
+            .number("total", n)
+            .number("difficulty", task.difficulty)
         },
     )?;
     if ok {
         ctx.s.tasks[k].done = true;
         ctx.say(
             EventKind::TaskDone { task: k },
-            format_args!("The {} is done.", task.name),
+            later(|| on_task("teams-task-done")),
         );
     }
     Ok(())
@@ -497,21 +513,19 @@ fn brandish(ctx: &mut Ctx, who: CharacterId, first: Option<ItemId>, second: Opti
     for i in stowed {
         ctx.s.put_item(i, Location::Pack(who));
     }
-    let taken = [first, second].into_iter().flatten();
+    let mut taken = [first, second].into_iter().flatten();
     for i in taken.clone() {
         ctx.s.put_item(i, Location::Hand(who));
     }
-    if ctx.log.quiet {
-        return;
-    }
-    let names: Vec<&str> = taken.map(|i| ctx.s.item_name(i)).collect();
-    let name = ctx.s.name(who);
-    let text = if names.is_empty() {
-        format!("{name} stows everything, hands empty.")
-    } else {
-        format!("{name} takes up the {}.", names.join(" and the "))
-    };
-    ctx.log.say(EventKind::Gear { character: who }, text);
+    let text = later(move || match (taken.next(), taken.next()) {
+        (None, _) => Line::new("teams-stows-everything").who("who", who),
+        (Some(i), None) => Line::new("teams-takes-up").who("who", who).thing("item", i),
+        (Some(i), Some(j)) => Line::new("teams-takes-up-both")
+            .who("who", who)
+            .thing("first", i)
+            .thing("second", j),
+    });
+    ctx.say(EventKind::Gear { character: who }, text);
 }
 
 /// What a movement does to the mover's place: the new square, and no cover taken there yet.
@@ -521,7 +535,8 @@ pub fn stand_at(s: &mut State, who: CharacterId, to: Pos) {
     ch.in_cover = false;
 }
 
-fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, verb: &str) {
+/// `how` the mover goes: "move", "sprint" or "step".
+fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, how: &'static str) {
     let from = ctx.s.characters[who].pos;
     stand_at(ctx.s, who, to);
     let metres = if metres == 0 {
@@ -529,16 +544,20 @@ fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, verb: &str) {
     } else {
         metres
     };
-    ctx.log.say(
+    ctx.say(
         EventKind::Moved {
             character: who,
             from,
             to,
             metres,
         },
-        format_args!(
-            "{} {verb} from {from} to {to} ({metres} m).",
-            ctx.s.characters[who].name
-        ),
+        later(move || {
+            Line::new("teams-moves")
+                .who("who", who)
+                .word("how", how)
+                .line("from", square(from))
+                .line("to", square(to))
+                .number("metres", metres)
+        }),
     );
 }
