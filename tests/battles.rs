@@ -2,7 +2,7 @@
 //! rules' invariants after every action, they refuse illegal actions without changing anything,
 //! they are deterministic, and they survive a round trip through a replay.
 
-use fray::words::{InEnglish, Said};
+use fray::words::InEnglish;
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
@@ -65,7 +65,7 @@ fn play(setup: &ZonesSetup, seed: u64, checked: bool) -> Battle {
         .collect();
     let mut gm = RandomPolicy::new(seed.rotate_left(17));
     let mut probe_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
-    let mut texts: Vec<String> = start.iter().map(|e| e.line.said()).collect();
+    let mut texts: Vec<String> = start.iter().map(|e| e.line.english(&state)).collect();
     let mut actions = Vec::new();
     let mut turns = Turns::default();
     turns.see(
@@ -147,7 +147,7 @@ fn play(setup: &ZonesSetup, seed: u64, checked: bool) -> Battle {
                 if checked {
                     invariants(&state, seed);
                 }
-                texts.extend(events.into_iter().map(|e| e.line.said()));
+                texts.extend(events.into_iter().map(|e| e.line.english(&state)));
                 actions.push(action);
             }
         }
@@ -820,7 +820,8 @@ impl Table {
         let mut d = ScriptedDice::new(dice.iter().copied());
         let events = Zones::apply(&mut self.s, &a, &mut d).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(d.remaining(), 0, "{a:?} left dice unused");
-        self.log.extend(events.into_iter().map(|e| e.line.said()));
+        self.log
+            .extend(events.into_iter().map(|e| e.line.english(&self.s)));
     }
 
     fn grapple(&mut self, by: &str, target: &str) {

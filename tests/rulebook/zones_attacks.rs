@@ -2,7 +2,7 @@
 //! zones.protection.
 
 use fray::rules::zones::{Action, AttackMode, Status};
-use fray::words::Said;
+use fray::words::{InEnglish, Said};
 
 use crate::harness::*;
 
@@ -76,7 +76,7 @@ fn a_shield_adds_its_armour_to_the_armour_worn() {
     assert_eq!(
         e.modifiers
             .iter()
-            .map(|m| (m.value, m.cause.said().leak() as &str))
+            .map(|m| (m.value, m.cause.english(&t.s).leak() as &str))
             .collect::<Vec<_>>(),
         vec![(-1, "armour (Gambeson)"), (-1, "shield (Shield)")]
     );

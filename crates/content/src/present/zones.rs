@@ -2,9 +2,10 @@
 //! tokens with their health, and the words, odds and highlights for each decision.
 
 use crate::rules::battle::{DecisionKind, Seat};
+use crate::rules::zones::said::stunt;
 use crate::rules::zones::{
     Action, AttackStep, Character, EventKind, MoraleChoice, Reaction, State, Status, Target, Zone,
-    ZoneEvent, Zones, attack, flow, odds,
+    ZoneEvent, Zones, flow, odds,
 };
 
 use super::{
@@ -350,7 +351,7 @@ impl Present for Zones {
                 }
                 AttackStep::AnswerStunt(st) => format!(
                     "{attacker} offers: {}. Accept (no damage, no reaction) or refuse (the attack goes on).",
-                    attack::stunt_text(s, st)
+                    said(&stunt(st), s)
                 ),
                 AttackStep::React { slot } => format!(
                     "{} may react before damage is rolled; a reaction spends their turn this round.",
@@ -420,7 +421,7 @@ impl Present for Zones {
                 Some(format!(
                     "{} chooses: {} instead of the blow, or the blow ({})",
                     s.name(t),
-                    attack::stunt_text(s, *st),
+                    said(&stunt(*st), s),
                     blow_text(s, t)?
                 ))
             }
@@ -435,7 +436,7 @@ impl Present for Zones {
                 };
                 Some(format!(
                     "no damage and no reaction; instead: {}",
-                    attack::stunt_text(s, st)
+                    said(&stunt(st), s)
                 ))
             }
             Action::RefuseStunt => {

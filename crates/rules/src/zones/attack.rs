@@ -1,7 +1,6 @@
 //! An attack from declaration to damage: the WIT save to hit, the stunt offer, the targets'
 //! reactions, then damage against armour, cover and concealment, counters landing in order.
 
-use super::Ctx;
 use super::action::Action;
 use super::event::EventKind;
 use super::model::*;
@@ -9,10 +8,13 @@ use super::position::{
     grabbed_by, let_go_unless_at, place, release, release_across_zones, reveal, surrender,
 };
 use super::rounds::end_turn;
+use super::said::{self, SaveFor, later};
 use super::targeting::{self, protection, stats};
+use super::{Ctx, Harm};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::{Die, Rolled};
 use crate::explain::Explanation;
+use crate::line::Line;
 
 /// Begins an attack. `opportunity`: an opportunity attack (no reactions). `moving`: the attacker
 /// moved earlier this turn.
@@ -33,21 +35,18 @@ pub fn declare(
     let mut rolled_save = false;
     let slots: Vec<CharacterId> = match decl.target {
         Target::Character(t) => {
-            let verb = match decl.mode {
-                AttackMode::Damage { hold_back: false } => "attacks",
-                AttackMode::Damage { hold_back: true } => "attacks, holding back,",
-                AttackMode::FinalBlow => "moves to deliver the final blow to",
-                AttackMode::Disarm { .. } => "tries to disarm",
-                AttackMode::Grapple => "tries to grapple",
-            };
-            let s = &*ctx.s;
-            let (aname, tname, wname) = (s.name(a), s.name(t), s.weapon_name(decl.weapon));
-            ctx.log.say(
+            ctx.say(
                 EventKind::Attack {
                     attacker: a,
                     target: decl.target,
                 },
-                format_args!("{aname} {verb} {tname} with {wname}."),
+                later(|| {
+                    Line::new("zones-attacks")
+                        .who("attacker", a)
+                        .word("mode", said::mode(decl.mode))
+                        .who("target", t)
+                        .line("weapon", said::weapon(decl.weapon))
+                }),
             );
             if ctx.s.characters[t].zone != az && ctx.s.zones[az].barrier {
                 ctx.s.characters[a].peeked = true;
@@ -56,10 +55,11 @@ pub fn declare(
             let shot = targeting::can_strike(ctx.s, a, decl.weapon, t, moving);
             rolled_save = shot.is_some_and(|x| x.save);
             if !save_to_hit(ctx, a, shot, "zones.attacking")? {
-                let s = &*ctx.s;
-                let (aname, tname) = (s.name(a), s.name(t));
-                ctx.log
-                    .note(format_args!("{aname}'s attack misses {tname}."));
+                ctx.note(later(|| {
+                    Line::new("zones-attack-misses")
+                        .who("attacker", a)
+                        .who("target", t)
+                }));
                 return finish(ctx, decl);
             }
             vec![t]
@@ -67,14 +67,17 @@ pub fn declare(
         Target::Zone(z) => {
             let st = stats(ctx.s, decl.weapon);
             let mut zone = z;
-            let s = &*ctx.s;
-            let (aname, wname, zname) = (s.name(a), s.weapon_name(decl.weapon), s.zone_name(z));
-            ctx.log.say(
+            ctx.say(
                 EventKind::Attack {
                     attacker: a,
                     target: decl.target,
                 },
-                format_args!("{aname} unleashes a blast from the {wname} on {zname}."),
+                later(|| {
+                    Line::new("zones-blast")
+                        .who("attacker", a)
+                        .line("weapon", said::weapon(decl.weapon))
+                        .place("zone", z)
+                }),
             );
             if z != az && ctx.s.zones[az].barrier {
                 ctx.s.characters[a].peeked = true;
@@ -117,7 +120,7 @@ pub fn declare(
     });
     ctx.s.stage = Stage::Attack;
     if ctx.s.attack.as_ref().is_some_and(|x| x.slots.is_empty()) {
-        ctx.note("The blast catches nobody.");
+        ctx.note(Line::new("zones-blast-catches-nobody"));
         return finish(ctx, decl);
     }
     if stunt_options(ctx.s).is_empty() {
@@ -135,12 +138,9 @@ fn save_to_hit(
     rule: &str,
 ) -> Result<bool, RuleError> {
     match shot {
-        Some(shot) if shot.save => ctx.save(
-            attacker,
-            Attribute::Wit,
-            &format!("to hit ({})", shot.why_save),
-            rule,
-        ),
+        Some(shot) if shot.save => {
+            ctx.save(attacker, Attribute::Wit, SaveFor::Hit(shot.why_save), rule)
+        }
         _ => Ok(true),
     }
 }
@@ -148,33 +148,36 @@ fn save_to_hit(
 /// A missed ranged blast lands in a random neighbouring zone: number the neighbours, roll.
 fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
     let n = ctx.s.zones[z].neighbours.clone();
-    let zname = ctx.s.zone_name(z).to_string();
     if n.is_empty() {
-        ctx.note(format_args!(
-            "The blast misses but {zname} has no neighbouring zone: it lands there anyway."
-        ));
+        ctx.note(later(|| {
+            Line::new("zones-blast-lands-anyway").place("zone", z)
+        }));
         return Ok(z);
     }
     let die = Die::new(n.len() as u8);
     let r = ctx.roll(die, "where the missed blast deviates", "zones.blast")?;
     let to = n[usize::from(r.value - 1)];
-    let toname = ctx.s.zone_name(to).to_string();
-    let mut e = Explanation::new(
-        "Blast deviation: one die face per neighbouring zone",
-        "zones.blast",
-    );
+    // A quiet play-out explains nothing (`Log::quiet`).
+    if ctx.log.quiet {
+        return Ok(to);
+    }
+    let mut e = Explanation::new(Line::new("zones-deviation-what"), "zones.blast");
     e.dice.push(r);
     e.total = i32::from(r.value);
-    let faces: Vec<String> = n
+    let faces: Vec<Line> = n
         .iter()
         .enumerate()
-        .map(|(k, &nz)| format!("{}={}", k + 1, ctx.s.zone_name(nz)))
+        .map(|(k, &nz)| {
+            Line::new("zones-deviation-face")
+                .number("face", k as i64 + 1)
+                .place("zone", nz)
+        })
         .collect();
-    e.against = Some(faces.join(", ").into());
-    e.outcome = format!("lands in {toname}").into();
+    e.against = Some(Line::new("zones-deviation-faces").lines("faces", faces));
+    e.outcome = Line::new("zones-deviation-outcome").place("zone", to);
     ctx.explained(
         EventKind::Roll { character: None },
-        format_args!("The blast misses {zname} and deviates into {toname}."),
+        Line::new("zones-deviates").place("from", z).place("to", to),
         e,
     );
     Ok(to)
@@ -240,7 +243,7 @@ fn begin_reactions(ctx: &mut Ctx) -> Result<(), RuleError> {
             }
         }
         if surprised {
-            ctx.note("The target is taken by surprise and cannot react.");
+            ctx.note(Line::new("zones-surprised"));
         }
     }
     next_reaction(ctx)
@@ -352,27 +355,23 @@ pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
 /// Stunt and reaction decisions.
 pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     let decl = ctx.s.attack.as_ref().expect("attack").decl;
-    let aname = ctx.s.name(decl.attacker).to_string();
+    let a = decl.attacker;
     match action {
         Action::NoStunt => begin_reactions(ctx),
         Action::ProposeStunt(st) => {
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
-            let text = format!(
-                "{aname} offers {}: {}.",
-                ctx.s.name(t),
-                stunt_text(ctx.s, *st)
-            );
-            ctx.note(text);
+            ctx.note(later(|| {
+                Line::new("zones-offers-stunt")
+                    .who("attacker", a)
+                    .who("target", t)
+                    .line("stunt", said::stunt(*st))
+            }));
             ctx.s.attack.as_mut().expect("attack").step = AttackStep::AnswerStunt(*st);
             Ok(())
         }
         Action::RefuseStunt => {
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
-            let text = format!(
-                "{} refuses: the attack is resolved as normal.",
-                ctx.s.name(t)
-            );
-            ctx.note(text);
+            ctx.note(later(|| Line::new("zones-refuses-stunt").who("who", t)));
             begin_reactions(ctx)
         }
         Action::AcceptStunt => {
@@ -380,8 +379,11 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 return Err(RuleError::Illegal("no stunt was offered".into()));
             };
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
-            let tname = ctx.s.name(t).to_string();
-            ctx.note(format_args!("{tname} accepts: {}.", stunt_text(ctx.s, st)));
+            ctx.note(later(|| {
+                Line::new("zones-accepts-stunt")
+                    .who("who", t)
+                    .line("stunt", said::stunt(st))
+            }));
             match st {
                 Stunt::Disarm(i) => {
                     ctx.s.items[i].location = Location::Ground(ctx.s.characters[t].zone);
@@ -397,15 +399,6 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         Action::React(r) => react(ctx, *r),
         _ => Err(RuleError::Illegal("not an attack decision".into())),
-    }
-}
-
-pub fn stunt_text(s: &State, st: Stunt) -> String {
-    match st {
-        Stunt::Disarm(i) => format!("knock the {} from their hands", s.items[i].name),
-        Stunt::Drive(z) => format!("drive them back into {}", s.zone_name(z)),
-        Stunt::Seize => "seize and hold them".to_string(),
-        Stunt::Yield => "force them to surrender".to_string(),
     }
 }
 
@@ -430,11 +423,11 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
         }
         Reaction::Dodge => {
             ctx.s.characters[t].acted = true;
-            ctx.log.say(
+            ctx.say(
                 EventKind::Reaction { character: t },
-                format_args!("{} tries to dodge.", ctx.s.name(t)),
+                later(|| Line::new("zones-tries-to-dodge").who("who", t)),
             );
-            let pass = ctx.save(t, Attribute::Agi, "to dodge", "zones.reactions")?;
+            let pass = ctx.save(t, Attribute::Agi, SaveFor::Dodge, "zones.reactions")?;
             let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
             sl.decided = true;
             sl.dodged = pass;
@@ -445,30 +438,21 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 ctx.s.items[i].used = true;
             }
             ctx.s.characters[t].figures.attacks += 1;
-            let (s, log) = (&*ctx.s, &mut ctx.log);
-            let (tname, aname) = (s.name(t), s.name(attacker));
-            let kind = EventKind::Reaction { character: t };
-            match mode {
-                AttackMode::Grapple => {
-                    log.say(
-                        kind,
-                        format_args!("{tname} counters {aname} with a grapple."),
-                    );
-                }
-                AttackMode::Disarm { item } => log.say(
-                    kind,
-                    format_args!(
-                        "{tname} counters {aname} by trying to knock the {} away.",
-                        s.items[item].name
-                    ),
-                ),
-                _ => log.say(
-                    kind,
-                    format_args!("{tname} counters {aname} with {}.", s.weapon_name(weapon)),
-                ),
-            }
+            ctx.say(
+                EventKind::Reaction { character: t },
+                later(|| {
+                    let line = Line::new("zones-counters")
+                        .who("who", t)
+                        .who("attacker", attacker)
+                        .word("mode", said::mode(mode));
+                    match mode {
+                        AttackMode::Disarm { item } => line.thing("item", item),
+                        _ => line.line("weapon", said::weapon(weapon)),
+                    }
+                }),
+            );
             // Attacking reveals; striking out from behind a barrier is peeking.
-            reveal(ctx, t, "they counter");
+            reveal(ctx, t, "counter");
             let (tz, az) = (ctx.s.characters[t].zone, ctx.s.characters[attacker].zone);
             if tz != az && ctx.s.zones[tz].barrier {
                 ctx.s.characters[t].peeked = true;
@@ -480,7 +464,7 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
                 missed = !ctx.save(
                     t,
                     Attribute::Wit,
-                    &format!("to hit with the counter ({})", shot.why_save),
+                    SaveFor::CounterHit(shot.why_save),
                     "zones.reactions",
                 )?;
             }
@@ -496,26 +480,17 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
         Reaction::HideBehind(c) => {
             ctx.s.characters[t].acted = true;
             let held = ctx.s.characters[c].grabbed_by == Some(t);
-            let (s, log) = (&*ctx.s, &mut ctx.log);
-            let (tname, cname) = (s.name(t), s.name(c));
-            let kind = EventKind::Reaction { character: t };
-            if held {
-                log.say(
-                    kind,
-                    format_args!(
-                        "{tname} hides behind {cname}, whom they hold: {cname} becomes the target."
-                    ),
-                );
-            } else {
-                log.say(
-                    kind,
-                    format_args!(
-                        "{tname} hides behind {cname}, who agrees and becomes the target."
-                    ),
-                );
-            }
+            ctx.say(
+                EventKind::Reaction { character: t },
+                later(|| {
+                    Line::new("zones-hides-behind")
+                        .who("who", t)
+                        .who("shield", c)
+                        .word("held", if held { "held" } else { "ally" })
+                }),
+            );
             // Stepping in front of the attack shows where one is.
-            reveal(ctx, c, "they step in front of the attack");
+            reveal(ctx, c, "step-in");
             let sl = &mut ctx.s.attack.as_mut().expect("attack").slots[slot];
             sl.shifted_from.push(t);
             sl.target = c;
@@ -524,15 +499,11 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
         }
         Reaction::Guard(g) => {
             ctx.s.characters[g].acted = true;
-            ctx.log.say(
+            ctx.say(
                 EventKind::Reaction { character: g },
-                format_args!(
-                    "{} guards {} and becomes the target.",
-                    ctx.s.name(g),
-                    ctx.s.name(t)
-                ),
+                later(|| Line::new("zones-guards").who("who", g).who("guarded", t)),
             );
-            reveal(ctx, g, "they step in front of the attack");
+            reveal(ctx, g, "step-in");
             let a = ctx.s.attack.as_mut().expect("attack");
             a.slots[slot].shifted_from.push(t);
             a.slots[slot].target = g;
@@ -591,22 +562,20 @@ fn blow(
     }
     let mut reasons = Vec::new();
     if weapon == Weapon::Unarmed {
-        reasons.push("unarmed");
+        reasons.push(Line::new("zones-impaired").word("why", "unarmed"));
     }
     if hold_back {
-        reasons.push("holding back");
+        reasons.push(Line::new("zones-impaired").word("why", "holding-back"));
     }
     if prot.concealed {
-        reasons.push("target in concealment");
+        reasons.push(Line::new("zones-impaired").word("why", "concealment"));
     }
     let mut e = Explanation::new(
-        format!(
-            "{}'s damage to {} ({} {})",
-            s.name(attacker),
-            s.name(target),
-            s.weapon_name(weapon),
-            st.damage
-        ),
+        Line::new("zones-damage-what")
+            .who("attacker", attacker)
+            .who("target", target)
+            .line("weapon", said::weapon(weapon))
+            .number("sides", st.damage.sides),
         "zones.attacking",
     );
     if let (true, Some((_, dropped))) = (impaired, impaired_roll) {
@@ -615,24 +584,25 @@ fn blow(
     }
     e.dice.push(kept);
     if let Some(ar) = armour_worn {
-        e = e.modifier(-i32::from(ar.value), format!("armour ({})", ar.name));
+        let cause = Line::new("zones-armour-cause").name("armour", ar.name.clone());
+        e = e.modifier(-i32::from(ar.value), cause);
     }
     if let Some((sh, v)) = shield {
-        e = e.modifier(-i32::from(v), format!("shield ({})", s.items[sh].name));
+        e = e.modifier(
+            -i32::from(v),
+            Line::new("zones-shield-cause").thing("shield", sh),
+        );
     }
     if prot.cover {
-        e = e.modifier(-1, "cover");
+        e = e.modifier(-1, Line::new("zones-cover-cause"));
     }
     e.total = i32::from(dealt);
-    let mut outcome = if reasons.is_empty() {
-        format!("{dealt} damage")
-    } else {
-        format!("{dealt} damage (impaired: {})", reasons.join(", "))
-    };
-    if dealt == 0 && i32::from(raw) - armour < 0 {
-        outcome.push_str(", no damage below zero");
-    }
-    e.outcome = outcome.into();
+    let floored = dealt == 0 && i32::from(raw) - armour < 0;
+    e.outcome = Line::new("zones-damage-outcome")
+        .number("dealt", dealt)
+        .word("impaired", if reasons.is_empty() { "no" } else { "yes" })
+        .lines("reasons", reasons)
+        .word("floored", if floored { "yes" } else { "no" });
     Blow {
         dealt,
         raw,
@@ -695,8 +665,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
     let attacker = decl.attacker;
     let live: Vec<&Slot> = a.slots.iter().filter(|sl| !sl.dodged).collect();
     for sl in a.slots.iter().filter(|sl| sl.dodged) {
-        let text = format!("{} dodges the attack.", ctx.s.name(sl.target));
-        ctx.note(text);
+        ctx.note(later(|| Line::new("zones-dodges").who("who", sl.target)));
     }
     let targets: Vec<CharacterId> = live.iter().map(|sl| sl.target).collect();
     let counter = a.counter.clone();
@@ -800,8 +769,7 @@ fn missed_counter(ctx: &mut Ctx, counter: Option<&Counter>) {
     if let Some(c) = counter
         && c.missed
     {
-        let text = format!("{}'s counter misses.", ctx.s.name(c.by));
-        ctx.note(text);
+        ctx.note(later(|| Line::new("zones-counter-misses").who("who", c.by)));
     }
 }
 
@@ -834,11 +802,10 @@ fn wear_out(ctx: &mut Ctx, rolled_one: impl IntoIterator<Item = Weapon>) {
             && ctx.s.items[i].location != Location::Gone
         {
             ctx.s.items[i].location = Location::Gone;
-            let text = format!(
-                "The damaged {} breaks (a 1 on the damage die).",
-                ctx.s.items[i].name
+            ctx.say(
+                EventKind::Gear,
+                later(|| Line::new("zones-weapon-breaks").thing("item", i)),
             );
-            ctx.say(EventKind::Gear, text);
         }
     }
 }
@@ -861,13 +828,12 @@ fn land_in_order(
         if exchange.len() == 2 {
             let (x, y) = (exchange[0], exchange[1]);
             let (dx, dy) = (hits[x].3.dealt, hits[y].3.dealt);
-            let note = if dx == dy {
-                "Equal damage: both blows land at the same time.".to_string()
+            if dx == dy {
+                ctx.note(Line::new("zones-equal-damage"));
             } else {
-                let first = if dx > dy { &hits[x] } else { &hits[y] };
-                format!("{} suffers more and is hit first.", ctx.s.name(first.1))
-            };
-            ctx.note(note);
+                let first = if dx > dy { hits[x].1 } else { hits[y].1 };
+                ctx.note(later(|| Line::new("zones-hit-first").who("who", first)));
+            }
             if dy > dx {
                 hits.swap(x, y);
             }
@@ -875,8 +841,7 @@ fn land_in_order(
             let mut fallen = Vec::new();
             for (by, to, _, b) in hits {
                 if !simultaneous && fallen.contains(&by) {
-                    let text = format!("{}'s blow never lands.", ctx.s.name(by));
-                    ctx.note(text);
+                    ctx.note(later(|| Line::new("zones-blow-never-lands").who("who", by)));
                     continue;
                 }
                 land(ctx, by, to, b)?;
@@ -894,12 +859,6 @@ fn land_in_order(
 }
 
 fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), RuleError> {
-    let text = format!(
-        "{} hits {} for {} damage.",
-        ctx.s.name(by),
-        ctx.s.name(to),
-        b.dealt
-    );
     let health_after = ctx.s.characters[to].health.saturating_sub(b.dealt);
     ctx.explained(
         EventKind::Damage {
@@ -907,7 +866,12 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
             amount: b.dealt,
             health: health_after,
         },
-        text,
+        later(|| {
+            Line::new("zones-hits")
+                .who("attacker", by)
+                .who("target", to)
+                .number("n", b.dealt)
+        }),
         b.explanation,
     );
     // Gear wears: damaged shields, then armour, break under 8+ (weapons: `wear_out`).
@@ -921,23 +885,28 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
         let shield = ctx.s.shield_of(to).filter(|&sh| ctx.s.items[sh].damaged);
         if let Some(sh) = shield {
             ctx.s.items[sh].location = Location::Gone;
-            let text = format!(
-                "{}'s damaged {} is smashed (8+ damage).",
-                ctx.s.name(to),
-                ctx.s.items[sh].name
+            ctx.say(
+                EventKind::Gear,
+                later(|| {
+                    Line::new("zones-shield-smashed")
+                        .who("who", to)
+                        .thing("shield", sh)
+                }),
             );
-            ctx.say(EventKind::Gear, text);
         } else if let Some(ar) = ctx.s.characters[to].armour.as_mut()
             && ar.damaged
             && !ar.destroyed
         {
             ar.destroyed = true;
             let armour = ar.name.clone();
-            let text = format!(
-                "{}'s damaged {armour} is ruined (8+ damage).",
-                ctx.s.name(to)
+            ctx.say(
+                EventKind::Gear,
+                later(|| {
+                    Line::new("zones-armour-ruined")
+                        .who("who", to)
+                        .name("armour", armour)
+                }),
             );
-            ctx.say(EventKind::Gear, text);
         }
     }
     apply_damage(ctx, to, b.dealt, Some(by))
@@ -967,20 +936,16 @@ pub fn apply_damage(
             && let Some(die) = ctx.s.characters[b].coated.take()
         {
             ctx.s.characters[to].poisoned = Some(die);
-            let text = format!("{} is poisoned.", ctx.s.name(to));
-            ctx.note(text);
+            ctx.note(later(|| Line::new("zones-poisoned").who("who", to)));
         }
     }
-    let name = ctx.s.name(to).to_string();
     if dealt > 0
         && enemy
         && ctx.s.characters[to].status == Status::Surrendered
         && ctx.s.characters[to].health > 0
     {
         ctx.s.characters[to].may_resume = true;
-        ctx.note(format_args!(
-            "{name} was harmed while surrendering and may take up the fight again."
-        ));
+        ctx.note(later(|| Line::new("zones-may-resume").who("who", to)));
     }
     if ctx.s.characters[to].health == 0
         && matches!(
@@ -1001,7 +966,7 @@ pub fn apply_damage(
                 character: to,
                 status: Status::Incapacitated,
             },
-            format_args!("{name} falls, incapacitated."),
+            later(|| Line::new("zones-falls").who("who", to)),
         );
     }
     Ok(())
@@ -1010,28 +975,25 @@ pub fn apply_damage(
 fn kill(ctx: &mut Ctx, t: CharacterId, by: CharacterId) {
     ctx.s.characters[t].status = Status::Dead;
     ctx.s.characters[by].figures.takedowns += 1;
-    let text = format!(
-        "{} delivers the final blow: {} is dead.",
-        ctx.s.name(by),
-        ctx.s.name(t)
-    );
     ctx.say(
         EventKind::StatusChanged {
             character: t,
             status: Status::Dead,
         },
-        text,
+        later(|| {
+            Line::new("zones-final-blow")
+                .who("attacker", by)
+                .who("target", t)
+        }),
     );
 }
 
 pub fn grab(ctx: &mut Ctx, t: CharacterId, by: CharacterId) {
     ctx.s.characters[t].grabbed_by = Some(by);
-    let text = format!(
-        "{} is grabbed by {} and entangled.",
-        ctx.s.name(t),
-        ctx.s.name(by)
+    ctx.say(
+        EventKind::Grabbed { character: t, by },
+        later(|| Line::new("zones-grabbed").who("who", t).who("by", by)),
     );
-    ctx.say(EventKind::Grabbed { character: t, by }, text);
 }
 
 /// Disarm or grapple: the target's STR save or the effect.
@@ -1049,15 +1011,16 @@ fn non_lethal(
             if ctx.s.items[item].location != Location::Hand(t) {
                 return Ok(());
             }
-            let pass = ctx.save(t, Attribute::Str, "against the disarm", "zones.disarm")?;
+            let pass = ctx.save(t, Attribute::Str, SaveFor::Disarm, "zones.disarm")?;
             if !pass {
                 ctx.s.items[item].location = Location::Ground(ctx.s.characters[t].zone);
-                let text = format!("{} drops the {}.", ctx.s.name(t), ctx.s.items[item].name);
-                ctx.note(text);
+                ctx.note(later(|| {
+                    Line::new("zones-drops").who("who", t).thing("item", item)
+                }));
             }
         }
         AttackMode::Grapple => {
-            let pass = ctx.save(t, Attribute::Str, "against the grapple", "zones.grapple")?;
+            let pass = ctx.save(t, Attribute::Str, SaveFor::Grapple, "zones.grapple")?;
             if !pass {
                 if let Some(g) = grabbed_by(ctx.s, by) {
                     release(ctx, g);
@@ -1077,23 +1040,14 @@ pub fn hazard_damage(
     h: &Hazard,
     by: Option<CharacterId>,
 ) -> Result<(), RuleError> {
-    let vname = ctx.s.name(v).to_string();
-    let hazard = h.name.clone();
-    ctx.raw_damage(
-        v,
-        h.damage,
-        format!("{hazard} hurts {vname}"),
-        |n| format!("{vname} is thrown into the {hazard} and takes {n} damage."),
-        "zones.grapple",
-        by,
-    )
+    ctx.raw_damage(v, h.damage, Harm::Hazard(h), "zones.grapple", by)
 }
 
 /// The attack is over: the attacker is revealed if they were sneaking, and play goes back to
 /// the move or the turn it interrupted.
 fn finish(ctx: &mut Ctx, decl: AttackDecl) -> Result<(), RuleError> {
     ctx.s.attack = None;
-    reveal(ctx, decl.attacker, "they attacked");
+    reveal(ctx, decl.attacker, "attacked");
     if ctx.s.movement.is_some() {
         ctx.s.stage = Stage::Opportunity;
     } else if ctx.s.turn.is_some() {

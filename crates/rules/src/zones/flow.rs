@@ -5,12 +5,14 @@ use super::event::EventKind;
 use super::model::*;
 use super::position::{opportunity_faction, surrender};
 use super::rounds::{anyone_to_send, begin_round_at};
+use super::said::later;
 use super::{Ctx, ZoneEvent, attack, legal, morale, turn};
 
 pub use super::rounds::{begin_round, check_over, eligible, end_turn, pending, resumable};
 use crate::battle::{CharacterId, FactionId, RuleError, Seat};
 use crate::dice::{DiceSource, Die};
 use crate::explain::Explanation;
+use crate::line::Line;
 
 /// Begins a battle: initiative goes to the faction that started the fight, or is rolled for;
 /// ambushers get their bonus turn before round 1.
@@ -25,10 +27,9 @@ pub fn start(
     match started_by {
         Some(f) => {
             ctx.s.initiative = f;
-            let name = ctx.s.factions[f].name.clone();
             ctx.say(
                 EventKind::Note,
-                format_args!("{name} started the fight and hold the initiative."),
+                later(|| Line::new("zones-started-the-fight").side("side", f)),
             );
         }
         None => {
@@ -36,24 +37,22 @@ pub fn start(
             let r = ctx.roll(Die::new(n), "who holds the initiative", "zones.initiative")?;
             let f = usize::from(r.value - 1);
             ctx.s.initiative = f;
-            let name = ctx.s.factions[f].name.clone();
-            let mut e = Explanation::new("Initiative, assigned at random", "zones.initiative");
+            let mut e = Explanation::new(Line::new("zones-initiative-what"), "zones.initiative");
             e.dice.push(r);
             e.total = i32::from(r.value);
-            e.outcome = format!("{name} hold the initiative").into();
+            e.outcome = Line::new("zones-initiative-outcome").side("side", f);
             ctx.explained(
                 EventKind::Roll { character: None },
-                format_args!("Nobody clearly started the fight: {name} win the initiative roll."),
+                Line::new("zones-initiative-roll").side("side", f),
                 e,
             );
         }
     }
     if let Some(sit) = situation {
         // A situation is mid-battle: past any ambush, in the round it names.
-        ctx.note(format_args!(
-            "The battle starts from the scenario's situation, in round {}.",
-            sit.round
-        ));
+        ctx.note(later(|| {
+            Line::new("zones-situation").number("round", sit.round)
+        }));
         begin_round_at(&mut ctx, sit.round, sit.threshold)?;
         for &c in &sit.acted {
             ctx.s.characters[c].acted = true;
@@ -80,10 +79,7 @@ pub fn start(
         ctx.s.round = 0;
         ctx.s.phase = Phase::Ambush;
         ctx.s.stage = Stage::Initiative;
-        ctx.say(
-            EventKind::PhaseStarted,
-            "Ambush! Concealed characters play a bonus turn during which only they can act.",
-        );
+        ctx.say(EventKind::PhaseStarted, Line::new("zones-ambush"));
     } else {
         begin_round(&mut ctx, 1)?;
     }
@@ -102,11 +98,14 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.to_act = f;
             ctx.s.passes_in_row = 0;
             ctx.s.stage = Stage::Activation;
-            let holder = ctx.s.factions[ctx.s.initiative].name.clone();
-            let name = ctx.s.factions[f].name.clone();
+            let holder = ctx.s.initiative;
             ctx.say(
                 EventKind::Initiative { first: f },
-                format_args!("{holder} hold the initiative and let {name} act first."),
+                later(|| {
+                    Line::new("zones-lets-act-first")
+                        .side("holder", holder)
+                        .side("first", f)
+                }),
             );
         }
         Action::Activate(c) => activate(ctx, *c),
@@ -114,15 +113,15 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let ch = &mut ctx.s.characters[*c];
             ch.status = Status::Active;
             ch.may_resume = false;
-            let name = ch.name.clone();
+            let c = *c;
             ctx.say(
                 EventKind::StatusChanged {
-                    character: *c,
+                    character: c,
                     status: Status::Active,
                 },
-                format_args!("{name}, harmed while surrendering, takes up the fight again."),
+                later(|| Line::new("zones-resumes").who("who", c)),
             );
-            activate(ctx, *c);
+            activate(ctx, c);
         }
         Action::Pass => pass(ctx)?,
         Action::Morale(choice) => choose(ctx, *choice)?,
@@ -149,15 +148,17 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
         ..Turn::default()
     });
     ctx.s.stage = Stage::Turn;
-    let (s, log) = (&*ctx.s, &mut ctx.log);
-    let (name, ch) = (s.name(c), &s.characters[c]);
+    let ch = &ctx.s.characters[c];
     let kind = EventKind::TurnStarted { character: c };
     // The log is read by both sides: it never says where a concealed character is.
     if ch.concealed {
-        log.say(kind, format_args!("{name} takes a turn, unseen."));
+        ctx.say(kind, later(|| Line::new("zones-turn-unseen").who("who", c)));
     } else {
-        let zone = s.zone_name(ch.zone);
-        log.say(kind, format_args!("{name} takes a turn in {zone}."));
+        let zone = ch.zone;
+        ctx.say(
+            kind,
+            later(|| Line::new("zones-turn-in").who("who", c).place("zone", zone)),
+        );
     }
 }
 
@@ -166,13 +167,13 @@ fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
     // A side that could still send someone keeps the chance to later in the round; one with
     // nobody left passes because it must.
     let why = if anyone_to_send(ctx.s, f) {
-        "a pass, for now (they may still act later this round)"
+        "for-now"
     } else {
-        "nobody left to take a turn this round, so a pass"
+        "nobody-left"
     };
-    ctx.log.say(
+    ctx.say(
         EventKind::Passed { faction: f },
-        format_args!("{}: {why}.", ctx.s.factions[f].name),
+        later(|| Line::new("zones-passes").side("side", f).word("why", why)),
     );
     ctx.s.passes_in_row += 1;
     if ctx.s.passes_in_row >= ctx.s.factions.len() {
@@ -190,10 +191,7 @@ fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         Phase::Fast { .. } => {
             ctx.s.phase = Phase::Slow;
             ctx.s.to_act = ctx.s.first;
-            ctx.say(
-                EventKind::PhaseStarted,
-                "The slow action phase begins: everyone who has not acted may now take a turn.",
-            );
+            ctx.say(EventKind::PhaseStarted, Line::new("zones-slow-phase"));
         }
         Phase::Ambush | Phase::Slow | Phase::Normal => {
             ctx.s.turn = None;

@@ -3,12 +3,14 @@
 use std::ops::ControlFlow;
 
 use super::action::{Action, MoraleChoice};
-use super::attack::{reaction_options, stunt_options, stunt_text};
+use super::attack::{reaction_options, stunt_options};
 use super::model::*;
 use super::position::{grabbed_by, opportunity_candidates, opportunity_faction};
 use super::rounds::{eligible, pending, resumable};
+use super::said;
 use super::targeting::{can_blast, can_strike, known_to, stats};
 use crate::battle::{CharacterId, Pending, Seat};
+use crate::line::Line;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -358,14 +360,7 @@ pub fn why_illegal(s: &State, action: &Action) -> String {
     format!("{action:?} is not allowed now: {who}, with {n} legal choices")
 }
 
-pub fn describe(s: &State, action: &Action) -> String {
-    let zone = |z: ZoneId| s.zones.get(z).map_or("?", |z| z.name.as_str()).to_string();
-    let name = |c: CharacterId| {
-        s.characters
-            .get(c)
-            .map_or("?", |c| c.name.as_str())
-            .to_string()
-    };
+pub fn describe(s: &State, action: &Action) -> Line {
     // An item by its name; where others of that name lie or are carried beside it, which one
     // (in hand or stowed, a damaged one, then by order), so no two choices read the same.
     let holder = |l: Location| match l {
@@ -374,149 +369,126 @@ pub fn describe(s: &State, action: &Action) -> String {
         Location::Gone => None,
     };
     let item = |i: ItemId| {
-        let Some(it) = s.items.get(i) else {
-            return "?".to_string();
-        };
-        let twins: Vec<ItemId> = (0..s.items.len())
-            .filter(|&j| {
-                s.items[j].name == it.name && holder(s.items[j].location) == holder(it.location)
-            })
-            .collect();
-        let mut text = it.name.clone();
-        if twins.len() > 1 {
-            if twins.iter().any(|&j| s.items[j].location != it.location) {
-                match it.location {
-                    Location::Hand(_) => text.push_str(" (in hand)"),
-                    Location::Pack(_) => text.push_str(" (stowed)"),
-                    _ => {}
+        let (mut held, mut damaged, mut k, mut of) = ("any", "no", 0, 0);
+        if let Some(it) = s.items.get(i) {
+            let twins: Vec<ItemId> = (0..s.items.len())
+                .filter(|&j| {
+                    s.items[j].name == it.name && holder(s.items[j].location) == holder(it.location)
+                })
+                .collect();
+            if twins.len() > 1 {
+                if twins.iter().any(|&j| s.items[j].location != it.location) {
+                    match it.location {
+                        Location::Hand(_) => held = "hand",
+                        Location::Pack(_) => held = "pack",
+                        _ => {}
+                    }
+                }
+                if it.damaged {
+                    damaged = "yes";
+                }
+                let alike: Vec<ItemId> = twins
+                    .into_iter()
+                    .filter(|&j| {
+                        s.items[j].damaged == it.damaged && s.items[j].location == it.location
+                    })
+                    .collect();
+                if alike.len() > 1 {
+                    k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
+                    of = alike.len();
                 }
             }
-            if it.damaged {
-                text.push_str(" (damaged)");
-            }
-            let alike: Vec<ItemId> = twins
-                .into_iter()
-                .filter(|&j| s.items[j].damaged == it.damaged && s.items[j].location == it.location)
-                .collect();
-            if alike.len() > 1 {
-                let k = alike.iter().position(|&j| j == i).unwrap_or(0) + 1;
-                text.push_str(&format!(" ({k} of {})", alike.len()));
-            }
         }
-        text
+        Line::new("zones-item")
+            .thing("item", i)
+            .word("held", held)
+            .word("damaged", damaged)
+            .number("k", k as i64)
+            .number("of", of as i64)
     };
     let attack = |d: &AttackDecl| {
-        let w = s.weapon_name(d.weapon);
         let target = match d.target {
-            Target::Character(t) => name(t),
-            Target::Zone(z) => format!("the zone {}", zone(z)),
+            Target::Character(t) => Line::new("zones-target").who("who", t),
+            Target::Zone(z) => Line::new("zones-target-zone").place("zone", z),
         };
+        let line = Line::new("zones-describe-attack")
+            .who("attacker", d.attacker)
+            .word("mode", said::mode(d.mode))
+            .line("target", target)
+            .line("weapon", said::weapon(d.weapon));
         match d.mode {
-            AttackMode::Damage { hold_back: false } => {
-                format!("{} attacks {target} with {w}", name(d.attacker))
-            }
-            AttackMode::Damage { hold_back: true } => {
-                format!(
-                    "{} attacks {target} with {w}, holding back",
-                    name(d.attacker)
-                )
-            }
-            AttackMode::FinalBlow => {
-                format!(
-                    "{} delivers the final blow to {target} with {w}",
-                    name(d.attacker)
-                )
-            }
-            AttackMode::Disarm { item: i } => format!(
-                "{} tries to disarm {target} of the {} with {w}",
-                name(d.attacker),
-                item(i)
-            ),
-            AttackMode::Grapple => format!("{} tries to grapple {target}", name(d.attacker)),
+            AttackMode::Disarm { item: i } => line.line("item", item(i)),
+            _ => line,
         }
     };
     match action {
-        Action::ChooseFirst(f) => format!(
-            "{} act first",
-            s.factions.get(*f).map_or("?", |x| x.name.as_str())
-        ),
-        Action::Activate(c) => format!("Activate {}", name(*c)),
-        Action::Resume(c) => format!("{} takes up the fight again (and takes a turn)", name(*c)),
-        Action::Pass => "Pass".into(),
-        Action::Move(z) => format!("Move to {} (movement)", zone(*z)),
-        Action::Attack(d) => format!("{} (main)", attack(d)),
-        Action::PickUp(i) => format!("Pick up the {} (bonus)", item(*i)),
-        Action::PutDown(i) => format!("Put down the {} (bonus)", item(*i)),
-        Action::Equip(i) => format!("Equip the {} (bonus)", item(*i)),
-        Action::Unequip(i) => format!("Stow the {} (bonus)", item(*i)),
-        Action::Use(i) => format!("Use the {} (bonus)", item(*i)),
-        Action::Interact(f) => format!(
-            "Work the {} ({})",
-            s.fixtures[*f].name,
-            if s.fixtures[*f].complex {
-                "main"
-            } else {
-                "bonus"
-            }
-        ),
-        Action::Speak => "Say a few words (bonus)".into(),
-        Action::Hide => "Hide (main)".into(),
-        Action::Surrender => "Surrender (whole turn)".into(),
+        Action::ChooseFirst(f) => Line::new("zones-action-choose-first").side("side", *f),
+        Action::Activate(c) => Line::new("zones-action-activate").who("who", *c),
+        Action::Resume(c) => Line::new("zones-action-resume").who("who", *c),
+        Action::Pass => Line::new("zones-action-pass"),
+        Action::Move(z) => Line::new("zones-action-move").place("zone", *z),
+        Action::Attack(d) => Line::new("zones-action-attack").line("attack", attack(d)),
+        Action::PickUp(i) => Line::new("zones-action-pick-up").line("item", item(*i)),
+        Action::PutDown(i) => Line::new("zones-action-put-down").line("item", item(*i)),
+        Action::Equip(i) => Line::new("zones-action-equip").line("item", item(*i)),
+        Action::Unequip(i) => Line::new("zones-action-stow").line("item", item(*i)),
+        Action::Use(i) => Line::new("zones-action-use").line("item", item(*i)),
+        Action::Interact(f) => Line::new("zones-action-interact")
+            .name("fixture", s.fixtures[*f].name.clone())
+            .word(
+                "cost",
+                if s.fixtures[*f].complex {
+                    "main"
+                } else {
+                    "bonus"
+                },
+            ),
+        Action::Speak => Line::new("zones-action-speak"),
+        Action::Hide => Line::new("zones-action-hide"),
+        Action::Surrender => Line::new("zones-action-surrender"),
         Action::Shove { to, into_hazard } => {
-            let mut parts = Vec::new();
-            if *into_hazard {
-                parts.push("into the hazard".to_string());
-            }
-            if let Some(z) = to {
-                parts.push(format!("into {}", zone(*z)));
-            }
-            if parts.is_empty() {
-                "Shove free the one you hold (main)".into()
-            } else {
-                format!("Shove the one you hold {} (main)", parts.join(" and "))
+            let how = match (*into_hazard, to) {
+                (false, None) => "free",
+                (true, None) => "hazard",
+                (false, Some(_)) => "zone",
+                (true, Some(_)) => "hazard-and-zone",
+            };
+            let line = Line::new("zones-action-shove").word("how", how);
+            match to {
+                Some(z) => line.place("zone", *z),
+                None => line,
             }
         }
-        Action::BreakFree => "Break free (main, STR save)".into(),
-        Action::EndTurn => "End turn".into(),
-        Action::TimedOut => "Time ran out".into(),
-        Action::ProposeStunt(st) => format!("Offer a stunt: {}", stunt_text(s, *st)),
-        Action::NoStunt => "No stunt: strike to harm".into(),
-        Action::AcceptStunt => "Accept the stunt".into(),
-        Action::RefuseStunt => "Refuse: resolve the attack as normal".into(),
+        Action::BreakFree => Line::new("zones-action-break-free"),
+        Action::EndTurn => Line::new("zones-action-end-turn"),
+        Action::TimedOut => Line::new("zones-action-timed-out"),
+        Action::ProposeStunt(st) => {
+            Line::new("zones-action-propose-stunt").line("stunt", said::stunt(*st))
+        }
+        Action::NoStunt => Line::new("zones-action-no-stunt"),
+        Action::AcceptStunt => Line::new("zones-action-accept-stunt"),
+        Action::RefuseStunt => Line::new("zones-action-refuse-stunt"),
         Action::React(r) => match r {
-            Reaction::None => "No reaction".into(),
-            Reaction::Dodge => "Dodge (AGI save; spends the turn)".into(),
-            Reaction::Counter { weapon, mode } => match mode {
-                AttackMode::Grapple => "Counter by grappling".into(),
-                AttackMode::Disarm { item } => format!(
-                    "Counter by disarming: the {} (spends the turn)",
-                    s.items[*item].name
-                ),
-                // Each counter says what kind of blow it is, so no two read the same.
-                AttackMode::Damage { hold_back: true } => format!(
-                    "Counter with {}, holding back (spends the turn)",
-                    s.weapon_name(*weapon)
-                ),
-                AttackMode::FinalBlow => format!(
-                    "Counter with {}: a final blow (spends the turn)",
-                    s.weapon_name(*weapon)
-                ),
-                AttackMode::Damage { hold_back: false } => {
-                    format!("Counter with {} (spends the turn)", s.weapon_name(*weapon))
+            Reaction::None => Line::new("zones-action-no-reaction"),
+            Reaction::Dodge => Line::new("zones-action-dodge"),
+            // Each counter says what kind of blow it is, so no two read the same.
+            Reaction::Counter { weapon, mode } => {
+                let line = Line::new("zones-action-counter").word("mode", said::mode(*mode));
+                match mode {
+                    AttackMode::Grapple => line,
+                    AttackMode::Disarm { item } => line.thing("item", *item),
+                    _ => line.line("weapon", said::weapon(*weapon)),
                 }
-            },
-            Reaction::HideBehind(c) => format!("Hide behind {} (spends the turn)", name(*c)),
-            Reaction::Guard(c) => format!("{} guards (spends their turn)", name(*c)),
+            }
+            Reaction::HideBehind(c) => Line::new("zones-action-hide-behind").who("who", *c),
+            Reaction::Guard(c) => Line::new("zones-action-guard").who("who", *c),
         },
         Action::OpportunityAttack(d) => {
-            format!(
-                "Opportunity attack: {} (reaction: the whole turn)",
-                attack(d)
-            )
+            Line::new("zones-action-opportunity-attack").line("attack", attack(d))
         }
-        Action::DeclineOpportunity => "Let them go".into(),
-        Action::Morale(MoraleChoice::Surrender) => "Surrender".into(),
-        Action::Morale(MoraleChoice::Retreat) => "Retreat".into(),
+        Action::DeclineOpportunity => Line::new("zones-action-let-them-go"),
+        Action::Morale(MoraleChoice::Surrender) => Line::new("zones-action-morale-surrender"),
+        Action::Morale(MoraleChoice::Retreat) => Line::new("zones-action-retreat"),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod morale;
 pub mod odds;
 pub mod position;
 pub mod rounds;
+pub mod said;
 pub mod setup;
 pub mod targeting;
 pub mod turn;
@@ -22,6 +23,7 @@ use crate::line::Named;
 pub use action::{Action, MoraleChoice};
 pub use event::EventKind;
 pub use model::*;
+pub use said::SaveFor;
 pub use setup::{Situation, ZonesSetup};
 
 use crate::battle::{
@@ -46,32 +48,66 @@ impl crate::context::NoteKind for EventKind {
     }
 }
 
+/// Harm that armour does not stop.
+#[derive(Clone, Copy, Debug)]
+pub enum Harm<'h> {
+    /// Thrown into a zone's hazard.
+    Hazard(&'h Hazard),
+    /// Poison in the veins, at the end of a round.
+    Poison,
+}
+
 impl Ctx<'_> {
     /// Rolls damage that armour does not stop (a hazard, poison) and deals it, explained.
     pub fn raw_damage(
         &mut self,
         who: CharacterId,
         die: Die,
-        what: String,
-        text: impl FnOnce(u8) -> String,
+        harm: Harm,
         rule: &str,
         by: Option<CharacterId>,
     ) -> Result<(), RuleError> {
-        let r = self.roll(die, &what, rule)?;
-        let mut e = Explanation::new(what, rule);
-        e.dice.push(r);
-        e.total = i32::from(r.value);
-        e.outcome = format!("{} damage, armour does not help", r.value).into();
-        let health = self.s.characters[who].health.saturating_sub(r.value);
-        self.explained(
-            EventKind::Damage {
-                character: who,
-                amount: r.value,
-                health,
-            },
-            text(r.value),
-            e,
-        );
+        // The die's purpose stays English: the dice sources read it, not the log.
+        let name = self.s.name(who);
+        let why = match harm {
+            Harm::Hazard(h) => format!("{} hurts {name}", h.name),
+            Harm::Poison => format!("Poison hurts {name}"),
+        };
+        let r = self.roll(die, &why, rule)?;
+        // A quiet play-out explains nothing (`Log::quiet`).
+        if !self.log.quiet {
+            let (what, text) = match harm {
+                Harm::Hazard(h) => (
+                    Line::new("zones-hazard-hurts")
+                        .name("hazard", h.name.clone())
+                        .who("who", who),
+                    Line::new("zones-hazard-damage")
+                        .who("who", who)
+                        .name("hazard", h.name.clone())
+                        .number("n", r.value),
+                ),
+                Harm::Poison => (
+                    Line::new("zones-poison-hurts").who("who", who),
+                    Line::new("zones-poison-damage")
+                        .who("who", who)
+                        .number("n", r.value),
+                ),
+            };
+            let mut e = Explanation::new(what, rule);
+            e.dice.push(r);
+            e.total = i32::from(r.value);
+            e.outcome = Line::new("zones-raw-damage-outcome").number("n", r.value);
+            let health = self.s.characters[who].health.saturating_sub(r.value);
+            self.explained(
+                EventKind::Damage {
+                    character: who,
+                    amount: r.value,
+                    health,
+                },
+                text,
+                e,
+            );
+        }
         attack::apply_damage(self, who, r.value, by)
     }
 
@@ -80,7 +116,7 @@ impl Ctx<'_> {
         &mut self,
         who: CharacterId,
         attr: Attribute,
-        purpose: &str,
+        purpose: SaveFor,
         rule: &str,
     ) -> Result<bool, RuleError> {
         let score = self.s.characters[who].attrs.get(attr);
@@ -93,28 +129,34 @@ impl Ctx<'_> {
         if self.log.quiet {
             return Ok(pass);
         }
-        let mut e = Explanation::new(what, rule);
+        let (attr, result) = (said::attr(attr), if pass { "pass" } else { "fail" });
+        let mut e = Explanation::new(
+            Line::new("zones-save-what")
+                .who("who", who)
+                .word("attr", attr)
+                .line("purpose", purpose.line()),
+            rule,
+        );
         e.dice.push(r);
         e.total = i32::from(r.value);
-        e.against = Some(format!("≤ {score} ({})", attr.label()).into());
-        e.outcome = if pass { "pass" } else { "fail" }.to_string().into();
-        // "an AGI save", "a STR save".
-        let article = if attr.label().starts_with('A') {
-            "an"
-        } else {
-            "a"
-        };
+        e.against = Some(
+            Line::new("zones-save-against")
+                .number("score", score)
+                .word("attr", attr),
+        );
+        e.outcome = Line::new("zones-save-outcome").word("result", result);
+        let text = Line::new("zones-save")
+            .who("who", who)
+            .word("result", result)
+            .word("attr", attr)
+            .line("purpose", purpose.line())
+            .number("roll", r.value)
+            .number("score", score);
         self.log.explained(
             EventKind::Roll {
                 character: Some(who),
             },
-            format_args!(
-                "{} {} {article} {} save {purpose} ({} vs {score})",
-                self.s.name(who),
-                if pass { "passes" } else { "fails" },
-                attr.label(),
-                r.value
-            ),
+            text,
             e,
         );
         Ok(pass)
@@ -218,7 +260,7 @@ impl Ruleset for Zones {
     }
 
     fn describe(state: &State, action: &Action) -> Line {
-        legal::describe(state, action).into()
+        legal::describe(state, action)
     }
 
     fn faction_names(state: &State) -> Vec<String> {

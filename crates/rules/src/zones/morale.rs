@@ -1,10 +1,11 @@
 //! The end of the round and of the fight: poison, morale checks, surrender or retreat, chases,
 //! and the gear's wear once the fight is over.
 
-use super::Ctx;
 use super::event::EventKind;
 use super::model::*;
 use super::position::{grabbed_by, release};
+use super::said::{SaveFor, later};
+use super::{Ctx, Harm};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;
 use crate::explain::Explanation;
@@ -17,15 +18,7 @@ pub fn poison_ticks(ctx: &mut Ctx) -> Result<(), RuleError> {
         if !matches!(ch.status, Status::Active | Status::Surrendered) {
             continue;
         }
-        let name = ch.name.clone();
-        ctx.raw_damage(
-            c,
-            die,
-            format!("Poison hurts {name}"),
-            |n| format!("Poison burns in {name}'s veins: {n} damage."),
-            "zones.bonus-actions",
-            None,
-        )?;
+        ctx.raw_damage(c, die, Harm::Poison, "zones.bonus-actions", None)?;
     }
     Ok(())
 }
@@ -54,23 +47,26 @@ pub fn morale_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             continue;
         }
         ctx.s.factions[f].morale_checked = true;
-        let fname = ctx.s.factions[f].name.clone();
-        ctx.note(if original >= 2 {
-            format!("Morale: {fname} are down to {fighting} of {original} and must make a group WIT save.")
-        } else {
-            format!("Morale: {fname}, fighting alone at half health or less, must make a WIT save.")
-        });
+        ctx.note(later(|| {
+            if original >= 2 {
+                Line::new("zones-morale-group")
+                    .side("side", f)
+                    .number("fighting", fighting as i64)
+                    .number("original", original as i64)
+            } else {
+                Line::new("zones-morale-alone").side("side", f)
+            }
+        }));
         for c in 0..ctx.s.characters.len() {
             let ch = &ctx.s.characters[c];
             if ch.faction != f || !ch.is_active() || ch.morale_passed {
                 continue;
             }
             if ch.fearless {
-                let text = format!("{} is immune to fear, and so to morale.", ch.name);
-                ctx.note(text);
+                ctx.note(later(|| Line::new("zones-fearless").who("who", c)));
                 continue;
             }
-            let pass = ctx.save(c, Attribute::Wit, "for morale", "zones.morale")?;
+            let pass = ctx.save(c, Attribute::Wit, SaveFor::Morale, "zones.morale")?;
             if pass {
                 ctx.s.characters[c].morale_passed = true;
             } else {
@@ -116,41 +112,34 @@ pub fn chase(s: &State, c: CharacterId) -> Chase {
 /// A retreat over a long distance is a chase: faster than every pursuer escapes, slower than one
 /// is reached, as fast as the fastest makes an AGI save. Reached, they are in the fight again.
 pub(super) fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
-    let me = ctx.s.characters[c].clone();
+    let speed = ctx.s.characters[c].speed;
     let how = chase(ctx.s, c);
     if let Some(g) = grabbed_by(ctx.s, c) {
         release(ctx, g);
     }
     let escaped = match how {
         Chase::Unpursued => {
-            ctx.note(format_args!(
-                "{} retreats; nobody is left to give chase.",
-                me.name
-            ));
+            ctx.note(later(|| {
+                Line::new("zones-retreats-unpursued").who("who", c)
+            }));
             true
         }
         Chase::Held => {
-            ctx.note(format_args!(
-                "{} tries to retreat but is held fast.",
-                me.name
-            ));
+            ctx.note(later(|| Line::new("zones-retreat-held").who("who", c)));
             false
         }
-        Chase::Faster(p) => {
-            ctx.note(format_args!(
-                "{} retreats and outruns every pursuer (speed {} against {p}).",
-                me.name, me.speed
-            ));
-            true
+        Chase::Faster(p) | Chase::Slower(p) => {
+            let faster = matches!(how, Chase::Faster(_));
+            ctx.note(later(|| {
+                Line::new("zones-retreat-chase")
+                    .who("who", c)
+                    .word("outruns", if faster { "yes" } else { "no" })
+                    .number("speed", speed)
+                    .number("pursuit", p)
+            }));
+            faster
         }
-        Chase::Slower(p) => {
-            ctx.note(format_args!(
-                "{} retreats but the pursuers are faster (speed {} against {p}).",
-                me.name, me.speed
-            ));
-            false
-        }
-        Chase::Even => ctx.save(c, Attribute::Agi, "to escape the chase", "zones.chases")?,
+        Chase::Even => ctx.save(c, Attribute::Agi, SaveFor::Chase, "zones.chases")?,
     };
     if escaped {
         ctx.s.characters[c].status = Status::Fled;
@@ -159,13 +148,10 @@ pub(super) fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
                 character: c,
                 status: Status::Fled,
             },
-            format_args!("{} escapes the fight.", me.name),
+            later(|| Line::new("zones-escapes").who("who", c)),
         );
     } else {
-        ctx.note(format_args!(
-            "{} is reached by the pursuers and must fight on.",
-            me.name
-        ));
+        ctx.note(later(|| Line::new("zones-reached").who("who", c)));
     }
     Ok(())
 }
@@ -178,12 +164,22 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
         if !it.used || it.location == Location::Gone {
             continue;
         }
-        let name = it.name.clone();
-        let owner = match it.location {
-            Location::Hand(c) | Location::Pack(c) => ctx.s.name(c).to_string(),
-            _ => "nobody".to_string(),
+        let holder = match it.location {
+            Location::Hand(c) | Location::Pack(c) => Some(c),
+            _ => None,
         };
-        let worn = durability(ctx, &format!("{owner}'s {name}"))?;
+        // The die's purpose stays English: the dice sources read it, not the log.
+        let owner = holder.map_or("nobody", |c| ctx.s.name(c));
+        let why = format!("durability of {owner}'s {}", it.name);
+        let worn = durability(ctx, &why, || {
+            let gear = Line::new("zones-thing").thing("item", i);
+            match holder {
+                Some(c) => Line::new("zones-gear-of")
+                    .who("owner", c)
+                    .line("gear", gear),
+                None => Line::new("zones-gear-of-nobody").line("gear", gear),
+            }
+        })?;
         if worn {
             ctx.s.items[i].damaged = true;
         }
@@ -195,23 +191,31 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
         if !ar.used || ar.destroyed {
             continue;
         }
-        let owner = ctx.s.name(c).to_string();
-        if durability(ctx, &format!("{owner}'s {}", ar.name))? {
+        let why = format!("durability of {}'s {}", ctx.s.name(c), ar.name);
+        let worn = durability(ctx, &why, || {
+            let gear = Line::new("zones-armour").name("armour", ar.name);
+            Line::new("zones-gear-of")
+                .who("owner", c)
+                .line("gear", gear)
+        })?;
+        if worn {
             ctx.s.characters[c].armour.as_mut().expect("armour").damaged = true;
         }
     }
     Ok(())
 }
 
-fn durability(ctx: &mut Ctx, what: &str) -> Result<bool, RuleError> {
-    let r = ctx.roll(
-        Die::D6,
-        &format!("durability of {what}"),
-        "zones.gear-degradation",
-    )?;
+/// A durability roll for a piece of gear: `why` its die's purpose, `what` the gear and whose.
+fn durability(ctx: &mut Ctx, why: &str, what: impl FnOnce() -> Line) -> Result<bool, RuleError> {
+    let r = ctx.roll(Die::D6, why, "zones.gear-degradation")?;
     let worn = r.value == 1;
+    // A quiet play-out explains nothing (`Log::quiet`).
+    if ctx.log.quiet {
+        return Ok(worn);
+    }
+    let what = what();
     let mut e = Explanation::new(
-        format!("Durability roll for {what}"),
+        Line::new("zones-durability-what").line("what", what.clone()),
         "zones.gear-degradation",
     );
     e.dice.push(r);
@@ -220,7 +224,7 @@ fn durability(ctx: &mut Ctx, what: &str) -> Result<bool, RuleError> {
     e.against = Some(Line::new("zones-durability-against"));
     e.outcome = Line::new("zones-durability-outcome").word("result", result);
     let text = Line::new("zones-durability")
-        .name("what", what)
+        .line("what", what)
         .number("roll", r.value)
         .word("result", result);
     ctx.explained(EventKind::Gear, text, e);

@@ -5,14 +5,15 @@
 use super::Ctx;
 use super::event::EventKind;
 use super::model::*;
+use super::said::later;
 use crate::battle::{CharacterId, FactionId};
+use crate::line::Line;
 
 pub fn release(ctx: &mut Ctx, grabbed: CharacterId) {
     if ctx.s.characters[grabbed].grabbed_by.take().is_some() {
-        let name = ctx.s.name(grabbed).to_string();
         ctx.say(
             EventKind::Freed { character: grabbed },
-            format_args!("{name} is no longer held."),
+            later(|| Line::new("zones-freed").who("who", grabbed)),
         );
     }
 }
@@ -34,13 +35,14 @@ pub fn grabbed_by(s: &State, grabber: CharacterId) -> Option<CharacterId> {
         .position(|c| c.grabbed_by == Some(grabber))
 }
 
-pub fn reveal(ctx: &mut Ctx, c: CharacterId, how: &str) {
+/// A concealed character is seen; `how` is the keyword of what gave them away ("counter",
+/// "step-in", "attacked", "walked-in", "came-upon", "spoke").
+pub fn reveal(ctx: &mut Ctx, c: CharacterId, how: &'static str) {
     if ctx.s.characters[c].concealed {
         ctx.s.characters[c].concealed = false;
-        let name = ctx.s.name(c).to_string();
         ctx.say(
             EventKind::Revealed { character: c },
-            format_args!("{name} is revealed: {how}."),
+            later(|| Line::new("zones-revealed").who("who", c).word("how", how)),
         );
     }
 }
@@ -57,13 +59,12 @@ pub fn surrender(ctx: &mut Ctx, c: CharacterId) {
             ctx.s.items[i].location = Location::Ground(z);
         }
     }
-    let name = ctx.s.name(c).to_string();
     ctx.say(
         EventKind::StatusChanged {
             character: c,
             status: Status::Surrendered,
         },
-        format_args!("{name} throws down their weapons and surrenders."),
+        later(|| Line::new("zones-surrenders").who("who", c)),
     );
 }
 
@@ -87,18 +88,27 @@ pub fn release_across_zones(ctx: &mut Ctx) {
 pub fn place(ctx: &mut Ctx, c: CharacterId, to: ZoneId) {
     let from = ctx.s.characters[c].zone;
     ctx.s.characters[c].zone = to;
-    let (s, log) = (&*ctx.s, &mut ctx.log);
-    let name = s.name(c);
     let kind = EventKind::Moved {
         character: c,
         from,
         to,
     };
-    if s.characters[c].concealed {
-        log.say(kind, format_args!("{name} moves, unseen."));
+    // The log is read by both sides: it never says where a concealed character is.
+    if ctx.s.characters[c].concealed {
+        ctx.say(
+            kind,
+            later(|| Line::new("zones-moves-unseen").who("who", c)),
+        );
     } else {
-        let (from, to) = (s.zone_name(from), s.zone_name(to));
-        log.say(kind, format_args!("{name} moves from {from} to {to}."));
+        ctx.say(
+            kind,
+            later(|| {
+                Line::new("zones-moves")
+                    .who("who", c)
+                    .place("from", from)
+                    .place("to", to)
+            }),
+        );
     }
     if ctx.s.zones[to].concealment {
         return;
@@ -111,11 +121,11 @@ pub fn place(ctx: &mut Ctx, c: CharacterId, to: ZoneId) {
         })
         .collect();
     if enemies_here.iter().any(|&e| !ctx.s.characters[e].concealed) {
-        reveal(ctx, c, "they walked right in front of the enemy");
+        reveal(ctx, c, "walked-in");
     }
     if !ctx.s.characters[c].concealed {
         for e in enemies_here {
-            reveal(ctx, e, "an enemy came upon them in the open");
+            reveal(ctx, e, "came-upon");
         }
     }
 }

@@ -7,6 +7,7 @@ use super::event::EventKind;
 use super::model::*;
 use super::morale;
 use super::position::opportunity_faction;
+use super::said::later;
 use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
 use crate::dice::Die;
 use crate::explain::Explanation;
@@ -19,6 +20,7 @@ pub fn pending(s: &State) -> Pending {
         time_limit: None,
     };
     match s.stage {
+        // Written whole, as every outcome's `how` is (see `check_over`).
         Stage::Over => Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
             how: "the fight ended".into(),
         })),
@@ -62,11 +64,10 @@ pub fn pending(s: &State) -> Pending {
 /// The active character's turn is over: the next faction activates someone or passes.
 pub fn end_turn(ctx: &mut Ctx) {
     if let Some(t) = ctx.s.turn.take() {
-        ctx.log.say(
-            EventKind::TurnEnded {
-                character: t.character,
-            },
-            format_args!("{}'s turn ends.", ctx.s.name(t.character)),
+        let c = t.character;
+        ctx.say(
+            EventKind::TurnEnded { character: c },
+            later(|| Line::new("zones-turn-ends").who("who", c)),
         );
     }
     ctx.s.movement = None;
@@ -127,6 +128,8 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
             Some(_) => {}
         }
     }
+    // The outcome's `how` is kept in the state and hashed into sealed replays: it stays
+    // written whole, as it always was.
     let out = |s: &State, f: FactionId| -> String {
         let mut parts = Vec::new();
         for (label, st) in [
@@ -198,32 +201,24 @@ pub(super) fn begin_round_at(
     }
     ctx.say(
         EventKind::RoundStarted { round },
-        format_args!("Round {round} begins."),
+        later(|| Line::new("zones-round-begins").number("round", round)),
     );
     if let (true, Some(t)) = (ctx.s.options.fast_slow, threshold) {
         ctx.s.phase = Phase::Fast { threshold: t };
         ctx.say(
             EventKind::Note,
-            format_args!(
-                "Fast action threshold {t}: the fast phase is for characters with WIT {t} or more."
-            ),
+            later(|| Line::new("zones-fast-threshold").number("threshold", t)),
         );
     } else if ctx.s.options.fast_slow {
         let r = ctx.roll(Die::D20, "the fast action threshold", "zones.fast-slow")?;
         ctx.s.phase = Phase::Fast { threshold: r.value };
-        let mut e = Explanation::new(
-            "The GM's d20 for the fast action threshold",
-            "zones.fast-slow",
-        );
+        let mut e = Explanation::new(Line::new("zones-fast-threshold-what"), "zones.fast-slow");
         e.dice.push(r);
         e.total = i32::from(r.value);
-        e.outcome = format!("only WIT {} or more act in the fast phase", r.value).into();
+        e.outcome = Line::new("zones-fast-threshold-outcome").number("threshold", r.value);
         ctx.explained(
             EventKind::Roll { character: None },
-            format_args!(
-                "Fast action threshold {}: the fast phase is for characters with WIT {} or more.",
-                r.value, r.value
-            ),
+            Line::new("zones-fast-threshold").number("threshold", r.value),
             e,
         );
     } else {

@@ -10,6 +10,8 @@ use crate::dice::Die;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shot {
     pub save: bool,
+    /// Why, as a keyword the lines choose their words by: "unseen", "beyond-half-range",
+    /// "moving", "indirect" (empty when no save is needed).
     pub why_save: &'static str,
 }
 
@@ -79,7 +81,7 @@ pub fn can_strike(
             if tz.dark {
                 Some(Shot {
                     save: true,
-                    why_save: "the target is not visible",
+                    why_save: "unseen",
                 })
             } else {
                 Some(Shot {
@@ -118,11 +120,11 @@ fn ranged(d: u8, range: u8, moving: bool) -> Option<Shot> {
         (true, true) => None,
         (true, false) => Some(Shot {
             save: true,
-            why_save: "beyond half range",
+            why_save: "beyond-half-range",
         }),
         (false, true) => Some(Shot {
             save: true,
-            why_save: "while moving",
+            why_save: "moving",
         }),
         (false, false) => Some(AUTOMATIC),
     }
@@ -135,7 +137,7 @@ fn indirect(d: u8, range: u8, moving: bool) -> Option<Shot> {
     }
     Some(Shot {
         save: true,
-        why_save: "indirect fire",
+        why_save: "indirect",
     })
 }
 
@@ -215,7 +217,7 @@ mod tests {
     fn the_longest_ranges_follow_the_half_range_rule() {
         assert_eq!(
             ranged(200, 255, false).map(|s| s.why_save),
-            Some("beyond half range")
+            Some("beyond-half-range")
         );
         assert_eq!(ranged(127, 255, false), Some(AUTOMATIC));
         assert_eq!(ranged(255, 255, true), None);

@@ -8,8 +8,10 @@ use super::event::EventKind;
 use super::model::*;
 use super::position::*;
 use super::rounds::end_turn;
+use super::said::{SaveFor, later};
 use crate::battle::{CharacterId, RuleError};
 use crate::explain::Explanation;
+use crate::line::Line;
 
 fn active_turn(s: &State) -> CharacterId {
     s.turn.as_ref().expect("a turn is in progress").character
@@ -72,10 +74,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     match action {
         Action::EndTurn => end_turn(ctx),
         Action::TimedOut => {
-            ctx.log.note(format_args!(
-                "{} did not declare in time and does nothing this turn (chaos of combat).",
-                ctx.s.name(c)
-            ));
+            ctx.note(later(|| Line::new("zones-timed-out").who("who", c)));
             end_turn(ctx);
         }
         Action::Surrender => {
@@ -96,58 +95,53 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 Location::Pack(c)
             };
             ctx.s.items[*i].location = to;
-            let where_ = if to == Location::Hand(c) {
-                "in hand"
+            let into = if to == Location::Hand(c) {
+                "hand"
             } else {
-                "into the pack"
+                "pack"
             };
-            ctx.log.note(format_args!(
-                "{} picks up the {} ({where_}).",
-                ctx.s.name(c),
-                ctx.s.items[*i].name
-            ));
+            ctx.note(later(|| {
+                Line::new("zones-picks-up")
+                    .who("who", c)
+                    .thing("item", *i)
+                    .word("into", into)
+            }));
         }
         Action::PutDown(i) => {
             let z = ctx.s.characters[c].zone;
             ctx.s.items[*i].location = Location::Ground(z);
-            ctx.log.note(format_args!(
-                "{} puts down the {}.",
-                ctx.s.name(c),
-                ctx.s.items[*i].name
-            ));
+            ctx.note(later(|| {
+                Line::new("zones-puts-down").who("who", c).thing("item", *i)
+            }));
         }
         Action::Equip(i) => {
             ctx.s.items[*i].location = Location::Hand(c);
-            ctx.log.note(format_args!(
-                "{} readies the {}.",
-                ctx.s.name(c),
-                ctx.s.items[*i].name
-            ));
+            ctx.note(later(|| {
+                Line::new("zones-readies").who("who", c).thing("item", *i)
+            }));
         }
         Action::Unequip(i) => {
             ctx.s.items[*i].location = Location::Pack(c);
-            ctx.log.note(format_args!(
-                "{} stows the {}.",
-                ctx.s.name(c),
-                ctx.s.items[*i].name
-            ));
+            ctx.note(later(|| {
+                Line::new("zones-stows").who("who", c).thing("item", *i)
+            }));
         }
         Action::Use(i) => use_item(ctx, c, *i)?,
         Action::Interact(f) => interact(ctx, c, *f)?,
         Action::Speak => {
-            ctx.log.note(format_args!("{} calls out.", ctx.s.name(c)));
-            reveal(ctx, c, "they spoke");
+            ctx.note(later(|| Line::new("zones-calls-out").who("who", c)));
+            reveal(ctx, c, "spoke");
         }
         Action::Hide => {
             ctx.s.characters[c].concealed = true;
-            ctx.log.say(
+            ctx.say(
                 EventKind::Hidden { character: c },
-                format_args!("{} slips out of sight and is concealed.", ctx.s.name(c)),
+                later(|| Line::new("zones-hides").who("who", c)),
             );
         }
         Action::Shove { to, into_hazard } => shove(ctx, c, *to, *into_hazard)?,
         Action::BreakFree => {
-            let pass = ctx.save(c, Attribute::Str, "to break free", "zones.grapple")?;
+            let pass = ctx.save(c, Attribute::Str, SaveFor::BreakFree, "zones.grapple")?;
             if pass {
                 release(ctx, c);
             }
@@ -175,39 +169,49 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
             let before = ch.health;
             ch.health = ch.health.saturating_add(r.value).min(ch.max_health);
             let health = ch.health;
-            let mut e =
-                Explanation::new(format!("{name} drinks the {item}"), "zones.bonus-actions");
-            e.dice.push(r);
-            e.total = i32::from(r.value);
-            e.outcome = format!("health {before} to {health}").into();
-            ctx.explained(
-                EventKind::Healed {
-                    character: c,
-                    health,
-                },
-                format_args!(
-                    "{name} uses the {item} and recovers {} health.",
-                    health - before
-                ),
-                e,
-            );
+            // A quiet play-out explains nothing (`Log::quiet`).
+            if !ctx.log.quiet {
+                let what = Line::new("zones-drinks").who("who", c).thing("item", i);
+                let mut e = Explanation::new(what, "zones.bonus-actions");
+                e.dice.push(r);
+                e.total = i32::from(r.value);
+                e.outcome = Line::new("zones-heal-outcome")
+                    .number("before", before)
+                    .number("after", health);
+                let text = Line::new("zones-heals")
+                    .who("who", c)
+                    .thing("item", i)
+                    .number("n", health - before);
+                ctx.explained(
+                    EventKind::Healed {
+                        character: c,
+                        health,
+                    },
+                    text,
+                    e,
+                );
+            }
         }
         Consumable::Antidote => {
             ctx.s.characters[c].poisoned = None;
-            ctx.note(format_args!("{name} takes the {item}: no longer poisoned."));
+            ctx.note(later(|| {
+                Line::new("zones-antidote").who("who", c).thing("item", i)
+            }));
         }
         Consumable::Poison(die) => {
             ctx.s.characters[c].coated = Some(die);
-            ctx.note(format_args!(
-                "{name} coats their weapons with the {item}: the next wound they deal poisons ({die} each round)."
-            ));
+            ctx.note(later(|| {
+                Line::new("zones-coats")
+                    .who("who", c)
+                    .thing("item", i)
+                    .number("sides", die.sides)
+            }));
         }
     }
     Ok(())
 }
 
 fn interact(ctx: &mut Ctx, c: CharacterId, f: FixtureId) -> Result<(), RuleError> {
-    let name = ctx.s.name(c).to_string();
     let fixture = ctx.s.fixtures[f].clone();
     match fixture.effect {
         FixtureEffect::Passage(a, b) => {
@@ -219,16 +223,21 @@ fn interact(ctx: &mut Ctx, c: CharacterId, f: FixtureId) -> Result<(), RuleError
                 ctx.s.zones[a].neighbours.push(b);
                 ctx.s.zones[b].neighbours.push(a);
             }
-            let (za, zb) = (ctx.s.zones[a].name.clone(), ctx.s.zones[b].name.clone());
-            ctx.note(format_args!(
-                "{name} {} the {}: the way between {za} and {zb} is now {}.",
-                if open { "shuts" } else { "opens" },
-                fixture.name,
-                if open { "closed" } else { "open" }
-            ));
+            ctx.note(later(|| {
+                Line::new("zones-passage")
+                    .who("who", c)
+                    .word("was", if open { "open" } else { "shut" })
+                    .name("fixture", fixture.name)
+                    .place("a", a)
+                    .place("b", b)
+            }));
         }
         FixtureEffect::Trap(z) => {
-            ctx.note(format_args!("{name} works the {}.", fixture.name));
+            ctx.note(later(|| {
+                Line::new("zones-works")
+                    .who("who", c)
+                    .name("fixture", fixture.name)
+            }));
             let Some(h) = ctx.s.zones[z].hazard.clone() else {
                 return Ok(());
             };
@@ -253,9 +262,9 @@ fn shove(
         return Err(RuleError::Illegal("nobody is held to shove".into()));
     };
     release(ctx, g);
-    let name = ctx.s.name(c).to_string();
-    let gname = ctx.s.name(g).to_string();
-    ctx.note(format_args!("{name} shoves {gname}."));
+    ctx.note(later(|| {
+        Line::new("zones-shoves").who("who", c).who("held", g)
+    }));
     if into_hazard {
         let z = ctx.s.characters[g].zone;
         if let Some(h) = ctx.s.zones[z].hazard.clone() {
@@ -309,18 +318,16 @@ pub fn opportunity(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             };
             let_go_unless_at(ctx, decl.attacker, aim);
             ctx.s.characters[decl.attacker].acted = true;
-            let name = ctx.s.name(decl.attacker).to_string();
-            let target = ctx
-                .s
-                .name(ctx.s.movement.as_ref().expect("move").mover)
-                .to_string();
+            let mover = ctx.s.movement.as_ref().expect("move").mover;
             ctx.say(
                 EventKind::Reaction {
                     character: decl.attacker,
                 },
-                format_args!(
-                    "{name} strikes at {target}, who is moving away (opportunity attack)."
-                ),
+                later(|| {
+                    Line::new("zones-opportunity-attack")
+                        .who("who", decl.attacker)
+                        .who("mover", mover)
+                }),
             );
             attack::declare(ctx, *decl, true, false)
         }
@@ -340,14 +347,12 @@ pub fn finish_move(ctx: &mut Ctx) -> Result<(), RuleError> {
         return Ok(());
     }
     if mover.grabbed_by.is_some() {
-        let name = ctx.s.name(m.mover).to_string();
-        ctx.note(format_args!("{name} is held fast and cannot move on."));
+        ctx.note(later(|| Line::new("zones-held-fast").who("who", m.mover)));
         return Ok(());
     }
     if mover.zone != m.from {
         // Driven back by an opportunity attack's stunt: the move ends where they were driven.
-        let name = ctx.s.name(m.mover).to_string();
-        ctx.note(format_args!("{name} was driven back and cannot move on."));
+        ctx.note(later(|| Line::new("zones-driven-back").who("who", m.mover)));
         return Ok(());
     }
     let dragged = grabbed_by(ctx.s, m.mover);

@@ -1,0 +1,132 @@
+//! What the Zones referee's lines are made of: a line built only where a log keeps it, and the
+//! values many lines share (a weapon, an attack's manner, what a save is for). The words are
+//! in `assets/words/en/zones.ftl`.
+
+use std::fmt;
+
+use super::model::{AttackMode, Attribute, Stunt, Weapon};
+use crate::context::Text;
+use crate::line::Line;
+
+/// A line built only when a log keeps it: a quiet play-out (`Log::quiet`) never calls `F`, so
+/// it builds no `Line` (whose values allocate), just as it never wrote the sentence before.
+pub struct Later<F>(F);
+
+/// The line `f` builds, once a log that keeps it asks.
+pub fn later<F: FnOnce() -> Line>(f: F) -> Later<F> {
+    Later(f)
+}
+
+impl<F: FnOnce() -> Line> Text for Later<F> {
+    fn written(self) -> Line {
+        (self.0)()
+    }
+}
+
+/// A weapon by its name, or bare hands.
+pub fn weapon(w: Weapon) -> Line {
+    match w {
+        Weapon::Unarmed => Line::new("zones-bare-hands"),
+        Weapon::Item(i) => Line::new("zones-thing").thing("item", i),
+    }
+}
+
+/// The keyword of an attack's manner, for the messages that tell it.
+pub fn mode(m: AttackMode) -> &'static str {
+    match m {
+        AttackMode::Damage { hold_back: false } => "attack",
+        AttackMode::Damage { hold_back: true } => "hold-back",
+        AttackMode::FinalBlow => "final-blow",
+        AttackMode::Disarm { .. } => "disarm",
+        AttackMode::Grapple => "grapple",
+    }
+}
+
+/// The keyword of an attribute: `{ $attr -> [str] STR ... }`.
+pub fn attr(a: Attribute) -> &'static str {
+    match a {
+        Attribute::Str => "str",
+        Attribute::Agi => "agi",
+        Attribute::Wit => "wit",
+    }
+}
+
+/// What a stunt does, as the attacker offers it.
+pub fn stunt(st: Stunt) -> Line {
+    match st {
+        Stunt::Disarm(i) => Line::new("zones-stunt")
+            .word("stunt", "disarm")
+            .thing("item", i),
+        Stunt::Drive(z) => Line::new("zones-stunt")
+            .word("stunt", "drive")
+            .place("zone", z),
+        Stunt::Seize => Line::new("zones-stunt").word("stunt", "seize"),
+        Stunt::Yield => Line::new("zones-stunt").word("stunt", "yield"),
+    }
+}
+
+/// What a save is for: in English for its die (a roll's purpose stays English, for the dice
+/// sources), and as a line for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveFor {
+    /// To hit, and why the shot needs a save (`Shot::why_save`'s keyword).
+    Hit(&'static str),
+    /// To hit with a counter, and why.
+    CounterHit(&'static str),
+    Dodge,
+    Disarm,
+    Grapple,
+    Morale,
+    Chase,
+    BreakFree,
+}
+
+impl SaveFor {
+    pub fn line(self) -> Line {
+        let line = Line::new("zones-save-for");
+        match self {
+            SaveFor::Hit(why) => line.word("for", "hit").line("why", why_save(why)),
+            SaveFor::CounterHit(why) => line.word("for", "counter").line("why", why_save(why)),
+            SaveFor::Dodge => line.word("for", "dodge"),
+            SaveFor::Disarm => line.word("for", "disarm"),
+            SaveFor::Grapple => line.word("for", "grapple"),
+            SaveFor::Morale => line.word("for", "morale"),
+            SaveFor::Chase => line.word("for", "chase"),
+            SaveFor::BreakFree => line.word("for", "break-free"),
+        }
+    }
+}
+
+/// Why a shot needs a WIT save, from its keyword.
+fn why_save(why: &'static str) -> Line {
+    Line::new("zones-why-save").word("why", why)
+}
+
+/// The English a save's die is told its purpose in (see [`SaveFor`]).
+impl fmt::Display for SaveFor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveFor::Hit(why) => write!(f, "to hit ({})", why_english(why)),
+            SaveFor::CounterHit(why) => {
+                write!(f, "to hit with the counter ({})", why_english(why))
+            }
+            SaveFor::Dodge => f.write_str("to dodge"),
+            SaveFor::Disarm => f.write_str("against the disarm"),
+            SaveFor::Grapple => f.write_str("against the grapple"),
+            SaveFor::Morale => f.write_str("for morale"),
+            SaveFor::Chase => f.write_str("to escape the chase"),
+            SaveFor::BreakFree => f.write_str("to break free"),
+        }
+    }
+}
+
+/// Why a shot needs a save, in the English of a roll's purpose.
+fn why_english(why: &str) -> &'static str {
+    match why {
+        "unseen" => "the target is not visible",
+        "beyond-half-range" => "beyond half range",
+        "moving" => "while moving",
+        "indirect" => "indirect fire",
+        _ => "",
+    }
+}
