@@ -60,9 +60,8 @@ pub fn points(s: &State, c: CharacterId) -> i32 {
     total(&contribution(s, c))
 }
 
-/// One character's contribution to the group's effort, line by line. The AI weighs every
-/// effort by these lists in its play-outs: each cause is a message and its facts, no dearer
-/// than the sentence it replaced.
+/// One character's contribution to the group's effort, line by line. The AI sums these lists
+/// in its play-outs: each cause is a message and its facts, never written out here.
 pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     let ch = &s.characters[c];
     let mut lines = Vec::new();
