@@ -332,7 +332,7 @@ fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_fou
             degree: Degree::Minor,
         },
     );
-    assert_eq!(s.groups[FOES].trait_injuries["equipment"], 8, "{text}");
+    assert_eq!(s.groups[FOES].trait_injuries["equipment"], 8, "{text:?}");
     let after = effort::total(&effort::group_effort(&s, FOES));
     assert_eq!(
         before - after,
@@ -351,7 +351,7 @@ fn the_wizards_equipment_injury_on_the_bandits_is_minus_eight_and_costs_them_fou
     );
     assert_eq!(m.groups[FOES].trait_injuries["equipment"], 16);
     assert_eq!(
-        text,
+        text.english(&m),
         "The Bandits' equipment injured: 2 × vulnerability 4 × 2 = -16 to their equipment"
     );
     // A minor wound instead would have been -4.
@@ -385,7 +385,7 @@ fn wounds_cost_wounds_times_vulnerability_and_vulnerability_counts_those_still_i
         },
     );
     assert_eq!(
-        text,
+        text.english(&s),
         "The Bandits take major wounds: wounds 2 × vulnerability 4 = -8 to their effort"
     );
     assert_eq!(s.groups[FOES].wounds, 2);
@@ -1110,7 +1110,7 @@ fn a_duellist_pushed_to_minus_three_is_beaten_and_a_push_costs_no_duel_roll() {
     }
     let grell = last
         .iter()
-        .find(|e| e.line.said() == "Grell: 12 in the duel")
+        .find(|e| e.line.english(&t.s) == "Grell: 12 in the duel")
         .and_then(|e| e.explanation.clone())
         .expect("Grell's duel roll");
     assert_eq!(
@@ -1417,7 +1417,7 @@ fn a_nuance_counts_for_the_effort_but_not_for_the_performance() {
     assert!(
         effort::contribution(&t.s, 0)
             .iter()
-            .any(|l| l.value == 2 && l.cause.said() == "Maelis's nuance: fire")
+            .any(|l| l.value == 2 && l.cause.english(&t.s) == "Maelis's nuance: fire")
     );
     assert!(fray::rules::coterie::performance::modifiers(&t.s, 0, 1).is_empty());
     let out = t.bring_all(&[3, 4, 2, 2, 5, 3, 2, 5, 6, 6]);

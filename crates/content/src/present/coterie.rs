@@ -685,7 +685,7 @@ impl Present for Coterie {
         )
     }
 
-    fn parts(_: &State, a: &Action) -> Option<Vec<String>> {
+    fn parts(s: &State, a: &Action) -> Option<Vec<String>> {
         // A victory's harm is one piece at the degree won or a mix of lesser ones: composed a
         // piece at a time, each its degree and then its kind, the greater degrees first.
         let Action::Inflict(harm) = a else {
@@ -699,7 +699,7 @@ impl Present for Coterie {
                 .flat_map(|h| {
                     [
                         format!("a {} harm", h.degree.label()),
-                        flow::kind_text(&h.kind),
+                        said(&flow::kind_text(&h.kind), s),
                     ]
                 })
                 .collect(),

@@ -1,7 +1,9 @@
 //! The group's effort: each character's contribution, the group's own modifiers, and the 2d6
 //! with coherence and leadership (coterie.effort, coterie.group-roll).
 
+use super::lines::{possessive, with_room};
 use super::model::{Effort, FOES, Nuance, PARTY, State};
+use crate::Line;
 use crate::battle::{CharacterId, FactionId};
 use crate::explain::Modifier;
 
@@ -58,7 +60,8 @@ pub fn points(s: &State, c: CharacterId) -> i32 {
     total(&contribution(s, c))
 }
 
-/// One character's contribution to the group's effort, line by line.
+/// One character's contribution to the group's effort, line by line. The AI sums these lists
+/// in its play-outs: each cause is a message and its facts, never written out here.
 pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     let ch = &s.characters[c];
     let mut lines = Vec::new();
@@ -66,19 +69,23 @@ pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     for (name, rank) in &counted {
         lines.push(Modifier {
             value: *rank,
-            cause: format!("{}'s {name}", ch.name).into(),
+            cause: Line::new("coterie-skill-of")
+                .who("who", c)
+                .name("skill", name.as_str()),
         });
     }
     for n in nuances_counted(s, c, |skill| counted.iter().any(|(k, _)| k == skill)) {
         lines.push(Modifier {
             value: n.value,
-            cause: format!("{}'s nuance: {}", ch.name, n.name).into(),
+            cause: Line::new("coterie-nuance-of")
+                .who("who", c)
+                .name("nuance", n.name.as_str()),
         });
     }
     if ch.fatigue > 0 {
         lines.push(Modifier {
             value: -ch.fatigue,
-            cause: format!("{}'s fatigue", ch.name).into(),
+            cause: Line::new("coterie-fatigue-of").who("who", c),
         });
     }
     if s.parts
@@ -87,7 +94,7 @@ pub fn contribution(s: &State, c: CharacterId) -> Vec<Modifier> {
     {
         lines.push(Modifier {
             value: 2,
-            cause: format!("{} presses hard", ch.name).into(),
+            cause: Line::new("coterie-presses").who("who", c),
         });
     }
     lines
@@ -115,13 +122,15 @@ pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
             value
         };
         let cause = if injury > 0 {
-            format!("{} {t} ({value}, injured −{injury})", g.possessive())
+            with_room("coterie-trait-injured", 5)
+                .number("value", value)
+                .number("injury", injury)
         } else {
-            format!("{} {t}", g.possessive())
+            Line::new("coterie-trait")
         };
         lines.push(Modifier {
             value: left,
-            cause: cause.into(),
+            cause: possessive(cause, s, side).name("trait", t.as_str()),
         });
     }
     if side == PARTY {
@@ -130,19 +139,21 @@ pub fn group_effort(s: &State, side: FactionId) -> Vec<Modifier> {
         let v = s.vulnerability(side);
         lines.push(Modifier {
             value: -g.wounds * v,
-            cause: format!("wounds {} × vulnerability {v}", g.wounds).into(),
+            cause: Line::new("coterie-group-wounds")
+                .number("wounds", g.wounds)
+                .number("vulnerability", v),
         });
     }
     if g.tactical_penalty > 0 {
         lines.push(Modifier {
             value: -g.tactical_penalty,
-            cause: "tactical position".into(),
+            cause: Line::new("coterie-tactical-position"),
         });
     }
     if g.bonus != 0 {
         lines.push(Modifier {
             value: g.bonus,
-            cause: "special actions".into(),
+            cause: Line::new("coterie-special-actions"),
         });
     }
     lines
@@ -166,11 +177,13 @@ pub fn party_wounds(s: &State) -> Option<Modifier> {
     Some(Modifier {
         value: -(wounds * v / n),
         cause: if armour > 0 {
-            format!("wounds {wounds} × vulnerability {v} ({n} less armour {armour}) / {n} members")
-                .into()
+            Line::new("coterie-party-wounds-armour").number("armour", armour)
         } else {
-            format!("wounds {wounds} × vulnerability {v} / {n} members").into()
-        },
+            Line::new("coterie-party-wounds")
+        }
+        .number("wounds", wounds)
+        .number("vulnerability", v)
+        .number("members", n),
     })
 }
 
@@ -186,7 +199,7 @@ pub fn coherence(s: &State, side: FactionId) -> Vec<Modifier> {
     {
         lines.push(Modifier {
             value: s.characters[lead].leadership,
-            cause: format!("{}'s leadership", s.characters[lead].name).into(),
+            cause: Line::new("coterie-leadership").who("who", lead),
         });
     }
     if let Some(&worst) = members
@@ -196,7 +209,7 @@ pub fn coherence(s: &State, side: FactionId) -> Vec<Modifier> {
     {
         lines.push(Modifier {
             value: s.characters[worst].group_work,
-            cause: format!("group work ({})", s.characters[worst].name).into(),
+            cause: Line::new("coterie-group-work").who("who", worst),
         });
     }
     lines

@@ -6,8 +6,10 @@ use super::action::Action;
 use super::effort::{self, other};
 use super::event::EventKind;
 use super::harm::{self, GroupResult};
+use super::lines::{self, note, tell};
 use super::model::*;
 use super::performance;
+use crate::Line;
 use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
 use crate::dice::Die;
 use crate::explain::{Explanation, Modifier};
@@ -245,13 +247,16 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 brought: Vec::new(),
                 shift: None,
             });
-            let what = match e {
-                Effort::Steady => "fights with the group",
-                Effort::Press => "presses hard (+2 effort, 1 fatigue)",
-                Effort::Goal => "works towards their goal",
+            let effort = match e {
+                Effort::Steady => "steady",
+                Effort::Press => "press",
+                Effort::Goal => "goal",
             };
-            let name = ctx.s.name(c).to_string();
-            ctx.note(format_args!("{name} {what}."));
+            note(ctx, |_| {
+                Line::new("coterie-declares")
+                    .who("who", c)
+                    .word("effort", effort)
+            });
             ctx.s.stage = Stage::Declare(i + 1);
         }
         (Stage::Bring(i), Action::Bring(skills)) => {
@@ -267,12 +272,12 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 mild,
                 proposal: sp.clone(),
             };
-            let name = ctx.s.name(character).to_string();
-            ctx.note(format_args!(
-                "{name} proposes a {}special action: {}.",
-                if mild { "mild " } else { "" },
-                special_text(ctx.s, sp, mild)
-            ));
+            note(ctx, |_| {
+                Line::new("coterie-proposes")
+                    .who("who", character)
+                    .word("kind", if mild { "mild" } else { "full" })
+                    .line("special", special_text(sp, mild))
+            });
         }
         (
             Stage::Review {
@@ -296,21 +301,20 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         (Stage::Harm { winner, degree }, Action::Inflict(pieces)) => {
             if winner == PARTY && foes_may_fall_back(degree, pieces) {
-                ctx.note(format!(
-                    "The players would deal {}; {} may fall back two steps instead.",
-                    harm_text(pieces),
-                    ctx.s.groups[FOES].name
-                ));
+                note(ctx, |_| {
+                    Line::new("coterie-players-would-deal")
+                        .line("harm", harm_text(pieces))
+                        .side("foes", FOES)
+                });
                 ctx.s.stage = Stage::FoesFallBack {
                     harm: pieces.clone(),
                 };
             } else if winner == PARTY {
                 harm_foes(ctx, degree, pieces);
             } else {
-                ctx.note(format_args!(
-                    "The GM would deal {}; the players may fall back instead.",
-                    harm_text(pieces)
-                ));
+                note(ctx, |_| {
+                    Line::new("coterie-gm-would-deal").line("harm", harm_text(pieces))
+                });
                 ctx.s.stage = Stage::FallBack {
                     degree,
                     harm: pieces.clone(),
@@ -321,8 +325,10 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let mut wounds = 0;
             let mut tactical = false;
             for h in harm {
-                let text = harm::apply_to_group(ctx.s, PARTY, &h);
-                ctx.say(EventKind::Harm { side: PARTY }, text);
+                harm::deal(ctx.s, PARTY, &h);
+                tell(ctx, EventKind::Harm { side: PARTY }, |s| {
+                    harm::dealt(s, PARTY, &h)
+                });
                 match h.kind {
                     HarmKind::Wounds => wounds += h.degree.level(),
                     HarmKind::Tactical => tactical = true,
@@ -358,18 +364,17 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         (Stage::Reserve { fleeing, .. }, Action::Reserve(kind)) => {
             if kind.is_none() {
-                ctx.note("The GM waives the level kept for injuries.");
+                ctx.note(Line::new("coterie-gm-waives"));
             }
             let mut wounds = 0;
             for h in harm::reserved(kind.as_ref(), fleeing) {
                 if h.kind == HarmKind::Tactical {
                     fall_back(ctx, Degree::Decisive, h, wounds);
                 } else {
-                    let text = harm::apply_to_group(ctx.s, PARTY, &h);
-                    ctx.say(
-                        EventKind::Harm { side: PARTY },
-                        format_args!("The GM keeps a level for injuries: {text}"),
-                    );
+                    harm::deal(ctx.s, PARTY, &h);
+                    tell(ctx, EventKind::Harm { side: PARTY }, |s| {
+                        Line::new("coterie-gm-keeps").line("harm", harm::dealt(s, PARTY, &h))
+                    });
                     wounds = i32::from(h.kind == HarmKind::Wounds);
                 }
             }
@@ -379,12 +384,13 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         (Stage::FoesFallBack { harm }, Action::FallBack(fall_back)) => {
             if *fall_back {
-                let text = harm::apply_to_group(ctx.s, FOES, &harm::fall_back(Degree::Major));
-                let name = ctx.s.groups[FOES].name.clone();
-                ctx.say(
-                    EventKind::Harm { side: FOES },
-                    format_args!("{name} fall back rather than suffer the harm: {text}"),
-                );
+                let h = harm::fall_back(Degree::Major);
+                harm::deal(ctx.s, FOES, &h);
+                tell(ctx, EventKind::Harm { side: FOES }, |s| {
+                    Line::new("coterie-foes-fall-back")
+                        .side("foes", FOES)
+                        .line("harm", harm::dealt(s, FOES, &h))
+                });
                 harm_characters(ctx, GroupResult::Win(Degree::Major), None);
                 ctx.s.stage = Stage::Resolving;
             } else {
@@ -395,20 +401,16 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.flee_due.retain(|x| *x != c);
             if *flee {
                 ctx.s.characters[c].standing = Standing::Out;
-                let name = ctx.s.name(c).to_string();
-                ctx.say(
-                    EventKind::Out { character: c },
-                    format_args!(
-                        "{name} did well enough to flee the field, and leaves the conflict."
-                    ),
-                );
+                tell(ctx, EventKind::Out { character: c }, |_| {
+                    Line::new("coterie-flees-field").who("who", c)
+                });
             }
             ctx.s.stage = Stage::Resolving;
         }
         (Stage::Draw, Action::NeutralDraw) => {
             // "A neutral draw has no net effect for anyone": the table's cells cap harm the
             // group was assigned, and it was assigned none (coterie.draws).
-            ctx.note("A neutral draw: neither side is harmed and the track stays as it is.");
+            ctx.note(Line::new("coterie-neutral-draw"));
             ctx.s.stage = Stage::Resolving;
         }
         (
@@ -422,15 +424,16 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 kind: foes.clone(),
                 degree: Degree::Minor,
             };
-            let text = harm::apply_to_group(ctx.s, FOES, &h);
-            ctx.say(
-                EventKind::Harm { side: FOES },
-                format_args!("A harmful draw: {text}"),
-            );
+            harm::deal(ctx.s, FOES, &h);
+            tell(ctx, EventKind::Harm { side: FOES }, |s| {
+                Line::new("coterie-harmful-draw").line("harm", harm::dealt(s, FOES, &h))
+            });
             if *party_tactical {
                 let h = Harm::push_back(Degree::Minor);
-                let text = harm::apply_to_group(ctx.s, PARTY, &h);
-                ctx.say(EventKind::Harm { side: PARTY }, text);
+                harm::deal(ctx.s, PARTY, &h);
+                tell(ctx, EventKind::Harm { side: PARTY }, |s| {
+                    harm::dealt(s, PARTY, &h)
+                });
                 harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(0));
                 // The whole group pushed back: who did well may flee the field, as after a
                 // loss (coterie.flee-field).
@@ -445,31 +448,41 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 kind: kind.clone(),
                 degree: Degree::Minor,
             };
-            let text = harm::apply_to_group(ctx.s, PARTY, &h);
-            ctx.say(EventKind::Harm { side: PARTY }, text);
+            harm::deal(ctx.s, PARTY, &h);
+            tell(ctx, EventKind::Harm { side: PARTY }, |s| {
+                harm::dealt(s, PARTY, &h)
+            });
             let level = if *kind == HarmKind::Wounds { 1 } else { 0 };
             harm_characters(ctx, GroupResult::Draw { harmful: true }, Some(level));
             ctx.s.stage = Stage::Resolving;
         }
         (Stage::Morale, Action::Morale(m)) => {
             ctx.s.morale_due = false;
-            let name = ctx.s.groups[FOES].name.clone();
             let position = ctx.s.groups[FOES].position;
+            let name = &ctx.s.groups[FOES].name;
             match m {
                 Morale::FightOn => {
                     ctx.s.groups[FOES].held_at = Some(position);
-                    ctx.note(format_args!("{name} fight on."));
+                    note(ctx, |_| Line::new("coterie-fight-on").side("foes", FOES));
                     ctx.s.stage = Stage::Resolving;
                 }
-                Morale::Flee => end(ctx, PARTY, format!("{name} flee")),
-                Morale::Capitulate => end(ctx, PARTY, format!("{name} capitulate")),
+                // How it ended is kept in the outcome, written whole (see `end`).
+                Morale::Flee => {
+                    let how = format!("{name} flee");
+                    end(ctx, PARTY, how);
+                }
+                Morale::Capitulate => {
+                    let how = format!("{name} capitulate");
+                    end(ctx, PARTY, how);
+                }
             }
         }
         (Stage::DuelAnswer { loser }, Action::DuelFallBack(fall_back)) => {
-            let name = ctx.s.name(loser).to_string();
             if *fall_back {
                 ctx.s.characters[loser].duel_position -= 2;
-                ctx.note(format_args!("{name} falls back two steps in the duel."));
+                note(ctx, |_| {
+                    Line::new("coterie-duel-falls-back").who("who", loser)
+                });
             } else {
                 hurt(ctx, loser, 2);
             }
@@ -510,11 +523,10 @@ fn reserve_choices(s: &State, harm: &[Harm]) -> Vec<Action> {
 /// The players fall back: `push` on the track, each character's injuries capped at `wounds`
 /// (the level the GM kept, if any), and those who did well may flee the field.
 fn fall_back(ctx: &mut Ctx, degree: Degree, push: Harm, wounds: i32) {
-    let text = harm::apply_to_group(ctx.s, PARTY, &push);
-    ctx.say(
-        EventKind::Harm { side: PARTY },
-        format_args!("The players fall back: {text}"),
-    );
+    harm::deal(ctx.s, PARTY, &push);
+    tell(ctx, EventKind::Harm { side: PARTY }, |s| {
+        Line::new("coterie-players-fall-back").line("harm", harm::dealt(s, PARTY, &push))
+    });
     harm_characters(ctx, GroupResult::Loss(degree), Some(wounds));
     flee_field_due(ctx);
     ctx.s.stage = Stage::Resolving;
@@ -524,8 +536,8 @@ fn fall_back(ctx: &mut Ctx, degree: Degree, push: Harm, wounds: i32) {
 /// land, capped as ever.
 fn flee_conflict(ctx: &mut Ctx, degree: Degree, wounds: i32) {
     harm_characters(ctx, GroupResult::Loss(degree), Some(wounds));
-    let name = ctx.s.groups[PARTY].name.clone();
-    end(ctx, FOES, format!("{name} flee the conflict"));
+    let how = format!("{} flee the conflict", ctx.s.groups[PARTY].name);
+    end(ctx, FOES, how);
 }
 
 /// After a tactical loss, who did at least well may flee the field (coterie.flee-field).
@@ -553,19 +565,25 @@ pub fn foes_may_fall_back(degree: Degree, harm: &[Harm]) -> bool {
 /// The players' harm dealt to the opposition, and the table's cells for a won phase.
 fn harm_foes(ctx: &mut Ctx, degree: Degree, pieces: &[Harm]) {
     for h in pieces {
-        let text = harm::apply_to_group(ctx.s, FOES, h);
-        ctx.say(EventKind::Harm { side: FOES }, text);
+        harm::deal(ctx.s, FOES, h);
+        tell(ctx, EventKind::Harm { side: FOES }, |s| {
+            harm::dealt(s, FOES, h)
+        });
     }
     harm_characters(ctx, GroupResult::Win(degree), None);
     ctx.s.stage = Stage::Resolving;
 }
 
-pub fn harm_text(pieces: &[Harm]) -> String {
-    pieces
-        .iter()
-        .map(|h| format!("{} {}", h.degree.label(), kind_text(&h.kind)))
-        .collect::<Vec<_>>()
-        .join(" and ")
+/// Pieces of harm one after another: "minor injuries and minor tactical harm (a push-back)".
+pub fn harm_text(pieces: &[Harm]) -> Line {
+    lines::joined("coterie-and", pieces.iter().map(harm_piece))
+}
+
+/// One piece of harm: its degree and its kind, "major injuries".
+pub fn harm_piece(h: &Harm) -> Line {
+    Line::new("coterie-harm")
+        .word("degree", h.degree.label())
+        .line("kind", kind_text(&h.kind))
 }
 
 /// Works through what needs no decision, until the next decision or the end.
@@ -622,26 +640,30 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
 fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
     let mut totals = [0i32; 2];
     for side in [PARTY, FOES] {
-        let name = ctx.s.groups[side].name.clone();
         let mut lines = effort::group_effort(ctx.s, side);
         lines.extend(effort::coherence(ctx.s, side));
-        let what = format!("the effort of {name}");
+        // The roll's purpose, for the dice (none in a quiet play-out).
+        let what = ctx
+            .log
+            .words(|| format!("the effort of {}", ctx.s.groups[side].name));
         let a = ctx.roll(Die::D6, &what, "coterie.effort")?;
         let b = ctx.roll(Die::D6, &what, "coterie.effort")?;
-        let mut e = Explanation::new(what, "coterie.effort");
-        e.dice = vec![a, b];
-        e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
-        e.modifiers = lines;
-        e.outcome = format!("effort {}", e.total).into();
-        totals[side] = e.total;
-        ctx.explained(
-            EventKind::Effort {
-                side,
-                total: e.total,
-            },
-            format!("{name}: effort {}", e.total),
-            e,
-        );
+        let total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
+        totals[side] = total;
+        if !ctx.log.quiet {
+            let mut e = Explanation::new(
+                Line::new("coterie-effort-of").side("side", side),
+                "coterie.effort",
+            );
+            e.dice = vec![a, b];
+            e.total = total;
+            e.modifiers = lines;
+            e.outcome = Line::new("coterie-effort-total").number("total", total);
+            let line = Line::new("coterie-effort")
+                .side("side", side)
+                .number("total", total);
+            ctx.explained(EventKind::Effort { side, total }, line, e);
+        }
     }
     let margin = totals[PARTY] - totals[FOES];
     let degree = Degree::of_margin(margin);
@@ -650,29 +672,32 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         -1 => Some(FOES),
         _ => None,
     };
-    let mut e = Explanation::new("the phase's result", "coterie.degrees");
-    e.total = margin.abs();
-    e.against = Some(format!("{} against {}", totals[PARTY], totals[FOES]).into());
-    e.outcome = match winner {
-        Some(w) => format!(
-            "{} victory for {} (margin {})",
-            degree.label(),
-            ctx.s.groups[w].name,
-            margin.abs()
-        )
-        .into(),
-        None => "a draw".into(),
-    };
-    let text = e.outcome.clone();
-    ctx.explained(
-        EventKind::Result {
-            winner,
-            degree,
-            efforts: totals,
-        },
-        text,
-        e,
-    );
+    if !ctx.log.quiet {
+        let mut e = Explanation::new(Line::new("coterie-result-of"), "coterie.degrees");
+        e.total = margin.abs();
+        e.against = Some(
+            Line::new("coterie-result-against")
+                .number("party", totals[PARTY])
+                .number("foes", totals[FOES]),
+        );
+        e.outcome = match winner {
+            Some(w) => Line::new("coterie-result")
+                .word("degree", degree.label())
+                .side("winner", w)
+                .number("margin", margin.abs()),
+            None => Line::new("coterie-result-draw"),
+        };
+        let line = e.outcome.clone();
+        ctx.explained(
+            EventKind::Result {
+                winner,
+                degree,
+                efforts: totals,
+            },
+            line,
+            e,
+        );
+    }
     ctx.s.result = Some(PhaseResult { winner, degree });
     for g in &mut ctx.s.groups {
         g.tactical_penalty = 0;
@@ -683,15 +708,12 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         && ctx.s.groups[w].position < 0
     {
         ctx.s.groups[w].position += 1;
-        let g = &ctx.s.groups[w];
-        let text = format!("{} win and regain a step: position {}", g.name, g.position);
-        ctx.say(
-            EventKind::Track {
-                side: w,
-                position: g.position,
-            },
-            text,
-        );
+        let position = ctx.s.groups[w].position;
+        tell(ctx, EventKind::Track { side: w, position }, |_| {
+            Line::new("coterie-regains")
+                .side("side", w)
+                .number("position", position)
+        });
     }
     ctx.s.morale_due = winner == Some(PARTY) && degree == Degree::Decisive;
     roll_performances(ctx, winner)?;
@@ -719,34 +741,46 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
     for i in 0..ctx.s.parts.len() {
         let c = ctx.s.parts[i].character;
         let brought = ctx.s.parts[i].brought.len();
-        let name = ctx.s.name(c).to_string();
         let mods = performance::modifiers(ctx.s, c, brought);
         let m = effort::total(&mods);
-        let what = format!("{name}'s individual performance");
+        // The roll's purpose, for the dice (none in a quiet play-out).
+        let what = ctx
+            .log
+            .words(|| format!("{}'s individual performance", ctx.s.name(c)));
         let a = ctx.roll(Die::D6, &what, "coterie.performance")?;
         let b = ctx.roll(Die::D6, &what, "coterie.performance")?;
         let (shift, placed) = performance::shift([a.value, b.value], m);
         let level = Performance::of_shift(shift);
-        let mut e = Explanation::new(what, "coterie.performance");
-        e.dice = vec![a, b];
-        e.modifiers = mods;
-        e.total = shift;
-        e.against = Some(
-            format!(
-                "dice as placed {} and {}: 1s count -1, 6s +1",
-                placed[0], placed[1]
-            )
-            .into(),
-        );
-        e.outcome = format!("{} ({shift:+})", level.label()).into();
-        ctx.explained(
-            EventKind::Performance {
-                character: c,
-                shift,
-            },
-            format_args!("{name} performs {} ({shift:+})", level.label()),
-            e,
-        );
+        if !ctx.log.quiet {
+            let word = lines::performance_word(level);
+            let mut e = Explanation::new(
+                Line::new("coterie-performance-of").who("who", c),
+                "coterie.performance",
+            );
+            e.dice = vec![a, b];
+            e.modifiers = mods;
+            e.total = shift;
+            e.against = Some(
+                Line::new("coterie-performance-against")
+                    .number("first", placed[0])
+                    .number("second", placed[1]),
+            );
+            e.outcome = Line::new("coterie-performance")
+                .word("level", word)
+                .number("shift", shift);
+            let line = Line::new("coterie-performs")
+                .who("who", c)
+                .word("level", word)
+                .number("shift", shift);
+            ctx.explained(
+                EventKind::Performance {
+                    character: c,
+                    shift,
+                },
+                line,
+                e,
+            );
+        }
         ctx.s.parts[i].shift = Some(shift);
         let ch = &mut ctx.s.characters[c];
         ch.performance_bonus = 0;
@@ -755,11 +789,17 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
             && let Some(g) = ch.goal.as_mut()
         {
             g.progress = (g.progress + 1).min(g.needed);
-            let text = format!(
-                "{name} gets closer to {} ({}/{})",
-                g.text, g.progress, g.needed
-            );
-            ctx.note(text);
+            note(ctx, |s| {
+                let g = s.characters[c]
+                    .goal
+                    .as_ref()
+                    .expect("the goal just furthered");
+                Line::new("coterie-goal-closer")
+                    .who("who", c)
+                    .name("goal", g.text.as_str())
+                    .number("progress", g.progress)
+                    .number("needed", g.needed)
+            });
         }
     }
     Ok(())
@@ -801,25 +841,21 @@ pub fn specials_due(s: &State) -> Vec<(CharacterId, bool)> {
     top.map(|(c, _)| vec![(c, true)]).unwrap_or_default()
 }
 
-pub fn special_text(s: &State, sp: &Special, mild: bool) -> String {
+/// What a special action does, mild or in full: "+1 to the group's next effort".
+pub fn special_text(sp: &Special, mild: bool) -> Line {
     let k = if mild { 1 } else { 2 };
     match sp {
-        Special::GroupBonus => format!("+{k} to the group's next effort"),
-        Special::SelfBonus => format!("+{k} to their own next performance roll"),
-        Special::Tactical => "a tactical change: the enemy pushed back a step".into(),
-        Special::Recover => format!("shake off {k} fatigue"),
-        Special::Progress => format!("{k} step(s) towards their goal"),
-        Special::Duel(f) => format!("a duel with {}", s.name(*f)),
+        Special::GroupBonus => Line::new("coterie-special-group-bonus").number("k", k),
+        Special::SelfBonus => Line::new("coterie-special-self-bonus").number("k", k),
+        Special::Tactical => Line::new("coterie-special-tactical"),
+        Special::Recover => Line::new("coterie-special-recover").number("k", k),
+        Special::Progress => Line::new("coterie-special-progress").number("k", k),
+        Special::Duel(f) => Line::new("coterie-special-duel").who("foe", *f),
     }
 }
 
 fn apply_special(ctx: &mut Ctx, c: CharacterId, sp: &Special, mild: bool) {
     let k = if mild { 1 } else { 2 };
-    let text = format!(
-        "{}'s special action: {}",
-        ctx.s.name(c),
-        special_text(ctx.s, sp, mild)
-    );
     match sp {
         Special::GroupBonus => ctx.s.groups[PARTY].bonus += k,
         Special::SelfBonus => ctx.s.characters[c].performance_bonus += k,
@@ -843,7 +879,11 @@ fn apply_special(ctx: &mut Ctx, c: CharacterId, sp: &Special, mild: bool) {
             ctx.s.characters[*f].duel_position = 0;
         }
     }
-    ctx.say(EventKind::Special { character: c }, text);
+    tell(ctx, EventKind::Special { character: c }, |_| {
+        Line::new("coterie-special-action")
+            .who("who", c)
+            .line("special", special_text(sp, mild))
+    });
 }
 
 /// Each player's character's own share of the phase's harm, from the table: injuries capped
@@ -868,40 +908,41 @@ fn hurt(ctx: &mut Ctx, c: CharacterId, level: i32) {
     } else {
         ch.fatigue += level;
     }
-    let (wounds, fatigue, name) = (ch.wounds, ch.fatigue, ch.name.clone());
+    let (wounds, fatigue) = (ch.wounds, ch.fatigue);
     let out = physical && wounds >= ch.endurance;
-    let what = if physical {
-        format!(
-            "{name} is hurt: {} (wounds {wounds})",
-            Degree::from_level(level).label()
-        )
-    } else {
-        format!("{name} is worn down: fatigue {fatigue}")
+    let kind = EventKind::Hurt {
+        character: c,
+        wounds,
+        fatigue,
     };
-    ctx.say(
-        EventKind::Hurt {
-            character: c,
-            wounds,
-            fatigue,
-        },
-        what,
-    );
+    tell(ctx, kind, |_| {
+        if physical {
+            Line::new("coterie-hurt")
+                .who("who", c)
+                .word("degree", Degree::from_level(level).label())
+                .number("wounds", wounds)
+        } else {
+            Line::new("coterie-worn-down")
+                .who("who", c)
+                .number("fatigue", fatigue)
+        }
+    });
     if out {
-        take_out(ctx, c, "too badly hurt to go on");
+        take_out(ctx, c, "hurt");
     }
 }
 
-fn take_out(ctx: &mut Ctx, c: CharacterId, why: &str) {
+/// A character out of the conflict, and why: "hurt" (too badly to go on) or "beaten" (in a
+/// duel).
+fn take_out(ctx: &mut Ctx, c: CharacterId, why: &'static str) {
     if let Standing::Dueling(o) = ctx.s.characters[c].standing {
         ctx.s.characters[o].standing = Standing::InConflict;
         ctx.s.characters[o].duel_position = 0;
     }
     ctx.s.characters[c].standing = Standing::Out;
-    let name = ctx.s.name(c).to_string();
-    ctx.say(
-        EventKind::Out { character: c },
-        format_args!("{name} is out of the conflict: {why}."),
-    );
+    tell(ctx, EventKind::Out { character: c }, |_| {
+        Line::new("coterie-out").who("who", c).word("why", why)
+    });
 }
 
 /// A duel's phase: each duelist's skills and 2d6, no performance (coterie.duels).
@@ -920,7 +961,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             .filter(|n| ch.skill(n) != 0)
             .map(|n| Modifier {
                 value: ch.skill(n),
-                cause: n.clone().into(),
+                cause: lines::skill(n),
             })
             .collect();
         // "Only the basic, skill-based roll": the relevant skills "plus nuances that are
@@ -929,52 +970,56 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
         for n in effort::nuances_counted(ctx.s, c, brought) {
             lines.push(Modifier {
                 value: n.value,
-                cause: format!("nuance: {}", n.name).into(),
+                cause: Line::new("coterie-duel-nuance").name("nuance", n.name.as_str()),
             });
         }
         if ch.fatigue > 0 {
             lines.push(Modifier {
                 value: -ch.fatigue,
-                cause: "fatigue".into(),
+                cause: Line::new("coterie-duel-fatigue"),
             });
         }
         if ch.wounds > 0 {
             lines.push(Modifier {
                 value: -ch.wounds,
-                cause: "wounds".into(),
+                cause: Line::new("coterie-duel-wounds"),
             });
         }
-        let what = format!("{} in the duel", ch.name);
+        // The roll's purpose, for the dice (none in a quiet play-out).
+        let what = ctx.log.words(|| format!("{} in the duel", ch.name));
         let a = ctx.roll(Die::D6, &what, "coterie.duels")?;
         let b = ctx.roll(Die::D6, &what, "coterie.duels")?;
-        let mut e = Explanation::new(what, "coterie.duels");
-        e.dice = vec![a, b];
-        e.total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
-        e.modifiers = lines;
-        e.outcome = format!("{}", e.total).into();
-        totals[i] = e.total;
-        let text = format!("{}: {} in the duel", ctx.s.name(c), e.total);
-        ctx.explained(EventKind::Note, text, e);
+        let total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
+        totals[i] = total;
+        if !ctx.log.quiet {
+            let mut e =
+                Explanation::new(Line::new("coterie-duel-of").who("who", c), "coterie.duels");
+            e.dice = vec![a, b];
+            e.total = total;
+            e.modifiers = lines;
+            e.outcome = Line::new("coterie-duel-total").number("total", total);
+            let line = Line::new("coterie-duel-roll")
+                .who("who", c)
+                .number("total", total);
+            ctx.explained(EventKind::Note, line, e);
+        }
     }
     let margin = totals[0] - totals[1];
     let degree = Degree::of_duel_margin(margin);
     let (winner, loser) = if margin >= 0 { (pc, foe) } else { (foe, pc) };
-    let text = if degree == Degree::Draw {
-        "The duel is even this phase.".to_string()
-    } else {
-        format!(
-            "{} wins the duel's phase: a {} victory",
-            ctx.s.name(winner),
-            degree.label()
-        )
+    let kind = EventKind::Duel {
+        winner: (degree != Degree::Draw).then_some(winner),
+        degree,
     };
-    ctx.say(
-        EventKind::Duel {
-            winner: (degree != Degree::Draw).then_some(winner),
-            degree,
-        },
-        text,
-    );
+    tell(ctx, kind, |_| {
+        if degree == Degree::Draw {
+            Line::new("coterie-duel-even")
+        } else {
+            Line::new("coterie-duel-won")
+                .who("who", winner)
+                .word("degree", degree.label())
+        }
+    });
     match degree {
         Degree::Draw => {}
         Degree::Minor => {
@@ -987,7 +1032,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
         Degree::Decisive => {
             hurt(ctx, loser, Degree::Decisive.level());
             if ctx.s.characters[loser].present() {
-                take_out(ctx, loser, "beaten in a duel");
+                take_out(ctx, loser, "beaten");
             }
         }
     }
@@ -997,7 +1042,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
 /// A duelist pushed to -3 on the duel's track is beaten; the winner rejoins the group.
 fn end_duel_if_decided(ctx: &mut Ctx, loser: CharacterId) {
     if ctx.s.characters[loser].present() && ctx.s.characters[loser].duel_position <= -3 {
-        take_out(ctx, loser, "beaten in a duel");
+        take_out(ctx, loser, "beaten");
     }
 }
 
@@ -1011,6 +1056,7 @@ fn check_end(ctx: &mut Ctx) -> bool {
     let present = |side: FactionId| s.characters.iter().any(|c| c.side == side && c.present());
     let foes = &s.groups[FOES];
     let party = &s.groups[PARTY];
+    // How it ended, written whole: the outcome keeps it (see `end`).
     let end = if foes.position <= -5 {
         Some((PARTY, format!("{} are over-run", foes.name)))
     } else if party.position <= -5 {
@@ -1040,15 +1086,18 @@ fn check_end(ctx: &mut Ctx) -> bool {
     true
 }
 
+/// The conflict won by `winner`. How it ended stays written whole in English in the outcome
+/// (`Line::written`): the state keeps it and a sealed replay hashes it, as it always has. The
+/// event that announces it is a message around it.
 fn end(ctx: &mut Ctx, winner: FactionId, how: String) {
-    ctx.say(
-        EventKind::Over,
-        format_args!("The conflict is over: {how}."),
-    );
-    ctx.s.outcome = Some(Outcome::Victory {
-        winner,
-        how: how.into(),
-    });
+    let how = Line::written(how);
+    if !ctx.log.quiet {
+        ctx.say(
+            EventKind::Over,
+            Line::new("coterie-over").line("how", how.clone()),
+        );
+    }
+    ctx.s.outcome = Some(Outcome::Victory { winner, how });
     ctx.s.stage = Stage::Over;
 }
 
@@ -1058,7 +1107,7 @@ fn next_phase(ctx: &mut Ctx) {
         for c in ctx.s.party() {
             ctx.s.characters[c].fatigue += 1;
         }
-        ctx.note("The draw tires everyone: +1 fatigue.");
+        ctx.note(Line::new("coterie-draw-tires"));
     }
     ctx.s.phase += 1;
     ctx.s.parts.clear();
@@ -1066,13 +1115,14 @@ fn next_phase(ctx: &mut Ctx) {
     ctx.s.flee_due.clear();
     ctx.s.stage = Stage::Declare(0);
     let phase = ctx.s.phase;
-    ctx.note(format_args!("Phase {phase} begins."));
+    note(ctx, |_| Line::new("coterie-phase").number("phase", phase));
 }
 
-pub fn kind_text(k: &HarmKind) -> String {
+/// A kind of harm: "tactical harm (a push-back)", "injuries", "injury to nerve".
+pub fn kind_text(k: &HarmKind) -> Line {
     match k {
-        HarmKind::Tactical => "tactical harm (a push-back)".into(),
-        HarmKind::Wounds => "injuries".into(),
-        HarmKind::Trait(t) => format!("injury to {t}"),
+        HarmKind::Tactical => Line::new("coterie-kind-tactical"),
+        HarmKind::Wounds => Line::new("coterie-kind-wounds"),
+        HarmKind::Trait(t) => Line::new("coterie-kind-trait").name("trait", t.as_str()),
     }
 }

@@ -2,7 +2,9 @@
 //! (coterie.push-backs, coterie.wounds, coterie.trait-injuries), and the table of harm to the
 //! players' characters (coterie.harm-table).
 
+use super::lines::possessive;
 use super::model::{Degree, Harm, HarmKind, PARTY, Performance, State};
+use crate::Line;
 use crate::battle::{CharacterId, FactionId};
 
 /// The kinds of harm a side can be dealt in this conflict.
@@ -140,44 +142,63 @@ pub fn due_each(s: &State, result: GroupResult, cap: Option<i32>) -> Vec<(Charac
         .collect()
 }
 
-/// What one piece of harm does to a group, in words, and the change it makes: the track and
-/// its penalty, group wounds, or a trait's penalty. Wounds against the players' group are
-/// dealt to each character by `due` and are not applied here.
-pub fn apply_to_group(s: &mut State, side: FactionId, harm: &Harm) -> String {
+/// What one piece of harm does to a group, and the change it makes, in a line: the track and
+/// its penalty, group wounds, or a trait's penalty. Wounds against the players' group are dealt
+/// to each character by `due` and are not applied here. The rules themselves deal harm with
+/// [`deal`] and write [`dealt`] only where a line is kept.
+pub fn apply_to_group(s: &mut State, side: FactionId, harm: &Harm) -> Line {
+    deal(s, side, harm);
+    dealt(s, side, harm)
+}
+
+/// The change one piece of harm makes to a group (see [`apply_to_group`]).
+pub fn deal(s: &mut State, side: FactionId, harm: &Harm) {
     let level = harm.degree.level();
-    let vulnerability = s.vulnerability(side);
-    let g = &mut s.groups[side];
     match &harm.kind {
         HarmKind::Tactical => {
+            let g = &mut s.groups[side];
             g.position = (g.position - level).max(-5);
             g.tactical_penalty += 3 * level;
-            format!(
-                "{} pushed back {level} (position {}, -{} on the next phase)",
-                g.name,
-                g.position,
-                3 * level
-            )
         }
-        HarmKind::Wounds if side == PARTY => {
-            format!("{} take {} injuries", g.name, harm.degree.label())
+        HarmKind::Wounds if side == PARTY => {}
+        HarmKind::Wounds => s.groups[side].wounds += level,
+        HarmKind::Trait(t) => {
+            let penalty = 2 * level * s.vulnerability(side);
+            *s.groups[side].trait_injuries.entry(t.clone()).or_insert(0) += penalty;
         }
+    }
+}
+
+/// What one piece of harm just dealt to a group did, in a line, read from the group as it left
+/// it (see [`apply_to_group`]).
+pub fn dealt(s: &State, side: FactionId, harm: &Harm) -> Line {
+    let level = harm.degree.level();
+    let g = &s.groups[side];
+    match &harm.kind {
+        HarmKind::Tactical => Line::new("coterie-pushed-back")
+            .side("side", side)
+            .number("level", level)
+            .number("position", g.position)
+            .number("penalty", 3 * level),
+        HarmKind::Wounds if side == PARTY => Line::new("coterie-take-injuries")
+            .side("side", side)
+            .word("degree", harm.degree.label()),
         HarmKind::Wounds => {
-            g.wounds += level;
-            format!(
-                "{} take {} wounds: wounds {} × vulnerability {vulnerability} = -{} to their effort",
-                g.name,
-                harm.degree.label(),
-                g.wounds,
-                g.wounds * vulnerability
-            )
+            let vulnerability = s.vulnerability(side);
+            Line::new("coterie-take-wounds")
+                .side("side", side)
+                .word("degree", harm.degree.label())
+                .number("wounds", g.wounds)
+                .number("vulnerability", vulnerability)
+                .number("penalty", g.wounds * vulnerability)
         }
         HarmKind::Trait(t) => {
-            let penalty = 2 * level * vulnerability;
-            *g.trait_injuries.entry(t.clone()).or_insert(0) += penalty;
-            format!(
-                "{} {t} injured: {level} × vulnerability {vulnerability} × 2 = -{penalty} to their {t}",
-                g.possessive()
-            )
+            let vulnerability = s.vulnerability(side);
+            possessive(Line::new("coterie-trait-hurt"), s, side)
+                .name("trait", t.as_str())
+                .number("level", level)
+                .number("vulnerability", vulnerability)
+                .number("penalty", 2 * level * vulnerability)
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod effort;
 pub mod event;
 pub mod flow;
 pub mod harm;
+mod lines;
 pub mod model;
 pub mod performance;
 
@@ -51,11 +52,11 @@ impl Ruleset for Coterie {
     fn start(setup: &CoterieSetup, dice: &mut dyn DiceSource) -> Started<State, EventKind> {
         let mut s = setup.state.clone();
         let mut ctx = Ctx::new(&mut s, dice);
-        let text = format!(
-            "{}: {} against {}. Phase 1 begins.",
-            ctx.s.conflict.name, ctx.s.groups[PARTY].name, ctx.s.groups[FOES].name
-        );
-        ctx.note(text);
+        let line = Line::new("coterie-begins")
+            .name("conflict", ctx.s.conflict.name.as_str())
+            .side("party", PARTY)
+            .side("foes", FOES);
+        ctx.note(line);
         flow::advance(&mut ctx)?;
         let events = ctx.log.events;
         Ok((s, events))
@@ -122,7 +123,7 @@ impl Ruleset for Coterie {
     }
 
     fn describe(state: &State, action: &Action) -> Line {
-        describe(state, action).into()
+        describe(state, action)
     }
 
     fn faction_names(state: &State) -> Vec<String> {
@@ -154,6 +155,7 @@ impl Ruleset for Coterie {
 
     fn condition(state: &State, c: crate::CharacterId) -> Option<Condition> {
         let ch = state.characters.get(c)?;
+        // A condition is written whole: `Condition` carries words, not lines, for every ruleset.
         let mut conditions = Vec::new();
         match ch.standing {
             model::Standing::InConflict => {}
@@ -200,84 +202,81 @@ impl Coterie {
     }
 }
 
-pub fn describe(s: &State, action: &Action) -> String {
-    let who = match flow::pending(s) {
+/// A choice as the menu lists it.
+pub fn describe(s: &State, action: &Action) -> Line {
+    let decider = match flow::pending(s) {
         Pending::Decide {
             seat: Seat::Character(c),
             ..
-        } => s.name(c).to_string(),
-        _ => "The GM".to_string(),
+        } => Some(c),
+        _ => None,
     };
+    // The one deciding, named at the head of their choice: a character, or the GM.
+    let by = |id: &'static str| match decider {
+        Some(c) => Line::new(id).who("who", c),
+        None => Line::new(id).line("who", Line::new("coterie-gm")),
+    };
+    let kind = |id: &'static str, k: &HarmKind| Line::new(id).line("kind", flow::kind_text(k));
     match action {
-        Action::Declare(Effort::Steady) => format!("{who}: fight with the group"),
-        Action::Declare(Effort::Press) => format!("{who}: press hard (+2 effort, 1 fatigue)"),
+        Action::Declare(Effort::Steady) => by("coterie-do-steady"),
+        Action::Declare(Effort::Press) => by("coterie-do-press"),
         Action::Declare(Effort::Goal) => {
-            let goal = s
-                .characters
-                .iter()
-                .find(|c| c.name == who)
-                .and_then(|c| c.goal.as_ref())
-                .map_or("their goal", |g| g.text.as_str());
-            format!("{who}: work towards {goal}")
+            match decider.and_then(|c| s.characters[c].goal.as_ref()) {
+                Some(g) => by("coterie-do-goal").name("goal", g.text.as_str()),
+                None => by("coterie-do-goal-unnamed"),
+            }
         }
-        Action::Bring(skills) if skills.is_empty() => format!("{who}: bring no skill"),
-        Action::Bring(skills) => format!("{who}: bring {}", skills.join(" and ")),
+        Action::Bring(skills) if skills.is_empty() => by("coterie-do-bring-none"),
+        Action::Bring(skills) => by("coterie-do-bring").line(
+            "skills",
+            lines::joined("coterie-and", skills.iter().map(|k| lines::skill(k))),
+        ),
         Action::Propose(sp) => {
             let mild = matches!(s.stage, Stage::Special { mild: true, .. });
-            format!("{who}: {}", flow::special_text(s, sp, mild))
+            by("coterie-do-propose").line("special", flow::special_text(sp, mild))
         }
-        Action::Review(true) => "Allow the special action as proposed".into(),
-        Action::Review(false) => "Allow a milder special action".into(),
-        Action::Inflict(pieces) => pieces
-            .iter()
-            .map(|h| format!("{} {}", h.degree.label(), flow::kind_text(&h.kind)))
-            .collect::<Vec<_>>()
-            .join(" + "),
-        Action::FallBack(false) => "Take the harm".into(),
+        Action::Review(true) => Line::new("coterie-do-allow"),
+        Action::Review(false) => Line::new("coterie-do-allow-milder"),
+        Action::Inflict(pieces) => {
+            lines::joined("coterie-plus", pieces.iter().map(flow::harm_piece))
+        }
+        Action::FallBack(false) => Line::new("coterie-do-take-harm"),
         Action::FallBack(true) if matches!(s.stage, Stage::FoesFallBack { .. }) => {
-            format!("{} fall back two steps instead", s.groups[FOES].name)
+            Line::new("coterie-do-foes-fall-back").side("foes", FOES)
         }
-        Action::FallBack(true) => "Fall back instead".into(),
-        Action::FleeConflict => "Flee the conflict, all of you (it is lost)".into(),
-        Action::Flee(true) => format!("{who}: flee the field"),
-        Action::Flee(false) => format!("{who}: stay"),
-        Action::NeutralDraw => "A neutral draw".into(),
+        Action::FallBack(true) => Line::new("coterie-do-fall-back"),
+        Action::FleeConflict => Line::new("coterie-do-flee-conflict"),
+        Action::Flee(true) => by("coterie-do-flee"),
+        Action::Flee(false) => by("coterie-do-stay"),
+        Action::NeutralDraw => Line::new("coterie-do-neutral-draw"),
         Action::HarmfulDraw {
             party_tactical,
             foes,
-        } => format!(
-            "A harmful draw: the enemy takes minor {}, the players {}",
-            flow::kind_text(foes),
+        } => kind("coterie-do-harmful-draw", foes).word(
+            "party",
             if *party_tactical {
-                "a minor push-back"
+                "tactical"
             } else {
-                "minor injuries the GM picks"
-            }
+                "injuries"
+            },
         ),
-        Action::PartyInjury(k) => format!("The players take minor {}", flow::kind_text(k)),
-        Action::Reserve(Some(k)) => format!(
-            "Keep a level for minor {}{}",
-            flow::kind_text(k),
-            if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) {
-                " as they flee"
-            } else {
-                "; they fall back two"
-            }
-        ),
+        Action::PartyInjury(k) => kind("coterie-do-party-injury", k),
+        Action::Reserve(Some(k)) if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) => {
+            kind("coterie-do-keep-level-fleeing", k)
+        }
+        Action::Reserve(Some(k)) => kind("coterie-do-keep-level", k),
         Action::Reserve(None) if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) => {
-            "Let them flee unhurt".into()
+            Line::new("coterie-do-let-flee")
         }
-        Action::Reserve(None) => "Waive it; they fall back three".into(),
-        Action::DuelFallBack(true) => format!("{who}: fall back in the duel"),
-        Action::DuelFallBack(false) => format!("{who}: take the harm"),
-        Action::Morale(m) => {
-            let name = &s.groups[FOES].name;
-            match m {
-                Morale::FightOn => format!("{name} fight on"),
-                Morale::Flee => format!("{name} flee (the players win)"),
-                Morale::Capitulate => format!("{name} capitulate (the players win)"),
-            }
-        }
+        Action::Reserve(None) => Line::new("coterie-do-waive"),
+        Action::DuelFallBack(true) => by("coterie-do-duel-fall-back"),
+        Action::DuelFallBack(false) => by("coterie-do-duel-harm"),
+        Action::Morale(m) => Line::new(match m {
+            Morale::FightOn => "coterie-do-fight-on",
+            Morale::Flee => "coterie-do-flee-morale",
+            Morale::Capitulate => "coterie-do-capitulate",
+        })
+        .side("foes", FOES),
     }
 }
 

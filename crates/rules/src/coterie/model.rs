@@ -118,7 +118,8 @@ pub struct Group {
 }
 
 impl Group {
-    /// The group's name as a possessive: "The Bandits' equipment", "The Watch's nerve".
+    /// The group's name as a possessive: "The Bandits' equipment", "The Watch's nerve". For the
+    /// screens' English; the referee's lines name the group by its id (`lines::possessive`).
     pub fn possessive(&self) -> String {
         if self.name.ends_with('s') {
             format!("{}'", self.name)

@@ -1,6 +1,7 @@
 //! Individual performance (coterie.performance) and the fatigue table (coterie.fatigue).
 
 use super::model::State;
+use crate::Line;
 use crate::battle::CharacterId;
 use crate::explain::Modifier;
 
@@ -16,29 +17,26 @@ pub fn modifiers(s: &State, c: CharacterId, brought: usize) -> Vec<Modifier> {
     if brought > 1 {
         m.push(Modifier {
             value: brought as i32 - 1,
-            cause: match brought - 1 {
-                1 => "a second skill brought".to_string().into(),
-                n => format!("{n} more skills brought").into(),
-            },
+            cause: Line::new("coterie-more-skills").number("n", brought as i64 - 1),
         });
     }
     if ch.performance_bonus != 0 {
         m.push(Modifier {
             value: ch.performance_bonus,
-            cause: "special action".into(),
+            cause: Line::new("coterie-special-action-bonus"),
         });
     }
     if ch.wounds > 0 {
         m.push(Modifier {
             value: -ch.wounds,
-            cause: "injuries".into(),
+            cause: Line::new("coterie-injuries"),
         });
     }
     let f = fatigue_penalty(ch.fatigue);
     if f > 0 {
         m.push(Modifier {
             value: -f,
-            cause: format!("fatigue {}", ch.fatigue).into(),
+            cause: Line::new("coterie-fatigue").number("fatigue", ch.fatigue),
         });
     }
     m

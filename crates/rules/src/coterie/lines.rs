@@ -1,0 +1,72 @@
+//! The ruleset's lines (`assets/words/en/coterie.ftl`): an event's line built only where it is
+//! kept, and the pieces several lines share.
+
+use super::Ctx;
+use super::event::EventKind;
+use super::model::{Performance, State};
+use crate::Line;
+use crate::battle::FactionId;
+
+/// An event whose line is built only in a context that keeps it: a quiet one (the AI's
+/// play-outs, `fray sim`) never calls `line`, and so builds nothing it would drop.
+pub(crate) fn tell(ctx: &mut Ctx, kind: EventKind, line: impl FnOnce(&State) -> Line) {
+    if !ctx.log.quiet {
+        let line = line(ctx.s);
+        ctx.say(kind, line);
+    }
+}
+
+/// A note whose line is built only in a context that keeps it (see [`tell`]).
+pub(crate) fn note(ctx: &mut Ctx, line: impl FnOnce(&State) -> Line) {
+    tell(ctx, EventKind::Note, line);
+}
+
+/// Lines one after another, each pair joined by the message `id` (`coterie-and`: "a and b"):
+/// a, b and c are written as a `id` (b `id` c). No lines make an empty line.
+pub(crate) fn joined(id: &'static str, lines: impl DoubleEndedIterator<Item = Line>) -> Line {
+    let mut lines = lines.rev();
+    let Some(mut out) = lines.next() else {
+        return Line::default();
+    };
+    for first in lines {
+        out = Line::new(id).line("first", first).line("rest", out);
+    }
+    out
+}
+
+/// A line naming a group `side` in a possessive, and how its name ends ("s" or "other"), which
+/// the English possessive is written by: "The Bandits' equipment", "The Watch's nerve".
+pub(crate) fn possessive(line: Line, s: &State, side: FactionId) -> Line {
+    let ends = if s.groups[side].name.ends_with('s') {
+        "s"
+    } else {
+        "other"
+    };
+    line.side("side", side).word("ends", ends)
+}
+
+/// A level of performance as a message chooses its words by.
+pub(crate) fn performance_word(p: Performance) -> &'static str {
+    match p {
+        Performance::Awful => "awful",
+        Performance::Poor => "poor",
+        Performance::Normal => "normal",
+        Performance::Good => "good",
+        Performance::Great => "great",
+    }
+}
+
+/// A message with room for `n` values from the start, for a line built where every allocation
+/// counts (an effort the AI weighs in its play-outs) with more values than a first push makes
+/// room for (four).
+pub(crate) fn with_room(id: &'static str, n: usize) -> Line {
+    Line {
+        id: std::borrow::Cow::Borrowed(id),
+        args: Vec::with_capacity(n),
+    }
+}
+
+/// A skill named by the scenario, alone.
+pub(crate) fn skill(name: &str) -> Line {
+    Line::new("coterie-skill").name("skill", name)
+}
