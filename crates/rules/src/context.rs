@@ -43,6 +43,22 @@ impl Text for fmt::Arguments<'_> {
     }
 }
 
+/// A line built only when a log keeps it, as formatting arguments were written only then: a
+/// quiet play-out (`Log::quiet`) never calls `F`, so it builds no `Line` (whose values
+/// allocate). `ctx.say(kind, later(move || Line::new(..).who("who", c)))`.
+pub struct Later<F>(F);
+
+/// The line `build` makes, once a log that keeps it asks.
+pub fn later<F: FnOnce() -> Line>(build: F) -> Later<F> {
+    Later(build)
+}
+
+impl<F: FnOnce() -> Line> Text for Later<F> {
+    fn written(self) -> Line {
+        (self.0)()
+    }
+}
+
 /// The events an action reports, apart from the state so that a sentence can read the state
 /// while it is written: `ctx.log.say(kind, format_args!("{}", ctx.s.name(c)))`.
 pub struct Log<K> {
@@ -70,6 +86,12 @@ impl<K> Log<K> {
     /// none in a quiet log, which never calls it.
     pub fn words(&self, write: impl FnOnce() -> String) -> String {
         if self.quiet { String::new() } else { write() }
+    }
+
+    /// A line only a kept log reads (an explanation's part): `build`'s, or an empty line,
+    /// which costs nothing, in a quiet log.
+    pub fn line(&self, build: impl FnOnce() -> Line) -> Line {
+        if self.quiet { Line::default() } else { build() }
     }
 
     /// An event with the explanation of its roll (a quiet log keeps neither, so a quiet

@@ -7,7 +7,7 @@ use super::grid::adjacent;
 use super::harm::{self, DefenceTest, defence_test, spend_reaction};
 use super::model::*;
 use super::roll::{TestResult, TestSpec, roll_test, test_against};
-use super::said::{Lines, later, square, weapon as with_weapon};
+use super::said::{later, square, weapon as with_weapon};
 use super::targeting::{Figures, Why, can_attack, can_kill, figures};
 use super::{Action, Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};

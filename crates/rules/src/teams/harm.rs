@@ -2,7 +2,7 @@
 //! fortifying; cheating death (teams.harm, teams.unconscious, teams.death, teams.nonlethal).
 
 use super::roll::{TestSpec, test_against};
-use super::said::{Lines, later};
+use super::said::later;
 use super::{Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;

@@ -8,7 +8,7 @@ use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
 use super::roll::{TestSpec, test_against};
 use super::rounds::end_turn;
-use super::said::{Lines, later, square, weapon as with_weapon};
+use super::said::{later, square, weapon as with_weapon};
 use super::{Action, Ctx};
 use crate::battle::{CharacterId, RuleError};
 use crate::line::Line;

@@ -1,27 +1,11 @@
-//! What the Zones referee's lines are made of: a line built only where a log keeps it, and the
-//! values many lines share (a weapon, an attack's manner, what a save is for). The words are
-//! in `assets/words/en/zones.ftl`.
+//! What the Zones referee's lines are made of: the values many lines share (a weapon, an
+//! attack's manner, what a save is for). The words are in `assets/words/en/zones.ftl`.
 
 use std::fmt;
 
 use super::model::{AttackMode, Attribute, Stunt, Weapon};
-use crate::context::Text;
+pub use crate::context::later;
 use crate::line::Line;
-
-/// A line built only when a log keeps it: a quiet play-out (`Log::quiet`) never calls `F`, so
-/// it builds no `Line` (whose values allocate), just as it never wrote the sentence before.
-pub struct Later<F>(F);
-
-/// The line `f` builds, once a log that keeps it asks.
-pub fn later<F: FnOnce() -> Line>(f: F) -> Later<F> {
-    Later(f)
-}
-
-impl<F: FnOnce() -> Line> Text for Later<F> {
-    fn written(self) -> Line {
-        (self.0)()
-    }
-}
 
 /// A weapon by its name, or bare hands.
 pub fn weapon(w: Weapon) -> Line {
