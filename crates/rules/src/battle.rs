@@ -10,8 +10,7 @@ use super::dice::{DiceError, DiceSource};
 use super::explain::Explanation;
 use super::line::Line;
 
-pub type FactionId = usize;
-pub type CharacterId = usize;
+pub use super::ids::{CharacterId, FactionId};
 
 /// Who makes the pending decision. The GM is a seat of its own: where a rulebook hands a choice
 /// to the GM, the core asks this seat, which a policy written from the rulebook's guidance fills

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::battle::{CharacterId, FactionId};
+use crate::ids::{CharacterId, FactionId};
 
 /// A message and its values, each under the name the catalogue's message gives it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
