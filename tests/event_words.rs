@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use fray::rules::battle::{Event, Pending};
 use fray::rules::dice::SeededDice;
-use fray::rules::line::Named;
+use fray::rules::line::{Arg, Line, Named};
 use fray::rulesets::{Game, Visit};
 use fray::words::InEnglish;
 use rand::{RngExt, SeedableRng};
@@ -101,5 +101,99 @@ fn every_sentence_of_a_battle_on_each_shipped_scenario_reads_as_it_did() {
         differ.is_empty(),
         "the referee's words changed (FRAY_BLESS=1 writes them anew):\n{}",
         differ.join("\n")
+    );
+}
+
+/// Every line of a battle's, gathered: each decision's description, each event's line and
+/// each part of its roll's explanation.
+struct Lines(u64);
+
+impl Visit for Lines {
+    type Out = Vec<(String, Line, String)>;
+    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+        let mut out = Vec::new();
+        let mut dice = SeededDice::new(self.0);
+        let mut rng = ChaCha8Rng::seed_from_u64(self.0);
+        let (mut state, events) = G::start(setup, &mut dice).expect("the scenario starts");
+        let pseudo = fray::words::Words::new(fray::words::Lang::Pseudo);
+        let keep = |state: &G::State, events: &[Event<G::EventKind>], out: &mut Self::Out| {
+            for e in events {
+                let mut parts = vec![("event", e.line.clone())];
+                if let Some(x) = &e.explanation {
+                    parts.push(("roll", x.what.clone()));
+                    parts.push(("outcome", x.outcome.clone()));
+                    parts.extend(x.against.clone().map(|a| ("against", a)));
+                    parts.extend(x.modifiers.iter().map(|m| ("modifier", m.cause.clone())));
+                }
+                for (what, line) in parts {
+                    let said = pseudo.line(&line, state);
+                    out.push((what.to_string(), line, said));
+                }
+            }
+        };
+        keep(&state, &events, &mut out);
+        for _ in 0..MOST_DECISIONS {
+            if !matches!(G::pending(&state), Pending::Decide { .. }) {
+                break;
+            }
+            let legal = G::legal_actions(&state);
+            let action = &legal[rng.random_range(0..legal.len())];
+            let described = G::describe(&state, action);
+            let said = pseudo.line(&described, &state);
+            out.push(("decision".to_string(), described, said));
+            let events = G::apply(&mut state, action, &mut dice).expect("a legal action applies");
+            keep(&state, &events, &mut out);
+        }
+        out
+    }
+}
+
+/// Whether `line` or a line inside it is written whole: English the catalogue never saw. A
+/// battle's outcome (`how`) is the one line the referee still writes whole, as the state keeps
+/// it and sealed replays hash it (ARCHITECTURE.md).
+fn written_inside(line: &Line) -> Option<&str> {
+    if let Some(text) = line.as_written() {
+        return (!text.is_empty()).then_some(text);
+    }
+    line.args.iter().find_map(|(name, arg)| match arg {
+        Arg::Line(_) if name == "how" => None,
+        Arg::Line(inner) => written_inside(inner),
+        Arg::Lines(lines) => lines.iter().find_map(written_inside),
+        _ => None,
+    })
+}
+
+/// The referee's lines are messages of the catalogue, all of them: none is written whole in
+/// English, each is found in the catalogue, and under the pseudo-locale they come out in its
+/// accented letters (the names and numbers a line carries are values, left as they are).
+#[test]
+fn every_line_of_a_battle_is_a_message_of_the_catalogue_and_none_is_english() {
+    let shipped = fray::scenario::BUILTIN
+        .iter()
+        .map(|&(n, src)| (n, "scenarios", src));
+    let lessons = fray::scenario::LESSON_SCENARIOS
+        .iter()
+        .map(|&(n, src)| (n, "lessons/scenarios", src));
+    let (mut seen, mut accented) = (0, 0);
+    for (name, folder, src) in shipped.chain(lessons) {
+        let file = format!("assets/{folder}/{name}.ron");
+        let loaded = fray::scenario::load_str(name, &file, src).unwrap();
+        for (what, line, said) in loaded.setup.visit(Lines(7)) {
+            seen += 1;
+            if let Some(text) = written_inside(&line) {
+                panic!("{name}: a {what} written in English, not a message: {text:?}");
+            }
+            assert!(
+                !said.contains('«'),
+                "{name}: a {what} names a missing message: {said}"
+            );
+            // A message of values alone (an item's name) has no words of its own to accent.
+            accented += usize::from(said.contains('['));
+        }
+    }
+    assert!(seen > 5_000, "only {seen} lines looked at");
+    assert!(
+        accented * 10 > seen * 9,
+        "only {accented} of {seen} lines came out in the pseudo-locale's letters"
     );
 }

@@ -400,14 +400,7 @@ fn guarding_ends_the_turn_and_adds_one_to_every_defence() {
     // 3 + 3 = 6 misses evasion 7.
     let events = t.act(a, &[3, 3, 5]);
     let x = events.iter().find_map(|e| e.explanation.clone()).unwrap();
-    assert!(
-        x.against
-            .as_ref()
-            .map(Said::said)
-            .as_deref()
-            .unwrap()
-            .starts_with("evasion 7")
-    );
+    assert!(x.against.said().starts_with("evasion 7"));
     // Guarding is no difference in size: a plain attack's paragraph.
     assert_eq!(x.rule, "teams.attacks");
     assert_eq!(t.ch("Guarded").endurance, 10);

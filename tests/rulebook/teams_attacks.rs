@@ -66,14 +66,7 @@ fn boudicas_spear_just_hits_and_deflection_leaves_two_damage() {
             .collect::<Vec<_>>(),
         vec![(1, "martial proficiency")]
     );
-    assert!(
-        test.against
-            .as_ref()
-            .map(Said::said)
-            .as_deref()
-            .unwrap()
-            .starts_with("evasion 6")
-    );
+    assert!(test.against.said().starts_with("evasion 6"));
     let dmg = explained(&events, "teams.attack-damage");
     assert_eq!(dmg.total, 2);
     assert!(
@@ -651,14 +644,7 @@ fn fabian_sneaking_up_has_advantage_and_his_size_shifts_evasion_and_deflection()
             .said()
             .contains("sneak attack: the attacker is unseen")
     }));
-    assert!(
-        e.against
-            .as_ref()
-            .map(Said::said)
-            .as_deref()
-            .unwrap()
-            .starts_with("evasion 7")
-    );
+    assert!(e.against.said().starts_with("evasion 7"));
     assert!(
         e.against
             .as_ref()

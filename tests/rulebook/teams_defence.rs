@@ -111,14 +111,7 @@ fn boudica_harmed_then_fortifying_then_dying() {
         e.dice.iter().map(|d| (d.die, d.value)).collect::<Vec<_>>(),
         vec![(Die::D6, 4), (Die::D4, 2), (Die::D20, 10)]
     );
-    assert!(
-        e.against
-            .as_ref()
-            .map(Said::said)
-            .as_deref()
-            .unwrap()
-            .starts_with("5 ")
-    );
+    assert!(e.against.said().starts_with("5 "));
     assert_eq!(t.ch("Boudica").status, Status::Active);
     assert_eq!(t.ch("Boudica").stamina, 2);
     assert!(t.ch("Boudica").is_bloodied());

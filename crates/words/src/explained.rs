@@ -83,6 +83,13 @@ impl InEnglish for Explanation {
     }
 }
 
+/// A line that may be missing (a roll compared with nothing): nothing to say.
+impl<T: InEnglish> InEnglish for Option<T> {
+    fn english(&self, names: &dyn Named) -> String {
+        self.as_ref().map_or_else(String::new, |t| t.english(names))
+    }
+}
+
 impl<K> InEnglish for fray_rules::Event<K> {
     fn english(&self, names: &dyn Named) -> String {
         crate::english().event(self, names)
