@@ -55,6 +55,20 @@ fn write_events<K>(out: &mut String, names: &dyn Named, events: &[Event<K>]) {
     }
 }
 
+/// Every shipped scenario and every lesson's, loaded, by name.
+fn scenarios() -> impl Iterator<Item = (&'static str, fray::scenario::Loaded)> {
+    let shipped = fray::scenario::BUILTIN
+        .iter()
+        .map(|&(n, src)| (n, "scenarios", src));
+    let lessons = fray::scenario::LESSON_SCENARIOS
+        .iter()
+        .map(|&(n, src)| (n, "lessons/scenarios", src));
+    shipped.chain(lessons).map(|(name, folder, src)| {
+        let file = format!("assets/{folder}/{name}.ron");
+        (name, fray::scenario::load_str(name, &file, src).unwrap())
+    })
+}
+
 fn golden(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden/events")
@@ -65,15 +79,7 @@ fn golden(name: &str) -> PathBuf {
 fn every_sentence_of_a_battle_on_each_shipped_scenario_reads_as_it_did() {
     let bless = std::env::var_os("FRAY_BLESS").is_some();
     let mut differ = Vec::new();
-    let shipped = fray::scenario::BUILTIN
-        .iter()
-        .map(|&(n, src)| (n, "scenarios", src));
-    let lessons = fray::scenario::LESSON_SCENARIOS
-        .iter()
-        .map(|&(n, src)| (n, "lessons/scenarios", src));
-    for (name, folder, src) in shipped.chain(lessons) {
-        let file = format!("assets/{folder}/{name}.ron");
-        let loaded = fray::scenario::load_str(name, &file, src).unwrap();
+    for (name, loaded) in scenarios() {
         let words = loaded.setup.visit(Words(7));
         assert!(words.lines().count() > 5, "{name}: a battle of a few lines");
         let path = golden(name);
@@ -168,16 +174,8 @@ fn written_inside(line: &Line) -> Option<&str> {
 /// accented letters (the names and numbers a line carries are values, left as they are).
 #[test]
 fn every_line_of_a_battle_is_a_message_of_the_catalogue_and_none_is_english() {
-    let shipped = fray::scenario::BUILTIN
-        .iter()
-        .map(|&(n, src)| (n, "scenarios", src));
-    let lessons = fray::scenario::LESSON_SCENARIOS
-        .iter()
-        .map(|&(n, src)| (n, "lessons/scenarios", src));
     let (mut seen, mut accented) = (0, 0);
-    for (name, folder, src) in shipped.chain(lessons) {
-        let file = format!("assets/{folder}/{name}.ron");
-        let loaded = fray::scenario::load_str(name, &file, src).unwrap();
+    for (name, loaded) in scenarios() {
         for (what, line, said) in loaded.setup.visit(Lines(7)) {
             seen += 1;
             if let Some(text) = written_inside(&line) {
