@@ -1,8 +1,5 @@
 //! One action being applied, for any ruleset: the state it changes, the dice it rolls and the
 //! events it reports. Each ruleset names its own `Ctx` from this and adds what only it needs.
-
-use std::fmt;
-
 use super::battle::{Event, RuleError};
 use super::dice::{self, DiceSource, Die, Rolled};
 use super::explain::Explanation;
@@ -13,8 +10,8 @@ pub trait NoteKind {
     fn note() -> Self;
 }
 
-/// An event's sentence as a call site hands it over: written out already, or still to be
-/// written (`format_args!`), which a quiet context never writes.
+/// An event's line as a call site hands it over: built already, or still to be built
+/// ([`later`]), which a quiet context never builds.
 pub trait Text {
     fn written(self) -> Line;
 }
@@ -22,24 +19,6 @@ pub trait Text {
 impl Text for Line {
     fn written(self) -> Line {
         self
-    }
-}
-
-impl Text for String {
-    fn written(self) -> Line {
-        Line::written(self)
-    }
-}
-
-impl Text for &str {
-    fn written(self) -> Line {
-        Line::written(self)
-    }
-}
-
-impl Text for fmt::Arguments<'_> {
-    fn written(self) -> Line {
-        Line::written(fmt::format(self))
     }
 }
 
@@ -59,8 +38,8 @@ impl<F: FnOnce() -> Line> Text for Later<F> {
     }
 }
 
-/// The events an action reports, apart from the state so that a sentence can read the state
-/// while it is written: `ctx.log.say(kind, format_args!("{}", ctx.s.name(c)))`.
+/// The events an action reports, apart from the state so that a line can read the state
+/// while it is built: `ctx.log.say(kind, later(|| Line::new("..").who("who", c)))`.
 pub struct Log<K> {
     pub events: Vec<Event<K>>,
     /// A play-out nobody reads (the AI's, `fray sim`'s): no event is kept, and the rolls go
