@@ -11,7 +11,6 @@ use clap::{Parser, Subcommand};
 use fray::ai::{Level, Policy, RandomPolicy};
 use fray::catalogue;
 use fray::replay::{self, Replay, ReplayDice};
-use fray::rules::battle::state_hash;
 use fray::rules::dice::SeededDice;
 use fray::rules::notes;
 use fray::rulesets::{Game, Visit};
@@ -920,7 +919,8 @@ impl Visit for Record<'_> {
     fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
         let seed = self.seed;
         let mut dice = SeededDice::new(seed);
-        let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
+        let (mut state, _) = G::start(setup, &mut dice)
+            .map_err(|e| fray::words::english().error(&e, &fray::rules::line::NoNames))?;
         let n = G::faction_names(&state).len();
         let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
             .map(|f| Box::new(RandomPolicy::new(seed.wrapping_add(f as u64))) as Box<dyn Policy<G>>)
@@ -936,14 +936,14 @@ impl Visit for Record<'_> {
             true,
             |a, _| actions.push(a.clone()),
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| fray::words::english().error(&e, &state))?;
         let mut r = Replay::new(
             self.name.to_string(),
             ReplayDice::Seed(seed),
             G::wrap(actions).ok_or("this ruleset's battles cannot be saved as replays")?,
         );
         replay::seal(&mut r).map_err(|e| e.to_string())?;
-        debug_assert_eq!(r.final_hash, Some(state_hash(&state)));
+        debug_assert_eq!(r.final_hash, Some(replay::state_hash::<G>(&state)));
         Ok((r, G::round(&state)))
     }
 }

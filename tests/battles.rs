@@ -11,8 +11,9 @@ use rand_chacha::ChaCha8Rng;
 
 use fray::ai::{Policy, RandomPolicy};
 use fray::catalogue;
+use fray::replay::state_hash;
 use fray::replay::{self, Replay, ReplayActions, ReplayDice, ReplayError};
-use fray::rules::battle::{Outcome, Pending, RuleError, Ruleset, Seat, state_hash};
+use fray::rules::battle::{Outcome, Pending, RuleError, Ruleset, Seat};
 use fray::rules::dice::{DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice};
 use fray::rules::zones::{
     Action, AttackDecl, AttackMode, EventKind, Location, MoraleChoice, Reaction, Stage, State,
@@ -552,8 +553,8 @@ fn the_same_seed_gives_the_same_battle() {
             let a = play(&s, seed(i), false);
             let b = play(&s, seed(i), false);
             assert_eq!(
-                state_hash(&a.state),
-                state_hash(&b.state),
+                state_hash::<Zones>(&a.state),
+                state_hash::<Zones>(&b.state),
                 "{name} seed {i}"
             );
             assert_eq!(a.texts, b.texts, "{name} seed {i}");
@@ -563,11 +564,11 @@ fn the_same_seed_gives_the_same_battle() {
             // Checking along the way changes nothing: probing rolls no dice.
             let c = play(&s, seed(i), true);
             assert_eq!(
-                state_hash(&a.state),
-                state_hash(&c.state),
+                state_hash::<Zones>(&a.state),
+                state_hash::<Zones>(&c.state),
                 "{name} seed {i}"
             );
-            hashes.insert(state_hash(&a.state));
+            hashes.insert(state_hash::<Zones>(&a.state));
         }
         // …and different seeds give different battles.
         assert!(
@@ -585,7 +586,7 @@ fn replay_of(name: &str, seed: u64, b: &Battle) -> Replay {
         ReplayActions::Zones(b.actions.clone()),
     );
     replay::seal(&mut r).unwrap();
-    assert_eq!(r.final_hash, Some(state_hash(&b.state)));
+    assert_eq!(r.final_hash, Some(state_hash::<Zones>(&b.state)));
     r
 }
 
@@ -597,7 +598,7 @@ fn replays_round_trip_through_ron_and_json() {
             let sd = seed(i);
             let b = play(&s, sd, false);
             let r = replay_of(name, sd, &b);
-            let hash = state_hash(&b.state);
+            let hash = state_hash::<Zones>(&b.state);
 
             let ron = replay::to_ron(&r);
             let parsed = replay::parse("r.ron", &ron).unwrap_or_else(|e| panic!("{e}\n{ron}"));
@@ -691,7 +692,8 @@ fn run_out_of_dice(setup: &ZonesSetup, b: &Battle, keep: usize) {
                     matches!(&e, RuleError::Dice(DiceError::Exhausted { .. })),
                     "{a:?}: expected the dice to run out, got {e}"
                 );
-                assert!(e.to_string().contains("ran out"), "{e}");
+                let said = fray::words::english().error(&e, &state);
+                assert!(said.contains("ran out"), "{said}");
                 assert_eq!(dice.used(), keep, "every scripted value was used first");
                 assert_eq!(dice.remaining(), 0);
                 assert_eq!(
@@ -709,7 +711,7 @@ fn run_out_of_dice(setup: &ZonesSetup, b: &Battle, keep: usize) {
     }
     assert_eq!(failed, keep < total, "keep {keep} of {total}");
     assert_eq!(dice.remaining(), 0);
-    assert_eq!(state_hash(&state), state_hash(&b.state));
+    assert_eq!(state_hash::<Zones>(&state), state_hash::<Zones>(&b.state));
 }
 
 #[test]
@@ -754,7 +756,10 @@ fn recorded_rolls_drive_the_same_battle() {
     }
     assert_eq!(state, b.state);
     // One more roll than there were is an error, not a panic.
-    assert!(dice.roll(fray::rules::Die::D6, "nothing").is_err());
+    assert!(
+        dice.roll(fray::rules::Die::D6, &fray::rules::Line::default())
+            .is_err()
+    );
 }
 
 // Regressions: rulings the random battles above broke before they were fixed, pinned down with

@@ -121,7 +121,11 @@ impl Ruleset for Race {
         let (gain, explanation) = match a {
             Step::Steady => (2, None),
             Step::Gamble => {
-                let r = fray::rules::dice::roll(dice, Die::D6, "a gamble")?;
+                let r = fray::rules::dice::roll(
+                    dice,
+                    Die::D6,
+                    &fray::rules::Line::written("a gamble"),
+                )?;
                 let mut e = Explanation::new("a gamble", "race.gamble");
                 e.dice.push(r);
                 let gain = if r.value == 1 { -3 } else { i32::from(r.value) };

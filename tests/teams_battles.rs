@@ -9,8 +9,9 @@ use fray::words::{InEnglish, Said};
 use std::collections::HashMap;
 
 use fray::ai::{GmPolicy, Level, Policy, RandomPolicy};
+use fray::replay::state_hash;
 use fray::replay::{self, Replay, ReplayActions, ReplayDice};
-use fray::rules::battle::{Outcome, Pending, Ruleset, state_hash};
+use fray::rules::battle::{Outcome, Pending, Ruleset};
 use fray::rules::dice::{RecordingDice, ScriptedDice, SeededDice};
 use fray::rules::teams::{Action, EventKind, Stage, Status, Teams, TeamsSetup, rolls_nothing};
 use fray::scenario::{self, Setup};
@@ -388,7 +389,13 @@ fn recorded(name: &str, seed: u64) -> (Vec<Action>, Vec<u8>, Vec<String>, Outcom
     )
     .unwrap();
     let rolls = dice.record.clone();
-    (actions, rolls, texts, r.outcome.unwrap(), state_hash(&s))
+    (
+        actions,
+        rolls,
+        texts,
+        r.outcome.unwrap(),
+        state_hash::<Teams>(&s),
+    )
 }
 
 #[test]

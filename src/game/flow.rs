@@ -111,7 +111,7 @@ impl crate::rules::dice::DiceSource for BattleDice {
     fn roll(
         &mut self,
         die: crate::rules::dice::Die,
-        why: &str,
+        why: &crate::rules::Line,
     ) -> Result<u8, crate::rules::dice::DiceError> {
         match self {
             BattleDice::Seeded(d) => d.roll(die, why),
@@ -122,7 +122,7 @@ impl crate::rules::dice::DiceSource for BattleDice {
     fn roll_for(
         &mut self,
         die: crate::rules::dice::Die,
-        why: &str,
+        why: &crate::rules::Line,
         rule: &str,
     ) -> Result<u8, crate::rules::dice::DiceError> {
         match self {
@@ -160,11 +160,17 @@ impl Visit for StartSession<'_> {
                     .to_vec(),
             ),
         };
-        Typed::<G>::start(setup, self.dice, watch).map_err(|e| e.to_string())
+        Typed::<G>::start(setup, self.dice, watch)
+            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))
     }
 }
 
 impl Battle {
+    /// Why the referee refused a decision, in `words`' language.
+    pub fn refusal(&self, words: &fray_words::Words, e: &RuleError) -> String {
+        words.error(e, self.session().named())
+    }
+
     /// A line of this battle in `words`' language, its ids written as this battle's names.
     pub fn say(&self, words: &fray_words::Words, line: &crate::rules::Line) -> String {
         words.line(line, self.session().named())

@@ -112,8 +112,8 @@ impl<G: Game> LessonPlay for Loaded<G> {
         other: Option<(usize, &[u8])>,
     ) -> Result<(Box<dyn Session>, Vec<LogEntry>), String> {
         let mut dice = ScriptedDice::new(self.lesson.start_dice.iter().copied());
-        let (mut session, mut log) =
-            Typed::<G>::start(&self.setup, &mut dice, None).map_err(|e| e.to_string())?;
+        let (mut session, mut log) = Typed::<G>::start(&self.setup, &mut dice, None)
+            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))?;
         for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
             let Some(action) = step.action(chosen.get(k).copied().unwrap_or(0)) else {
                 continue;
@@ -124,7 +124,7 @@ impl<G: Game> LessonPlay for Loaded<G> {
             };
             let applied = session
                 .apply(&Choice::of(action.clone()), &mut ScriptedDice::new(values))
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| fray_words::english().error(&e, session.named()))?;
             log.extend(applied.log);
         }
         Ok((session, log))
@@ -382,9 +382,8 @@ fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String>
                         .line_choice(lesson.at)
                         .ok_or("the step has no action")?;
                     let dice = lesson.play.dice(lesson.at);
-                    battle
-                        .apply_with(&choice, &mut ScriptedDice::new(dice))
-                        .map_err(|e| e.to_string())?;
+                    let applied = battle.apply_with(&choice, &mut ScriptedDice::new(dice));
+                    applied.map_err(|e| battle.refusal(fray_words::english(), &e))?;
                     lesson.chosen.truncate(lesson.at);
                     lesson.chosen.push(0);
                     lesson.taken();

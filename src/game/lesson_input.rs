@@ -104,6 +104,7 @@ fn take_lesson_choices(
     mut battle: ResMut<Battle>,
     mut lesson: ResMut<LessonRun>,
     mut notice: ResMut<Notice>,
+    speech: Res<crate::game::settings::Speech>,
 ) {
     for Choose(action) in reader.read() {
         match lesson.judge(action) {
@@ -114,7 +115,7 @@ fn take_lesson_choices(
                         lesson.taken();
                         notice.0 = None;
                     }
-                    Err(e) => notice.0 = Some(e.to_string()),
+                    Err(e) => notice.0 = Some(battle.refusal(&speech, &e)),
                 }
             }
             Judged::NotNow(why) => notice.0 = Some(why),

@@ -202,6 +202,7 @@ fn apply_choices(
     asking: Option<Res<crate::game::table_dice::TableAsk>>,
     mut notice: ResMut<Notice>,
     mut lone: ResMut<LoneTaken>,
+    speech: Res<crate::game::settings::Speech>,
 ) {
     // While the table rolls for one decision, no other is taken.
     if asking.is_some() {
@@ -226,7 +227,7 @@ fn apply_choices(
                 reader.clear();
                 return;
             }
-            Err(e) => notice.0 = Some(e.to_string()),
+            Err(e) => notice.0 = Some(battle.refusal(&speech, &e)),
         }
     }
 }

@@ -7,18 +7,21 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::rules::Line;
 use crate::rules::battle::RuleError;
 use crate::rules::dice::{DiceError, Die};
 
 use crate::game::flow::{AppState, Battle, Notice};
+use crate::game::settings::Speech;
 use crate::session::Choice;
+use fray_words::Value;
 
 /// A roll the table is asked for: the decision waiting on it, and what to roll.
 #[derive(Resource, Clone, Debug)]
 pub struct TableAsk {
     pub choice: Choice,
     pub die: Die,
-    pub why: String,
+    pub why: Line,
     /// The rules-notes paragraph the roll follows.
     pub rule: String,
     /// What is being typed, and why the last value was refused.
@@ -87,6 +90,7 @@ fn take_table_rolls(
     mut ask: ResMut<TableAsk>,
     mut battle: ResMut<Battle>,
     mut notice: ResMut<Notice>,
+    speech: Res<Speech>,
 ) {
     // Values typed for a decision not taken must not stand in for the next one's.
     if cancel.read().count() > 0 {
@@ -104,12 +108,7 @@ fn take_table_rolls(
             .ok()
             .filter(|&v| ask.die.contains(v));
         let Some(value) = value else {
-            ask.refused = Some(format!(
-                "'{}' is not a face of a {}: type a number from 1 to {}",
-                text.trim(),
-                ask.die,
-                ask.die.sides
-            ));
+            ask.refused = Some(speech.not_a_face(ask.die, text.trim()));
             ask.typed.clear();
             continue;
         };
@@ -120,7 +119,7 @@ fn take_table_rolls(
         let choice = ask.choice.clone();
         match apply_asking(&mut commands, &mut battle, &choice) {
             Ok(_) => notice.0 = None,
-            Err(e) => notice.0 = Some(e.to_string()),
+            Err(e) => notice.0 = Some(battle.refusal(&speech, &e)),
         }
         // One value a frame: a second one typed ahead waits for the next question.
         break;
@@ -134,33 +133,44 @@ pub fn table_dice_window(
     mut ask: ResMut<TableAsk>,
     mut rolls: MessageWriter<TableRoll>,
     mut cancel: MessageWriter<TableCancel>,
+    battle: Res<Battle>,
+    speech: Res<Speech>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("The table rolls")
+    let words = &**speech;
+    let asked = Line::new("table-dice-ask")
+        .number("sides", ask.die.sides)
+        .line("why", ask.why.clone());
+    egui::Window::new(words.say("table-dice-title"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
         .show(ctx, |ui| {
             ui.label(
-                egui::RichText::new(format!("Roll a {} for {}", ask.die, ask.why))
+                egui::RichText::new(battle.say(words, &asked))
                     .size(18.0)
                     .strong(),
             );
             if !ask.rule.is_empty() {
                 // "zones.attacking: Attacking" as "Under the rule Attacking (zones.attacking)".
-                let label = crate::rules::dice::rule_label(&ask.rule);
+                let label = fray_words::rule_label(&ask.rule);
                 let shown = match label.split_once(": ") {
-                    Some((id, title)) => format!("Under the rule {title} ({id})"),
-                    None => format!("Under the rule {label}"),
+                    Some((id, title)) => {
+                        let (id, title) = (Value::Text(id.into()), Value::Text(title.into()));
+                        words.say_with("table-dice-rule", &[("id", id), ("title", title)])
+                    }
+                    None => words.say_with("table-dice-rule-id", &[("id", Value::Text(label))]),
                 };
                 ui.label(shown);
             }
             ui.horizontal(|ui| {
-                ui.label("It showed:");
+                ui.label(words.say("table-dice-showed"));
                 let field = ui.add(egui::TextEdit::singleline(&mut ask.typed).desired_width(60.0));
                 field.request_focus();
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (ui.button("Take it").clicked() || enter) && !ask.typed.trim().is_empty() {
+                if (ui.button(words.say("table-dice-take")).clicked() || enter)
+                    && !ask.typed.trim().is_empty()
+                {
                     rolls.write(TableRoll(ask.typed.clone()));
                 }
             });
@@ -180,7 +190,7 @@ pub fn table_dice_window(
                 ui.colored_label(egui::Color32::LIGHT_RED, r);
             }
             // Nothing happened yet: the decision may still be changed.
-            if ui.button("Choose something else").clicked() {
+            if ui.button(words.say("table-dice-other")).clicked() {
                 cancel.write(TableCancel);
             }
         });

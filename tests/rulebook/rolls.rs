@@ -5,8 +5,10 @@
 use std::collections::BTreeSet;
 
 use fray::ai::{Policy, RandomPolicy};
+use fray::referee::HandDice;
+use fray::rules::Line;
 use fray::rules::battle::Ruleset;
-use fray::rules::dice::{self, DiceError, DiceSource, Die, HandDice, SeededDice};
+use fray::rules::dice::{self, DiceError, DiceSource, Die, SeededDice};
 use fray::rules::notes;
 use fray::rulesets::{Game, Visit};
 use fray::scenario;
@@ -22,8 +24,8 @@ const MAX_ROUNDS: u32 = 200;
 /// seeded dice's own either way, so the battles are those the seeds always gave.
 struct Asked {
     seeded: SeededDice,
-    asked: Vec<(Die, String, String)>,
-    plain: Vec<(Die, String)>,
+    asked: Vec<(Die, Line, String)>,
+    plain: Vec<(Die, Line)>,
 }
 
 impl Asked {
@@ -37,13 +39,13 @@ impl Asked {
 }
 
 impl DiceSource for Asked {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
-        self.plain.push((die, why.to_string()));
+    fn roll(&mut self, die: Die, why: &Line) -> Result<u8, DiceError> {
+        self.plain.push((die, why.clone()));
         self.seeded.roll(die, why)
     }
 
-    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
-        self.asked.push((die, why.to_string(), rule.to_string()));
+    fn roll_for(&mut self, die: Die, why: &Line, rule: &str) -> Result<u8, DiceError> {
+        self.asked.push((die, why.clone(), rule.to_string()));
         self.seeded.roll_for(die, why, rule)
     }
 }
@@ -96,8 +98,25 @@ fn check(what: &str, ruleset: &str, dice: &Asked) -> BTreeSet<String> {
             "{what}: the {die} for {why} names {rule}, a paragraph of another ruleset's notes"
         );
         assert!(!why.is_empty(), "{what}: a {die} for {rule} has no purpose");
+        assert!(
+            from_the_catalogue(why),
+            "{what}: the {die} for {rule} is told a purpose the catalogue does not word: {why}"
+        );
     }
     dice.asked.iter().map(|(_, _, r)| r.clone()).collect()
+}
+
+/// Whether a line and every line inside it is a message of the catalogue, none written whole in
+/// the referee's own English.
+fn from_the_catalogue(line: &Line) -> bool {
+    use fray::rules::line::Arg;
+    line.as_written().is_none()
+        && fray::words::english().has(&line.id)
+        && line.args.iter().all(|(_, arg)| match arg {
+            Arg::Line(inner) => inner.is_empty() || from_the_catalogue(inner),
+            Arg::Lines(lines) => lines.iter().all(from_the_catalogue),
+            _ => true,
+        })
 }
 
 /// Several battles of one scenario, with its optional rules as it sets them and then all on.
@@ -216,7 +235,9 @@ fn a_table_rolling_its_own_dice_is_told_the_die_the_purpose_and_the_rule() {
     };
     setup.started_by = None;
     let mut prompt = Vec::new();
-    let mut hand = HandDice::new(b"3\n1\n" as &[u8], &mut prompt);
+    let words = fray::words::english();
+    let nobody = fray::rules::line::NoNames;
+    let mut hand = HandDice::new(b"3\n1\n" as &[u8], &mut prompt, words, &nobody);
     <fray::rules::zones::Zones as Ruleset>::start(&setup, &mut hand).unwrap();
     let shown = String::from_utf8(prompt).unwrap();
     assert!(
@@ -228,11 +249,17 @@ fn a_table_rolling_its_own_dice_is_told_the_die_the_purpose_and_the_rule() {
 
     // A roll asked straight through the core's function.
     let mut prompt = Vec::new();
-    let mut hand = HandDice::new(b"4\n" as &[u8], &mut prompt);
-    let r = dice::roll_for(&mut hand, Die::D6, "Aldo's damage", "zones.attacking").unwrap();
+    let (s, _) =
+        <fray::rules::zones::Zones as Ruleset>::start(&setup, &mut SeededDice::new(1)).unwrap();
+    let mut hand = HandDice::new(b"4\n" as &[u8], &mut prompt, words, &s);
+    let damage = Line::new("zones-roll-damage")
+        .who("who", 0)
+        .line("weapon", Line::new("zones-bare-hands"));
+    let r = dice::roll_for(&mut hand, Die::D6, &damage, "zones.attacking").unwrap();
     assert_eq!(r.value, 4);
+    let first = fray::rules::line::Named::who(&s, 0).to_string();
     assert_eq!(
         String::from_utf8(prompt).unwrap(),
-        "Roll a d6 for Aldo's damage (zones.attacking: Attacking): "
+        format!("Roll a d6 for {first}'s damage (bare hands) (zones.attacking: Attacking): ")
     );
 }

@@ -571,12 +571,12 @@ fn with_advantage_two_equal_rolls_keep_the_first() {
 /// Dice that hand out these values and keep what each roll was asked for.
 struct Told {
     values: Vec<u8>,
-    asked: Vec<String>,
+    asked: Vec<fray::rules::Line>,
 }
 
 impl DiceSource for Told {
-    fn roll(&mut self, _die: Die, why: &str) -> Result<u8, DiceError> {
-        self.asked.push(why.to_string());
+    fn roll(&mut self, _die: Die, why: &fray::rules::Line) -> Result<u8, DiceError> {
+        self.asked.push(why.clone());
         Ok(self.values.remove(0))
     }
 }
@@ -594,8 +594,9 @@ fn a_second_roll_with_advantage_is_named_the_second() {
     };
     Teams::apply(&mut t.s, &a, &mut dice).unwrap();
     let what = "Agnessa's attack on Enemy with shortbow";
+    let asked: Vec<String> = dice.asked.iter().map(|why| why.english(&t.s)).collect();
     assert_eq!(
-        dice.asked,
+        asked,
         vec![
             format!("{what}: dexterity die"),
             format!("{what}: combat die"),

@@ -71,3 +71,15 @@ screen-why = AI's reasons
 screen-help-button = Help
 screen-undo = Undo
 screen-leave = Leave
+
+## The table's own dice: the window that asks for a roll.
+
+table-dice-title = The table rolls
+# $why: what the roll is for.
+table-dice-ask = Roll a d{ $sides } for { $why }
+# The rule behind the roll: its title in the rules notes, and its id.
+table-dice-rule = Under the rule { $title } ({ $id })
+table-dice-rule-id = Under the rule { $id }
+table-dice-showed = It showed:
+table-dice-take = Take it
+table-dice-other = Choose something else

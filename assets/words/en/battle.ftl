@@ -6,3 +6,35 @@ list-separator = {", "}
 roll-dropped = (dropped { $dice })
 # What a roll was compared with.
 roll-against = vs { $against }
+
+## Why the referee refused an action.
+
+rule-illegal = illegal action: { $why }
+rule-over = the battle is over
+# $action and $kind are written as a developer reads them.
+rule-not-now = { $action } is not allowed now: { $who }, with { $n } legal choices
+rule-side-must-decide = { $side } must decide ({ $kind })
+rule-gm-must-decide = the GM must decide ({ $kind })
+rule-not-this-decision = that is not a choice of this decision
+rule-not-a-turn-action = { $action } is not an action of a turn
+rule-situation-cannot-start = the situation cannot start: { $why }
+rule-cannot-advance = the battle cannot advance (no side can ever act)
+rule-no-legal-action = a decision is pending but no action is legal
+rule-not-of-this-ruleset = that is not an action of the { $ruleset } ruleset
+
+## How a battle ended, where a ruleset's own words do not say.
+
+rule-how-ended = the fight ended
+rule-how-nobody-standing = nobody is left standing
+
+## Dice: what a roll asks of the table, and what went wrong with one.
+
+# $why: what the roll is for; $under: the rule behind it (dice-under), or nothing.
+dice-exhausted = the scripted dice ran out: a d{ $sides } was needed for { $why }{ $under }
+dice-off-the-die = a d{ $sides } cannot show { $value } (asked for { $why }{ $under })
+dice-not-rolled = nobody rolled the d{ $sides } for { $why }{ $under }: { $reason }
+dice-under = , under { $rule }
+# The prompt of a table typing its own dice in; $rule is dice-ask-rule, or nothing.
+dice-ask = Roll a d{ $sides } for { $why }{ $rule }:{" "}
+dice-ask-rule = {" "}({ $rule })
+dice-not-a-face = '{ $typed }' is not a face of a d{ $sides }: type a number from 1 to { $sides }

@@ -201,3 +201,19 @@ coterie-do-duel-harm = { $who }: take the harm
 coterie-do-fight-on = { $foes } fight on
 coterie-do-flee-morale = { $foes } flee (the players win)
 coterie-do-capitulate = { $foes } capitulate (the players win)
+
+## Why an action was refused ($action and $stage as a developer reads them).
+
+coterie-not-a-choice = { $action } is not a choice now ({ $stage })
+coterie-not-a-choice-now = { $action } is not a choice now
+
+## How the conflict ended.
+
+coterie-how-ended = the conflict ended
+coterie-how-flee = { $side } flee
+coterie-how-capitulate = { $side } capitulate
+coterie-how-flee-conflict = { $side } flee the conflict
+coterie-how-over-run = { $side } are over-run
+coterie-how-total-defeat = { $side } are over-run: total defeat
+coterie-how-cut-down = { $side } are cut down: wounds { $wounds }
+coterie-how-no-one-left = no one of { $side } is left in the conflict

@@ -340,3 +340,43 @@ teams-do-resist = Resist (reaction, 1 focus)
 teams-do-take-hit = Take the hit
 teams-do-fortify = Fortify to stay conscious (reaction, 1 stamina)
 teams-do-fall = Fall unconscious
+
+## What each die is rolled for, as a table typing its own dice is asked.
+
+# $test: the test; $die: what the die stands for; $roll: which of the rolls, from 1.
+teams-roll-die = { $test }: { $die } die{ $roll ->
+        [1] {""}
+       *[other] {" "}(roll { $roll })
+    }
+teams-roll-stray = { $attacker }'s stray shot: who it flies at
+
+## Why an action was refused.
+
+teams-invalid-setup = invalid setup: { $why }
+teams-invalid-situation = invalid situation: { $why }
+teams-situation-order = the initiative order must name every team once
+teams-situation-round-zero = rounds count from 1
+teams-situation-no-character = there is no character { $c }
+teams-situation-above-most = { $who }: { $what } above its most, { $max }
+teams-situation-health-zero = { $who }: health 0 is unconscious or dead, and only that
+teams-no-turn = no turn is under way
+teams-no-actions-left = not enough actions left this turn
+teams-no-action-under-way = no action is under way
+teams-no-task = no task { $task }
+teams-no-attack = no attack is under way
+teams-cannot-attack = { $attacker } cannot attack { $target } with { $weapon }
+teams-attack-lost-weapon = the attack lost its weapon
+teams-stray-no-target = the stray shot has no target
+teams-not-a-defence = { $action } is not a defence
+teams-damage-before-test = damage before the attack test
+teams-cannot-take-turn = { $who } cannot take a turn now
+
+## How the battle ended.
+
+teams-how-held = { $team } held their ground for { $rounds } rounds
+teams-how-kept-safe = { $team } kept { $who } safe to the end of round { $rounds }
+teams-how-round-limit = the round limit ({ $limit }) was reached
+teams-how-reached = { $who } reached { $square } for { $team }
+teams-how-got-away = { $team } got { $count } away
+teams-how-completed = { $team } completed the { $task }
+teams-how-last-standing = { $team } are the last team standing

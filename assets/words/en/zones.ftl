@@ -296,3 +296,35 @@ zones-action-opportunity-attack = Opportunity attack: { $attack } (reaction: the
 zones-action-let-them-go = Let them go
 zones-action-morale-surrender = Surrender
 zones-action-retreat = Retreat
+
+## What each die is rolled for, as a table typing its own dice is asked.
+
+zones-roll-durability = durability of { $what }
+zones-roll-item = { $who }'s { $item }
+zones-roll-damage = { $who }'s damage ({ $weapon })
+zones-roll-impaired = { $roll }, impaired: second die
+zones-roll-deviation = where the missed blast deviates
+zones-roll-fast-threshold = the fast action threshold
+zones-roll-initiative = who holds the initiative
+zones-roll-guess = a guess at a hidden enemy's zone
+
+## Why an action was refused.
+
+zones-not-consumable = the { $item } is not consumable
+zones-nobody-held = nobody is held to shove
+zones-no-stunt-offered = no stunt was offered
+zones-no-reaction-awaited = no reaction is awaited
+
+## How the fight ended.
+
+# $beaten: each beaten faction (zones-how-beaten), one after another.
+zones-how-field = { $winner } hold the field; beaten: { $beaten }
+zones-how-and-beaten = { $one }; { $rest }
+# $out: how many of the faction are out, by how (zones-how-out).
+zones-how-beaten = { $side } ({ $out })
+zones-how-out = { $n } { $status ->
+        [dead] dead
+        [incapacitated] incapacitated
+        [surrendered] surrendered
+       *[fled] fled
+    }

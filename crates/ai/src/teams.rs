@@ -681,7 +681,7 @@ fn task_value(s: &State, c: CharacterId, k: usize) -> f64 {
     if s.teams[me.team].objective != (Objective::Task { task: k }) || task.done {
         return -1.0;
     }
-    let spec = TestSpec::new("", "teams.short-task")
+    let spec = TestSpec::new("teams.short-task")
         .die(Some(me.stats.attr(task.attribute)), "")
         .die(me.stats.skill(task.skill), "");
     let mut spec = spec;
@@ -696,7 +696,7 @@ fn rescue_value(s: &State, c: CharacterId, patient: CharacterId) -> f64 {
         return -1.0;
     }
     let st = &s.characters[c].stats;
-    let mut spec = TestSpec::new("", "teams.resuscitate")
+    let mut spec = TestSpec::new("teams.resuscitate")
         .die(Some(st.intellect), "")
         .die(st.medicine, "");
     spec.luck = i32::from(st.luck);
@@ -903,7 +903,7 @@ fn defence(s: &State, test: Option<DefenceTest>, parry: u8, block: Option<usize>
     let taken = harm(t, full);
     let cost = STAMINA + if a.free_defence { 0.0 } else { REACTION };
     if let Some(kind) = test {
-        let spec = defence_test(t, kind, String::new());
+        let spec = defence_test(t, kind);
         let total = a.roll.map_or(0, |r| r.total);
         return chance(&spec, total) * taken - cost;
     }
@@ -942,7 +942,7 @@ fn defence(s: &State, test: Option<DefenceTest>, parry: u8, block: Option<usize>
 fn fortify(s: &State) -> f64 {
     let Some(a) = s.attack else { return 0.0 };
     let t = &s.characters[a.target];
-    let spec = defence_test(t, DefenceTest::Fortify, String::new());
+    let spec = defence_test(t, DefenceTest::Fortify);
     chance(&spec, i32::from(t.missing_health())) * TAKEDOWN - STAMINA
 }
 
@@ -953,7 +953,7 @@ mod tests {
     #[test]
     fn test_chances_are_exact() {
         // 2d6 ≥ 7: 21/36, with the luck die's +4 on a 20 (1 in 20) making it 2d6 ≥ 3: 34/36.
-        let spec = TestSpec::new("", "teams.tests")
+        let spec = TestSpec::new("teams.tests")
             .die(Some(Die::D6), "")
             .die(Some(Die::D6), "");
         let want = 0.95 * 21.0 / 36.0 + 0.05 * 35.0 / 36.0;
@@ -964,7 +964,7 @@ mod tests {
 
     #[test]
     fn advantage_keeps_the_best_of_two() {
-        let mut spec = TestSpec::new("", "teams.tests").die(Some(Die::D6), "");
+        let mut spec = TestSpec::new("teams.tests").die(Some(Die::D6), "");
         spec.luck = -30; // never lucky
         let one = chance(&spec, 4);
         spec.advantages.push("a".into());

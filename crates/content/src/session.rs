@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::ai::{Candidate, Level, Thinking};
 use crate::present::{Beat, BoardView, DecisionStyle, Focus, ResultTable, RosterLine, Visual};
-use crate::rules::battle::{DecisionKind, Event, Pending, RuleError, Seat, state_hash};
+use crate::rules::battle::{DecisionKind, Event, Pending, RuleError, Seat};
 use crate::rules::dice::DiceSource;
 use crate::rules::explain::Explanation;
 use crate::rules::line::{Line, Named};
@@ -174,7 +174,7 @@ impl DiceSource for Counting<'_> {
     fn roll(
         &mut self,
         die: crate::rules::dice::Die,
-        why: &str,
+        why: &Line,
     ) -> Result<u8, crate::rules::dice::DiceError> {
         self.rolled += 1;
         self.inner.roll(die, why)
@@ -183,7 +183,7 @@ impl DiceSource for Counting<'_> {
     fn roll_for(
         &mut self,
         die: crate::rules::dice::Die,
-        why: &str,
+        why: &Line,
         rule: &str,
     ) -> Result<u8, crate::rules::dice::DiceError> {
         self.rolled += 1;
@@ -368,10 +368,9 @@ impl<G: Game> Session for Typed<G> {
 
     fn apply(&mut self, choice: &Choice, dice: &mut dyn DiceSource) -> Result<Applied, RuleError> {
         let Some(action) = choice.get::<G::Action>() else {
-            return Err(RuleError::Illegal(format!(
-                "that is not an action of the {} ruleset",
-                G::ID
-            )));
+            return Err(RuleError::Illegal(
+                Line::new("rule-not-of-this-ruleset").word("ruleset", G::ID),
+            ));
         };
         let seat = self.pending.seat();
         let before = self.state.clone();
@@ -403,7 +402,7 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn state_hash(&self) -> u64 {
-        state_hash(&self.state)
+        crate::replay::state_hash::<G>(&self.state)
     }
 
     fn taken(&self) -> usize {

@@ -55,9 +55,9 @@ pub fn play_out<R: Ruleset>(
                 }
                 R::legal_actions_into(state, &mut legal);
                 if legal.is_empty() {
-                    return Err(RuleError::Illegal(
-                        "a decision is pending but no action is legal".into(),
-                    ));
+                    return Err(RuleError::Illegal(crate::rules::Line::new(
+                        "rule-no-legal-action",
+                    )));
                 }
                 let policy: &mut dyn Policy<R> = match R::side(state, seat) {
                     Some(f) => &mut *policies[f % policies.len()],
@@ -143,7 +143,8 @@ impl Batch<'_> {
         let n = t.wins.len();
         let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
         let mut dice = SeededDice::new(game_seed);
-        let (mut state, _) = G::start(setup, &mut dice).map_err(|e| e.to_string())?;
+        let (mut state, _) = G::start(setup, &mut dice)
+            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))?;
         let levels = self.levels;
         let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
             .map(|f| levels[f % levels.len()].policy::<G>(policy_seed(game_seed, f)))
@@ -168,7 +169,10 @@ impl Batch<'_> {
                 }
             },
         )
-        .map_err(|e| format!("game {g} (seed {game_seed}): {e}"))?;
+        .map_err(|e| {
+            let e = fray_words::english().error(&e, &state);
+            format!("game {g} (seed {game_seed}): {e}")
+        })?;
         t.rounds += u64::from(result.rounds);
         match result.outcome {
             Some(Outcome::Victory { winner, .. }) => {

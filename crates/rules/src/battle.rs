@@ -4,7 +4,6 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use thiserror::Error;
 
 use super::dice::{DiceError, DiceSource};
 use super::explain::Explanation;
@@ -76,6 +75,28 @@ impl Pending {
             Pending::Over(_) => None,
         }
     }
+
+    /// Why `action` is refused at this decision: who must decide what, among how many legal
+    /// choices. The action and the decision's kind are named as a developer reads them.
+    pub fn refusing(&self, action: &impl fmt::Debug, legal: usize) -> Line {
+        let who = match self {
+            Pending::Decide {
+                seat: Seat::Faction(f),
+                kind,
+                ..
+            } => Line::new("rule-side-must-decide")
+                .side("side", *f)
+                .name("kind", format!("{kind:?}")),
+            Pending::Decide { kind, .. } => {
+                Line::new("rule-gm-must-decide").name("kind", format!("{kind:?}"))
+            }
+            Pending::Over(_) => Line::new("rule-over"),
+        };
+        Line::new("rule-not-now")
+            .name("action", format!("{action:?}"))
+            .line("who", who)
+            .number("n", i64::try_from(legal).unwrap_or(i64::MAX))
+    }
 }
 
 /// An event as the log shows it: a sentence, the roll behind it if any, and the ruleset's own
@@ -88,14 +109,46 @@ pub struct Event<K> {
     pub explanation: Option<Box<Explanation>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why an action was refused. A player reads it through its [`RuleError::line`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
-    #[error("illegal action: {0}")]
-    Illegal(String),
-    #[error("the battle is over")]
+    /// Not a legal action now; the line says why.
+    Illegal(Line),
     Over,
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+    Dice(DiceError),
+}
+
+impl From<DiceError> for RuleError {
+    fn from(e: DiceError) -> RuleError {
+        RuleError::Dice(e)
+    }
+}
+
+/// As a developer reads it (see [`Line`]'s `Display`).
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.line())
+    }
+}
+
+impl std::error::Error for RuleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RuleError::Dice(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl RuleError {
+    /// What went wrong, as the referee says it.
+    pub fn line(&self) -> Line {
+        match self {
+            RuleError::Illegal(why) => Line::new("rule-illegal").line("why", why.clone()),
+            RuleError::Over => Line::new("rule-over"),
+            RuleError::Dice(e) => e.line(),
+        }
+    }
 }
 
 /// An optional rule a scenario may switch on or off before the battle starts (the menu's boxes).

@@ -61,12 +61,6 @@ impl<K> Log<K> {
         });
     }
 
-    /// Words only a written log reads (a name for a sentence, a die's purpose): `write`'s, or
-    /// none in a quiet log, which never calls it.
-    pub fn words(&self, write: impl FnOnce() -> String) -> String {
-        if self.quiet { String::new() } else { write() }
-    }
-
     /// A line only a kept log reads (an explanation's part): `build`'s, or an empty line,
     /// which costs nothing, in a quiet log.
     pub fn line(&self, build: impl FnOnce() -> Line) -> Line {
@@ -132,10 +126,10 @@ impl<'a, S, K> Ctx<'a, S, K> {
         self.log.explained(kind, text, e);
     }
 
-    /// Rolls one die: `why` is the roll's purpose ("Aldo's damage"), `rule` the rules-notes
+    /// Rolls one die: `why` is the roll's purpose (`zones-roll-damage`, who: Aldo), `rule` the rules-notes
     /// paragraph id it serves ("zones.attacking"), so that a table rolling its own dice is told
     /// both. Every roll of the rules core comes through here or [`dice::roll_for`].
-    pub fn roll(&mut self, die: Die, why: &str, rule: &str) -> Result<Rolled, RuleError> {
+    pub fn roll(&mut self, die: Die, why: &Line, rule: &str) -> Result<Rolled, RuleError> {
         Ok(dice::roll_for(self.dice, die, why, rule)?)
     }
 }

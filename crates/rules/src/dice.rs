@@ -6,12 +6,12 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, Write};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
+
+use crate::line::Line;
 
 /// A die with `sides` faces numbered 1..=sides. Odd sizes exist because the rulebooks ask for
 /// them (a ranged blast deviating into one of five neighbouring zones rolls a d5).
@@ -88,7 +88,7 @@ impl Pool {
         }
     }
 
-    pub fn roll(&self, source: &mut dyn DiceSource, why: &str) -> Result<Vec<Rolled>, DiceError> {
+    pub fn roll(&self, source: &mut dyn DiceSource, why: &Line) -> Result<Vec<Rolled>, DiceError> {
         self.dice
             .iter()
             .map(|&die| roll(source, die, why))
@@ -99,7 +99,7 @@ impl Pool {
     pub fn roll_for(
         &self,
         source: &mut dyn DiceSource,
-        why: &str,
+        why: &Line,
         rule: &str,
     ) -> Result<Vec<Rolled>, DiceError> {
         self.dice
@@ -136,47 +136,88 @@ impl fmt::Display for Rolled {
     }
 }
 
-/// The errors name the roll (`why`) and, where the roll said so, the rules-notes paragraph it
-/// serves (`rule`, a paragraph id such as `zones.attacking`; empty when unknown).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// The errors name the roll (`why`, a line for the words layer to write) and, where the roll
+/// said so, the rules-notes paragraph it serves (`rule`, a paragraph id such as
+/// `zones.attacking`; empty when unknown). A player reads one through its [`DiceError::line`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DiceError {
-    #[error("the scripted dice ran out: a {die} was needed for {why}{}", under(.rule))]
-    Exhausted { die: Die, why: String, rule: String },
-    #[error("a {die} cannot show {value} (asked for {why}{})", under(.rule))]
+    Exhausted {
+        die: Die,
+        why: Line,
+        rule: String,
+    },
     OutOfRange {
         die: Die,
         value: u8,
-        why: String,
+        why: Line,
         rule: String,
     },
-    #[error("nobody rolled the {die} for {why}{}: {reason}", under(.rule))]
     NotRolled {
         die: Die,
-        why: String,
+        why: Line,
         rule: String,
         reason: String,
     },
 }
 
-/// ", under zones.attacking" for an error's message; nothing for a roll that named no rule.
-fn under(rule: &str) -> String {
-    if rule.is_empty() {
-        String::new()
-    } else {
-        format!(", under {rule}")
+/// As a developer reads it (see [`Line`]'s `Display`).
+impl fmt::Display for DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.line())
     }
 }
 
-/// Where the numbers come from. `why` names the roll so a person typing dice in, or a failing
-/// test, can tell which roll is being asked for.
+impl std::error::Error for DiceError {}
+
+impl DiceError {
+    /// What went wrong, as the referee says it: the die, the roll's purpose, the rule behind it.
+    pub fn line(&self) -> Line {
+        let (id, die, why, rule) = match self {
+            DiceError::Exhausted { die, why, rule } => ("dice-exhausted", die, why, rule),
+            DiceError::OutOfRange { die, why, rule, .. } => ("dice-off-the-die", die, why, rule),
+            DiceError::NotRolled { die, why, rule, .. } => ("dice-not-rolled", die, why, rule),
+        };
+        let line = Line::new(id)
+            .number("sides", die.sides)
+            .line("why", why.clone())
+            .line("under", under(rule));
+        match self {
+            DiceError::OutOfRange { value, .. } => line.number("value", *value),
+            DiceError::NotRolled { reason, .. } => line.name("reason", reason.clone()),
+            DiceError::Exhausted { .. } => line,
+        }
+    }
+
+    /// The roll's purpose.
+    pub fn why(&self) -> &Line {
+        match self {
+            DiceError::Exhausted { why, .. }
+            | DiceError::OutOfRange { why, .. }
+            | DiceError::NotRolled { why, .. } => why,
+        }
+    }
+}
+
+/// The rule a roll serves, for an error's line: none for a roll that named no rule.
+fn under(rule: &str) -> Line {
+    if rule.is_empty() {
+        Line::default()
+    } else {
+        Line::new("dice-under").name("rule", rule)
+    }
+}
+
+/// Where the numbers come from. `why` names the roll (a line, which a quiet play-out leaves
+/// empty) so a person typing dice in, or a failing test, can tell which roll is being asked
+/// for.
 pub trait DiceSource {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError>;
+    fn roll(&mut self, die: Die, why: &Line) -> Result<u8, DiceError>;
 
     /// A roll that also names the rules-notes paragraph behind it (`rule`, an id such as
     /// `zones.attacking`): every roll of the rules core comes this way, so that a table rolling
     /// its own dice is told which rule asks. A source that has no use for the rule rolls as
     /// [`DiceSource::roll`] does; wrappers forward it.
-    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+    fn roll_for(&mut self, die: Die, why: &Line, rule: &str) -> Result<u8, DiceError> {
         let _ = rule;
         self.roll(die, why)
     }
@@ -184,7 +225,7 @@ pub trait DiceSource {
 
 /// Roll one die and keep what it showed, for an explanation. The rules core rolls with
 /// [`roll_for`], which names the rule; this is for callers outside it.
-pub fn roll(source: &mut dyn DiceSource, die: Die, why: &str) -> Result<Rolled, DiceError> {
+pub fn roll(source: &mut dyn DiceSource, die: Die, why: &Line) -> Result<Rolled, DiceError> {
     let value = source.roll(die, why)?;
     checked(die, value, why, "")
 }
@@ -193,7 +234,7 @@ pub fn roll(source: &mut dyn DiceSource, die: Die, why: &str) -> Result<Rolled, 
 pub fn roll_for(
     source: &mut dyn DiceSource,
     die: Die,
-    why: &str,
+    why: &Line,
     rule: &str,
 ) -> Result<Rolled, DiceError> {
     let value = source.roll_for(die, why, rule)?;
@@ -201,42 +242,16 @@ pub fn roll_for(
 }
 
 /// A value the source gave, refused if the die cannot show it.
-fn checked(die: Die, value: u8, why: &str, rule: &str) -> Result<Rolled, DiceError> {
+fn checked(die: Die, value: u8, why: &Line, rule: &str) -> Result<Rolled, DiceError> {
     if !die.contains(value) {
         return Err(DiceError::OutOfRange {
             die,
             value,
-            why: why.to_string(),
+            why: why.clone(),
             rule: rule.to_string(),
         });
     }
     Ok(Rolled { die, value })
-}
-
-/// How a prompt names the rule behind a roll: its id and the paragraph's short title
-/// (`zones.attacking: Attacking`), or the id alone for a paragraph the notes do not have.
-pub fn rule_label(rule: &str) -> String {
-    match super::notes::paragraph(rule).and_then(paragraph_title) {
-        Some(title) => format!("{rule}: {title}"),
-        None => rule.to_string(),
-    }
-}
-
-/// The short title of a paragraph (`## zones.attacking — Attacking`), else its first words.
-fn paragraph_title(text: &str) -> Option<String> {
-    let heading = text.lines().next()?;
-    if let Some((_, title)) = heading.split_once(" — ")
-        && !title.trim().is_empty()
-    {
-        return Some(title.trim().to_string());
-    }
-    let words: Vec<&str> = text
-        .lines()
-        .skip(1)
-        .flat_map(str::split_whitespace)
-        .take(6)
-        .collect();
-    (!words.is_empty()).then(|| format!("{}…", words.join(" ")))
 }
 
 /// Seeded ChaCha: the same seed gives the same rolls on every platform.
@@ -254,7 +269,7 @@ impl SeededDice {
 }
 
 impl DiceSource for SeededDice {
-    fn roll(&mut self, die: Die, _why: &str) -> Result<u8, DiceError> {
+    fn roll(&mut self, die: Die, _why: &Line) -> Result<u8, DiceError> {
         Ok(self.rng.random_range(1..=die.sides.max(1)))
     }
 }
@@ -285,20 +300,20 @@ impl ScriptedDice {
 }
 
 impl ScriptedDice {
-    fn next(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+    fn next(&mut self, die: Die, why: &Line, rule: &str) -> Result<u8, DiceError> {
         let value = self
             .values
             .pop_front()
             .ok_or_else(|| DiceError::Exhausted {
                 die,
-                why: why.to_string(),
+                why: why.clone(),
                 rule: rule.to_string(),
             })?;
         if !die.contains(value) {
             return Err(DiceError::OutOfRange {
                 die,
                 value,
-                why: why.to_string(),
+                why: why.clone(),
                 rule: rule.to_string(),
             });
         }
@@ -308,76 +323,13 @@ impl ScriptedDice {
 }
 
 impl DiceSource for ScriptedDice {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+    fn roll(&mut self, die: Die, why: &Line) -> Result<u8, DiceError> {
         self.next(die, why, "")
     }
 
     /// An exhausted script, or a value off the die, names the rule that asked.
-    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+    fn roll_for(&mut self, die: Die, why: &Line, rule: &str) -> Result<u8, DiceError> {
         self.next(die, why, rule)
-    }
-}
-
-/// Dice rolled at the table and typed in. Asks on `prompt`, reads a line from `input`, and asks
-/// again on anything that is not a face of the die; the end of input is an error.
-pub struct HandDice<R: BufRead, W: Write> {
-    input: R,
-    prompt: W,
-}
-
-impl<R: BufRead, W: Write> HandDice<R, W> {
-    pub fn new(input: R, prompt: W) -> Self {
-        HandDice { input, prompt }
-    }
-
-    /// Asks until a face of the die is typed. The prompt names the die, the roll's purpose and,
-    /// where the roll named one, the rule behind it:
-    /// `Roll a d6 for Aldo's damage (zones.attacking: Attacking): `.
-    fn ask(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
-        let asked = if rule.is_empty() {
-            why.to_string()
-        } else {
-            format!("{why} ({})", rule_label(rule))
-        };
-        let not_rolled = |reason: String| DiceError::NotRolled {
-            die,
-            why: why.to_string(),
-            rule: rule.to_string(),
-            reason,
-        };
-        loop {
-            let _ = write!(self.prompt, "Roll a {die} for {asked}: ");
-            let _ = self.prompt.flush();
-            let mut line = String::new();
-            let read = self
-                .input
-                .read_line(&mut line)
-                .map_err(|e| not_rolled(e.to_string()))?;
-            if read == 0 {
-                return Err(not_rolled("the input ended".to_string()));
-            }
-            match line.trim().parse::<u8>() {
-                Ok(v) if die.contains(v) => return Ok(v),
-                _ => {
-                    let _ = writeln!(
-                        self.prompt,
-                        "  '{}' is not a face of a {die}: type a number from 1 to {}",
-                        line.trim(),
-                        die.sides
-                    );
-                }
-            }
-        }
-    }
-}
-
-impl<R: BufRead, W: Write> DiceSource for HandDice<R, W> {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
-        self.ask(die, why, "")
-    }
-
-    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
-        self.ask(die, why, rule)
     }
 }
 
@@ -424,11 +376,11 @@ impl TableDice {
 }
 
 impl DiceSource for TableDice {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+    fn roll(&mut self, die: Die, why: &Line) -> Result<u8, DiceError> {
         self.roll_for(die, why, "")
     }
 
-    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+    fn roll_for(&mut self, die: Die, why: &Line, rule: &str) -> Result<u8, DiceError> {
         match self.queue.pop_front() {
             Some(v) if die.contains(v) => {
                 self.rolled.push(v);
@@ -437,12 +389,12 @@ impl DiceSource for TableDice {
             Some(value) => Err(DiceError::OutOfRange {
                 die,
                 value,
-                why: why.to_string(),
+                why: why.clone(),
                 rule: rule.to_string(),
             }),
             None => Err(DiceError::Exhausted {
                 die,
-                why: why.to_string(),
+                why: why.clone(),
                 rule: rule.to_string(),
             }),
         }
@@ -466,13 +418,13 @@ impl<'a> RecordingDice<'a> {
 }
 
 impl DiceSource for RecordingDice<'_> {
-    fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+    fn roll(&mut self, die: Die, why: &Line) -> Result<u8, DiceError> {
         let v = self.inner.roll(die, why)?;
         self.record.push(v);
         Ok(v)
     }
 
-    fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+    fn roll_for(&mut self, die: Die, why: &Line, rule: &str) -> Result<u8, DiceError> {
         let v = self.inner.roll_for(die, why, rule)?;
         self.record.push(v);
         Ok(v)
@@ -482,32 +434,41 @@ impl DiceSource for RecordingDice<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::line::Arg;
+
+    /// A roll's purpose in a test: a message of its own.
+    fn why(id: &'static str) -> Line {
+        Line::new(id)
+    }
 
     #[test]
     fn scripted_dice_hand_out_values_in_order_and_fail_cleanly() {
         let mut d = ScriptedDice::new([3, 6]);
-        assert_eq!(d.roll(Die::D6, "a").unwrap(), 3);
-        assert_eq!(d.roll(Die::D6, "b").unwrap(), 6);
+        assert_eq!(d.roll(Die::D6, &why("a")).unwrap(), 3);
+        assert_eq!(d.roll(Die::D6, &why("b")).unwrap(), 6);
         assert_eq!(
-            d.roll(Die::D6, "c"),
+            d.roll(Die::D6, &why("c")),
             Err(DiceError::Exhausted {
                 die: Die::D6,
-                why: "c".into(),
+                why: why("c"),
                 rule: String::new(),
             })
         );
         assert_eq!(
-            d.roll(Die::D6, "c").unwrap_err().to_string(),
-            "the scripted dice ran out: a d6 was needed for c"
+            d.roll(Die::D6, &why("c")).unwrap_err().line(),
+            Line::new("dice-exhausted")
+                .number("sides", 6)
+                .line("why", why("c"))
+                .line("under", Line::default())
         );
         let mut d = ScriptedDice::new([7]);
         assert!(matches!(
-            d.roll(Die::D6, "x"),
+            d.roll(Die::D6, &why("x")),
             Err(DiceError::OutOfRange { value: 7, .. })
         ));
         let mut d = ScriptedDice::new([0]);
         assert!(matches!(
-            d.roll(Die::D4, "x"),
+            d.roll(Die::D4, &why("x")),
             Err(DiceError::OutOfRange { value: 0, .. })
         ));
     }
@@ -516,28 +477,30 @@ mod tests {
     fn scripted_dice_name_the_rule_of_a_roll_they_cannot_give() {
         let mut d = ScriptedDice::new([2]);
         assert_eq!(
-            roll_for(&mut d, Die::D8, "Aldo's damage", "zones.attacking"),
+            roll_for(&mut d, Die::D8, &why("damage"), "zones.attacking"),
             Ok(Rolled {
                 die: Die::D8,
                 value: 2
             })
         );
-        let err = roll_for(&mut d, Die::D8, "Aldo's damage", "zones.attacking").unwrap_err();
+        let err = roll_for(&mut d, Die::D8, &why("damage"), "zones.attacking").unwrap_err();
         assert_eq!(
             err,
             DiceError::Exhausted {
                 die: Die::D8,
-                why: "Aldo's damage".into(),
+                why: why("damage"),
                 rule: "zones.attacking".into(),
             }
         );
         assert_eq!(
-            err.to_string(),
-            "the scripted dice ran out: a d8 was needed for Aldo's damage, under zones.attacking"
+            err.line().get("under"),
+            Some(&Arg::Line(Box::new(
+                Line::new("dice-under").name("rule", "zones.attacking")
+            )))
         );
         let mut d = ScriptedDice::new([9]);
         assert!(matches!(
-            d.roll_for(Die::D6, "x", "zones.saves"),
+            d.roll_for(Die::D6, &why("x"), "zones.saves"),
             Err(DiceError::OutOfRange { value: 9, ref rule, .. }) if rule == "zones.saves"
         ));
     }
@@ -545,7 +508,7 @@ mod tests {
     /// A source that only has `roll` (the default `roll_for`), giving a value off the die.
     struct Wild;
     impl DiceSource for Wild {
-        fn roll(&mut self, _: Die, _: &str) -> Result<u8, DiceError> {
+        fn roll(&mut self, _: Die, _: &Line) -> Result<u8, DiceError> {
             Ok(7)
         }
     }
@@ -553,21 +516,19 @@ mod tests {
     #[test]
     fn the_free_functions_refuse_a_value_off_the_die_and_name_the_rule() {
         assert!(matches!(
-            roll(&mut Wild, Die::D6, "x"),
+            roll(&mut Wild, Die::D6, &why("x")),
             Err(DiceError::OutOfRange { value: 7, ref rule, .. }) if rule.is_empty()
         ));
-        let err = roll_for(&mut Wild, Die::D6, "x", "teams.tests").unwrap_err();
+        let err = roll_for(&mut Wild, Die::D6, &why("x"), "teams.tests").unwrap_err();
         assert!(matches!(
             &err,
             DiceError::OutOfRange { value: 7, rule, .. } if rule == "teams.tests"
         ));
+        assert_eq!(err.line().id, "dice-off-the-die");
+        assert_eq!(err.line().get("value"), Some(&Arg::Number(7)));
         assert_eq!(
-            err.to_string(),
-            "a d6 cannot show 7 (asked for x, under teams.tests)"
-        );
-        assert_eq!(
-            roll_for(&mut SeededDice::new(3), Die::D20, "x", "teams.tests"),
-            roll(&mut SeededDice::new(3), Die::D20, "x"),
+            roll_for(&mut SeededDice::new(3), Die::D20, &why("x"), "teams.tests"),
+            roll(&mut SeededDice::new(3), Die::D20, &why("x")),
             "naming the rule changes no number"
         );
     }
@@ -577,7 +538,7 @@ mod tests {
         let rolls = |seed| {
             let mut d = SeededDice::new(seed);
             (0..200)
-                .map(|_| d.roll(Die::D20, "t").unwrap())
+                .map(|_| d.roll(Die::D20, &why("t")).unwrap())
                 .collect::<Vec<_>>()
         };
         assert_eq!(rolls(9), rolls(9));
@@ -591,72 +552,11 @@ mod tests {
     }
 
     #[test]
-    fn hand_dice_ask_again_until_a_face_of_the_die_is_typed() {
-        let input = b"seven\n9\n4\n" as &[u8];
-        let mut prompt = Vec::new();
-        let mut d = HandDice::new(input, &mut prompt);
-        assert_eq!(d.roll(Die::D6, "Aldo's damage").unwrap(), 4);
-        let shown = String::from_utf8(prompt).unwrap();
-        assert!(shown.contains("Roll a d6 for Aldo's damage"));
-        assert_eq!(shown.matches("is not a face of a d6").count(), 2);
-        let mut d = HandDice::new(b"" as &[u8], Vec::new());
-        assert!(matches!(
-            d.roll(Die::D6, "x"),
-            Err(DiceError::NotRolled { .. })
-        ));
-    }
-
-    #[test]
-    fn hand_dice_prompt_names_the_die_the_purpose_and_the_rule() {
-        let mut prompt = Vec::new();
-        let mut d = HandDice::new(b"x\n5\n" as &[u8], &mut prompt);
-        let r = roll_for(&mut d, Die::D8, "Aldo's damage (Spear)", "zones.attacking");
-        assert_eq!(r.unwrap().value, 5);
-        let shown = String::from_utf8(prompt).unwrap();
-        assert_eq!(
-            shown
-                .matches("Roll a d8 for Aldo's damage (Spear) (zones.attacking: Attacking): ")
-                .count(),
-            2,
-            "asked again, the rule named again: {shown}"
-        );
-        // A rule the notes do not have is named by its id; no rule, no brackets.
-        let mut prompt = Vec::new();
-        let mut d = HandDice::new(b"1\n2\n" as &[u8], &mut prompt);
-        d.roll_for(Die::D6, "a", "zones.no-such-paragraph").unwrap();
-        d.roll(Die::D6, "b").unwrap();
-        let shown = String::from_utf8(prompt).unwrap();
-        assert_eq!(
-            shown,
-            "Roll a d6 for a (zones.no-such-paragraph): Roll a d6 for b: "
-        );
-        let mut d = HandDice::new(b"" as &[u8], Vec::new());
-        assert!(matches!(
-            d.roll_for(Die::D6, "x", "coterie.effort"),
-            Err(DiceError::NotRolled { ref rule, .. }) if rule == "coterie.effort"
-        ));
-    }
-
-    #[test]
-    fn a_rule_is_labelled_by_its_paragraph_title() {
-        assert_eq!(rule_label("coterie.effort"), "coterie.effort: Group effort");
-        assert_eq!(
-            rule_label("teams.critical"),
-            "teams.critical: The luck die in an attack"
-        );
-        assert_eq!(rule_label("nowhere.at-all"), "nowhere.at-all");
-        assert_eq!(
-            paragraph_title("## x.y\nOne two three four five six seven eight"),
-            Some("One two three four five six…".to_string())
-        );
-    }
-
-    #[test]
     fn recording_dice_keep_what_was_rolled() {
         let mut inner = ScriptedDice::new([2, 5]);
         let mut rec = RecordingDice::new(&mut inner);
-        rec.roll(Die::D6, "a").unwrap();
-        rec.roll(Die::D8, "b").unwrap();
+        rec.roll(Die::D6, &why("a")).unwrap();
+        rec.roll(Die::D8, &why("b")).unwrap();
         assert_eq!(rec.record, vec![2, 5]);
     }
 
@@ -664,11 +564,11 @@ mod tests {
     #[derive(Default)]
     struct Rules(Vec<String>);
     impl DiceSource for Rules {
-        fn roll(&mut self, _: Die, _: &str) -> Result<u8, DiceError> {
+        fn roll(&mut self, _: Die, _: &Line) -> Result<u8, DiceError> {
             self.0.push(String::new());
             Ok(1)
         }
-        fn roll_for(&mut self, _: Die, _: &str, rule: &str) -> Result<u8, DiceError> {
+        fn roll_for(&mut self, _: Die, _: &Line, rule: &str) -> Result<u8, DiceError> {
             self.0.push(rule.to_string());
             Ok(1)
         }
@@ -678,13 +578,13 @@ mod tests {
     fn recording_dice_pass_the_rule_on() {
         let mut inner = Rules::default();
         let mut rec = RecordingDice::new(&mut inner);
-        rec.roll_for(Die::D6, "a", "zones.saves").unwrap();
-        rec.roll(Die::D6, "b").unwrap();
+        rec.roll_for(Die::D6, &why("a"), "zones.saves").unwrap();
+        rec.roll(Die::D6, &why("b")).unwrap();
         assert_eq!(rec.record, vec![1, 1]);
         assert_eq!(inner.0, vec!["zones.saves".to_string(), String::new()]);
         let mut inner = Rules::default();
         let r = Pool::of(2, Die::D6)
-            .roll_for(&mut inner, "effort", "coterie.effort")
+            .roll_for(&mut inner, &why("effort"), "coterie.effort")
             .unwrap();
         assert_eq!(r.len(), 2);
         assert_eq!(inner.0, vec!["coterie.effort"; 2]);
@@ -695,7 +595,7 @@ mod tests {
         let pool = Pool::of(2, Die::D6);
         assert_eq!(pool.to_string(), "2d6");
         let mut d = ScriptedDice::new([1, 6]);
-        let r = pool.roll(&mut d, "effort").unwrap();
+        let r = pool.roll(&mut d, &why("effort")).unwrap();
         assert_eq!(r.iter().map(|x| x.value).collect::<Vec<_>>(), vec![1, 6]);
     }
 }

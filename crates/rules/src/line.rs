@@ -4,6 +4,7 @@
 //! facts, and a play-out nobody reads builds no text.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,8 +40,41 @@ impl From<Wire> for Line {
     }
 }
 
+thread_local! {
+    /// Lines saved as a text given them rather than as their facts, while
+    /// [`saved_as_text`] runs.
+    static SAVED_AS_TEXT: RefCell<Vec<(Line, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `save` with each of `texts`' lines saved as its text, not as its message. A battle's
+/// state keeps one line, how the battle ended, which the referee wrote whole in English before
+/// its lines became messages; a state hashed with that line as its English (the words layer
+/// writes it) hashes as it always did, so that every replay sealed before keeps its seal.
+/// Nothing else changes how a line is saved; this holds only on this thread, only while
+/// `save` runs.
+pub fn saved_as_text<R>(texts: Vec<(Line, String)>, save: impl FnOnce() -> R) -> R {
+    /// Puts the texts in force before back, even where `save` panics.
+    struct Restore(Vec<(Line, String)>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SAVED_AS_TEXT.set(std::mem::take(&mut self.0));
+        }
+    }
+    let _restore = Restore(SAVED_AS_TEXT.replace(texts));
+    save()
+}
+
 impl From<Line> for Wire {
     fn from(line: Line) -> Wire {
+        let text = SAVED_AS_TEXT.with_borrow(|texts| {
+            texts
+                .iter()
+                .find(|(l, _)| *l == line)
+                .map(|(_, text)| text.clone())
+        });
+        if let Some(text) = text {
+            return Wire::Written(text);
+        }
         match line.as_written() {
             Some(text) => Wire::Written(text.to_string()),
             None => Wire::Message {
@@ -169,6 +203,45 @@ impl From<&str> for Line {
     }
 }
 
+/// A line as a developer reads it, its message id and values (`zones-falls(who: #2)`): a
+/// player reads it through `fray-words`, in their language.
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(text) = self.as_written() {
+            return f.write_str(text);
+        }
+        f.write_str(&self.id)?;
+        for (k, (name, arg)) in self.args.iter().enumerate() {
+            f.write_str(if k == 0 { "(" } else { ", " })?;
+            write!(f, "{name}: ")?;
+            match arg {
+                Arg::Who(c) => write!(f, "#{c}")?,
+                Arg::Side(s) => write!(f, "side #{s}")?,
+                Arg::Place(i) => write!(f, "place #{i}")?,
+                Arg::Thing(i) => write!(f, "thing #{i}")?,
+                Arg::Number(n) => write!(f, "{n}")?,
+                Arg::Word(w) => f.write_str(w)?,
+                Arg::Name(text) => write!(f, "{text:?}")?,
+                Arg::Line(line) => write!(f, "{line}")?,
+                Arg::Lines(lines) => {
+                    f.write_str("[")?;
+                    for (k, line) in lines.iter().enumerate() {
+                        if k > 0 {
+                            f.write_str(", ")?;
+                        }
+                        write!(f, "{line}")?;
+                    }
+                    f.write_str("]")?;
+                }
+            }
+        }
+        if !self.args.is_empty() {
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
 /// What a line's ids stand for in one battle: the names the words layer writes for them.
 pub trait Named {
     fn who(&self, c: CharacterId) -> &str;
@@ -223,5 +296,33 @@ mod tests {
             let text = serde_json::to_string(&line).unwrap();
             assert_eq!(serde_json::from_str::<Line>(&text).unwrap(), line);
         }
+    }
+
+    #[test]
+    fn a_developer_reads_a_line_as_its_id_and_values() {
+        let line = Line::new("zones-hits")
+            .who("who", 2)
+            .number("n", -1)
+            .name("weapon", "Spear")
+            .line("why", Line::new("zones-cover"));
+        assert_eq!(
+            line.to_string(),
+            r#"zones-hits(who: #2, n: -1, weapon: "Spear", why: zones-cover)"#
+        );
+        assert_eq!(Line::written("as written").to_string(), "as written");
+    }
+
+    #[test]
+    fn a_line_given_a_text_is_saved_as_that_text_only_while_it_is_given() {
+        let how = Line::new("zones-how-field").side("winner", 1);
+        let save = || serde_json::to_string(&how).unwrap();
+        let as_facts = save();
+        let texts = vec![(how.clone(), "Wardens hold the field".to_string())];
+        assert_eq!(saved_as_text(texts, save), r#""Wardens hold the field""#);
+        assert_eq!(save(), as_facts);
+        let other = Line::new("zones-how-field").side("winner", 0);
+        let texts = vec![(how.clone(), "Wardens hold the field".to_string())];
+        let saved = saved_as_text(texts, || serde_json::to_string(&other).unwrap());
+        assert!(saved.starts_with('{'), "only the line given: {saved}");
     }
 }

@@ -6,9 +6,11 @@
 //! so that a screen shown under it shows at a glance any text that does not come from here (it
 //! reads as plain English) and any layout that cuts a longer language's words off.
 
+mod dice;
 mod explained;
 mod lines;
 
+pub use dice::rule_label;
 pub use explained::{Explained, InEnglish, Said};
 
 use std::borrow::Cow;

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use crate::rules::Ruleset;
 use crate::rules::dice::{DiceError, DiceSource, Die, ScriptedDice};
+use crate::rules::line::Line;
 use crate::scenario::{DataError, DataErrors};
 
 pub use crate::scenario::LESSON_SCENARIOS as SCENARIOS;
@@ -137,38 +138,46 @@ pub fn apply_exact<G: Ruleset>(
     dice: &[u8],
 ) -> Result<Vec<crate::rules::battle::Event<G::EventKind>>, String> {
     /// The scripted dice, with what each roll was for.
-    struct Told(ScriptedDice, Vec<String>);
+    struct Told(ScriptedDice, Vec<(Line, Die)>);
     impl DiceSource for Told {
-        fn roll(&mut self, die: Die, why: &str) -> Result<u8, DiceError> {
+        fn roll(&mut self, die: Die, why: &Line) -> Result<u8, DiceError> {
             let v = self.0.roll(die, why)?;
-            self.1.push(format!("{why} (d{})", die.sides));
+            self.1.push((why.clone(), die));
             Ok(v)
         }
-        fn roll_for(&mut self, die: Die, why: &str, rule: &str) -> Result<u8, DiceError> {
+        fn roll_for(&mut self, die: Die, why: &Line, rule: &str) -> Result<u8, DiceError> {
             let v = self.0.roll_for(die, why, rule)?;
-            self.1.push(format!("{why} (d{})", die.sides));
+            self.1.push((why.clone(), die));
             Ok(v)
         }
     }
+    let words = fray_words::english();
     let mut told = Told(ScriptedDice::new(dice.iter().copied()), Vec::new());
     let mut next = state.clone();
-    let events = G::apply(&mut next, action, &mut told).map_err(|e| {
-        let before = if told.1.is_empty() {
+    let result = G::apply(&mut next, action, &mut told);
+    // Each roll named as the battle stood before the action.
+    let rolls: Vec<String> = told
+        .1
+        .iter()
+        .map(|(why, die)| format!("{} (d{})", words.line(why, state), die.sides))
+        .collect();
+    let events = result.map_err(|e| {
+        let before = if rolls.is_empty() {
             String::new()
         } else {
-            format!(" (after {})", told.1.join(", "))
+            format!(" (after {})", rolls.join(", "))
         };
-        format!("{e}{before}")
+        format!("{}{before}", words.error(&e, state))
     })?;
     if told.0.remaining() > 0 {
         return Err(format!(
             "{} of its {} dice are never rolled: the action rolls {}",
             told.0.remaining(),
             dice.len(),
-            if told.1.is_empty() {
+            if rolls.is_empty() {
                 "nothing".to_string()
             } else {
-                told.1.join(", ")
+                rolls.join(", ")
             }
         ));
     }

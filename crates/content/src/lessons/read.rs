@@ -47,8 +47,8 @@ impl<G: Game> Loaded<G> {
     /// allowed action `chosen[k]` at step `k` where given, else the first), and the events.
     pub fn play_to(&self, upto: usize, chosen: &[usize]) -> Result<Played<G>, String> {
         let mut dice = ScriptedDice::new(self.lesson.start_dice.iter().copied());
-        let (mut state, mut events) =
-            G::start(&self.setup, &mut dice).map_err(|e| e.to_string())?;
+        let (mut state, mut events) = G::start(&self.setup, &mut dice)
+            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))?;
         for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
             if let Some(a) = step.action(chosen.get(k).copied().unwrap_or(0)) {
                 events.extend(apply_exact::<G>(&mut state, a, &step.dice)?);

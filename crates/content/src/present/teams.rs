@@ -292,7 +292,7 @@ impl Present for Teams {
             Action::Fortify => {
                 let at = s.attack?;
                 let ch = &s.characters[at.target];
-                let spec = defence_test(ch, DefenceTest::Fortify, String::new());
+                let spec = defence_test(ch, DefenceTest::Fortify);
                 let p = chance_at_least(&spec, i32::from(ch.missing_health()));
                 Some(format!("{:.0}% to stay conscious (1 stamina)", pct(p)))
             }
@@ -591,7 +591,7 @@ impl Present for Teams {
 struct Ones;
 
 impl DiceSource for Ones {
-    fn roll(&mut self, _: Die, _: &str) -> Result<u8, DiceError> {
+    fn roll(&mut self, _: Die, _: &crate::rules::line::Line) -> Result<u8, DiceError> {
         Ok(1)
     }
 }
@@ -716,6 +716,6 @@ fn avoid_chance(s: &State, a: &Action) -> Option<f64> {
     };
     let at = s.attack?;
     let total = at.roll?.total;
-    let spec = defence_test(&s.characters[at.target], kind, String::new());
+    let spec = defence_test(&s.characters[at.target], kind);
     Some(chance_at_least(&spec, total))
 }

@@ -1,6 +1,7 @@
 //! A replay is exactly what determinism needs: the scenario, the dice (a seed or the values
 //! rolled) and the actions. Re-running it gives the same events and the same final state.
 
+mod hash;
 pub(crate) mod names;
 
 use std::path::Path;
@@ -9,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::catalogue;
-use crate::rules::battle::{Event, state_hash};
+use crate::rules::battle::Event;
 use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
 use crate::rules::names::{Condition, Names};
 use crate::rulesets::{Game, Visit};
@@ -18,6 +19,7 @@ use crate::scenario::{self, DataError, DataErrors};
 
 /// The actions of a replay, tagged with their ruleset.
 pub use crate::rulesets::Actions as ReplayActions;
+pub use hash::state_hash;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ReplayDice {
@@ -731,8 +733,10 @@ impl Visit for Rerun<'_> {
                 }
             }
         };
-        let (mut state, start) = G::start(setup, dice)
-            .map_err(|e| refused(0, "the battle's start".into(), e.to_string()))?;
+        let (mut state, start) = G::start(setup, dice).map_err(|e| {
+            let e = fray_words::english().error(&e, &crate::rules::line::NoNames);
+            refused(0, "the battle's start".into(), e)
+        })?;
         tell(&mut trail, &state, &start);
         // A battle's things keep their names from start to end: read once.
         let known = G::names(&state);
@@ -749,7 +753,8 @@ impl Visit for Rerun<'_> {
             let events = match G::apply(&mut state, a, dice) {
                 Ok(events) => events,
                 Err(e) => {
-                    return Err(edited.unwrap_or_else(|| refused(i, described, e.to_string())));
+                    let e = fray_words::english().error(&e, &state);
+                    return Err(edited.unwrap_or_else(|| refused(i, described, e)));
                 }
             };
             if !by_words {
@@ -760,7 +765,7 @@ impl Visit for Rerun<'_> {
             tell(&mut trail, &state, &events);
             push(&mut lines, &state, &known, Some(i), events);
             if (i + 1) % CHECK_EVERY == 0 {
-                let h = state_hash(&state) ^ trail.rotate_left(17);
+                let h = state_hash::<G>(&state) ^ trail.rotate_left(17);
                 if let Some(&want) = r.checkpoints.get(checkpoints.len())
                     && want != h
                 {
@@ -775,7 +780,7 @@ impl Visit for Rerun<'_> {
                 checkpoints.push(h);
             }
         }
-        let final_hash = state_hash(&state);
+        let final_hash = state_hash::<G>(&state);
         // One more checkpoint at the end, for the actions after the last one.
         let end = final_hash ^ trail.rotate_left(17);
         let end_differs = r

@@ -25,7 +25,7 @@ pub fn pending(s: &State) -> Pending {
     match &s.stage {
         Stage::Over | Stage::Resolving => {
             Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
-                how: "the conflict ended".into(),
+                how: Line::new("coterie-how-ended"),
             }))
         }
         Stage::Declare(i) | Stage::Bring(i) => {
@@ -459,20 +459,17 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         (Stage::Morale, Action::Morale(m)) => {
             ctx.s.morale_due = false;
             let position = ctx.s.groups[FOES].position;
-            let name = &ctx.s.groups[FOES].name;
             match m {
                 Morale::FightOn => {
                     ctx.s.groups[FOES].held_at = Some(position);
                     note(ctx, |_| Line::new("coterie-fight-on").side("foes", FOES));
                     ctx.s.stage = Stage::Resolving;
                 }
-                // How it ended is kept in the outcome, written whole (see `end`).
                 Morale::Flee => {
-                    let how = format!("{name} flee");
-                    end(ctx, PARTY, how);
+                    end(ctx, PARTY, Line::new("coterie-how-flee").side("side", FOES));
                 }
                 Morale::Capitulate => {
-                    let how = format!("{name} capitulate");
+                    let how = Line::new("coterie-how-capitulate").side("side", FOES);
                     end(ctx, PARTY, how);
                 }
             }
@@ -490,7 +487,9 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.stage = Stage::Resolving;
         }
         (_, a) => {
-            return Err(RuleError::Illegal(format!("{a:?} is not a choice now")));
+            return Err(RuleError::Illegal(
+                Line::new("coterie-not-a-choice-now").name("action", format!("{a:?}")),
+            ));
         }
     }
     Ok(())
@@ -536,7 +535,7 @@ fn fall_back(ctx: &mut Ctx, degree: Degree, push: Harm, wounds: i32) {
 /// land, capped as ever.
 fn flee_conflict(ctx: &mut Ctx, degree: Degree, wounds: i32) {
     harm_characters(ctx, GroupResult::Loss(degree), Some(wounds));
-    let how = format!("{} flee the conflict", ctx.s.groups[PARTY].name);
+    let how = Line::new("coterie-how-flee-conflict").side("side", PARTY);
     end(ctx, FOES, how);
 }
 
@@ -645,16 +644,13 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         // The roll's purpose, for the dice (none in a quiet play-out).
         let what = ctx
             .log
-            .words(|| format!("the effort of {}", ctx.s.groups[side].name));
+            .line(|| Line::new("coterie-effort-of").side("side", side));
         let a = ctx.roll(Die::D6, &what, "coterie.effort")?;
         let b = ctx.roll(Die::D6, &what, "coterie.effort")?;
         let total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
         totals[side] = total;
         if !ctx.log.quiet {
-            let mut e = Explanation::new(
-                Line::new("coterie-effort-of").side("side", side),
-                "coterie.effort",
-            );
+            let mut e = Explanation::new(what, "coterie.effort");
             e.dice = vec![a, b];
             e.total = total;
             e.modifiers = lines;
@@ -746,17 +742,14 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
         // The roll's purpose, for the dice (none in a quiet play-out).
         let what = ctx
             .log
-            .words(|| format!("{}'s individual performance", ctx.s.name(c)));
+            .line(|| Line::new("coterie-performance-of").who("who", c));
         let a = ctx.roll(Die::D6, &what, "coterie.performance")?;
         let b = ctx.roll(Die::D6, &what, "coterie.performance")?;
         let (shift, placed) = performance::shift([a.value, b.value], m);
         let level = Performance::of_shift(shift);
         if !ctx.log.quiet {
             let word = lines::performance_word(level);
-            let mut e = Explanation::new(
-                Line::new("coterie-performance-of").who("who", c),
-                "coterie.performance",
-            );
+            let mut e = Explanation::new(what, "coterie.performance");
             e.dice = vec![a, b];
             e.modifiers = mods;
             e.total = shift;
@@ -986,14 +979,13 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             });
         }
         // The roll's purpose, for the dice (none in a quiet play-out).
-        let what = ctx.log.words(|| format!("{} in the duel", ch.name));
+        let what = ctx.log.line(|| Line::new("coterie-duel-of").who("who", c));
         let a = ctx.roll(Die::D6, &what, "coterie.duels")?;
         let b = ctx.roll(Die::D6, &what, "coterie.duels")?;
         let total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
         totals[i] = total;
         if !ctx.log.quiet {
-            let mut e =
-                Explanation::new(Line::new("coterie-duel-of").who("who", c), "coterie.duels");
+            let mut e = Explanation::new(what, "coterie.duels");
             e.dice = vec![a, b];
             e.total = total;
             e.modifiers = lines;
@@ -1056,26 +1048,18 @@ fn check_end(ctx: &mut Ctx) -> bool {
     let present = |side: FactionId| s.characters.iter().any(|c| c.side == side && c.present());
     let foes = &s.groups[FOES];
     let party = &s.groups[PARTY];
-    // How it ended, written whole: the outcome keeps it (see `end`).
+    let how = |id: &'static str, side: FactionId| Line::new(id).side("side", side);
     let end = if foes.position <= -5 {
-        Some((PARTY, format!("{} are over-run", foes.name)))
+        Some((PARTY, how("coterie-how-over-run", FOES)))
     } else if party.position <= -5 {
-        Some((FOES, format!("{} are over-run: total defeat", party.name)))
+        Some((FOES, how("coterie-how-total-defeat", PARTY)))
     } else if s.cut_down(FOES, foes.wounds) {
-        Some((
-            PARTY,
-            format!("{} are cut down: wounds {}", foes.name, foes.wounds),
-        ))
+        let how = how("coterie-how-cut-down", FOES).number("wounds", foes.wounds);
+        Some((PARTY, how))
     } else if !present(PARTY) {
-        Some((
-            FOES,
-            format!("no one of {} is left in the conflict", party.name),
-        ))
+        Some((FOES, how("coterie-how-no-one-left", PARTY)))
     } else if !present(FOES) {
-        Some((
-            PARTY,
-            format!("no one of {} is left in the conflict", foes.name),
-        ))
+        Some((PARTY, how("coterie-how-no-one-left", FOES)))
     } else {
         None
     };
@@ -1086,11 +1070,9 @@ fn check_end(ctx: &mut Ctx) -> bool {
     true
 }
 
-/// The conflict won by `winner`. How it ended stays written whole in English in the outcome
-/// (`Line::written`): the state keeps it and a sealed replay hashes it, as it always has. The
-/// event that announces it is a message around it.
-fn end(ctx: &mut Ctx, winner: FactionId, how: String) {
-    let how = Line::written(how);
+/// The conflict won by `winner`, `how` it ended; the event that announces it is a message
+/// around it.
+fn end(ctx: &mut Ctx, winner: FactionId, how: Line) {
     if !ctx.log.quiet {
         ctx.say(
             EventKind::Over,

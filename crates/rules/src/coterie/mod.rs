@@ -98,10 +98,11 @@ impl Ruleset for Coterie {
             return Err(RuleError::Over);
         }
         let Some(action) = flow::as_legal(state, action) else {
-            return Err(RuleError::Illegal(format!(
-                "{action:?} is not a choice now ({:?})",
-                state.stage
-            )));
+            return Err(RuleError::Illegal(
+                Line::new("coterie-not-a-choice")
+                    .name("action", format!("{action:?}"))
+                    .name("stage", format!("{:?}", state.stage)),
+            ));
         };
         all_or_nothing(state, |next| Coterie::apply_trusted(next, &action, dice))
     }

@@ -17,7 +17,7 @@ use crate::line::Line;
 
 fn attack_state(s: &State) -> Result<AttackState, RuleError> {
     s.attack
-        .ok_or_else(|| RuleError::Illegal("no attack is under way".into()))
+        .ok_or_else(|| RuleError::Illegal(Line::new("teams-no-attack")))
 }
 
 /// Begins an attack; it runs until someone must decide something, or to its end.
@@ -29,12 +29,10 @@ pub fn declare(
     kind: AttackKind,
 ) -> Result<(), RuleError> {
     let Some(ranged) = can_attack(ctx.s, attacker, weapon, target) else {
-        return Err(RuleError::Illegal(format!(
-            "{} cannot attack {} with {}",
-            ctx.s.name(attacker),
-            ctx.s.name(target),
-            ctx.s.weapon_name(weapon)
-        )));
+        let line = Line::new("teams-cannot-attack")
+            .who("attacker", attacker)
+            .who("target", target);
+        return Err(RuleError::Illegal(with_weapon(line, "weapon", weapon)));
     };
     let thrown = ctx.s.weapon(weapon).is_some_and(|w| w.thrown);
     let text = later(move || {
@@ -148,20 +146,15 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         attacks
     };
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
-        .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
+        .ok_or_else(|| RuleError::Illegal(Line::new("teams-attack-lost-weapon")))?;
     let quiet = ctx.log.quiet;
-    let an = ctx.log.words(|| ctx.s.name(a.attacker).to_string());
-    let wn = ctx.log.words(|| ctx.s.weapon_name(a.weapon).to_string());
-    let what = ctx
-        .log
-        .words(|| format!("{an}'s attack on {} with {wn}", ctx.s.name(a.target)));
     let said = ctx.log.line(|| {
         let line = Line::new("teams-attack-test")
             .who("attacker", a.attacker)
             .who("target", a.target);
         with_weapon(line, "weapon", a.weapon)
     });
-    let spec = attack_spec(what, &f).said(said);
+    let spec = attack_spec(&f).said(said);
     let mut r = roll_test(ctx, &spec)?;
     let stray = ctx
         .s
@@ -177,7 +170,8 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
                 let die = Die::new(near.len().min(255) as u8);
                 let roll = ctx.roll(
                     die,
-                    &format!("{an}'s stray shot: who it flies at"),
+                    &ctx.log
+                        .line(|| Line::new("teams-roll-stray").who("attacker", a.attacker)),
                     "teams.stray-shots",
                 )?;
                 let to = near[usize::from(roll.value - 1).min(near.len() - 1)];
@@ -219,7 +213,7 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
             );
             a.target = pick;
             f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
-                .ok_or_else(|| RuleError::Illegal("the stray shot has no target".into()))?;
+                .ok_or_else(|| RuleError::Illegal(Line::new("teams-stray-no-target")))?;
         }
     }
     let hit = r.crit || r.total >= f.evasion;
@@ -328,8 +322,8 @@ fn explain_roll(
 
 /// The test of an attack: the weapon's attribute die, the combat skill die, proficiency, the
 /// multiple attack penalty, advantage and the weapon's critical threshold.
-pub fn attack_spec(what: String, f: &Figures) -> TestSpec {
-    let mut spec = TestSpec::new(what, "teams.attacks")
+pub fn attack_spec(f: &Figures) -> TestSpec {
+    let mut spec = TestSpec::new("teams.attacks")
         .die(Some(f.attribute.1), f.attribute.0.label())
         .die(f.skill, "combat");
     if let Some((p, b)) = f.proficiency {
@@ -429,8 +423,6 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 ch.focus = ch.focus.saturating_sub(1);
             }
             let dodge = test == DefenceTest::Dodge;
-            let verb = if dodge { "dodges" } else { "resists" };
-            let what = ctx.log.words(|| format!("{} {verb}", ctx.s.name(t)));
             let said = ctx.log.line(|| {
                 let id = if dodge {
                     "teams-dodge-test"
@@ -439,7 +431,7 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 };
                 Line::new(id).who("who", t)
             });
-            let spec = defence_test(&ctx.s.characters[t], test, what).said(said);
+            let spec = defence_test(&ctx.s.characters[t], test).said(said);
             let ok = test_against(
                 ctx,
                 Some(t),
@@ -485,7 +477,11 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.attack = Some(a);
         }
         Action::NoReaction => {}
-        _ => return Err(RuleError::Illegal(format!("{action:?} is not a defence"))),
+        _ => {
+            return Err(RuleError::Illegal(
+                Line::new("teams-not-a-defence").name("action", format!("{action:?}")),
+            ));
+        }
     }
     damage(ctx)
 }
@@ -497,13 +493,13 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     let a = attack_state(ctx.s)?;
     let roll = a
         .roll
-        .ok_or_else(|| RuleError::Illegal("damage before the attack test".into()))?;
+        .ok_or_else(|| RuleError::Illegal(Line::new("teams-damage-before-test")))?;
     let parry = match a.defence {
         Some(Defence::Parry(i)) => ctx.s.items[i].def.parry.unwrap_or(1),
         _ => 0,
     };
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, 0, parry)
-        .ok_or_else(|| RuleError::Illegal("the attack lost its weapon".into()))?;
+        .ok_or_else(|| RuleError::Illegal(Line::new("teams-attack-lost-weapon")))?;
     let quiet = ctx.log.quiet;
     let weapon_damage = if roll.crit {
         f.critical_damage
@@ -756,17 +752,13 @@ pub fn killing_strike(
     let earlier = ctx.s.characters[attacker].attacks;
     ctx.s.characters[attacker].attacks = earlier.saturating_add(1);
     let f = figures(ctx.s, attacker, weapon, target, false, earlier, 0)
-        .ok_or_else(|| RuleError::Illegal("the killing strike lost its weapon".into()))?;
-    let what = ctx.log.words(|| {
-        let (an, tn) = (ctx.s.name(attacker), ctx.s.name(target));
-        format!("{an}'s killing strike on {tn}")
-    });
+        .ok_or_else(|| RuleError::Illegal(Line::new("teams-attack-lost-weapon")))?;
     let said = ctx.log.line(|| {
         Line::new("teams-killing-strike-test")
             .who("attacker", attacker)
             .who("target", target)
     });
-    let mut spec = attack_spec(what, &f).said(said);
+    let mut spec = attack_spec(&f).said(said);
     spec.rule = "teams.killing-strike";
     spec.critical = None;
     spec.advantages = vec![Line::new("teams-killing-strike-advantage")];

@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::event::EventKind;
 use super::model::*;
-use super::said::later;
+use super::said::{later, square};
 use super::turn::ACTIONS_PER_TURN;
 use super::{Ctx, attack, legal, turn};
 
@@ -103,10 +103,10 @@ pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleErro
     if let Some(c) = sit.turn {
         let a = Action::Activate(c);
         if !legal::legal_actions(ctx.s).contains(&a) {
-            let name = ctx.s.name(c).to_string();
-            return Err(RuleError::Illegal(format!(
-                "the situation cannot start: {name} cannot take a turn now"
-            )));
+            return Err(RuleError::Illegal(
+                Line::new("rule-situation-cannot-start")
+                    .line("why", Line::new("teams-cannot-take-turn").who("who", c)),
+            ));
         }
         step(ctx, &a)?;
     }
@@ -274,9 +274,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             _ => return Ok(()),
         }
     }
-    Err(RuleError::Illegal(
-        "the battle cannot advance (nobody can ever act)".into(),
-    ))
+    Err(RuleError::Illegal(Line::new("rule-cannot-advance")))
 }
 
 /// The round is over: objectives that count rounds are checked, then the next round begins,
@@ -289,12 +287,10 @@ fn end_round(ctx: &mut Ctx) {
                 if holds(ctx.s, t, &squares) {
                     ctx.s.teams[t].held += 1;
                     if ctx.s.teams[t].held >= rounds {
-                        let name = ctx.s.team_name(t).to_string();
-                        return victory(
-                            ctx,
-                            t,
-                            format!("{name} held their ground for {rounds} rounds"),
-                        );
+                        let how = Line::new("teams-how-held")
+                            .side("team", t)
+                            .number("rounds", rounds);
+                        return victory(ctx, t, how);
                     }
                 } else {
                     ctx.s.teams[t].held = 0;
@@ -308,15 +304,11 @@ fn end_round(ctx: &mut Ctx) {
                         .get(character)
                         .is_some_and(Character::is_active) =>
             {
-                let (name, who) = (
-                    ctx.s.team_name(t).to_string(),
-                    ctx.s.name(character).to_string(),
-                );
-                return victory(
-                    ctx,
-                    t,
-                    format!("{name} kept {who} safe to the end of round {rounds}"),
-                );
+                let how = Line::new("teams-how-kept-safe")
+                    .side("team", t)
+                    .who("who", character)
+                    .number("rounds", rounds);
+                return victory(ctx, t, how);
             }
             _ => {}
         }
@@ -329,8 +321,7 @@ fn end_round(ctx: &mut Ctx) {
         over(
             ctx,
             Outcome::Draw {
-                // Kept whole: see `victory`.
-                how: format!("the round limit ({}) was reached", ctx.s.round_limit).into(),
+                how: Line::new("teams-how-round-limit").number("limit", ctx.s.round_limit),
             },
         );
     } else {
@@ -346,22 +337,28 @@ fn holds(s: &State, t: TeamId, squares: &[Pos]) -> bool {
 }
 
 /// An objective completed by what just happened (reaching, escaping, a task).
-fn completed(s: &State, t: TeamId) -> Option<String> {
-    let name = s.team_name(t);
+fn completed(s: &State, t: TeamId) -> Option<Line> {
     match &s.teams[t].objective {
         Objective::Reach { squares } => s
             .characters
             .iter()
-            .find(|c| c.team == t && c.is_active() && squares.contains(&c.pos))
-            .map(|c| format!("{} reached {} for {name}", c.name, c.pos)),
-        Objective::Escape { count } => {
-            (s.teams[t].escaped >= *count).then(|| format!("{name} got {count} away"))
-        }
-        Objective::Task { task } => s
-            .tasks
-            .get(*task)
-            .filter(|k| k.done)
-            .map(|k| format!("{name} completed the {}", k.name)),
+            .position(|c| c.team == t && c.is_active() && squares.contains(&c.pos))
+            .map(|c| {
+                Line::new("teams-how-reached")
+                    .who("who", c)
+                    .line("square", square(s.characters[c].pos))
+                    .side("team", t)
+            }),
+        Objective::Escape { count } => (s.teams[t].escaped >= *count).then(|| {
+            Line::new("teams-how-got-away")
+                .side("team", t)
+                .number("count", *count)
+        }),
+        Objective::Task { task } => s.tasks.get(*task).filter(|k| k.done).map(|k| {
+            Line::new("teams-how-completed")
+                .side("team", t)
+                .name("task", k.name.clone())
+        }),
         _ => None,
     }
 }
@@ -382,16 +379,14 @@ pub fn check_over(ctx: &mut Ctx) -> bool {
     let mut standing = (0..ctx.s.teams.len()).filter(|&t| ctx.s.standing(t));
     match (standing.next(), standing.next()) {
         (Some(w), None) => {
-            let name = ctx.s.team_name(w).to_string();
-            victory(ctx, w, format!("{name} are the last team standing"));
+            victory(ctx, w, Line::new("teams-how-last-standing").side("team", w));
             true
         }
         (None, _) => {
             over(
                 ctx,
                 Outcome::Draw {
-                    // Kept whole: see `victory`.
-                    how: "nobody is left standing".into(),
+                    how: Line::new("rule-how-nobody-standing"),
                 },
             );
             true
@@ -400,16 +395,9 @@ pub fn check_over(ctx: &mut Ctx) -> bool {
     }
 }
 
-/// The battle is won. How it was won stays a line written whole, not a message: the state
-/// keeps it and a sealed replay hashes it, so its words must stay as they were saved.
-fn victory(ctx: &mut Ctx, winner: TeamId, how: String) {
-    over(
-        ctx,
-        Outcome::Victory {
-            winner,
-            how: how.into(),
-        },
-    );
+/// The battle is won, `how`.
+fn victory(ctx: &mut Ctx, winner: TeamId, how: Line) {
+    over(ctx, Outcome::Victory { winner, how });
 }
 
 fn over(ctx: &mut Ctx, outcome: Outcome) {

@@ -163,7 +163,7 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     let (luck, difficulty) = (ch.stats.luck, ch.death_difficulty);
     let what = ctx
         .log
-        .words(|| format!("{}'s luck test to cheat death", ctx.s.name(who)));
+        .line(|| Line::new("teams-cheat-death-test").who("who", who));
     let r = ctx.roll(Die::D20, &what, "teams.death")?;
     let total = i32::from(r.value) + i32::from(luck);
     let ok = total >= i32::from(difficulty);
@@ -172,10 +172,7 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
         ctx.s.characters[who].death_difficulty = next;
     }
     if !ctx.log.quiet {
-        let mut e = Explanation::new(
-            Line::new("teams-cheat-death-test").who("who", who),
-            "teams.death",
-        );
+        let mut e = Explanation::new(what, "teams.death");
         e.dice.push(r);
         if luck != 0 {
             e = e.modifier(i32::from(luck), Line::new("teams-luck"));
@@ -220,11 +217,10 @@ pub fn fortify(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     ch.stamina = ch.stamina.saturating_sub(1);
     let ch = &ctx.s.characters[who];
     let missing = ch.missing_health();
-    let what = ctx.log.words(|| format!("{} fortifies", ctx.s.name(who)));
     let said = ctx
         .log
         .line(|| Line::new("teams-fortify-test").who("who", who));
-    let spec = defence_test(&ctx.s.characters[who], DefenceTest::Fortify, what).said(said);
+    let spec = defence_test(&ctx.s.characters[who], DefenceTest::Fortify).said(said);
     let ok = test_against(
         ctx,
         Some(who),
@@ -290,7 +286,7 @@ pub enum DefenceTest {
 
 /// A defence test's pool: dodge is dexterity + acrobatics + reflex, fortify strength +
 /// athletics + fortitude, resist willpower + resolve + will; guarding adds 1.
-pub fn defence_test(ch: &super::Character, kind: DefenceTest, what: String) -> TestSpec {
+pub fn defence_test(ch: &super::Character, kind: DefenceTest) -> TestSpec {
     let st = &ch.stats;
     let (rule, attr, attr_name, skill, skill_name, bonus, bonus_cause) = match kind {
         DefenceTest::Dodge => (
@@ -321,7 +317,7 @@ pub fn defence_test(ch: &super::Character, kind: DefenceTest, what: String) -> T
             "teams-will",
         ),
     };
-    let mut spec = TestSpec::new(what, rule)
+    let mut spec = TestSpec::new(rule)
         .die(Some(attr), attr_name)
         .die(skill, skill_name)
         .modifier(i32::from(bonus), Line::new(bonus_cause))

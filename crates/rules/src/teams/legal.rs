@@ -14,7 +14,7 @@ use super::said::square;
 use super::squares::bits;
 use super::targeting::{reaches, ready_weapon, weapon_ready};
 use super::turn::{COMMAND_FOCUS, bit, reload_actions};
-use crate::battle::{CharacterId, Pending, Seat};
+use crate::battle::CharacterId;
 use crate::few::Few;
 use crate::line::Line;
 
@@ -532,18 +532,8 @@ fn brandish_options(
     ControlFlow::Continue(())
 }
 
-pub fn why_illegal(s: &State, action: &Action) -> String {
-    let who = match pending(s) {
-        Pending::Decide {
-            seat: Seat::Faction(f),
-            kind,
-            ..
-        } => format!("{} must decide ({kind:?})", s.team_name(f)),
-        Pending::Decide { kind, .. } => format!("the GM must decide ({kind:?})"),
-        Pending::Over(_) => "the battle is over".to_string(),
-    };
-    let n = legal_actions(s).len();
-    format!("{action:?} is not allowed now: {who}, with {n} legal choices")
+pub fn why_illegal(s: &State, action: &Action) -> Line {
+    pending(s).refusing(action, legal_actions(s).len())
 }
 
 /// An action as a choice reads: "Attack Bryn with sword (1 action)".

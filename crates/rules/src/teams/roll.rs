@@ -6,7 +6,7 @@ use super::Ctx;
 use crate::battle::RuleError;
 use crate::dice::{Die, Rolled};
 use crate::explain::{Explanation, Modifier};
-use crate::line::Line;
+use crate::line::{Arg, Line};
 
 /// The luck roll at or above which an ordinary test gains +4.
 pub const LUCKY: i32 = 20;
@@ -22,9 +22,8 @@ pub type Words = std::borrow::Cow<'static, str>;
 /// A test about to be rolled.
 #[derive(Clone, Debug, Default)]
 pub struct TestSpec {
-    /// What the roll is for, as its dice's purposes name it ("Boudica's attack on the bandit").
-    pub what: String,
-    /// The same for its explanation, as a line (empty in a quiet play-out, which reads none).
+    /// What the roll is for ("Boudica's attack on the bandit"), for its explanation and its
+    /// dice's purposes (empty in a quiet play-out, which reads none).
     pub said: Line,
     pub rule: &'static str,
     /// The dice of the pool, each with what it stands for ("strength").
@@ -41,9 +40,8 @@ pub struct TestSpec {
 }
 
 impl TestSpec {
-    pub fn new(what: impl Into<String>, rule: &'static str) -> TestSpec {
+    pub fn new(rule: &'static str) -> TestSpec {
         TestSpec {
-            what: what.into(),
             rule,
             ..TestSpec::default()
         }
@@ -117,13 +115,14 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
     } else {
         Vec::with_capacity(rolls)
     };
-    let purpose = |die: &str, k: usize| {
+    let purpose = |die: &Words, k: usize| {
         if quiet {
-            String::new()
-        } else if k == 0 {
-            format!("{}: {die} die", spec.what)
+            Line::default()
         } else {
-            format!("{}: {die} die (roll {})", spec.what, k + 1)
+            Line::new("teams-roll-die")
+                .line("test", spec.said.clone())
+                .arg("die", Arg::Word(die.clone()))
+                .number("roll", i64::try_from(k + 1).unwrap_or(i64::MAX))
         }
     };
     // The kept roll so far, as `One::rank` orders them: a quiet play-out keeps only it, a
@@ -144,7 +143,7 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
                 dice.push(r);
             }
         }
-        let l = ctx.roll(Die::D20, &purpose("luck", k), spec.rule)?;
+        let l = ctx.roll(Die::D20, &purpose(&Words::Borrowed("luck"), k), spec.rule)?;
         if !quiet {
             dice.push(l);
         }
@@ -316,7 +315,7 @@ mod tests {
     #[test]
     fn a_tests_chance_counts_the_luck_bonus_and_advantage_exactly() {
         // A d6 against 4: 3 faces of 6 do it, and a luck roll of 20 (+4) always does.
-        let spec = TestSpec::new("a test", "teams.tests").die(Some(Die::D6), "dexterity");
+        let spec = TestSpec::new("teams.tests").die(Some(Die::D6), "dexterity");
         let one = 0.5 * 19.0 / 20.0 + 1.0 / 20.0;
         assert!((chance_at_least(&spec, 4) - one).abs() < 1e-12);
         let mut adv = spec.clone();
@@ -327,7 +326,7 @@ mod tests {
         assert!((chance_at_least(&dis, 4) - one * one).abs() < 1e-12);
         // Two dice and a modifier: 2d4 + 1 against 9 needs 8 on the dice (1 in 16), or with
         // the luck bonus 4 or more (13 in 16).
-        let two = TestSpec::new("b", "teams.tests")
+        let two = TestSpec::new("teams.tests")
             .die(Some(Die::D4), "a")
             .die(Some(Die::D4), "b")
             .modifier(1, "bonus");

@@ -18,8 +18,7 @@ pub fn pending(s: &State) -> Pending {
     let target = s.attack.map_or(0, |a| a.target);
     match s.stage {
         Stage::Over => Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
-            // An outcome's words are kept whole, as every outcome's are (see `flow::victory`).
-            how: "the fight ended".into(),
+            how: Line::new("rule-how-ended"),
         })),
         Stage::Initiative => decide(Seat::Gm, DecisionKind::Initiative),
         Stage::Activation => decide(

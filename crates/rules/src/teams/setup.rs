@@ -9,6 +9,7 @@ use super::model::*;
 use super::{Ctx, TeamsEvent, flow};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::{DiceSource, Die};
+use crate::line::Line;
 
 /// The most characters a battle holds (commands are tracked one bit each).
 pub const MAX_CHARACTERS: usize = 64;
@@ -500,9 +501,10 @@ impl TeamsSetup {
     /// Checks the setup and opens the battle. Nothing is rolled: the initiative follows who
     /// started the fight.
     pub fn start(&self, dice: &mut dyn DiceSource) -> Result<(State, Vec<TeamsEvent>), RuleError> {
-        let mut s = self
-            .state()
-            .map_err(|e| RuleError::Illegal(format!("invalid setup: {e}")))?;
+        let mut s = self.state().map_err(|e| {
+            // A setup error's words are still its own (`SetupError`), written whole.
+            RuleError::Illegal(Line::new("teams-invalid-setup").line("why", e.to_string().into()))
+        })?;
         if let Some(sit) = &self.situation {
             stand(&mut s, sit)?;
         }
@@ -519,24 +521,28 @@ impl TeamsSetup {
 
 /// Puts each character of a situation as it stands, refusing what the rules cannot hold.
 fn stand(s: &mut State, sit: &TeamsSituation) -> Result<(), RuleError> {
-    let bad = |m: String| Err(RuleError::Illegal(format!("invalid situation: {m}")));
+    let bad = |why: Line| {
+        Err(RuleError::Illegal(
+            Line::new("teams-invalid-situation").line("why", why),
+        ))
+    };
     let teams = s.teams.len();
     let mut order = sit.order.clone();
     order.sort_unstable();
     if order != (0..teams).collect::<Vec<_>>() {
-        return bad("the initiative order must name every team once".into());
+        return bad(Line::new("teams-situation-order"));
     }
     if sit.round == 0 {
-        return bad("rounds count from 1".into());
+        return bad(Line::new("teams-situation-round-zero"));
     }
     for &c in sit.acted.iter().chain(&sit.turn) {
         if c >= s.characters.len() {
-            return bad(format!("there is no character {c}"));
+            return bad(Line::new("teams-situation-no-character").number("c", c as i64));
         }
     }
     for st in &sit.characters {
         let Some(ch) = s.characters.get_mut(st.character) else {
-            return bad(format!("there is no character {}", st.character));
+            return bad(Line::new("teams-situation-no-character").number("c", st.character as i64));
         };
         let most = ch.stats;
         for (what, now, max) in [
@@ -546,7 +552,10 @@ fn stand(s: &mut State, sit: &TeamsSituation) -> Result<(), RuleError> {
             ("focus", st.focus, most.focus),
         ] {
             if now.is_some_and(|n| n > max) {
-                return bad(format!("{}: {what} above its most, {max}", ch.name));
+                return bad(Line::new("teams-situation-above-most")
+                    .who("who", st.character)
+                    .word("what", what)
+                    .number("max", max));
             }
         }
         ch.endurance = st.endurance.unwrap_or(ch.endurance);
@@ -560,10 +569,7 @@ fn stand(s: &mut State, sit: &TeamsSituation) -> Result<(), RuleError> {
             Status::Active
         });
         if (ch.health == 0) != matches!(ch.status, Status::Unconscious | Status::Dead) {
-            return bad(format!(
-                "{}: health 0 is unconscious or dead, and only that",
-                ch.name
-            ));
+            return bad(Line::new("teams-situation-health-zero").who("who", st.character));
         }
         // Already harmed (half endurance or less, teams.harm): said when it began, not again.
         ch.harmed = ch.is_harmed();

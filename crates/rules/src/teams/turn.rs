@@ -21,7 +21,7 @@ pub const KILLING_STRIKE_ACTIONS: u8 = 3;
 
 fn turn(s: &State) -> Result<Turn, RuleError> {
     s.turn
-        .ok_or_else(|| RuleError::Illegal("no turn is under way".into()))
+        .ok_or_else(|| RuleError::Illegal(Line::new("teams-no-turn")))
 }
 
 /// Carries out one of the turn's actions for the turn's character, or for the ally it
@@ -268,9 +268,9 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             }
         }
         _ => {
-            return Err(RuleError::Illegal(format!(
-                "{action:?} is not an action of a turn"
-            )));
+            return Err(RuleError::Illegal(
+                Line::new("rule-not-a-turn-action").name("action", format!("{action:?}")),
+            ));
         }
     }
     Ok(())
@@ -297,7 +297,7 @@ fn spend(ctx: &mut Ctx, n: u8, commanded: bool) -> Result<(), RuleError> {
     let left = t
         .actions_left
         .checked_sub(n)
-        .ok_or_else(|| RuleError::Illegal("not enough actions left this turn".into()))?;
+        .ok_or_else(|| RuleError::Illegal(Line::new("teams-no-actions-left")))?;
     if let Some(turn) = ctx.s.turn.as_mut() {
         turn.actions_left = left;
     }
@@ -351,7 +351,7 @@ fn start(ctx: &mut Ctx, who: CharacterId, what: Extended, cost: u8) -> Result<()
 
 fn continue_extended(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     let Some(mut ip) = ctx.s.characters[who].extended else {
-        return Err(RuleError::Illegal("no action is under way".into()));
+        return Err(RuleError::Illegal(Line::new("teams-no-action-under-way")));
     };
     let t = turn(ctx.s)?;
     let n = ip.remaining.min(t.actions_left);
@@ -417,13 +417,9 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
         return Ok(());
     }
     let missing = pc.missing_health();
-    let what = ctx.log.words(|| {
-        let (name, pn) = (ctx.s.name(who), ctx.s.name(patient));
-        format!("{name} resuscitates {pn}")
-    });
     let said = ctx.log.line(|| both("teams-resuscitate-test"));
     let st = &ctx.s.characters[who].stats;
-    let mut spec = TestSpec::new(what, "teams.resuscitate")
+    let mut spec = TestSpec::new("teams.resuscitate")
         .said(said)
         .die(Some(st.intellect), "intellect")
         .die(st.medicine, "medicine");
@@ -462,7 +458,9 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
 /// The scenario's task: its attribute and skill against its difficulty (teams.short-task).
 fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleError> {
     let Some(task) = ctx.s.tasks.get(k).cloned() else {
-        return Err(RuleError::Illegal(format!("no task {k}")));
+        return Err(RuleError::Illegal(
+            Line::new("teams-no-task").number("task", k as i64),
+        ));
     };
     let on_task = |id: &'static str| Line::new(id).name("task", task.name.clone());
     let pos = ctx.s.characters[who].pos;
@@ -470,12 +468,9 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
         ctx.note(later(|| on_task("teams-cannot-work").who("who", who)));
         return Ok(());
     }
-    let what = ctx
-        .log
-        .words(|| format!("{} works the {}", ctx.s.name(who), task.name));
     let said = ctx.log.line(|| on_task("teams-task-test").who("who", who));
     let st = &ctx.s.characters[who].stats;
-    let mut spec = TestSpec::new(what, "teams.short-task")
+    let mut spec = TestSpec::new("teams.short-task")
         .said(said)
         .die(Some(st.attr(task.attribute)), task.attribute.label())
         .die(st.skill(task.skill), task.skill.label());

@@ -155,7 +155,7 @@ fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
         return Ok(z);
     }
     let die = Die::new(n.len() as u8);
-    let r = ctx.roll(die, "where the missed blast deviates", "zones.blast")?;
+    let r = ctx.roll(die, &Line::new("zones-roll-deviation"), "zones.blast")?;
     let to = n[usize::from(r.value - 1)];
     // A quiet play-out explains nothing (`Log::quiet`).
     if ctx.log.quiet {
@@ -376,7 +376,7 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         Action::AcceptStunt => {
             let AttackStep::AnswerStunt(st) = ctx.s.attack.as_ref().expect("attack").step else {
-                return Err(RuleError::Illegal("no stunt was offered".into()));
+                return Err(RuleError::Illegal(Line::new("zones-no-stunt-offered")));
             };
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
             ctx.note(later(|| {
@@ -398,13 +398,13 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             finish(ctx, decl)
         }
         Action::React(r) => react(ctx, *r),
-        _ => Err(RuleError::Illegal("not an attack decision".into())),
+        _ => Err(RuleError::Illegal(Line::new("rule-not-this-decision"))),
     }
 }
 
 fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
     let AttackStep::React { slot } = ctx.s.attack.as_ref().expect("attack").step else {
-        return Err(RuleError::Illegal("no reaction is awaited".into()));
+        return Err(RuleError::Illegal(Line::new("zones-no-reaction-awaited")));
     };
     let t = ctx.s.attack.as_ref().expect("attack").slots[slot].target;
     let attacker = ctx.s.attack.as_ref().expect("attack").decl.attacker;
@@ -637,18 +637,18 @@ fn roll_for(
     let die = stats(ctx.s, weapon).damage;
     let impaired = needs_impaired(ctx.s, attacker, weapon, hold_back, targets);
     // A quiet play-out tells the dice no purpose (`Log::quiet`).
-    let why = ctx.log.words(|| {
-        format!(
-            "{}'s damage ({})",
-            ctx.s.name(attacker),
-            ctx.s.weapon_name(weapon)
-        )
+    let why = ctx.log.line(|| {
+        Line::new("zones-roll-damage")
+            .who("who", attacker)
+            .line("weapon", said::weapon(weapon))
     });
     let first = ctx.roll(die, &why, "zones.attacking")?;
     if !impaired {
         return Ok((first, None));
     }
-    let second_why = ctx.log.words(|| format!("{why}, impaired: second die"));
+    let second_why = ctx
+        .log
+        .line(|| Line::new("zones-roll-impaired").line("roll", why));
     let second = ctx.roll(die, &second_why, "zones.impaired")?;
     let (kept, dropped) = if second.value < first.value {
         (second, first)

@@ -34,7 +34,11 @@ pub fn start(
         }
         None => {
             let n = ctx.s.factions.len() as u8;
-            let r = ctx.roll(Die::new(n), "who holds the initiative", "zones.initiative")?;
+            let r = ctx.roll(
+                Die::new(n),
+                &Line::new("zones-roll-initiative"),
+                "zones.initiative",
+            )?;
             let f = usize::from(r.value - 1);
             ctx.s.initiative = f;
             let mut e = Explanation::new(Line::new("zones-initiative-what"), "zones.initiative");
@@ -63,10 +67,10 @@ pub fn start(
         ];
         for a in wanted.into_iter().flatten() {
             if !legal::legal_actions(ctx.s).contains(&a) {
-                return Err(RuleError::Illegal(format!(
-                    "the situation cannot start: {}",
-                    legal::why_illegal(ctx.s, &a)
-                )));
+                return Err(RuleError::Illegal(
+                    Line::new("rule-situation-cannot-start")
+                        .line("why", legal::why_illegal(ctx.s, &a)),
+                ));
             }
             step(&mut ctx, &a)?;
         }
@@ -252,9 +256,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             _ => return Ok(()),
         }
     }
-    Err(RuleError::Illegal(
-        "the battle cannot advance (no faction can ever act)".into(),
-    ))
+    Err(RuleError::Illegal(Line::new("rule-cannot-advance")))
 }
 
 /// Where `viewer` might believe each concealed enemy to be: any zone where that enemy could
@@ -290,7 +292,7 @@ pub fn determinize(s: &State, viewer: Seat, dice: &mut dyn DiceSource) -> State 
             let pick = dice
                 .roll_for(
                     Die::new(n),
-                    "a guess at a hidden enemy's zone",
+                    &Line::new("zones-roll-guess"),
                     "zones.sneaking",
                 )
                 .map_or(0, |r| usize::from(r.saturating_sub(1)));

@@ -9,7 +9,7 @@ use super::position::{grabbed_by, opportunity_candidates, opportunity_faction};
 use super::rounds::{eligible, pending, resumable};
 use super::said;
 use super::targeting::{can_blast, can_strike, known_to, stats};
-use crate::battle::{CharacterId, Pending, Seat};
+use crate::battle::CharacterId;
 use crate::line::Line;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
@@ -340,24 +340,8 @@ pub fn timeout_allowed(s: &State) -> bool {
         && s.turn.as_ref().is_some_and(|t| !t.acted_at_all)
 }
 
-pub fn why_illegal(s: &State, action: &Action) -> String {
-    let who = match pending(s) {
-        Pending::Decide {
-            seat: Seat::Faction(f),
-            kind,
-            ..
-        } => {
-            format!("{} must decide ({kind:?})", s.factions[f].name)
-        }
-        Pending::Decide {
-            seat: Seat::Gm | Seat::Character(_),
-            kind,
-            ..
-        } => format!("the GM must decide ({kind:?})"),
-        Pending::Over(_) => "the battle is over".to_string(),
-    };
-    let n = legal_actions(s).len();
-    format!("{action:?} is not allowed now: {who}, with {n} legal choices")
+pub fn why_illegal(s: &State, action: &Action) -> Line {
+    pending(s).refusing(action, legal_actions(s).len())
 }
 
 pub fn describe(s: &State, action: &Action) -> Line {

@@ -67,31 +67,24 @@ impl Ctx<'_> {
         rule: &str,
         by: Option<CharacterId>,
     ) -> Result<(), RuleError> {
-        // The die's purpose stays English: the dice sources read it, not the log.
-        let name = self.s.name(who);
-        let why = match harm {
-            Harm::Hazard(h) => format!("{} hurts {name}", h.name),
-            Harm::Poison => format!("Poison hurts {name}"),
-        };
-        let r = self.roll(die, &why, rule)?;
+        // The die's purpose is the explanation's line, which a quiet play-out leaves empty.
+        let what = self.log.line(|| match harm {
+            Harm::Hazard(h) => Line::new("zones-hazard-hurts")
+                .name("hazard", h.name.clone())
+                .who("who", who),
+            Harm::Poison => Line::new("zones-poison-hurts").who("who", who),
+        });
+        let r = self.roll(die, &what, rule)?;
         // A quiet play-out explains nothing (`Log::quiet`).
         if !self.log.quiet {
-            let (what, text) = match harm {
-                Harm::Hazard(h) => (
-                    Line::new("zones-hazard-hurts")
-                        .name("hazard", h.name.clone())
-                        .who("who", who),
-                    Line::new("zones-hazard-damage")
-                        .who("who", who)
-                        .name("hazard", h.name.clone())
-                        .number("n", r.value),
-                ),
-                Harm::Poison => (
-                    Line::new("zones-poison-hurts").who("who", who),
-                    Line::new("zones-poison-damage")
-                        .who("who", who)
-                        .number("n", r.value),
-                ),
+            let text = match harm {
+                Harm::Hazard(h) => Line::new("zones-hazard-damage")
+                    .who("who", who)
+                    .name("hazard", h.name.clone())
+                    .number("n", r.value),
+                Harm::Poison => Line::new("zones-poison-damage")
+                    .who("who", who)
+                    .number("n", r.value),
             };
             let mut e = Explanation::new(what, rule);
             e.dice.push(r);
@@ -121,22 +114,19 @@ impl Ctx<'_> {
     ) -> Result<bool, RuleError> {
         let score = self.s.characters[who].attrs.get(attr);
         // A quiet play-out tells the die no purpose and explains nothing (`Log::quiet`).
-        let what = self
-            .log
-            .words(|| format!("{}'s {} save {purpose}", self.s.name(who), attr.label()));
+        let what = self.log.line(|| {
+            Line::new("zones-save-what")
+                .who("who", who)
+                .word("attr", said::attr(attr))
+                .line("purpose", purpose.line())
+        });
         let r = self.roll(Die::D20, &what, rule)?;
         let pass = r.value <= score;
         if self.log.quiet {
             return Ok(pass);
         }
         let (attr, result) = (said::attr(attr), if pass { "pass" } else { "fail" });
-        let mut e = Explanation::new(
-            Line::new("zones-save-what")
-                .who("who", who)
-                .word("attr", attr)
-                .line("purpose", purpose.line()),
-            rule,
-        );
+        let mut e = Explanation::new(what, rule);
         e.dice.push(r);
         e.total = i32::from(r.value);
         e.against = Some(

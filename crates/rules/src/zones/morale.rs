@@ -168,10 +168,7 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
             Location::Hand(c) | Location::Pack(c) => Some(c),
             _ => None,
         };
-        // The die's purpose stays English: the dice sources read it, not the log.
-        let owner = holder.map_or("nobody", |c| ctx.s.name(c));
-        let why = format!("durability of {owner}'s {}", it.name);
-        let worn = durability(ctx, &why, || {
+        let worn = durability(ctx, || {
             let gear = Line::new("zones-thing").thing("item", i);
             match holder {
                 Some(c) => Line::new("zones-gear-of")
@@ -191,8 +188,7 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
         if !ar.used || ar.destroyed {
             continue;
         }
-        let why = format!("durability of {}'s {}", ctx.s.name(c), ar.name);
-        let worn = durability(ctx, &why, || {
+        let worn = durability(ctx, || {
             let gear = Line::new("zones-armour").name("armour", ar.name);
             Line::new("zones-gear-of")
                 .who("owner", c)
@@ -205,15 +201,19 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A durability roll for a piece of gear: `why` its die's purpose, `what` the gear and whose.
-fn durability(ctx: &mut Ctx, why: &str, what: impl FnOnce() -> Line) -> Result<bool, RuleError> {
-    let r = ctx.roll(Die::D6, why, "zones.gear-degradation")?;
+/// A durability roll for a piece of gear: `what` the gear and whose, which a quiet play-out
+/// never builds.
+fn durability(ctx: &mut Ctx, what: impl FnOnce() -> Line) -> Result<bool, RuleError> {
+    let what = ctx.log.line(what);
+    let why = ctx
+        .log
+        .line(|| Line::new("zones-roll-durability").line("what", what.clone()));
+    let r = ctx.roll(Die::D6, &why, "zones.gear-degradation")?;
     let worn = r.value == 1;
     // A quiet play-out explains nothing (`Log::quiet`).
     if ctx.log.quiet {
         return Ok(worn);
     }
-    let what = what();
     let mut e = Explanation::new(
         Line::new("zones-durability-what").line("what", what.clone()),
         "zones.gear-degradation",

@@ -20,9 +20,8 @@ pub fn pending(s: &State) -> Pending {
         time_limit: None,
     };
     match s.stage {
-        // Written whole, as every outcome's `how` is (see `check_over`).
         Stage::Over => Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
-            how: "the fight ended".into(),
+            how: Line::new("rule-how-ended"),
         })),
         Stage::Initiative => decide(s.initiative, DecisionKind::Initiative),
         Stage::Activation => decide(s.to_act, DecisionKind::Activation),
@@ -128,9 +127,8 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
             Some(_) => {}
         }
     }
-    // The outcome's `how` is kept in the state and hashed into sealed replays: it stays
-    // written whole, as it always was.
-    let out = |s: &State, f: FactionId| -> String {
+    // Each beaten faction and how many of it are out of the fight, by how.
+    let out = |s: &State, f: FactionId| -> Line {
         let mut parts = Vec::new();
         for (label, st) in [
             ("dead", Status::Dead),
@@ -144,29 +142,39 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
                 .filter(|c| c.faction == f && c.status == st)
                 .count();
             if n > 0 {
-                parts.push(format!("{n} {label}"));
+                parts.push(
+                    Line::new("zones-how-out")
+                        .number("n", i64::try_from(n).unwrap_or(i64::MAX))
+                        .word("status", label),
+                );
             }
         }
-        format!("{} ({})", s.factions[f].name, parts.join(", "))
+        Line::new("zones-how-beaten")
+            .side("side", f)
+            .lines("out", parts)
     };
     let outcome = match first {
         Some(w) => {
-            let losers: Vec<String> = (0..ctx.s.factions.len())
+            // The beaten, one after another: `a; b; c`.
+            let beaten = (0..ctx.s.factions.len())
+                .rev()
                 .filter(|&f| f != w)
                 .map(|f| out(ctx.s, f))
-                .collect();
+                .reduce(|rest, one| {
+                    Line::new("zones-how-and-beaten")
+                        .line("one", one)
+                        .line("rest", rest)
+                })
+                .unwrap_or_default();
             Outcome::Victory {
                 winner: w,
-                how: format!(
-                    "{} hold the field; beaten: {}",
-                    ctx.s.factions[w].name,
-                    losers.join("; ")
-                )
-                .into(),
+                how: Line::new("zones-how-field")
+                    .side("winner", w)
+                    .line("beaten", beaten),
             }
         }
         None => Outcome::Draw {
-            how: "nobody is left standing".into(),
+            how: Line::new("rule-how-nobody-standing"),
         },
     };
     let text = match &outcome {
@@ -210,7 +218,11 @@ pub(super) fn begin_round_at(
             later(|| Line::new("zones-fast-threshold").number("threshold", t)),
         );
     } else if ctx.s.options.fast_slow {
-        let r = ctx.roll(Die::D20, "the fast action threshold", "zones.fast-slow")?;
+        let r = ctx.roll(
+            Die::D20,
+            &Line::new("zones-roll-fast-threshold"),
+            "zones.fast-slow",
+        )?;
         ctx.s.phase = Phase::Fast { threshold: r.value };
         let mut e = Explanation::new(Line::new("zones-fast-threshold-what"), "zones.fast-slow");
         e.dice.push(r);

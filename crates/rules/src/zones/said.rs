@@ -1,8 +1,6 @@
 //! What the Zones referee's lines are made of: the values many lines share (a weapon, an
 //! attack's manner, what a save is for). The words are in `assets/words/en/zones.ftl`.
 
-use std::fmt;
-
 use super::model::{AttackMode, Attribute, Stunt, Weapon};
 pub use crate::context::later;
 use crate::line::Line;
@@ -84,33 +82,4 @@ impl SaveFor {
 /// Why a shot needs a WIT save, from its keyword.
 fn why_save(why: &'static str) -> Line {
     Line::new("zones-why-save").word("why", why)
-}
-
-/// The English a save's die is told its purpose in (see [`SaveFor`]).
-impl fmt::Display for SaveFor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SaveFor::Hit(why) => write!(f, "to hit ({})", why_english(why)),
-            SaveFor::CounterHit(why) => {
-                write!(f, "to hit with the counter ({})", why_english(why))
-            }
-            SaveFor::Dodge => f.write_str("to dodge"),
-            SaveFor::Disarm => f.write_str("against the disarm"),
-            SaveFor::Grapple => f.write_str("against the grapple"),
-            SaveFor::Morale => f.write_str("for morale"),
-            SaveFor::Chase => f.write_str("to escape the chase"),
-            SaveFor::BreakFree => f.write_str("to break free"),
-        }
-    }
-}
-
-/// Why a shot needs a save, in the English of a roll's purpose.
-fn why_english(why: &str) -> &'static str {
-    match why {
-        "unseen" => "the target is not visible",
-        "beyond-half-range" => "beyond half range",
-        "moving" => "while moving",
-        "indirect" => "indirect fire",
-        _ => "",
-    }
 }

@@ -147,24 +147,27 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             }
         }
         other => {
-            return Err(RuleError::Illegal(format!(
-                "{other:?} is not a turn action"
-            )));
+            return Err(RuleError::Illegal(
+                Line::new("rule-not-a-turn-action").name("action", format!("{other:?}")),
+            ));
         }
     }
     Ok(())
 }
 
 fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
-    let name = ctx.s.name(c).to_string();
-    let item = ctx.s.items[i].name.clone();
     let ItemKind::Consumable(kind) = ctx.s.items[i].kind else {
-        return Err(RuleError::Illegal(format!("the {item} is not consumable")));
+        return Err(RuleError::Illegal(
+            Line::new("zones-not-consumable").thing("item", i),
+        ));
     };
     ctx.s.items[i].location = Location::Gone;
     match kind {
         Consumable::Heal(die) => {
-            let r = ctx.roll(die, &format!("{name}'s {item}"), "zones.bonus-actions")?;
+            let why = ctx
+                .log
+                .line(|| Line::new("zones-roll-item").who("who", c).thing("item", i));
+            let r = ctx.roll(die, &why, "zones.bonus-actions")?;
             let ch = &mut ctx.s.characters[c];
             let before = ch.health;
             ch.health = ch.health.saturating_add(r.value).min(ch.max_health);
@@ -259,7 +262,7 @@ fn shove(
     into_hazard: bool,
 ) -> Result<(), RuleError> {
     let Some(g) = grabbed_by(ctx.s, c) else {
-        return Err(RuleError::Illegal("nobody is held to shove".into()));
+        return Err(RuleError::Illegal(Line::new("zones-nobody-held")));
     };
     release(ctx, g);
     ctx.note(later(|| {
@@ -331,7 +334,7 @@ pub fn opportunity(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             );
             attack::declare(ctx, *decl, true, false)
         }
-        _ => Err(RuleError::Illegal("not an opportunity decision".into())),
+        _ => Err(RuleError::Illegal(Line::new("rule-not-this-decision"))),
     }
 }
 

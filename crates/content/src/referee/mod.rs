@@ -1,15 +1,19 @@
 //! `fray referee`: Fray as the GM's referee at a table that rolls its own dice. Every decision
 //! is typed in by its number, every roll is asked for by its die, its purpose and its rule
-//! (the core's [`HandDice`]), and every event is told with its explanation, as `fray replay`
+//! ([`HandDice`]), and every event is told with its explanation, as `fray replay`
 //! tells it. The battle is kept as a replay of the dice typed in, which plays like any other.
 
 use std::io::{BufRead, Write};
 
+mod hand_dice;
+
 use crate::replay::{Replay, ReplayDice};
 use crate::rules::battle::{Event, Pending, RuleError, Seat};
-use crate::rules::dice::{HandDice, RecordingDice};
+use crate::rules::dice::RecordingDice;
+use crate::rules::line::NoNames;
 use crate::rules::names::Indexed;
 use crate::rulesets::{Game, Visit};
+pub use hand_dice::HandDice;
 
 /// How a refereed battle ended: a replay of what was played (the dice as typed), and whether
 /// it reached its end or the input ran out first.
@@ -32,10 +36,12 @@ impl Visit for Referee<'_> {
     fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
         let Referee { name, input, out } = self;
         let io = |e: std::io::Error| format!("cannot write: {e}");
+        let words = fray_words::english();
         let mut typed = Vec::new();
         let mut actions = Vec::new();
         let start = {
-            let mut hand = HandDice::new(&mut *input, &mut *out);
+            // Nobody is in the battle to be named before it starts.
+            let mut hand = HandDice::new(&mut *input, &mut *out, words, &NoNames);
             let mut rec = RecordingDice::new(&mut hand);
             let r = G::start(setup, &mut rec);
             typed.extend(rec.record);
@@ -51,11 +57,11 @@ impl Visit for Referee<'_> {
         };
         let (mut state, events) = match start {
             Ok(s) => s,
-            Err(RuleError::Dice(e)) => {
-                writeln!(out, "\n{e}").map_err(io)?;
+            Err(e @ RuleError::Dice(_)) => {
+                writeln!(out, "\n{}", words.error(&e, &NoNames)).map_err(io)?;
                 return kept(typed, actions, false);
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(words.error(&e, &NoNames)),
         };
         tell::<G>(out, &state, &events).map_err(io)?;
         loop {
@@ -75,7 +81,7 @@ impl Visit for Referee<'_> {
             )
             .map_err(io)?;
             for (i, a) in legal.iter().enumerate() {
-                let described = fray_words::english().line(&G::describe(&state, a), &state);
+                let described = words.line(&G::describe(&state, a), &state);
                 writeln!(out, "  {:>2}. {described}", i + 1).map_err(io)?;
             }
             let Some(pick) = ask_number(&mut *input, &mut *out, legal.len()).map_err(io)? else {
@@ -83,8 +89,9 @@ impl Visit for Referee<'_> {
                 return kept(typed, actions, false);
             };
             let action = &legal[pick];
+            let before = state.clone();
             let applied = {
-                let mut hand = HandDice::new(&mut *input, &mut *out);
+                let mut hand = HandDice::new(&mut *input, &mut *out, words, &before);
                 let mut rec = RecordingDice::new(&mut hand);
                 let r = G::apply(&mut state, action, &mut rec);
                 (r, rec.record)
@@ -97,11 +104,12 @@ impl Visit for Referee<'_> {
                 }
                 // The table stopped rolling: the action never happened (`apply` changes nothing
                 // on an error), and what was played before it is kept.
-                (Err(RuleError::Dice(e)), _) => {
+                (Err(e @ RuleError::Dice(_)), _) => {
+                    let e = words.error(&e, &state);
                     writeln!(out, "\n{e}; the battle so far is kept.").map_err(io)?;
                     return kept(typed, actions, false);
                 }
-                (Err(e), _) => return Err(e.to_string()),
+                (Err(e), _) => return Err(words.error(&e, &state)),
             }
         }
     }
