@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use fray::rules::battle::{Event, Pending};
+use fray::rules::battle::{Event, Outcome, Pending};
 use fray::rules::dice::SeededDice;
 use fray::rules::line::{Arg, Line, Named};
 use fray::rulesets::{Game, Visit};
@@ -150,19 +150,22 @@ impl Visit for Lines {
             let events = G::apply(&mut state, action, &mut dice).expect("a legal action applies");
             keep(&state, &events, &mut out);
         }
+        if let Pending::Over(Outcome::Victory { how, .. } | Outcome::Draw { how }) =
+            G::pending(&state)
+        {
+            let said = pseudo.line(&how, &state);
+            out.push(("battle's end".to_string(), how, said));
+        }
         out
     }
 }
 
-/// Whether `line` or a line inside it is written whole: English the catalogue never saw. A
-/// battle's outcome (`how`) is the one line the referee still writes whole, as the state keeps
-/// it and sealed replays hash it (ARCHITECTURE.md).
+/// Whether `line` or a line inside it is written whole: English the catalogue never saw.
 fn written_inside(line: &Line) -> Option<&str> {
     if let Some(text) = line.as_written() {
         return (!text.is_empty()).then_some(text);
     }
-    line.args.iter().find_map(|(name, arg)| match arg {
-        Arg::Line(_) if name == "how" => None,
+    line.args.iter().find_map(|(_, arg)| match arg {
         Arg::Line(inner) => written_inside(inner),
         Arg::Lines(lines) => lines.iter().find_map(written_inside),
         _ => None,
@@ -174,10 +177,11 @@ fn written_inside(line: &Line) -> Option<&str> {
 /// accented letters (the names and numbers a line carries are values, left as they are).
 #[test]
 fn every_line_of_a_battle_is_a_message_of_the_catalogue_and_none_is_english() {
-    let (mut seen, mut accented) = (0, 0);
+    let (mut seen, mut accented, mut ended) = (0, 0, 0);
     for (name, loaded) in scenarios() {
         for (what, line, said) in loaded.setup.visit(Lines(7)) {
             seen += 1;
+            ended += usize::from(what == "battle's end");
             if let Some(text) = written_inside(&line) {
                 panic!("{name}: a {what} written in English, not a message: {text:?}");
             }
@@ -190,6 +194,10 @@ fn every_line_of_a_battle_is_a_message_of_the_catalogue_and_none_is_english() {
         }
     }
     assert!(seen > 5_000, "only {seen} lines looked at");
+    assert!(
+        ended >= 10,
+        "only {ended} battles ended: how they ended went unread"
+    );
     assert!(
         accented * 10 > seen * 9,
         "only {accented} of {seen} lines came out in the pseudo-locale's letters"

@@ -89,7 +89,7 @@ impl Ruleset for Race {
         match winner(s) {
             Some(w) => Pending::Over(Outcome::Victory {
                 winner: w,
-                how: "ten points".into(),
+                how: Line::written("ten points"),
             }),
             None => Pending::Decide {
                 seat: Seat::Faction(s.to_move),
@@ -126,7 +126,7 @@ impl Ruleset for Race {
                     Die::D6,
                     &fray::rules::Line::written("a gamble"),
                 )?;
-                let mut e = Explanation::new("a gamble", "race.gamble");
+                let mut e = Explanation::new(Line::written("a gamble"), "race.gamble");
                 e.dice.push(r);
                 let gain = if r.value == 1 { -3 } else { i32::from(r.value) };
                 e.total = gain;

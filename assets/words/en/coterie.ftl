@@ -206,6 +206,7 @@ coterie-do-capitulate = { $foes } capitulate (the players win)
 
 coterie-not-a-choice = { $action } is not a choice now ({ $stage })
 coterie-not-a-choice-now = { $action } is not a choice now
+coterie-phase-loop = the phase loop did not reach a decision
 
 ## How the conflict ended.
 

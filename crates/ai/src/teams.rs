@@ -967,7 +967,7 @@ mod tests {
         let mut spec = TestSpec::new("teams.tests").die(Some(Die::D6), "");
         spec.luck = -30; // never lucky
         let one = chance(&spec, 4);
-        spec.advantages.push("a".into());
+        spec.advantages.push(fray_rules::Line::new("teams-prone"));
         assert!((chance(&spec, 4) - (1.0 - (1.0 - one).powi(2))).abs() < 1e-12);
     }
 }

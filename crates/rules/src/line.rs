@@ -185,24 +185,6 @@ impl Line {
     }
 }
 
-impl From<String> for Line {
-    fn from(text: String) -> Line {
-        Line::written(text)
-    }
-}
-
-impl From<std::borrow::Cow<'_, str>> for Line {
-    fn from(text: Cow<'_, str>) -> Line {
-        Line::written(text)
-    }
-}
-
-impl From<&str> for Line {
-    fn from(text: &str) -> Line {
-        Line::written(text)
-    }
-}
-
 /// A line as a developer reads it, its message id and values (`zones-falls(who: #2)`): a
 /// player reads it through `fray-words`, in their language.
 impl std::fmt::Display for Line {

@@ -237,9 +237,12 @@ mod tests {
     /// damage roll stays by its token; a roll without dice shows nothing.
     #[test]
     fn the_rolls_that_decide_stand_large() {
-        let mut to_hit = Explanation::new("Aldo to hit", "zones.attacking");
+        let mut to_hit = Explanation::new(
+            crate::rules::Line::written("Aldo to hit"),
+            "zones.attacking",
+        );
         to_hit.dice = vec![roll(20, 14)];
-        to_hit.against = Some("≤ 12".into());
+        to_hit.against = Some(crate::rules::Line::written("≤ 12"));
         let strike = Visual::Strike { from: 0, to: 1 };
         assert!(decisive(&to_hit, &strike));
         let mut damage = to_hit.clone();

@@ -629,9 +629,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
             _ => return Ok(()),
         }
     }
-    Err(RuleError::Illegal(
-        "the phase loop did not reach a decision".into(),
-    ))
+    Err(RuleError::Illegal(Line::new("coterie-phase-loop")))
 }
 
 /// The phase's rolls: each side's effort and 2d6, the result and its degree, each player's

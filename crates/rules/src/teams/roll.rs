@@ -319,17 +319,17 @@ mod tests {
         let one = 0.5 * 19.0 / 20.0 + 1.0 / 20.0;
         assert!((chance_at_least(&spec, 4) - one).abs() < 1e-12);
         let mut adv = spec.clone();
-        adv.advantages.push("prone target".into());
+        adv.advantages.push(Line::new("teams-prone"));
         assert!((chance_at_least(&adv, 4) - (1.0 - (1.0 - one).powi(2))).abs() < 1e-12);
         let mut dis = spec.clone();
-        dis.disadvantages.push("in the dark".into());
+        dis.disadvantages.push(Line::new("teams-dark"));
         assert!((chance_at_least(&dis, 4) - one * one).abs() < 1e-12);
         // Two dice and a modifier: 2d4 + 1 against 9 needs 8 on the dice (1 in 16), or with
         // the luck bonus 4 or more (13 in 16).
         let two = TestSpec::new("teams.tests")
             .die(Some(Die::D4), "a")
             .die(Some(Die::D4), "b")
-            .modifier(1, "bonus");
+            .modifier(1, Line::new("teams-guarding"));
         let want = (1.0 / 16.0) * 19.0 / 20.0 + (1.0 / 20.0) * (13.0 / 16.0);
         assert!((chance_at_least(&two, 9) - want).abs() < 1e-12);
     }

@@ -503,7 +503,9 @@ impl TeamsSetup {
     pub fn start(&self, dice: &mut dyn DiceSource) -> Result<(State, Vec<TeamsEvent>), RuleError> {
         let mut s = self.state().map_err(|e| {
             // A setup error's words are still its own (`SetupError`), written whole.
-            RuleError::Illegal(Line::new("teams-invalid-setup").line("why", e.to_string().into()))
+            RuleError::Illegal(
+                Line::new("teams-invalid-setup").line("why", Line::written(e.to_string())),
+            )
         })?;
         if let Some(sit) = &self.situation {
             stand(&mut s, sit)?;
