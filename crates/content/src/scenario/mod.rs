@@ -1,6 +1,7 @@
 //! Scenario files: RON data naming a ruleset, validated with `file:line` errors, turned into a
 //! ruleset's starting state.
 
+pub mod check;
 pub mod coterie;
 pub mod error;
 pub mod names;
