@@ -184,7 +184,7 @@ fn sixty_thousand_mistakes_are_each_at_their_line() {
     let src = format!("(people: [\n{}\n])\n", lines.join("\n"));
     let mut d = Checks::default();
     for (k, home) in homes.iter().enumerate() {
-        d.refer(person(k, "home"), home, "place", move || format!("{home}"));
+        d.refer(person(k, "home"), home, "place", move || home.to_string());
     }
     let mut r = Report::whole("f.ron", &src);
     d.run(&mut r);
