@@ -683,11 +683,8 @@ impl Visit for Rerun<'_> {
             }
         };
         let at = action_lines(src);
-        let line_of = |i: usize| {
-            at.get(i)
-                .copied()
-                .unwrap_or_else(|| scenario::error::locate(src, &["actions"]) + 1 + i)
-        };
+        let actions_line = tokens::top_level_line(&tokens::tokens(src), "actions").unwrap_or(1);
+        let line_of = |i: usize| at.get(i).copied().unwrap_or_else(|| actions_line + 1 + i);
         let refused = |i: usize, action: String, reason: String| ReplayError::Refused {
             file: file.to_string(),
             line: line_of(i),

@@ -1,9 +1,9 @@
 //! Scenario files: RON data naming a ruleset, validated with `file:line` errors, turned into a
 //! ruleset's starting state.
 
+pub mod check;
 pub mod coterie;
 pub mod error;
-pub mod names;
 pub mod teams;
 pub mod tokens;
 pub mod zones;
@@ -143,11 +143,9 @@ pub fn parse(file: &str, src: &str) -> Result<Scenario, DataErrors> {
 pub fn load_str(id: &str, file: &str, src: &str) -> Result<Loaded, DataErrors> {
     let scenario = parse(file, src)?;
     if scenario.name.trim().is_empty() {
-        return Err(DataErrors(vec![DataError {
-            file: file.to_string(),
-            line: error::locate(src, &["name:"]),
-            message: "the scenario needs a name".into(),
-        }]));
+        let mut r = check::Report::whole(file, src);
+        r.at(&[check::Step::Field("name")], "the scenario needs a name");
+        r.finish()?;
     }
     let setup = scenario.rules.validate(id, file, src)?;
     Ok(Loaded {

@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::teams::{Standing, Status, TeamsSituation};
-use crate::scenario::error::{Report, given};
+use crate::scenario::check::Step::{Field, Nth};
+use crate::scenario::check::{Report, Step};
+use crate::scenario::error::given;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "situation")]
@@ -58,11 +60,11 @@ pub fn read(
     characters: &[(String, usize, [u8; 4])],
 ) -> Option<TeamsSituation> {
     let errors = r.errors.len();
-    let team = |r: &mut Report, anchors: &[&str], name: &str| {
+    let team = |r: &mut Report, at: &[Step], name: &str| {
         let found = teams.iter().position(|t| t == name);
         if found.is_none() {
             r.at(
-                anchors,
+                at,
                 format!(
                     "situation: no team is named \"{name}\" (teams: {})",
                     crate::scenario::error::some_of(teams)
@@ -71,31 +73,25 @@ pub fn read(
         }
         found
     };
-    let who = |r: &mut Report, anchors: &[&str], name: &str| {
+    let who = |r: &mut Report, at: &[Step], name: &str| {
         let found = characters.iter().position(|c| c.0 == name);
         if found.is_none() {
-            r.at(
-                anchors,
-                format!("situation: no character is named \"{name}\""),
-            );
+            r.at(at, format!("situation: no character is named \"{name}\""));
         }
         found
     };
     if def.round == 0 {
         r.at(
-            &["situation", "round:"],
+            &[Field("situation"), Field("round")],
             "situation: rounds count from 1 (a surprise round is not a situation)",
         );
     }
     let mut order = Vec::new();
-    for name in &def.order {
-        let q = format!("\"{name}\"");
-        if let Some(t) = team(r, &["situation", "order:", &q], name) {
+    for (k, name) in def.order.iter().enumerate() {
+        let at = [Field("situation"), Field("order"), Nth(k)];
+        if let Some(t) = team(r, &at, name) {
             if order.contains(&t) {
-                r.at(
-                    &["situation", "order:", &q, &q],
-                    format!("situation: order: \"{name}\" comes once"),
-                );
+                r.at(&at, format!("situation: order: \"{name}\" comes once"));
             }
             order.push(t);
         }
@@ -104,7 +100,7 @@ pub fn read(
         && r.errors.len() == errors
     {
         r.at(
-            &["situation", "order:"],
+            &[Field("situation"), Field("order")],
             format!(
                 "situation: order: every team has its place, \"{}\" too",
                 teams[missing]
@@ -114,21 +110,22 @@ pub fn read(
     let acted: Vec<usize> = def
         .acted
         .iter()
-        .filter_map(|n| who(r, &["situation", "acted:", &format!("\"{n}\"")], n))
+        .enumerate()
+        .filter_map(|(k, n)| who(r, &[Field("situation"), Field("acted"), Nth(k)], n))
         .collect();
     let to_act = def
         .to_act
         .as_ref()
-        .and_then(|n| team(r, &["situation", "to_act:"], n));
+        .and_then(|n| team(r, &[Field("situation"), Field("to_act")], n));
     let turn = def
         .turn
         .as_ref()
-        .and_then(|n| who(r, &["situation", "turn:"], n));
+        .and_then(|n| who(r, &[Field("situation"), Field("turn")], n));
     if let Some(c) = turn {
         let name = &characters[c].0;
         if acted.contains(&c) {
             r.at(
-                &["situation", "turn:"],
+                &[Field("situation"), Field("turn")],
                 format!("situation: \"{name}\" cannot take a turn: they have acted this round"),
             );
         }
@@ -136,7 +133,7 @@ pub fn read(
             && t != characters[c].1
         {
             r.at(
-                &["situation", "turn:"],
+                &[Field("situation"), Field("turn")],
                 format!(
                     "situation: \"{name}\" fights for {}, not {} whose turn it is",
                     teams[characters[c].1], teams[t]
@@ -145,9 +142,16 @@ pub fn read(
         }
     }
     let mut standings = Vec::new();
-    for sd in &def.characters {
-        let at = format!("name: \"{}\"", sd.name);
-        let Some(c) = who(r, &["situation", &at], &sd.name) else {
+    for (k, sd) in def.characters.iter().enumerate() {
+        let at = |field| {
+            [
+                Field("situation"),
+                Field("characters"),
+                Nth(k),
+                Field(field),
+            ]
+        };
+        let Some(c) = who(r, &at("name"), &sd.name) else {
             continue;
         };
         let most = characters[c].2;
@@ -163,9 +167,8 @@ pub fn read(
             if let Some(n) = now
                 && n > most[k]
             {
-                let key = format!("{field}:");
                 r.at(
-                    &["situation", &at, &key],
+                    &at(field),
                     format!(
                         "situation: \"{}\": {field} {n} is more than their most, {}",
                         sd.name, most[k]
@@ -181,7 +184,7 @@ pub fn read(
         });
         if (health == 0) != matches!(status, Status::Unconscious | Status::Dead) {
             r.at(
-                &["situation", &at, if sd.status.is_some() { "status:" } else { "health:" }],
+                &at(if sd.status.is_some() { "status" } else { "health" }),
                 format!(
                     "situation: \"{}\": {status:?} with health {health}: health 0 is unconscious or dead, and only that",
                     sd.name
@@ -190,7 +193,7 @@ pub fn read(
         }
         if turn == Some(c) && status != Status::Active {
             r.at(
-                &["situation", "turn:"],
+                &[Field("situation"), Field("turn")],
                 format!(
                     "situation: \"{}\" cannot take a turn: they are out of the fight",
                     sd.name

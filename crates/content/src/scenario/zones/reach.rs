@@ -3,9 +3,11 @@
 //! meet, and nothing reaches from one part to the other (a zone's distance to another part
 //! is none). A zone apart where both sides stand, or where nobody does, harms nothing.
 
-use super::super::error::{Report, some_of};
 use super::ZoneDef;
 use crate::rules::zones::model::{Zone, ZoneId};
+use crate::scenario::check::Report;
+use crate::scenario::check::Step::{Field, Nth};
+use crate::scenario::error::some_of;
 
 /// The part of the map each zone lies in, by the ways the file writes, doors shut or open
 /// (a door opens).
@@ -44,17 +46,20 @@ pub fn check(r: &mut Report, defs: &[ZoneDef], part: &[usize], sides: &[(&str, V
         else {
             continue;
         };
-        let names = |list: &[ZoneId]| {
+        let sorted = |list: &[ZoneId]| {
             let mut list = list.to_vec();
             list.sort_unstable();
             list.dedup();
-            list.into_iter()
+            list
+        };
+        let names = |list: &[ZoneId]| {
+            (sorted(list).into_iter())
                 .map(|z| defs[z].name.as_str())
                 .collect::<Vec<_>>()
         };
         let (here, there) = (names(zones), names(theirs));
         r.at(
-            &["zones", &format!("name: \"{}\"", here[0])],
+            &[Field("zones"), Nth(sorted(zones)[0]), Field("name")],
             format!(
                 "zone \"{}\" cannot be reached from \"{}\": no way joins them, so \"{name}\" (in {}) and \"{other}\" (in {}) could never meet",
                 here[0],

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::rules::Die;
 use crate::rules::zones::Situation;
 use crate::rules::zones::model::{Character, Faction, Status};
-use crate::scenario::error::Report;
+use crate::scenario::check::Report;
+use crate::scenario::check::Step::{Field, Nth};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "situation")]
@@ -68,15 +69,15 @@ pub fn apply(
     let errors = r.errors.len();
     match (fast_slow, def.threshold) {
         (true, None) => r.at(
-            &["situation"],
+            &[Field("situation")],
             "situation: fast and slow activations are on: give the round's fast action threshold (threshold: 1 to 20)",
         ),
         (true, Some(t)) if !(1..=20).contains(&t) => r.at(
-            &["situation", "threshold:"],
+            &[Field("situation"), Field("threshold")],
             format!("situation: the fast action threshold is a d20's roll, 1 to 20, not {t}"),
         ),
         (false, Some(_)) => r.at(
-            &["situation", "threshold:"],
+            &[Field("situation"), Field("threshold")],
             "situation: a threshold is for fast and slow activations, which are off",
         ),
         _ => {}
@@ -85,16 +86,22 @@ pub fn apply(
     let find = |name: &str| names.iter().position(|n| n == name);
     if def.round == 0 {
         r.at(
-            &["situation", "round:"],
+            &[Field("situation"), Field("round")],
             "situation: rounds count from 1 (an ambush's bonus turn is not a situation)",
         );
     }
-    for cs in &def.characters {
-        let at = format!("name: \"{}\"", cs.name);
-        let here = |field: &str| vec!["situation".to_string(), at.clone(), field.to_string()];
+    for (k, cs) in def.characters.iter().enumerate() {
+        let here = |field| {
+            [
+                Field("situation"),
+                Field("characters"),
+                Nth(k),
+                Field(field),
+            ]
+        };
         let Some(c) = find(&cs.name) else {
             r.at(
-                &["situation", &at],
+                &here("name"),
                 format!("situation: no character is named \"{}\"", cs.name),
             );
             continue;
@@ -104,7 +111,7 @@ pub fn apply(
         let health = cs.health.unwrap_or(ch.health);
         if health > ch.max_health {
             r.at(
-                &strs(&here("health:")),
+                &here("health"),
                 format!(
                     "{who}: health {health} is more than their most, {}",
                     ch.max_health
@@ -120,7 +127,7 @@ pub fn apply(
         let down = matches!(status, Status::Incapacitated | Status::Dead);
         if down != (health == 0) {
             r.at(
-                &strs(&here(if cs.status.is_some() { "status:" } else { "health:" })),
+                &here(if cs.status.is_some() { "status" } else { "health" }),
                 format!(
                     "{who}: {status:?} with health {health}: health 0 is incapacitated or dead, and only that"
                 ),
@@ -128,7 +135,7 @@ pub fn apply(
         }
         if cs.may_resume && status != Status::Surrendered {
             r.at(
-                &strs(&here("may_resume:")),
+                &here("may_resume"),
                 format!("{who}: only a surrendered character may resume fighting"),
             );
         }
@@ -136,21 +143,21 @@ pub fn apply(
         if let Some(holder) = &cs.held_by {
             match find(holder) {
                 None => r.at(
-                    &strs(&here("held_by:")),
+                    &here("held_by"),
                     format!("{who}: held_by: no character is named \"{holder}\""),
                 ),
                 Some(h) => {
                     let hc = &characters[h];
                     if hc.faction == ch.faction || hc.zone != ch.zone || !hc.is_active() {
                         r.at(
-                            &strs(&here("held_by:")),
+                            &here("held_by"),
                             format!(
                                 "{who}: held_by: \"{holder}\" must be an enemy fighting in the same zone"
                             ),
                         );
                     } else if status != Status::Active {
                         r.at(
-                            &strs(&here("held_by:")),
+                            &here("held_by"),
                             format!("{who}: only someone still fighting can be held"),
                         );
                     }
@@ -162,7 +169,7 @@ pub fn apply(
         if let Some(sides) = cs.poisoned {
             match Die::try_from(sides) {
                 Ok(d) => poisoned = Some(d),
-                Err(e) => r.at(&strs(&here("poisoned:")), format!("{who}: poisoned: {e}")),
+                Err(e) => r.at(&here("poisoned"), format!("{who}: poisoned: {e}")),
             }
         }
         let ch = &mut characters[c];
@@ -175,11 +182,11 @@ pub fn apply(
         ch.hurt_to_half = u16::from(health) * 2 <= u16::from(ch.max_health);
     }
     let mut acted = Vec::new();
-    for name in &def.acted {
+    for (k, name) in def.acted.iter().enumerate() {
         match find(name) {
             Some(c) => acted.push(c),
             None => r.at(
-                &["situation", "acted:", &format!("\"{name}\"")],
+                &[Field("situation"), Field("acted"), Nth(k)],
                 format!("situation: acted: no character is named \"{name}\""),
             ),
         }
@@ -189,7 +196,7 @@ pub fn apply(
         to_act = factions.iter().position(|f| &f.name == name);
         if to_act.is_none() {
             r.at(
-                &["situation", "to_act:"],
+                &[Field("situation"), Field("to_act")],
                 format!("situation: to_act: no faction is named \"{name}\""),
             );
         }
@@ -199,15 +206,15 @@ pub fn apply(
         turn = find(name);
         match turn {
             None => r.at(
-                &["situation", "turn:"],
+                &[Field("situation"), Field("turn")],
                 format!("situation: turn: no character is named \"{name}\""),
             ),
             Some(c) if acted.contains(&c) => r.at(
-                &["situation", "turn:"],
+                &[Field("situation"), Field("turn")],
                 format!("situation: \"{name}\" cannot take a turn: they have acted this round"),
             ),
             Some(c) if characters[c].status != Status::Active => r.at(
-                &["situation", "turn:"],
+                &[Field("situation"), Field("turn")],
                 format!("situation: \"{name}\" cannot take a turn: they are out of the fight"),
             ),
             Some(c)
@@ -215,7 +222,7 @@ pub fn apply(
                     && def.threshold.is_some_and(|t| characters[c].attrs.wit < t) =>
             {
                 r.at(
-                    &["situation", "turn:"],
+                    &[Field("situation"), Field("turn")],
                     format!(
                         "situation: \"{name}\" (WIT {}) cannot act in the fast phase at threshold {}",
                         characters[c].attrs.wit,
@@ -225,7 +232,7 @@ pub fn apply(
             }
             Some(c) => match to_act {
                 Some(f) if f != characters[c].faction => r.at(
-                    &["situation", "turn:"],
+                    &[Field("situation"), Field("turn")],
                     format!(
                         "situation: \"{name}\" fights for {}, not {} whose turn it is",
                         factions[characters[c].faction].name, factions[f].name
@@ -242,8 +249,4 @@ pub fn apply(
         turn,
         threshold: def.threshold,
     })
-}
-
-fn strs(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
 }

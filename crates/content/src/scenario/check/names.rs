@@ -3,7 +3,8 @@
 //! direction mark, a control character) would let two names that read the same differ, or
 //! one name read as another. A name holding one is refused.
 
-use super::error::{Report, invisible};
+use super::{Report, Step};
+use crate::scenario::error::invisible;
 
 /// `name` as a message shows it: each invisible character written as its code, so that the
 /// reader sees where it is.
@@ -19,12 +20,12 @@ pub fn shown(name: &str) -> String {
         .collect()
 }
 
-/// Refuses `name`, the name of a `what` (`character`), at `anchors` where it holds a
+/// Refuses `name`, the name of a `what` (`character`), at the line of `at` where it holds a
 /// character nobody can see.
-pub fn check(r: &mut Report, anchors: &[&str], what: &str, name: &str) {
+pub fn check(r: &mut Report, at: &[Step], what: &str, name: &str) {
     if let Some(c) = name.chars().find(|&c| invisible(c)) {
         r.at(
-            anchors,
+            at,
             format!(
                 "{what} \"{}\": the name holds {}, which cannot be seen: two names that read the same could differ by it; write the name without it",
                 shown(name),

@@ -1,0 +1,155 @@
+//! The lists of a Three actions scenario, their limits, the names that tell their records
+//! apart and the fields that name a record of another list, declared for the engine.
+
+use crate::scenario::check::Step::{Field, Nth};
+use crate::scenario::check::{Checks, Limit, Names, join};
+use crate::scenario::error::some_of;
+
+use super::{MAX_CARRIED, MAX_GROUND, MAX_ITEMS, MAX_TASKS, MAX_TEAMS, TeamsScenario};
+
+/// Everything of the scenario that is a list, a name, or a name of something.
+pub fn declared(sc: &TeamsScenario) -> Checks<'_> {
+    let mut d = Checks::default();
+    d.limit(vec![Field("items")], "items", sc.items.len(), MAX_ITEMS);
+    d.limits.push(Limit {
+        at: vec![Field("teams")],
+        label: "teams".into(),
+        len: sc.teams.len(),
+        max: MAX_TEAMS,
+        least: Some((
+            2,
+            format!("a battle needs two or more teams, found {}", sc.teams.len()),
+        )),
+    });
+    d.limit(vec![Field("tasks")], "tasks", sc.tasks.len(), MAX_TASKS);
+    d.limit(vec![Field("ground")], "ground", sc.ground.len(), MAX_GROUND);
+    d.names.push(Names {
+        kind: "item",
+        records: (sc.items.keys())
+            .map(|n| (vec![Field("items"), Field(n.as_str())], n.as_str()))
+            .collect(),
+        blank: None,
+        visible: None,
+        twice: None,
+        also: Vec::new(),
+    });
+    d.names.push(Names {
+        kind: "team",
+        records: (sc.teams.iter().enumerate())
+            .map(|(t, team)| {
+                (
+                    vec![Field("teams"), Nth(t), Field("name")],
+                    team.name.as_str(),
+                )
+            })
+            .collect(),
+        blank: Some(Box::new(|_, _| "a team needs a name".into())),
+        visible: Some("team"),
+        twice: Some(Box::new(|_, n| format!("two teams are called \"{n}\""))),
+        also: Vec::new(),
+    });
+    d.names.push(Names {
+        kind: "task",
+        records: (sc.tasks.iter().enumerate())
+            .map(|(k, task)| {
+                (
+                    vec![Field("tasks"), Nth(k), Field("name")],
+                    task.name.as_str(),
+                )
+            })
+            .collect(),
+        blank: None,
+        visible: Some("task"),
+        twice: Some(Box::new(|_, n| format!("two tasks are called \"{n}\""))),
+        also: Vec::new(),
+    });
+    teams_named(&mut d, sc);
+    characters(&mut d, sc);
+    // A few of the catalogue's names, for messages: written once, however many refer to it.
+    let items: Vec<&String> = sc.items.keys().collect();
+    let items = std::rc::Rc::new(some_of(&items));
+    for (k, g) in sc.ground.iter().enumerate() {
+        let items = items.clone();
+        d.refer(
+            vec![Field("ground"), Nth(k), Field("item")],
+            &g.item,
+            "item",
+            move || format!("ground: unknown item \"{}\" (the items: {items})", g.item),
+        );
+    }
+    d
+}
+
+/// Each field that names a team: a task's, an objective change's, who started the fight,
+/// who was attacked, who has surprise.
+fn teams_named<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
+    let names: Vec<&str> = sc.teams.iter().map(|t| t.name.as_str()).collect();
+    let teams = std::rc::Rc::new(some_of(&names));
+    let mut named = Vec::new();
+    for (k, task) in sc.tasks.iter().enumerate() {
+        if let Some(n) = &task.team {
+            let what = format!("task \"{}\"", task.name);
+            named.push((vec![Field("tasks"), Nth(k), Field("team")], n, what));
+        }
+    }
+    for (k, ch) in sc.objective_changes.iter().enumerate() {
+        let what = format!("objective change {}: team", k + 1);
+        named.push((
+            vec![Field("objective_changes"), Nth(k), Field("team")],
+            &ch.team,
+            what,
+        ));
+    }
+    named.push((
+        vec![Field("started_by")],
+        &sc.started_by,
+        "started_by".into(),
+    ));
+    for (key, n) in [("attacked", &sc.attacked), ("surprise", &sc.surprise)] {
+        if let Some(n) = n {
+            named.push((vec![Field(key)], n, key.into()));
+        }
+    }
+    for (at, name, what) in named {
+        let teams = teams.clone();
+        d.refer(at, name, "team", move || {
+            format!("{what}: no team is named \"{name}\" (teams: {teams})")
+        });
+    }
+}
+
+/// The characters' names, their lists of gear and the items in them.
+fn characters<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
+    let items: Vec<&String> = sc.items.keys().collect();
+    let items = std::rc::Rc::new(some_of(&items));
+    let mut names = Vec::new();
+    for (t, team) in sc.teams.iter().enumerate() {
+        for (c, cd) in team.characters.iter().enumerate() {
+            let at = [Field("teams"), Nth(t), Field("characters"), Nth(c)];
+            names.push((join(&at, &[Field("name")]), cd.name.as_str()));
+            for (key, list) in [("hands", &cd.hands), ("pack", &cd.pack)] {
+                let label = format!("character \"{}\": {key}", cd.name);
+                d.limit(join(&at, &[Field(key)]), label, list.len(), MAX_CARRIED);
+                for (k, name) in list.iter().enumerate() {
+                    let items = items.clone();
+                    d.refer(join(&at, &[Field(key), Nth(k)]), name, "item", move || {
+                        format!(
+                            "character \"{}\": unknown item \"{name}\" (the items: {items})",
+                            cd.name
+                        )
+                    });
+                }
+            }
+        }
+    }
+    d.names.push(Names {
+        kind: "character",
+        records: names,
+        blank: Some(Box::new(|_, _| "a character needs a name".into())),
+        visible: Some("character"),
+        twice: Some(Box::new(|_, n| {
+            format!("character \"{n}\" appears twice: names must tell characters apart")
+        })),
+        also: Vec::new(),
+    });
+}

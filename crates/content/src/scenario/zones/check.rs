@@ -1,0 +1,177 @@
+//! The lists of a Zones scenario, their limits, the names that tell their records apart and the
+//! fields that name a record of another list, declared for the engine.
+
+use std::collections::BTreeMap;
+
+use crate::scenario::check::Step::{Field, Nth};
+use crate::scenario::check::{Checks, Names, Path, join};
+
+use super::{
+    EffectDef, GearDef, MAX_CARRIED, MAX_CHARACTERS, MAX_FIXTURES, MAX_GEAR, MAX_GROUND, MAX_ZONES,
+    ZonesScenario,
+};
+
+/// The zones' names and the ways between them: what the map's parts are read from.
+pub fn map(sc: &ZonesScenario) -> Checks<'_> {
+    let mut d = Checks::default();
+    let zone = |i: usize| vec![Field("zones"), Nth(i)];
+    d.names.push(Names {
+        kind: "zone",
+        records: (sc.zones.iter().enumerate())
+            .map(|(i, z)| (join(&zone(i), &[Field("name")]), z.name.as_str()))
+            .collect(),
+        blank: Some(Box::new(|_, _| "a zone needs a name, not a blank".into())),
+        visible: Some("zone"),
+        twice: Some(Box::new(|_, n| format!("zone \"{n}\" is defined twice"))),
+        also: Vec::new(),
+    });
+    for (i, z) in sc.zones.iter().enumerate() {
+        for (k, n) in z.neighbours.iter().enumerate() {
+            let at = join(&zone(i), &[Field("neighbours"), Nth(k)]);
+            d.refer(at, n, "zone", move || {
+                format!("zone \"{}\": neighbour \"{n}\" does not exist", z.name)
+            });
+        }
+    }
+    d
+}
+
+/// Everything else that is a list, a name, or a name of something: the gear, the fixtures,
+/// the factions and their characters, what lies on the ground, who starts. `gear` is the
+/// catalogue the scenario's characters carry from, the standard one with the scenario's own.
+pub fn declared<'a>(sc: &'a ZonesScenario, gear: &'a BTreeMap<String, GearDef>) -> Checks<'a> {
+    let mut d = Checks::default();
+    for (key, len, max) in [
+        ("gear", sc.gear.len(), MAX_GEAR),
+        ("zones", sc.zones.len(), MAX_ZONES),
+        ("fixtures", sc.fixtures.len(), MAX_FIXTURES),
+        ("ground", sc.ground.len(), MAX_GROUND),
+    ] {
+        d.limit(vec![Field(key)], key, len, max);
+    }
+    d.names.push(Names {
+        kind: "gear",
+        records: (sc.gear.keys())
+            .map(|n| (vec![Field("gear"), Field(n.as_str())], n.as_str()))
+            .collect(),
+        blank: Some(Box::new(|_, _| "a gear needs a name, not a blank".into())),
+        visible: None,
+        twice: None,
+        also: gear.keys().map(String::as_str).collect(),
+    });
+    fixtures(&mut d, sc);
+    factions(&mut d, sc);
+    for (k, g) in sc.ground.iter().enumerate() {
+        let at = |f| vec![Field("ground"), Nth(k), Field(f)];
+        d.refer(at("zone"), &g.zone, "zone", move || {
+            format!(
+                "ground item \"{}\": zone \"{}\" does not exist",
+                g.item, g.zone
+            )
+        });
+        d.refer(at("item"), &g.item, "gear", move || {
+            format!("ground item: unknown gear \"{}\"", g.item)
+        });
+    }
+    if let Some(n) = &sc.started_by {
+        d.refer(vec![Field("started_by")], n, "faction", move || {
+            format!("started_by: no faction is named \"{n}\"")
+        });
+    }
+    d
+}
+
+fn fixtures<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
+    let fixture = |k: usize| vec![Field("fixtures"), Nth(k)];
+    d.names.push(Names {
+        kind: "fixture",
+        records: (sc.fixtures.iter().enumerate())
+            .map(|(k, f)| (join(&fixture(k), &[Field("name")]), f.name.as_str()))
+            .collect(),
+        blank: Some(Box::new(|_, _| {
+            "a fixture needs a name, not a blank".into()
+        })),
+        visible: None,
+        twice: Some(Box::new(|_, n| format!("fixture \"{n}\" is defined twice"))),
+        also: Vec::new(),
+    });
+    for (k, fx) in sc.fixtures.iter().enumerate() {
+        let mut zones: Vec<(Path, &str)> = vec![(join(&fixture(k), &[Field("zone")]), &fx.zone)];
+        let effect = join(&fixture(k), &[Field("effect")]);
+        match &fx.effect {
+            EffectDef::Passage(a, b) => {
+                zones.push((join(&effect, &[Nth(0)]), a));
+                zones.push((join(&effect, &[Nth(1)]), b));
+            }
+            EffectDef::Trap(z) => zones.push((effect, z)),
+        }
+        for (at, z) in zones {
+            d.refer(at, z, "zone", move || {
+                format!("fixture \"{}\": zone \"{z}\" does not exist", fx.name)
+            });
+        }
+    }
+}
+
+fn factions<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
+    let faction = |f: usize| vec![Field("factions"), Nth(f)];
+    d.names.push(Names {
+        kind: "faction",
+        records: (sc.factions.iter().enumerate())
+            .map(|(f, fd)| (join(&faction(f), &[Field("name")]), fd.name.as_str()))
+            .collect(),
+        blank: Some(Box::new(|_, _| {
+            "a faction needs a name, not a blank".into()
+        })),
+        visible: Some("faction"),
+        twice: Some(Box::new(|_, n| format!("faction \"{n}\" is named twice"))),
+        also: Vec::new(),
+    });
+    let mut characters = Vec::new();
+    for (f, fd) in sc.factions.iter().enumerate() {
+        let list = join(&faction(f), &[Field("characters")]);
+        let label = format!("faction \"{}\": characters", fd.name);
+        d.limit(list.clone(), label, fd.characters.len(), MAX_CHARACTERS);
+        for (c, cd) in fd.characters.iter().enumerate() {
+            let at = join(&list, &[Nth(c)]);
+            characters.push((join(&at, &[Field("name")]), cd.name.as_str()));
+            let who = move || format!("character \"{}\"", cd.name);
+            for (key, list) in [
+                ("hands", &cd.hands),
+                ("pack", &cd.pack),
+                ("damaged", &cd.damaged),
+            ] {
+                let label = format!("{}: {key}", who());
+                d.limit(join(&at, &[Field(key)]), label, list.len(), MAX_CARRIED);
+            }
+            d.refer(join(&at, &[Field("zone")]), &cd.zone, "zone", move || {
+                format!("{}: zone \"{}\" does not exist", who(), cd.zone)
+            });
+            let carried = [("hands", &cd.hands), ("pack", &cd.pack)];
+            let carried = carried.into_iter().flat_map(|(key, list)| {
+                let at = &at;
+                list.iter()
+                    .enumerate()
+                    .map(move |(k, g)| (join(at, &[Field(key), Nth(k)]), g))
+            });
+            let armour = cd.armour.iter().map(|a| (join(&at, &[Field("armour")]), a));
+            for (at, g) in carried.chain(armour).collect::<Vec<_>>() {
+                d.refer(at, g, "gear", move || {
+                    format!("{}: unknown gear \"{g}\"", who())
+                });
+            }
+        }
+    }
+    d.names.push(Names {
+        kind: "character",
+        records: characters,
+        blank: Some(Box::new(|_, _| {
+            "a character needs a name, not a blank".into()
+        })),
+        visible: Some("character"),
+        twice: Some(Box::new(|_, n| {
+            format!("character \"{n}\" appears twice: names must tell characters apart")
+        })),
+        also: Vec::new(),
+    });
+}
