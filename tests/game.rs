@@ -345,7 +345,8 @@ fn the_menu_shows_each_scenarios_own_optional_rules_until_changed() {
     );
     assert!(!on(&mill, "chaos_seconds"));
     let chaos = mill.iter().find(|r| r.key == "chaos_seconds").unwrap();
-    assert!(chaos.label.contains("15 s"), "{}", chaos.label);
+    let label = chaos.label.english(&fray::rules::line::NoNames);
+    assert!(label.contains("15 s to declare"), "{label}");
     assert!(!on(&shown_options(&setup, entry("duel")), "fast_slow"));
     setup.set_option("fast_slow", false);
     setup.set_option("chaos_seconds", true);

@@ -218,3 +218,10 @@ coterie-how-over-run = { $side } are over-run
 coterie-how-total-defeat = { $side } are over-run: total defeat
 coterie-how-cut-down = { $side } are cut down: wounds { $wounds }
 coterie-how-no-one-left = no one of { $side } is left in the conflict
+
+## A character as a record shows it: their group and what they are in.
+
+coterie-group = { $side }
+coterie-condition-dueling = dueling { $with }
+coterie-condition-out = out of the conflict
+coterie-condition-performance = performance { SIGNED($bonus) }

@@ -380,3 +380,43 @@ teams-how-reached = { $who } reached { $square } for { $team }
 teams-how-got-away = { $team } got { $count } away
 teams-how-completed = { $team } completed the { $task }
 teams-how-last-standing = { $team } are the last team standing
+
+## A character as a record shows it: what they are in.
+
+teams-condition = { $condition ->
+        [unconscious] unconscious
+        [dead] dead
+        [fled] fled
+        [prone] prone
+        [in-cover] in cover
+        [guarding] guarding
+        [unseen] unseen
+       *[acted] has acted this round
+    }
+
+## What is wrong with a setup, as a scenario's checks report it.
+
+teams-setup-map-size = a map of { $w }×{ $h } squares (1 to 64 a side)
+teams-setup-off-map = the { $name } at { $square } lies off the map
+teams-setup-teams = { $n } teams: a battle needs two or more
+teams-setup-too-many = { $n } characters: at most 64
+teams-setup-no-team = there is no team { $team }
+teams-setup-round-limit = the round limit must be at least 1
+teams-setup-blocked = { $name } stands at { $square }, which is off the map or blocked
+teams-setup-shared = { $name } stands at { $square }, where someone else already stands
+teams-setup-hands = { $name } holds more than two hands' worth
+teams-setup-die = { $name } has a die without faces
+teams-setup-item-hands = the { $name } needs more than two hands
+teams-setup-weapon = the weapon { $name } has { $lack ->
+        [no-attribute] no attribute
+        [no-reach] neither reach nor range
+       *[no-critical] a critical threshold of 0
+    }
+teams-setup-no-character = { $name }'s objective names character { $c }, who is not in the battle
+teams-setup-no-task = { $name }'s objective names task { $task }, which is not on the map
+teams-setup-change = objective change { $n }: { $why }
+teams-change-no-team = there is no team { $team }
+teams-change-round-zero = rounds count from 1
+teams-change-after-limit = round { $round } comes after the round limit, { $limit }
+teams-change-no-task = there is no task { $task }
+teams-change-no-character = there is no character { $c }

@@ -328,3 +328,22 @@ zones-how-out = { $n } { $status ->
         [surrendered] surrendered
        *[fled] fled
     }
+
+## A character as a record shows it: where they stand and what they are in.
+
+zones-zone = { $zone }
+zones-condition-status = { $status ->
+        [incapacitated] incapacitated
+        [dead] dead
+        [surrendered] surrendered
+       *[fled] fled
+    }
+zones-condition-concealed = concealed
+zones-condition-entangled = entangled, held by { $by }
+zones-condition-poisoned = poisoned (d{ $sides })
+zones-condition-acted = has acted this round
+
+## The optional rules a scenario may switch on, as the menu offers them.
+
+zones-option-fast-slow = Optional rule: fast and slow activations
+zones-option-chaos = Optional rule: the chaos of combat ({ $seconds } s to declare a turn)

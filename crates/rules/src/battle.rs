@@ -157,7 +157,7 @@ pub struct OptionalRule {
     /// What the setting is called in the setup, for `set_option`.
     pub key: &'static str,
     /// The label the menu shows.
-    pub label: String,
+    pub label: Line,
     pub on: bool,
 }
 

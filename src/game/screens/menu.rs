@@ -318,7 +318,10 @@ fn setup_column(
     mark(ui, cursor, MenuRow::Seed, &r.response);
     for (i, rule) in shown_options(setup, entry).into_iter().enumerate() {
         let mut on = rule.on;
-        let r = ui.checkbox(&mut on, &rule.label);
+        let r = ui.checkbox(
+            &mut on,
+            words.line(&rule.label, &crate::rules::line::NoNames),
+        );
         if r.changed() {
             setup.set_option(rule.key, on);
         }

@@ -111,7 +111,7 @@ fn preview(s: &State, target: FactionId, pieces: &[Harm]) -> String {
         if *p != before {
             out.push(format!(
                 "{} {t} -{} (lasting)",
-                was.possessive(),
+                possessive(&was.name),
                 p - before
             ));
         }
@@ -784,5 +784,14 @@ impl Present for Coterie {
                 })
                 .collect(),
         }
+    }
+}
+
+/// A group's name as a possessive: "The Bandits' equipment", "The Watch's nerve".
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
     }
 }

@@ -76,6 +76,28 @@ impl Replay {
     }
 }
 
+/// A character as a record shows it after an event, in English: what it counts (health...),
+/// where it stands and the conditions it is in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub name: String,
+    pub at: String,
+    pub counts: std::collections::BTreeMap<String, i32>,
+    pub conditions: Vec<String>,
+}
+
+impl Standing {
+    fn written(c: Condition, names: &dyn crate::rules::line::Named) -> Standing {
+        let words = fray_words::english();
+        Standing {
+            name: c.name,
+            at: words.line(&c.at, names),
+            counts: c.counts,
+            conditions: c.conditions.iter().map(|l| words.line(l, names)).collect(),
+        }
+    }
+}
+
 /// One event of a re-run, as `fray replay` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReplayLine {
@@ -90,7 +112,7 @@ pub struct ReplayLine {
     /// Each character the event names, as it stands after the action that caused it: what it
     /// counts (health...) and its conditions.
     #[serde(default)]
-    pub after: Vec<Condition>,
+    pub after: Vec<Standing>,
     /// The event in English, and its roll's explanation as data and in English.
     pub text: String,
     pub explanation: Option<crate::rules::Explanation>,
@@ -668,6 +690,7 @@ impl Visit for Rerun<'_> {
                 let after = names::name_record::<G>(&mut kind, known)
                     .into_iter()
                     .filter_map(|c| G::condition(state, c))
+                    .map(|c| Standing::written(c, state))
                     .collect();
                 lines.push(ReplayLine {
                     action: i,

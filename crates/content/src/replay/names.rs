@@ -5,6 +5,7 @@
 
 use crate::rules::Ruleset;
 use crate::rules::names::{Indexed, Names};
+use crate::scenario::error::some_of;
 use crate::scenario::{DataError, DataErrors};
 
 use super::tokens::{Tok, Token, labelled_values, top_level_list};
@@ -35,7 +36,7 @@ fn numbered(
         let Token::Str(written) = &t.token else {
             continue;
         };
-        match names.number(kind, written) {
+        match number(names, kind, written) {
             Ok(n) => out.replace_range(t.span.clone(), &n.to_string()),
             Err(message) => errors.push(DataError {
                 file: file.to_string(),
@@ -192,4 +193,92 @@ pub fn name_record<G: Ruleset>(value: &mut serde_json::Value, names: &Names) -> 
         }
     });
     characters
+}
+
+/// What a file calls a kind of thing, in its errors.
+fn noun(kind: Indexed) -> &'static str {
+    match kind {
+        Indexed::Character => "character",
+        Indexed::Faction => "faction",
+        Indexed::Zone => "zone",
+        Indexed::Item => "item",
+        Indexed::Fixture => "fixture",
+        Indexed::Task => "task",
+    }
+}
+
+/// The number a written name stands for: a name that tells one thing apart, or a name and
+/// number as [`Names::name`] writes it. The error says why, for a reader of the file.
+fn number(names: &Names, kind: Indexed, written: &str) -> Result<usize, String> {
+    let list = names.list(kind);
+    let noun = noun(kind);
+    if let Some((name, n)) = written.rsplit_once(" #")
+        && let Ok(i) = n.trim().parse::<usize>()
+    {
+        return match list.get(i) {
+            Some(found) if found == name => Ok(i),
+            Some(found) => Err(format!("{noun} {i} is \"{found}\", not \"{name}\"")),
+            None => Err(format!("there is no {noun} {i} (there are {})", list.len())),
+        };
+    }
+    let found: Vec<usize> = (0..list.len()).filter(|&i| list[i] == written).collect();
+    match found.as_slice() {
+        [i] => Ok(*i),
+        [] => Err(format!(
+            "no {noun} is named \"{written}\" (the {noun}s: {})",
+            quoted(list)
+        )),
+        many => Err(format!(
+            "\"{written}\" names {} {noun}s; write which, as {}",
+            many.len(),
+            many.iter()
+                .map(|i| format!("\"{written} #{i}\""))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )),
+    }
+}
+
+fn quoted(list: &[String]) -> String {
+    if list.is_empty() {
+        return "none".into();
+    }
+    let mut names: Vec<String> = list.iter().map(|n| format!("\"{n}\"")).collect();
+    names.dedup();
+    some_of(&names)
+}
+
+#[cfg(test)]
+mod number_tests {
+    use super::*;
+
+    fn items() -> Names {
+        Names::default().with(
+            Indexed::Item,
+            ["Spear", "Dagger", "Dagger"].map(String::from),
+        )
+    }
+
+    #[test]
+    fn a_written_name_is_read_back_as_its_number() {
+        let n = items();
+        for i in 0..3 {
+            assert_eq!(
+                number(&n, Indexed::Item, &n.name(Indexed::Item, i).unwrap()),
+                Ok(i)
+            );
+        }
+    }
+
+    #[test]
+    fn a_name_that_fits_none_or_several_is_refused_saying_which_would_do() {
+        let n = items();
+        let none = number(&n, Indexed::Item, "Axe").unwrap_err();
+        assert!(none.contains("no item is named \"Axe\""), "{none}");
+        assert!(none.contains("\"Spear\", \"Dagger\""), "{none}");
+        let two = number(&n, Indexed::Item, "Dagger").unwrap_err();
+        assert!(two.contains("\"Dagger #1\" or \"Dagger #2\""), "{two}");
+        let wrong = number(&n, Indexed::Item, "Spear #1").unwrap_err();
+        assert!(wrong.contains("item 1 is \"Dagger\""), "{wrong}");
+    }
 }

@@ -49,7 +49,20 @@ impl fmt::Display for DataErrors {
     }
 }
 
-pub use crate::rules::names::{MAX_LISTED, some_of};
+/// How many known names a message lists (the items, the teams, the places): enough to spot a
+/// misspelling among, not a whole catalogue repeated in every message.
+pub const MAX_LISTED: usize = 8;
+
+/// A few names of a list, joined by `, `: the first [`MAX_LISTED`], then how many more.
+pub fn some_of<S: AsRef<str>>(names: &[S]) -> String {
+    let more;
+    let mut out: Vec<&str> = names.iter().take(MAX_LISTED).map(AsRef::as_ref).collect();
+    if names.len() > MAX_LISTED {
+        more = format!("and {} more", names.len() - MAX_LISTED);
+        out.push(&more);
+    }
+    out.join(", ")
+}
 
 /// The largest data file read: a scenario, replay or lesson of a real table is a few
 /// kilobytes, the largest shipped well under 100 KB; 4 MiB leaves room for a very long replay

@@ -156,24 +156,22 @@ impl Ruleset for Coterie {
 
     fn condition(state: &State, c: crate::CharacterId) -> Option<Condition> {
         let ch = state.characters.get(c)?;
-        // A condition is written whole: `Condition` carries words, not lines, for every ruleset.
         let mut conditions = Vec::new();
         match ch.standing {
             model::Standing::InConflict => {}
             model::Standing::Dueling(with) => {
-                conditions.push(format!("dueling {}", state.name(with)));
+                conditions.push(Line::new("coterie-condition-dueling").who("with", with));
             }
-            model::Standing::Out => conditions.push("out of the conflict".into()),
+            model::Standing::Out => conditions.push(Line::new("coterie-condition-out")),
         }
         if ch.performance_bonus != 0 {
-            conditions.push(format!("performance {:+}", ch.performance_bonus));
+            conditions.push(
+                Line::new("coterie-condition-performance").number("bonus", ch.performance_bonus),
+            );
         }
         Some(Condition::new(
             &ch.name,
-            state
-                .groups
-                .get(ch.side)
-                .map_or_else(String::new, |g| g.name.clone()),
+            Line::new("coterie-group").side("side", ch.side),
             &[("wounds", ch.wounds), ("fatigue", ch.fatigue)],
             conditions,
         ))

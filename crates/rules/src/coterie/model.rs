@@ -118,16 +118,6 @@ pub struct Group {
 }
 
 impl Group {
-    /// The group's name as a possessive: "The Bandits' equipment", "The Watch's nerve". For the
-    /// screens' English; the referee's lines name the group by its id (`lines::possessive`).
-    pub fn possessive(&self) -> String {
-        if self.name.ends_with('s') {
-            format!("{}'", self.name)
-        } else {
-            format!("{}'s", self.name)
-        }
-    }
-
     /// Whether at `position` the group has reached its breaking point and flees or
     /// capitulates (coterie.flee).
     pub fn breaks(&self, position: i32) -> bool {

@@ -30,8 +30,8 @@ pub use event::{EventKind, ReactionKind};
 pub use model::*;
 pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
 pub use setup::{
-    CharacterSetup, Gear, GroundItem, MapSetup, SetupError, Standing, TeamSetup, TeamsSetup,
-    TeamsSituation,
+    ChangeError, CharacterSetup, Gear, GroundItem, MapSetup, SetupError, Standing, TeamSetup,
+    TeamsSetup, TeamsSituation,
 };
 
 use crate::battle::{Event, RuleError, Ruleset, all_or_nothing};
@@ -175,23 +175,27 @@ impl Ruleset for Teams {
     fn condition(state: &State, c: crate::CharacterId) -> Option<Condition> {
         let ch = state.characters.get(c)?;
         let mut conditions = Vec::new();
-        if ch.status != model::Status::Active {
-            conditions.push(format!("{:?}", ch.status).to_lowercase());
-        }
+        let status = match ch.status {
+            model::Status::Active => None,
+            model::Status::Unconscious => Some("unconscious"),
+            model::Status::Dead => Some("dead"),
+            model::Status::Fled => Some("fled"),
+        };
         for (on, word) in [
+            (status.is_some(), status.unwrap_or_default()),
             (ch.prone, "prone"),
-            (ch.in_cover, "in cover"),
+            (ch.in_cover, "in-cover"),
             (ch.guarding, "guarding"),
             (ch.unseen, "unseen"),
-            (ch.acted, "has acted this round"),
+            (ch.acted, "acted"),
         ] {
             if on {
-                conditions.push(word.into());
+                conditions.push(Line::new("teams-condition").word("condition", word));
             }
         }
         Some(Condition::new(
             &ch.name,
-            format!("{:?}", ch.pos),
+            said::square(ch.pos),
             &[
                 ("endurance", i32::from(ch.endurance)),
                 ("health", i32::from(ch.health)),

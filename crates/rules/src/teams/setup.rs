@@ -3,7 +3,6 @@
 //! code; `start` checks it and opens the battle.
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::model::*;
 use super::{Ctx, TeamsEvent, flow};
@@ -394,23 +393,23 @@ impl TeamsSetup {
             objective(&t.name, &t.objective)?;
         }
         for (k, ch) in self.objective_changes.iter().enumerate() {
-            let bad = |why: String| Err(SetupError::Change(k, why));
+            let bad = |why: ChangeError| Err(SetupError::Change(k, why));
             let Some(team) = self.teams.get(ch.team) else {
-                return bad(format!("there is no team {}", ch.team));
+                return bad(ChangeError::NoTeam(ch.team));
             };
             match ch.when {
-                ChangeWhen::Round(0) => return bad("rounds count from 1".into()),
+                ChangeWhen::Round(0) => return bad(ChangeError::RoundZero),
                 ChangeWhen::Round(r) if r > self.round_limit => {
-                    return bad(format!(
-                        "round {r} comes after the round limit, {}",
-                        self.round_limit
-                    ));
+                    return bad(ChangeError::AfterLimit {
+                        round: r,
+                        limit: self.round_limit,
+                    });
                 }
                 ChangeWhen::Task(k) if k >= self.tasks.len() => {
-                    return bad(format!("there is no task {k}"));
+                    return bad(ChangeError::NoTask(k));
                 }
                 ChangeWhen::Down(c) if c >= self.characters.len() => {
-                    return bad(format!("there is no character {c}"));
+                    return bad(ChangeError::NoCharacter(c));
                 }
                 _ => {}
             }
@@ -502,10 +501,7 @@ impl TeamsSetup {
     /// started the fight.
     pub fn start(&self, dice: &mut dyn DiceSource) -> Result<(State, Vec<TeamsEvent>), RuleError> {
         let mut s = self.state().map_err(|e| {
-            // A setup error's words are still its own (`SetupError`), written whole.
-            RuleError::Illegal(
-                Line::new("teams-invalid-setup").line("why", Line::written(e.to_string())),
-            )
+            RuleError::Illegal(Line::new("teams-invalid-setup").line("why", e.line()))
         })?;
         if let Some(sit) = &self.situation {
             stand(&mut s, sit)?;
@@ -585,19 +581,13 @@ fn check_item(item: &Item) -> Result<(), SetupError> {
     }
     if let Some(w) = &item.weapon {
         if w.attributes.is_empty() {
-            return Err(SetupError::Weapon(item.name.clone(), "no attribute"));
+            return Err(SetupError::Weapon(item.name.clone(), "no-attribute"));
         }
         if w.reach == 0 && w.range == 0 {
-            return Err(SetupError::Weapon(
-                item.name.clone(),
-                "neither reach nor range",
-            ));
+            return Err(SetupError::Weapon(item.name.clone(), "no-reach"));
         }
         if w.critical == 0 {
-            return Err(SetupError::Weapon(
-                item.name.clone(),
-                "a critical threshold of 0",
-            ));
+            return Err(SetupError::Weapon(item.name.clone(), "no-critical"));
         }
     }
     Ok(())
@@ -635,39 +625,103 @@ fn fresh(c: &CharacterSetup) -> Character {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// What is wrong with a setup, as a scenario's checks report it: `line` says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    #[error("a map of {0}×{1} squares (1 to 64 a side)")]
     MapSize(u8, u8),
-    #[error("the {0} at {1} lies off the map")]
+    /// Something named lies off the map, at this square.
     OffMap(String, Pos),
-    #[error("{0} teams: a battle needs two or more")]
     Teams(usize),
-    #[error("{0} characters: at most 64")]
     TooMany(usize),
-    #[error("there is no team {0}")]
     NoTeam(TeamId),
-    #[error("the round limit must be at least 1")]
     RoundLimit,
-    #[error("{0} stands at {1}, which is off the map or blocked")]
     Blocked(String, Pos),
-    #[error("{0} stands at {1}, where someone else already stands")]
     Shared(String, Pos),
-    #[error("{0} holds more than two hands' worth")]
     Hands(String),
-    #[error("{0} has a die without faces")]
     Die(String),
-    #[error("the {0} needs more than two hands")]
     ItemHands(String),
-    #[error("the weapon {0} has {1}")]
+    /// A weapon and what it lacks: `no-attribute`, `no-reach`, `no-critical`.
     Weapon(String, &'static str),
-    #[error("{0}'s objective names character {1}, who is not in the battle")]
     NoCharacter(String, CharacterId),
-    #[error("{0}'s objective names task {1}, which is not on the map")]
     NoTask(String, usize),
-    #[error("objective change {n}: {1}", n = .0 + 1)]
-    Change(usize, String),
+    /// An objective change, counted from 0, and what is wrong with it.
+    Change(usize, ChangeError),
 }
+
+/// What is wrong with an objective change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChangeError {
+    NoTeam(TeamId),
+    RoundZero,
+    AfterLimit { round: u32, limit: u32 },
+    NoTask(usize),
+    NoCharacter(CharacterId),
+}
+
+impl SetupError {
+    /// What is wrong, as the referee says it.
+    pub fn line(&self) -> Line {
+        let n = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let named = |id: &'static str, name: &str| Line::new(id).name("name", name);
+        match self {
+            SetupError::MapSize(w, h) => Line::new("teams-setup-map-size")
+                .number("w", *w)
+                .number("h", *h),
+            SetupError::OffMap(what, p) => {
+                named("teams-setup-off-map", what).line("square", super::said::square(*p))
+            }
+            SetupError::Teams(k) => Line::new("teams-setup-teams").number("n", n(*k)),
+            SetupError::TooMany(k) => Line::new("teams-setup-too-many").number("n", n(*k)),
+            SetupError::NoTeam(t) => Line::new("teams-setup-no-team").number("team", n(*t)),
+            SetupError::RoundLimit => Line::new("teams-setup-round-limit"),
+            SetupError::Blocked(c, p) => {
+                named("teams-setup-blocked", c).line("square", super::said::square(*p))
+            }
+            SetupError::Shared(c, p) => {
+                named("teams-setup-shared", c).line("square", super::said::square(*p))
+            }
+            SetupError::Hands(c) => named("teams-setup-hands", c),
+            SetupError::Die(c) => named("teams-setup-die", c),
+            SetupError::ItemHands(i) => named("teams-setup-item-hands", i),
+            SetupError::Weapon(i, lack) => named("teams-setup-weapon", i).word("lack", lack),
+            SetupError::NoCharacter(t, c) => {
+                named("teams-setup-no-character", t).number("c", n(*c))
+            }
+            SetupError::NoTask(t, k) => named("teams-setup-no-task", t).number("task", n(*k)),
+            SetupError::Change(k, why) => {
+                let why = match why {
+                    ChangeError::NoTeam(t) => {
+                        Line::new("teams-change-no-team").number("team", n(*t))
+                    }
+                    ChangeError::RoundZero => Line::new("teams-change-round-zero"),
+                    ChangeError::AfterLimit { round, limit } => {
+                        Line::new("teams-change-after-limit")
+                            .number("round", *round)
+                            .number("limit", *limit)
+                    }
+                    ChangeError::NoTask(k) => {
+                        Line::new("teams-change-no-task").number("task", n(*k))
+                    }
+                    ChangeError::NoCharacter(c) => {
+                        Line::new("teams-change-no-character").number("c", n(*c))
+                    }
+                };
+                Line::new("teams-setup-change")
+                    .number("n", n(k + 1))
+                    .line("why", why)
+            }
+        }
+    }
+}
+
+/// As a developer reads it (see [`Line`]'s `Display`).
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.line())
+    }
+}
+
+impl std::error::Error for SetupError {}
 
 /// Handy gear for code-built setups and tests.
 impl Item {

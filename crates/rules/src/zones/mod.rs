@@ -175,15 +175,12 @@ impl Ruleset for Zones {
         vec![
             OptionalRule {
                 key: FAST_SLOW,
-                label: "Optional rule: fast and slow activations".into(),
+                label: Line::new("zones-option-fast-slow"),
                 on: o.fast_slow,
             },
             OptionalRule {
                 key: CHAOS,
-                label: format!(
-                    "Optional rule: the chaos of combat ({} s to declare a turn)",
-                    chaos_limit(setup)
-                ),
+                label: Line::new("zones-option-chaos").number("seconds", chaos_limit(setup)),
                 on: o.chaos_seconds.is_some(),
             },
         ]
@@ -292,24 +289,31 @@ impl Ruleset for Zones {
     fn condition(state: &State, c: CharacterId) -> Option<Condition> {
         let ch = state.characters.get(c)?;
         let mut conditions = Vec::new();
-        if ch.status != model::Status::Active {
-            conditions.push(format!("{:?}", ch.status).to_lowercase());
+        let status = match ch.status {
+            model::Status::Active => None,
+            model::Status::Incapacitated => Some("incapacitated"),
+            model::Status::Dead => Some("dead"),
+            model::Status::Surrendered => Some("surrendered"),
+            model::Status::Fled => Some("fled"),
+        };
+        if let Some(status) = status {
+            conditions.push(Line::new("zones-condition-status").word("status", status));
         }
         if ch.concealed {
-            conditions.push("concealed".into());
+            conditions.push(Line::new("zones-condition-concealed"));
         }
         if let Some(by) = ch.grabbed_by {
-            conditions.push(format!("entangled, held by {}", state.name(by)));
+            conditions.push(Line::new("zones-condition-entangled").who("by", by));
         }
         if let Some(d) = ch.poisoned {
-            conditions.push(format!("poisoned ({d})"));
+            conditions.push(Line::new("zones-condition-poisoned").number("sides", d.sides));
         }
         if ch.acted {
-            conditions.push("has acted this round".into());
+            conditions.push(Line::new("zones-condition-acted"));
         }
         Some(Condition::new(
             &ch.name,
-            state.zone_name(ch.zone).to_string(),
+            Line::new("zones-zone").place("zone", ch.zone),
             &[("health", i32::from(ch.health))],
             conditions,
         ))

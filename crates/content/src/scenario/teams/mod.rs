@@ -348,7 +348,8 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     // The core's own check, which everything above should already have caught.
     if let Err(e) = setup.validate() {
         let mut r = Report::new(file, src);
-        r.at(&setup_path(sc, &e), format!("{e}"));
+        let said = fray_words::english().line(&e.line(), &crate::rules::line::NoNames);
+        r.at(&setup_path(sc, &e), said);
         r.finish()?;
     }
     Ok(setup)
