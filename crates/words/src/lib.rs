@@ -25,7 +25,8 @@ macro_rules! catalogue {
     ($area:literal) => {
         (
             concat!($area, ".ftl"),
-            include_str!(concat!("../../../assets/words/en/", $area, ".ftl")),
+            // Without the comments and blank lines, which `build.rs` leaves out.
+            include_str!(concat!(env!("OUT_DIR"), "/", $area, ".ftl")),
         )
     };
 }
