@@ -959,7 +959,8 @@ fn every_stunt_offer_says_what_the_target_chooses_between() {
     let options = t.legal();
     assert!(options.contains(&Action::NoStunt), "{options:?}");
     for a in &options {
-        let odds = Zones::odds(&t.s, a).unwrap_or_else(|| panic!("no odds for {a:?}"));
+        let odds = Zones::odds(fray::words::english(), &t.s, a)
+            .unwrap_or_else(|| panic!("no odds for {a:?}"));
         match a {
             Action::ProposeStunt(_) => {
                 assert!(odds.starts_with("Mira chooses:"), "{odds}");

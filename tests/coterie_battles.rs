@@ -239,14 +239,14 @@ fn declaring_shows_the_chance_to_win_the_phase_and_what_pressing_hard_adds() {
     assert_eq!(s.stage, Stage::Declare(0));
     let [ours, theirs] = effort::before_dice(&s);
     // The situation line and the odds read the same efforts.
-    let situation = Coterie::situation(&s).unwrap();
+    let situation = Coterie::situation(fray::words::english(), &s).unwrap();
     assert!(
         situation.contains(&format!(
             "Efforts before the dice: {ours} against {theirs}."
         )),
         "{situation}"
     );
-    let odds = |e: Effort| Coterie::odds(&s, &Action::Declare(e)).unwrap();
+    let odds = |e: Effort| Coterie::odds(fray::words::english(), &s, &Action::Declare(e)).unwrap();
     let steady = odds(Effort::Steady);
     let press = odds(Effort::Press);
     let level = effort::phase_chances(ours - theirs);
@@ -302,13 +302,13 @@ fn a_major_victorys_harm_shows_the_gms_fall_back_as_its_own_card() {
         let Action::Inflict(pieces) = &a else {
             continue;
         };
-        let odds = Coterie::odds(&s, &a).unwrap();
+        let odds = Coterie::odds(fray::words::english(), &s, &a).unwrap();
         assert!(odds.contains("The Bandits"), "{odds}");
         assert!(
             !odds.contains("GM"),
             "the GM's choice is not a clause: {odds}"
         );
-        match Coterie::alternative(&s, &a) {
+        match Coterie::alternative(fray::words::english(), &s, &a) {
             Some((title, effect)) => {
                 with_fall_back += 1;
                 assert!(pieces.iter().any(|h| h.kind != HarmKind::Tactical));

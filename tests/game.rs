@@ -772,7 +772,7 @@ fn the_situation_line_tells_a_move_made() {
     app.update();
     pick(&mut app, &Action::Activate(0));
     app.update();
-    let before = Zones::situation(&zones(&app).state).unwrap();
+    let before = Zones::situation(fray::words::english(), &zones(&app).state).unwrap();
     assert!(before.contains("moved no"), "{before}");
     pick(&mut app, &Action::Move(1));
     app.update();
@@ -781,7 +781,7 @@ fn the_situation_line_tells_a_move_made() {
         pick(&mut app, &Action::DeclineOpportunity);
         app.update();
     }
-    let after = Zones::situation(&zones(&app).state).unwrap();
+    let after = Zones::situation(fray::words::english(), &zones(&app).state).unwrap();
     assert!(
         after.contains("Ann") && after.contains("moved yes"),
         "{after}"
@@ -1381,7 +1381,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
                     egui::Panel::left("choices")
                         .exact_size(fray::game::board::LEFT_PANEL)
                         .show(ui, |ui| {
-                            let r = decision_heading(ui, title);
+                            let r = decision_heading(ui, &title);
                             let row =
                                 ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(17.0)));
                             lines = (r.rect.height() / row).floor() as usize;

@@ -21,6 +21,7 @@ use fray::rules::explain::Explanation;
 use fray::rules::line::{Line, Named};
 use fray::rulesets::{Actions, Game};
 use fray::words::Said;
+use fray::words::Words;
 use headless::{app, phase, press, wanted_phase};
 
 /// Race to ten: two sides take turns; each turn, take a steady 2 points or gamble on a d6
@@ -175,22 +176,22 @@ impl Heuristics for Race {
 }
 
 impl Present for Race {
-    fn visual(_: &RaceState, e: &Event<()>) -> fray::present::Visual {
+    fn visual(_: &Words, _: &RaceState, e: &Event<()>) -> fray::present::Visual {
         fray::present::Visual::Banner {
             text: e.line.said(),
         }
     }
 
-    fn decision_title(_: DecisionKind) -> &'static str {
-        "Steady or gamble?"
+    fn decision_title(_: &Words, _: DecisionKind) -> String {
+        "Steady or gamble?".into()
     }
-    fn situation(s: &RaceState) -> Option<String> {
+    fn situation(_: &Words, s: &RaceState) -> Option<String> {
         Some(format!("{} to {}", s.points[0], s.points[1]))
     }
-    fn odds(_: &RaceState, a: &Step) -> Option<String> {
+    fn odds(_: &Words, _: &RaceState, a: &Step) -> Option<String> {
         (*a == Step::Gamble).then(|| "a 1 in 6 chance to lose 3".into())
     }
-    fn board(s: &RaceState, _: Option<Seat>) -> BoardView {
+    fn board(_: &Words, s: &RaceState, _: Option<Seat>) -> BoardView {
         BoardView {
             places: vec![Place {
                 name: "Track".into(),
@@ -223,7 +224,7 @@ impl Present for Race {
             ..BoardView::default()
         }
     }
-    fn focus(_: &RaceState, _: &Step) -> Focus {
+    fn focus(_: &Words, _: &RaceState, _: &Step) -> Focus {
         Focus::default()
     }
     fn place_action(_: &RaceState, _: &[Step], _: usize) -> Option<usize> {
@@ -235,7 +236,7 @@ impl Present for Race {
     fn character_name(s: &RaceState, id: usize) -> String {
         Race::faction_names(s)[id].clone()
     }
-    fn roster(s: &RaceState, _: Option<Seat>) -> Vec<RosterLine> {
+    fn roster(_: &Words, s: &RaceState, _: Option<Seat>) -> Vec<RosterLine> {
         (0..2)
             .map(|f| RosterLine {
                 faction: f,
@@ -243,9 +244,9 @@ impl Present for Race {
             })
             .collect()
     }
-    fn result_table(s: &RaceState) -> ResultTable {
+    fn result_table(_: &Words, s: &RaceState) -> ResultTable {
         ResultTable {
-            headings: vec!["Side", "Points"],
+            headings: vec!["Side".into(), "Points".into()],
             rows: (0..2)
                 .map(|f| (f, vec![f.to_string(), s.points[f].to_string()]))
                 .collect(),

@@ -505,7 +505,7 @@ fn an_attacks_odds_give_the_chance_to_take_the_target_down() {
                     continue;
                 };
                 let o = odds::attack_odds(&s, s.actor().unwrap(), weapon, target).unwrap();
-                let text = Teams::odds(&s, a).unwrap();
+                let text = Teams::odds(fray::words::english(), &s, a).unwrap();
                 let want = format!("takes them down {:.0}%", fray::present::pct(o.takedown));
                 assert!(
                     text.contains("hit ") && text.contains(&want),

@@ -316,6 +316,14 @@ impl Battle {
         Ok(())
     }
 
+    /// Has the battle's screens speak `lang` from now on; the board is drawn again in it.
+    pub fn speak(&mut self, lang: fray_words::Lang) {
+        if self.session.lang() != lang {
+            self.session.speak(lang);
+            self.replaced();
+        }
+    }
+
     /// Says that the battle on the board changed wholesale (see [`News::Replaced`]).
     fn replaced(&mut self) {
         self.news.push(News::Replaced);
@@ -544,6 +552,19 @@ pub fn battle_on(battle: Option<Res<Battle>>) -> bool {
     battle.is_some()
 }
 
+/// Keeps the battle's words (its board, decisions, odds, roster) in the player's language, from
+/// the battle's first frame and whenever the language is changed.
+fn speak_as_settings_say(
+    battle: Option<ResMut<Battle>>,
+    speech: Option<Res<crate::game::settings::Speech>>,
+) {
+    if let (Some(mut battle), Some(speech)) = (battle, speech)
+        && battle.session().lang() != speech.lang()
+    {
+        battle.speak(speech.lang());
+    }
+}
+
 /// A battle is being played: on the table, and not yet on its result screen.
 pub fn in_battle() -> impl SystemCondition<()> {
     in_state(AppState::Battle).and_then(battle_on)
@@ -571,7 +592,13 @@ impl Plugin for FlowPlugin {
                     .chain()
                     .run_if(in_battle()),
             )
-            .add_systems(Update, publish_news.in_set(BattleSet::Publish));
+            .add_systems(
+                Update,
+                (
+                    speak_as_settings_say.before(BattleSet::Apply),
+                    publish_news.in_set(BattleSet::Publish),
+                ),
+            );
     }
 }
 

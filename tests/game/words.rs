@@ -482,7 +482,7 @@ fn moves_after<G: fray::rulesets::Game>(
             .iter()
             .filter(|m| is_move(m))
             .filter_map(|m| {
-                let f = G::focus(&s, m);
+                let f = G::focus(fray::words::english(), &s, m);
                 Some((f.place?.0, f.cost.unwrap_or_default()))
             })
             .collect(),

@@ -1003,7 +1003,7 @@ fn a_hopeless_reaction_is_never_the_choice_under_the_cursor() {
     t.act(axe, &[6, 6, 10]);
     let legal = Teams::legal_actions(&t.s);
     assert!(legal.contains(&Action::Dodge), "{legal:?}");
-    let odds = Teams::odds(&t.s, &Action::Dodge).unwrap();
+    let odds = Teams::odds(fray::words::english(), &t.s, &Action::Dodge).unwrap();
     assert!(odds.starts_with("0% to avoid"), "{odds}");
     let first = Teams::first_action(&t.s, &legal).expect("a reaction prompt names its first");
     assert_eq!(legal[first], Action::NoReaction);
@@ -1025,5 +1025,9 @@ fn a_hopeless_reaction_is_never_the_choice_under_the_cursor() {
         None,
         "a dodge that may work is asked"
     );
-    assert!(!Teams::odds(&t.s, &Action::Dodge).unwrap().starts_with("0%"));
+    assert!(
+        !Teams::odds(fray::words::english(), &t.s, &Action::Dodge)
+            .unwrap()
+            .starts_with("0%")
+    );
 }

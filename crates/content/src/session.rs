@@ -13,6 +13,7 @@ use crate::rules::dice::DiceSource;
 use crate::rules::explain::Explanation;
 use crate::rules::line::{Line, Named};
 use crate::rulesets::{Actions, Game};
+use fray_words::{Lang, Value, Words};
 
 /// An action of whichever ruleset is playing, as the shell passes it around: a person's pick,
 /// the AI's decision, a replay's next step.
@@ -78,7 +79,10 @@ pub trait Session: Send + Sync + 'static {
     /// The round as the ruleset says it: "Round 2", or Coterie's "Phase 2".
     fn round_text(&self) -> String;
     /// What the mouse does on the board, for the help.
-    fn mouse_help(&self) -> &'static str;
+    fn mouse_help(&self) -> String;
+    /// Writes what the screens show in `lang` from now on (English until told).
+    fn speak(&mut self, lang: Lang);
+    fn lang(&self) -> Lang;
     fn faction_names(&self) -> &[String];
     /// The seats people or the AI take, besides the GM's, with their names.
     fn seats(&self) -> Vec<(Seat, String)>;
@@ -138,7 +142,7 @@ pub trait Session: Send + Sync + 'static {
     fn undoable(&self) -> Option<Seat>;
     /// Takes back the last such decision; false (and nothing changed) if there is none.
     fn undo(&mut self) -> bool;
-    fn title(&self, kind: DecisionKind) -> &'static str;
+    fn title(&self, kind: DecisionKind) -> String;
     fn style(&self, kind: DecisionKind) -> DecisionStyle;
     fn situation(&self) -> Option<String>;
     fn board(&self, eyes: Option<Seat>) -> BoardView;
@@ -159,6 +163,8 @@ pub struct Typed<G: Game> {
     pending: Pending,
     factions: Vec<String>,
     watch: Option<Vec<G::Action>>,
+    /// The words the screens' text is written in.
+    words: &'static Words,
     /// The states before each decision that can still be taken back, the last on top, with the
     /// seat that took it: emptied by a roll, a reveal, or another seat's decision.
     undo: Vec<(G::State, Seat)>,
@@ -204,6 +210,7 @@ impl<G: Game> Typed<G> {
                 time_limit: None,
             },
             watch,
+            words: fray_words::english(),
             undo: Vec::new(),
         };
         t.refresh();
@@ -217,7 +224,8 @@ impl<G: Game> Typed<G> {
         watch: Option<Vec<G::Action>>,
     ) -> Result<(Box<dyn Session>, Vec<LogEntry>), RuleError> {
         let (state, events) = G::start(setup, dice)?;
-        let log = entries::<G>(&state, events);
+        // The start's board effects are English's: the session is told its language after.
+        let log = entries::<G>(fray_words::english(), &state, events);
         Ok((Box::new(Typed::<G>::new(state, watch)), log))
     }
 
@@ -236,13 +244,17 @@ impl<G: Game> Typed<G> {
     }
 }
 
-fn entries<G: Game>(state: &G::State, events: Vec<Event<G::EventKind>>) -> Vec<LogEntry> {
+fn entries<G: Game>(
+    words: &Words,
+    state: &G::State,
+    events: Vec<Event<G::EventKind>>,
+) -> Vec<LogEntry> {
     let round = G::round(state);
     events
         .into_iter()
         .map(|e| LogEntry {
             round,
-            visual: Some(G::visual(state, &e)),
+            visual: Some(G::visual(words, state, &e)),
             line: e.line,
             explanation: e.explanation.map(|x| *x),
         })
@@ -271,11 +283,20 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn round_text(&self) -> String {
-        format!("{} {}", G::ROUND, G::round(&self.state))
+        let n = f64::from(G::round(&self.state));
+        self.words.say_with(G::ROUND, &[("n", Value::Number(n))])
     }
 
-    fn mouse_help(&self) -> &'static str {
-        G::MOUSE
+    fn mouse_help(&self) -> String {
+        self.words.say(G::MOUSE)
+    }
+
+    fn speak(&mut self, lang: Lang) {
+        self.words = fray_words::of(lang);
+    }
+
+    fn lang(&self) -> Lang {
+        self.words.lang()
     }
 
     fn faction_names(&self) -> &[String] {
@@ -310,21 +331,21 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn odds(&self, i: usize) -> Option<String> {
-        G::odds(&self.state, self.legal.get(i)?)
+        G::odds(self.words, &self.state, self.legal.get(i)?)
     }
 
     fn alternative(&self, i: usize) -> Option<(String, String)> {
-        G::alternative(&self.state, self.legal.get(i)?)
+        G::alternative(self.words, &self.state, self.legal.get(i)?)
     }
 
     fn reach(&self, character: usize) -> Vec<(usize, String)> {
-        G::reach(&self.state, character)
+        G::reach(self.words, &self.state, character)
     }
 
     fn focus(&self, i: usize) -> Focus {
         self.legal
             .get(i)
-            .map(|a| G::focus(&self.state, a))
+            .map(|a| G::focus(self.words, &self.state, a))
             .unwrap_or_default()
     }
 
@@ -359,7 +380,9 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn parts(&self, i: usize) -> Option<Vec<String>> {
-        self.legal.get(i).and_then(|a| G::parts(&self.state, a))
+        self.legal
+            .get(i)
+            .and_then(|a| G::parts(self.words, &self.state, a))
     }
 
     fn timed_out(&self) -> Option<Choice> {
@@ -394,9 +417,9 @@ impl<G: Game> Session for Typed<G> {
         }
         self.actions.push(action.clone());
         self.refresh();
-        let beats = G::beats(&self.state, &events);
+        let beats = G::beats(self.words, &self.state, &events);
         Ok(Applied {
-            log: entries::<G>(&self.state, events),
+            log: entries::<G>(self.words, &self.state, events),
             beats,
         })
     }
@@ -452,8 +475,8 @@ impl<G: Game> Session for Typed<G> {
         true
     }
 
-    fn title(&self, kind: DecisionKind) -> &'static str {
-        G::decision_title(kind)
+    fn title(&self, kind: DecisionKind) -> String {
+        G::decision_title(self.words, kind)
     }
 
     fn style(&self, kind: DecisionKind) -> DecisionStyle {
@@ -461,15 +484,16 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn situation(&self) -> Option<String> {
-        G::situation(&self.state)
+        G::situation(self.words, &self.state)
     }
 
     fn board(&self, eyes: Option<Seat>) -> BoardView {
-        G::board(&self.state, eyes)
+        G::board(self.words, &self.state, eyes)
     }
 
     fn place_named(&self, name: &str) -> Option<usize> {
-        let places = G::board(&self.state, None).places;
+        // A lesson's file names places in English.
+        let places = G::board(fray_words::english(), &self.state, None).places;
         places.iter().position(|p| p.name == name).or_else(|| {
             G::places(&self.state)?
                 .iter()
@@ -479,7 +503,7 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn roster(&self, eyes: Option<Seat>) -> Vec<RosterLine> {
-        G::roster(&self.state, eyes)
+        G::roster(self.words, &self.state, eyes)
     }
 
     fn character_name(&self, id: usize) -> String {
@@ -487,7 +511,7 @@ impl<G: Game> Session for Typed<G> {
     }
 
     fn result_table(&self) -> ResultTable {
-        G::result_table(&self.state)
+        G::result_table(self.words, &self.state)
     }
 }
 

@@ -42,6 +42,10 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("zones"),
     catalogue!("teams"),
     catalogue!("coterie"),
+    catalogue!("present"),
+    catalogue!("present-zones"),
+    catalogue!("present-teams"),
+    catalogue!("present-coterie"),
 ];
 
 /// A language the game speaks.
@@ -151,8 +155,18 @@ impl Words {
 /// English, for the words written where no player chose a language: the command line, the
 /// replay checker's report, the tests.
 pub fn english() -> &'static Words {
+    of(Lang::English)
+}
+
+/// The words of `lang`, read once: what a battle's session writes its screens' words in.
+pub fn of(lang: Lang) -> &'static Words {
     static ENGLISH: std::sync::OnceLock<Words> = std::sync::OnceLock::new();
-    ENGLISH.get_or_init(|| Words::new(Lang::English))
+    static PSEUDO: std::sync::OnceLock<Words> = std::sync::OnceLock::new();
+    let cell = match lang {
+        Lang::English => &ENGLISH,
+        Lang::Pseudo => &PSEUDO,
+    };
+    cell.get_or_init(|| Words::new(lang))
 }
 
 /// A value put into a message.

@@ -324,7 +324,7 @@ fn decision(ui: &mut egui::Ui, t: &mut BattleView, choose: &mut MessageWriter<Ch
         t.battle.session().title(*kind),
         t.battle.session().style(*kind),
     );
-    decision_heading(ui, title);
+    decision_heading(ui, &title);
     let cards = style == DecisionStyle::Cards;
     if cards && (0..t.battle.session().legal_len()).any(|i| t.battle.session().odds(i).is_some()) {
         ui.label(egui::RichText::new(t.speech.say("screen-effects-under")).small());
@@ -654,7 +654,7 @@ fn choice_list(
                     words.say_with(
                         "screen-verb-row",
                         &[
-                            ("verb", Value::Text(verb.into())),
+                            ("verb", Value::Text(words.say(verb))),
                             ("count", Value::Number(count as f64)),
                         ],
                     ),

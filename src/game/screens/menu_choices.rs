@@ -89,7 +89,7 @@ impl crate::rulesets::Visit for OpeningBoard {
     fn visit<G: crate::rulesets::Game>(self, setup: &G::Setup) -> BoardView {
         let mut dice = crate::rules::SeededDice::new(0);
         G::start(setup, &mut dice)
-            .map(|(state, _)| G::board(&state, None))
+            .map(|(state, _)| G::board(fray_words::english(), &state, None))
             .unwrap_or_default()
     }
 }

@@ -170,7 +170,7 @@ fn story(
         egui::Grid::new("figures").striped(true).show(ui, |ui| {
             // The side goes second, after the character's name.
             for (i, h) in table.headings.iter().enumerate() {
-                ui.strong(*h);
+                ui.strong(h.as_str());
                 if i == 0 {
                     ui.strong(words.say("result-side"));
                 }

@@ -12,6 +12,7 @@ use super::{
     Beat, BoardView, DecisionStyle, Focus, Heading, Icon, Mark, Place, Pool, Present, ResultTable,
     RosterLine, Token, Tone, Visual, said, told,
 };
+use super::{Words, headings};
 
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
 /// opposition below, both giving ground leftwards from the front line at the right, where the
@@ -248,9 +249,9 @@ fn phase_beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
 }
 
 impl Present for Coterie {
-    const MOUSE: &'static str = "Mouse: click a choice on the left. The track shows where each group stands and the steps it can be pushed back; the duels stand apart on the right. Hover a choice for its odds.";
-    const ROUND: &'static str = "Phase";
-    fn visual(s: &State, e: &Event<EventKind>) -> Visual {
+    const MOUSE: &'static str = "coterie-mouse";
+    const ROUND: &'static str = "coterie-round";
+    fn visual(_words: &Words, s: &State, e: &Event<EventKind>) -> Visual {
         let float = |token: usize, text: String| Visual::float(token, text);
         match &e.kind {
             // The group's step on the track lights up.
@@ -292,7 +293,7 @@ impl Present for Coterie {
         }
     }
 
-    fn beats(s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
+    fn beats(_words: &Words, s: &State, events: &[Event<EventKind>]) -> Vec<Beat> {
         phase_beats(s, events)
     }
 
@@ -305,17 +306,17 @@ impl Present for Coterie {
             .flatten()
     }
 
-    fn decision_title(kind: DecisionKind) -> &'static str {
-        match kind {
-            DecisionKind::Commit => "The phase: declare an action, then bring your skills",
-            DecisionKind::Special => "A special action",
-            DecisionKind::Review => "The GM reviews a special action",
-            DecisionKind::Harm => "Harm",
-            DecisionKind::Draw => "A draw: neutral or harmful?",
-            DecisionKind::Morale => "The GM judges the opposition's morale",
-            // Kinds a conflict never asks.
-            _ => "Decide",
-        }
+    fn decision_title(words: &Words, kind: DecisionKind) -> String {
+        words.say(match kind {
+            DecisionKind::Commit => "coterie-title-commit",
+            DecisionKind::Special => "coterie-title-special",
+            DecisionKind::Review => "coterie-title-review",
+            DecisionKind::Harm => "coterie-title-harm",
+            DecisionKind::Draw => "coterie-title-draw",
+            DecisionKind::Morale => "coterie-title-morale",
+            // Kinds this ruleset never asks.
+            _ => "present-title-decide",
+        })
     }
 
     /// Harm and draws choose between outcomes: each option's effect is the point of it.
@@ -326,7 +327,7 @@ impl Present for Coterie {
         }
     }
 
-    fn situation(s: &State) -> Option<String> {
+    fn situation(_words: &Words, s: &State) -> Option<String> {
         let [ours, theirs] = effort::before_dice(s);
         let mut line = format!(
             "Phase {}. {} at {}, {} at {}.",
@@ -398,7 +399,7 @@ impl Present for Coterie {
         Some(line + &what)
     }
 
-    fn odds(s: &State, a: &Action) -> Option<String> {
+    fn odds(_words: &Words, s: &State, a: &Action) -> Option<String> {
         match (a, &s.stage) {
             (Action::Inflict(pieces), Stage::Harm { winner, .. }) => {
                 Some(preview(s, effort::other(*winner), pieces))
@@ -502,7 +503,7 @@ impl Present for Coterie {
         }
     }
 
-    fn alternative(s: &State, a: &Action) -> Option<(String, String)> {
+    fn alternative(_words: &Words, s: &State, a: &Action) -> Option<(String, String)> {
         match (a, &s.stage) {
             (Action::Inflict(pieces), Stage::Harm { winner, degree })
                 if *winner == PARTY && flow::foes_may_fall_back(*degree, pieces) =>
@@ -519,7 +520,7 @@ impl Present for Coterie {
         }
     }
 
-    fn board(s: &State, _: Option<Seat>) -> BoardView {
+    fn board(_words: &Words, s: &State, _: Option<Seat>) -> BoardView {
         let mut places: Vec<Place> = (0..2 * STEPS as usize)
             .map(|i| {
                 let (side, step) = if i < STEPS as usize {
@@ -648,7 +649,7 @@ impl Present for Coterie {
         }
     }
 
-    fn focus(s: &State, a: &Action) -> Focus {
+    fn focus(_words: &Words, s: &State, a: &Action) -> Focus {
         match (a, &s.stage) {
             (Action::Propose(Special::Duel(f)), _) => Focus {
                 names: vec![*f],
@@ -685,7 +686,7 @@ impl Present for Coterie {
         )
     }
 
-    fn parts(s: &State, a: &Action) -> Option<Vec<String>> {
+    fn parts(_words: &Words, s: &State, a: &Action) -> Option<Vec<String>> {
         // A victory's harm is one piece at the degree won or a mix of lesser ones: composed a
         // piece at a time, each its degree and then its kind, the greater degrees first.
         let Action::Inflict(harm) = a else {
@@ -714,7 +715,7 @@ impl Present for Coterie {
         s.name(id).to_string()
     }
 
-    fn roster(s: &State, _: Option<Seat>) -> Vec<RosterLine> {
+    fn roster(_words: &Words, s: &State, _: Option<Seat>) -> Vec<RosterLine> {
         // The opposition takes its wounds as a group (coterie.wounds): one line for them all,
         // with what they cost its effort.
         let group = &s.groups[FOES];
@@ -761,9 +762,17 @@ impl Present for Coterie {
             .collect()
     }
 
-    fn result_table(s: &State) -> ResultTable {
+    fn result_table(words: &Words, s: &State) -> ResultTable {
         ResultTable {
-            headings: vec!["Character", "Standing", "Wounds", "Fatigue"],
+            headings: headings(
+                words,
+                &[
+                    "present-heading-character",
+                    "coterie-heading-standing",
+                    "coterie-heading-wounds",
+                    "coterie-heading-fatigue",
+                ],
+            ),
             rows: s
                 .characters
                 .iter()

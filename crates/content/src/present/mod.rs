@@ -11,6 +11,7 @@ pub mod zones;
 use crate::rules::battle::{DecisionKind, Event, Ruleset, Seat};
 use crate::rules::explain::Explanation;
 use crate::rules::line::{Line, Named};
+pub use fray_words::Words;
 
 /// A referee's line in English, until the cards speak through the words layer themselves.
 pub(crate) fn said(line: &Line, names: &dyn Named) -> String {
@@ -20,6 +21,11 @@ pub(crate) fn said(line: &Line, names: &dyn Named) -> String {
 /// A roll's explanation in English, on one line.
 pub(crate) fn told(x: &Explanation, names: &dyn Named) -> String {
     fray_words::english().explanation(x, names)
+}
+
+/// A result table's headings, each message by its id.
+pub(crate) fn headings(words: &Words, ids: &[&str]) -> Vec<String> {
+    ids.iter().map(|id| words.say(id)).collect()
 }
 
 /// A chance as the percentage the screen writes: from 0 to 100, never "-0%" from a chance that
@@ -239,7 +245,7 @@ pub struct RosterLine {
 /// The result screen's table: a heading per column, and a row per character with its faction.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResultTable {
-    pub headings: Vec<&'static str>,
+    pub headings: Vec<String>,
     pub rows: Vec<(usize, Vec<String>)>,
 }
 
@@ -327,41 +333,42 @@ pub enum DecisionStyle {
     Cards,
 }
 
+/// What a ruleset shows, in `words`' language wherever it writes words.
 pub trait Present: Ruleset {
-    /// What the ruleset calls its round, for the top bar ("Round 2", Coterie's "Phase 2").
-    const ROUND: &'static str = "Round";
-    /// What the mouse does on this ruleset's board, for the help.
-    const MOUSE: &'static str = "Mouse: click a choice on the left; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
+    /// The message of the top bar's round ("Round 2", Coterie's "Phase 2"), given `$n`.
+    const ROUND: &'static str = "present-round";
+    /// The message of what the mouse does on this ruleset's board, for the help.
+    const MOUSE: &'static str = "present-mouse";
     /// How the board shows an event, given the state after the action that caused it. Every
     /// event kind has one (a `match` without a catch-all, so a new kind cannot be forgotten).
-    fn visual(state: &Self::State, event: &Event<Self::EventKind>) -> Visual;
+    fn visual(words: &Words, state: &Self::State, event: &Event<Self::EventKind>) -> Visual;
     /// The title of a decision a person takes. Each ruleset names its own kinds; a kind it
     /// never asks falls to a catch-all, so a ruleset adding one touches no other's words.
-    fn decision_title(kind: DecisionKind) -> &'static str;
+    fn decision_title(words: &Words, kind: DecisionKind) -> String;
     /// How a decision is laid out: rows to pick from, or cards with every effect written out.
     fn decision_style(kind: DecisionKind) -> DecisionStyle {
         let _ = kind;
         DecisionStyle::Rows
     }
     /// What the pending decision is about, in words.
-    fn situation(state: &Self::State) -> Option<String>;
+    fn situation(words: &Words, state: &Self::State) -> Option<String>;
     /// A short preview of an action's odds, from the core.
-    fn odds(state: &Self::State, action: &Self::Action) -> Option<String>;
+    fn odds(words: &Words, state: &Self::State, action: &Self::Action) -> Option<String>;
     /// What another seat may make of an option once it is taken, as its own card under the
     /// option's: a title ("Or, as the GM chooses: The Bandits fall back instead") and the effect.
-    fn alternative(_: &Self::State, _: &Self::Action) -> Option<(String, String)> {
+    fn alternative(_: &Words, _: &Self::State, _: &Self::Action) -> Option<(String, String)> {
         None
     }
     /// The board as `eyes` may see it (None: everything, AI against AI).
-    fn board(state: &Self::State, eyes: Option<Seat>) -> BoardView;
+    fn board(words: &Words, state: &Self::State, eyes: Option<Seat>) -> BoardView;
     /// What an action points at.
-    fn focus(state: &Self::State, action: &Self::Action) -> Focus;
+    fn focus(words: &Words, state: &Self::State, action: &Self::Action) -> Focus;
     /// Where `character` could go on a move of its own, with what each place costs in a few
     /// words ("4 m"; empty where a move's own square would write nothing): what selecting a
     /// character who is not acting lights on the board. Empty where it cannot move, or the
     /// board has no places to move between.
-    fn reach(state: &Self::State, character: usize) -> Vec<(usize, String)> {
-        let _ = (state, character);
+    fn reach(words: &Words, state: &Self::State, character: usize) -> Vec<(usize, String)> {
+        let _ = (words, state, character);
         Vec::new()
     }
     /// The action a click on a place takes, among the legal ones (a move there).
@@ -382,8 +389,9 @@ pub trait Present: Ruleset {
         None
     }
     /// The verb an action comes under when a decision offers more choices than the menu lists
-    /// at once ("Move", "Attack", "Ready an attack"): the menu then lists the verbs, each
-    /// opening its own choices. None keeps the action on a row of its own.
+    /// at once ("Move", "Attack", "Ready an attack"), as the id of its message: the menu then
+    /// lists the verbs, each opening its own choices. None keeps the action on a row of its
+    /// own.
     fn verb(state: &Self::State, action: &Self::Action) -> Option<&'static str> {
         let _ = (state, action);
         None
@@ -391,12 +399,12 @@ pub trait Present: Ruleset {
     /// The steps an action is composed in, when a decision offers many made of the same
     /// pieces (Coterie's harm: each piece's degree, then its kind): the menu then asks step by
     /// step, so that a few cards are seen at once. None for an action made in one step.
-    fn parts(state: &Self::State, action: &Self::Action) -> Option<Vec<String>> {
-        let _ = (state, action);
+    fn parts(words: &Words, state: &Self::State, action: &Self::Action) -> Option<Vec<String>> {
+        let _ = (words, state, action);
         None
     }
-    /// The verbs a long menu lists first, in this order; the other rows follow in the order
-    /// of the legal actions.
+    /// The verbs a long menu lists first (their messages' ids), in this order; the other rows
+    /// follow in the order of the legal actions.
     const VERBS_FIRST: &'static [&'static str] = &[];
     /// A choice that cannot be taken back (surrender, flight, falling back): the menu lists it
     /// last and asks again before taking it.
@@ -407,12 +415,12 @@ pub trait Present: Ruleset {
     /// A character's name, for "showing choices for …".
     fn character_name(state: &Self::State, id: usize) -> String;
     /// The roster as `eyes` may see it.
-    fn roster(state: &Self::State, eyes: Option<Seat>) -> Vec<RosterLine>;
-    fn result_table(state: &Self::State) -> ResultTable;
+    fn roster(words: &Words, state: &Self::State, eyes: Option<Seat>) -> Vec<RosterLine>;
+    fn result_table(words: &Words, state: &Self::State) -> ResultTable;
     /// The steps of what an action set going that the screen shows one by one, from its events
     /// and the state after them; none by default.
-    fn beats(state: &Self::State, events: &[Event<Self::EventKind>]) -> Vec<Beat> {
-        let _ = (state, events);
+    fn beats(words: &Words, state: &Self::State, events: &[Event<Self::EventKind>]) -> Vec<Beat> {
+        let _ = (words, state, events);
         Vec::new()
     }
 }

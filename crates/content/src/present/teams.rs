@@ -14,6 +14,7 @@ use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
     Visual, pct, said,
 };
+use super::{Words, headings};
 
 /// The place index of a square: row by row, as the map is written.
 fn place_of(s: &State, p: Pos) -> usize {
@@ -90,8 +91,8 @@ fn metres_to(s: &State, to: Pos) -> Option<u8> {
 }
 
 impl Present for Teams {
-    const MOUSE: &'static str = "Mouse: click a choice on the left; click a square to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
-    fn visual(s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
+    const MOUSE: &'static str = "teams-mouse";
+    fn visual(_words: &Words, s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
         let float = |token: usize, text: String| Visual::float(token, text);
         let banner = || Visual::Banner {
             text: said(&e.line, s),
@@ -194,18 +195,18 @@ impl Present for Teams {
         }
     }
 
-    fn decision_title(kind: DecisionKind) -> &'static str {
-        match kind {
-            DecisionKind::Initiative => "The GM orders the teams",
-            DecisionKind::Activation => "Choose who takes the next turn",
-            DecisionKind::Turn => "A turn: three actions",
-            DecisionKind::Reaction => "A reaction",
-            // Kinds the rulebook never asks of a team.
-            _ => "Decide",
-        }
+    fn decision_title(words: &Words, kind: DecisionKind) -> String {
+        words.say(match kind {
+            DecisionKind::Initiative => "teams-title-initiative",
+            DecisionKind::Activation => "teams-title-activation",
+            DecisionKind::Turn => "teams-title-turn",
+            DecisionKind::Reaction => "teams-title-reaction",
+            // Kinds this ruleset never asks.
+            _ => "present-title-decide",
+        })
     }
 
-    fn situation(s: &State) -> Option<String> {
+    fn situation(_words: &Words, s: &State) -> Option<String> {
         let mut line = format!("Round {} of {}.", s.round, s.round_limit);
         if s.surprise.is_some() && s.round == 0 {
             line = "The surprise round.".into();
@@ -255,7 +256,7 @@ impl Present for Teams {
         Some(line)
     }
 
-    fn odds(s: &State, a: &Action) -> Option<String> {
+    fn odds(_words: &Words, s: &State, a: &Action) -> Option<String> {
         match *a {
             Action::Attack { target, weapon } | Action::KillingStrike { target, weapon } => {
                 let attacker = s.actor()?;
@@ -302,7 +303,7 @@ impl Present for Teams {
         }
     }
 
-    fn board(s: &State, _: Option<Seat>) -> BoardView {
+    fn board(_words: &Words, s: &State, _: Option<Seat>) -> BoardView {
         let mut places = Vec::with_capacity(s.map.cells.len());
         for y in 0..s.map.height {
             for x in 0..s.map.width {
@@ -394,7 +395,7 @@ impl Present for Teams {
         }
     }
 
-    fn focus(s: &State, a: &Action) -> Focus {
+    fn focus(_words: &Words, s: &State, a: &Action) -> Focus {
         let at = |p: Pos, m: Mark| Focus {
             place: Some((place_of(s, p), m)),
             ..Focus::default()
@@ -435,7 +436,7 @@ impl Present for Teams {
 
     /// A move's reach (one action, up to the character's speed), each square with its metres;
     /// none for one who cannot move now (down, prone, out of the fight).
-    fn reach(s: &State, c: usize) -> Vec<(usize, String)> {
+    fn reach(_words: &Words, s: &State, c: usize) -> Vec<(usize, String)> {
         let Some(ch) = s.characters.get(c) else {
             return Vec::new();
         };
@@ -492,24 +493,29 @@ impl Present for Teams {
     }
 
     // An attack in reach comes first: after closing in, Enter strikes rather than runs on.
-    const VERBS_FIRST: &'static [&'static str] = &["Attack", "Move", "Sprint", "Ready an attack"];
+    const VERBS_FIRST: &'static [&'static str] = &[
+        "teams-verb-attack",
+        "teams-verb-move",
+        "teams-verb-sprint",
+        "teams-verb-ready-an-attack",
+    ];
 
     fn verb(_: &State, a: &Action) -> Option<&'static str> {
         Some(match a {
-            Action::Activate(_) => "Give a turn",
-            Action::Move(_) => "Move",
-            Action::Sprint(_) => "Sprint",
-            Action::Step(_) => "Step",
-            Action::Attack { .. } | Action::KillingStrike { .. } => "Attack",
-            Action::Ready(_) | Action::ReadyFor(..) => "Ready an attack",
+            Action::Activate(_) => "teams-verb-give-a-turn",
+            Action::Move(_) => "teams-verb-move",
+            Action::Sprint(_) => "teams-verb-sprint",
+            Action::Step(_) => "teams-verb-step",
+            Action::Attack { .. } | Action::KillingStrike { .. } => "teams-verb-attack",
+            Action::Ready(_) | Action::ReadyFor(..) => "teams-verb-ready-an-attack",
             Action::Brandish { .. }
             | Action::PickUp(_)
             | Action::DropItem(_)
-            | Action::Reload(_) => "Items",
-            Action::Door(_) => "Doors",
-            Action::ShortTask(_) => "Tasks",
-            Action::Command(_) => "Command",
-            Action::Resuscitate(_) => "Resuscitate",
+            | Action::Reload(_) => "teams-verb-items",
+            Action::Door(_) => "teams-verb-doors",
+            Action::ShortTask(_) => "teams-verb-tasks",
+            Action::Command(_) => "teams-verb-command",
+            Action::Resuscitate(_) => "teams-verb-resuscitate",
             _ => return None,
         })
     }
@@ -525,7 +531,7 @@ impl Present for Teams {
         s.name(id).to_string()
     }
 
-    fn roster(s: &State, _: Option<Seat>) -> Vec<RosterLine> {
+    fn roster(_words: &Words, s: &State, _: Option<Seat>) -> Vec<RosterLine> {
         s.characters
             .iter()
             .enumerate()
@@ -558,9 +564,17 @@ impl Present for Teams {
             .collect()
     }
 
-    fn result_table(s: &State) -> ResultTable {
+    fn result_table(words: &Words, s: &State) -> ResultTable {
         ResultTable {
-            headings: vec!["Character", "Endurance", "Health", "State"],
+            headings: headings(
+                words,
+                &[
+                    "present-heading-character",
+                    "teams-heading-endurance",
+                    "teams-heading-health",
+                    "teams-heading-state",
+                ],
+            ),
             rows: s
                 .characters
                 .iter()

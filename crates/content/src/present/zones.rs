@@ -12,6 +12,7 @@ use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
     Visual, pct, said,
 };
+use super::{Words, headings};
 
 /// What a token shows inside: health, 0 when down, X when dead.
 pub fn token_inside(ch: &Character) -> String {
@@ -244,8 +245,8 @@ fn status_text(ch: &Character) -> String {
 }
 
 impl Present for Zones {
-    const MOUSE: &'static str = "Mouse: click a choice on the left; click a zone to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.";
-    fn visual(s: &State, e: &ZoneEvent) -> Visual {
+    const MOUSE: &'static str = "zones-mouse";
+    fn visual(_words: &Words, s: &State, e: &ZoneEvent) -> Visual {
         let banner = || Visual::Banner {
             text: said(&e.line, s),
         };
@@ -311,7 +312,7 @@ impl Present for Zones {
     /// One zone of movement a turn: the zones next to the character's, unless someone holds
     /// them (zones.movement). Nothing written in them: a move is a move, and a zone's middle
     /// holds its tokens.
-    fn reach(s: &State, c: usize) -> Vec<(usize, String)> {
+    fn reach(_words: &Words, s: &State, c: usize) -> Vec<(usize, String)> {
         let Some(ch) = s.characters.get(c) else {
             return Vec::new();
         };
@@ -325,22 +326,20 @@ impl Present for Zones {
             .collect()
     }
 
-    fn decision_title(kind: DecisionKind) -> &'static str {
-        match kind {
-            DecisionKind::Initiative => "Initiative: who acts first this round?",
-            DecisionKind::Activation => "Activate a character, or pass",
-            DecisionKind::Turn => {
-                "The turn: a bonus action, a main action or a second bonus, one zone of movement"
-            }
-            DecisionKind::Reaction => "Reaction: the whole turn, taken now",
-            DecisionKind::Stunt => "Attack stunt",
-            DecisionKind::Morale => "Morale failed: surrender or retreat",
-            // Kinds the rulebook never asks of a side.
-            _ => "Decide",
-        }
+    fn decision_title(words: &Words, kind: DecisionKind) -> String {
+        words.say(match kind {
+            DecisionKind::Initiative => "zones-title-initiative",
+            DecisionKind::Activation => "zones-title-activation",
+            DecisionKind::Turn => "zones-title-turn",
+            DecisionKind::Reaction => "zones-title-reaction",
+            DecisionKind::Stunt => "zones-title-stunt",
+            DecisionKind::Morale => "zones-title-morale",
+            // Kinds this ruleset never asks.
+            _ => "present-title-decide",
+        })
     }
 
-    fn situation(s: &State) -> Option<String> {
+    fn situation(_words: &Words, s: &State) -> Option<String> {
         if let Some(a) = &s.attack {
             let attacker = s.name(a.decl.attacker);
             let w = s.weapon_name(a.decl.weapon);
@@ -385,7 +384,7 @@ impl Present for Zones {
         None
     }
 
-    fn odds(s: &State, a: &Action) -> Option<String> {
+    fn odds(_words: &Words, s: &State, a: &Action) -> Option<String> {
         match a {
             Action::Attack(d) | Action::OpportunityAttack(d) => {
                 let moving = s.turn.as_ref().is_some_and(|t| t.moved);
@@ -450,7 +449,7 @@ impl Present for Zones {
         }
     }
 
-    fn board(s: &State, eyes: Option<Seat>) -> BoardView {
+    fn board(_words: &Words, s: &State, eyes: Option<Seat>) -> BoardView {
         let places = s
             .zones
             .iter()
@@ -540,7 +539,7 @@ impl Present for Zones {
         }
     }
 
-    fn focus(s: &State, a: &Action) -> Focus {
+    fn focus(_words: &Words, s: &State, a: &Action) -> Focus {
         match a {
             Action::Activate(c) => Focus {
                 names: vec![*c],
@@ -598,25 +597,25 @@ impl Present for Zones {
 
     // Shooting before moving spares the WIT save a shot on the move needs (zones.attacking):
     // the attack is the first row, as in Three actions.
-    const VERBS_FIRST: &'static [&'static str] = &["Attack", "Move"];
+    const VERBS_FIRST: &'static [&'static str] = &["zones-verb-attack", "zones-verb-move"];
 
     fn verb(_: &State, a: &Action) -> Option<&'static str> {
         Some(match a {
-            Action::Activate(_) | Action::Resume(_) => "Give a turn",
-            Action::Move(_) => "Move",
-            Action::Attack(_) => "Attack",
-            Action::OpportunityAttack(_) => "Strike as they go",
+            Action::Activate(_) | Action::Resume(_) => "zones-verb-give-a-turn",
+            Action::Move(_) => "zones-verb-move",
+            Action::Attack(_) => "zones-verb-attack",
+            Action::OpportunityAttack(_) => "zones-verb-strike-as-they-go",
             Action::PickUp(_)
             | Action::PutDown(_)
             | Action::Equip(_)
             | Action::Unequip(_)
-            | Action::Use(_) => "Items",
-            Action::Interact(_) => "Fixtures",
-            Action::Shove { .. } => "Shove",
-            Action::ProposeStunt(_) => "Stunts",
-            Action::React(Reaction::Counter { .. }) => "Counter",
-            Action::React(Reaction::HideBehind(_)) => "Hide behind someone",
-            Action::React(Reaction::Guard(_)) => "Someone guards",
+            | Action::Use(_) => "zones-verb-items",
+            Action::Interact(_) => "zones-verb-fixtures",
+            Action::Shove { .. } => "zones-verb-shove",
+            Action::ProposeStunt(_) => "zones-verb-stunts",
+            Action::React(Reaction::Counter { .. }) => "zones-verb-counter",
+            Action::React(Reaction::HideBehind(_)) => "zones-verb-hide-behind-someone",
+            Action::React(Reaction::Guard(_)) => "zones-verb-someone-guards",
             _ => return None,
         })
     }
@@ -638,7 +637,7 @@ impl Present for Zones {
             .map_or_else(|| "?".into(), |c| c.name.clone())
     }
 
-    fn roster(s: &State, eyes: Option<Seat>) -> Vec<RosterLine> {
+    fn roster(_words: &Words, s: &State, eyes: Option<Seat>) -> Vec<RosterLine> {
         // Enemies in hiding are as absent from the list as from the board.
         s.characters
             .iter()
@@ -663,17 +662,20 @@ impl Present for Zones {
             .collect()
     }
 
-    fn result_table(s: &State) -> ResultTable {
+    fn result_table(words: &Words, s: &State) -> ResultTable {
         ResultTable {
-            headings: vec![
-                "Character",
-                "Status",
-                "Health",
-                "Attacks",
-                "Dealt",
-                "Taken",
-                "Takedowns",
-            ],
+            headings: headings(
+                words,
+                &[
+                    "present-heading-character",
+                    "zones-heading-status",
+                    "zones-heading-health",
+                    "zones-heading-attacks",
+                    "zones-heading-dealt",
+                    "zones-heading-taken",
+                    "zones-heading-takedowns",
+                ],
+            ),
             rows: s
                 .characters
                 .iter()
