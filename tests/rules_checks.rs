@@ -41,6 +41,11 @@ fn zones_only_the_end_left_is_what_the_listing_says() {
 }
 
 #[test]
+fn zones_quick_attacks_are_the_plain_ones() {
+    zones_listing::the_quick_attacks_are_the_plain_ones(&zones());
+}
+
+#[test]
 fn teams_only_the_end_left_is_what_the_listing_says() {
     teams_listing::only_the_end_left_is_what_the_listing_says(&teams());
 }

@@ -340,22 +340,22 @@ fn each_turn_action(
         return ControlFlow::Continue(());
     }
     if commanded || t.actions_left >= 1 {
-        for w in want(Part::Attack)
-            .then(|| kit().weapons(s))
-            .into_iter()
-            .flatten()
-        {
-            let Some(weapon) = ready_weapon(s, actor, w) else {
-                continue;
-            };
-            for (target, them) in s.characters.iter().enumerate() {
-                // As `can_attack` and `can_kill` answer, the weapon read once.
-                let how = reaches(s, actor, weapon, target);
-                if how.is_some() {
-                    emit(Action::Attack { target, weapon: w })?;
-                }
-                if !commanded && how == Some(false) && them.status == Status::Unconscious {
-                    emit(Action::KillingStrike { target, weapon: w })?;
+        // Plain `if`s around the loops below, not an optional iterator flattened: the listing
+        // runs at every decision, and the flattening cost more than what it walked.
+        if want(Part::Attack) {
+            for w in kit().weapons(s) {
+                let Some(weapon) = ready_weapon(s, actor, w) else {
+                    continue;
+                };
+                for (target, them) in s.characters.iter().enumerate() {
+                    // As `can_attack` and `can_kill` answer, the weapon read once.
+                    let how = reaches(s, actor, weapon, target);
+                    if how.is_some() {
+                        emit(Action::Attack { target, weapon: w })?;
+                    }
+                    if !commanded && how == Some(false) && them.status == Status::Unconscious {
+                        emit(Action::KillingStrike { target, weapon: w })?;
+                    }
                 }
             }
         }
@@ -375,22 +375,19 @@ fn each_turn_action(
                 }
             }
         }
-        for p in want(Part::Door)
-            .then(|| neighbours(s, ch.pos))
-            .into_iter()
-            .flatten()
-        {
-            if matches!(s.map.cell(p), Cell::DoorOpen | Cell::DoorClosed) && s.occupant(p).is_none()
-            {
-                emit(Action::Door(p))?;
+        if want(Part::Door) {
+            for p in neighbours(s, ch.pos) {
+                if matches!(s.map.cell(p), Cell::DoorOpen | Cell::DoorClosed)
+                    && s.occupant(p).is_none()
+                {
+                    emit(Action::Door(p))?;
+                }
             }
         }
-        for &i in want(Part::PickUp)
-            .then(|| kit().pick_ups.as_slice())
-            .into_iter()
-            .flatten()
-        {
-            emit(Action::PickUp(i))?;
+        if want(Part::PickUp) {
+            for &i in kit().pick_ups.as_slice() {
+                emit(Action::PickUp(i))?;
+            }
         }
         if !commanded && want(Part::Stance) {
             emit(Action::Guard)?;
@@ -442,17 +439,15 @@ fn each_turn_action(
                 }
             }
         }
-        for i in want(Part::Reload)
-            .then(|| kit().held())
-            .into_iter()
-            .flatten()
-        {
-            let it = &s.items[i];
-            if it.def.weapon.as_ref().is_some_and(|w| w.reload > 0)
-                && !it.loaded
-                && (!commanded || reload_actions(s, i) == 1)
-            {
-                emit(Action::Reload(i))?;
+        if want(Part::Reload) {
+            for i in kit().held() {
+                let it = &s.items[i];
+                if it.def.weapon.as_ref().is_some_and(|w| w.reload > 0)
+                    && !it.loaded
+                    && (!commanded || reload_actions(s, i) == 1)
+                {
+                    emit(Action::Reload(i))?;
+                }
             }
         }
         if ch.prone && want(Part::StandUp) {

@@ -8,7 +8,7 @@ use super::model::*;
 use super::position::{grabbed_by, opportunity_candidates, opportunity_faction};
 use super::rounds::{eligible, pending, resumable};
 use super::said;
-use super::targeting::{can_blast, can_strike, known_to, stats};
+use super::targeting::{blast, known_to, stats, strike};
 use crate::battle::CharacterId;
 use crate::line::Line;
 
@@ -239,7 +239,11 @@ pub fn attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
     out
 }
 
-/// The same, one by one to `emit`, which may stop the listing.
+/// The same, one by one to `emit`, which may stop the listing. Each weapon's stats are read
+/// once, and the map walked once from the attacker's zone for all the targets and zones, where
+/// `can_strike` and `can_blast` would read and walk for each: the attacks were the dearest part
+/// of a listing. The plain listing they came from is kept in `checks`, which holds the two
+/// together.
 fn each_attack(
     s: &State,
     c: CharacterId,
@@ -247,6 +251,14 @@ fn each_attack(
     mut emit: impl FnMut(AttackDecl) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let me = &s.characters[c];
+    // Walked at the first weapon that reaches past its own zone, if any does.
+    let mut walked = None;
+    let mut from_me = |z: ZoneId| {
+        walked
+            .get_or_insert_with(|| s.distances_from(me.zone))
+            .as_ref()
+            .map_or_else(|| s.distance(me.zone, z), |d| d[z])
+    };
     let weapons = s
         .held(c)
         .filter(|&i| s.items[i].weapon().is_some())
@@ -256,7 +268,7 @@ fn each_attack(
         let st = stats(s, w);
         if st.blast {
             for z in 0..s.zones.len() {
-                if can_blast(s, c, w, z, moving).is_some() {
+                if from_me(z).and_then(|d| blast(&st, d, moving)).is_some() {
                     for hold_back in [false, true] {
                         emit(AttackDecl {
                             attacker: c,
@@ -275,7 +287,7 @@ fn each_attack(
             }
             match tc.status {
                 Status::Active | Status::Surrendered => {
-                    if can_strike(s, c, w, t, moving).is_some() {
+                    if strike(s, me, &st, tc, || from_me(tc.zone), moving).is_some() {
                         emit(AttackDecl {
                             attacker: c,
                             weapon: w,
@@ -306,7 +318,16 @@ fn each_attack(
             }
         }
     }
-    // Disarm and grapple need a hand, not a weapon.
+    non_lethal_attacks(s, c, emit)
+}
+
+/// Disarm and grapple need a hand, not a weapon.
+fn non_lethal_attacks(
+    s: &State,
+    c: CharacterId,
+    mut emit: impl FnMut(AttackDecl) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let me = &s.characters[c];
     for (t, tc) in s.characters.iter().enumerate() {
         if tc.faction == me.faction || tc.zone != me.zone || !known_to(me, tc) || !tc.is_active() {
             continue;
@@ -480,7 +501,8 @@ pub fn describe(s: &State, action: &Action) -> Line {
 #[cfg(feature = "checks")]
 pub mod checks {
     use super::*;
-    use crate::checks::only_end_agrees;
+    use crate::checks::{each_decision, only_end_agrees};
+    use crate::zones::targeting::{can_blast, can_strike};
     use crate::zones::{Zones, ZonesSetup};
 
     /// The short cuts of `only_end_left` answer what the full listing does, at every turn
@@ -499,5 +521,102 @@ pub mod checks {
             vec![s.clone(), spent]
         };
         only_end_agrees::<Zones>(setups, variants, only_end_left, Action::EndTurn);
+    }
+
+    /// The attacks as first listed: every weapon and every target asked of `can_strike` and
+    /// `can_blast` one by one, which read the weapon and walk the map each time.
+    pub fn plain_attacks(s: &State, c: CharacterId, moving: bool) -> Vec<AttackDecl> {
+        let mut out = Vec::new();
+        let me = &s.characters[c];
+        let weapons = s
+            .held(c)
+            .filter(|&i| s.items[i].weapon().is_some())
+            .map(Weapon::Item)
+            .chain(std::iter::once(Weapon::Unarmed));
+        for w in weapons {
+            let st = stats(s, w);
+            if st.blast {
+                for z in 0..s.zones.len() {
+                    if can_blast(s, c, w, z, moving).is_some() {
+                        for hold_back in [false, true] {
+                            out.push(AttackDecl {
+                                attacker: c,
+                                weapon: w,
+                                target: Target::Zone(z),
+                                mode: AttackMode::Damage { hold_back },
+                            });
+                        }
+                    }
+                }
+                continue;
+            }
+            for (t, tc) in s.characters.iter().enumerate() {
+                if tc.faction == me.faction || !known_to(me, tc) {
+                    continue;
+                }
+                match tc.status {
+                    Status::Active | Status::Surrendered => {
+                        if can_strike(s, c, w, t, moving).is_some() {
+                            for hold_back in [false, true] {
+                                if !(hold_back && w == Weapon::Unarmed) {
+                                    out.push(AttackDecl {
+                                        attacker: c,
+                                        weapon: w,
+                                        target: Target::Character(t),
+                                        mode: AttackMode::Damage { hold_back },
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    Status::Incapacitated => {
+                        if tc.zone == me.zone && st.kind == WeaponKind::Melee {
+                            out.push(AttackDecl {
+                                attacker: c,
+                                weapon: w,
+                                target: Target::Character(t),
+                                mode: AttackMode::FinalBlow,
+                            });
+                        }
+                    }
+                    Status::Dead | Status::Fled => {}
+                }
+            }
+        }
+        let _ = non_lethal_attacks(s, c, |a| {
+            out.push(a);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// The quick listing of attacks is the plain one, for every character of every decision of
+    /// random battles on each of `setups`, moving or not: the fighters stand everywhere a battle
+    /// takes them, with whatever they hold by then. Fails unless some listings offered blasts
+    /// and some ranged attacks across zones, so that the walk shared by all was taken.
+    pub fn the_quick_attacks_are_the_plain_ones(setups: &[(&str, ZonesSetup)]) {
+        let (mut blasts, mut across) = (0, 0);
+        each_decision::<Zones>(setups, |name, seed, s| {
+            for c in 0..s.characters.len() {
+                for moving in [false, true] {
+                    let quick = attacks(s, c, moving);
+                    assert_eq!(
+                        quick,
+                        plain_attacks(s, c, moving),
+                        "{name} seed {seed}: {c}"
+                    );
+                    for a in &quick {
+                        match a.target {
+                            Target::Zone(_) => blasts += 1,
+                            Target::Character(t) => {
+                                across += usize::from(s.characters[t].zone != s.characters[c].zone)
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        assert!(blasts > 100, "only {blasts} blasts listed");
+        assert!(across > 100, "only {across} attacks across zones listed");
     }
 }

@@ -132,8 +132,14 @@ pub fn place(ctx: &mut Ctx, c: CharacterId, to: ZoneId) {
 
 /// Enemies who may make an opportunity attack on the mover now.
 pub fn opportunity_candidates(s: &State, f: FactionId) -> Vec<CharacterId> {
+    each_opportunity_candidate(s, f).collect()
+}
+
+/// The same, one by one: whose decision it is asks only whether there is anyone, after every
+/// step of a move, and needs no list for it.
+fn each_opportunity_candidate(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
     let Some(m) = &s.movement else {
-        return Vec::new();
+        return None.into_iter().flatten();
     };
     let mover = &s.characters[m.mover];
     // A mover already driven out of the zone (by an earlier opportunity attack's stunt) is no
@@ -145,24 +151,25 @@ pub fn opportunity_candidates(s: &State, f: FactionId) -> Vec<CharacterId> {
         || mover.zone != m.from
         || s.phase == Phase::Ambush
     {
-        return Vec::new();
+        return None.into_iter().flatten();
     }
-    s.characters
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| {
-            c.faction == f
-                && c.faction != mover.faction
-                && c.is_active()
-                && !c.acted
-                && c.zone == m.from
-        })
-        .map(|(i, _)| i)
-        .collect()
+    let from = m.from;
+    let side = mover.faction;
+    Some(
+        s.characters
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| {
+                c.faction == f && c.faction != side && c.is_active() && !c.acted && c.zone == from
+            })
+            .map(|(i, _)| i),
+    )
+    .into_iter()
+    .flatten()
 }
 
 pub fn opportunity_faction(s: &State) -> Option<FactionId> {
     let m = s.movement.as_ref()?;
     (0..s.factions.len())
-        .find(|f| !m.declined.contains(f) && !opportunity_candidates(s, *f).is_empty())
+        .find(|f| !m.declined.contains(f) && each_opportunity_candidate(s, *f).next().is_some())
 }

@@ -127,6 +127,14 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
             Some(_) => {}
         }
     }
+    over(ctx, first)
+}
+
+/// The battle's end, `first` the side left standing if any: apart from the pass above, which
+/// runs after every action, so that the pass is a small function of its own.
+#[cold]
+#[inline(never)]
+fn over(ctx: &mut Ctx, first: Option<FactionId>) -> Result<bool, RuleError> {
     // Each beaten faction and how many of it are out of the fight, by how.
     let out = |s: &State, f: FactionId| -> Line {
         let mut parts = Vec::new();
@@ -224,15 +232,18 @@ pub(super) fn begin_round_at(
             "zones.fast-slow",
         )?;
         ctx.s.phase = Phase::Fast { threshold: r.value };
-        let mut e = Explanation::new(Line::new("zones-fast-threshold-what"), "zones.fast-slow");
-        e.dice.push(r);
-        e.total = i32::from(r.value);
-        e.outcome = Line::new("zones-fast-threshold-outcome").number("threshold", r.value);
-        ctx.explained(
-            EventKind::Roll { character: None },
-            Line::new("zones-fast-threshold").number("threshold", r.value),
-            e,
-        );
+        // A quiet play-out explains nothing (`Log::quiet`).
+        if !ctx.log.quiet {
+            let mut e = Explanation::new(Line::new("zones-fast-threshold-what"), "zones.fast-slow");
+            e.dice.push(r);
+            e.total = i32::from(r.value);
+            e.outcome = Line::new("zones-fast-threshold-outcome").number("threshold", r.value);
+            ctx.explained(
+                EventKind::Roll { character: None },
+                Line::new("zones-fast-threshold").number("threshold", r.value),
+                e,
+            );
+        }
     } else {
         ctx.s.phase = Phase::Normal;
     }

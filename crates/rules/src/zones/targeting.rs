@@ -59,7 +59,20 @@ pub fn can_strike(
     if attacker == target || !known_to(a, t) {
         return None;
     }
-    let st = stats(s, w);
+    strike(s, a, &stats(s, w), t, || s.distance(a.zone, t.zone), moving)
+}
+
+/// [`can_strike`] once the two are known to differ and the target to be known to the
+/// attacker, with the weapon's stats read and the zones between them to be walked (`d`) if it
+/// must: a listing reads each weapon once and walks the map once for all its targets.
+pub fn strike(
+    s: &State,
+    a: &Character,
+    st: &WeaponStats,
+    t: &Character,
+    d: impl FnOnce() -> Option<u8>,
+    moving: bool,
+) -> Option<Shot> {
     if st.blast {
         return None;
     }
@@ -70,7 +83,7 @@ pub fn can_strike(
         }
         0
     } else {
-        s.distance(a.zone, t.zone)?
+        d()?
     };
     let tz = &s.zones[t.zone];
     match st.kind {
@@ -155,7 +168,11 @@ pub fn can_blast(
     if !st.blast {
         return None;
     }
-    let d = s.distance(a.zone, zone)?;
+    blast(&st, s.distance(a.zone, zone)?, moving)
+}
+
+/// [`can_blast`] with the blast weapon's stats read and the zones to the target zone walked.
+pub fn blast(st: &WeaponStats, d: u8, moving: bool) -> Option<Shot> {
     match st.kind {
         WeaponKind::Melee => (d == 0).then_some(AUTOMATIC),
         WeaponKind::Ranged => ranged(d, st.range, moving),
