@@ -161,6 +161,7 @@ fn autosave(
     seats: Res<Seats>,
     mut slot: ResMut<SaveSlot>,
     mut notice: ResMut<Notice>,
+    speech: Res<crate::game::settings::Speech>,
 ) {
     if slot.written == battle.version() {
         return;
@@ -170,7 +171,8 @@ fn autosave(
         return;
     };
     if let Err(e) = Saves::new(store).write(&slot.slot, &save) {
-        notice.0 = Some(format!("The battle could not be saved: {e}"));
+        let why = fray_words::Value::Text(e.to_string());
+        notice.0 = Some(speech.say_with("saved-battle-not", &[("why", why)]));
     }
 }
 

@@ -635,6 +635,7 @@ fn undo_keys(
     seats: Res<Seats>,
     asking: Option<Res<crate::game::table_dice::TableAsk>>,
     mut notice: ResMut<crate::game::flow::Notice>,
+    speech: Res<crate::game::settings::Speech>,
 ) {
     if !actions.just_pressed(&GameAction::Undo) || asking.is_some() {
         return;
@@ -643,8 +644,8 @@ fn undo_keys(
         // A lone choice is taken by itself again at once: taking back to it takes back to
         // the decision before it, where the rules allow.
         while battle.session().legal_len() == 1 && may_undo(&battle, &seats) && battle.undo() {}
-        "Taken back.".into()
+        speech.say("undo-taken-back")
     } else {
-        "Nothing to take back: dice were rolled, something was revealed, or the other side has decided since.".into()
+        speech.say("undo-nothing")
     });
 }

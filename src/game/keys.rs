@@ -90,33 +90,33 @@ impl GameAction {
         GameAction::More,
     ];
 
-    /// What the action does, for the keys screen.
-    pub fn words(self) -> &'static str {
+    /// The message of what the action does, for the keys screen and the help.
+    pub fn message(self) -> &'static str {
         use GameAction::*;
         match self {
-            Confirm => "take the choice under the cursor",
-            Cancel => "clear the target filter, close a window",
-            Next => "next choice",
-            Previous => "previous choice",
-            CycleTarget => "show the choices about the next character",
-            EndTurn => "end the turn, or pass",
-            Log => "open or close the log",
-            Help => "open or close the help",
-            Why => "open or close the AI's reasons",
-            SpeedUp => "fast or steady AI turns",
-            Skip => "skip the board's animations",
-            PanLeft => "pan left",
-            PanRight => "pan right",
-            PanUp => "pan up",
-            PanDown => "pan down",
-            ZoomIn => "zoom in",
-            ZoomOut => "zoom out",
-            Fit => "show the whole board",
-            Learn => "open the lessons (on the menu)",
-            Undo => "take back the last decision (until dice are rolled)",
-            Less => "on the menu: the previous value (a seat, a seed, an option)",
-            More => "on the menu: the next value (a seat, a seed, an option)",
-            Select => "select (the mouse's left button)",
+            Confirm => "key-action-confirm",
+            Cancel => "key-action-cancel",
+            Next => "key-action-next",
+            Previous => "key-action-previous",
+            CycleTarget => "key-action-cycle-target",
+            EndTurn => "key-action-end-turn",
+            Log => "key-action-log",
+            Help => "key-action-help",
+            Why => "key-action-why",
+            SpeedUp => "key-action-speed-up",
+            Skip => "key-action-skip",
+            PanLeft => "key-action-pan-left",
+            PanRight => "key-action-pan-right",
+            PanUp => "key-action-pan-up",
+            PanDown => "key-action-pan-down",
+            ZoomIn => "key-action-zoom-in",
+            ZoomOut => "key-action-zoom-out",
+            Fit => "key-action-fit",
+            Learn => "key-action-learn",
+            Undo => "key-action-undo",
+            Less => "key-action-less",
+            More => "key-action-more",
+            Select => "key-action-select",
         }
     }
 }
@@ -206,13 +206,16 @@ impl Bindings {
             .map_or(&[], |(_, k)| k.as_slice())
     }
 
-    /// The keys of an action in words, for the help and the menus: "Enter or Space".
-    pub fn words(&self, action: GameAction) -> String {
+    /// The keys of an action in `words`, for the help and the menus: "Enter or Space".
+    pub fn words(&self, words: &fray_words::Words, action: GameAction) -> String {
         let names: Vec<String> = self.keys(action).iter().map(|&k| key_name(k)).collect();
-        if names.is_empty() {
-            "(no key)".into()
-        } else {
-            names.join(" or ")
+        match names.split_first() {
+            None => words.say("keys-none"),
+            Some((first, rest)) => rest.iter().fold(first.clone(), |all, one| {
+                use fray_words::Value;
+                let (all, one) = (Value::Text(all), Value::Text(one.clone()));
+                words.say_with("keys-or", &[("keys", all), ("key", one)])
+            }),
         }
     }
 
@@ -461,6 +464,7 @@ pub fn keys_window(
     prefs: Res<Prefs>,
     bindings: Option<ResMut<Bindings>>,
     mut screen: ResMut<KeysScreen>,
+    speech: Res<crate::game::settings::Speech>,
 ) -> Result {
     use bevy_egui::egui;
     let Some(mut bindings) = bindings else {
@@ -471,31 +475,31 @@ pub fn keys_window(
     }
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
-    egui::Window::new("Keys")
+    egui::Window::new(speech.say("keys-title"))
         .open(&mut open)
         .collapsible(false)
         .show(&ctx, |ui| {
-            ui.label("Up/Down pick an action · Enter waits for its new key · Delete clears it · R resets all · Esc or F2 closes.");
+            ui.label(speech.say("keys-how"));
             ui.separator();
             egui::Grid::new("keys").striped(true).show(ui, |ui| {
                 for (row, &action) in GameAction::ALL.iter().enumerate() {
                     let here = row == screen.row;
                     let words = if here {
-                        egui::RichText::new(action.words()).strong()
+                        egui::RichText::new(speech.say(action.message())).strong()
                     } else {
-                        egui::RichText::new(action.words())
+                        egui::RichText::new(speech.say(action.message()))
                     };
                     ui.label(words);
                     let keys = if screen.listening == Some(action) {
-                        "press a key… (Esc: leave it)".to_string()
+                        speech.say("keys-listening")
                     } else {
-                        bindings.words(action)
+                        bindings.words(&speech, action)
                     };
                     if ui.selectable_label(here, keys).clicked() {
                         screen.row = row;
                         screen.listening = Some(action);
                     }
-                    if ui.small_button("clear").clicked() {
+                    if ui.small_button(speech.say("keys-clear")).clicked() {
                         screen.row = row;
                         change(&mut bindings, &prefs, &mut screen, |b| b.clear(action));
                     }
@@ -504,8 +508,10 @@ pub fn keys_window(
             });
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button("Reset to the defaults").clicked() {
-                    change(&mut bindings, &prefs, &mut screen, |b| *b = Bindings::default());
+                if ui.button(speech.say("keys-reset")).clicked() {
+                    change(&mut bindings, &prefs, &mut screen, |b| {
+                        *b = Bindings::default()
+                    });
                 }
                 if let Some(s) = &screen.status {
                     ui.label(egui::RichText::new(s).small().weak());
@@ -530,7 +536,9 @@ mod tests {
         b.bind(GameAction::Confirm, KeyCode::KeyE);
         assert!(b.keys(GameAction::Confirm).contains(&KeyCode::KeyE));
         assert!(!b.keys(GameAction::EndTurn).contains(&KeyCode::KeyE));
-        assert_eq!(b.words(GameAction::EndTurn), "(no key)");
+        let english = fray_words::english();
+        assert_eq!(b.words(english, GameAction::EndTurn), "(no key)");
+        assert_eq!(b.words(english, GameAction::Next), "Down or S");
     }
 
     #[test]

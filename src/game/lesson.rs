@@ -11,6 +11,7 @@ use crate::game::flow::{Battle, Choice, LogEntry, Session, Typed};
 use crate::lessons::{Expect, LessonVisit, Loaded, Pointer, Predict};
 use crate::rules::dice::ScriptedDice;
 use crate::rulesets::Game;
+use fray_words::Words;
 
 /// A battle's log.
 type Log = Vec<LogEntry>;
@@ -277,8 +278,9 @@ impl LessonRun {
 pub enum Judged {
     /// Allowed: take it with these dice.
     Take(Vec<u8>),
-    /// Not now: the step is not waiting for an action, or its question is unanswered.
-    NotNow(String),
+    /// Not now: the step is not waiting for an action, or its question is unanswered (the
+    /// message that says so).
+    NotNow(&'static str),
     /// Not what the step asks: its hint.
     Wrong(String),
 }
@@ -287,10 +289,10 @@ impl LessonRun {
     /// Judges a learner's choice; a wrong one counts a try and sets the hint.
     pub fn judge(&mut self, choice: &Choice) -> Judged {
         if !self.waits_for_learner() {
-            return Judged::NotNow("Go on with the lesson first.".into());
+            return Judged::NotNow("lesson-go-on-first");
         }
         if self.question_open() {
-            return Judged::NotNow("Answer the question first.".into());
+            return Judged::NotNow("lesson-answer-first");
         }
         match self.play.allowed_index(self.at, choice) {
             Some(j) => {
@@ -349,13 +351,13 @@ pub fn open(start: &crate::game::flow::LessonStart) -> Result<(Battle, LessonRun
 
 /// Goes on with the lesson: the other side's action played, a read step passed, the next
 /// step after one that is done. Returns an error the screen shows.
-pub fn go_on(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
-    let result = go_on_with(battle, lesson);
+pub fn go_on(words: &Words, battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
+    let result = go_on_with(words, battle, lesson);
     battle.refresh();
     result
 }
 
-fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
+fn go_on_with(words: &Words, battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
     leave_what_if(battle, lesson);
     match lesson.stage {
         Stage::Done => Ok(()),
@@ -368,14 +370,14 @@ fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String>
                 return Ok(());
             };
             match step.waits {
-                Waits::Learner => Err("Take the step's action first.".into()),
+                Waits::Learner => Err(words.say("lesson-act-first")),
                 Waits::Reading => {
                     lesson.next();
                     Ok(())
                 }
                 Waits::Other => {
                     if lesson.question_open() {
-                        return Err("Answer the question first.".into());
+                        return Err(words.say("lesson-answer-first"));
                     }
                     let choice = lesson
                         .play
@@ -383,7 +385,7 @@ fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String>
                         .ok_or("the step has no action")?;
                     let dice = lesson.play.dice(lesson.at);
                     let applied = battle.apply_with(&choice, &mut ScriptedDice::new(dice));
-                    applied.map_err(|e| battle.refusal(fray_words::english(), &e))?;
+                    applied.map_err(|e| battle.refusal(words, &e))?;
                     lesson.chosen.truncate(lesson.at);
                     lesson.chosen.push(0);
                     lesson.taken();

@@ -49,6 +49,7 @@ fn lesson_keys(
     mut lesson: ResMut<LessonRun>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<crate::game::flow::AppState>>,
+    speech: Res<crate::game::settings::Speech>,
 ) {
     use crate::game::input::GameAction;
     // 1 to 9, as numbers from 0.
@@ -88,7 +89,7 @@ fn lesson_keys(
             next.set(crate::game::flow::AppState::Learn);
             return;
         }
-        if let Err(e) = go_on(&mut battle, &mut lesson) {
+        if let Err(e) = go_on(&speech, &mut battle, &mut lesson) {
             notice.0 = Some(e);
         }
     } else if actions.just_pressed(&GameAction::Cancel) {
@@ -118,7 +119,7 @@ fn take_lesson_choices(
                     Err(e) => notice.0 = Some(battle.refusal(&speech, &e)),
                 }
             }
-            Judged::NotNow(why) => notice.0 = Some(why),
+            Judged::NotNow(why) => notice.0 = Some(speech.say(why)),
             Judged::Wrong(_) => {
                 notice.0 = None;
                 battle.refresh();

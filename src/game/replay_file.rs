@@ -6,7 +6,8 @@ use crate::game::flow::Battle;
 use crate::game::web;
 
 /// Saves the battle's replay beside the working directory; returns what happened, for the screen.
-pub fn save_replay(battle: &Battle) -> String {
+pub fn save_replay(words: &fray_words::Words, battle: &Battle) -> String {
+    use fray_words::Value::Text;
     let dir = PathBuf::from("replays");
     // A scenario played from a file goes beside its replay, which names it from there: a
     // replay reads no scenario outside its own folder.
@@ -22,7 +23,7 @@ pub fn save_replay(battle: &Battle) -> String {
     let name = format!("{stem}-seed{}-{}.ron", battle.seed(), battle.taken());
     let path = dir.join(&name);
     let Some(mut replay) = battle.replay() else {
-        return "This ruleset's battles cannot be saved as replays".into();
+        return words.say("saved-no-replays");
     };
     if let Some(f) = &file
         && !cfg!(target_arch = "wasm32")
@@ -46,19 +47,34 @@ pub fn save_replay(battle: &Battle) -> String {
             }
         });
         if let Err(e) = copied {
-            return format!("Could not save {}: {e}", beside.display());
+            return words.say_with(
+                "saved-not-at",
+                &[
+                    ("path", Text(beside.display().to_string())),
+                    ("why", Text(e.to_string())),
+                ],
+            );
         }
         replay.scenario = f.clone();
     }
     let text = crate::replay::to_ron(&replay);
     if let Some(stored) = web::store(&format!("fray-replay-{name}"), &text) {
         return match stored {
-            Ok(()) => format!("Saved in this browser as fray-replay-{name}"),
-            Err(e) => format!("Could not save: {e}"),
+            Ok(()) => words.say_with(
+                "saved-in-browser",
+                &[("key", Text(format!("fray-replay-{name}")))],
+            ),
+            Err(e) => words.say_with("saved-not", &[("why", Text(e.to_string()))]),
         };
     }
     match std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, text)) {
-        Ok(()) => format!("Saved {}", path.display()),
-        Err(e) => format!("Could not save {}: {e}", path.display()),
+        Ok(()) => words.say_with("saved-at", &[("path", Text(path.display().to_string()))]),
+        Err(e) => words.say_with(
+            "saved-not-at",
+            &[
+                ("path", Text(path.display().to_string())),
+                ("why", Text(e.to_string())),
+            ],
+        ),
     }
 }

@@ -33,27 +33,36 @@ impl RandomSkirmish {
 
 /// Writes the skirmish a name stands for as a scenario file (in the browser, its storage);
 /// what happened, for the screen.
-pub fn save(name: &str) -> String {
+pub fn save(words: &fray_words::Words, name: &str) -> String {
+    use fray_words::Value::Text;
     let text = match generate::text_by_name(name) {
         Some(Ok(text)) => text,
         Some(Err(e)) => return e,
-        None => return format!("{name} is not a random skirmish"),
+        None => return words.say_with("saved-not-a-skirmish", &[("name", Text(name.into()))]),
     };
     let file = format!("{name}.ron");
     if let Some(stored) = crate::game::web::store(&format!("fray-scenario-{file}"), &text) {
         return match stored {
-            Ok(()) => format!("Saved in this browser as fray-scenario-{file}"),
-            Err(e) => format!("Could not save: {e}"),
+            Ok(()) => words.say_with(
+                "saved-in-browser",
+                &[("key", Text(format!("fray-scenario-{file}")))],
+            ),
+            Err(e) => words.say_with("saved-not", &[("why", Text(e.to_string()))]),
         };
     }
     let path = PathBuf::from("skirmishes").join(&file);
     match std::fs::create_dir_all("skirmishes").and_then(|_| std::fs::write(&path, &text)) {
-        Ok(()) => format!(
-            "Saved {}: play it with fray play {}",
-            path.display(),
-            path.display()
+        Ok(()) => words.say_with(
+            "saved-skirmish",
+            &[("path", Text(path.display().to_string()))],
         ),
-        Err(e) => format!("Could not save {}: {e}", path.display()),
+        Err(e) => words.say_with(
+            "saved-not-at",
+            &[
+                ("path", Text(path.display().to_string())),
+                ("why", Text(e.to_string())),
+            ],
+        ),
     }
 }
 

@@ -173,18 +173,16 @@ fn take_lone_choices(
         .then(|| battle.session().routine_choice())
         .flatten();
     let (i, why) = match (battle.session().legal_len(), routine) {
-        (1, _) => (0, "The only choice, taken"),
-        (_, Some(i)) => (i, "Answered for you (routine; F3 to change)"),
+        (1, _) => (0, "lone-taken"),
+        (_, Some(i)) => (i, "lone-routine"),
         _ => return,
     };
     let Some(taken) = battle.session().choice(i) else {
         return;
     };
     *taken_for = Some(now);
-    said.0 = Some(format!(
-        "{why}: {}.",
-        battle.say(&speech, &battle.session().describe(i))
-    ));
+    let described = fray_words::Value::Text(battle.say(&speech, &battle.session().describe(i)));
+    said.0 = Some(speech.say_with(why, &[("choice", described)]));
     choose.write(Choose(taken));
 }
 

@@ -83,3 +83,31 @@ table-dice-rule-id = Under the rule { $id }
 table-dice-showed = It showed:
 table-dice-take = Take it
 table-dice-other = Choose something else
+
+## A character's card.
+
+# A pool of the card's: $what is health, endurance, or Coterie's wounds left.
+card-pool = { $what ->
+        [health] health
+        [wounds-left] wounds left
+       *[endurance] endurance
+    } { $left } of { $most }
+# A line of the help's keys: the keys, and what they do.
+screen-help-key = { $keys }: { $does }
+
+## What the notice line says.
+
+undo-taken-back = Taken back.
+undo-nothing = Nothing to take back: dice were rolled, something was revealed, or the other side has decided since.
+# A choice taken without asking: the only one, or a routine one; $choice is what was taken.
+lone-taken = The only choice, taken: { $choice }.
+lone-routine = Answered for you (routine; F3 to change): { $choice }.
+# Saving a replay, a skirmish, the battle.
+saved-at = Saved { $path }
+saved-not-at = Could not save { $path }: { $why }
+saved-not = Could not save: { $why }
+saved-in-browser = Saved in this browser as { $key }
+saved-skirmish = Saved { $path }: play it with fray play { $path }
+saved-not-a-skirmish = { $name } is not a random skirmish
+saved-no-replays = This ruleset's battles cannot be saved as replays
+saved-battle-not = The battle could not be saved: { $why }

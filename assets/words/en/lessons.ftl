@@ -35,3 +35,7 @@ lesson-go-on = Go on
 lesson-rules-first = Go through the rules at work first (Enter).
 lesson-take-action = Take the action: in the choices on the left, or on the board.
 lesson-leave = Leave the lesson (Q)
+# A choice made when the lesson does not wait for one.
+lesson-go-on-first = Go on with the lesson first.
+lesson-answer-first = Answer the question first.
+lesson-act-first = Take the step's action first.

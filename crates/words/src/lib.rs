@@ -43,6 +43,7 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("teams"),
     catalogue!("coterie"),
     catalogue!("present"),
+    catalogue!("keys"),
     catalogue!("present-zones"),
     catalogue!("present-teams"),
     catalogue!("present-coterie"),

@@ -185,12 +185,12 @@ mod tests {
         let badge = egui::Rect::from_center_size(Pos2::new(100.0, 100.0), vec2(20.5, 20.5));
         for icon in Icon::KINDS {
             let figure = figure(icon);
-            assert!(!figure.is_empty(), "{} draws nothing", icon.words());
+            assert!(!figure.is_empty(), "{} draws nothing", icon.message());
             for s in &figure {
                 assert!(
                     badge.contains_rect(s.visual_bounding_rect()),
                     "{} spills out",
-                    icon.words()
+                    icon.message()
                 );
             }
         }
@@ -217,8 +217,8 @@ mod tests {
                     a,
                     b,
                     "{} and {} look alike",
-                    Icon::KINDS[i].words(),
-                    Icon::KINDS[j].words()
+                    Icon::KINDS[i].message(),
+                    Icon::KINDS[j].message()
                 );
             }
         }

@@ -303,6 +303,7 @@ fn choices_panel(
                     .show(ui, |ui| {
                         crate::game::screens::card::character_card(
                             ui,
+                            &t.speech,
                             seen.art.as_deref(),
                             token,
                             side,
@@ -545,7 +546,7 @@ fn help_window(ctx: &egui::Context, t: &BattleView) {
                     ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter()
                     .extend(crate::game::board::icons::shapes(icon, rect.center(), 8.0));
-                ui.label(icon.words());
+                ui.label(words.say(icon.message()));
                 if i % 2 == 1 {
                     ui.end_row();
                 }
@@ -553,7 +554,12 @@ fn help_window(ctx: &egui::Context, t: &BattleView) {
         });
         ui.label(words.say("screen-help-keys"));
         for action in GameAction::ALL {
-            ui.label(format!("{}: {}", t.keys.words(action), action.words()));
+            let keys = t.keys.words(words, action);
+            let does = Value::Text(words.say(action.message()));
+            ui.label(words.say_with(
+                "screen-help-key",
+                &[("keys", Value::Text(keys)), ("does", does)],
+            ));
         }
         ui.label(words.say("screen-help-rolls"));
     });

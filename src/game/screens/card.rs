@@ -4,6 +4,7 @@
 //! the choices are filtered to, else the one whose turn it is.
 
 use bevy_egui::egui;
+use fray_words::Value;
 
 use crate::game::board::atlas::Art;
 use crate::present::{BoardView, Token};
@@ -16,7 +17,13 @@ pub fn chosen(view: &BoardView, hovered: Option<usize>, target: Option<usize>) -
         .find_map(|id| view.tokens.iter().find(|t| t.id == id))
 }
 
-pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side: &str) {
+pub fn character_card(
+    ui: &mut egui::Ui,
+    words: &fray_words::Words,
+    art: Option<&Art>,
+    token: &Token,
+    side: &str,
+) {
     let colour =
         crate::game::board::marks::egui_colour(crate::game::board::palette::token_colour(token));
     egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -43,7 +50,15 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
                     .fill(crate::game::board::marks::egui_colour(
                         crate::game::board::palette::pool_colour(pool.fraction()),
                     ))
-                    .text(format!("{} {} of {}", pool.what, pool.left, pool.most)),
+                    .text(words.say_with(
+                        "card-pool",
+                        &[
+                            // A keyword of the catalogue's: "wounds left" as wounds-left.
+                            ("what", Value::Text(pool.what.replace(' ', "-"))),
+                            ("left", Value::Number(f64::from(pool.left))),
+                            ("most", Value::Number(f64::from(pool.most))),
+                        ],
+                    )),
             );
         }
         for &icon in &token.icons {
@@ -52,7 +67,7 @@ pub fn character_card(ui: &mut egui::Ui, art: Option<&Art>, token: &Token, side:
                     ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter()
                     .extend(crate::game::board::icons::shapes(icon, rect.center(), 8.0));
-                ui.label(icon.words());
+                ui.label(words.say(icon.message()));
             });
         }
         if token.icons.is_empty() && !token.note.is_empty() {

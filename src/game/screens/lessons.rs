@@ -286,7 +286,7 @@ pub fn lesson_panel(
         battle.refresh();
     }
     if go_on {
-        let _ = crate::game::lesson::go_on(battle, lesson);
+        let _ = crate::game::lesson::go_on(words, battle, lesson);
     }
     if let Some(w) = what_if {
         let _ = crate::game::lesson::show_what_if(battle, lesson, w);

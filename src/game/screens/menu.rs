@@ -248,6 +248,7 @@ pub fn menu_ui(
             saved: Some(&saved),
             keys_screen: &mut keys_screen,
             notice: &mut notice.0,
+            words,
         };
         crate::game::screens::menu_cursor::take_key(&mut w, MenuKey::Confirm, &mut next);
     }

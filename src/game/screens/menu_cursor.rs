@@ -134,6 +134,8 @@ pub struct MenuWorld<'a> {
     pub saved: Option<&'a SavedBattles>,
     pub keys_screen: &'a mut KeysScreen,
     pub notice: &'a mut Option<String>,
+    /// The words a notice is written in.
+    pub words: &'a crate::words::Words,
 }
 
 /// Takes one key: moves the cursor or acts on its row.
@@ -193,7 +195,9 @@ fn confirm(w: &mut MenuWorld, row: MenuRow) -> MenuGo {
         MenuRow::SkirmishDraw => {
             *w.notice = draw_skirmish(w.random, w.catalogue, w.setup).err();
         }
-        MenuRow::SkirmishSave => *w.notice = Some(crate::game::skirmish::save(&w.random.name())),
+        MenuRow::SkirmishSave => {
+            *w.notice = Some(crate::game::skirmish::save(w.words, &w.random.name()));
+        }
         // Enter on a value moves it on, as Right does; the seeds are typed.
         MenuRow::SkirmishSeed | MenuRow::Seed => {}
         _ => change(w, row, 1),
@@ -321,6 +325,7 @@ fn menu_keys(
     mut keys_screen: ResMut<KeysScreen>,
     mut notice: ResMut<crate::game::flow::Notice>,
     mut next: ResMut<NextState<AppState>>,
+    speech: Res<crate::game::settings::Speech>,
 ) {
     cursor.moved = false;
     if actions.just_pressed(&GameAction::Learn) {
@@ -335,6 +340,7 @@ fn menu_keys(
         saved: saved.as_deref(),
         keys_screen: &mut keys_screen,
         notice: &mut notice.0,
+        words: &speech,
     };
     for key in keys_of(&actions, &raw) {
         if take_key(&mut w, key, &mut next) {

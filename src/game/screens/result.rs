@@ -213,10 +213,10 @@ fn story(
             if generate_name(battle.scenario())
                 && ui.button(words.say("result-save-skirmish")).clicked()
             {
-                notice.0 = Some(crate::game::skirmish::save(battle.scenario()));
+                notice.0 = Some(crate::game::skirmish::save(words, battle.scenario()));
             }
             if ui.button(words.say("result-save-replay")).clicked() {
-                notice.0 = Some(crate::game::save_replay(battle));
+                notice.0 = Some(crate::game::save_replay(words, battle));
             }
             if ui
                 .button(keys.label(&words.say("result-back-to-menu"), GameAction::Confirm))

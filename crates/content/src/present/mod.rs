@@ -161,22 +161,22 @@ impl Icon {
         Icon::Dueling,
     ];
 
-    /// The icon's meaning, for the legend.
-    pub fn words(self) -> &'static str {
+    /// The message of the icon's meaning, for the legend.
+    pub fn message(self) -> &'static str {
         match self {
-            Icon::Down => "down: out of the fight, alive",
-            Icon::Dead => "dead",
-            Icon::Hidden => "hidden from the enemy",
-            Icon::Grabbed => "grabbed: held by an enemy",
-            Icon::Poisoned => "poisoned",
-            Icon::Surrendered => "surrendered",
-            Icon::Prone => "prone",
-            Icon::Guarding => "guarding",
-            Icon::InCover => "in cover",
-            Icon::Ready => "an action readied",
-            Icon::Hurt => "hurt (harmed, bloodied)",
-            Icon::Fatigue(_) => "fatigue, with its count",
-            Icon::Dueling => "in a duel",
+            Icon::Down => "icon-down",
+            Icon::Dead => "icon-dead",
+            Icon::Hidden => "icon-hidden",
+            Icon::Grabbed => "icon-grabbed",
+            Icon::Poisoned => "icon-poisoned",
+            Icon::Surrendered => "icon-surrendered",
+            Icon::Prone => "icon-prone",
+            Icon::Guarding => "icon-guarding",
+            Icon::InCover => "icon-in-cover",
+            Icon::Ready => "icon-ready",
+            Icon::Hurt => "icon-hurt",
+            Icon::Fatigue(_) => "icon-fatigue",
+            Icon::Dueling => "icon-dueling",
         }
     }
 }
