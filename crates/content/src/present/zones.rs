@@ -827,3 +827,51 @@ fn move_risk(words: &Words, s: &State, to: usize) -> String {
         )],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{self, Setup};
+    use fray_words::{Lang, looks_unconverted};
+
+    fn duel_character() -> Character {
+        let Setup::Zones(setup) = scenario::builtin("duel").unwrap().unwrap().setup else {
+            panic!("the duel is a Zones scenario");
+        };
+        setup.state.characters[0].clone()
+    }
+
+    /// The caption and what is wrong come from the catalogue: in English as they always read,
+    /// and under the pseudo-locale with nothing of the English left but the name.
+    #[test]
+    fn a_tokens_caption_is_its_short_name_and_the_catalogues_notes() {
+        let en = fray_words::english();
+        let pseudo = fray_words::of(Lang::Pseudo);
+        let mut ch = duel_character();
+        ch.name = "Captain Aldric Rusk".into();
+        assert_eq!(token_label(en, &ch), "Rusk");
+        ch.concealed = true;
+        ch.poisoned = Some(crate::rules::dice::Die::D4);
+        assert_eq!(token_note(en, &ch), "hidden, poisoned");
+        assert_eq!(token_label(en, &ch), "Rusk (hidden, poisoned)");
+        let shown = token_label(pseudo, &ch);
+        assert!(shown.contains("Rusk"), "{shown}");
+        assert!(!looks_unconverted(&shown.replace("Rusk", "")), "{shown}");
+        ch.status = Status::Dead;
+        ch.concealed = false;
+        ch.poisoned = None;
+        assert_eq!(token_label(en, &ch), "Rusk (dead)");
+    }
+
+    /// A chance exactly between two whole percentages rounds as the screens' `{:.0}` did, half
+    /// to even, so that no figure moved when the catalogue took them over.
+    #[test]
+    fn a_chance_rounds_as_the_screens_wrote_it() {
+        for p in [0.125, 0.135, 0.005, 0.015, 0.5, 0.999, 0.0] {
+            let Value::Number(n) = percent(p) else {
+                panic!("a chance is a number");
+            };
+            assert_eq!(n.to_string(), format!("{:.0}", pct(p)), "{p}");
+        }
+    }
+}
