@@ -299,14 +299,19 @@ fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
     use fray::present::zones::{hidden_from, token_inside, token_label, token_shown};
     use fray::rules::battle::Seat;
     use fray::rules::zones::Status;
+    let en = fray::words::english();
     let mut ch = duel_character(0);
     ch.name = "Captain Aldric Rusk".into();
     ch.health = 7;
     assert_eq!(token_inside(&ch), "7");
-    assert_eq!(token_label(&ch), "Rusk", "a long name keeps its last word");
+    assert_eq!(
+        token_label(en, &ch),
+        "Rusk",
+        "a long name keeps its last word"
+    );
     ch.concealed = true;
     ch.poisoned = Some(fray::rules::dice::Die::D4);
-    assert_eq!(token_label(&ch), "Rusk (hidden, poisoned)");
+    assert_eq!(token_label(en, &ch), "Rusk (hidden, poisoned)");
     let own = Some(Seat::Faction(ch.faction));
     let enemy = Some(Seat::Faction(ch.faction + 1));
     assert!(token_shown(&ch, own), "one's own hidden are shown");
@@ -321,7 +326,7 @@ fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
     ch.concealed = false;
     ch.poisoned = None;
     assert_eq!(token_inside(&ch), "X");
-    assert_eq!(token_label(&ch), "Rusk (dead)");
+    assert_eq!(token_label(en, &ch), "Rusk (dead)");
     ch.status = Status::Fled;
     assert!(!token_shown(&ch, None), "the fled leave the board");
 }

@@ -4,17 +4,45 @@
 use crate::rules::battle::{DecisionKind, Seat};
 use crate::rules::zones::said::stunt;
 use crate::rules::zones::{
-    Action, AttackStep, Character, EventKind, MoraleChoice, Reaction, State, Status, Target, Zone,
-    ZoneEvent, Zones, flow, odds,
+    Action, AttackStep, Character, EventKind, MoraleChoice, Reaction, State, Status, Target,
+    Weapon, Zone, ZoneEvent, Zones, flow, odds,
 };
+use fray_words::Value;
 
 use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
-    Visual, pct, said,
+    Visual, pct,
 };
 use super::{Words, headings};
 
-/// What a token shows inside: health, 0 when down, X when dead.
+/// A name or a word put into a message.
+fn text(t: impl Into<String>) -> Value {
+    Value::Text(t.into())
+}
+
+/// A count put into a message.
+fn number(n: impl Into<f64>) -> Value {
+    Value::Number(n.into())
+}
+
+/// A chance as the whole percentage a message writes. Rounded half to even, as `{:.0}` rounds,
+/// so that each figure reads as it did when the screens wrote their own.
+fn percent(p: impl Into<f64>) -> Value {
+    Value::Number(pct(p).round_ties_even())
+}
+
+/// Expected damage to one decimal, "2.0" as much as "2.5": written here, since the catalogues
+/// have no NUMBER() to keep a figure's trailing zero.
+fn tenths(x: impl Into<f64>) -> Value {
+    Value::Text(format!("{:.1}", x.into()))
+}
+
+/// Words joined as the catalogue joins a list.
+fn listed(words: &Words, items: &[String]) -> String {
+    items.join(&words.say("list-separator"))
+}
+
+/// What a token shows inside: health, 0 when down, X when dead (a mark, not a word).
 pub fn token_inside(ch: &Character) -> String {
     match ch.status {
         Status::Active | Status::Surrendered => format!("{}", ch.health),
@@ -25,12 +53,15 @@ pub fn token_inside(ch: &Character) -> String {
 }
 
 /// A token's caption: the name, shortened, and what is wrong with them.
-pub fn token_label(ch: &Character) -> String {
-    let note = token_note(ch);
+pub fn token_label(words: &Words, ch: &Character) -> String {
+    let note = token_note(words, ch);
     if note.is_empty() {
         token_name(ch)
     } else {
-        format!("{} ({note})", token_name(ch))
+        words.say_with(
+            "zones-token-label",
+            &[("name", text(token_name(ch))), ("note", text(note))],
+        )
     }
 }
 
@@ -48,24 +79,25 @@ pub fn token_name(ch: &Character) -> String {
 }
 
 /// What is wrong with a character, in a word or a few.
-pub fn token_note(ch: &Character) -> String {
+pub fn token_note(words: &Words, ch: &Character) -> String {
     let mut tags = Vec::new();
     match ch.status {
-        Status::Incapacitated => tags.push("down"),
-        Status::Dead => tags.push("dead"),
-        Status::Surrendered => tags.push("surrendered"),
+        Status::Incapacitated => tags.push("zones-note-down"),
+        Status::Dead => tags.push("zones-note-dead"),
+        Status::Surrendered => tags.push("zones-note-surrendered"),
         _ => {}
     }
     if ch.concealed {
-        tags.push("hidden");
+        tags.push("zones-note-hidden");
     }
     if ch.grabbed_by.is_some() {
-        tags.push("grabbed");
+        tags.push("zones-note-grabbed");
     }
     if ch.poisoned.is_some() {
-        tags.push("poisoned");
+        tags.push("zones-note-poisoned");
     }
-    tags.join(", ")
+    let tags: Vec<String> = tags.iter().map(|id| words.say(id)).collect();
+    listed(words, &tags)
 }
 
 /// The same, as icons.
@@ -90,16 +122,22 @@ pub fn token_icons(ch: &Character) -> Vec<Icon> {
 }
 
 /// What the attack under way does to `t` if it lands on them, in words.
-fn blow_text(s: &State, t: usize) -> Option<String> {
+fn blow_text(words: &Words, s: &State, t: usize) -> Option<String> {
     let b = odds::blow_on(s, t)?;
-    let name = s.name(t);
+    let name = text(s.name(t));
     Some(if b.taken > 0.0 {
-        format!("{:.0}% that {name} fails the STR save", pct(b.taken))
+        words.say_with(
+            "zones-odds-blow-save",
+            &[("fail", percent(b.taken)), ("name", name)],
+        )
     } else {
-        format!(
-            "if it lands on {name}: {:.1} damage expected, {:.0}% to go down",
-            b.expected_damage,
-            pct(b.takedown)
+        words.say_with(
+            "zones-odds-blow",
+            &[
+                ("name", name),
+                ("damage", tenths(b.expected_damage)),
+                ("down", percent(b.takedown)),
+            ],
         )
     })
 }
@@ -110,51 +148,61 @@ fn first_target(s: &State) -> Option<usize> {
 }
 
 /// What each reaction risks, before it is chosen.
-fn reaction_odds(s: &State, r: &Reaction) -> Option<String> {
+fn reaction_odds(words: &Words, s: &State, r: &Reaction) -> Option<String> {
     let a = s.attack.as_ref()?;
     let AttackStep::React { slot } = a.step else {
         return None;
     };
     let t = a.slots[slot].target;
     match *r {
-        Reaction::None => blow_text(s, t),
+        Reaction::None => blow_text(words, s, t),
         Reaction::Dodge => {
             let p = odds::save_chance(s.characters[t].attrs.agi);
             let b = odds::blow_on(s, t)?;
-            Some(format!(
-                "AGI save: {:.0}% to make it miss; {:.0}% to go down all the same",
-                pct(p),
-                pct((1.0 - p) * b.takedown)
+            Some(words.say_with(
+                "zones-odds-dodge",
+                &[
+                    ("miss", percent(p)),
+                    ("down", percent((1.0 - p) * b.takedown)),
+                ],
             ))
         }
         Reaction::Counter { weapon, mode } => {
             let x = odds::counter_exchange(s, t, weapon, mode)?;
-            let attacker = s.name(a.decl.attacker);
-            let mut text = if x.lands < 1.0 {
-                format!("lands {:.0}% (WIT save); ", pct(x.lands))
+            let then = if mode.is_non_lethal() {
+                words.say_with(
+                    "zones-odds-counter-gentle",
+                    &[
+                        ("effect", percent(x.takes_effect)),
+                        ("down", percent(x.counterer_down)),
+                    ],
+                )
             } else {
-                String::new()
+                words.say_with(
+                    "zones-odds-counter-lethal",
+                    &[
+                        ("first", percent(x.hit_first)),
+                        ("down", percent(x.counterer_down)),
+                        ("attacker", text(s.name(a.decl.attacker))),
+                        ("theirs", percent(x.attacker_down)),
+                    ],
+                )
             };
-            if mode.is_non_lethal() {
-                text.push_str(&format!(
-                    "takes effect {:.0}% (after the blow, if still standing); you go down {:.0}%",
-                    pct(x.takes_effect),
-                    pct(x.counterer_down)
-                ));
+            Some(if x.lands < 1.0 {
+                words.say_with(
+                    "zones-odds-counter-lands",
+                    &[("lands", percent(x.lands)), ("then", text(then))],
+                )
             } else {
-                text.push_str(&format!(
-                    "you are hit first {:.0}%; you go down {:.0}%, {attacker} {:.0}%",
-                    pct(x.hit_first),
-                    pct(x.counterer_down),
-                    pct(x.attacker_down)
-                ));
-            }
-            Some(text)
+                then
+            })
         }
-        Reaction::HideBehind(c) | Reaction::Guard(c) => Some(format!(
-            "{} takes it instead; {}",
-            s.name(c),
-            blow_text(s, c)?
+        Reaction::HideBehind(c) | Reaction::Guard(c) => Some(words.say_with(
+            "zones-odds-instead",
+            &[
+                ("name", text(s.name(c))),
+                ("blow", text(blow_text(words, s, c)?)),
+            ],
         )),
     }
 }
@@ -203,53 +251,64 @@ fn zone_terrain(z: &Zone) -> Vec<&'static str> {
     out
 }
 
-pub fn zone_features(z: &Zone) -> String {
+pub fn zone_features(words: &Words, z: &Zone) -> String {
     let mut f = Vec::new();
-    if z.cover {
-        f.push("cover".to_string());
-    }
-    if z.concealment {
-        f.push("concealment".to_string());
-    }
-    if z.dark {
-        f.push("dark".to_string());
-    }
-    if z.barrier {
-        f.push("barrier".to_string());
+    for (on, id) in [
+        (z.cover, "zones-feature-cover"),
+        (z.concealment, "zones-feature-concealment"),
+        (z.dark, "zones-feature-dark"),
+        (z.barrier, "zones-feature-barrier"),
+    ] {
+        if on {
+            f.push(words.say(id));
+        }
     }
     if let Some(h) = &z.hazard {
-        f.push(format!("hazard: {} {}", h.name, h.damage));
+        f.push(words.say_with(
+            "zones-feature-hazard",
+            &[
+                ("hazard", text(h.name.as_str())),
+                ("damage", text(h.damage.to_string())),
+            ],
+        ));
     }
-    f.join(", ")
+    listed(words, &f)
 }
 
-/// A character's status in a word, for the result table.
-fn status_word(ch: &Character) -> &'static str {
+/// A character's status as the catalogue's selectors name it (zones-roster-line,
+/// zones-result-status).
+fn status_key(ch: &Character) -> &'static str {
     match ch.status {
-        Status::Active => "Active",
-        Status::Incapacitated => "Incapacitated",
-        Status::Dead => "Dead",
-        Status::Surrendered => "Surrendered",
-        Status::Fled => "Fled",
+        Status::Active => "active",
+        Status::Incapacitated => "incapacitated",
+        Status::Dead => "dead",
+        Status::Surrendered => "surrendered",
+        Status::Fled => "fled",
     }
 }
 
-fn status_text(ch: &Character) -> String {
-    match ch.status {
-        Status::Active => format!("{}/{}", ch.health, ch.max_health),
-        Status::Incapacitated => "incapacitated".into(),
-        Status::Dead => "dead".into(),
-        Status::Surrendered => "surrendered".into(),
-        Status::Fled => "fled".into(),
+/// A weapon's name: an item's from the scenario, or the catalogue's bare hands.
+fn weapon_name(words: &Words, s: &State, w: Weapon) -> String {
+    match w {
+        Weapon::Unarmed => words.say("zones-bare-hands"),
+        Weapon::Item(_) => s.weapon_name(w).to_string(),
     }
+}
+
+/// What a move costs, written in the zone it goes to: the turn's one zone of movement
+/// ("Move by a zone", zones.taking-a-turn). The blows it may draw are in its frame's colour and
+/// odds.
+fn one_zone(words: &Words) -> String {
+    words.say_with("zones-move-cost", &[("n", number(1))])
 }
 
 impl Present for Zones {
     const MOUSE: &'static str = "zones-mouse";
-    fn visual(_words: &Words, s: &State, e: &ZoneEvent) -> Visual {
+    fn visual(words: &Words, s: &State, e: &ZoneEvent) -> Visual {
         let banner = || Visual::Banner {
-            text: said(&e.line, s),
+            text: words.line(&e.line, s),
         };
+        let float = |c: usize, id: &str| Visual::float(c, words.say(id));
         match &e.kind {
             EventKind::Moved {
                 character,
@@ -272,25 +331,28 @@ impl Present for Zones {
                 character, amount, ..
             } => Visual::toned(
                 *character,
-                format!("−{amount}"),
+                words.say_with("zones-float-damage", &[("n", number(*amount))]),
                 Tone::Harm(u32::from(*amount)),
             ),
-            EventKind::Healed { character, health } => {
-                Visual::float(*character, format!("healed to {health}"))
-            }
+            EventKind::Healed { character, health } => Visual::float(
+                *character,
+                words.say_with("zones-float-healed", &[("health", number(*health))]),
+            ),
             EventKind::StatusChanged { character, status } => match status {
                 Status::Incapacitated | Status::Dead | Status::Fled => {
                     Visual::Fall { token: *character }
                 }
-                Status::Surrendered => Visual::float(*character, "surrenders"),
-                Status::Active => Visual::float(*character, "fights on"),
+                Status::Surrendered => float(*character, "zones-float-surrenders"),
+                Status::Active => float(*character, "zones-float-fights-on"),
             },
-            EventKind::Revealed { character } => Visual::float(*character, "revealed"),
-            EventKind::Hidden { character } => Visual::float(*character, "hidden"),
-            EventKind::Grabbed { character, .. } => Visual::float(*character, "grabbed"),
-            EventKind::Freed { character } => Visual::float(*character, "free"),
-            EventKind::Reaction { character } => Visual::toned(*character, "reacts", Tone::Guard),
-            EventKind::TurnStarted { character } => Visual::float(*character, "turn"),
+            EventKind::Revealed { character } => float(*character, "zones-float-revealed"),
+            EventKind::Hidden { character } => float(*character, "zones-float-hidden"),
+            EventKind::Grabbed { character, .. } => float(*character, "zones-float-grabbed"),
+            EventKind::Freed { character } => float(*character, "zones-float-free"),
+            EventKind::Reaction { character } => {
+                Visual::toned(*character, words.say("zones-float-reacts"), Tone::Guard)
+            }
+            EventKind::TurnStarted { character } => float(*character, "zones-float-turn"),
             EventKind::Roll { character: Some(c) } => Visual::float(
                 *c,
                 e.explanation
@@ -312,7 +374,7 @@ impl Present for Zones {
     /// One zone of movement a turn: the zones next to the character's, unless someone holds
     /// them (zones.movement). Nothing written in them: a move is a move, and a zone's middle
     /// holds its tokens.
-    fn reach(_words: &Words, s: &State, c: usize) -> Vec<(usize, String)> {
+    fn reach(words: &Words, s: &State, c: usize) -> Vec<(usize, String)> {
         let Some(ch) = s.characters.get(c) else {
             return Vec::new();
         };
@@ -322,7 +384,7 @@ impl Present for Zones {
         s.zones[ch.zone]
             .neighbours
             .iter()
-            .map(|&z| (z, ONE_ZONE.to_string()))
+            .map(|&z| (z, one_zone(words)))
             .collect()
     }
 
@@ -339,123 +401,142 @@ impl Present for Zones {
         })
     }
 
-    fn situation(_words: &Words, s: &State) -> Option<String> {
+    fn situation(words: &Words, s: &State) -> Option<String> {
         if let Some(a) = &s.attack {
-            let attacker = s.name(a.decl.attacker);
-            let w = s.weapon_name(a.decl.weapon);
-            let targets: Vec<&str> = a.slots.iter().map(|sl| s.name(sl.target)).collect();
+            let attacker = text(s.name(a.decl.attacker));
+            let targets: Vec<String> = a
+                .slots
+                .iter()
+                .map(|sl| s.name(sl.target).to_string())
+                .collect();
             let what = match a.step {
-                AttackStep::ProposeStunt => {
-                    "Propose a stunt instead of damage, or strike to harm.".to_string()
-                }
-                AttackStep::AnswerStunt(st) => format!(
-                    "{attacker} offers: {}. Accept (no damage, no reaction) or refuse (the attack goes on).",
-                    said(&stunt(st), s)
+                AttackStep::ProposeStunt => words.say("zones-situation-propose-stunt"),
+                AttackStep::AnswerStunt(st) => words.say_with(
+                    "zones-situation-answer-stunt",
+                    &[
+                        ("attacker", attacker.clone()),
+                        ("stunt", text(words.line(&stunt(st), s))),
+                    ],
                 ),
-                AttackStep::React { slot } => format!(
-                    "{} may react before damage is rolled; a reaction spends their turn this round.",
-                    s.name(a.slots[slot].target)
+                AttackStep::React { slot } => words.say_with(
+                    "zones-situation-react",
+                    &[("target", text(s.name(a.slots[slot].target)))],
                 ),
             };
-            return Some(format!(
-                "{attacker} attacks {} with {w}. {what}",
-                targets.join(", ")
+            return Some(words.say_with(
+                "zones-situation-attack",
+                &[
+                    ("attacker", attacker),
+                    ("targets", text(listed(words, &targets))),
+                    ("weapon", text(weapon_name(words, s, a.decl.weapon))),
+                    ("what", text(what)),
+                ],
             ));
         }
         if let Some(m) = &s.movement {
-            return Some(format!(
-                "{} is moving away from {}: strike as they go (an opportunity attack spends the turn)?",
-                s.name(m.mover),
-                s.zone_name(m.from)
+            return Some(words.say_with(
+                "zones-situation-moving",
+                &[
+                    ("mover", text(s.name(m.mover))),
+                    ("zone", text(s.zone_name(m.from))),
+                ],
             ));
         }
         if let Some(t) = &s.turn {
             let ch = &s.characters[t.character];
-            return Some(format!(
-                "{}: {} of {} health. Bonus actions used {}, main {}, moved {}.",
-                ch.name,
-                ch.health,
-                ch.max_health,
-                t.bonus_used,
-                if t.main_used { "yes" } else { "no" },
-                if t.moved { "yes" } else { "no" }
+            let yes_no = |b: bool| text(if b { "yes" } else { "no" });
+            return Some(words.say_with(
+                "zones-situation-turn",
+                &[
+                    ("name", text(ch.name.as_str())),
+                    ("health", number(ch.health)),
+                    ("most", number(ch.max_health)),
+                    ("bonus", number(t.bonus_used)),
+                    ("main", yes_no(t.main_used)),
+                    ("moved", yes_no(t.moved)),
+                ],
             ));
         }
         None
     }
 
-    fn odds(_words: &Words, s: &State, a: &Action) -> Option<String> {
+    fn odds(words: &Words, s: &State, a: &Action) -> Option<String> {
         match a {
             Action::Attack(d) | Action::OpportunityAttack(d) => {
                 let moving = s.turn.as_ref().is_some_and(|t| t.moved);
                 match d.target {
                     Target::Character(_) => odds::attack_odds(s, d, moving).map(|o| {
-                        format!(
-                            "hit {:.0}% · expected damage {:.1} · takes them down {:.0}%",
-                            pct(o.hit),
-                            o.expected_damage,
-                            pct(o.takedown * o.hit)
+                        words.say_with(
+                            "zones-odds-attack",
+                            &[
+                                ("hit", percent(o.hit)),
+                                ("damage", tenths(o.expected_damage)),
+                                ("down", percent(o.takedown * o.hit)),
+                            ],
                         )
                     }),
-                    Target::Zone(_) => Some("a blast: everyone in the zone is hit".into()),
+                    Target::Zone(_) => Some(words.say("zones-odds-blast")),
                 }
             }
-            Action::React(r) => reaction_odds(s, r),
-            Action::Move(z) => Some(move_risk(s, *z)),
+            Action::React(r) => reaction_odds(words, s, r),
+            Action::Move(z) => Some(move_risk(words, s, *z)),
             Action::Morale(choice) => {
                 let c = *s.morale_queue.first()?;
                 Some(match choice {
-                    MoraleChoice::Surrender => {
-                        "out of the fight, weapons thrown down; harmed by the enemy, they may take it up again".into()
-                    }
-                    MoraleChoice::Retreat => format!(
-                        "a chase: {:.0}% to get away, else reached and fighting on",
-                        pct(odds::escape_chance(s, c))
+                    MoraleChoice::Surrender => words.say("zones-odds-surrender"),
+                    MoraleChoice::Retreat => words.say_with(
+                        "zones-odds-retreat",
+                        &[("escape", percent(odds::escape_chance(s, c)))],
                     ),
                 })
             }
             // The attacker's offer: what the target would be choosing between.
             Action::ProposeStunt(st) => {
                 let t = first_target(s)?;
-                Some(format!(
-                    "{} chooses: {} instead of the blow, or the blow ({})",
-                    s.name(t),
-                    said(&stunt(*st), s),
-                    blow_text(s, t)?
+                Some(words.say_with(
+                    "zones-odds-propose-stunt",
+                    &[
+                        ("name", text(s.name(t))),
+                        ("stunt", text(words.line(&stunt(*st), s))),
+                        ("blow", text(blow_text(words, s, t)?)),
+                    ],
                 ))
             }
             Action::NoStunt => {
                 let t = first_target(s)?;
-                Some(format!("strike to harm: {}", blow_text(s, t)?))
+                Some(words.say_with(
+                    "zones-odds-no-stunt",
+                    &[("blow", text(blow_text(words, s, t)?))],
+                ))
             }
             Action::AcceptStunt => {
                 let a = s.attack.as_ref()?;
                 let AttackStep::AnswerStunt(st) = a.step else {
                     return None;
                 };
-                Some(format!(
-                    "no damage and no reaction; instead: {}",
-                    said(&stunt(st), s)
+                Some(words.say_with(
+                    "zones-odds-accept-stunt",
+                    &[("stunt", text(words.line(&stunt(st), s)))],
                 ))
             }
             Action::RefuseStunt => {
                 let t = first_target(s)?;
-                Some(format!(
-                    "the attack goes on (a reaction may still meet it): {}",
-                    blow_text(s, t)?
+                Some(words.say_with(
+                    "zones-odds-refuse-stunt",
+                    &[("blow", text(blow_text(words, s, t)?))],
                 ))
             }
             _ => None,
         }
     }
 
-    fn board(_words: &Words, s: &State, eyes: Option<Seat>) -> BoardView {
+    fn board(words: &Words, s: &State, eyes: Option<Seat>) -> BoardView {
         let places = s
             .zones
             .iter()
             .map(|z| Place {
                 name: z.name.clone(),
-                features: zone_features(z),
+                features: zone_features(words, z),
                 colour: zone_colour(z),
                 at: z.at.map(|(x, y)| (f32::from(x), f32::from(y))),
                 terrain: zone_terrain(z),
@@ -483,7 +564,7 @@ impl Present for Zones {
                 faction: ch.faction,
                 inside: token_inside(ch),
                 label: token_name(ch),
-                note: token_note(ch),
+                note: token_note(words, ch),
                 icons: token_icons(ch),
                 out: ch.status != Status::Active,
                 faded: ch.concealed,
@@ -509,17 +590,21 @@ impl Present for Zones {
                 gear: ch
                     .armour
                     .iter()
-                    .map(|a| format!("{} (worn)", a.name))
+                    .map(|a| {
+                        words.say_with("zones-gear-worn", &[("armour", text(a.name.as_str()))])
+                    })
                     .chain(s.carried(i).map(|it| {
                         let item = &s.items[it];
-                        let mut text = item.name.clone();
-                        if s.held(i).any(|h| h == it) {
-                            text.push_str(" (in hand)");
-                        }
-                        if item.damaged {
-                            text.push_str(", damaged");
-                        }
-                        text
+                        let state = match (s.held(i).any(|h| h == it), item.damaged) {
+                            (true, false) => "held",
+                            (true, true) => "held-damaged",
+                            (false, true) => "damaged",
+                            (false, false) => "stowed",
+                        };
+                        words.say_with(
+                            "zones-gear-carried",
+                            &[("item", text(item.name.as_str())), ("state", text(state))],
+                        )
                     }))
                     .collect(),
             })
@@ -539,7 +624,7 @@ impl Present for Zones {
         }
     }
 
-    fn focus(_words: &Words, s: &State, a: &Action) -> Focus {
+    fn focus(words: &Words, s: &State, a: &Action) -> Focus {
         match a {
             Action::Activate(c) => Focus {
                 names: vec![*c],
@@ -570,7 +655,7 @@ impl Present for Zones {
                         Mark::Risk
                     },
                 )),
-                cost: Some(ONE_ZONE.into()),
+                cost: Some(one_zone(words)),
                 ..Focus::default()
             },
             _ => Focus::default(),
@@ -637,7 +722,7 @@ impl Present for Zones {
             .map_or_else(|| "?".into(), |c| c.name.clone())
     }
 
-    fn roster(_words: &Words, s: &State, eyes: Option<Seat>) -> Vec<RosterLine> {
+    fn roster(words: &Words, s: &State, eyes: Option<Seat>) -> Vec<RosterLine> {
         // Enemies in hiding are as absent from the list as from the board.
         s.characters
             .iter()
@@ -645,18 +730,25 @@ impl Present for Zones {
             .filter(|(_, c)| !hidden_from(c, eyes))
             .map(|(i, ch)| RosterLine {
                 faction: ch.faction,
-                text: format!(
-                    "{} — {}{}",
-                    ch.name,
-                    status_text(ch),
-                    // The one whose turn it is is acting, not done.
-                    if s.turn.as_ref().is_some_and(|t| t.character == i) {
-                        " · acting"
-                    } else if ch.acted {
-                        " · has acted"
-                    } else {
-                        ""
-                    }
+                text: words.say_with(
+                    "zones-roster-line",
+                    &[
+                        ("name", text(ch.name.as_str())),
+                        ("state", text(status_key(ch))),
+                        ("health", number(ch.health)),
+                        ("most", number(ch.max_health)),
+                        // The one whose turn it is is acting, not done.
+                        (
+                            "turn",
+                            text(if s.turn.as_ref().is_some_and(|t| t.character == i) {
+                                "acting"
+                            } else if ch.acted {
+                                "acted"
+                            } else {
+                                "waiting"
+                            }),
+                        ),
+                    ],
                 ),
             })
             .collect()
@@ -684,8 +776,17 @@ impl Present for Zones {
                         ch.faction,
                         vec![
                             ch.name.clone(),
-                            status_word(ch).to_string(),
-                            format!("{}/{}", ch.health, ch.max_health),
+                            words.say_with(
+                                "zones-result-status",
+                                &[("state", text(status_key(ch)))],
+                            ),
+                            words.say_with(
+                                "zones-result-health",
+                                &[
+                                    ("health", number(ch.health)),
+                                    ("most", number(ch.max_health)),
+                                ],
+                            ),
                             ch.figures.attacks.to_string(),
                             ch.figures.damage_dealt.to_string(),
                             ch.figures.damage_taken.to_string(),
@@ -698,27 +799,79 @@ impl Present for Zones {
     }
 }
 
-/// What a move costs, written in the zone it goes to: the turn's one zone of movement
-/// ("Move by a zone", zones.taking-a-turn). The blows it may draw are in its frame's colour and odds.
-const ONE_ZONE: &str = "1 zone";
-
 /// What a move costs in blows: each enemy who may strike as the mover leaves, with the odds.
-fn move_risk(s: &State, to: usize) -> String {
+fn move_risk(words: &Words, s: &State, to: usize) -> String {
     let risk = odds::opportunity_risk(s, to);
     if risk.is_empty() {
-        return "nobody can strike as you leave".into();
+        return words.say("zones-odds-move-safe");
     }
     let blows: Vec<String> = risk
         .iter()
         .map(|(d, o)| {
-            format!(
-                "{} may strike as you leave: hit {:.0}% · expected damage {:.1} · takes you down {:.0}%",
-                s.characters[d.attacker].name,
-                pct(o.hit),
-                o.expected_damage,
-                pct(o.takedown * o.hit)
+            words.say_with(
+                "zones-odds-move-blow",
+                &[
+                    ("name", text(s.characters[d.attacker].name.as_str())),
+                    ("hit", percent(o.hit)),
+                    ("damage", tenths(o.expected_damage)),
+                    ("down", percent(o.takedown * o.hit)),
+                ],
             )
         })
         .collect();
-    format!("provokes: {}", blows.join("; "))
+    words.say_with(
+        "zones-odds-move-risk",
+        &[(
+            "blows",
+            text(blows.join(&words.say("zones-odds-move-blows-separator"))),
+        )],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{self, Setup};
+    use fray_words::{Lang, looks_unconverted};
+
+    fn duel_character() -> Character {
+        let Setup::Zones(setup) = scenario::builtin("duel").unwrap().unwrap().setup else {
+            panic!("the duel is a Zones scenario");
+        };
+        setup.state.characters[0].clone()
+    }
+
+    /// The caption and what is wrong come from the catalogue: in English as they always read,
+    /// and under the pseudo-locale with nothing of the English left but the name.
+    #[test]
+    fn a_tokens_caption_is_its_short_name_and_the_catalogues_notes() {
+        let en = fray_words::english();
+        let pseudo = fray_words::of(Lang::Pseudo);
+        let mut ch = duel_character();
+        ch.name = "Captain Aldric Rusk".into();
+        assert_eq!(token_label(en, &ch), "Rusk");
+        ch.concealed = true;
+        ch.poisoned = Some(crate::rules::dice::Die::D4);
+        assert_eq!(token_note(en, &ch), "hidden, poisoned");
+        assert_eq!(token_label(en, &ch), "Rusk (hidden, poisoned)");
+        let shown = token_label(pseudo, &ch);
+        assert!(shown.contains("Rusk"), "{shown}");
+        assert!(!looks_unconverted(&shown.replace("Rusk", "")), "{shown}");
+        ch.status = Status::Dead;
+        ch.concealed = false;
+        ch.poisoned = None;
+        assert_eq!(token_label(en, &ch), "Rusk (dead)");
+    }
+
+    /// A chance exactly between two whole percentages rounds as the screens' `{:.0}` did, half
+    /// to even, so that no figure moved when the catalogue took them over.
+    #[test]
+    fn a_chance_rounds_as_the_screens_wrote_it() {
+        for p in [0.125, 0.135, 0.005, 0.015, 0.5, 0.999, 0.0] {
+            let Value::Number(n) = percent(p) else {
+                panic!("a chance is a number");
+            };
+            assert_eq!(n.to_string(), format!("{:.0}", pct(p)), "{p}");
+        }
+    }
 }
