@@ -235,7 +235,6 @@ fn the_three_actions_screens_speak_from_the_catalogue() {
 }
 
 #[test]
-#[ignore = "until present/coterie.rs writes from the catalogue"]
 fn the_coterie_screens_speak_from_the_catalogue() {
     check("coterie");
 }
