@@ -9,18 +9,12 @@ pub mod teams;
 pub mod zones;
 
 use crate::rules::battle::{DecisionKind, Event, Ruleset, Seat};
-use crate::rules::explain::Explanation;
 use crate::rules::line::{Line, Named};
 pub use fray_words::Words;
 
 /// A referee's line in English, until the cards speak through the words layer themselves.
 pub(crate) fn said(line: &Line, names: &dyn Named) -> String {
     fray_words::english().line(line, names)
-}
-
-/// A roll's explanation in English, on one line.
-pub(crate) fn told(x: &Explanation, names: &dyn Named) -> String {
-    fray_words::english().explanation(x, names)
 }
 
 /// A result table's headings, each message by its id.
