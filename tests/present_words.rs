@@ -232,7 +232,6 @@ fn the_zones_screens_speak_from_the_catalogue() {
 }
 
 #[test]
-#[ignore = "until present/teams.rs writes from the catalogue"]
 fn the_three_actions_screens_speak_from_the_catalogue() {
     check("teams");
 }
