@@ -193,7 +193,17 @@ fn unconverted(ruleset: &str) -> (usize, Vec<String>) {
             for n in names.iter().filter(|n| !n.is_empty()) {
                 rest = rest.replace(n.as_str(), " ");
             }
-            if looks_unconverted(&rest) && !found.iter().any(|f: &String| f.ends_with(&text)) {
+            // A token's label and a square's name may be a short name: the first word of a
+            // name the file gives ("Captain" of "Captain Aubrey", "alarm" of "alarm bell"), a
+            // value as the whole name is.
+            let short = matches!(what.as_str(), "a token's label" | "a place's name")
+                && names
+                    .iter()
+                    .any(|n| n.split_whitespace().next() == Some(text.as_str()));
+            if !short
+                && looks_unconverted(&rest)
+                && !found.iter().any(|f: &String| f.ends_with(&text))
+            {
                 found.push(format!("{name}: {what}: {text}"));
             }
         }
@@ -229,7 +239,6 @@ fn the_zones_screens_speak_from_the_catalogue() {
 }
 
 #[test]
-#[ignore = "until present/teams.rs writes from the catalogue"]
 fn the_three_actions_screens_speak_from_the_catalogue() {
     check("teams");
 }

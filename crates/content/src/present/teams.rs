@@ -5,14 +5,15 @@
 use crate::rules::battle::{DecisionKind, Seat};
 use crate::rules::dice::{DiceError, DiceSource, Die};
 use crate::rules::teams::harm::{DefenceTest, defence_test};
-use crate::rules::teams::model::{Cell, Character, Location, Pos, Stage, State, Status};
+use crate::rules::teams::model::{Cell, Character, Location, Pos, Stage, State, Status, WeaponRef};
 use crate::rules::teams::roll::chance_at_least;
 use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{Action, EventKind, ReactionKind, Teams, grid, odds};
+use fray_words::Value;
 
 use super::{
     BoardView, Focus, Icon, Mark, Place, Pool, Present, ResultTable, RosterLine, Token, Tone,
-    Visual, pct, said,
+    Visual, pct,
 };
 use super::{Words, headings};
 
@@ -32,48 +33,90 @@ fn colour(cell: Cell) -> [u8; 3] {
     }
 }
 
-fn feature(cell: Cell) -> &'static str {
-    match cell {
-        Cell::Floor | Cell::Wall => "",
-        Cell::Cover => "cover",
-        Cell::Difficult => "rough",
-        Cell::DoorOpen => "door",
-        Cell::DoorClosed => "shut",
-    }
+/// A square's feature: the English word the art's terrain is found by, and the message the
+/// square is written with (the words a player reads may be any language's; the art's are not).
+fn feature(cell: Cell) -> Option<(&'static str, &'static str)> {
+    Some(match cell {
+        Cell::Floor | Cell::Wall => return None,
+        Cell::Cover => ("cover", "teams-feature-cover"),
+        Cell::Difficult => ("rough", "teams-feature-rough"),
+        Cell::DoorOpen => ("door", "teams-feature-door"),
+        Cell::DoorClosed => ("shut", "teams-feature-shut"),
+    })
 }
 
-/// What is wrong with a character, in a few words.
-/// What is wrong with a character, in words and as the icons on its token.
+/// What is wrong with a character, as the messages of its words and the icons on its token.
 fn conditions(c: &Character) -> Vec<(&'static str, Option<Icon>)> {
     let mut out = Vec::new();
     match c.status {
-        Status::Unconscious => out.push(("out cold", Some(Icon::Down))),
-        Status::Dead => out.push(("dead", Some(Icon::Dead))),
-        Status::Fled => out.push(("gone", None)),
+        Status::Unconscious => out.push(("teams-note-out-cold", Some(Icon::Down))),
+        Status::Dead => out.push(("teams-note-dead", Some(Icon::Dead))),
+        Status::Fled => out.push(("teams-note-gone", None)),
         Status::Active => {}
     }
     let active = c.status == Status::Active;
     if c.prone && active {
-        out.push(("prone", Some(Icon::Prone)));
+        out.push(("teams-note-prone", Some(Icon::Prone)));
     }
     if c.guarding {
-        out.push(("guarding", Some(Icon::Guarding)));
+        out.push(("teams-note-guarding", Some(Icon::Guarding)));
     }
     if c.in_cover {
-        out.push(("in cover", Some(Icon::InCover)));
+        out.push(("teams-note-in-cover", Some(Icon::InCover)));
     }
     if c.readied.is_some() {
-        out.push(("ready", Some(Icon::Ready)));
+        out.push(("teams-note-ready", Some(Icon::Ready)));
     }
     // Harmed and bloodied share the one icon: hurt.
     let bloodied = c.is_bloodied() && active;
     if c.is_harmed() && active {
-        out.push(("harmed", (!bloodied).then_some(Icon::Hurt)));
+        out.push(("teams-note-harmed", (!bloodied).then_some(Icon::Hurt)));
     }
     if bloodied {
-        out.push(("bloodied", Some(Icon::Hurt)));
+        out.push(("teams-note-bloodied", Some(Icon::Hurt)));
     }
     out
+}
+
+/// A character's conditions in words, joined as a list: empty where nothing is wrong.
+fn notes(words: &Words, c: &Character) -> String {
+    conditions(c)
+        .iter()
+        .map(|(id, _)| words.say(id))
+        .collect::<Vec<_>>()
+        .join(&words.say("list-separator"))
+}
+
+fn number(n: impl Into<f64>) -> Value {
+    Value::Number(n.into())
+}
+
+fn text(t: impl Into<String>) -> Value {
+    Value::Text(t.into())
+}
+
+/// A chance as the whole percentage the screen writes, rounded as `{:.0}` rounds.
+fn percent(p: impl Into<f64>) -> Value {
+    Value::Number(pct(p).round_ties_even())
+}
+
+/// An expected damage, with its one decimal ("2.0"): Value carries no count of fraction
+/// digits, and Fluent writes a whole f64 without them, so the figure is written here.
+fn tenths(x: f64) -> Value {
+    Value::Text(format!("{x:.1}"))
+}
+
+/// A weapon's name: the item's, as the scenario gives it, or bare hands in the player's words.
+fn weapon_name(words: &Words, s: &State, w: WeaponRef) -> String {
+    match w {
+        WeaponRef::Unarmed => words.say("teams-bare-hands"),
+        WeaponRef::Item(i) => s.item_name(i).to_string(),
+    }
+}
+
+/// Metres, as a move's slide and a square's cost write them.
+fn metres(words: &Words, m: u8) -> String {
+    words.say_with("teams-metres", &[("n", number(m))])
 }
 
 fn short_name(name: &str) -> &str {
@@ -92,10 +135,11 @@ fn metres_to(s: &State, to: Pos) -> Option<u8> {
 
 impl Present for Teams {
     const MOUSE: &'static str = "teams-mouse";
-    fn visual(_words: &Words, s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
-        let float = |token: usize, text: String| Visual::float(token, text);
+    fn visual(words: &Words, s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
+        let float = |token: usize, id: &str| Visual::float(token, words.say(id));
+        let toned = |token: usize, id: &str, tone: Tone| Visual::toned(token, words.say(id), tone);
         let banner = || Visual::Banner {
-            text: said(&e.line, s),
+            text: words.line(&e.line, s),
         };
         match &e.kind {
             EventKind::Moved {
@@ -107,28 +151,28 @@ impl Present for Teams {
                 token: *character,
                 from: place_of(s, *from),
                 to: place_of(s, *to),
-                text: format!("{metres} m"),
+                text: self::metres(words, *metres),
             },
             EventKind::Attack { attacker, target } => Visual::Strike {
                 from: *attacker,
                 to: *target,
             },
-            EventKind::Retargeted { to, .. } => float(*to, "the attack strays here".into()),
+            EventKind::Retargeted { to, .. } => float(*to, "teams-float-strays"),
             EventKind::Hit {
                 target, critical, ..
             } => {
                 if *critical {
-                    Visual::toned(*target, "critical hit", Tone::Critical)
+                    toned(*target, "teams-float-critical-hit", Tone::Critical)
                 } else {
-                    float(*target, "hit".into())
+                    float(*target, "teams-float-hit")
                 }
             }
-            EventKind::Missed { target, .. } => Visual::toned(*target, "missed", Tone::Miss),
+            EventKind::Missed { target, .. } => toned(*target, "teams-float-missed", Tone::Miss),
             EventKind::Damage {
                 character, amount, ..
             } => Visual::toned(
                 *character,
-                format!("−{amount}"),
+                words.say_with("teams-float-damage", &[("n", number(*amount))]),
                 Tone::Harm(u32::from(*amount)),
             ),
             EventKind::Spent {
@@ -138,50 +182,57 @@ impl Present for Teams {
                 let pips: String = (0..ACTIONS_PER_TURN)
                     .map(|k| if k < *left { '•' } else { '·' })
                     .collect();
-                float(*character, pips)
+                Visual::float(*character, pips)
             }
-            EventKind::Commanded { ally, .. } => float(*ally, "commanded".into()),
+            EventKind::Commanded { ally, .. } => float(*ally, "teams-float-commanded"),
             EventKind::Prone { character, prone } => float(
                 *character,
-                if *prone { "prone" } else { "stands up" }.into(),
+                if *prone {
+                    "teams-float-prone"
+                } else {
+                    "teams-float-stands-up"
+                },
             ),
-            EventKind::Stance { character } => float(*character, "stance".into()),
+            EventKind::Stance { character } => float(*character, "teams-float-stance"),
             EventKind::Reaction {
                 character, kind, ..
             } => match kind {
-                ReactionKind::Readied => float(*character, "reacts".into()),
-                ReactionKind::Block => Visual::toned(*character, "blocks", Tone::Guard),
-                ReactionKind::Parry => Visual::toned(*character, "parries", Tone::Guard),
-                ReactionKind::Dodge => Visual::toned(*character, "dodges", Tone::Guard),
-                ReactionKind::Fortify => Visual::toned(*character, "braces", Tone::Guard),
-                ReactionKind::Resist => Visual::toned(*character, "resists", Tone::Guard),
-                ReactionKind::Intercept => Visual::toned(*character, "intercepts", Tone::Guard),
+                ReactionKind::Readied => float(*character, "teams-float-reacts"),
+                ReactionKind::Block => toned(*character, "teams-float-blocks", Tone::Guard),
+                ReactionKind::Parry => toned(*character, "teams-float-parries", Tone::Guard),
+                ReactionKind::Dodge => toned(*character, "teams-float-dodges", Tone::Guard),
+                ReactionKind::Fortify => toned(*character, "teams-float-braces", Tone::Guard),
+                ReactionKind::Resist => toned(*character, "teams-float-resists", Tone::Guard),
+                ReactionKind::Intercept => toned(*character, "teams-float-intercepts", Tone::Guard),
             },
             EventKind::ItemDamaged { item, durability } => match s.items[*item].location() {
-                Location::Hand(c) | Location::Pack(c) => {
-                    float(c, format!("durability {durability}"))
-                }
+                Location::Hand(c) | Location::Pack(c) => Visual::float(
+                    c,
+                    words.say_with("teams-float-durability", &[("n", number(*durability))]),
+                ),
                 _ => banner(),
             },
-            EventKind::Harmed { character } => float(*character, "harmed".into()),
-            EventKind::Bloodied { character } => float(*character, "bloodied".into()),
+            EventKind::Harmed { character } => float(*character, "teams-float-harmed"),
+            EventKind::Bloodied { character } => float(*character, "teams-float-bloodied"),
             EventKind::Status { character, status } => match status {
-                Status::Active => float(*character, "conscious".into()),
+                Status::Active => float(*character, "teams-float-conscious"),
                 Status::Unconscious | Status::Dead | Status::Fled => {
                     Visual::Fall { token: *character }
                 }
             },
-            EventKind::CheatedDeath { character, .. } => float(*character, "cheats death".into()),
-            EventKind::Gear { character } => float(*character, "gear".into()),
-            EventKind::TurnStarted { character } => float(*character, "turn".into()),
+            EventKind::CheatedDeath { character, .. } => {
+                float(*character, "teams-float-cheats-death")
+            }
+            EventKind::Gear { character } => float(*character, "teams-float-gear"),
+            EventKind::TurnStarted { character } => float(*character, "teams-float-turn"),
             EventKind::Door { at, .. } => Visual::Flash {
                 place: place_of(s, *at),
             },
-            EventKind::Roll { character: Some(c) } => float(
+            EventKind::Roll { character: Some(c) } => Visual::float(
                 *c,
-                e.explanation
-                    .as_ref()
-                    .map_or_else(String::new, |x| x.total.to_string()),
+                e.explanation.as_ref().map_or_else(String::new, |x| {
+                    words.say_with("teams-float-total", &[("n", number(x.total))])
+                }),
             ),
             EventKind::Roll { character: None }
             | EventKind::Initiative { .. }
@@ -206,88 +257,111 @@ impl Present for Teams {
         })
     }
 
-    fn situation(_words: &Words, s: &State) -> Option<String> {
-        let mut line = format!("Round {} of {}.", s.round, s.round_limit);
-        if s.surprise.is_some() && s.round == 0 {
-            line = "The surprise round.".into();
-        }
+    fn situation(words: &Words, s: &State) -> Option<String> {
+        let mut said = vec![if s.surprise.is_some() && s.round == 0 {
+            words.say("teams-situation-surprise-round")
+        } else {
+            words.say_with(
+                "teams-situation-round",
+                &[("round", number(s.round)), ("limit", number(s.round_limit))],
+            )
+        }];
         match s.stage {
             Stage::Turn => {
                 let turn = s.turn?;
                 let c = s.characters.get(turn.actor())?;
-                line.push_str(&format!(
-                    " {}'s turn: {} of 3 actions left, reactions {}, stamina {}, focus {}.",
-                    c.name, turn.actions_left, c.reactions, c.stamina, c.focus
+                said.push(words.say_with(
+                    "teams-situation-turn",
+                    &[
+                        ("who", text(&c.name)),
+                        ("left", number(turn.actions_left)),
+                        ("most", number(ACTIONS_PER_TURN)),
+                        ("reactions", number(c.reactions)),
+                        ("stamina", number(c.stamina)),
+                        ("focus", number(c.focus)),
+                    ],
                 ));
                 if turn.command.is_some() {
-                    line.push_str(&format!(
-                        " Commanded by {}: one action.",
-                        s.name(turn.owner)
+                    said.push(words.say_with(
+                        "teams-situation-commanded",
+                        &[("owner", text(s.name(turn.owner)))],
                     ));
                 }
             }
             Stage::Intercept | Stage::Defend | Stage::Fortify => {
                 let a = s.attack?;
                 let t = s.characters.get(a.target)?;
-                let what = match s.stage {
-                    Stage::Intercept => "an ally may step in",
-                    Stage::Defend => "defend: dodge, parry, block or resist",
-                    _ => "fortify or fall unconscious",
+                let stage = match s.stage {
+                    Stage::Intercept => "intercept",
+                    Stage::Defend => "defend",
+                    _ => "fortify",
                 };
-                line.push_str(&format!(
-                    " {} attacks {} with {}: {what}. {} has stamina {}, focus {}.",
-                    s.name(a.attacker),
-                    t.name,
-                    s.weapon_name(a.weapon),
-                    t.name,
-                    t.stamina,
-                    t.focus
+                said.push(words.say_with(
+                    "teams-situation-attack",
+                    &[
+                        ("attacker", text(s.name(a.attacker))),
+                        ("target", text(&t.name)),
+                        ("weapon", text(weapon_name(words, s, a.weapon))),
+                        ("stage", text(stage)),
+                        ("stamina", number(t.stamina)),
+                        ("focus", number(t.focus)),
+                    ],
                 ));
                 if let Some(r) = a.roll {
-                    line.push_str(&format!(" The attack test came to {}.", r.total));
+                    said.push(
+                        words
+                            .say_with("teams-situation-attack-test", &[("total", number(r.total))]),
+                    );
                 }
             }
             Stage::Activation => {
                 let team = s.order.get(s.to_act).copied().unwrap_or(0);
-                line.push_str(&format!(" {} choose who acts.", s.team_name(team)));
+                said.push(words.say_with(
+                    "teams-situation-activation",
+                    &[("team", text(s.team_name(team)))],
+                ));
             }
             Stage::Initiative | Stage::Over => {}
         }
-        Some(line)
+        Some(said.join(&words.say("teams-situation-separator")))
     }
 
-    fn odds(_words: &Words, s: &State, a: &Action) -> Option<String> {
+    fn odds(words: &Words, s: &State, a: &Action) -> Option<String> {
         match *a {
             Action::Attack { target, weapon } | Action::KillingStrike { target, weapon } => {
                 let attacker = s.actor()?;
                 let o = odds::attack_odds(s, attacker, weapon, target)?;
-                let mut text = format!(
-                    "hit {:.0}% (critical {:.0}%), expected damage {:.1} after deflection, takes them down {:.0}%",
-                    pct(o.hit),
-                    pct(o.critical),
-                    o.expected_damage,
-                    pct(o.takedown)
-                );
+                let mut said = vec![words.say_with(
+                    "teams-odds-attack",
+                    &[
+                        ("hit", percent(o.hit)),
+                        ("critical", percent(o.critical)),
+                        ("damage", tenths(o.expected_damage)),
+                        ("takedown", percent(o.takedown)),
+                    ],
+                )];
                 if o.stray > 0.0 {
-                    text.push_str(&format!("; {:.0}% astray", pct(o.stray)));
+                    said.push(words.say_with("teams-odds-astray", &[("stray", percent(o.stray))]));
                 }
-                Some(text)
+                Some(said.join(&words.say("teams-odds-separator")))
             }
             Action::Move(p) | Action::Sprint(p) => {
                 let m = metres_to(s, p)?;
-                let mut text = format!("{m} m (every second diagonal counts 2 m)");
-                text.push_str(&readied_words(s, p));
-                Some(text)
+                let moved = words.say_with("teams-odds-move", &[("n", number(m))]);
+                Some(readied_words(words, s, p, moved))
             }
-            Action::Step(p) => Some(format!("1 m, free{}", readied_words(s, p))),
-            Action::NoReaction | Action::Parry(_) | Action::Block(_) => taken(s, a),
+            Action::Step(p) => Some(readied_words(words, s, p, words.say("teams-odds-step"))),
+            Action::NoReaction | Action::Parry(_) | Action::Block(_) => taken(words, s, a),
             Action::Dodge | Action::Resist => {
                 let total = s.attack?.roll?.total;
                 let p = avoid_chance(s, a)?;
-                Some(format!(
-                    "{:.0}% to avoid it (against {total}); else {}",
-                    pct(p),
-                    taken(s, &Action::NoReaction)?
+                Some(words.say_with(
+                    "teams-odds-avoid",
+                    &[
+                        ("chance", percent(p)),
+                        ("total", number(total)),
+                        ("else", text(taken(words, s, &Action::NoReaction)?)),
+                    ],
                 ))
             }
             Action::Fortify => {
@@ -295,29 +369,34 @@ impl Present for Teams {
                 let ch = &s.characters[at.target];
                 let spec = defence_test(ch, DefenceTest::Fortify);
                 let p = chance_at_least(&spec, i32::from(ch.missing_health()));
-                Some(format!("{:.0}% to stay conscious (1 stamina)", pct(p)))
+                Some(words.say_with("teams-odds-fortify", &[("chance", percent(p))]))
             }
-            Action::FallUnconscious => Some("unconscious at once, and prone".into()),
-            Action::Intercept(c) => Some(format!("{} steps in and becomes the target", s.name(c))),
+            Action::FallUnconscious => Some(words.say("teams-odds-fall")),
+            Action::Intercept(c) => {
+                Some(words.say_with("teams-odds-intercept", &[("who", text(s.name(c)))]))
+            }
             _ => None,
         }
     }
 
-    fn board(_words: &Words, s: &State, _: Option<Seat>) -> BoardView {
+    fn board(words: &Words, s: &State, _: Option<Seat>) -> BoardView {
         let mut places = Vec::with_capacity(s.map.cells.len());
         for y in 0..s.map.height {
             for x in 0..s.map.width {
                 let p = Pos::new(x, y);
                 let cell = s.map.cell(p);
-                let mut features = feature(cell).to_string();
-                if s.map.exits.contains(&p) {
-                    features = "exit".into();
-                }
+                let feature = if s.map.exits.contains(&p) {
+                    Some(("exit", "teams-feature-exit"))
+                } else {
+                    feature(cell)
+                };
+                let features = feature.map_or_else(String::new, |(_, id)| words.say(id));
                 let mut name = String::new();
                 if let Some(t) = s.tasks.iter().find(|t| t.at == p) {
                     name = short_name(&t.name).to_string();
                 }
-                let terrain = crate::art::terrain(&features)
+                let terrain = feature
+                    .and_then(|(art, _)| crate::art::terrain(art))
                     .into_iter()
                     .chain(crate::art::terrain(&name))
                     .collect();
@@ -337,13 +416,8 @@ impl Present for Teams {
             .filter(|(_, c)| c.status != Status::Fled)
             .map(|(i, c)| {
                 let label = short_name(&c.name).to_string();
-                let conditions = conditions(c);
-                let note = conditions
-                    .iter()
-                    .map(|(w, _)| *w)
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let icons = conditions.iter().filter_map(|(_, i)| *i).collect();
+                let note = notes(words, c);
+                let icons = conditions(c).iter().filter_map(|(_, i)| *i).collect();
                 Token {
                     id: i,
                     place: place_of(s, c.pos),
@@ -375,7 +449,9 @@ impl Present for Teams {
                     name: c.name.clone(),
                     gear: s
                         .held(i)
-                        .map(|it| format!("{} (in hand)", s.item_name(it)))
+                        .map(|it| {
+                            words.say_with("teams-gear-in-hand", &[("item", text(s.item_name(it)))])
+                        })
                         .chain(
                             s.carried(i)
                                 .filter(|&it| s.items[it].location() == Location::Pack(i))
@@ -395,7 +471,7 @@ impl Present for Teams {
         }
     }
 
-    fn focus(_words: &Words, s: &State, a: &Action) -> Focus {
+    fn focus(words: &Words, s: &State, a: &Action) -> Focus {
         let at = |p: Pos, m: Mark| Focus {
             place: Some((place_of(s, p), m)),
             ..Focus::default()
@@ -420,9 +496,10 @@ impl Present for Teams {
                 // A sprint (a second move, for stamina) and the free step say so in their
                 // square: the same metres cost differently.
                 let cost = match *a {
-                    Action::Step(_) => Some("1 m\nfree step".to_string()),
-                    Action::Sprint(_) => metres_to(s, p).map(|m| format!("{m} m\nsprint")),
-                    _ => metres_to(s, p).map(|m| format!("{m} m")),
+                    Action::Step(_) => Some(words.say("teams-cost-step")),
+                    Action::Sprint(_) => metres_to(s, p)
+                        .map(|m| words.say_with("teams-cost-sprint", &[("n", number(m))])),
+                    _ => metres_to(s, p).map(|m| metres(words, m)),
                 };
                 Focus {
                     cost,
@@ -436,7 +513,7 @@ impl Present for Teams {
 
     /// A move's reach (one action, up to the character's speed), each square with its metres;
     /// none for one who cannot move now (down, prone, out of the fight).
-    fn reach(_words: &Words, s: &State, c: usize) -> Vec<(usize, String)> {
+    fn reach(words: &Words, s: &State, c: usize) -> Vec<(usize, String)> {
         let Some(ch) = s.characters.get(c) else {
             return Vec::new();
         };
@@ -445,7 +522,7 @@ impl Present for Teams {
         }
         grid::reachable(s, c, ch.stats.speed)
             .into_iter()
-            .map(|(p, m)| (place_of(s, p), format!("{m} m")))
+            .map(|(p, m)| (place_of(s, p), metres(words, m)))
             .collect()
     }
 
@@ -531,34 +608,36 @@ impl Present for Teams {
         s.name(id).to_string()
     }
 
-    fn roster(_words: &Words, s: &State, _: Option<Seat>) -> Vec<RosterLine> {
+    fn roster(words: &Words, s: &State, _: Option<Seat>) -> Vec<RosterLine> {
         s.characters
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let mut text = format!(
-                    "{} · endurance {}/{} · health {}/{} · stamina {} · focus {}",
-                    c.name,
-                    c.endurance,
-                    c.stats.endurance,
-                    c.health,
-                    c.stats.health,
-                    c.stamina,
-                    c.focus
-                );
-                let what: Vec<&str> = conditions(c).iter().map(|(w, _)| *w).collect();
+                let mut said = vec![words.say_with(
+                    "teams-roster-stats",
+                    &[
+                        ("who", text(&c.name)),
+                        ("endurance", number(c.endurance)),
+                        ("endurance-most", number(c.stats.endurance)),
+                        ("health", number(c.health)),
+                        ("health-most", number(c.stats.health)),
+                        ("stamina", number(c.stamina)),
+                        ("focus", number(c.focus)),
+                    ],
+                )];
+                let what = notes(words, c);
                 if !what.is_empty() {
-                    text.push_str(&format!(" · {}", what.join(", ")));
+                    said.push(what);
                 }
                 // The one whose turn it is is acting, not done.
                 if s.actor() == Some(i) {
-                    text.push_str(" · acting");
+                    said.push(words.say("teams-roster-acting"));
                 } else if c.acted {
-                    text.push_str(" · has acted");
+                    said.push(words.say("teams-roster-has-acted"));
                 }
                 RosterLine {
                     faction: c.team,
-                    text,
+                    text: said.join(&words.say("teams-roster-separator")),
                 }
             })
             .collect()
@@ -580,18 +659,24 @@ impl Present for Teams {
                 .iter()
                 .map(|c| {
                     let state = match c.status {
-                        Status::Active => "standing",
-                        Status::Unconscious => "unconscious",
-                        Status::Dead => "dead",
-                        Status::Fled => "left the field",
+                        Status::Active => "teams-result-standing",
+                        Status::Unconscious => "teams-result-unconscious",
+                        Status::Dead => "teams-result-dead",
+                        Status::Fled => "teams-result-fled",
+                    };
+                    let pool = |left: u8, most: u8| {
+                        words.say_with(
+                            "teams-result-pool",
+                            &[("left", number(left)), ("most", number(most))],
+                        )
                     };
                     (
                         c.team,
                         vec![
                             c.name.clone(),
-                            format!("{}/{}", c.endurance, c.stats.endurance),
-                            format!("{}/{}", c.health, c.stats.health),
-                            state.to_string(),
+                            pool(c.endurance, c.stats.endurance),
+                            pool(c.health, c.stats.health),
+                            words.say(state),
                         ],
                     )
                 })
@@ -612,7 +697,7 @@ impl DiceSource for Ones {
 
 /// What taking the hit (or parrying, or blocking) comes to, read off the rules themselves on a
 /// copy of the battle: the damage each takes and what is left.
-fn taken(s: &State, a: &Action) -> Option<String> {
+fn taken(words: &Words, s: &State, a: &Action) -> Option<String> {
     use crate::rules::Ruleset;
     let mut copy = s.clone();
     let events = Teams::apply(&mut copy, a, &mut Ones).ok()?;
@@ -624,42 +709,50 @@ fn taken(s: &State, a: &Action) -> Option<String> {
                 amount,
                 endurance,
                 health,
-            } => Some(format!(
-                "{} takes {amount} (endurance {endurance}, health {health} after)",
-                s.name(character)
+            } => Some(words.say_with(
+                "teams-odds-takes",
+                &[
+                    ("who", text(s.name(character))),
+                    ("n", number(amount)),
+                    ("endurance", number(endurance)),
+                    ("health", number(health)),
+                ],
             )),
-            EventKind::ItemDamaged { item, durability } => Some(format!(
-                "the {} takes the blow (durability {durability} after)",
-                s.items[item].def.name
+            EventKind::ItemDamaged { item, durability } => Some(words.say_with(
+                "teams-odds-item-takes",
+                &[
+                    ("item", text(&s.items[item].def.name)),
+                    ("durability", number(durability)),
+                ],
             )),
             _ => None,
         })
         .collect();
     Some(if hurt.is_empty() {
-        "no damage".into()
+        words.say("teams-odds-no-damage")
     } else {
-        hurt.join("; ")
+        hurt.join(&words.say("teams-odds-separator"))
     })
 }
 
-/// The readied attacks a move to `p` sets off, with their odds, as words after a move's
-/// metres; nothing where none waits.
-fn readied_words(s: &State, p: Pos) -> String {
-    let Some(mover) = s.actor() else {
-        return String::new();
-    };
-    odds::readied_risk(s, mover, p)
-        .iter()
-        .map(|(r, o)| {
-            format!(
-                "; sets off {}'s readied attack: hit {:.0}%, expected damage {:.1}, takes you down {:.0}%",
-                s.name(*r),
-                pct(o.hit),
-                o.expected_damage,
-                pct(o.takedown)
+/// What a move to `p` comes to: `moved` (its metres), then the readied attacks it sets off, with
+/// their odds.
+fn readied_words(words: &Words, s: &State, p: Pos, moved: String) -> String {
+    let mut said = vec![moved];
+    if let Some(mover) = s.actor() {
+        said.extend(odds::readied_risk(s, mover, p).iter().map(|(r, o)| {
+            words.say_with(
+                "teams-odds-readied",
+                &[
+                    ("who", text(s.name(*r))),
+                    ("hit", percent(o.hit)),
+                    ("damage", tenths(o.expected_damage)),
+                    ("takedown", percent(o.takedown)),
+                ],
             )
-        })
-        .collect()
+        }));
+    }
+    said.join(&words.say("teams-odds-separator"))
 }
 
 #[cfg(test)]
@@ -717,6 +810,30 @@ mod tests {
             Teams::apply(&mut s, a, &mut dice).unwrap();
         }
         assert!(seen_spent, "some turn spent all its actions");
+    }
+
+    /// A square's picture comes from what the square is, not from the words that name it: in
+    /// another language the board draws the same cover, rough ground, doors and exits.
+    #[test]
+    fn a_squares_picture_does_not_hang_on_its_words() {
+        let mut pictured = 0;
+        for (name, _) in scenario::BUILTIN {
+            let Setup::Teams(setup) = scenario::builtin(name).unwrap().unwrap().setup else {
+                continue;
+            };
+            let (s, _) = Teams::start(&setup, &mut SeededDice::new(1)).unwrap();
+            let english = Teams::board(fray_words::english(), &s, None).places;
+            let pseudo = Teams::board(fray_words::of(fray_words::Lang::Pseudo), &s, None).places;
+            for (e, p) in english.iter().zip(&pseudo) {
+                assert_eq!(
+                    e.terrain, p.terrain,
+                    "{name}: {} / {}",
+                    e.features, p.features
+                );
+                pictured += usize::from(!e.terrain.is_empty() && e.features != p.features);
+            }
+        }
+        assert!(pictured > 0, "some square with a feature has a picture");
     }
 }
 
