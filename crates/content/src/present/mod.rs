@@ -9,13 +9,7 @@ pub mod teams;
 pub mod zones;
 
 use crate::rules::battle::{DecisionKind, Event, Ruleset, Seat};
-use crate::rules::line::{Line, Named};
 pub use fray_words::Words;
-
-/// A referee's line in English, until the cards speak through the words layer themselves.
-pub(crate) fn said(line: &Line, names: &dyn Named) -> String {
-    fray_words::english().line(line, names)
-}
 
 /// A result table's headings, each message by its id.
 pub(crate) fn headings(words: &Words, ids: &[&str]) -> Vec<String> {
