@@ -17,10 +17,11 @@ pub enum SeatKind {
 }
 
 impl SeatKind {
-    pub fn label(self) -> String {
+    /// The seat's kind in `words`: "person", "AI (normal)".
+    pub fn label(self, words: &fray_words::Words) -> String {
         match self {
-            SeatKind::Person => "person".into(),
-            SeatKind::Ai(l) => format!("AI ({})", l.name()),
+            SeatKind::Person => words.say("seat-person"),
+            SeatKind::Ai(l) => words.say_with("seat-ai", &[("level", ai_level(words, l))]),
         }
     }
 
@@ -172,4 +173,10 @@ impl BattleSetup {
         self.options.retain(|(k, _)| k != key);
         self.options.push((key.to_string(), on));
     }
+}
+
+/// An AI's level in `words`, as a value for a message.
+pub fn ai_level(words: &fray_words::Words, level: Level) -> fray_words::Value {
+    let key = fray_words::Value::Text(level.name().into());
+    fray_words::Value::Text(words.say_with("ai-level", &[("level", key)]))
 }

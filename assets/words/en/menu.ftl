@@ -32,3 +32,15 @@ menu-saved-battle = { $scenario }: round { $round }, { $decisions ->
     }
 menu-saved-continue = Continue
 menu-saved-delete = Delete
+
+## Who holds a seat.
+
+seat-person = person
+seat-ai = AI ({ $level })
+# $level: the AI's level, by its keyword.
+ai-level = { $level ->
+        [random] random
+        [easy] easy
+        [normal] normal
+       *[hard] hard
+    }

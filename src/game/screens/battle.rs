@@ -48,7 +48,7 @@ pub fn deciding_words(battle: &Battle, words: &Words, seats: &Seats) -> String {
                 "screen-ai-seat",
                 &[
                     ("seat", Value::Text(seat_name(battle, words, seat))),
-                    ("level", Value::Text(level.name().into())),
+                    ("level", crate::game::setup::ai_level(words, level)),
                 ],
             ),
         },

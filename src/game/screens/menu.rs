@@ -287,7 +287,7 @@ fn setup_column(
         );
         let r = ui.horizontal_wrapped(|ui| {
             for o in SEAT_KINDS {
-                let r = ui.selectable_label(setup.seats[f] == o, o.label());
+                let r = ui.selectable_label(setup.seats[f] == o, o.label(words));
                 if r.clicked() {
                     setup.seats[f] = o;
                 }
@@ -301,7 +301,7 @@ fn setup_column(
         ui.label(egui::RichText::new(words.say_with("menu-gm", &[("role", role)])).strong());
         let r = ui.horizontal_wrapped(|ui| {
             for o in SEAT_KINDS {
-                let r = ui.selectable_label(setup.gm == o, o.label());
+                let r = ui.selectable_label(setup.gm == o, o.label(words));
                 if r.clicked() {
                     setup.gm = o;
                 }
