@@ -42,17 +42,6 @@ fn ends(name: &str) -> Value {
     text(if name.ends_with('s') { "s" } else { "other" })
 }
 
-/// A level of performance as the messages choose their words by.
-fn performance_word(p: Performance) -> &'static str {
-    match p {
-        Performance::Awful => "awful",
-        Performance::Poor => "poor",
-        Performance::Normal => "normal",
-        Performance::Good => "good",
-        Performance::Great => "great",
-    }
-}
-
 /// The track's steps for each side, 0 to -5, a row each: the players' group above, the
 /// opposition below, both giving ground leftwards from the front line at the right, where the
 /// two zeros meet.
@@ -481,7 +470,7 @@ impl Present for Coterie {
                         "coterie-situation-cap",
                         &[
                             ("who", text(s.name(p.character))),
-                            ("performance", text(performance_word(perf))),
+                            ("performance", text(perf.word())),
                             ("degree", text(Degree::from_level(due).label())),
                         ],
                     ))

@@ -746,7 +746,7 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
         let (shift, placed) = performance::shift([a.value, b.value], m);
         let level = Performance::of_shift(shift);
         if !ctx.log.quiet {
-            let word = lines::performance_word(level);
+            let word = level.word();
             let mut e = Explanation::new(what, "coterie.performance");
             e.dice = vec![a, b];
             e.modifiers = mods;

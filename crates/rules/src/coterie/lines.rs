@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use super::event::EventKind;
-use super::model::{Performance, State};
+use super::model::State;
 use crate::Line;
 use crate::battle::FactionId;
 
@@ -43,17 +43,6 @@ pub(crate) fn possessive(line: Line, s: &State, side: FactionId) -> Line {
         "other"
     };
     line.side("side", side).word("ends", ends)
-}
-
-/// A level of performance as a message chooses its words by.
-pub(crate) fn performance_word(p: Performance) -> &'static str {
-    match p {
-        Performance::Awful => "awful",
-        Performance::Poor => "poor",
-        Performance::Normal => "normal",
-        Performance::Good => "good",
-        Performance::Great => "great",
-    }
 }
 
 /// A message with room for `n` values from the start, for a line built where every allocation

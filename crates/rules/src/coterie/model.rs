@@ -222,6 +222,17 @@ pub enum Performance {
 }
 
 impl Performance {
+    /// The keyword a message chooses its words for this level by.
+    pub fn word(self) -> &'static str {
+        match self {
+            Performance::Awful => "awful",
+            Performance::Poor => "poor",
+            Performance::Normal => "normal",
+            Performance::Good => "good",
+            Performance::Great => "great",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Performance::Awful => "Awful",
