@@ -12,8 +12,8 @@ pub mod game;
 // by: the game and the command line are written against `fray::scenario`, `fray::rules`, ...
 pub use fray_ai as ai;
 pub use fray_content::{
-    art, bench, catalogue, credits, generate, lessons, present, referee, replay, rulesets, save,
-    scenario, session, sim,
+    art, bench, campaign, catalogue, credits, generate, lessons, present, referee, replay,
+    rulesets, save, scenario, session, sim,
 };
 pub use fray_rules as rules;
 pub use fray_words as words;

@@ -136,35 +136,6 @@ impl crate::rules::dice::DiceSource for BattleDice {
 #[derive(Resource, Default)]
 pub struct BattleCount(pub u64);
 
-/// Starts a registry ruleset's battle from its setup.
-struct StartSession<'a> {
-    dice: &'a mut dyn crate::rules::dice::DiceSource,
-    watch: Option<&'a Actions>,
-}
-
-impl Visit for StartSession<'_> {
-    type Out = Result<(Box<dyn Session>, Vec<LogEntry>), String>;
-
-    fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
-        let watch = match self.watch {
-            None => None,
-            Some(a) => Some(
-                G::actions(a)
-                    .ok_or_else(|| {
-                        format!(
-                            "the replay's actions are for {}, its scenario for {}",
-                            a.ruleset(),
-                            G::ID
-                        )
-                    })?
-                    .to_vec(),
-            ),
-        };
-        Typed::<G>::start(setup, self.dice, watch)
-            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))
-    }
-}
-
 impl Battle {
     /// Why the referee refused a decision, in `words`' language.
     pub fn refusal(&self, words: &fray_words::Words, e: &RuleError) -> String {
@@ -206,10 +177,8 @@ impl Battle {
                 // A table's battle keeps the opening rolls (Fray's, from the seed: the battle
                 // opens before anyone can type) among its dice, so that its replay rolls them.
                 let mut rec = crate::rules::dice::RecordingDice::new(&mut dice);
-                let (session, events) = loaded.setup.visit(StartSession {
-                    dice: &mut rec,
-                    watch: setup.watch.as_ref(),
-                })?;
+                let (session, events) =
+                    crate::session::start(&loaded.setup, &mut rec, setup.watch.as_ref())?;
                 opening = rec.record;
                 (session, events, loaded.scenario.name.clone())
             }
@@ -264,10 +233,7 @@ impl Battle {
                 BattleDice::Table(crate::rules::dice::TableDice::typed(v.iter().copied())),
             ),
         };
-        let (session, events) = loaded.setup.visit(StartSession {
-            dice: &mut dice,
-            watch: Some(&r.actions),
-        })?;
+        let (session, events) = crate::session::start(&loaded.setup, &mut dice, Some(&r.actions))?;
         let mut battle = Battle {
             seed,
             scenario: r.scenario.clone(),

@@ -5,6 +5,7 @@
 
 pub mod art;
 pub mod bench;
+pub mod campaign;
 pub mod catalogue;
 pub mod credits;
 pub mod generate;

@@ -548,3 +548,39 @@ impl<G: Game> Thought for TypedThought<G> {
             .collect()
     }
 }
+
+/// Starts a battle of any ruleset from its setup, watching `watch`'s actions if given: the
+/// session and the log of its start.
+pub fn start(
+    setup: &crate::rulesets::Setup,
+    dice: &mut dyn DiceSource,
+    watch: Option<&crate::rulesets::Actions>,
+) -> Result<(Box<dyn Session>, Vec<LogEntry>), String> {
+    struct Start<'a> {
+        dice: &'a mut dyn DiceSource,
+        watch: Option<&'a crate::rulesets::Actions>,
+    }
+    impl crate::rulesets::Visit for Start<'_> {
+        type Out = Result<(Box<dyn Session>, Vec<LogEntry>), String>;
+
+        fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
+            let watch = match self.watch {
+                None => None,
+                Some(a) => Some(
+                    G::actions(a)
+                        .ok_or_else(|| {
+                            format!(
+                                "the replay's actions are for {}, its scenario for {}",
+                                a.ruleset(),
+                                G::ID
+                            )
+                        })?
+                        .to_vec(),
+                ),
+            };
+            Typed::<G>::start(setup, self.dice, watch)
+                .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))
+        }
+    }
+    setup.visit(Start { dice, watch })
+}

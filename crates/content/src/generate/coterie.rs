@@ -106,6 +106,7 @@ impl Draft for CoterieDraft {
                     group_work: within(rng, k.group_work),
                     endurance: if foes { 3 } else { within(rng, k.endurance) },
                     fatigue: 0,
+                    wounds: 0,
                     goal: None,
                     icon: None,
                 });
@@ -122,6 +123,7 @@ impl Draft for CoterieDraft {
                 traits,
                 breaks_at: (foes && rng.random_range(0..2) == 0).then_some(-3),
                 characters,
+                trait_injuries: BTreeMap::new(),
             })
         };
         let (party, foes) = (pick(rng, &c.party), pick(rng, &c.foes));

@@ -214,27 +214,30 @@ pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), String
 ///
 /// A name is loaded several times over for one battle (the menu's draw, the battle's start,
 /// a save's check on resuming, "save it as a file"), and each generation plays hundreds of
-/// battles, so the last file made is kept. What a name gives never changes within a run, so
+/// battles, so the last files made are kept. What a name gives never changes within a run, so
 /// the kept file is the one generating it again would give.
 pub fn text_by_name(name: &str) -> Option<Result<String, String>> {
-    static LAST: std::sync::Mutex<Option<(String, String)>> = std::sync::Mutex::new(None);
+    /// How many made files are kept: a generated campaign's battles and the one on the menu.
+    const KEPT: usize = 8;
+    static MADE: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
     let (ruleset, size, seed) = match parse_name(name)? {
         Ok(parts) => parts,
         Err(e) => return Some(Err(e)),
     };
-    let mut last = LAST
+    let mut made = MADE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((kept, text)) = last.as_ref()
-        && kept == name
-    {
+    if let Some((_, text)) = made.iter().find(|(kept, _)| kept == name) {
         return Some(Ok(text.clone()));
     }
-    let made = generate(ruleset, seed, size, &Balancing::default()).map(|g| g.text);
-    if let Ok(text) = &made {
-        *last = Some((name.to_string(), text.clone()));
+    let fresh = generate(ruleset, seed, size, &Balancing::default()).map(|g| g.text);
+    if let Ok(text) = &fresh {
+        if made.len() >= KEPT {
+            made.remove(0);
+        }
+        made.push((name.to_string(), text.clone()));
     }
-    Some(made)
+    Some(fresh)
 }
 
 /// The skirmish a generated name stands for, loaded as a scenario file is; None for a name

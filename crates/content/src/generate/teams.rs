@@ -166,6 +166,9 @@ impl Draft for TeamsDraft {
                             pack: f.pack.clone(),
                             unseen: false,
                             icon: None,
+                            hurt: 0,
+                            death_difficulty: None,
+                            worn: Vec::new(),
                         }
                     })
                     .collect(),

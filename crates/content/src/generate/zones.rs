@@ -160,6 +160,7 @@ impl Draft for ZonesDraft {
                         agi: f.agi,
                         wit: f.wit,
                         health: f.health.saturating_add(favoured(edge, side)),
+                        hurt: 0,
                         armour: f.armour.clone(),
                         hands: f.hands.clone(),
                         pack: f.pack.clone(),

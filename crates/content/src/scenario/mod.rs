@@ -155,6 +155,20 @@ pub fn load_str(id: &str, file: &str, src: &str) -> Result<Loaded, DataErrors> {
     })
 }
 
+/// A scenario Fray wrote itself (a campaign's battle, its company cast into it), checked as a
+/// file is: an error names `file`.
+pub fn load_written(id: &str, file: &str, scenario: &Scenario) -> Result<Loaded, DataErrors> {
+    let text =
+        ron::ser::to_string_pretty(scenario, ron::ser::PrettyConfig::new()).map_err(|e| {
+            DataErrors(vec![DataError {
+                file: file.to_string(),
+                line: 0,
+                message: format!("it could not be written out: {e}"),
+            }])
+        })?;
+    load_str(id, file, &text)
+}
+
 pub fn builtin(id: &str) -> Option<Result<Loaded, DataErrors>> {
     BUILTIN
         .iter()

@@ -30,8 +30,8 @@ pub use event::{EventKind, ReactionKind};
 pub use model::*;
 pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
 pub use setup::{
-    ChangeError, CharacterSetup, Gear, GroundItem, MapSetup, SetupError, Standing, TeamSetup,
-    TeamsSetup, TeamsSituation,
+    ChangeError, CharacterSetup, Gear, GroundItem, Lasting, MapSetup, SetupError, Standing,
+    TeamSetup, TeamsSetup, TeamsSituation,
 };
 
 use crate::battle::{Event, RuleError, Ruleset, all_or_nothing};

@@ -84,6 +84,30 @@ pub struct CharacterSetup {
     /// saved state when there is none, so a battle's hash is as it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icon: Option<String>,
+    /// What earlier battles left on this character (a campaign's): none in a lone battle.
+    #[serde(default, skip_serializing_if = "Lasting::is_fresh")]
+    pub lasting: Lasting,
+}
+
+/// What a character brings from an earlier battle: health lost, the difficulty of cheating
+/// death as raised each time it was cheated (teams.death), and the wear on each item of gear.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lasting {
+    /// Health lost; the character starts with no less than 1.
+    #[serde(default)]
+    pub hurt: u8,
+    /// The luck test to cheat death; None for the rulebook's starting 10.
+    #[serde(default)]
+    pub death_difficulty: Option<u8>,
+    /// Durability lost, by the index of the item in the character's gear.
+    #[serde(default)]
+    pub worn: Vec<(usize, u8)>,
+}
+
+impl Lasting {
+    pub fn is_fresh(&self) -> bool {
+        *self == Lasting::default()
+    }
 }
 
 impl CharacterSetup {
@@ -96,6 +120,7 @@ impl CharacterSetup {
             gear: Vec::new(),
             unseen: false,
             icon: None,
+            lasting: Lasting::default(),
         }
     }
 
@@ -444,15 +469,19 @@ impl TeamsSetup {
         let mut items = Vec::new();
         let mut characters = Vec::with_capacity(self.characters.len());
         for (id, c) in self.characters.iter().enumerate() {
-            for g in &c.gear {
-                items.push(ItemState::new(
+            for (k, g) in c.gear.iter().enumerate() {
+                let mut item = ItemState::new(
                     g.item.clone(),
                     if g.held {
                         Location::Hand(id)
                     } else {
                         Location::Pack(id)
                     },
-                ));
+                );
+                for &(_, lost) in c.lasting.worn.iter().filter(|(at, _)| *at == k) {
+                    item.durability = item.durability.saturating_sub(lost);
+                }
+                items.push(item);
             }
             characters.push(fresh(c));
         }
@@ -594,16 +623,21 @@ fn check_item(item: &Item) -> Result<(), SetupError> {
 }
 
 fn fresh(c: &CharacterSetup) -> Character {
+    let health = if c.stats.health == 0 {
+        0
+    } else {
+        c.stats.health.saturating_sub(c.lasting.hurt).max(1)
+    };
     Character {
         name: c.name.clone(),
         team: c.team,
         stats: c.stats,
         pos: c.at,
         endurance: c.stats.endurance,
-        health: c.stats.health,
+        health,
         stamina: c.stats.stamina,
         focus: c.stats.focus,
-        status: if c.stats.health == 0 {
+        status: if health == 0 {
             Status::Unconscious
         } else {
             Status::Active
@@ -618,7 +652,7 @@ fn fresh(c: &CharacterSetup) -> Character {
         readied_for: None,
         attacks: 0,
         extended: None,
-        death_difficulty: 10,
+        death_difficulty: c.lasting.death_difficulty.unwrap_or(10),
         unseen: c.unseen,
         harmed: false,
         icon: c.icon.clone(),

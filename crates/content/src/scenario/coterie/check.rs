@@ -163,6 +163,19 @@ fn group(r: &mut Report, key: &'static str, g: &GroupDef) {
             );
         }
     }
+    for (t, v) in &g.trait_injuries {
+        if !g.traits.contains_key(t) {
+            r.at(
+                &[Field(key), Field("trait_injuries"), Field(t)],
+                format!("{key}: an injury to \"{t}\", a trait the group does not have"),
+            );
+        } else if !(0..=100).contains(v) {
+            r.at(
+                &[Field(key), Field("trait_injuries"), Field(t)],
+                format!("{key}: the injury to \"{t}\" must be 0 to 100"),
+            );
+        }
+    }
 }
 
 /// A character's ratings, and that each nuance refines a skill they have.
@@ -213,6 +226,12 @@ fn character(r: &mut Report, at: &[crate::scenario::check::Step], ch: &Character
         r.at(
             &join(at, &[Field("fatigue")]),
             format!("{name}: fatigue must be 0 to 20"),
+        );
+    }
+    if !(0..=20).contains(&ch.wounds) {
+        r.at(
+            &join(at, &[Field("wounds")]),
+            format!("{name}: wounds must be 0 to 20"),
         );
     }
     if let Some(goal) = &ch.goal

@@ -65,6 +65,10 @@ pub struct CharacterDef {
     pub endurance: i32,
     #[serde(default)]
     pub fatigue: i32,
+    /// Wounds the character brings from an earlier conflict (coterie.wounds): a campaign's
+    /// lasting harm.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wounds: i32,
     #[serde(default)]
     pub goal: Option<GoalDef>,
     /// Its picture: a portrait of the art by key (`portrait.goblin`); without one, the game
@@ -85,6 +89,18 @@ pub struct GroupDef {
     #[serde(default)]
     pub breaks_at: Option<i32>,
     pub characters: Vec<CharacterDef>,
+    /// Penalties to traits the group brings from an earlier conflict
+    /// (coterie.trait-injuries), by trait: a campaign's lasting harm.
+    #[serde(
+        default,
+        deserialize_with = "crate::scenario::error::unique_keys",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
+    pub trait_injuries: BTreeMap<String, i32>,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,7 +149,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
                 group_work: ch.group_work,
                 endurance: ch.endurance,
                 fatigue: ch.fatigue,
-                wounds: 0,
+                wounds: ch.wounds,
                 standing: Standing::InConflict,
                 goal: ch.goal.as_ref().map(|g| Goal {
                     text: g.text.clone(),
@@ -151,7 +167,7 @@ pub fn validate(file: &str, src: &str, sc: &CoterieScenario) -> Result<CoterieSe
             wounds: 0,
             armour: g.armour,
             traits: g.traits.clone(),
-            trait_injuries: BTreeMap::new(),
+            trait_injuries: g.trait_injuries.clone(),
             tactical_penalty: 0,
             bonus: 0,
             breaks_at: g.breaks_at,

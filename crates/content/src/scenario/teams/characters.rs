@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::rules::teams::setup::MAX_CHARACTERS;
-use crate::rules::teams::{CharacterSetup, Gear, Item, Pos};
+use crate::rules::teams::{CharacterSetup, Gear, Item, Lasting, Pos};
 use crate::scenario::check::Step::{Field, Nth};
 use crate::scenario::check::{Report, icon, join};
 
@@ -83,6 +83,7 @@ pub fn characters(r: &mut Report, sc: &TeamsScenario, grid: &Grid) -> Vec<Charac
                     format!("{who} holds more than two hands' worth ({hands})"),
                 );
             }
+            let lasting = lasting(r, &at, &who, cd, &gear);
             characters.push(CharacterSetup {
                 name: cd.name.clone(),
                 team: t,
@@ -91,8 +92,70 @@ pub fn characters(r: &mut Report, sc: &TeamsScenario, grid: &Grid) -> Vec<Charac
                 gear,
                 unseen: cd.unseen,
                 icon: cd.icon.clone(),
+                lasting,
             });
         }
     }
     characters
+}
+
+/// What a character brings from an earlier battle: health lost (leaving at least 1), the
+/// difficulty of cheating death (from the rulebook's 10 up), and wear on named gear.
+fn lasting(
+    r: &mut Report,
+    at: &[crate::scenario::check::Step],
+    who: &str,
+    cd: &super::CharacterDef,
+    gear: &[Gear],
+) -> Lasting {
+    let health = cd.stats.stats().health;
+    if cd.hurt > 0 && cd.hurt >= health {
+        r.at(
+            &join(at, &[Field("hurt")]),
+            format!(
+                "{who}: hurt {} leaves no health of {health} (a character who starts a battle stands)",
+                cd.hurt
+            ),
+        );
+    }
+    if let Some(d) = cd.death_difficulty
+        && !(10..=30).contains(&d)
+    {
+        r.at(
+            &join(at, &[Field("death_difficulty")]),
+            format!("{who}: the difficulty of cheating death is from 10 up to 30, not {d}"),
+        );
+    }
+    let mut taken = vec![false; gear.len()];
+    let mut worn = Vec::new();
+    for (k, (name, lost)) in cd.worn.iter().enumerate() {
+        let found = gear
+            .iter()
+            .enumerate()
+            .position(|(i, g)| !taken[i] && g.item.name == *name);
+        match found {
+            Some(i) => {
+                taken[i] = true;
+                let most = gear[i].item.max_durability();
+                if *lost >= most {
+                    r.at(
+                        &join(at, &[Field("worn"), Nth(k)]),
+                        format!(
+                            "{who}: \"{name}\" cannot have lost {lost} of its durability {most}"
+                        ),
+                    );
+                }
+                worn.push((i, *lost));
+            }
+            None => r.at(
+                &join(at, &[Field("worn"), Nth(k)]),
+                format!("{who}: worn \"{name}\" is not among their gear"),
+            ),
+        }
+    }
+    Lasting {
+        hurt: cd.hurt,
+        death_difficulty: cd.death_difficulty,
+        worn,
+    }
 }

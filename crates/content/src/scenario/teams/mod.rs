@@ -105,6 +105,21 @@ pub struct CharacterDef {
     /// picks one by the name, side and gear.
     #[serde(default)]
     pub icon: Option<String>,
+    /// Health already lost when the battle starts: a campaign's lasting harm.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hurt: u8,
+    /// The luck test to cheat death, raised by 5 each time it was cheated (teams.death);
+    /// without it, the rulebook's 10.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub death_difficulty: Option<u8>,
+    /// Durability already lost by items of this character's gear, by name: the first item
+    /// of that name in hand, then in the pack, not yet named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub worn: Vec<(String, u8)>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// What a team fights for (teams.objectives); characters and tasks by name.

@@ -138,6 +138,15 @@ fn character(
             format!("{who}: health must be from 1 to 50, not {}", cd.health),
         );
     }
+    if cd.hurt >= cd.health {
+        r.at(
+            &field("hurt"),
+            format!(
+                "{who}: hurt {} leaves no health of {} (a character who starts a battle stands)",
+                cd.hurt, cd.health
+            ),
+        );
+    }
     if cd.speed == 0 {
         r.at(&field("speed"), format!("{who}: speed must be at least 1"));
     }
@@ -203,7 +212,7 @@ fn character(
             agi: cd.agi,
             wit: cd.wit,
         },
-        health: cd.health,
+        health: cd.health.saturating_sub(cd.hurt).max(1),
         max_health: cd.health,
         armour,
         zone: known.get("zone", &cd.zone).unwrap_or(0),

@@ -86,6 +86,9 @@ pub struct CharacterDef {
     pub agi: u8,
     pub wit: u8,
     pub health: u8,
+    /// Health already lost when the battle starts: a campaign's lasting harm.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hurt: u8,
     #[serde(default)]
     pub armour: Option<String>,
     #[serde(default)]
@@ -106,6 +109,10 @@ pub struct CharacterDef {
     /// picks one by the name, side and gear.
     #[serde(default)]
     pub icon: Option<String>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 fn default_speed() -> u8 {
