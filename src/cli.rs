@@ -16,6 +16,7 @@ use fray::rules::notes;
 use fray::rulesets::{Game, Visit};
 use fray::scenario;
 use fray::sim;
+use fray::words::{Lang, Value, Words};
 
 /// `println!`, except that a reader who has gone (`fray rules teams | head`) ends the program
 /// quietly instead of with the panic `println!` gives on a closed pipe.
@@ -33,11 +34,51 @@ fn say_line(line: std::fmt::Arguments) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_fmt(line).and_then(|()| out.write_all(b"\n")) {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("cannot write the output: {e}");
+            eprintln!("{}", text("cli-cannot-write-output", &[("error", txt(e))]));
             std::process::exit(1);
         }
         std::process::exit(0);
     }
+}
+
+/// The language the command line speaks, as `--lang` chose it: set once, before anything is
+/// written; English until then.
+static LANG: std::sync::OnceLock<Lang> = std::sync::OnceLock::new();
+
+/// The command line's own words (`assets/words/en/cli.ftl`), in the language `--lang` chose.
+fn words() -> &'static Words {
+    fray::words::of(LANG.get().copied().unwrap_or_default())
+}
+
+/// The message `id` with its values, in the command line's language.
+fn text(id: &str, args: &[(&str, Value)]) -> String {
+    words().say_with(id, args)
+}
+
+/// A value written as it is: a name, a path, a keyword, a number already written.
+fn txt(value: impl std::fmt::Display) -> Value {
+    Value::Text(value.to_string())
+}
+
+/// A count, for the message to choose its words by.
+fn count(n: impl TryInto<u32>) -> Value {
+    Value::Number(f64::from(n.try_into().unwrap_or(u32::MAX)))
+}
+
+/// A file's path, as a message names it.
+fn path_value(path: &Path) -> Value {
+    txt(path.display())
+}
+
+/// `--lang`'s code read, or refused in the words of the languages there are.
+fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code).ok_or_else(|| {
+        let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        fray::words::english().say_with(
+            "cli-unknown-language",
+            &[("code", txt(code)), ("known", txt(known.join(", ")))],
+        )
+    })
 }
 
 #[derive(Parser)]
@@ -47,6 +88,13 @@ fn say_line(line: std::fmt::Arguments) {
     about = "Turn-based tactical skirmishes under three tabletop rulesets"
 )]
 struct Cli {
+    /// The language of the words, for this run: en, or pseudo (every message lengthened and
+    /// accented, to find text that is not in the catalogues). What the game's window shows,
+    /// and what every command here writes of its own; the scenario files' errors, the rules
+    /// notes, the lessons' own files and a battle's events as `replay` and `referee` tell
+    /// them stay English.
+    #[arg(long, global = true, value_parser = parse_lang)]
+    lang: Option<Lang>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -247,10 +295,6 @@ struct PlayArgs {
     /// Resume the newest unfinished battle, as the menu's Continue does.
     #[arg(long = "continue")]
     resume: bool,
-    /// The language of the words, for this run: en, or pseudo (every message lengthened and
-    /// accented, to find text that is not in the catalogues).
-    #[arg(long)]
-    lang: Option<String>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -275,7 +319,6 @@ impl Default for PlayArgs {
             headless: false,
             table_dice: false,
             resume: false,
-            lang: None,
             seed: 1,
         }
     }
@@ -283,9 +326,10 @@ impl Default for PlayArgs {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let _ = LANG.set(cli.lang.unwrap_or_default());
     match cli.command {
-        None => play(PlayArgs::default()),
-        Some(Command::Play(args)) => play(args),
+        None => play(PlayArgs::default(), cli.lang),
+        Some(Command::Play(args)) => play(args, cli.lang),
         Some(Command::Sim {
             scenario,
             games,
@@ -394,8 +438,9 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// `fray play`: the window, in `lang` (None: as the settings say).
 #[cfg(feature = "game")]
-fn play(args: PlayArgs) -> ExitCode {
+fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
     use fray::game::{self, SeatKind, flow::BattleSetup};
     let PlayArgs {
         scenario,
@@ -414,24 +459,8 @@ fn play(args: PlayArgs) -> ExitCode {
         headless,
         table_dice,
         resume,
-        lang,
         seed,
     } = args;
-    let lang = match lang
-        .as_deref()
-        .map(|code| (code, fray::words::Lang::from_code(code)))
-    {
-        None => None,
-        Some((_, Some(l))) => Some(l),
-        Some((code, None)) => {
-            let known: Vec<&str> = fray::words::Lang::ALL.iter().map(|l| l.code()).collect();
-            eprintln!(
-                "--lang: no language \"{code}\" (known: {})",
-                known.join(", ")
-            );
-            return ExitCode::from(2);
-        }
-    };
     let mut launch = game::Launch {
         battle: None,
         frames,
@@ -479,10 +508,10 @@ fn play(args: PlayArgs) -> ExitCode {
     }
     if headless {
         let Some(setup) = launch.battle else {
-            return report("--headless needs a scenario or --seats");
+            return report(text("cli-headless-needs-battle", &[]));
         };
         if setup.seats.contains(&SeatKind::Person) || setup.gm == SeatKind::Person {
-            return report("--headless cannot seat a person: use AI levels in --seats");
+            return report(text("cli-headless-no-person", &[]));
         }
         say!("{}", game::run_headless(setup, 1_000_000));
         return ExitCode::SUCCESS;
@@ -501,10 +530,7 @@ fn watch(file: &Path) -> ExitCode {
         Err(e) => return report(e),
     };
     let ReplayDice::Seed(seed) = r.dice else {
-        return report(format!(
-            "{}: only replays with a dice seed can be watched",
-            file.display()
-        ));
+        return report(text("cli-watch-needs-seed", &[("file", path_value(file))]));
     };
     let setup = BattleSetup {
         scenario: r.scenario,
@@ -521,14 +547,20 @@ fn watch(file: &Path) -> ExitCode {
 
 #[cfg(not(feature = "game"))]
 fn watch(_: &Path) -> ExitCode {
-    report("this fray was built without the `game` feature: no window to watch in")
+    report(text("cli-no-window-to-watch", &[]))
 }
 
 #[cfg(not(feature = "game"))]
-fn play(_: PlayArgs) -> ExitCode {
+fn play(_: PlayArgs, _: Option<Lang>) -> ExitCode {
     eprintln!(
-        "This fray was built without the `game` feature, so it has no window.\n\
-         Try `fray sim duel --games 100`, or build with `cargo run --release` to play."
+        "{}",
+        text(
+            "cli-no-window",
+            &[
+                ("sim", txt("`fray sim duel --games 100`")),
+                ("build", txt("`cargo run --release`")),
+            ],
+        )
     );
     ExitCode::from(2)
 }
@@ -540,10 +572,49 @@ fn unknown_ruleset(r: &str) -> Option<ExitCode> {
         return None;
     }
     eprintln!(
-        "unknown ruleset \"{r}\" (known: {})",
-        fray::rulesets::IDS.join(", ")
+        "{}",
+        text(
+            "cli-unknown-ruleset",
+            &[
+                ("ruleset", txt(r)),
+                ("known", txt(fray::rulesets::IDS.join(", "))),
+            ],
+        )
     );
     Some(ExitCode::from(2))
+}
+
+/// An AI's level in words, as the menu names it.
+fn level_word(level: Level) -> String {
+    words().say_with("ai-level", &[("level", txt(level.name()))])
+}
+
+/// A size by its keyword; None, with the sizes there are said, for another.
+fn parse_size(size: &str) -> Option<fray::generate::Size> {
+    let found = fray::generate::Size::parse(size);
+    if found.is_none() {
+        let known: Vec<&str> = fray::generate::Size::ALL.iter().map(|z| z.name()).collect();
+        eprintln!(
+            "{}",
+            text(
+                "cli-unknown-size",
+                &[("size", txt(size)), ("known", txt(known.join(", ")))],
+            )
+        );
+    }
+    found
+}
+
+/// What a replay's check found to warn of, in its own words.
+fn warn(warning: impl std::fmt::Display) {
+    eprintln!("{}", text("cli-warning", &[("warning", txt(warning))]));
+}
+
+fn cannot_write(path: &Path, e: &std::io::Error) -> String {
+    text(
+        "cli-cannot-write",
+        &[("file", path_value(path)), ("error", txt(e))],
+    )
 }
 
 fn report<E: std::fmt::Display>(e: E) -> ExitCode {
@@ -602,21 +673,39 @@ fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: sim::Batch) -> ExitCo
         });
         say!("{out}");
     } else {
-        let seated: Vec<&str> = (0..factions.len())
-            .map(|f| levels[f % levels.len()].name())
+        let seated: Vec<String> = (0..factions.len())
+            .map(|f| level_word(levels[f % levels.len()]))
             .collect();
         say!(
-            "{} ({}), {games} battles, {}",
-            loaded.scenario.name,
-            loaded.ruleset(),
-            seated.join(" against ")
+            "{}",
+            text(
+                "cli-sim-heading",
+                &[
+                    ("scenario", txt(&loaded.scenario.name)),
+                    ("ruleset", txt(loaded.ruleset())),
+                    ("games", count(games)),
+                    ("seated", txt(seated.join(&words().say("cli-sim-against")))),
+                ],
+            )
         );
         for (n, w) in factions.iter().zip(&wins) {
-            say!("  {n:<20} {w:>6} wins");
+            let label = text("cli-sim-wins", &[("wins", count(*w))]);
+            say!("  {n:<20} {w:>6} {label}");
         }
-        say!("  {:<20} {draws:>6}", "draws");
-        say!("  {:<20} {unfinished:>6}", "unfinished");
-        say!("  mean rounds {mean_rounds:.2}, {per_sec:.0} battles per second ({threads} at once)");
+        say!("  {:<20} {draws:>6}", words().say("cli-sim-draws"));
+        say!(
+            "  {:<20} {unfinished:>6}",
+            words().say("cli-sim-unfinished")
+        );
+        let speed = text(
+            "cli-sim-speed",
+            &[
+                ("rounds", txt(format!("{mean_rounds:.2}"))),
+                ("speed", txt(format!("{per_sec:.0}"))),
+                ("threads", count(threads)),
+            ],
+        );
+        say!("  {speed}");
     }
     if unfinished > 0 {
         ExitCode::FAILURE
@@ -632,11 +721,16 @@ fn dice_left_over(name: &str, left: &[u8], strict: bool) -> bool {
     }
     let values: Vec<String> = left.iter().map(ToString::to_string).collect();
     eprintln!(
-        "{name}: {} {} scripted dice {} never rolled: {}",
-        if strict { "error:" } else { "note:" },
-        left.len(),
-        if left.len() == 1 { "was" } else { "were" },
-        values.join(", ")
+        "{}",
+        text(
+            "cli-dice-left",
+            &[
+                ("file", txt(name)),
+                ("strict", txt(if strict { "yes" } else { "no" })),
+                ("count", count(left.len())),
+                ("values", txt(values.join(", "))),
+            ],
+        )
     );
     !strict
 }
@@ -650,7 +744,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
     match replay::run(&r, &name, &src) {
         Ok(run) => {
             for w in &run.warnings {
-                eprintln!("warning: {w}");
+                warn(w);
             }
             print_lines(&run.lines, json);
             if json {
@@ -663,9 +757,10 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
                     })
                 );
             } else {
-                say!("final state hash {:016x}", run.final_hash);
+                let hash = txt(format!("{:016x}", run.final_hash));
+                say!("{}", text("cli-final-hash", &[("hash", hash)]));
                 if run.outcome.is_none() {
-                    say!("the battle is unfinished: no side has won yet");
+                    say!("{}", words().say("cli-unfinished"));
                 }
             }
             if dice_left_over(&name, &run.dice_left, strict) {
@@ -699,15 +794,15 @@ fn seal(file: &Path) -> ExitCode {
     };
     match replay::seal_text(&name, &src) {
         Ok(sealed) if sealed == src => {
-            say!("{name}: already sealed, and it replays as sealed");
+            say!("{}", text("cli-already-sealed", &[("file", txt(&name))]));
             ExitCode::SUCCESS
         }
         Ok(sealed) => match std::fs::write(file, sealed) {
             Ok(()) => {
-                say!("{name}: sealed");
+                say!("{}", text("cli-sealed", &[("file", txt(&name))]));
                 ExitCode::SUCCESS
             }
-            Err(e) => report(format!("{name}: cannot write: {e}")),
+            Err(e) => report(cannot_write(file, &e)),
         },
         Err(e) => report(e),
     }
@@ -731,18 +826,14 @@ fn generate(ruleset: &str, seed: u64, size: &str, out: Option<&Path>, force: boo
     if let Some(code) = unknown_ruleset(ruleset) {
         return code;
     }
-    let Some(size) = fray::generate::Size::parse(size) else {
-        eprintln!("unknown size \"{size}\" (known: small, medium, large)");
+    let Some(size) = parse_size(size) else {
         return ExitCode::from(2);
     };
     if let Some(out) = out
         && out.exists()
         && !force
     {
-        return report(format!(
-            "{}: a file is already there; name another --out, or add --force to write over it",
-            out.display()
-        ));
+        return report(text("cli-file-is-there", &[("file", path_value(out))]));
     }
     let started = Instant::now();
     let made = match fray::generate::generate(ruleset, seed, size, &Default::default()) {
@@ -751,15 +842,26 @@ fn generate(ruleset: &str, seed: u64, size: &str, out: Option<&Path>, force: boo
     };
     let b = &made.balance;
     eprintln!(
-        "{}: {} {:.0}% over {} battles between normal AIs, {:.1} rounds on average; {} drafts set aside, {} knob turns, {:.2} s",
-        made.scenario.name,
-        b.factions.first().map_or("", String::as_str),
-        b.first_share() * 100.0,
-        b.battles,
-        b.mean_rounds(),
-        b.drafts,
-        b.turns,
-        started.elapsed().as_secs_f64()
+        "{}",
+        text(
+            "cli-generated",
+            &[
+                ("scenario", txt(&made.scenario.name)),
+                (
+                    "faction",
+                    txt(b.factions.first().map_or("", String::as_str))
+                ),
+                ("share", txt(format!("{:.0}", b.first_share() * 100.0))),
+                ("battles", count(b.battles)),
+                ("rounds", txt(format!("{:.1}", b.mean_rounds()))),
+                ("drafts", count(b.drafts)),
+                ("turns", count(b.turns)),
+                (
+                    "seconds",
+                    txt(format!("{:.2}", started.elapsed().as_secs_f64())),
+                ),
+            ],
+        )
     );
     match out {
         Some(out) => match std::fs::write(out, &made.text) {
@@ -767,7 +869,7 @@ fn generate(ruleset: &str, seed: u64, size: &str, out: Option<&Path>, force: boo
                 say!("{}", out.display());
                 ExitCode::SUCCESS
             }
-            Err(e) => report(format!("{}: cannot write it: {e}", out.display())),
+            Err(e) => report(cannot_write(out, &e)),
         },
         None => {
             say!("{}", made.text.trim_end());
@@ -795,9 +897,15 @@ fn record(name: &str, seed: u64, out: &Path, force: bool) -> ExitCode {
         return report(e);
     }
     say!(
-        "{}: {} actions, round {round}",
-        out.display(),
-        r.actions.len()
+        "{}",
+        text(
+            "cli-recorded",
+            &[
+                ("file", path_value(out)),
+                ("actions", count(r.actions.len())),
+                ("round", count(round)),
+            ],
+        )
     );
     ExitCode::SUCCESS
 }
@@ -808,16 +916,13 @@ fn record(name: &str, seed: u64, out: &Path, force: bool) -> ExitCode {
 fn replay_place(name: &str, out: &Path, force: bool) -> Result<String, String> {
     if out.exists() {
         if scenario::same_file(Path::new(name), out) {
-            return Err(format!(
-                "{}: this is the scenario being played; the replay would overwrite it: name another --out",
-                out.display()
+            return Err(text(
+                "cli-would-overwrite-scenario",
+                &[("file", path_value(out))],
             ));
         }
         if !force {
-            return Err(format!(
-                "{}: a file is already there; name another --out, or add --force to write over it",
-                out.display()
-            ));
+            return Err(text("cli-file-is-there", &[("file", path_value(out))]));
         }
     }
     // The replay names its scenario as a replay reads it: a built-in one by its name, a file
@@ -834,7 +939,7 @@ fn write_replay(r: &Replay, name: &str, named: &str, out: &Path) -> Result<(), S
     {
         text = text.replacen(&format!("scenario: {was}"), &format!("scenario: {now}"), 1);
     }
-    std::fs::write(out, text).map_err(|e| format!("{}: cannot write: {e}", out.display()))
+    std::fs::write(out, text).map_err(|e| cannot_write(out, &e))
 }
 
 fn referee(name: &str, out: Option<&Path>, force: bool) -> ExitCode {
@@ -872,9 +977,14 @@ fn referee(name: &str, out: Option<&Path>, force: bool) -> ExitCode {
             return report(e);
         }
         say!(
-            "{}: {} actions kept, with the dice the table rolled",
-            out.display(),
-            done.replay.actions.len()
+            "{}",
+            text(
+                "cli-refereed",
+                &[
+                    ("file", path_value(out)),
+                    ("actions", count(done.replay.actions.len())),
+                ],
+            )
         );
     }
     ExitCode::SUCCESS
@@ -892,17 +1002,17 @@ fn recorded_name(name: &str, out: &Path) -> Result<String, String> {
         _ => Path::new("."),
     };
     let (Ok(dir), Ok(scenario)) = (dir.canonicalize(), file.canonicalize()) else {
-        return Err(format!(
-            "{}: cannot find the folder it is written to",
-            out.display()
-        ));
+        return Err(text("cli-no-folder", &[("file", path_value(out))]));
     };
     match scenario.strip_prefix(&dir) {
         Ok(rel) => Ok(rel.to_string_lossy().replace('\\', "/")),
-        Err(_) => Err(format!(
-            "{}: a replay reads its scenario only from its own folder or below it, and {name} lies outside {}: write the replay beside the scenario or above it",
-            out.display(),
-            dir.display()
+        Err(_) => Err(text(
+            "cli-scenario-outside",
+            &[
+                ("file", path_value(out)),
+                ("scenario", txt(name)),
+                ("folder", path_value(&dir)),
+            ],
         )),
     }
 }
@@ -940,7 +1050,7 @@ impl Visit for Record<'_> {
         let mut r = Replay::new(
             self.name.to_string(),
             ReplayDice::Seed(seed),
-            G::wrap(actions).ok_or("this ruleset's battles cannot be saved as replays")?,
+            G::wrap(actions).ok_or_else(|| words().say("cli-not-replayable"))?,
         );
         replay::seal(&mut r).map_err(|e| e.to_string())?;
         debug_assert_eq!(r.final_hash, Some(replay::state_hash::<G>(&state)));
@@ -976,16 +1086,17 @@ fn lessons(ruleset: Option<&str>, coverage: bool, json: bool) -> ExitCode {
         match fray::lessons::coverage::coverage(r) {
             Ok(c) => {
                 if !json {
-                    say!(
-                        "{r}: {} of {} paragraphs taught; untaught: {}",
-                        c.taught,
-                        c.paragraphs,
-                        if c.untaught.is_empty() {
-                            "none".to_string()
-                        } else {
-                            c.untaught.join(", ")
-                        }
+                    let said = text(
+                        "cli-lessons-coverage",
+                        &[
+                            ("ruleset", txt(r)),
+                            ("taught", count(c.taught)),
+                            ("paragraphs", count(c.paragraphs)),
+                            ("left", count(c.untaught.len())),
+                            ("untaught", txt(c.untaught.join(", "))),
+                        ],
                     );
+                    say!("{said}");
                 }
                 all.insert(r.to_string(), serde_json::to_value(&c).unwrap_or_default());
             }
@@ -1023,17 +1134,16 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                         .map_err(|e| e.to_string())
                         .and_then(|run| {
                             for w in &run.warnings {
-                                eprintln!("warning: {w}");
+                                warn(w);
                             }
                             if run.outcome.is_none() {
-                                say!("{name}: the battle is unfinished: no side has won yet");
+                                let said = text("cli-check-unfinished", &[("file", txt(&name))]);
+                                say!("{said}");
                             }
                             if dice_left_over(&name, &run.dice_left, strict) {
                                 Ok(())
                             } else {
-                                Err(format!(
-                                    "{name}: the scripted dice must all be rolled (--strict)"
-                                ))
+                                Err(text("cli-check-strict", &[("file", txt(&name))]))
                             }
                         })
                 })
@@ -1046,7 +1156,7 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                 .map_err(|e| e.to_string())
         };
         match result {
-            Ok(()) => say!("{name}: ok"),
+            Ok(()) => say!("{}", text("cli-check-ok", &[("file", txt(&name))])),
             Err(e) => {
                 eprintln!("{e}");
                 failed = true;
@@ -1073,9 +1183,8 @@ fn rules(ruleset: Option<&str>) -> ExitCode {
                 say!("{text}");
                 ExitCode::SUCCESS
             }
-            None => {
-                unknown_ruleset(r).unwrap_or_else(|| report(format!("no rules notes for \"{r}\"")))
-            }
+            None => unknown_ruleset(r)
+                .unwrap_or_else(|| report(text("cli-no-rules-notes", &[("ruleset", txt(r))]))),
         },
     }
 }
@@ -1088,8 +1197,9 @@ fn bench(
     mut cfg: fray::bench::BenchConfig,
 ) -> ExitCode {
     if what != "ai" {
-        return report(format!(
-            "unknown benchmark \"{what}\" (known: ai, generate)"
+        return report(text(
+            "cli-unknown-benchmark",
+            &[("what", txt(what)), ("known", txt("ai, generate"))],
         ));
     }
     if let Some(code) = cfg.ruleset.as_deref().and_then(unknown_ruleset) {
@@ -1103,7 +1213,7 @@ fn bench(
     if json {
         say!("{}", serde_json::to_string(&r).unwrap_or_default());
     } else {
-        say!("{}", r.table().trim_end());
+        say!("{}", bench_table(&r).trim_end());
     }
     ExitCode::SUCCESS
 }
@@ -1113,17 +1223,174 @@ fn bench_generate(json: bool, seeds: Option<u32>, size: &str, ruleset: Option<&s
     if let Some(code) = ruleset.and_then(unknown_ruleset) {
         return code;
     }
-    let Some(size) = fray::generate::Size::parse(size) else {
-        eprintln!("unknown size \"{size}\" (known: small, medium, large)");
+    let Some(size) = parse_size(size) else {
         return ExitCode::from(2);
     };
     let rows = fray::generate::bench::run(seeds.unwrap_or(100), size, ruleset, &Default::default());
     if json {
         say!("{}", serde_json::to_string(&rows).unwrap_or_default());
     } else {
-        say!("{}", fray::generate::bench::table(&rows).trim_end());
+        say!("{}", generate_table(&rows).trim_end());
     }
     ExitCode::SUCCESS
+}
+
+/// `fray bench ai`'s report as a table: the win rate of each level against each, the same by
+/// the side played, and each level's decision time.
+fn bench_table(r: &fray::bench::BenchReport) -> String {
+    let mut out = text(
+        "cli-bench-over",
+        &[
+            ("battles", count(r.battles)),
+            ("scenarios", txt(r.scenarios.join(", "))),
+            ("unfinished", count(r.unfinished)),
+        ],
+    );
+    let levels: Vec<(Level, String)> = Level::ALL.iter().map(|&l| (l, level_word(l))).collect();
+    // The levels' words head the rows and the columns: each as wide as the widest word (and
+    // a space between columns), and no narrower than the English words need.
+    let widest = levels.iter().map(|(_, w)| w.chars().count()).max();
+    let row = widest.unwrap_or(0).max(8);
+    let column = widest.map_or(0, |w| w + 1).max(9);
+    out.push_str(&format!(
+        "\n\n{}\n{:>row$}",
+        words().say("cli-bench-win-rate"),
+        ""
+    ));
+    for (_, c) in &levels {
+        out.push_str(&format!("{c:>column$}"));
+    }
+    out.push('\n');
+    for (a, word) in &levels {
+        out.push_str(&format!("{word:>row$}"));
+        for (b, _) in &levels {
+            match r.win_rate.get(&format!("{}_vs_{}", a.name(), b.name())) {
+                Some(v) => out.push_str(&format!("{:>w$.1}%", v * 100.0, w = column - 1)),
+                None => out.push_str(&format!("{:>column$}", "-")),
+            }
+        }
+        out.push('\n');
+    }
+    // A pairing's key, "normal_vs_random", in words.
+    let pairing = |key: &str| {
+        key.split_once("_vs_")
+            .and_then(|(a, b)| Some((Level::parse(a)?, Level::parse(b)?)))
+            .map_or_else(
+                || key.to_string(),
+                |(a, b)| {
+                    text(
+                        "cli-bench-pairing",
+                        &[("row", txt(level_word(a))), ("column", txt(level_word(b)))],
+                    )
+                },
+            )
+    };
+    let pairings: Vec<(String, &[f64; 2])> = r
+        .win_rate_by_side
+        .iter()
+        .map(|(key, sides)| (pairing(key), sides))
+        .collect();
+    let wide = pairings.iter().map(|(p, _)| p.chars().count()).max();
+    let wide = wide.unwrap_or(0).max(18);
+    out.push_str(&format!("\n{}\n", words().say("cli-bench-by-side")));
+    for (p, [s0, s1]) in &pairings {
+        out.push_str(&format!(
+            "{p:>wide$}  {:>6.1}%  {:>6.1}%\n",
+            s0 * 100.0,
+            s1 * 100.0
+        ));
+    }
+    out.push_str(&format!("\n{}\n", words().say("cli-bench-decision-time")));
+    for (l, t) in &r.decision_ms {
+        let word = Level::parse(l).map_or_else(|| l.clone(), level_word);
+        let timing = text(
+            "cli-bench-timing",
+            &[
+                ("median", txt(format!("{:>7.2}", t.median))),
+                ("p99", txt(format!("{:>7.2}", t.p99))),
+                ("max", txt(format!("{:>7.2}", t.max))),
+                ("decisions", count(t.decisions)),
+            ],
+        );
+        out.push_str(&format!("{word:>row$}  {timing}\n"));
+    }
+    out
+}
+
+/// `fray bench generate`'s rows as a table: each column as wide as its heading or its widest
+/// figure, two spaces between.
+fn generate_table(rows: &[fray::generate::bench::Row]) -> String {
+    let spread = |v: &[f64; 3], decimals: usize, unit: &str| {
+        v.iter()
+            .map(|x| format!("{x:>w$.decimals$}{unit}", w = 4 + decimals))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let cells = |cell: &dyn Fn(&fray::generate::bench::Row) -> String| -> Vec<String> {
+        rows.iter().map(cell).collect()
+    };
+    // Each column: its heading's message, whether its cells are figures (to the right), and
+    // its cells.
+    let columns = [
+        ("cli-bench-ruleset", false, cells(&|r| r.ruleset.clone())),
+        ("cli-bench-size", false, cells(&|r| r.size.clone())),
+        ("cli-bench-seeds", true, cells(&|r| r.seeds.to_string())),
+        (
+            "cli-bench-refused",
+            true,
+            cells(&|r| r.refused.len().to_string()),
+        ),
+        (
+            "cli-bench-share",
+            true,
+            cells(&|r| spread(&r.share.map(|s| s * 100.0), 0, "%")),
+        ),
+        (
+            "cli-bench-rounds",
+            true,
+            cells(&|r| spread(&r.rounds, 1, "")),
+        ),
+        (
+            "cli-bench-seconds",
+            true,
+            cells(&|r| spread(&r.seconds, 2, "")),
+        ),
+    ];
+    let headings: Vec<String> = columns.iter().map(|(id, ..)| words().say(id)).collect();
+    let widths: Vec<usize> = columns
+        .iter()
+        .zip(&headings)
+        .map(|((_, _, cells), heading)| {
+            cells
+                .iter()
+                .chain([heading])
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    // One line of the table: the `i`th cell of each column, or the headings.
+    let line = |i: Option<usize>| {
+        let cells: Vec<String> = columns
+            .iter()
+            .zip(&headings)
+            .zip(&widths)
+            .map(|(((_, figures, cells), heading), &w)| {
+                let cell = i.map_or(heading, |i| &cells[i]);
+                if *figures {
+                    format!("{cell:>w$}")
+                } else {
+                    format!("{cell:<w$}")
+                }
+            })
+            .collect();
+        cells.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(None);
+    for i in 0..rows.len() {
+        out.push_str(&line(Some(i)));
+    }
+    out
 }
 
 /// A comma-separated list of AI levels, or `default` when none is given.
@@ -1133,8 +1400,13 @@ fn parse_levels(list: Option<&str>, default: Vec<Level>) -> Result<Vec<Level>, S
     };
     list.split(',')
         .map(|name| {
-            Level::parse(name.trim())
-                .ok_or_else(|| format!("unknown level \"{name}\" (random, easy, normal, hard)"))
+            Level::parse(name.trim()).ok_or_else(|| {
+                let known: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                text(
+                    "cli-unknown-level",
+                    &[("level", txt(name)), ("known", txt(known.join(", ")))],
+                )
+            })
         })
         .collect()
 }

@@ -47,6 +47,9 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("present-zones"),
     catalogue!("present-teams"),
     catalogue!("present-coterie"),
+    // The command line's own words: the browser has no command line to carry them for.
+    #[cfg(not(target_arch = "wasm32"))]
+    catalogue!("cli"),
 ];
 
 /// A language the game speaks.
@@ -153,8 +156,8 @@ impl Words {
     }
 }
 
-/// English, for the words written where no player chose a language: the command line, the
-/// replay checker's report, the tests.
+/// English, for the words written where no player chose a language: the replay checker's
+/// report, the tests, the command line unless `--lang` says otherwise.
 pub fn english() -> &'static Words {
     of(Lang::English)
 }

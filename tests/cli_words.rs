@@ -1,0 +1,342 @@
+//! The command line's own words come from the catalogues (`assets/words/en/cli.ftl`): each
+//! command that writes them run under `--lang pseudo`, and every line it writes of its own
+//! checked for plain English. The values a line carries are left as they are written, so they
+//! are taken out before the check: a file's path, a scenario's and its sides' names (every
+//! string its file writes in quotes), a ruleset's id, a size, a scenario's id, a hash, and the
+//! keywords a refusal lists. What another part of Fray writes in English by design is left out
+//! too: a battle's events as `fray replay` and `fray referee` tell them, the referee's
+//! questions (`fray-content`'s `referee`). Machine output (JSON, the RON of a generated
+//! skirmish) is the same in every language.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use fray::words::looks_unconverted;
+
+fn fray(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(support::root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("the fray binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("the output is UTF-8")
+}
+
+/// `fray ARGS --lang pseudo`, which must exit with `status`: its stdout and stderr.
+fn pseudo(args: &[&str], status: i32) -> (String, String) {
+    let o = fray(&[args, &["--lang", "pseudo"]].concat());
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(status),
+        "fray {}:\n{out}\n{err}",
+        args.join(" ")
+    );
+    (out, err)
+}
+
+/// The lines of `written` that read as plain English once `values` are taken out of them.
+fn unconverted(written: &str, values: &[impl AsRef<str>]) -> Vec<String> {
+    let mut values: Vec<&str> = values
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|v| !v.is_empty())
+        .collect();
+    // A longer value first, so that a shorter one inside it does not leave it in pieces.
+    values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    written
+        .lines()
+        .filter(|line| {
+            let left = values
+                .iter()
+                .fold(line.to_string(), |l, v| l.replace(v, " "));
+            looks_unconverted(&left)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Fails naming each line of `written` (what `what` wrote) left in plain English.
+fn all_converted(what: &str, written: &str, values: &[impl AsRef<str>]) {
+    let left = unconverted(written, values);
+    assert!(
+        left.is_empty(),
+        "{what} writes plain English under the pseudo-locale:\n{}\n\nall it wrote:\n{written}",
+        left.join("\n")
+    );
+}
+
+/// Every string a scenario's file (or a replay's) writes in quotes: the names it gives.
+fn quoted(src: &str) -> Vec<String> {
+    src.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|x| x.to_string()).collect()
+}
+
+/// A folder of this test's own, removed when dropped.
+struct Folder(PathBuf);
+
+impl Folder {
+    fn new(name: &str) -> Folder {
+        let dir =
+            std::env::temp_dir().join(format!("fray-cli-words-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Folder(dir)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0
+            .join(name)
+            .to_str()
+            .expect("a UTF-8 path")
+            .to_string()
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const RULESETS: &str = "zones, coterie, teams";
+
+/// `fray sim`'s table: the heading with the levels seated, each side's wins, the draws, the
+/// unfinished, the speed.
+#[test]
+fn sim_writes_its_table_in_the_catalogues_words() {
+    let loaded = fray::catalogue::load("duel").unwrap();
+    let mut values = loaded.setup.factions();
+    values.extend([loaded.scenario.name.clone(), loaded.ruleset().to_string()]);
+    for seated in ["random", "hard,random"] {
+        let (out, err) = pseudo(&["sim", "duel", "--games", "2", "--ai", seated], 0);
+        all_converted("fray sim", &out, &values);
+        assert!(err.is_empty(), "{err}");
+        assert!(
+            out.contains("Wardens"),
+            "the sides' names stay as written:\n{out}"
+        );
+    }
+}
+
+/// `fray record`, `replay`, `replay --seal` and `check` of a replay: what each says of the
+/// replay, and of the dice a replay scripts and never rolls. The events `replay` tells are
+/// `fray-content`'s, in English, and left out.
+#[test]
+fn record_replay_seal_and_check_write_in_the_catalogues_words() {
+    let dir = Folder::new("replays");
+    let file = dir.file("duel.ron");
+    let (out, _) = pseudo(&["record", "duel", "--seed", "6", "--out", &file], 0);
+    all_converted("fray record", &out, &[&file]);
+
+    let (r, src) = fray::replay::load(Path::new(&file)).unwrap();
+    let run = fray::replay::run(&r, &file, &src).unwrap();
+    let mut told: Vec<String> = Vec::new();
+    for line in &run.lines {
+        told.push(line.text.clone());
+        if let Some(e) = &line.told {
+            told.push(format!("    ⟨{e}⟩"));
+        }
+    }
+    let hash = format!("{:016x}", run.final_hash);
+    let (out, err) = pseudo(&["replay", &file], 0);
+    let own: String = out
+        .lines()
+        .filter(|l| !told.iter().any(|t| t == l))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(own.contains(&hash), "the hash stays as it is:\n{out}");
+    all_converted("fray replay", &own, &[&hash]);
+    assert!(err.is_empty(), "{err}");
+
+    let (out, _) = pseudo(&["replay", "--seal", &file], 0);
+    all_converted("fray replay --seal", &out, &[&file]);
+    let (out, _) = pseudo(&["check", &file], 0);
+    all_converted("fray check", &out, &[&file]);
+
+    // Dice scripted beyond those rolled: a note, and under --strict an error.
+    let rolled = {
+        let mut dice = fray::rules::dice::SeededDice::new(6);
+        let mut rec = fray::rules::dice::RecordingDice::new(&mut dice);
+        let fray::rulesets::Setup::Zones(setup) = fray::catalogue::load("duel").unwrap().setup
+        else {
+            panic!("the duel is Zones")
+        };
+        let fray::replay::ReplayActions::Zones(actions) = &r.actions else {
+            panic!("a Zones replay")
+        };
+        use fray::rules::battle::Ruleset;
+        let (mut state, _) = fray::rules::zones::Zones::start(&setup, &mut rec).unwrap();
+        for a in actions {
+            fray::rules::zones::Zones::apply(&mut state, a, &mut rec).unwrap();
+        }
+        rec.record
+    };
+    let list: Vec<String> = rolled.iter().chain(&[3, 4]).map(u8::to_string).collect();
+    let extra = dir.file("extra.ron");
+    std::fs::write(
+        &extra,
+        src.replace(
+            "dice: Seed(6)",
+            &format!("dice: Scripted([{}])", list.join(", ")),
+        ),
+    )
+    .unwrap();
+    let values = [extra.clone(), "3, 4".to_string()];
+    let (out, err) = pseudo(&["check", &extra], 0);
+    all_converted("fray check", &out, &values);
+    all_converted("fray check", &err, &values);
+    assert!(err.contains("3, 4"), "{err}");
+    let (out, err) = pseudo(&["check", "--strict", &extra], 1);
+    all_converted("fray check --strict", &out, &values);
+    all_converted("fray check --strict", &err, &values);
+
+    // Written over only when asked; never over its scenario.
+    let (_, err) = pseudo(&["record", "duel", "--out", &file], 1);
+    all_converted("fray record", &err, &[&file]);
+    let scenario = dir.file("mine.ron");
+    std::fs::copy(support::root().join("assets/scenarios/duel.ron"), &scenario).unwrap();
+    let (_, err) = pseudo(&["record", &scenario, "--out", &scenario], 1);
+    all_converted("fray record", &err, &[&scenario]);
+}
+
+/// `fray referee --out`: what it says of the replay it keeps. The questions before it are
+/// `fray-content`'s, in English (the input here ends at the first), so only its own last line
+/// is checked.
+#[test]
+fn referee_says_what_it_kept_in_the_catalogues_words() {
+    let dir = Folder::new("referee");
+    let file = dir.file("table.ron");
+    let (out, _) = pseudo(&["referee", "duel", "--out", &file], 0);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with(&file), "{out}");
+    all_converted("fray referee", last, &[&file]);
+}
+
+/// `fray generate`: how even the skirmish came out, on stderr; the file itself, on stdout, the
+/// same in every language.
+#[test]
+fn generate_says_how_even_in_the_catalogues_words() {
+    let args = ["generate", "zones", "--seed", "3", "--size", "small"];
+    let (out, err) = pseudo(&args, 0);
+    let english = fray(&args);
+    assert!(english.status.success());
+    assert_eq!(
+        out,
+        text(&english.stdout),
+        "the scenario's file is machine output"
+    );
+    let mut values = quoted(&out);
+    values.extend(s(&["zones", "small"]));
+    all_converted("fray generate", &err, &values);
+}
+
+/// `fray lessons --coverage`: each course's paragraphs taught; the JSON the same in every
+/// language.
+#[test]
+fn lessons_coverage_in_the_catalogues_words() {
+    let (out, _) = pseudo(&["lessons", "--coverage"], 0);
+    let ids: Vec<String> = fray::rulesets::IDS.iter().map(|r| r.to_string()).collect();
+    all_converted("fray lessons --coverage", &out, &ids);
+    let (json, _) = pseudo(&["lessons", "--coverage", "--json"], 0);
+    let english = fray(&["lessons", "--coverage", "--json"]);
+    assert_eq!(json, text(&english.stdout));
+}
+
+/// `fray bench ai` and `fray bench generate`: their tables' headings and rows.
+#[test]
+fn bench_tables_in_the_catalogues_words() {
+    let (out, _) = pseudo(
+        &[
+            "bench",
+            "ai",
+            "--ruleset",
+            "zones",
+            "--levels",
+            "random,easy",
+            "--games",
+            "1",
+        ],
+        0,
+    );
+    let scenarios = fray::scenario::BUILTIN.iter().map(|(n, _)| n.to_string());
+    all_converted("fray bench ai", &out, &scenarios.collect::<Vec<_>>());
+    let (out, _) = pseudo(
+        &[
+            "bench",
+            "generate",
+            "--ruleset",
+            "teams",
+            "--generated",
+            "1",
+            "--size",
+            "small",
+        ],
+        0,
+    );
+    all_converted("fray bench generate", &out, &s(&["teams", "small"]));
+}
+
+/// Each refusal of what was typed: an unknown ruleset, size, level or benchmark; and `fray
+/// play` built without its window.
+#[test]
+fn refusals_in_the_catalogues_words() {
+    let cases: &[(&[&str], i32, Vec<String>)] = &[
+        (&["generate", "chess"], 2, s(&["chess", RULESETS])),
+        (&["lessons", "chess"], 2, s(&["chess", RULESETS])),
+        (
+            &["generate", "zones", "--size", "huge"],
+            2,
+            s(&["huge", "small, medium, large"]),
+        ),
+        (
+            &["bench", "generate", "--size", "huge"],
+            2,
+            s(&["huge", "small, medium, large"]),
+        ),
+        (
+            &["sim", "duel", "--ai", "klingon"],
+            1,
+            s(&["klingon", "random, easy, normal, hard"]),
+        ),
+        (&["bench", "quantum"], 1, s(&["quantum", "ai, generate"])),
+    ];
+    for (args, status, values) in cases {
+        let (out, err) = pseudo(args, *status);
+        assert!(out.is_empty(), "{out}");
+        assert!(!err.trim().is_empty(), "fray {} says why", args.join(" "));
+        all_converted(&format!("fray {}", args.join(" ")), &err, values);
+    }
+    #[cfg(not(feature = "game"))]
+    {
+        let (_, err) = pseudo(&["play"], 2);
+        let commands = s(&["`fray sim duel --games 100`", "`cargo run --release`"]);
+        all_converted("fray play", &err, &commands);
+    }
+}
+
+/// The check itself finds English: the same commands in English fail it, so a pass above is
+/// the catalogues' doing.
+#[test]
+fn english_is_found() {
+    let o = fray(&["sim", "duel", "--games", "1"]);
+    let loaded = fray::catalogue::load("duel").unwrap();
+    let mut values = loaded.setup.factions();
+    values.extend([loaded.scenario.name.clone(), loaded.ruleset().to_string()]);
+    assert!(!unconverted(&text(&o.stdout), &values).is_empty());
+    let o = fray(&["generate", "chess", "--lang", "en"]);
+    assert!(!unconverted(&text(&o.stderr), &s(&["chess", RULESETS])).is_empty());
+}
