@@ -1124,7 +1124,11 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                 continue;
             }
         };
-        let result = if fray::lessons::is_lesson(&src) {
+        let result = if fray::campaign::is_campaign(&src) {
+            fray::campaign::load_str(&name, &src)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        } else if fray::lessons::is_lesson(&src) {
             fray::lessons::check_file(&name, &src).map_err(|e| e.to_string())
         } else if replay::is_replay(&src) {
             replay::parse(&name, &src)

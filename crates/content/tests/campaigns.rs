@@ -310,3 +310,108 @@ fn every_shipped_campaign_plays_to_an_ending_carrying_what_lasts() {
     }
     assert_eq!(endings.len(), campaign::BUILTIN.len());
 }
+
+/// A small campaign's text with `battles` written in.
+fn campaign_text(battles: &str, endings: &str) -> String {
+    format!(
+        "Campaign(\n    name: \"Test\",\n    start: \"one\",\n    battles: [\n{battles}    ],\n    endings: [\n{endings}    ],\n)\n"
+    )
+}
+
+fn battle(id: &str, scenario: &str, won: &str, lost: &str) -> String {
+    format!(
+        "        BattleDef(\n            id: \"{id}\",\n            scenario: \"{scenario}\",\n            side: \"Wardens\",\n            briefing: \"b\",\n            won: After(says: \"w\", to: Some(\"{won}\")),\n            lost: After(says: \"l\", to: Some(\"{lost}\")),\n        ),\n"
+    )
+}
+
+const END: &str = "        EndingDef(id: \"end\", title: \"The end\", says: \"s\"),\n";
+
+fn errors(src: &str) -> Vec<(usize, String)> {
+    match campaign::load_str("test.ron", src) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.0.into_iter().map(|e| (e.line, e.message)).collect(),
+    }
+}
+
+#[test]
+fn a_campaign_that_plays_through_is_accepted() {
+    let src = campaign_text(
+        &(battle("one", "duel", "two", "end") + &battle("two", "standing-stones", "end", "end")),
+        END,
+    );
+    assert_eq!(errors(&src), Vec::new());
+}
+
+#[test]
+fn a_missing_scenario_is_refused_at_its_line() {
+    let src = campaign_text(&battle("one", "no-such-place", "end", "end"), END);
+    let e = errors(&src);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 7, "{e:?}");
+    assert!(e[0].1.contains("no-such-place"), "{e:?}");
+}
+
+#[test]
+fn a_side_the_scenario_lacks_is_refused_at_its_line() {
+    let src = campaign_text(&battle("one", "hold-the-mill", "end", "end"), END);
+    let e = errors(&src);
+    assert!(
+        e.iter()
+            .any(|(l, m)| *l == 8 && m.contains("no side \"Wardens\"")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn an_unreachable_battle_is_refused_at_its_id() {
+    let src = campaign_text(
+        &(battle("one", "duel", "end", "end") + &battle("lone", "duel", "end", "end")),
+        END,
+    );
+    let e = errors(&src);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 14, "{e:?}");
+    assert!(e[0].1.contains("\"lone\" is never reached"), "{e:?}");
+}
+
+#[test]
+fn a_loop_is_refused_at_the_battle_that_closes_it() {
+    let src = campaign_text(
+        &(battle("one", "duel", "two", "end") + &battle("two", "duel", "one", "end")),
+        END,
+    );
+    let e = errors(&src);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 14, "{e:?}");
+    assert!(e[0].1.contains("leads back to \"one\""), "{e:?}");
+    assert!(e[0].1.contains("one → two → one"), "{e:?}");
+}
+
+#[test]
+fn a_way_to_nowhere_and_an_unreached_ending_are_refused() {
+    let src = campaign_text(
+        &battle("one", "duel", "nowhere", "end"),
+        &(END.to_string() + "        EndingDef(id: \"other\", title: \"Other\", says: \"s\"),\n"),
+    );
+    let e = errors(&src);
+    assert!(
+        e.iter()
+            .any(|(l, m)| *l == 10 && m.contains("\"nowhere\" is neither")),
+        "{e:?}"
+    );
+    assert!(
+        e.iter()
+            .any(|(l, m)| *l == 16 && m.contains("\"other\" is never reached")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_generated_run_grows_and_checks() {
+    let name = campaign::generated::name("zones", 5);
+    let c = campaign::load(&name).expect("a run");
+    assert_eq!(c.battles.len(), campaign::generated::SIZES.len());
+    let text = ron::ser::to_string_pretty(&c, ron::ser::PrettyConfig::new()).expect("written");
+    campaign::check("run.ron", &text, &c).expect("a generated run passes the checks");
+    assert_eq!(campaign::load(&name).expect("again"), c, "a seed makes one run");
+}

@@ -69,3 +69,10 @@ pub fn load(name: &str) -> Result<Campaign, DataErrors> {
         ),
     }]))
 }
+
+/// Whether a file's text is a campaign (for `fray check`): its top level has battles and
+/// endings.
+pub fn is_campaign(src: &str) -> bool {
+    let keys = crate::scenario::tokens::top_level_keys(&crate::scenario::tokens::tokens(src));
+    keys.iter().any(|k| k == "battles") && keys.iter().any(|k| k == "endings")
+}

@@ -80,29 +80,3 @@ pub fn run(seeds: u32, size: Size, only: Option<&str>, how: &Balancing) -> Vec<R
     }
     rows
 }
-
-/// The rows as a table for the terminal.
-pub fn table(rows: &[Row]) -> String {
-    let mut out = String::from(
-        "ruleset  size     seeds  refused  first side's share (least/mean/most)  rounds (least/mean/most)  seconds (median/mean/most)\n",
-    );
-    for r in rows {
-        out.push_str(&format!(
-            "{:<8} {:<8} {:>5}  {:>7}  {:>10.0}% {:>5.0}% {:>5.0}%          {:>6.1} {:>5.1} {:>5.1}         {:>6.2} {:>5.2} {:>5.2}\n",
-            r.ruleset,
-            r.size,
-            r.seeds,
-            r.refused.len(),
-            r.share[0] * 100.0,
-            r.share[1] * 100.0,
-            r.share[2] * 100.0,
-            r.rounds[0],
-            r.rounds[1],
-            r.rounds[2],
-            r.seconds[0],
-            r.seconds[1],
-            r.seconds[2],
-        ));
-    }
-    out
-}
