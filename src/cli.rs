@@ -297,6 +297,18 @@ struct PlayArgs {
     resume: bool,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Start this campaign (a shipped one, a generated run as `run-zones-42`, or a file) and
+    /// open its camp.
+    #[arg(long)]
+    campaign: Option<String>,
+    /// With --campaign: go from the camp into its first battle at once (--seats then seats
+    /// the AI even at the company's side, for screenshots).
+    #[arg(long)]
+    fight: bool,
+    /// With --campaign and --result: go on from the result screen to the camp, as its
+    /// button would.
+    #[arg(long)]
+    go_on: bool,
 }
 
 impl Default for PlayArgs {
@@ -320,6 +332,9 @@ impl Default for PlayArgs {
             table_dice: false,
             resume: false,
             seed: 1,
+            campaign: None,
+            fight: false,
+            go_on: false,
         }
     }
 }
@@ -460,6 +475,9 @@ fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
         table_dice,
         resume,
         seed,
+        campaign,
+        fight,
+        go_on,
     } = args;
     let mut launch = game::Launch {
         battle: None,
@@ -476,7 +494,20 @@ fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
         table_dice,
         resume_latest: resume,
         lang,
+        campaign: None,
     };
+    if let Some(id) = campaign {
+        if let Err(e) = fray::campaign::load(&id) {
+            return report(e);
+        }
+        launch.campaign = Some(game::launch::CampaignLaunch {
+            id,
+            seed,
+            fight,
+            go_on,
+            seats: None,
+        });
+    }
     if scenario.is_some() || seats.is_some() {
         let mut setup = BattleSetup::default();
         if let Some(s) = scenario {
@@ -495,7 +526,11 @@ fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
             }
         }
         setup.seed = seed;
-        launch.battle = Some(setup);
+        // A campaign's battle is the camp's to set up: the seats asked for go to it.
+        match &mut launch.campaign {
+            Some(c) => c.seats = Some((setup.seats, setup.gm)),
+            None => launch.battle = Some(setup),
+        }
     }
     if let Some(id) = lesson {
         if let Err(e) = fray::lessons::check_lesson(&id) {

@@ -28,6 +28,10 @@ mod words;
 #[path = "game/prompts.rs"]
 mod prompts;
 
+// A campaign's battle, kept in its save, and the way on to camp.
+#[path = "game/campaign.rs"]
+mod campaign;
+
 use bevy::prelude::*;
 use fray::words::InEnglish;
 

@@ -6,7 +6,10 @@
 use std::path::Path;
 
 fn main() {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/words/en");
+    // Read when the script runs, not when it was built: a target folder shared between two
+    // clones of the repository keeps one build of this script for both.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let from = Path::new(&manifest).join("../../assets/words/en");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     println!("cargo::rerun-if-changed={}", from.display());
     let mut files: Vec<_> = std::fs::read_dir(&from)

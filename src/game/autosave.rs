@@ -88,7 +88,10 @@ pub fn list_saves(prefs: Res<Prefs>, mut saved: ResMut<SavedBattles>, mut notice
 /// Whether a battle is kept: one played from the registry's scenarios, not a lesson, not a
 /// replay watched, not a battle made inside a test.
 fn kept(battle: &Battle, setup: &BattleSetup) -> bool {
-    battle.session().watch_len().is_none() && setup.custom.is_none() && setup.lesson.is_none()
+    battle.session().watch_len().is_none()
+        && setup.custom.is_none()
+        && setup.lesson.is_none()
+        && !setup.campaign
 }
 
 /// A new battle takes a slot of its own (a resumed one keeps its own); finished battles past

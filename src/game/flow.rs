@@ -11,7 +11,7 @@ use crate::catalogue;
 use crate::replay::{Replay, ReplayDice};
 use crate::rules::battle::{Pending, RuleError};
 use crate::rules::dice::SeededDice;
-use crate::rulesets::{Actions, Game, Visit};
+use crate::rulesets::Game;
 
 pub use crate::present::Beat;
 pub use crate::session::{Choice, LogEntry, Session, Typed};
@@ -24,6 +24,8 @@ pub enum AppState {
     Learn,
     Battle,
     Result,
+    /// The campaigns: choosing one, the camp between battles, its ending.
+    Camp,
 }
 
 /// The battle's phase: who is at work, as the core's `pending` and the seats say. What kind of
@@ -76,6 +78,8 @@ pub struct Battle {
     shares: Vec<Vec<f64>>,
     /// What changed since [`publish_news`] last sent it on.
     news: Vec<News>,
+    /// Ironman: no decision is taken back.
+    ironman: bool,
 }
 
 /// Where a battle turned for a side: the action (0 for the first), the log line that tells
@@ -136,6 +140,17 @@ impl crate::rules::dice::DiceSource for BattleDice {
 #[derive(Resource, Default)]
 pub struct BattleCount(pub u64);
 
+/// A battle's scenario: the one Fray wrote for it (a campaign's), or the catalogue's by name.
+fn load(
+    name: &str,
+    written: Option<&crate::scenario::Scenario>,
+) -> Result<crate::scenario::Loaded, crate::scenario::DataErrors> {
+    match written {
+        Some(w) => crate::scenario::load_written(name, &format!("{name} (a campaign's)"), w),
+        None => catalogue::load(name),
+    }
+}
+
 impl Battle {
     /// Why the referee refused a decision, in `words`' language.
     pub fn refusal(&self, words: &fray_words::Words, e: &RuleError) -> String {
@@ -159,8 +174,14 @@ impl Battle {
     /// A battle from its setup: a scenario, a battle from outside the registry, or a save. A
     /// lesson opens through [`crate::game::lesson::open`], which gives its run beside the battle.
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
+        let mut battle = Battle::started(setup)?;
+        battle.ironman = setup.ironman;
+        Ok(battle)
+    }
+
+    fn started(setup: &BattleSetup) -> Result<Battle, String> {
         if let Some((_, save)) = &setup.resume {
-            return Battle::resume(save);
+            return Battle::resume_written(save, setup.written.as_ref());
         }
         if setup.lesson.is_some() {
             return Err("a lesson opens with its run: lesson::open".into());
@@ -170,7 +191,8 @@ impl Battle {
         let (session, events, name) = match &setup.custom {
             Some(starter) => starter(&mut dice)?,
             None => {
-                let mut loaded = catalogue::load(&setup.scenario).map_err(|e| e.to_string())?;
+                let mut loaded =
+                    load(&setup.scenario, setup.written.as_ref()).map_err(|e| e.to_string())?;
                 for (key, on) in &setup.options {
                     loaded.setup.set_option(key, *on);
                 }
@@ -213,6 +235,7 @@ impl Battle {
             shares,
             marks: Vec::new(),
             news: Vec::new(),
+            ironman: false,
         }
     }
 
@@ -220,8 +243,16 @@ impl Battle {
     /// ends in exactly the state it was saved in, and its dice go on where they were (a
     /// reload never draws new numbers).
     pub fn resume(save: &crate::save::Save) -> Result<Battle, String> {
+        Battle::resume_written(save, None)
+    }
+
+    /// The same for a battle whose scenario Fray wrote (a campaign's, its company cast in).
+    pub fn resume_written(
+        save: &crate::save::Save,
+        written: Option<&crate::scenario::Scenario>,
+    ) -> Result<Battle, String> {
         let r = &save.replay;
-        let mut loaded = catalogue::load(&r.scenario).map_err(|e| e.to_string())?;
+        let mut loaded = load(&r.scenario, written).map_err(|e| e.to_string())?;
         loaded.setup.set_options(&r.options).map_err(|key| {
             format!("the saved battle switches an optional rule its scenario does not have: {key}")
         })?;
@@ -368,6 +399,11 @@ impl Battle {
 
     pub fn serial(&self) -> u64 {
         self.serial
+    }
+
+    /// Ironman: no decision is taken back.
+    pub fn ironman(&self) -> bool {
+        self.ironman
     }
 
     /// The news not yet sent on, taken.

@@ -81,7 +81,10 @@ impl Plugin for InputsPlugin {
             )
             .add_systems(
                 Update,
-                (toggles, result_keys)
+                (
+                    toggles,
+                    result_keys.run_if(not(crate::game::campaign::campaign_battle)),
+                )
                     .after(Settled)
                     .run_if(crate::game::keys::keys_closed),
             )
@@ -624,6 +627,9 @@ pub fn may_undo(battle: &Battle, seats: &Seats) -> bool {
     let Some(seat) = battle.session().undoable() else {
         return false;
     };
+    if battle.ironman() {
+        return false;
+    }
     battle.session().watch_len().is_none()
         && seats.kind(seat) == crate::game::seats::SeatKind::Person
         && battle.session().pending().seat() == Some(seat)

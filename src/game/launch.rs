@@ -35,6 +35,24 @@ pub struct Launch {
     pub resume_latest: bool,
     /// The language of the words for this run, over the settings'.
     pub lang: Option<crate::words::Lang>,
+    /// Start a campaign and open its camp.
+    pub campaign: Option<CampaignLaunch>,
+}
+
+/// A campaign `fray play --campaign` starts.
+#[derive(Clone, Debug, Default)]
+pub struct CampaignLaunch {
+    pub id: String,
+    pub seed: u64,
+    /// Into its first battle at once.
+    pub fight: bool,
+    /// From the result screen on to the camp at once.
+    pub go_on: bool,
+    /// Who sits where in that battle, over the camp's (the person at the company's side).
+    pub seats: Option<(
+        Vec<crate::game::seats::SeatKind>,
+        crate::game::seats::SeatKind,
+    )>,
 }
 
 impl Launch {

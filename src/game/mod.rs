@@ -6,6 +6,7 @@
 mod autopilot;
 pub mod autosave;
 pub mod board;
+pub mod campaign;
 mod chaos_clock;
 #[cfg(test)]
 mod drawn;
@@ -58,7 +59,7 @@ impl Plugin for LogicPlugin {
             settings::SettingsPlugin,
             sound::SoundCuesPlugin,
         ))
-        .add_plugins(chaos_clock::plugin)
+        .add_plugins((chaos_clock::plugin, campaign::plugin))
         .add_systems(
             OnEnter(Phase::Over),
             announce_over.run_if(resource_exists::<Battle>),
@@ -305,6 +306,9 @@ pub fn run(launch: Launch) -> AppExit {
             OnEnter(flow::Phase::Over),
             |mut next: ResMut<NextState<AppState>>| next.set(AppState::Result),
         );
+    }
+    if let Some(c) = launch.campaign.clone() {
+        campaign::launch(&mut app, c);
     }
     if let Some(setup) = battle {
         app.insert_resource(setup);

@@ -95,6 +95,13 @@ pub struct BattleSetup {
     pub table_dice: bool,
     /// A saved battle to resume instead: its slot and what it holds.
     pub resume: Option<(String, crate::save::Save)>,
+    /// The scenario as Fray wrote it for this battle (a campaign's, its company cast in),
+    /// rather than the catalogue's `scenario`.
+    pub written: Option<scenario::Scenario>,
+    /// A campaign's battle: kept in the campaign's save, not a slot of its own.
+    pub campaign: bool,
+    /// Ironman: no decision taken back.
+    pub ironman: bool,
 }
 
 /// A lesson to open: its id, and where: the step to start at and the allowed action taken at
@@ -141,6 +148,9 @@ impl Default for BattleSetup {
             lesson: None,
             table_dice: false,
             resume: None,
+            written: None,
+            campaign: false,
+            ironman: false,
         }
     }
 }

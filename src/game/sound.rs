@@ -96,7 +96,7 @@ impl Tune {
     /// What plays on a screen.
     pub fn for_state(state: AppState) -> Tune {
         match state {
-            AppState::Menu | AppState::Learn => Tune::Menu,
+            AppState::Menu | AppState::Learn | AppState::Camp => Tune::Menu,
             AppState::Battle | AppState::Result => Tune::Battle,
         }
     }

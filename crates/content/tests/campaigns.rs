@@ -413,5 +413,9 @@ fn a_generated_run_grows_and_checks() {
     assert_eq!(c.battles.len(), campaign::generated::SIZES.len());
     let text = ron::ser::to_string_pretty(&c, ron::ser::PrettyConfig::new()).expect("written");
     campaign::check("run.ron", &text, &c).expect("a generated run passes the checks");
-    assert_eq!(campaign::load(&name).expect("again"), c, "a seed makes one run");
+    assert_eq!(
+        campaign::load(&name).expect("again"),
+        c,
+        "a seed makes one run"
+    );
 }

@@ -47,6 +47,7 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("present-zones"),
     catalogue!("present-teams"),
     catalogue!("present-coterie"),
+    catalogue!("campaign"),
     // The command line's own words: the browser has no command line to carry them for.
     #[cfg(not(target_arch = "wasm32"))]
     catalogue!("cli"),

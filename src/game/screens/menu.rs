@@ -166,6 +166,12 @@ pub fn menu_ui(
                 clicks.take(row, &r);
             }
             if ui
+                .button(egui::RichText::new(words.say("menu-campaigns")).size(18.0))
+                .clicked()
+            {
+                next.set(AppState::Camp);
+            }
+            if ui
                 .button(egui::RichText::new(words.say("menu-settings")).size(18.0))
                 .clicked()
             {

@@ -25,6 +25,7 @@ pub fn result_ui(
     keys: Res<Bindings>,
     mut next: ResMut<NextState<AppState>>,
     mut told: Local<Option<Told>>,
+    (mut commands, campaigning): (Commands, Option<ResMut<crate::game::campaign::Campaigning>>),
 ) -> Result {
     // Worked out once a battle, not every frame: the turning point's odds re-play the battle
     // to there, and watching it again copies its actions.
@@ -35,6 +36,9 @@ pub fn result_ui(
             key,
             turn: turning(&battle),
             watch: watch.watch_again(&battle).then_some(watch),
+            lasts: campaigning
+                .as_deref()
+                .map(|c| crate::game::campaign::lasts(c, &battle, &speech)),
         });
     }
     let Some(told) = told.as_ref() else {
@@ -50,16 +54,24 @@ pub fn result_ui(
             ui.add_space((ui.available_width() - width) / 2.0);
             ui.vertical(|ui| {
                 ui.set_width(width);
-                story(
-                    ui,
-                    &battle,
-                    &speech,
-                    told,
-                    &mut setup,
-                    &mut notice,
-                    &keys,
-                    &mut next,
-                );
+                story(ui, &battle, &speech, told);
+                if let Some(c) = campaigning {
+                    campaign_buttons(ui, &speech, told, c, &mut setup, &mut commands, &mut next);
+                } else {
+                    buttons(
+                        ui,
+                        &battle,
+                        &speech,
+                        told,
+                        &mut setup,
+                        &mut notice,
+                        &keys,
+                        &mut next,
+                    );
+                }
+                if let Some(n) = &notice.0 {
+                    ui.label(n);
+                }
             });
         });
     });
@@ -75,6 +87,8 @@ pub struct Told {
     turn: Option<Turn>,
     /// The setup that watches it again, where it can be.
     watch: Option<crate::game::flow::BattleSetup>,
+    /// A campaign's battle: what lasts of it, in words.
+    lasts: Option<Vec<String>>,
 }
 
 /// The winners' turning point, and the odds its decision had.
@@ -89,17 +103,7 @@ fn turning(battle: &Battle) -> Option<Turn> {
     Some((tp, odds))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn story(
-    ui: &mut egui::Ui,
-    battle: &Battle,
-    words: &Words,
-    told: &Told,
-    setup: &mut crate::game::flow::BattleSetup,
-    notice: &mut Notice,
-    keys: &Bindings,
-    next: &mut NextState<AppState>,
-) {
+fn story(ui: &mut egui::Ui, battle: &Battle, words: &Words, told: &Told) {
     {
         let names = battle.session().faction_names();
         let side = |f: usize| names.get(f).map_or("?", String::as_str);
@@ -186,7 +190,73 @@ fn story(
                 ui.end_row();
             }
         });
+        if let Some(lasts) = told.lasts.as_ref().filter(|l| !l.is_empty()) {
+            ui.separator();
+            ui.label(egui::RichText::new(words.say("result-lasts")).strong());
+            for line in lasts {
+                ui.label(line);
+            }
+        }
         ui.separator();
+    }
+}
+
+/// What next after a battle of the campaign: watch it again, go on, fight it again (not in
+/// ironman), or leave it kept for later.
+fn campaign_buttons(
+    ui: &mut egui::Ui,
+    words: &Words,
+    told: &Told,
+    mut c: ResMut<crate::game::campaign::Campaigning>,
+    setup: &mut crate::game::flow::BattleSetup,
+    commands: &mut Commands,
+    next: &mut NextState<AppState>,
+) {
+    ui.horizontal(|ui| {
+        if c.written.is_some()
+            && ui
+                .button(
+                    egui::RichText::new(words.say("result-go-on"))
+                        .size(18.0)
+                        .strong(),
+                )
+                .clicked()
+        {
+            commands.insert_resource(crate::game::campaign::GoOnAsked);
+        }
+        if let Some(watch) = &told.watch
+            && ui.button(words.say("result-watch-again")).clicked()
+        {
+            *setup = watch.clone();
+            next.set(AppState::Battle);
+        }
+        if !c.run.ironman
+            && c.written.is_some()
+            && ui.button(words.say("result-fight-again")).clicked()
+        {
+            c.run.battle = None;
+            if crate::game::campaign::fight(&mut c, setup).is_ok() {
+                next.set(AppState::Battle);
+            }
+        }
+        if ui.button(words.say("result-back-to-menu")).clicked() {
+            next.set(AppState::Menu);
+        }
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn buttons(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    words: &Words,
+    told: &Told,
+    setup: &mut crate::game::flow::BattleSetup,
+    notice: &mut Notice,
+    keys: &Bindings,
+    next: &mut NextState<AppState>,
+) {
+    {
         ui.horizontal(|ui| {
             // The battle played back on the board, every blow with its animation and sound.
             if let Some(watch) = &told.watch
@@ -225,8 +295,5 @@ fn story(
                 next.set(AppState::Menu);
             }
         });
-        if let Some(n) = &notice.0 {
-            ui.label(n);
-        }
     }
 }

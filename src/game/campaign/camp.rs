@@ -1,0 +1,655 @@
+//! The campaigns' screen: without a campaign under way, the campaigns to start (ironman or
+//! not), a run of generated skirmishes, and the one kept to continue; with one, the camp
+//! before a battle (the last battle's outcome, the briefing and objectives, the company with
+//! what lasts on each, who sits out, the stores to hand out), the ways to choose between, or
+//! the ending.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use fray_words::{Value, Words};
+
+use super::store::{self, SavedCampaign};
+use super::{Campaigning, fight};
+use crate::campaign::{self, At, Goal, Member, Reward, Run};
+use crate::game::board::atlas::Art;
+use crate::game::flow::{AppState, BattleSetup, Notice};
+use crate::game::prefs::Prefs;
+use crate::game::screens::root;
+
+/// The column's width, in the middle of the window.
+const COLUMN: f32 = 960.0;
+
+/// What the campaigns' screen keeps between frames: the run's ruleset and seed as typed.
+pub struct Choosing {
+    ruleset: usize,
+    seed: u64,
+}
+
+impl Default for Choosing {
+    fn default() -> Self {
+        Choosing {
+            ruleset: 0,
+            seed: 1,
+        }
+    }
+}
+
+/// What a click on the screen asks for, done once the screen is drawn.
+enum Ask {
+    Start(String, bool),
+    Continue,
+    Abandon,
+    Fight,
+    Choose(usize),
+    Menu,
+}
+
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
+pub fn camp_ui(
+    mut contexts: EguiContexts,
+    mut commands: Commands,
+    mut campaigning: Option<ResMut<Campaigning>>,
+    mut saved: ResMut<SavedCampaign>,
+    (prefs, speech, art): (
+        Res<Prefs>,
+        Res<crate::game::settings::Speech>,
+        Option<Res<Art>>,
+    ),
+    (mut setup, mut notice, mut next): (
+        ResMut<BattleSetup>,
+        ResMut<Notice>,
+        ResMut<NextState<AppState>>,
+    ),
+    mut choosing: Local<Choosing>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = root(ctx);
+    let words: &Words = &speech;
+    let mut ask = None;
+    egui::CentralPanel::default().show(&mut ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let width = ui.available_width().min(COLUMN);
+            ui.add_space(16.0);
+            ui.horizontal_top(|ui| {
+                ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    match campaigning.as_deref_mut() {
+                        None => choose(ui, words, &saved.0, &mut choosing, &mut ask),
+                        Some(c) => camp(ui, words, art.as_deref(), c, &mut ask),
+                    }
+                    if let Some(n) = &notice.0 {
+                        ui.colored_label(egui::Color32::LIGHT_RED, n);
+                    }
+                });
+            });
+        });
+    });
+    let Some(ask) = ask else {
+        return Ok(());
+    };
+    notice.0 = None;
+    match ask {
+        Ask::Start(id, ironman) => {
+            let seed = choosing.seed;
+            match campaign::load(&id)
+                .map_err(|e| e.to_string())
+                .and_then(|c| {
+                    let run = Run::new(&id, &c, ironman, seed).map_err(|e| e.to_string())?;
+                    Ok((run, c))
+                }) {
+                Ok((run, c)) => {
+                    if let Err(why) = store::write(&prefs, &run) {
+                        notice.0 =
+                            Some(words.say_with("camp-not-written", &[("why", Value::Text(why))]));
+                    }
+                    commands.insert_resource(Campaigning::new(run, c));
+                }
+                Err(why) => notice.0 = Some(why),
+            }
+        }
+        Ask::Continue => {
+            if let Some(run) = saved.0.take() {
+                match campaign::load(&run.campaign) {
+                    Ok(c) => commands.insert_resource(Campaigning::new(run, c)),
+                    Err(e) => notice.0 = Some(e.to_string()),
+                }
+            }
+        }
+        Ask::Abandon => {
+            store::delete(&prefs);
+            saved.0 = None;
+        }
+        Ask::Fight => {
+            if let Some(c) = campaigning.as_deref_mut() {
+                match fight(c, &mut setup) {
+                    Ok(()) => next.set(AppState::Battle),
+                    Err(why) => {
+                        notice.0 =
+                            Some(words.say_with("camp-cannot-start", &[("why", Value::Text(why))]))
+                    }
+                }
+            }
+        }
+        Ask::Choose(k) => {
+            if let Some(c) = campaigning.as_deref_mut()
+                && c.run.choose(&c.campaign, k)
+                && let Err(why) = store::write(&prefs, &c.run)
+            {
+                notice.0 = Some(words.say_with("camp-not-written", &[("why", Value::Text(why))]));
+            }
+        }
+        Ask::Menu => {
+            // An ended campaign is let go; one under way stays kept, to continue.
+            if campaigning
+                .as_deref()
+                .is_some_and(|c| matches!(c.run.at, At::Ended(_)))
+            {
+                store::delete(&prefs);
+            }
+            commands.remove_resource::<Campaigning>();
+            next.set(AppState::Menu);
+        }
+    }
+    Ok(())
+}
+
+/// The campaigns to start, the run of skirmishes, and the campaign kept.
+fn choose(
+    ui: &mut egui::Ui,
+    words: &Words,
+    saved: &Option<Run>,
+    choosing: &mut Choosing,
+    ask: &mut Option<Ask>,
+) {
+    ui.heading(words.say("camp-choose-title"));
+    ui.label(words.say("camp-choose-about"));
+    ui.label(egui::RichText::new(words.say("camp-ironman-about")).weak());
+    if ui.button(words.say("camp-back")).clicked() {
+        *ask = Some(Ask::Menu);
+    }
+    ui.separator();
+    if let Some(run) = saved {
+        let name = campaign::load(&run.campaign).map_or_else(|_| run.campaign.clone(), |c| c.name);
+        let name = if run.ironman {
+            words.say_with("camp-continue-ironman", &[("name", Value::Text(name))])
+        } else {
+            name
+        };
+        let label = words.say_with(
+            "camp-continue",
+            &[
+                ("name", Value::Text(name)),
+                ("fought", Value::Number(run.record.len() as f64)),
+            ],
+        );
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button(egui::RichText::new(label).size(18.0).strong())
+                .clicked()
+            {
+                *ask = Some(Ask::Continue);
+            }
+            if ui.button(words.say("camp-abandon")).clicked() {
+                *ask = Some(Ask::Abandon);
+            }
+        });
+        ui.label(egui::RichText::new(words.say("camp-abandon-first")).weak());
+        return;
+    }
+    for (id, _) in campaign::BUILTIN {
+        let Ok(c) = campaign::load(id) else {
+            continue;
+        };
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new(&c.name).size(18.0).strong());
+            ui.label(&c.about);
+            ui.horizontal(|ui| {
+                if ui.button(words.say("camp-start")).clicked() {
+                    *ask = Some(Ask::Start(id.to_string(), false));
+                }
+                if ui.button(words.say("camp-start-ironman")).clicked() {
+                    *ask = Some(Ask::Start(id.to_string(), true));
+                }
+            });
+        });
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(
+            egui::RichText::new(words.say("camp-run-title"))
+                .size(18.0)
+                .strong(),
+        );
+        ui.label(words.say("camp-run-about"));
+        ui.horizontal_wrapped(|ui| {
+            for (i, id) in crate::generate::RULESETS.iter().enumerate() {
+                let name = crate::rulesets::name(id).unwrap_or(id);
+                ui.radio_value(&mut choosing.ruleset, i, name);
+            }
+            ui.label(words.say("camp-run-seed"));
+            ui.add(egui::DragValue::new(&mut choosing.seed));
+        });
+        let ruleset = crate::generate::RULESETS
+            .get(choosing.ruleset)
+            .copied()
+            .unwrap_or("zones");
+        let name = campaign::generated::name(ruleset, choosing.seed);
+        ui.horizontal(|ui| {
+            if ui.button(words.say("camp-start")).clicked() {
+                *ask = Some(Ask::Start(name.clone(), false));
+            }
+            if ui.button(words.say("camp-start-ironman")).clicked() {
+                *ask = Some(Ask::Start(name, true));
+            }
+        });
+    });
+}
+
+/// The camp, the choice of ways, or the ending.
+fn camp(
+    ui: &mut egui::Ui,
+    words: &Words,
+    art: Option<&Art>,
+    c: &mut Campaigning,
+    ask: &mut Option<Ask>,
+) {
+    let generated = campaign::generated::by_name(&c.run.campaign).is_some();
+    ui.horizontal(|ui| {
+        ui.heading(&c.campaign.name);
+        if c.run.ironman {
+            ui.label(
+                egui::RichText::new(words.say("camp-ironman-mark"))
+                    .color(egui::Color32::from_rgb(230, 120, 90))
+                    .strong(),
+            );
+        }
+    });
+    // What the last battle came to.
+    if let Some((b, f)) = c.run.last(&c.campaign) {
+        let key = if f.won {
+            "camp-last-won"
+        } else {
+            "camp-last-lost"
+        };
+        let colour = if f.won {
+            egui::Color32::from_rgb(140, 210, 140)
+        } else {
+            egui::Color32::from_rgb(230, 140, 120)
+        };
+        ui.label(
+            egui::RichText::new(words.say_with(key, &[("battle", Value::Text(battle_name(b)))]))
+                .color(colour)
+                .strong(),
+        );
+        let after = if f.won { &b.won } else { &b.lost };
+        if !after.says.is_empty() {
+            ui.label(&after.says);
+        }
+        for k in &f.met {
+            if let Some(o) = b.objectives.get(*k) {
+                ui.label(words.say_with(
+                    "camp-objective-met",
+                    &[("goal", Value::Text(goal(words, &o.goal)))],
+                ));
+            }
+        }
+    }
+    ui.separator();
+    match c.run.at.clone() {
+        At::Ended(_) => ending(ui, words, c, generated, ask),
+        At::Choose => {
+            ui.label(
+                egui::RichText::new(words.say("camp-choose"))
+                    .size(18.0)
+                    .strong(),
+            );
+            if let Some(after) = c.run.after(&c.campaign) {
+                for (k, way) in after.choose.iter().enumerate() {
+                    if ui
+                        .button(egui::RichText::new(&way.label).size(17.0))
+                        .clicked()
+                    {
+                        *ask = Some(Ask::Choose(k));
+                    }
+                }
+            }
+        }
+        At::Camp(_) => before_battle(ui, words, art, c, ask),
+    }
+}
+
+/// A battle's name for a player: the scenario's, as the menu lists it.
+fn battle_name(b: &campaign::BattleDef) -> String {
+    crate::catalogue::load(&b.scenario).map_or_else(|_| b.id.clone(), |l| l.scenario.name)
+}
+
+pub(super) fn goal(words: &Words, g: &Goal) -> String {
+    match g {
+        Goal::WithinRounds(n) => words.say_with(
+            "camp-objective-within-rounds",
+            &[("rounds", Value::Number(f64::from(*n)))],
+        ),
+        Goal::KeepStanding(name) => words.say_with(
+            "camp-objective-keep-standing",
+            &[("name", Value::Text(name.clone()))],
+        ),
+        Goal::NoneFallen => words.say("camp-objective-none-fallen"),
+    }
+}
+
+fn reward(words: &Words, r: &Reward) -> String {
+    match r {
+        Reward::Gear(item) => {
+            words.say_with("camp-reward-gear", &[("item", Value::Text(item.clone()))])
+        }
+        Reward::Rest => words.say("camp-reward-rest"),
+    }
+}
+
+fn before_battle(
+    ui: &mut egui::Ui,
+    words: &Words,
+    art: Option<&Art>,
+    c: &mut Campaigning,
+    ask: &mut Option<Ask>,
+) {
+    let Some(b) = c.run.next(&c.campaign).cloned() else {
+        return;
+    };
+    let places = crate::catalogue::load(&b.scenario)
+        .ok()
+        .and_then(|l| crate::campaign::Company::first(&l.scenario, &b.side))
+        .map_or(0, |p| p.members.len());
+    ui.label(
+        egui::RichText::new(words.say_with(
+            "camp-battle-heading",
+            &[
+                ("number", Value::Number((c.run.record.len() + 1) as f64)),
+                ("scenario", Value::Text(battle_name(&b))),
+            ],
+        ))
+        .size(22.0)
+        .strong(),
+    );
+    ui.label(egui::RichText::new(words.say("camp-briefing")).strong());
+    ui.label(&b.briefing);
+    if !b.objectives.is_empty() {
+        ui.label(egui::RichText::new(words.say("camp-objectives")).strong());
+        for o in &b.objectives {
+            ui.label(words.say_with(
+                "camp-objective-line",
+                &[
+                    ("goal", Value::Text(goal(words, &o.goal))),
+                    ("reward", Value::Text(reward(words, &o.reward))),
+                ],
+            ));
+        }
+    }
+    let fight = ui.add_sized(
+        [ui.available_width(), 40.0],
+        egui::Button::new(
+            egui::RichText::new(words.say("camp-fight"))
+                .size(20.0)
+                .strong(),
+        ),
+    );
+    if fight.clicked() {
+        *ask = Some(Ask::Fight);
+    }
+    ui.separator();
+    ui.label(
+        egui::RichText::new(words.say("camp-company"))
+            .size(18.0)
+            .strong(),
+    );
+    ui.label(
+        egui::RichText::new(
+            words.say_with("camp-places", &[("places", Value::Number(places as f64))]),
+        )
+        .weak(),
+    );
+    // The members two to a row, each as a card like the board's.
+    let company = &mut c.run.company;
+    let living = company.members.iter().filter(|m| !m.fallen).count();
+    let n = company.members.len();
+    let mut give: Option<(usize, usize)> = None;
+    let stores: Vec<String> = company
+        .stores
+        .iter()
+        .map(|s| s.name().to_string())
+        .collect();
+    egui::Grid::new("camp-company")
+        .num_columns(2)
+        .spacing([12.0, 12.0])
+        .show(ui, |ui| {
+            for i in 0..n {
+                let m = &mut company.members[i];
+                let width = (COLUMN - 24.0) / 2.0;
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    member_card(ui, words, art, m, &b.side, living);
+                    if !m.fallen {
+                        for (k, item) in stores.iter().enumerate() {
+                            let label = words.say_with(
+                                "camp-give",
+                                &[("name", Value::Text(m.name().to_string()))],
+                            );
+                            if ui.small_button(format!("{item} → {label}")).clicked() {
+                                give = Some((k, i));
+                            }
+                        }
+                    }
+                });
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
+            }
+        });
+    if let Some((k, i)) = give {
+        company.hand_out(k, i);
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(words.say("camp-stores")).strong());
+    if stores.is_empty() {
+        ui.label(egui::RichText::new(words.say("camp-stores-empty")).weak());
+    } else {
+        ui.label(stores.join(", "));
+    }
+    if ui.button(words.say("camp-back")).clicked() {
+        *ask = Some(Ask::Menu);
+    }
+}
+
+/// One member as the camp shows them: portrait, name, what lasts, gear, and whether they sit
+/// the next battle out.
+fn member_card(
+    ui: &mut egui::Ui,
+    words: &Words,
+    art: Option<&Art>,
+    m: &mut Member,
+    side: &str,
+    living: usize,
+) {
+    let l = m.lasting();
+    let gear: Vec<&str> = l.gear.iter().map(|(g, _)| g.as_str()).collect();
+    let portrait = crate::art::portrait(m.icon(), m.name(), side, &gear);
+    let colour = if m.fallen {
+        egui::Color32::from_gray(70)
+    } else {
+        crate::game::screens::faction_colour(0)
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            if let Some(art) = art {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(64.0, 64.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 6.0, colour);
+                art.paint(
+                    ui.painter(),
+                    portrait,
+                    rect.shrink(4.0),
+                    egui::Color32::from_rgb(20, 20, 24),
+                );
+            }
+            ui.vertical(|ui| {
+                ui.strong(egui::RichText::new(m.name()).size(17.0));
+                if m.fallen {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(230, 120, 100),
+                        words.say("camp-fallen"),
+                    );
+                    return;
+                }
+                if let Some((lost, most)) = l.health {
+                    let left = most.saturating_sub(lost);
+                    let fraction = f32::from(left) / f32::from(most.max(1));
+                    ui.add(
+                        egui::ProgressBar::new(fraction)
+                            .desired_height(14.0)
+                            .fill(crate::game::board::marks::egui_colour(
+                                crate::game::board::palette::pool_colour(fraction),
+                            ))
+                            .text(words.say_with(
+                                "camp-health",
+                                &[
+                                    ("left", Value::Number(f64::from(left))),
+                                    ("most", Value::Number(f64::from(most))),
+                                ],
+                            )),
+                    );
+                } else {
+                    ui.label(format!(
+                        "{} · {}",
+                        words.say_with(
+                            "camp-wounds",
+                            &[("wounds", Value::Number(f64::from(l.wounds)))]
+                        ),
+                        words.say_with(
+                            "camp-fatigue",
+                            &[("fatigue", Value::Number(f64::from(l.fatigue)))]
+                        ),
+                    ));
+                }
+                if let Some(d) = l.death_difficulty {
+                    ui.label(
+                        words
+                            .say_with("camp-death", &[("difficulty", Value::Number(f64::from(d)))]),
+                    );
+                }
+            });
+        });
+        if m.fallen {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (item, damaged) in &l.gear {
+                if let (Some(art), Some(key)) = (art, crate::art::gear(item)) {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                    art.paint(
+                        ui.painter(),
+                        key,
+                        rect,
+                        egui::Color32::from_rgb(230, 225, 210),
+                    );
+                }
+                if *damaged {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(230, 170, 100),
+                        words.say_with("camp-damaged", &[("item", Value::Text(item.clone()))]),
+                    );
+                } else {
+                    ui.label(item);
+                }
+            }
+        });
+        // The last one standing cannot sit out: someone must fight.
+        let mut out = m.sits_out;
+        if ui
+            .add_enabled(
+                living > 1 || out,
+                egui::Checkbox::new(&mut out, words.say("camp-sits-out")),
+            )
+            .changed()
+        {
+            m.sits_out = out;
+        }
+    });
+}
+
+fn ending(
+    ui: &mut egui::Ui,
+    words: &Words,
+    c: &Campaigning,
+    generated: bool,
+    ask: &mut Option<Ask>,
+) {
+    let end = c.run.ending(&c.campaign);
+    let won = end.as_ref().is_some_and(|e| e.won);
+    let fallen = matches!(&c.run.at, At::Ended(id) if id == campaign::FALLEN);
+    let (title, says) = match &end {
+        _ if fallen => (
+            words.say("camp-fallen-title"),
+            words.say("camp-fallen-says"),
+        ),
+        Some(e) if generated => (
+            words.say(if e.won {
+                "camp-run-won"
+            } else {
+                "camp-run-lost"
+            }),
+            String::new(),
+        ),
+        Some(e) => (e.title.clone(), e.says.clone()),
+        None => (String::new(), String::new()),
+    };
+    let colour = if won {
+        egui::Color32::from_rgb(250, 210, 80)
+    } else {
+        egui::Color32::from_rgb(200, 200, 210)
+    };
+    ui.label(
+        egui::RichText::new(words.say(if won {
+            "camp-ending-won"
+        } else {
+            "camp-ending-lost"
+        }))
+        .weak(),
+    );
+    ui.label(egui::RichText::new(title).size(30.0).strong().color(colour));
+    if !says.is_empty() {
+        ui.label(egui::RichText::new(says).size(17.0));
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(words.say("camp-record")).strong());
+    for f in &c.run.record {
+        let name = c
+            .campaign
+            .battle(&f.battle)
+            .map_or_else(|| f.battle.clone(), battle_name);
+        let fallen = if f.fallen.is_empty() {
+            "none".to_string()
+        } else {
+            f.fallen.join(", ")
+        };
+        ui.label(words.say_with(
+            "camp-record-line",
+            &[
+                ("battle", Value::Text(name)),
+                ("won", Value::Text(if f.won { "yes" } else { "no" }.into())),
+                ("rounds", Value::Number(f64::from(f.rounds))),
+                ("fallen", Value::Text(fallen)),
+            ],
+        ));
+    }
+    ui.add_space(12.0);
+    if ui
+        .button(egui::RichText::new(words.say("camp-back")).size(18.0))
+        .clicked()
+    {
+        *ask = Some(Ask::Menu);
+    }
+}
