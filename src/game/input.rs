@@ -81,10 +81,7 @@ impl Plugin for InputsPlugin {
             )
             .add_systems(
                 Update,
-                (
-                    toggles,
-                    result_keys.run_if(not(crate::game::campaign::campaign_battle)),
-                )
+                (toggles, result_keys)
                     .after(Settled)
                     .run_if(crate::game::keys::keys_closed),
             )
@@ -590,8 +587,13 @@ fn over_keys(actions: Single<&ActionState<GameAction>>, mut next: ResMut<NextSta
 fn result_keys(
     actions: Single<&ActionState<GameAction>>,
     state: Res<State<AppState>>,
+    setup: Res<crate::game::flow::BattleSetup>,
     mut next: ResMut<NextState<AppState>>,
 ) {
+    // After a campaign's battle, Enter goes on with the campaign (`campaign.rs`).
+    if setup.campaign {
+        return;
+    }
     if *state.get() == AppState::Result && actions.just_pressed(&GameAction::Confirm) {
         next.set(AppState::Menu);
     }

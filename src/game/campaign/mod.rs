@@ -1,9 +1,8 @@
-//! Campaigns in the shell: choosing one, the camp between battles (`camp.rs`), each battle
+//! Campaigns in the shell: what the campaigns' screen (`screens/camp.rs`) starts and keeps, each battle
 //! fought from it with the company cast in, kept in the campaign's one save after every
 //! action, and the result screen's way back to camp.
 
-mod camp;
-mod store;
+pub mod store;
 
 use bevy::prelude::*;
 
@@ -12,8 +11,6 @@ use crate::game::flow::{AppState, Battle, BattleSetup, Notice, in_battle};
 use crate::game::prefs::Prefs;
 use crate::game::seats::Seats;
 use crate::scenario::Scenario;
-
-pub use camp::camp_ui;
 
 /// The campaign under way.
 #[derive(Resource)]
@@ -277,7 +274,7 @@ pub fn lasts(c: &Campaigning, battle: &Battle, words: &fray_words::Words) -> Vec
         if let Some(o) = b.objectives.get(*k) {
             out.push(words.say_with(
                 "result-lasts-met",
-                &[("goal", Value::Text(camp::goal(words, &o.goal)))],
+                &[("goal", Value::Text(goal(words, &o.goal)))],
             ));
         }
     }
@@ -315,5 +312,22 @@ pub fn launch(app: &mut App, how: crate::game::launch::CampaignLaunch) {
         app.add_systems(OnEnter(AppState::Result), |mut commands: Commands| {
             commands.insert_resource(GoOnAsked)
         });
+    }
+}
+
+/// An objective's goal in words.
+pub fn goal(words: &fray_words::Words, g: &crate::campaign::Goal) -> String {
+    use crate::campaign::Goal;
+    use fray_words::Value;
+    match g {
+        Goal::WithinRounds(n) => words.say_with(
+            "camp-objective-within-rounds",
+            &[("rounds", Value::Number(f64::from(*n)))],
+        ),
+        Goal::KeepStanding(name) => words.say_with(
+            "camp-objective-keep-standing",
+            &[("name", Value::Text(name.clone()))],
+        ),
+        Goal::NoneFallen => words.say("camp-objective-none-fallen"),
     }
 }

@@ -3,6 +3,7 @@
 //! words, a decision's heading, the faction colours.
 
 pub mod battle;
+pub mod camp;
 pub mod card;
 pub mod lessons;
 pub mod menu;
@@ -41,7 +42,7 @@ impl Plugin for OverlayPlugin {
                     crate::game::screens::battle::battle_ui.run_if(in_battle()),
                     crate::game::screens::result::result_ui
                         .run_if(in_state(AppState::Result).and_then(resource_exists::<Battle>)),
-                    crate::game::campaign::camp_ui.run_if(in_state(AppState::Camp)),
+                    crate::game::screens::camp::camp_ui.run_if(in_state(AppState::Camp)),
                 )
                     .in_set(PanelsDrawn),
                 crate::game::keys::keys_window,

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use fray_words::{Value, Words};
 
-use super::store::{self, SavedCampaign};
-use super::{Campaigning, fight};
-use crate::campaign::{self, At, Goal, Member, Reward, Run};
+use crate::campaign::{self, At, Member, Reward, Run};
 use crate::game::board::atlas::Art;
+use crate::game::campaign::store::{self, SavedCampaign};
+use crate::game::campaign::{Campaigning, fight, goal};
 use crate::game::flow::{AppState, BattleSetup, Notice};
 use crate::game::prefs::Prefs;
 use crate::game::screens::root;
@@ -323,20 +323,6 @@ fn camp(
 /// A battle's name for a player: the scenario's, as the menu lists it.
 fn battle_name(b: &campaign::BattleDef) -> String {
     crate::catalogue::load(&b.scenario).map_or_else(|_| b.id.clone(), |l| l.scenario.name)
-}
-
-pub(super) fn goal(words: &Words, g: &Goal) -> String {
-    match g {
-        Goal::WithinRounds(n) => words.say_with(
-            "camp-objective-within-rounds",
-            &[("rounds", Value::Number(f64::from(*n)))],
-        ),
-        Goal::KeepStanding(name) => words.say_with(
-            "camp-objective-keep-standing",
-            &[("name", Value::Text(name.clone()))],
-        ),
-        Goal::NoneFallen => words.say("camp-objective-none-fallen"),
-    }
 }
 
 fn reward(words: &Words, r: &Reward) -> String {
