@@ -65,4 +65,17 @@ if [ "$out" = docs/screenshots ]; then
     --screenshot "$out/result.png" >/dev/null 2>&1
   rm -rf "$prefs"
   python3 .ci/check-screenshot.py "$out/result.png"
+  # A campaign: the result screen of The Goblin Year's first battle (what lasts into the
+  # campaign, Go on), then the camp it goes on to (the company hurt, the next briefing).
+  for shot in campaign-result: camp:--go-on; do
+    name="${shot%%:*}"
+    more="${shot#*:}"
+    prefs="$(mktemp -d)"
+    # shellcheck disable=SC2086 # $more is one flag or none
+    FRAY_CONFIG_DIR="$prefs" timeout 900 xvfb-run -a -s "-screen 0 1280x720x24" \
+      "$fray" play --campaign the-goblin-year --fight --seats ai,ai --result $more \
+      --frames 3000 --screenshot "$out/$name.png" >/dev/null 2>&1
+    rm -rf "$prefs"
+    python3 .ci/check-screenshot.py "$out/$name.png"
+  done
 fi

@@ -301,10 +301,11 @@ struct PlayArgs {
     /// open its camp.
     #[arg(long)]
     campaign: Option<String>,
-    /// With --campaign: go from the camp into its first battle at once (--seats then seats
-    /// the AI even at the company's side, for screenshots).
-    #[arg(long)]
-    fight: bool,
+    /// With --campaign: go from the camp into its next battle at once, this many times (with
+    /// --result and --go-on, one battle after another; --seats then seats the AI even at
+    /// the company's side, for screenshots).
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", default_value_t = 0)]
+    fight: u32,
     /// With --campaign and --result: go on from the result screen to the camp, as its
     /// button would.
     #[arg(long)]
@@ -333,7 +334,7 @@ impl Default for PlayArgs {
             resume: false,
             seed: 1,
             campaign: None,
-            fight: false,
+            fight: 0,
             go_on: false,
         }
     }
@@ -995,6 +996,7 @@ fn referee(name: &str, out: Option<&Path>, force: bool) -> ExitCode {
         name,
         input: &mut input,
         out: &mut shown,
+        words: words(),
     });
     drop(shown);
     let mut done = match played {

@@ -213,9 +213,8 @@ fn record_replay_seal_and_check_write_in_the_catalogues_words() {
     all_converted("fray record", &err, &[&scenario]);
 }
 
-/// `fray referee --out`: what it says of the replay it keeps. The questions before it are
-/// `fray-content`'s, in English (the input here ends at the first), so only its own last line
-/// is checked.
+/// `fray referee --out`: every line it writes, the questions it asks included (the input
+/// here ends at the first roll asked for), and what it says of the replay it keeps.
 #[test]
 fn referee_says_what_it_kept_in_the_catalogues_words() {
     let dir = Folder::new("referee");
@@ -223,7 +222,12 @@ fn referee_says_what_it_kept_in_the_catalogues_words() {
     let (out, _) = pseudo(&["referee", "duel", "--out", &file], 0);
     let last = out.lines().last().unwrap_or_default();
     assert!(last.starts_with(&file), "{out}");
-    all_converted("fray referee", last, &[&file]);
+    let loaded = fray::catalogue::load("duel").unwrap();
+    let mut values = loaded.setup.factions();
+    values.push(file.clone());
+    let values: Vec<&str> = values.iter().map(String::as_str).collect();
+    assert!(out.lines().count() > 2, "it asks before it ends:\n{out}");
+    all_converted("fray referee", &out, &values);
 }
 
 /// `fray generate`: how even the skirmish came out, on stderr; the file itself, on stdout, the

@@ -296,6 +296,15 @@ const CASES: &[Case] = &[
         phrase: "AGI must be from 1 to 20 (a d20 save), not 0",
     },
     Case {
+        what: "hurt past health",
+        edits: &[(
+            27,
+            r#"                (name: "Brannoc", str: 14, agi: 10, wit: 9, health: 12, hurt: 12,"#,
+        )],
+        line: 27,
+        phrase: r#"character "Brannoc": hurt 12 leaves no health of 12"#,
+    },
+    Case {
         what: "health 0",
         edits: &[(
             27,

@@ -44,8 +44,8 @@ pub struct Launch {
 pub struct CampaignLaunch {
     pub id: String,
     pub seed: u64,
-    /// Into its first battle at once.
-    pub fight: bool,
+    /// Into this many of its battles at once, one after another (with `go_on`).
+    pub fight: u32,
     /// From the result screen on to the camp at once.
     pub go_on: bool,
     /// Who sits where in that battle, over the camp's (the person at the company's side).

@@ -1,6 +1,7 @@
 //! Rulebook cases: one or more tests per paragraph of each rulebook, with scripted dice, each
 //! asserting the exact outcome the rulebook gives. Paragraph ids are those of `assets/rules/`.
 
+mod campaigns;
 mod coterie;
 mod harness;
 mod notes;

@@ -48,6 +48,7 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("present-teams"),
     catalogue!("present-coterie"),
     catalogue!("campaign"),
+    catalogue!("referee"),
     // The command line's own words: the browser has no command line to carry them for.
     #[cfg(not(target_arch = "wasm32"))]
     catalogue!("cli"),

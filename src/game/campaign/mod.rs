@@ -286,26 +286,37 @@ pub fn lasts(c: &Campaigning, battle: &Battle, words: &fray_words::Words) -> Vec
 /// as its button would.
 pub fn launch(app: &mut App, how: crate::game::launch::CampaignLaunch) {
     let go_on = how.go_on;
+    let seats = how.seats.clone();
+    let mut left = how.fight;
     app.add_systems(
         Startup,
-        move |mut commands: Commands,
-              mut setup: ResMut<BattleSetup>,
-              mut next: ResMut<NextState<AppState>>| {
+        move |mut commands: Commands, mut next: ResMut<NextState<AppState>>| {
             let started = crate::campaign::load(&how.id)
                 .and_then(|c| Ok((Run::new(&how.id, &c, false, how.seed)?, c)));
-            let Ok((run, c)) = started else {
+            if let Ok((run, c)) = started {
+                commands.insert_resource(Campaigning::new(run, c));
+                next.set(AppState::Camp);
+            }
+        },
+    );
+    // Each time the camp opens, the next battle is begun, while any are left to fight.
+    app.add_systems(
+        OnEnter(AppState::Camp),
+        move |campaigning: Option<ResMut<Campaigning>>,
+              mut setup: ResMut<BattleSetup>,
+              mut next: ResMut<NextState<AppState>>| {
+            let Some(mut c) = campaigning else {
                 return;
             };
-            let mut campaigning = Campaigning::new(run, c);
-            next.set(AppState::Camp);
-            if how.fight && fight(&mut campaigning, &mut setup).is_ok() {
-                if let Some((seats, gm)) = &how.seats {
-                    setup.seats = seats.clone();
-                    setup.gm = *gm;
-                }
-                next.set(AppState::Battle);
+            if left == 0 || fight(&mut c, &mut setup).is_err() {
+                return;
             }
-            commands.insert_resource(campaigning);
+            left -= 1;
+            if let Some((seats, gm)) = &seats {
+                setup.seats = seats.clone();
+                setup.gm = *gm;
+            }
+            next.set(AppState::Battle);
         },
     );
     if go_on {

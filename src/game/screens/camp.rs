@@ -420,9 +420,12 @@ fn before_battle(
                         for (k, item) in stores.iter().enumerate() {
                             let label = words.say_with(
                                 "camp-give",
-                                &[("name", Value::Text(m.name().to_string()))],
+                                &[
+                                    ("item", Value::Text(item.clone())),
+                                    ("name", Value::Text(m.name().to_string())),
+                                ],
                             );
-                            if ui.small_button(format!("{item} → {label}")).clicked() {
+                            if ui.small_button(label).clicked() {
                                 give = Some((k, i));
                             }
                         }

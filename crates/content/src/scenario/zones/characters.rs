@@ -138,7 +138,7 @@ fn character(
             format!("{who}: health must be from 1 to 50, not {}", cd.health),
         );
     }
-    if cd.hurt >= cd.health {
+    if cd.hurt > 0 && cd.hurt >= cd.health {
         r.at(
             &field("hurt"),
             format!(
