@@ -1,6 +1,7 @@
 # Campaigns: choosing one, the camp between battles, the ways on, the endings.
 
 menu-campaigns = Campaigns
+menu-campaign-under-way = Campaigns: continue { $name }
 camp-choose-title = Campaigns
 camp-choose-about = Battles linked by what lasts: who is hurt, who is dead, what they carry. Between battles the company rests in camp.
 camp-start = Start

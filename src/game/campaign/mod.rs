@@ -26,11 +26,29 @@ pub struct Campaigning {
     saved: u64,
     /// The battle next on the board is the campaign's.
     claim: bool,
+    /// Each battle's name (its scenario's) and the places its side has, by the battle's id,
+    /// for the camp to show without loading a scenario a frame.
+    pub shown: std::collections::BTreeMap<String, (String, usize)>,
 }
 
 impl Campaigning {
     pub fn new(run: Run, campaign: Campaign) -> Campaigning {
+        let shown = campaign
+            .battles
+            .iter()
+            .map(|b| {
+                let loaded = crate::catalogue::load(&b.scenario).ok();
+                let name = loaded
+                    .as_ref()
+                    .map_or_else(|| b.id.clone(), |l| l.scenario.name.clone());
+                let places = loaded
+                    .and_then(|l| crate::campaign::Company::first(&l.scenario, &b.side))
+                    .map_or(0, |p| p.members.len());
+                (b.id.clone(), (name, places))
+            })
+            .collect();
         Campaigning {
+            shown,
             run,
             campaign,
             written: None,
@@ -49,6 +67,7 @@ impl Campaigning {
 pub fn plugin(app: &mut App) {
     app.init_resource::<store::SavedCampaign>()
         .add_systems(OnEnter(AppState::Camp), store::look)
+        .add_systems(OnEnter(AppState::Menu), store::look)
         .add_systems(
             OnEnter(AppState::Battle),
             note_battle.run_if(resource_exists::<Campaigning>),
@@ -172,6 +191,9 @@ pub fn fight(c: &mut Campaigning, setup: &mut BattleSetup) -> Result<(), String>
     use crate::game::seats::SeatKind;
     use crate::rules::battle::Seat;
     let b = c.run.next(&c.campaign).ok_or("not before a battle")?;
+    if c.run.company.going().is_empty() {
+        return Err("nobody of the company is ready to fight".into());
+    }
     let (loaded, written) = c.run.scenario(&c.campaign).map_err(|e| e.to_string())?;
     let factions = loaded.setup.factions();
     let side = factions.iter().position(|f| *f == b.side);

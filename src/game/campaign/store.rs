@@ -11,9 +11,10 @@ use crate::save::SaveError;
 /// The slot the campaign under way is kept in.
 pub const SLOT: &str = "campaign";
 
-/// The campaign save found when the campaigns' screen opened, if any.
+/// The campaign save found when the menu or the campaigns' screen opened, if any, with its
+/// campaign's name.
 #[derive(Resource, Default)]
-pub struct SavedCampaign(pub Option<Run>);
+pub struct SavedCampaign(pub Option<Run>, pub String);
 
 pub fn write(prefs: &Prefs, run: &Run) -> Result<(), String> {
     let Some(store) = crate::game::autosave::store(prefs) else {
@@ -79,6 +80,9 @@ pub fn look(
         return;
     }
     let (run, said) = read(&prefs, &speech);
+    saved.1 = run.as_ref().map_or_else(String::new, |r| {
+        crate::campaign::load(&r.campaign).map_or_else(|_| r.campaign.clone(), |c| c.name)
+    });
     saved.0 = run;
     if said.is_some() {
         notice.0 = said;

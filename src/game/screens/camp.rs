@@ -19,8 +19,10 @@ use crate::game::screens::root;
 /// The column's width, in the middle of the window.
 const COLUMN: f32 = 960.0;
 
-/// What the campaigns' screen keeps between frames: the run's ruleset and seed as typed.
+/// What the campaigns' screen keeps between frames: the shipped campaigns (read once), the
+/// run's ruleset and seed as typed.
 pub struct Choosing {
+    shipped: Vec<(&'static str, crate::campaign::Campaign)>,
     ruleset: usize,
     seed: u64,
 }
@@ -28,6 +30,10 @@ pub struct Choosing {
 impl Default for Choosing {
     fn default() -> Self {
         Choosing {
+            shipped: campaign::BUILTIN
+                .iter()
+                .filter_map(|(id, _)| Some((*id, campaign::load(id).ok()?)))
+                .collect(),
             ruleset: 0,
             seed: 1,
         }
@@ -75,7 +81,7 @@ pub fn camp_ui(
                 ui.vertical(|ui| {
                     ui.set_width(width);
                     match campaigning.as_deref_mut() {
-                        None => choose(ui, words, &saved.0, &mut choosing, &mut ask),
+                        None => choose(ui, words, &saved, &mut choosing, &mut ask),
                         Some(c) => camp(ui, words, art.as_deref(), c, &mut ask),
                     }
                     if let Some(n) = &notice.0 {
@@ -158,7 +164,7 @@ pub fn camp_ui(
 fn choose(
     ui: &mut egui::Ui,
     words: &Words,
-    saved: &Option<Run>,
+    saved: &SavedCampaign,
     choosing: &mut Choosing,
     ask: &mut Option<Ask>,
 ) {
@@ -169,8 +175,8 @@ fn choose(
         *ask = Some(Ask::Menu);
     }
     ui.separator();
-    if let Some(run) = saved {
-        let name = campaign::load(&run.campaign).map_or_else(|_| run.campaign.clone(), |c| c.name);
+    if let Some(run) = &saved.0 {
+        let name = saved.1.clone();
         let name = if run.ironman {
             words.say_with("camp-continue-ironman", &[("name", Value::Text(name))])
         } else {
@@ -197,20 +203,17 @@ fn choose(
         ui.label(egui::RichText::new(words.say("camp-abandon-first")).weak());
         return;
     }
-    for (id, _) in campaign::BUILTIN {
-        let Ok(c) = campaign::load(id) else {
-            continue;
-        };
+    for (id, c) in &choosing.shipped {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(egui::RichText::new(&c.name).size(18.0).strong());
             ui.label(&c.about);
             ui.horizontal(|ui| {
                 if ui.button(words.say("camp-start")).clicked() {
-                    *ask = Some(Ask::Start(id.to_string(), false));
+                    *ask = Some(Ask::Start((*id).to_string(), false));
                 }
                 if ui.button(words.say("camp-start-ironman")).clicked() {
-                    *ask = Some(Ask::Start(id.to_string(), true));
+                    *ask = Some(Ask::Start((*id).to_string(), true));
                 }
             });
         });
@@ -279,9 +282,11 @@ fn camp(
             egui::Color32::from_rgb(230, 140, 120)
         };
         ui.label(
-            egui::RichText::new(words.say_with(key, &[("battle", Value::Text(battle_name(b)))]))
-                .color(colour)
-                .strong(),
+            egui::RichText::new(
+                words.say_with(key, &[("battle", Value::Text(battle_name(c, &b.id)))]),
+            )
+            .color(colour)
+            .strong(),
         );
         let after = if f.won { &b.won } else { &b.lost };
         if !after.says.is_empty() {
@@ -321,8 +326,10 @@ fn camp(
 }
 
 /// A battle's name for a player: the scenario's, as the menu lists it.
-fn battle_name(b: &campaign::BattleDef) -> String {
-    crate::catalogue::load(&b.scenario).map_or_else(|_| b.id.clone(), |l| l.scenario.name)
+fn battle_name(c: &Campaigning, id: &str) -> String {
+    c.shown
+        .get(id)
+        .map_or_else(|| id.to_string(), |s| s.0.clone())
 }
 
 fn reward(words: &Words, r: &Reward) -> String {
@@ -344,16 +351,13 @@ fn before_battle(
     let Some(b) = c.run.next(&c.campaign).cloned() else {
         return;
     };
-    let places = crate::catalogue::load(&b.scenario)
-        .ok()
-        .and_then(|l| crate::campaign::Company::first(&l.scenario, &b.side))
-        .map_or(0, |p| p.members.len());
+    let places = c.shown.get(&b.id).map_or(0, |s| s.1);
     ui.label(
         egui::RichText::new(words.say_with(
             "camp-battle-heading",
             &[
                 ("number", Value::Number((c.run.record.len() + 1) as f64)),
-                ("scenario", Value::Text(battle_name(&b))),
+                ("scenario", Value::Text(battle_name(c, &b.id))),
             ],
         ))
         .size(22.0)
@@ -398,7 +402,7 @@ fn before_battle(
     );
     // The members two to a row, each as a card like the board's.
     let company = &mut c.run.company;
-    let living = company.members.iter().filter(|m| !m.fallen).count();
+    let ready = company.going().len();
     let n = company.members.len();
     let mut give: Option<(usize, usize)> = None;
     let stores: Vec<String> = company
@@ -415,7 +419,7 @@ fn before_battle(
                 let width = (COLUMN - 24.0) / 2.0;
                 ui.vertical(|ui| {
                     ui.set_width(width);
-                    member_card(ui, words, art, m, &b.side, living);
+                    member_card(ui, words, art, m, &b.side, ready);
                     if !m.fallen {
                         for (k, item) in stores.iter().enumerate() {
                             let label = words.say_with(
@@ -459,7 +463,7 @@ fn member_card(
     art: Option<&Art>,
     m: &mut Member,
     side: &str,
-    living: usize,
+    ready: usize,
 ) {
     let l = m.lasting();
     let gear: Vec<&str> = l.gear.iter().map(|(g, _)| g.as_str()).collect();
@@ -555,11 +559,11 @@ fn member_card(
                 }
             }
         });
-        // The last one standing cannot sit out: someone must fight.
+        // The last one ready cannot sit out: someone must fight.
         let mut out = m.sits_out;
         if ui
             .add_enabled(
-                living > 1 || out,
+                ready > 1 || out,
                 egui::Checkbox::new(&mut out, words.say("camp-sits-out")),
             )
             .changed()
@@ -615,10 +619,7 @@ fn ending(
     ui.separator();
     ui.label(egui::RichText::new(words.say("camp-record")).strong());
     for f in &c.run.record {
-        let name = c
-            .campaign
-            .battle(&f.battle)
-            .map_or_else(|| f.battle.clone(), battle_name);
+        let name = battle_name(c, &f.battle);
         let fallen = if f.fallen.is_empty() {
             "none".to_string()
         } else {

@@ -120,7 +120,10 @@ pub fn menu_ui(
     mut contexts: EguiContexts,
     (mut catalogue, mut random): (ResMut<Catalogue>, ResMut<RandomSkirmish>),
     mut setup: ResMut<BattleSetup>,
-    mut saved: ResMut<crate::game::autosave::SavedBattles>,
+    (mut saved, kept): (
+        ResMut<crate::game::autosave::SavedBattles>,
+        Res<crate::game::campaign::store::SavedCampaign>,
+    ),
     prefs: Res<crate::game::prefs::Prefs>,
     mut notice: ResMut<Notice>,
     (keys, speech): (Res<Bindings>, Res<crate::game::settings::Speech>),
@@ -165,8 +168,16 @@ pub fn menu_ui(
                 mark(ui, &cursor, row, &r);
                 clicks.take(row, &r);
             }
+            // A campaign under way is named on its button, as a battle's Continue is.
+            let campaigns = match &kept.0 {
+                Some(_) => words.say_with(
+                    "menu-campaign-under-way",
+                    &[("name", Value::Text(kept.1.clone()))],
+                ),
+                None => words.say("menu-campaigns"),
+            };
             if ui
-                .button(egui::RichText::new(words.say("menu-campaigns")).size(18.0))
+                .button(egui::RichText::new(campaigns).size(18.0))
                 .clicked()
             {
                 next.set(AppState::Camp);
