@@ -36,9 +36,11 @@ camp-company = The company
 camp-places = { $places ->
         [one] 1 place
        *[other] { $places } places
-    } in this battle: whoever is past them waits in camp, and rests.
+    } in this battle: if more are ready, the fittest go and the rest wait in camp, and rest.
 camp-sits-out = Sits this one out (rests twice)
 camp-fallen = Dead
+camp-goes = Goes into the battle
+camp-waits = Waits in camp for want of a place, and rests
 camp-health = Health { $left } of { $most }
 camp-wounds = { $wounds ->
         [0] No wounds

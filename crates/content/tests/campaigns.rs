@@ -311,6 +311,29 @@ fn every_shipped_campaign_plays_to_an_ending_carrying_what_lasts() {
     assert_eq!(endings.len(), campaign::BUILTIN.len());
 }
 
+/// A run of generated skirmishes plays like a campaign: the same lasting rules, battles of
+/// growing size, the first loss its end.
+#[test]
+fn a_generated_run_plays_to_its_end_carrying_what_lasts() {
+    let id = campaign::generated::name("teams", 11);
+    let c = campaign::load(&id).expect("the run");
+    let run = play_campaign(&id, &c, 2);
+    let At::Ended(end) = &run.at else {
+        unreachable!()
+    };
+    let lost_at = run.record.iter().position(|f| !f.won);
+    match lost_at {
+        Some(k) => {
+            assert_eq!(k + 1, run.record.len(), "the first loss ends the run");
+            assert_eq!(end, "lost");
+        }
+        None => {
+            assert_eq!(run.record.len(), campaign::generated::SIZES.len());
+            assert_eq!(end, "won");
+        }
+    }
+}
+
 /// A small campaign's text with `battles` written in.
 fn campaign_text(battles: &str, endings: &str) -> String {
     format!(

@@ -29,10 +29,21 @@ pub struct Campaigning {
     /// Each battle's name (its scenario's) and the places its side has, by the battle's id,
     /// for the camp to show without loading a scenario a frame.
     pub shown: std::collections::BTreeMap<String, (String, usize)>,
+    /// Each battle's scenario before the company is cast in, by the battle's id: who takes
+    /// its places.
+    pub scenarios: std::collections::BTreeMap<String, Scenario>,
 }
 
 impl Campaigning {
     pub fn new(run: Run, campaign: Campaign) -> Campaigning {
+        let scenarios = campaign
+            .battles
+            .iter()
+            .filter_map(|b| {
+                let l = crate::catalogue::load(&b.scenario).ok()?;
+                Some((b.id.clone(), l.scenario))
+            })
+            .collect();
         let shown = campaign
             .battles
             .iter()
@@ -49,6 +60,7 @@ impl Campaigning {
             .collect();
         Campaigning {
             shown,
+            scenarios,
             run,
             campaign,
             written: None,

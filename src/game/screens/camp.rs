@@ -401,6 +401,14 @@ fn before_battle(
         .weak(),
     );
     // The members two to a row, each as a card like the board's.
+    let fielded: Vec<String> = c.scenarios.get(&b.id).map_or_else(Vec::new, |sc| {
+        c.run
+            .company
+            .fielded(sc, &b.side)
+            .iter()
+            .map(|m| m.name().to_string())
+            .collect()
+    });
     let company = &mut c.run.company;
     let ready = company.going().len();
     let n = company.members.len();
@@ -419,7 +427,8 @@ fn before_battle(
                 let width = (COLUMN - 24.0) / 2.0;
                 ui.vertical(|ui| {
                     ui.set_width(width);
-                    member_card(ui, words, art, m, &b.side, ready);
+                    let goes = fielded.iter().any(|n| n == m.name());
+                    member_card(ui, words, art, m, &b.side, ready, goes);
                     if !m.fallen {
                         for (k, item) in stores.iter().enumerate() {
                             let label = words.say_with(
@@ -464,6 +473,7 @@ fn member_card(
     m: &mut Member,
     side: &str,
     ready: usize,
+    goes: bool,
 ) {
     let l = m.lasting();
     let gear: Vec<&str> = l.gear.iter().map(|(g, _)| g.as_str()).collect();
@@ -559,6 +569,14 @@ fn member_card(
                 }
             }
         });
+        if !m.sits_out {
+            let (key, colour) = if goes {
+                ("camp-goes", egui::Color32::from_rgb(140, 210, 140))
+            } else {
+                ("camp-waits", egui::Color32::from_rgb(200, 200, 210))
+            };
+            ui.colored_label(colour, words.say(key));
+        }
         // The last one ready cannot sit out: someone must fight.
         let mut out = m.sits_out;
         if ui

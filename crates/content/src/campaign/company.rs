@@ -109,9 +109,24 @@ impl Company {
         self.members.iter().any(|m| !m.fallen)
     }
 
+    /// Those who take `side`'s places in `scenario`, in the company's order: everyone ready,
+    /// or where more are ready than there are places, the fittest (the most health left; in
+    /// Coterie, the best at the conflict's skills), the rest waiting in camp.
+    pub fn fielded(&self, scenario: &Scenario, side: &str) -> Vec<&Member> {
+        let mut going = self.going();
+        let places = Company::first(scenario, side).map_or(0, |c| c.members.len());
+        if going.len() > places {
+            let at = |m: &Member| self.members.iter().position(|o| o.name() == m.name());
+            going.sort_by_key(|m| std::cmp::Reverse(fitness(m, scenario)));
+            going.truncate(places);
+            going.sort_by_key(|m| at(m));
+        }
+        going
+    }
+
     /// The scenario with the company in `side`'s places, as they stand.
     pub fn cast(&self, scenario: &mut Scenario, side: &str) {
-        let going = self.going();
+        let going = self.fielded(scenario, side);
         let all: Vec<&str> = self.members.iter().map(Member::name).collect();
         match &mut scenario.rules {
             Rules::Zones(sc) => zones::cast(sc, side, &going, &all),
@@ -223,6 +238,29 @@ impl Company {
                 .get(name)
                 .map(|i| Stored::Teams(name.to_string(), i.clone())),
             Rules::Coterie(_) => None,
+        }
+    }
+}
+
+/// How fit a member is to take a place: health left (Zones, Three actions), or in Coterie the
+/// best of the conflict's skills and then their sum.
+fn fitness(m: &Member, scenario: &Scenario) -> (i32, i32) {
+    match (&m.sheet, &scenario.rules) {
+        (Sheet::Coterie { def }, Rules::Coterie(sc)) => {
+            let skills: Vec<i32> = sc
+                .conflict
+                .skills
+                .iter()
+                .filter_map(|s| def.skills.get(s).copied())
+                .collect();
+            (
+                skills.iter().copied().max().unwrap_or(0) - def.wounds,
+                skills.iter().sum(),
+            )
+        }
+        _ => {
+            let (lost, most) = m.lasting().health.unwrap_or((0, 0));
+            (i32::from(most) - i32::from(lost), i32::from(most))
         }
     }
 }

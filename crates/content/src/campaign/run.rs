@@ -169,12 +169,19 @@ impl Run {
         };
         let side = session.faction_names().iter().position(|f| *f == b.side);
         let won = matches!(outcome, Outcome::Victory { winner, .. } if Some(*winner) == side);
+        let base = crate::catalogue::load(&b.scenario).map_err(|e| e.to_string())?;
         let fought_by: Vec<String> = self
             .company
-            .going()
+            .fielded(&base.scenario, &b.side)
             .iter()
             .map(|m| m.name().to_string())
             .collect();
+        // Whoever did not fight rested in camp: sat out, or waited for want of a place.
+        for m in &mut self.company.members {
+            if !m.fallen && !fought_by.iter().any(|n| n == m.name()) {
+                m.sits_out = true;
+            }
+        }
         let rested: Vec<String> = self
             .company
             .members

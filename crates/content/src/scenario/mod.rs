@@ -132,6 +132,16 @@ pub const LESSON_SCENARIOS: &[(&str, &str)] = lesson_scenarios![
     "through-the-market",
 ];
 
+macro_rules! campaign_scenarios {
+    ($($id:literal),* $(,)?) => {
+        &[$(($id, include_str!(concat!("../../../../assets/campaigns/scenarios/", $id, ".ron")))),*]
+    };
+}
+
+/// Scenarios written for campaigns, by name (`assets/campaigns/scenarios/`).
+pub const CAMPAIGN_SCENARIOS: &[(&str, &str)] =
+    campaign_scenarios!["the-ford-at-dusk", "the-free-company-muster"];
+
 /// The default skirmish `fray` opens with.
 pub const DEFAULT: &str = "duel";
 
@@ -174,6 +184,12 @@ pub fn builtin(id: &str) -> Option<Result<Loaded, DataErrors>> {
         .iter()
         .find(|(n, _)| *n == id)
         .map(|(n, src)| load_str(n, &format!("assets/scenarios/{n}.ron"), src))
+        .or_else(|| {
+            CAMPAIGN_SCENARIOS
+                .iter()
+                .find(|(n, _)| *n == id)
+                .map(|(n, src)| load_str(n, &format!("assets/campaigns/scenarios/{n}.ron"), src))
+        })
 }
 
 /// Whether two paths name one file that exists (through links and `..` alike): what must never
