@@ -434,8 +434,8 @@ fn a_generated_run_grows_and_checks() {
     let name = campaign::generated::name("zones", 5);
     let c = campaign::load(&name).expect("a run");
     assert_eq!(c.battles.len(), campaign::generated::SIZES.len());
-    let text = ron::ser::to_string_pretty(&c, ron::ser::PrettyConfig::new()).expect("written");
-    campaign::check("run.ron", &text, &c).expect("a generated run passes the checks");
+    // No file to point into: a mistake would be reported at the top.
+    campaign::check("run.ron", "", &c).expect("a generated run passes the checks");
     assert_eq!(
         campaign::load(&name).expect("again"),
         c,

@@ -1,11 +1,12 @@
 //! A campaign as written in RON (`assets/campaigns/*.ron`): battles linked by what follows a
-//! win and a loss, each with its briefing, what it says after, and optional objectives.
+//! win and a loss, each with its briefing, what it says after, and optional objectives. Only
+//! read, never written: the browser's download carries no code to write one.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::scenario::error::{self, DataErrors};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Campaign {
     pub name: String,
@@ -18,7 +19,7 @@ pub struct Campaign {
     pub endings: Vec<EndingDef>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BattleDef {
     pub id: String,
@@ -37,7 +38,7 @@ pub struct BattleDef {
 }
 
 /// What is said after a battle, and where the campaign goes: one way, or a choice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct After {
     pub says: String,
@@ -49,7 +50,7 @@ pub struct After {
     pub choose: Vec<Way>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Way {
     pub label: String,
@@ -68,14 +69,14 @@ impl After {
 }
 
 /// Something more to do in a battle, with what it earns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectiveDef {
     pub goal: Goal,
     pub reward: Reward,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub enum Goal {
     /// Win by the end of this round.
     WithinRounds(u32),
@@ -85,7 +86,7 @@ pub enum Goal {
     NoneFallen,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub enum Reward {
     /// An item of the battle's own gear, to the company's stores, to hand out in camp.
     Gear(String),
@@ -93,7 +94,7 @@ pub enum Reward {
     Rest,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndingDef {
     pub id: String,
