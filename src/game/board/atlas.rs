@@ -43,7 +43,8 @@ pub fn decode(bytes: &[u8]) -> Result<egui::ColorImage, String> {
     ))
 }
 
-/// A PNG's width, height and pixels, RGBA at 8 bits a channel (the only kind the atlas is).
+/// A PNG's width, height and pixels, RGBA at 8 bits a channel. The atlas is written as one
+/// grey channel, each icon's coverage (scripts/art.sh): read back as white with that alpha.
 pub fn decode_rgba(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND);
@@ -53,15 +54,24 @@ pub fn decode_rgba(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
         .ok_or("an image too big to decode")?;
     let mut buf = vec![0; size];
     let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
-    if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
-        return Err(format!(
-            "colour type {} at {} bits; the atlas must be RGBA at 8",
-            info.color_type as u8, info.bit_depth as u8
-        ));
-    }
     let (w, h) = (info.width, info.height);
-    buf.truncate((w * h * 4) as usize);
-    Ok((w, h, buf))
+    match (info.color_type, info.bit_depth) {
+        (png::ColorType::Rgba, png::BitDepth::Eight) => {
+            buf.truncate((w * h * 4) as usize);
+            Ok((w, h, buf))
+        }
+        (png::ColorType::Grayscale, png::BitDepth::Eight) => {
+            let rgba = buf[..(w * h) as usize]
+                .iter()
+                .flat_map(|&a| [255, 255, 255, a])
+                .collect();
+            Ok((w, h, rgba))
+        }
+        (colour, bits) => Err(format!(
+            "colour type {} at {} bits; the atlas must be grey or RGBA at 8",
+            colour as u8, bits as u8
+        )),
+    }
 }
 
 /// Where icon `key` lies in the atlas, in the texture's 0-to-1 coordinates.

@@ -52,7 +52,7 @@ fn run() -> Result<(), String> {
     let _ = writeln!(
         index,
         "// Made by scripts/art.sh from @iconify-json/game-icons (game-icons.net, CC BY 3.0):\n\
-         // do not edit. The atlas icons.png holds each icon white on transparent, in this order.\n\
+         // do not edit. The atlas icons.png holds each icon's coverage as grey (the icon is white with it as its alpha), in this order.\n\
          (\n    cell: {CELL},\n    columns: {COLUMNS},\n    icons: ["
     );
     for (i, (key, name)) in chosen.iter().enumerate() {
@@ -85,8 +85,7 @@ fn run() -> Result<(), String> {
     index.push_str("    ],\n)\n");
     let out = std::path::Path::new(out);
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    atlas
-        .save_png(out.join("icons.png"))
+    save_alpha(&atlas, &out.join("icons.png"))
         .map_err(|e| format!("{}: {e}", out.join("icons.png").display()))?;
     // The atlas on a dark ground, for a person to look at (white on transparent shows as
     // nothing in most viewers).
@@ -123,4 +122,21 @@ fn body(icons: &serde_json::Value, aliases: &serde_json::Value, name: &str) -> O
     }
     let parent = aliases[name]["parent"].as_str()?;
     icons[parent]["body"].as_str().map(String::from)
+}
+
+/// The atlas as a greyscale PNG of its alpha: every icon is white, so its coverage is all
+/// there is to keep, in a quarter of the bytes (the game reads it back as white with that
+/// alpha). Compressed as hard as the encoder goes: the .wasm carries it as it is.
+fn save_alpha(atlas: &resvg::tiny_skia::Pixmap, path: &std::path::Path) -> Result<(), String> {
+    let alpha: Vec<u8> = atlas.data().chunks(4).map(|p| p[3]).collect();
+    let file = std::fs::File::create(path).map_err(|e| e.to_string())?;
+    let mut encoder =
+        png::Encoder::new(std::io::BufWriter::new(file), atlas.width(), atlas.height());
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Best);
+    encoder.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer.write_image_data(&alpha).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())
 }
