@@ -88,7 +88,6 @@ pub fn battle_ui(
     mut choose: MessageWriter<Choose>,
     mut next: ResMut<NextState<AppState>>,
     mut area: ResMut<BoardArea>,
-    mut markdown: Local<egui_commonmark::CommonMarkCache>,
 ) -> Result {
     // The board is covered until the panels say what they leave of it.
     area.0 = None;
@@ -135,7 +134,7 @@ pub fn battle_ui(
             &mut next,
         );
     }
-    breakdown_window(&ctx, &mut t, &mut markdown);
+    breakdown_window(&ctx, &mut t);
     if t.panels.why {
         reasons_window(&ctx, &t);
     }
@@ -432,11 +431,7 @@ fn roster_and_log(ui: &mut egui::Ui, t: &mut BattleView) -> egui::Rect {
 }
 
 /// A roll's breakdown: its dice, modifiers and total, and the rule quoted from the notes.
-fn breakdown_window(
-    ctx: &egui::Context,
-    t: &mut BattleView,
-    markdown: &mut egui_commonmark::CommonMarkCache,
-) {
+fn breakdown_window(ctx: &egui::Context, t: &mut BattleView) {
     if let Some(i) = t.panels.breakdown
         && let Some(e) = t.battle.log().get(i)
         && let Some(x) = &e.explanation
@@ -482,9 +477,8 @@ fn breakdown_window(
                     egui::RichText::new(words.say_with("screen-rule", &[("rule", rule)])).strong(),
                 );
                 // The rules notes are Markdown: headings, emphasis, lists, paragraphs.
-                egui_commonmark::CommonMarkViewer::new().show(
+                crate::game::screens::notes_text::show(
                     ui,
-                    markdown,
                     notes::paragraph(&x.rule).unwrap_or(&words.say("screen-no-note")),
                 );
             });

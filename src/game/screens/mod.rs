@@ -9,6 +9,7 @@ pub mod lessons;
 pub mod menu;
 pub mod menu_choices;
 pub mod menu_cursor;
+pub mod notes_text;
 pub mod result;
 
 use crate::words::{Value, Words};
