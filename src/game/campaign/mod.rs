@@ -26,9 +26,10 @@ pub struct Campaigning {
     saved: u64,
     /// The battle next on the board is the campaign's.
     claim: bool,
-    /// Each battle's name (its scenario's) and the places its side has, by the battle's id,
-    /// for the camp to show without loading a scenario a frame.
-    pub shown: std::collections::BTreeMap<String, (String, usize)>,
+    /// Each battle's name (its scenario's), the places its side has and that side's number
+    /// (its colour), by the battle's id, for the camp to show without loading a scenario a
+    /// frame.
+    pub shown: std::collections::BTreeMap<String, (String, usize, usize)>,
     /// Each battle's scenario before the company is cast in, by the battle's id: who takes
     /// its places.
     pub scenarios: std::collections::BTreeMap<String, Scenario>,
@@ -52,10 +53,15 @@ impl Campaigning {
                 let name = loaded
                     .as_ref()
                     .map_or_else(|| b.id.clone(), |l| l.scenario.name.clone());
+                // The company's side among the battle's, for its colour on the board.
+                let side = loaded
+                    .as_ref()
+                    .and_then(|l| l.setup.factions().iter().position(|f| *f == b.side))
+                    .unwrap_or(0);
                 let places = loaded
                     .and_then(|l| crate::campaign::Company::first(&l.scenario, &b.side))
                     .map_or(0, |p| p.members.len());
-                (b.id.clone(), (name, places))
+                (b.id.clone(), (name, places, side))
             })
             .collect();
         Campaigning {

@@ -351,7 +351,7 @@ fn before_battle(
     let Some(b) = c.run.next(&c.campaign).cloned() else {
         return;
     };
-    let places = c.shown.get(&b.id).map_or(0, |s| s.1);
+    let (places, colour) = c.shown.get(&b.id).map_or((0, 0), |s| (s.1, s.2));
     ui.label(
         egui::RichText::new(words.say_with(
             "camp-battle-heading",
@@ -428,7 +428,7 @@ fn before_battle(
                 ui.vertical(|ui| {
                     ui.set_width(width);
                     let goes = fielded.iter().any(|n| n == m.name());
-                    member_card(ui, words, art, m, &b.side, ready, goes);
+                    member_card(ui, words, art, m, (&b.side, colour), ready, goes);
                     if !m.fallen {
                         for (k, item) in stores.iter().enumerate() {
                             let label = words.say_with(
@@ -471,7 +471,7 @@ fn member_card(
     words: &Words,
     art: Option<&Art>,
     m: &mut Member,
-    side: &str,
+    (side, faction): (&str, usize),
     ready: usize,
     goes: bool,
 ) {
@@ -481,7 +481,7 @@ fn member_card(
     let colour = if m.fallen {
         egui::Color32::from_gray(70)
     } else {
-        crate::game::screens::faction_colour(0)
+        crate::game::screens::faction_colour(faction)
     };
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
