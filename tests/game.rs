@@ -1233,9 +1233,8 @@ fn the_rules_notes_are_drawn_from_their_markdown() {
     let note = fray::rules::notes::paragraph("zones.saves").unwrap();
     assert!(note.contains("## ") && note.contains("**"), "{note}");
     let ctx = egui::Context::default();
-    let mut cache = egui_commonmark::CommonMarkCache::default();
     let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-        egui_commonmark::CommonMarkViewer::new().show(ui, &mut cache, note);
+        fray::game::screens::notes_text::show(ui, note);
     });
     // No renderer takes the font texture here.
     out.textures_delta.clear();
