@@ -169,6 +169,14 @@ fn play_campaign(id: &str, c: &Campaign, seed: u64) -> Run {
     let mut run = Run::new(id, c, seed % 2 == 0, seed).expect("the campaign starts");
     let first = run.company.members.len();
     assert!(first > 0, "{id}: the company has members");
+    // Each keeps one face from battle to battle, whatever side they are cast into.
+    let faces: Vec<Option<String>> = run
+        .company
+        .members
+        .iter()
+        .map(|m| m.icon().map(str::to_string))
+        .collect();
+    assert!(faces.iter().all(Option::is_some), "{id}: {faces:?}");
     for battle in 0.. {
         assert!(battle < 32, "{id}: the campaign does not end");
         // Saved and read back between every two battles: the same campaign goes on.
@@ -277,6 +285,13 @@ fn play_campaign(id: &str, c: &Campaign, seed: u64) -> Run {
             }
         }
     }
+    let now: Vec<Option<String>> = run
+        .company
+        .members
+        .iter()
+        .map(|m| m.icon().map(str::to_string))
+        .collect();
+    assert_eq!(now, faces, "{id}: the same faces at the end");
     let At::Ended(end) = &run.at else {
         unreachable!()
     };

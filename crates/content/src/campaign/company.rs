@@ -88,11 +88,16 @@ impl Member {
 impl Company {
     /// The company a campaign starts with: the characters of `side` in its first battle.
     pub fn first(scenario: &Scenario, side: &str) -> Option<Company> {
-        let members = match &scenario.rules {
+        let mut members = match &scenario.rules {
             Rules::Zones(sc) => zones::company(sc, side)?,
             Rules::Teams(sc) => teams::company(sc, side)?,
             Rules::Coterie(sc) => coterie::company(sc, side)?,
         };
+        // Each keeps the face the first battle gave them: a portrait chosen by the side's
+        // name would change with the side they are cast into.
+        for m in &mut members {
+            m.keep_face(side);
+        }
         Some(Company {
             members,
             ..Company::default()

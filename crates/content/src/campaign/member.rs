@@ -75,6 +75,35 @@ impl Member {
         }
     }
 
+    /// Names the portrait the board gives them now (by their name, `side` and gear), unless
+    /// their sheet names one already.
+    pub(super) fn keep_face(&mut self, side: &str) {
+        let (icon, name, gear): (&mut Option<String>, &str, Vec<&str>) = match &mut self.sheet {
+            Sheet::Zones { def, .. } => {
+                let gear = def
+                    .hands
+                    .iter()
+                    .chain(&def.pack)
+                    .map(String::as_str)
+                    .collect();
+                (&mut def.icon, &def.name, gear)
+            }
+            Sheet::Teams { def, .. } => {
+                let gear = def
+                    .hands
+                    .iter()
+                    .chain(&def.pack)
+                    .map(String::as_str)
+                    .collect();
+                (&mut def.icon, &def.name, gear)
+            }
+            Sheet::Coterie { def } => (&mut def.icon, &def.name, Vec::new()),
+        };
+        if icon.is_none() {
+            *icon = Some(crate::art::portrait(None, name, side, &gear).to_string());
+        }
+    }
+
     /// Whether they can fight in the next battle: alive and not sitting it out.
     pub fn goes(&self) -> bool {
         !self.fallen && !self.sits_out
