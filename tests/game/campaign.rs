@@ -153,3 +153,45 @@ fn a_damaged_campaign_save_is_set_aside_and_said() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_camp_goes_into_its_battle_by_enter_and_back_to_the_menu_by_escape() {
+    let dir = prefs_dir();
+    let c = campaign::load("the-wardens-road").unwrap();
+    let run = Run::new("the-wardens-road", &c, false, 1).unwrap();
+    let mut app = App::new();
+    app.insert_resource(Prefs::in_dir(&dir));
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+        fray::game::LogicPlugin,
+    ));
+    app.insert_resource(fray::game::input::Settle::after(0.0));
+    app.insert_resource(Campaigning::new(run, c));
+    app.update();
+    enter(&mut app, AppState::Camp);
+    crate::headless::press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<AppState>>().get(),
+        AppState::Battle,
+        "Enter in camp goes into the battle"
+    );
+    let setup = app.world().resource::<BattleSetup>();
+    assert!(
+        setup.campaign && setup.written.is_some(),
+        "the campaign's battle"
+    );
+    assert_eq!(setup.scenario, "the-bog-road");
+    // Back in camp, Escape leaves for the menu and the campaign stays kept.
+    enter(&mut app, AppState::Camp);
+    crate::headless::press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<AppState>>().get(),
+        AppState::Menu
+    );
+    assert!(!app.world().contains_resource::<Campaigning>());
+    let _ = std::fs::remove_dir_all(&dir);
+}

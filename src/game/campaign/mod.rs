@@ -98,6 +98,13 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
+            camp_keys
+                .after(crate::game::input::Settled)
+                .run_if(in_state(AppState::Camp))
+                .run_if(crate::game::keys::keys_closed),
+        )
+        .add_systems(
+            Update,
             (
                 result_keys
                     .run_if(in_state(AppState::Result))
@@ -380,5 +387,63 @@ pub fn goal(words: &fray_words::Words, g: &crate::campaign::Goal) -> String {
             &[("name", Value::Text(name.clone()))],
         ),
         Goal::NoneFallen => words.say("camp-objective-none-fallen"),
+    }
+}
+
+/// Leaves the campaigns' screen for the menu: an ended campaign is let go, one under way stays
+/// kept, to continue.
+pub fn leave(
+    commands: &mut Commands,
+    campaigning: Option<&Campaigning>,
+    prefs: &Prefs,
+    next: &mut NextState<AppState>,
+) {
+    if campaigning.is_some_and(|c| matches!(c.run.at, crate::campaign::At::Ended(_))) {
+        store::delete(prefs);
+    }
+    commands.remove_resource::<Campaigning>();
+    next.set(AppState::Menu);
+}
+
+/// The camp by keys: Enter goes into the next battle (or, at the ending, back to the menu),
+/// Escape back to the menu. The ways to choose between and the company's boxes are the
+/// mouse's.
+fn camp_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
+    mut commands: Commands,
+    campaigning: Option<ResMut<Campaigning>>,
+    mut setup: ResMut<BattleSetup>,
+    prefs: Res<Prefs>,
+    mut next: ResMut<NextState<AppState>>,
+    mut notice: ResMut<Notice>,
+    speech: Res<crate::game::settings::Speech>,
+) {
+    use crate::game::input::GameAction;
+    let ended = campaigning
+        .as_deref()
+        .is_some_and(|c| matches!(c.run.at, crate::campaign::At::Ended(_)));
+    if actions.just_pressed(&GameAction::Cancel)
+        || (ended && actions.just_pressed(&GameAction::Confirm))
+    {
+        leave(&mut commands, campaigning.as_deref(), &prefs, &mut next);
+        return;
+    }
+    if !actions.just_pressed(&GameAction::Confirm) {
+        return;
+    }
+    let Some(mut c) = campaigning else {
+        return;
+    };
+    if !matches!(c.run.at, crate::campaign::At::Camp(_)) {
+        return;
+    }
+    match fight(&mut c, &mut setup) {
+        Ok(()) => next.set(AppState::Battle),
+        Err(why) => {
+            notice.0 = Some(speech.say_with(
+                "camp-cannot-start",
+                &[("why", fray_words::Value::Text(why))],
+            ))
+        }
     }
 }

@@ -13,6 +13,8 @@ use crate::game::board::atlas::Art;
 use crate::game::campaign::store::{self, SavedCampaign};
 use crate::game::campaign::{Campaigning, fight, goal};
 use crate::game::flow::{AppState, BattleSetup, Notice};
+use crate::game::input::GameAction;
+use crate::game::keys::Bindings;
 use crate::game::prefs::Prefs;
 use crate::game::screens::root;
 
@@ -56,10 +58,11 @@ pub fn camp_ui(
     mut commands: Commands,
     mut campaigning: Option<ResMut<Campaigning>>,
     mut saved: ResMut<SavedCampaign>,
-    (prefs, speech, art): (
+    (prefs, speech, art, keys): (
         Res<Prefs>,
         Res<crate::game::settings::Speech>,
         Option<Res<Art>>,
+        Res<Bindings>,
     ),
     (mut setup, mut notice, mut next): (
         ResMut<BattleSetup>,
@@ -81,8 +84,8 @@ pub fn camp_ui(
                 ui.vertical(|ui| {
                     ui.set_width(width);
                     match campaigning.as_deref_mut() {
-                        None => choose(ui, words, &saved, &mut choosing, &mut ask),
-                        Some(c) => camp(ui, words, art.as_deref(), c, &mut ask),
+                        None => choose(ui, (words, &keys), &saved, &mut choosing, &mut ask),
+                        Some(c) => camp(ui, (words, &keys), art.as_deref(), c, &mut ask),
                     }
                     if let Some(n) = &notice.0 {
                         ui.colored_label(egui::Color32::LIGHT_RED, n);
@@ -146,15 +149,7 @@ pub fn camp_ui(
             }
         }
         Ask::Menu => {
-            // An ended campaign is let go; one under way stays kept, to continue.
-            if campaigning
-                .as_deref()
-                .is_some_and(|c| matches!(c.run.at, At::Ended(_)))
-            {
-                store::delete(&prefs);
-            }
-            commands.remove_resource::<Campaigning>();
-            next.set(AppState::Menu);
+            crate::game::campaign::leave(&mut commands, campaigning.as_deref(), &prefs, &mut next);
         }
     }
     Ok(())
@@ -163,7 +158,7 @@ pub fn camp_ui(
 /// The campaigns to start, the run of skirmishes, and the campaign kept.
 fn choose(
     ui: &mut egui::Ui,
-    words: &Words,
+    (words, keys): (&Words, &Bindings),
     saved: &SavedCampaign,
     choosing: &mut Choosing,
     ask: &mut Option<Ask>,
@@ -171,7 +166,10 @@ fn choose(
     ui.heading(words.say("camp-choose-title"));
     ui.label(words.say("camp-choose-about"));
     ui.label(egui::RichText::new(words.say("camp-ironman-about")).weak());
-    if ui.button(words.say("camp-back")).clicked() {
+    if ui
+        .button(keys.label(&words.say("camp-back"), GameAction::Cancel))
+        .clicked()
+    {
         *ask = Some(Ask::Menu);
     }
     ui.separator();
@@ -253,7 +251,7 @@ fn choose(
 /// The camp, the choice of ways, or the ending.
 fn camp(
     ui: &mut egui::Ui,
-    words: &Words,
+    (words, keys): (&Words, &Bindings),
     art: Option<&Art>,
     c: &mut Campaigning,
     ask: &mut Option<Ask>,
@@ -321,7 +319,7 @@ fn camp(
                 }
             }
         }
-        At::Camp(_) => before_battle(ui, words, art, c, ask),
+        At::Camp(_) => before_battle(ui, (words, keys), art, c, ask),
     }
 }
 
@@ -343,7 +341,7 @@ fn reward(words: &Words, r: &Reward) -> String {
 
 fn before_battle(
     ui: &mut egui::Ui,
-    words: &Words,
+    (words, keys): (&Words, &Bindings),
     art: Option<&Art>,
     c: &mut Campaigning,
     ask: &mut Option<Ask>,
@@ -380,7 +378,7 @@ fn before_battle(
     let fight = ui.add_sized(
         [ui.available_width(), 40.0],
         egui::Button::new(
-            egui::RichText::new(words.say("camp-fight"))
+            egui::RichText::new(keys.label(&words.say("camp-fight"), GameAction::Confirm))
                 .size(20.0)
                 .strong(),
         ),
@@ -459,7 +457,10 @@ fn before_battle(
     } else {
         ui.label(stores.join(", "));
     }
-    if ui.button(words.say("camp-back")).clicked() {
+    if ui
+        .button(keys.label(&words.say("camp-back"), GameAction::Cancel))
+        .clicked()
+    {
         *ask = Some(Ask::Menu);
     }
 }
