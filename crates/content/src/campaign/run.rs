@@ -264,23 +264,7 @@ impl Run {
 
     /// Reads a run's text: its version first, so that a newer format is refused as such.
     pub fn from_text(text: &str) -> Result<Run, SaveError> {
-        #[derive(Deserialize)]
-        struct Version {
-            version: u32,
-        }
-        let version = ron::from_str::<Version>(text)
-            .map_err(|e| SaveError::Damaged(format!("its format's version cannot be read: {e}")))?
-            .version;
-        if version > RUN_VERSION {
-            return Err(SaveError::Newer {
-                version,
-                reads: RUN_VERSION,
-            });
-        }
-        if version == 0 {
-            return Err(SaveError::Damaged("its format's version is 0".into()));
-        }
-        ron::from_str::<Run>(text).map_err(|e| SaveError::Damaged(e.to_string()))
+        crate::save::read_versioned(text, RUN_VERSION)
     }
 }
 

@@ -70,24 +70,31 @@ impl Save {
     /// Reads a save's text: its version first, so that a newer format is refused as such and
     /// never misread.
     pub fn from_text(text: &str) -> Result<Save, SaveError> {
-        #[derive(Deserialize)]
-        struct Version {
-            version: u32,
-        }
-        let version = ron::from_str::<Version>(text)
-            .map_err(|e| SaveError::Damaged(format!("its format's version cannot be read: {e}")))?
-            .version;
-        if version > SAVE_VERSION {
-            return Err(SaveError::Newer {
-                version,
-                reads: SAVE_VERSION,
-            });
-        }
-        if version == 0 {
-            return Err(SaveError::Damaged("its format's version is 0".into()));
-        }
-        ron::from_str::<Save>(text).map_err(|e| SaveError::Damaged(e.to_string()))
+        read_versioned(text, SAVE_VERSION)
     }
+}
+
+/// Reads a kept file of a format with a `version` field (a battle's save, a campaign's):
+/// the version first, so that one written by a newer Fray (above `reads`) is refused as such
+/// and never misread, and one with none readable is damaged.
+pub fn read_versioned<T: serde::de::DeserializeOwned>(
+    text: &str,
+    reads: u32,
+) -> Result<T, SaveError> {
+    #[derive(Deserialize)]
+    struct Version {
+        version: u32,
+    }
+    let version = ron::from_str::<Version>(text)
+        .map_err(|e| SaveError::Damaged(format!("its format's version cannot be read: {e}")))?
+        .version;
+    if version > reads {
+        return Err(SaveError::Newer { version, reads });
+    }
+    if version == 0 {
+        return Err(SaveError::Damaged("its format's version is 0".into()));
+    }
+    ron::from_str::<T>(text).map_err(|e| SaveError::Damaged(e.to_string()))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
