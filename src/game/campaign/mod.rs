@@ -37,33 +37,23 @@ pub struct Campaigning {
 
 impl Campaigning {
     pub fn new(run: Run, campaign: Campaign) -> Campaigning {
-        let scenarios = campaign
-            .battles
-            .iter()
-            .filter_map(|b| {
-                let l = crate::catalogue::load(&b.scenario).ok()?;
-                Some((b.id.clone(), l.scenario))
-            })
-            .collect();
-        let shown = campaign
-            .battles
-            .iter()
-            .map(|b| {
-                let loaded = crate::catalogue::load(&b.scenario).ok();
-                let name = loaded
-                    .as_ref()
-                    .map_or_else(|| b.id.clone(), |l| l.scenario.name.clone());
-                // The company's side among the battle's, for its colour on the board.
-                let side = loaded
-                    .as_ref()
-                    .and_then(|l| l.setup.factions().iter().position(|f| *f == b.side))
-                    .unwrap_or(0);
-                let places = loaded
-                    .and_then(|l| crate::campaign::Company::first(&l.scenario, &b.side))
-                    .map_or(0, |p| p.members.len());
-                (b.id.clone(), (name, places, side))
-            })
-            .collect();
+        let mut shown = std::collections::BTreeMap::new();
+        let mut scenarios = std::collections::BTreeMap::new();
+        for b in &campaign.battles {
+            let Ok(l) = crate::catalogue::load(&b.scenario) else {
+                shown.insert(b.id.clone(), (b.id.clone(), 0, 0));
+                continue;
+            };
+            // The company's side among the battle's, for its colour on the board.
+            let side = l.setup.factions().iter().position(|f| *f == b.side);
+            let places = crate::campaign::Company::first(&l.scenario, &b.side)
+                .map_or(0, |p| p.members.len());
+            shown.insert(
+                b.id.clone(),
+                (l.scenario.name.clone(), places, side.unwrap_or(0)),
+            );
+            scenarios.insert(b.id.clone(), l.scenario);
+        }
         Campaigning {
             shown,
             scenarios,

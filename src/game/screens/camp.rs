@@ -550,16 +550,7 @@ fn member_card(
         }
         ui.horizontal_wrapped(|ui| {
             for (item, damaged) in &l.gear {
-                if let (Some(art), Some(key)) = (art, crate::art::gear(item)) {
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
-                    art.paint(
-                        ui.painter(),
-                        key,
-                        rect,
-                        egui::Color32::from_rgb(230, 225, 210),
-                    );
-                }
+                crate::game::screens::card::gear_icon(ui, art, item);
                 if *damaged {
                     ui.colored_label(
                         egui::Color32::from_rgb(230, 170, 100),

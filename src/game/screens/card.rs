@@ -75,20 +75,26 @@ pub fn character_card(
         }
         for item in &token.gear {
             ui.horizontal(|ui| {
-                if let (Some(art), Some(key)) = (art, crate::art::gear(item)) {
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
-                    art.paint(
-                        ui.painter(),
-                        key,
-                        rect,
-                        egui::Color32::from_rgb(230, 225, 210),
-                    );
-                } else {
+                if !gear_icon(ui, art, item) {
                     ui.add_space(22.0);
                 }
                 ui.label(item);
             });
         }
     });
+}
+
+/// An item of gear's picture, small, where the art has one; whether it drew one.
+pub fn gear_icon(ui: &mut egui::Ui, art: Option<&Art>, item: &str) -> bool {
+    let (Some(art), Some(key)) = (art, crate::art::gear(item)) else {
+        return false;
+    };
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    art.paint(
+        ui.painter(),
+        key,
+        rect,
+        egui::Color32::from_rgb(230, 225, 210),
+    );
+    true
 }
