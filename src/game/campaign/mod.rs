@@ -46,8 +46,7 @@ impl Campaigning {
             };
             // The company's side among the battle's, for its colour on the board.
             let side = l.setup.factions().iter().position(|f| *f == b.side);
-            let places = crate::campaign::Company::first(&l.scenario, &b.side)
-                .map_or(0, |p| p.members.len());
+            let places = crate::campaign::company::places(&l.scenario, &b.side);
             shown.insert(
                 b.id.clone(),
                 (l.scenario.name.clone(), places, side.unwrap_or(0)),

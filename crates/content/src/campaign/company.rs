@@ -119,7 +119,7 @@ impl Company {
     /// Coterie, the best at the conflict's skills), the rest waiting in camp.
     pub fn fielded(&self, scenario: &Scenario, side: &str) -> Vec<&Member> {
         let mut going = self.going();
-        let places = Company::first(scenario, side).map_or(0, |c| c.members.len());
+        let places = places(scenario, side);
         if going.len() > places {
             let at = |m: &Member| self.members.iter().position(|o| o.name() == m.name());
             going.sort_by_key(|m| std::cmp::Reverse(fitness(m, scenario)));
@@ -267,5 +267,26 @@ fn fitness(m: &Member, scenario: &Scenario) -> (i32, i32) {
             let (lost, most) = m.lasting().health.unwrap_or((0, 0));
             (i32::from(most) - i32::from(lost), i32::from(most))
         }
+    }
+}
+
+/// How many characters `side` has in `scenario`: the places the company is cast into (0 for
+/// a side it lacks), counted without copying them as `Company::first` does.
+pub fn places(scenario: &Scenario, side: &str) -> usize {
+    match &scenario.rules {
+        Rules::Zones(sc) => sc
+            .factions
+            .iter()
+            .find(|f| f.name == side)
+            .map_or(0, |f| f.characters.len()),
+        Rules::Teams(sc) => sc
+            .teams
+            .iter()
+            .find(|t| t.name == side)
+            .map_or(0, |t| t.characters.len()),
+        Rules::Coterie(sc) => [&sc.party, &sc.foes]
+            .into_iter()
+            .find(|g| g.name == side)
+            .map_or(0, |g| g.characters.len()),
     }
 }
