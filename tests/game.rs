@@ -209,7 +209,7 @@ fn keys_rebound_on_the_keys_screen_work_and_are_kept_for_the_next_run() {
         seed: 3,
         ..BattleSetup::default()
     };
-    let mut app = headless::app_keeping(setup(), fray::game::prefs::Prefs::in_dir(&dir));
+    let mut app = headless::app_keeping(setup(), fray::game::platform::Prefs::in_dir(&dir));
     let taken = |app: &App| app.world().resource::<Battle>().taken();
     press(&mut app, KeyCode::F2);
     assert!(app.world().resource::<KeysScreen>().open);
@@ -246,7 +246,7 @@ fn keys_rebound_on_the_keys_screen_work_and_are_kept_for_the_next_run() {
     );
     drop(app);
     // The next run reads them back.
-    let app = headless::app_keeping(setup(), fray::game::prefs::Prefs::in_dir(&dir));
+    let app = headless::app_keeping(setup(), fray::game::platform::Prefs::in_dir(&dir));
     let b = app.world().resource::<Bindings>();
     assert!(b.keys(GameAction::Confirm).contains(&KeyCode::KeyJ));
     assert!(b.keys(GameAction::Cancel).is_empty());
@@ -266,7 +266,7 @@ fn a_broken_bindings_file_is_named_and_the_defaults_used() {
     .unwrap();
     let app = headless::app_keeping(
         BattleSetup::default(),
-        fray::game::prefs::Prefs::in_dir(&dir),
+        fray::game::platform::Prefs::in_dir(&dir),
     );
     let status = app
         .world()
@@ -415,7 +415,7 @@ fn the_game_fonts_draw_every_character_the_game_writes() {
     chars.sort();
     chars.dedup();
     assert!(chars.contains(&'—'), "the walk found the game's text");
-    let defs = fray::game::fonts::definitions();
+    let defs = fray::game::platform::fonts::definitions();
     assert_eq!(defs.families.len(), 2, "proportional and monospace");
     for (family, faces) in &defs.families {
         let maps: Vec<skrifa::charmap::Charmap> = faces
@@ -1329,7 +1329,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
     use fray::game::keys::Bindings;
     use fray::game::screens::{TopButtons, decision_heading, status_words, top_bar};
     let ctx = egui::Context::default();
-    ctx.set_fonts(fray::game::fonts::definitions());
+    ctx.set_fonts(fray::game::platform::fonts::definitions());
     let keys = Bindings::default();
     let buttons = TopButtons {
         fast: false,

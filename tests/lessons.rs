@@ -182,7 +182,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
         lesson: Some(LessonStart::new(id)),
         ..BattleSetup::default()
     };
-    let mut app = headless::app_keeping(setup(), fray::game::prefs::Prefs::in_dir(&dir));
+    let mut app = headless::app_keeping(setup(), fray::game::platform::Prefs::in_dir(&dir));
     for _ in 0..2 {
         let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
         app.world_mut().write_message(Choose(right));
@@ -194,7 +194,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     let hash = app.world().resource::<Battle>().session().state_hash();
     drop(app);
     let progress =
-        fray::game::lesson_progress::Progress::load(&fray::game::prefs::Prefs::in_dir(&dir));
+        fray::game::lesson_progress::Progress::load(&fray::game::platform::Prefs::in_dir(&dir));
     let (resume, chosen) = progress.resume_point(id).expect("kept");
     assert_eq!(resume, at);
     let app = headless::app_keeping(
@@ -206,7 +206,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
             }),
             ..BattleSetup::default()
         },
-        fray::game::prefs::Prefs::in_dir(&dir),
+        fray::game::platform::Prefs::in_dir(&dir),
     );
     assert_eq!(lesson(&app).at, at);
     assert_eq!(

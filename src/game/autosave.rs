@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::save::{Listed, SAVE_VERSION, Save, Saves, Store};
 
 use crate::game::flow::{AppState, Battle, BattleSetup, Notice, in_battle};
-use crate::game::prefs::Prefs;
+use crate::game::platform::Prefs;
 use crate::game::seats::{SeatKind, Seats};
 
 /// Where this game keeps its saves; None where it keeps nothing.
@@ -15,7 +15,7 @@ pub fn store(prefs: &Prefs) -> Option<Box<dyn Store>> {
     if let Some(dir) = &prefs.dir {
         return Some(Box::new(crate::save::DirStore::new(dir.join("saves"))));
     }
-    crate::game::web::save_store()
+    crate::game::platform::web::save_store()
 }
 
 /// The saves kept, as the menu lists them.

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::game::prefs::Prefs;
+use crate::game::platform::Prefs;
 
 #[derive(
     Actionlike,
@@ -441,7 +441,7 @@ fn announce_screen(screen: Res<KeysScreen>, mut last: Local<Option<String>>) {
     if last.as_deref() == Some(line.as_str()) || (last.is_none() && !screen.open) {
         return;
     }
-    crate::game::web::announce(&line);
+    crate::game::platform::web::announce(&line);
     *last = Some(line);
 }
 

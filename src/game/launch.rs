@@ -71,7 +71,7 @@ impl Launch {
 /// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1&frames=…`,
 /// or `?lesson=…`).
 pub fn from_query(mut launch: Launch) -> (Launch, bool) {
-    let q = super::web::query();
+    let q = crate::game::platform::web::query();
     let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let mut fast = false;
     if get("scenario").is_some() || get("seats").is_some() {

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::game::lesson::{LessonRun, Stage};
-use crate::game::prefs::Prefs;
+use crate::game::platform::Prefs;
 
 /// Which lessons are done, and where a lesson left was left, kept between runs.
 #[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -8,17 +8,14 @@ pub mod autosave;
 pub mod board;
 pub mod campaign;
 mod chaos_clock;
-#[cfg(test)]
-mod drawn;
 pub mod flow;
-pub mod fonts;
 pub mod input;
 pub mod keys;
 pub mod launch;
 pub mod lesson;
 pub mod lesson_input;
 pub mod lesson_progress;
-pub mod prefs;
+pub mod platform;
 pub mod replay_file;
 pub mod screens;
 pub mod seats;
@@ -30,11 +27,12 @@ pub mod sound;
 pub mod speakers;
 pub mod table;
 pub mod table_dice;
-pub mod web;
 
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResolution};
+
 use bevy::winit::WinitSettings;
+use platform::web;
 
 use flow::{AppState, Battle, BattleSetup, Phase};
 use seats::Pace;
@@ -138,56 +136,10 @@ impl Plugin for GamePlugin {
                 (
                     keep_drawing_while_busy,
                     announce_first_frame.run_if(resource_exists::<Battle>),
-                    fit_window_to_screen,
                 ),
             )
-            .add_systems(
-                PostUpdate,
-                draw_again_after_new_glyphs.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
-            );
+            .add_plugins(platform::windowed);
     }
-}
-
-/// Letters egui draws for the first time (a new name, a new size) are added to its font
-/// texture, which reaches the screen a frame after the text that uses them: that frame shows
-/// the text with those letters missing. Redrawn on demand, the screen would keep that frame
-/// until the mouse moved; one more frame shows it whole.
-fn draw_again_after_new_glyphs(
-    outputs: Query<&bevy_egui::EguiRenderOutput>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    if outputs.iter().any(|o| !o.textures_delta.set.is_empty()) {
-        redraw.write(RequestRedraw);
-    }
-}
-
-/// The window opens at a size that fits the screen it is on: the size the game is laid out
-/// for (1440×860) where there is room, else nine tenths of the screen, and never below the
-/// smallest it is laid out for (1280×720). Once, when the screen is first known.
-fn fit_window_to_screen(
-    monitors: Query<&bevy::window::Monitor, With<bevy::window::PrimaryMonitor>>,
-    mut window: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
-    mut done: Local<bool>,
-) {
-    if *done {
-        return;
-    }
-    let (Ok(m), Ok(mut w)) = (monitors.single(), window.single_mut()) else {
-        return;
-    };
-    *done = true;
-    let scale = m.scale_factor.max(0.5) as f32;
-    let screen = Vec2::new(m.physical_width as f32, m.physical_height as f32) / scale;
-    let size = window_size(screen);
-    w.resolution.set(size.x, size.y);
-}
-
-/// The window's logical size on a screen of `screen` logical pixels.
-pub fn window_size(screen: Vec2) -> Vec2 {
-    (screen * 0.9)
-        .min(Vec2::new(1440.0, 860.0))
-        .max(Vec2::new(1280.0, 720.0))
-        .min(screen)
 }
 
 /// Plays a battle to its end without a window (the logic plugins only, frame by frame) and
@@ -207,7 +159,7 @@ pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
     })
     .insert_resource(setup)
     // A check from the command line keeps nothing among the player's saves.
-    .insert_resource(prefs::Prefs { dir: None })
+    .insert_resource(platform::Prefs { dir: None })
     .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
         next.set(AppState::Battle)
     });
@@ -224,26 +176,6 @@ pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
     app.world()
         .get_resource::<Battle>()
         .map_or_else(|| "FRAY ERROR no battle".into(), over_line)
-}
-
-/// Where the sounds are read from. `cargo run` and a binary with `assets/` beside it find them
-/// as Bevy does; a binary run from its build folder (as CI and the screenshots run it) reads
-/// them from the source tree it was built from.
-fn asset_folder() -> String {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let found_by_bevy = std::env::var_os("CARGO_MANIFEST_DIR").is_some()
-            || std::env::var_os("BEVY_ASSET_ROOT").is_some()
-            || std::env::current_exe()
-                .ok()
-                .and_then(|p| Some(p.parent()?.join("assets")))
-                .is_some_and(|d| d.is_dir());
-        let built = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
-        if !found_by_bevy && std::path::Path::new(built).is_dir() {
-            return built.into();
-        }
-    }
-    "assets".into()
 }
 
 pub fn run(launch: Launch) -> AppExit {
@@ -266,7 +198,7 @@ pub fn run(launch: Launch) -> AppExit {
             // The sounds have no settings files beside them: nothing to look for (in the
             // browser each look would be a request that fails).
             .set(bevy::asset::AssetPlugin {
-                file_path: asset_folder(),
+                file_path: platform::asset_folder(),
                 meta_check: bevy::asset::AssetMetaCheck::Never,
                 ..default()
             }),
@@ -284,7 +216,7 @@ pub fn run(launch: Launch) -> AppExit {
     }
     let mut battle = launch.battle.clone();
     if launch.resume_latest {
-        let saved = autosave::SavedBattles::read(&prefs::Prefs::default());
+        let saved = autosave::SavedBattles::read(&platform::Prefs::default());
         match saved.latest() {
             Some((slot, save)) => battle = Some(BattleSetup::resuming(slot, save)),
             None => web::announce("FRAY NOTHING TO CONTINUE"),
@@ -368,37 +300,3 @@ fn keep_drawing_while_busy(
 pub use launch::Launch;
 pub use replay_file::save_replay;
 pub use seats::SeatKind;
-
-#[cfg(test)]
-mod window_tests {
-    use super::*;
-
-    #[test]
-    fn the_window_fits_the_screen_it_opens_on() {
-        // Room to spare: the size the game is laid out for.
-        assert_eq!(
-            window_size(Vec2::new(2560.0, 1440.0)),
-            Vec2::new(1440.0, 860.0)
-        );
-        // A laptop's 1366×768: nine tenths, but never below 1280×720.
-        assert_eq!(
-            window_size(Vec2::new(1366.0, 768.0)),
-            Vec2::new(1280.0, 720.0)
-        );
-        // 1280×720 itself: the whole screen, not beyond it.
-        assert_eq!(
-            window_size(Vec2::new(1280.0, 720.0)),
-            Vec2::new(1280.0, 720.0)
-        );
-        // A screen smaller than that: the screen.
-        assert_eq!(
-            window_size(Vec2::new(1024.0, 600.0)),
-            Vec2::new(1024.0, 600.0)
-        );
-        // 1600×900: nine tenths of it.
-        assert_eq!(
-            window_size(Vec2::new(1600.0, 900.0)),
-            Vec2::new(1440.0, 810.0)
-        );
-    }
-}

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::game::flow::Battle;
-use crate::game::web;
+use crate::game::platform::web;
 
 /// Saves the battle's replay beside the working directory; returns what happened, for the screen.
 pub fn save_replay(words: &fray_words::Words, battle: &Battle) -> String {

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::game::prefs::Prefs;
+use crate::game::platform::Prefs;
 use crate::words::{Lang, Words};
 
 const FILE: &str = "settings.ron";
@@ -324,7 +324,7 @@ mod tests {
         let words = Words::new(Lang::Pseudo);
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
         let mut settings = Settings::default();
-        let texts = crate::game::drawn::texts_drawn(screen.size(), |ui| {
+        let texts = crate::game::platform::drawn::texts_drawn(screen.size(), |ui| {
             egui::Window::new(words.say("settings-title"))
                 .id(egui::Id::new("settings"))
                 .show(ui.ctx(), |ui| {

@@ -41,7 +41,8 @@ pub fn save(words: &fray_words::Words, name: &str) -> String {
         None => return words.say_with("saved-not-a-skirmish", &[("name", Text(name.into()))]),
     };
     let file = format!("{name}.ron");
-    if let Some(stored) = crate::game::web::store(&format!("fray-scenario-{file}"), &text) {
+    if let Some(stored) = crate::game::platform::web::store(&format!("fray-scenario-{file}"), &text)
+    {
         return match stored {
             Ok(()) => words.say_with(
                 "saved-in-browser",

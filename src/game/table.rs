@@ -131,7 +131,7 @@ fn begin_battle(
             commands.insert_resource(b);
         }
         Err(e) => {
-            crate::game::web::announce(&format!("FRAY ERROR {e}"));
+            crate::game::platform::web::announce(&format!("FRAY ERROR {e}"));
             notice.0 = Some(e);
             next.set(AppState::Menu);
         }

@@ -9,7 +9,7 @@ use fray::ai::Level;
 use fray::campaign::{self, At, Run};
 use fray::game::campaign::{Campaigning, GoOnAsked, fight};
 use fray::game::flow::{AppState, Battle, BattleSetup, Phase};
-use fray::game::prefs::Prefs;
+use fray::game::platform::Prefs;
 use fray::game::seats::SeatKind;
 use fray::save::Store;
 

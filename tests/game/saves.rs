@@ -9,7 +9,7 @@ use fray::ai::Level;
 use fray::game::autosave::{SavedBattles, save_of};
 use fray::game::flow::{Battle, BattleDice, BattleSetup, Choice, Phase};
 use fray::game::input::may_undo;
-use fray::game::prefs::Prefs;
+use fray::game::platform::Prefs;
 use fray::game::seats::{SeatKind, Seats};
 use fray::rules::battle::{Pending, RuleError, Seat};
 use fray::rules::dice::DiceError;

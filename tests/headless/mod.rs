@@ -8,7 +8,7 @@ use leafwing_input_manager::prelude::Buttonlike;
 
 use fray::game::LogicPlugin;
 use fray::game::flow::{AppState, BattleSetup, Phase};
-use fray::game::prefs::Prefs;
+use fray::game::platform::Prefs;
 use fray::game::seats::Pace;
 
 /// A folder of the test's own for what the game keeps between runs, never the player's.

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use crate::campaign::{Campaign, Run};
 use crate::game::flow::{AppState, Battle, BattleSetup, Notice, in_battle};
-use crate::game::prefs::Prefs;
+use crate::game::platform::Prefs;
 use crate::game::seats::Seats;
 use crate::scenario::Scenario;
 

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::campaign::Run;
 use crate::game::flow::Notice;
-use crate::game::prefs::Prefs;
+use crate::game::platform::Prefs;
 use crate::save::SaveError;
 
 /// The slot the campaign under way is kept in.

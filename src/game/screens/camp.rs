@@ -15,7 +15,7 @@ use crate::game::campaign::{Campaigning, fight, goal};
 use crate::game::flow::{AppState, BattleSetup, Notice};
 use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
-use crate::game::prefs::Prefs;
+use crate::game::platform::Prefs;
 use crate::game::screens::root;
 
 /// The column's width, in the middle of the window.

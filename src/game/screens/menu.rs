@@ -124,7 +124,7 @@ pub fn menu_ui(
         ResMut<crate::game::autosave::SavedBattles>,
         Res<crate::game::campaign::store::SavedCampaign>,
     ),
-    prefs: Res<crate::game::prefs::Prefs>,
+    prefs: Res<crate::game::platform::Prefs>,
     mut notice: ResMut<Notice>,
     (keys, speech): (Res<Bindings>, Res<crate::game::settings::Speech>),
     (mut keys_screen, mut cursor): (ResMut<KeysScreen>, ResMut<MenuCursor>),
@@ -409,7 +409,7 @@ fn saved_battles(
     ui: &mut egui::Ui,
     words: &Words,
     saved: &mut crate::game::autosave::SavedBattles,
-    prefs: &crate::game::prefs::Prefs,
+    prefs: &crate::game::platform::Prefs,
     setup: &mut BattleSetup,
     next: &mut NextState<AppState>,
 ) {
@@ -475,7 +475,7 @@ mod tests {
             ..BattleSetup::default()
         };
         let cursor = MenuCursor::default();
-        crate::game::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+        crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
             egui::Panel::right("menu-setup")
                 .exact_size(SETUP_W)
                 .resizable(false)

@@ -35,7 +35,7 @@ impl Plugin for OverlayPlugin {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                crate::game::fonts::install_fonts,
+                crate::game::platform::fonts::install_fonts,
                 crate::game::settings::settings_window,
                 (
                     crate::game::screens::menu::menu_ui.run_if(in_state(AppState::Menu)),

@@ -89,7 +89,7 @@ pub fn definitions() -> FontDefinitions {
     defs.font_data.insert(
         name.into(),
         Arc::new(FontData::from_static(include_bytes!(
-            "../../assets/fonts/fray-text.ttf"
+            "../../../assets/fonts/fray-text.ttf"
         ))),
     );
     // egui asks for a monospace family in places (code spans); the same face serves.

@@ -9,7 +9,7 @@ pub fn texts_drawn(
     mut draw: impl FnMut(&mut egui::Ui),
 ) -> Vec<(String, egui::Rect)> {
     let ctx = egui::Context::default();
-    ctx.set_fonts(crate::game::fonts::definitions());
+    ctx.set_fonts(super::fonts::definitions());
     let mut shapes = Vec::new();
     for _ in 0..2 {
         let input = egui::RawInput {

@@ -54,7 +54,7 @@ impl Prefs {
         if let Some(d) = &self.dir {
             return std::fs::read_to_string(d.join(name)).ok();
         }
-        crate::game::web::fetch(&format!("fray-{name}"))
+        super::web::fetch(&format!("fray-{name}"))
     }
 
     /// What is kept under `name`, read by `read` (the text and where it is kept, for its
@@ -80,7 +80,7 @@ impl Prefs {
                 .and_then(|_| std::fs::write(d.join(name), text))
                 .map_err(|e| format!("could not save {}: {e}", self.place(name)));
         }
-        match crate::game::web::store(&format!("fray-{name}"), text) {
+        match super::web::store(&format!("fray-{name}"), text) {
             Some(r) => r.map_err(|e| format!("could not save {}: {e}", self.place(name))),
             None => Err(format!("nowhere to save {name}")),
         }
