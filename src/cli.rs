@@ -457,7 +457,7 @@ pub fn main() -> ExitCode {
 /// `fray play`: the window, in `lang` (None: as the settings say).
 #[cfg(feature = "game")]
 fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
-    use fray::game::{self, SeatKind, flow::BattleSetup};
+    use fray::game::{self, SeatKind, battle::BattleSetup};
     let PlayArgs {
         scenario,
         lesson,
@@ -518,7 +518,7 @@ fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
             setup.scenario = s;
         }
         if let Some(list) = seats {
-            match game::seats::parse_seats(&list) {
+            match game::battle::parse_seats(&list) {
                 Ok((kinds, gm)) => {
                     setup.seats = kinds;
                     setup.gm = gm.unwrap_or(setup.gm);
@@ -538,7 +538,7 @@ fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
             return report(e);
         }
         launch.battle = Some(BattleSetup {
-            lesson: Some(fray::game::flow::LessonStart::new(id)),
+            lesson: Some(fray::game::battle::LessonStart::new(id)),
             ..BattleSetup::default()
         });
     }
@@ -560,7 +560,7 @@ fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
 
 #[cfg(feature = "game")]
 fn watch(file: &Path) -> ExitCode {
-    use fray::game::{self, flow::BattleSetup};
+    use fray::game::{self, battle::BattleSetup};
     let (r, _) = match replay::load(file) {
         Ok(x) => x,
         Err(e) => return report(e),

@@ -36,11 +36,11 @@ use bevy::prelude::*;
 use fray::words::InEnglish;
 
 use fray::ai::Level;
-use fray::game::flow::{Battle, BattleSetup, Phase};
+use fray::game::battle::Showing;
+use fray::game::battle::phase_for;
+use fray::game::battle::{Battle, BattleSetup, Phase};
+use fray::game::battle::{SeatKind, Seats};
 use fray::game::input::shown_choices;
-use fray::game::seats::{SeatKind, Seats};
-use fray::game::showing::Showing;
-use fray::game::table::phase_for;
 use fray::rules::battle::DecisionKind as K;
 use fray::rules::battle::Pending;
 use fray::rules::zones::{Action, Reaction, Stunt, Zones};
@@ -96,7 +96,7 @@ fn ai_against_ai_battles_of_every_scenario_play_to_the_end_frame_by_frame() {
 }
 
 /// The Zones battle under way.
-fn zones(app: &App) -> &fray::game::flow::Typed<Zones> {
+fn zones(app: &App) -> &fray::game::battle::Typed<Zones> {
     app.world()
         .resource::<Battle>()
         .typed::<Zones>()
@@ -582,7 +582,7 @@ const TEAMS_SPARRING: &str = r#"Scenario(name: "Shield Sparring", rules: Teams((
     ],
 )))"#;
 
-fn teams(app: &App) -> &fray::game::flow::Typed<fray::rules::teams::Teams> {
+fn teams(app: &App) -> &fray::game::battle::Typed<fray::rules::teams::Teams> {
     app.world()
         .resource::<Battle>()
         .typed::<fray::rules::teams::Teams>()
@@ -671,10 +671,10 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
 fn random_battles<G: fray::rulesets::Game>(
     name: &str,
     battles: u64,
-    look: &mut dyn FnMut(&fray::game::flow::Typed<G>),
+    look: &mut dyn FnMut(&fray::game::battle::Typed<G>),
 ) {
-    use fray::game::flow::Session;
-    struct Play<'a, G: fray::rulesets::Game>(u64, &'a mut dyn FnMut(&fray::game::flow::Typed<G>));
+    use fray::game::battle::Session;
+    struct Play<'a, G: fray::rulesets::Game>(u64, &'a mut dyn FnMut(&fray::game::battle::Typed<G>));
     impl<G: fray::rulesets::Game> fray::rulesets::Visit for Play<'_, G> {
         type Out = ();
         fn visit<H: fray::rulesets::Game>(self, setup: &H::Setup) {
@@ -684,7 +684,7 @@ fn random_battles<G: fray::rulesets::Game>(
             for seed in 0..self.0 {
                 let mut dice = fray::rules::SeededDice::new(seed);
                 let (state, _) = G::start(setup, &mut dice).unwrap();
-                let mut s = fray::game::flow::Typed::<G>::new(state, None);
+                let mut s = fray::game::battle::Typed::<G>::new(state, None);
                 let mut rng = seed;
                 for _ in 0..600 {
                     let n = s.legal_len();
@@ -714,7 +714,7 @@ fn random_battles<G: fray::rulesets::Game>(
 /// scenario, at every decision.
 #[test]
 fn the_first_listed_choice_is_never_one_that_cannot_be_taken_back() {
-    use fray::game::flow::Session;
+    use fray::game::battle::Session;
     fn check<G: fray::rulesets::Game>(name: &str) -> usize {
         let mut seen = 0;
         random_battles::<G>(name, 12, &mut |s| {
@@ -801,7 +801,7 @@ fn the_situation_line_tells_a_move_made() {
 /// battle, opening for opening) or a new one.
 #[test]
 fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
-    use fray::game::flow::AppState;
+    use fray::game::battle::AppState;
     let mut app = app(BattleSetup {
         scenario: "duel".into(),
         seats: vec![SeatKind::Ai(Level::Normal), SeatKind::Ai(Level::Normal)],
@@ -849,7 +849,7 @@ fn a_battle_can_be_played_again_from_the_same_seed_or_a_new_one() {
 /// scenario's name), and the result screen's "a new random skirmish" is the next seed's.
 #[test]
 fn a_random_skirmish_opens_by_its_name_and_the_new_one_is_the_next_seed_s() {
-    use fray::game::flow::AppState;
+    use fray::game::battle::AppState;
     use fray::generate::{Balancing, Size, generate};
     let mut app = app(BattleSetup {
         scenario: "random-zones-small-4".into(),
@@ -878,7 +878,7 @@ fn odds_at_risky_choices<G: fray::rulesets::Game>(
     names: &[&str],
     risky: impl Fn(&G::State) -> bool,
 ) -> usize {
-    use fray::game::flow::Session;
+    use fray::game::battle::Session;
     let mut seen = 0;
     for name in names {
         random_battles::<G>(name, 20, &mut |s| {
@@ -1045,7 +1045,7 @@ fn icon_for(words: &str) -> Option<fray::present::Icon> {
 /// place).
 #[test]
 fn conditions_show_as_icons_on_the_tokens() {
-    use fray::game::flow::Session;
+    use fray::game::battle::Session;
     use fray::present::Icon;
     use std::collections::BTreeSet;
     fn check<G: fray::rulesets::Game>(name: &str, battles: u64, seen: &mut BTreeSet<String>) {
@@ -1418,7 +1418,7 @@ fn every_prompt_title_fits_the_screen_at_1280_by_720() {
 /// the opposition's harm after its victory, and taking a major loss or falling back.
 #[test]
 fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
-    use fray::game::table::person_deciding;
+    use fray::game::battle::person_deciding;
     use fray::rules::battle::Seat;
     use fray::rules::coterie::{Coterie, Stage};
     let (mut review, mut compose, mut fall_back) = (false, false, false);
@@ -1487,7 +1487,7 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
 /// bar never names a person under "The AI is thinking", nor an AI seat as deciding by hand.
 #[test]
 fn the_screen_never_names_a_person_while_the_ai_thinks() {
-    use fray::game::lesson::LessonRun;
+    use fray::game::battle::LessonRun;
     use fray::game::screens::battle::deciding_words;
     use fray::game::screens::status_words;
     let mut app = app(BattleSetup {

@@ -7,8 +7,8 @@ mod headless;
 
 use bevy::prelude::*;
 
-use fray::game::flow::{Battle, BattleSetup, Choose, LessonStart, Phase};
-use fray::game::lesson::{Stage, Waits};
+use fray::game::battle::{Battle, BattleSetup, Choose, LessonStart, Phase};
+use fray::game::battle::{Stage, Waits};
 use headless::{app, phase, press};
 
 fn lesson_app(id: &str) -> App {
@@ -18,8 +18,8 @@ fn lesson_app(id: &str) -> App {
     })
 }
 
-fn lesson(app: &App) -> &fray::game::lesson::LessonRun {
-    app.world().resource::<fray::game::lesson::LessonRun>()
+fn lesson(app: &App) -> &fray::game::battle::LessonRun {
+    app.world().resource::<fray::game::battle::LessonRun>()
 }
 
 /// Answers the step's question, if it asks one, with key 1.
@@ -220,7 +220,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
 /// Enter starts it; Q leaves it for the Learn page, where it can be resumed.
 #[test]
 fn the_learn_page_and_a_lesson_are_reached_and_left_by_keyboard() {
-    use fray::game::flow::AppState;
+    use fray::game::battle::AppState;
     let mut app = lesson_app(fray::lessons::BUILTIN[0].0);
     app.world_mut()
         .resource_mut::<NextState<AppState>>()
@@ -288,7 +288,7 @@ fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
 /// 2 opens on Maelis (the first character), Zones lesson 1 on the initiative prompt.
 #[test]
 fn a_step_points_at_the_token_it_names() {
-    use fray::game::lesson::PointAt;
+    use fray::game::battle::PointAt;
     // Lesson 3 of Zones opens on Bob, whose turn the learner watches.
     let app = lesson_app("zones/03-reactions");
     let b = app.world().resource::<Battle>();

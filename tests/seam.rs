@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use fray::ai::{Heuristics, Level, Policy, RandomPolicy};
-use fray::game::flow::{AppState, Battle, BattleSetup, Phase, Typed};
-use fray::game::seats::{Brain, SeatKind, Seats};
+use fray::game::battle::{AppState, Battle, BattleSetup, Phase, Typed};
+use fray::game::battle::{Brain, SeatKind, Seats};
 use fray::present::{BoardView, Focus, Place, Present, ResultTable, RosterLine, Token};
 use fray::rules::battle::{DecisionKind, Event, Outcome, Pending, RuleError, Ruleset, Seat};
 use fray::rules::dice::{DiceSource, Die, SeededDice};
@@ -297,7 +297,7 @@ fn a_ruleset_written_in_a_test_plays_out_headless_with_the_ai() {
 }
 
 fn race_app(seats: Vec<SeatKind>, round: u32) -> App {
-    let starter: fray::game::flow::Starter = Arc::new(move |dice: &mut SeededDice| {
+    let starter: fray::game::battle::Starter = Arc::new(move |dice: &mut SeededDice| {
         let (session, log) = Typed::<Race>::start(&round, dice, None).map_err(|e| e.to_string())?;
         Ok((session, log, "Race to ten".into()))
     });
@@ -438,8 +438,8 @@ fn a_person_may_take_the_gm_seat() {
         "a faction not named is the AI at the normal level"
     );
     assert_eq!(seats.people(), 1);
-    let (factions, gm) = fray::game::seats::parse_seats("person,hard,gm:person").unwrap();
+    let (factions, gm) = fray::game::battle::parse_seats("person,hard,gm:person").unwrap();
     assert_eq!(factions, vec![SeatKind::Person, SeatKind::Ai(Level::Hard)]);
     assert_eq!(gm, Some(SeatKind::Person));
-    assert!(fray::game::seats::parse_seats("person,gm:wizard").is_err());
+    assert!(fray::game::battle::parse_seats("person,gm:wizard").is_err());
 }

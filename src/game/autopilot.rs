@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use crate::game::flow::{self, Battle};
+use crate::game::battle::{self, Battle};
 use crate::game::launch::Launch;
-use crate::game::{board, input, showing};
+use crate::game::{board, input};
 
 #[derive(Resource, Clone, Debug, Default)]
 struct Autopilot {
@@ -45,7 +45,7 @@ pub fn fly(app: &mut App, launch: &Launch) {
         Update,
         (
             autopilot,
-            take_for_the_person.in_set(flow::BattleSet::Apply),
+            take_for_the_person.in_set(battle::BattleSet::Apply),
         ),
     );
 }
@@ -55,18 +55,18 @@ pub fn fly(app: &mut App, launch: &Launch) {
 fn take_for_the_person(
     mut pilot: ResMut<Autopilot>,
     battle: Res<Battle>,
-    mut showing: ResMut<showing::Showing>,
-    phase: Res<State<flow::Phase>>,
+    mut showing: ResMut<battle::Showing>,
+    phase: Res<State<battle::Phase>>,
     mut cursor: ResMut<input::Cursor>,
-    mut choose: MessageWriter<flow::Choose>,
+    mut choose: MessageWriter<battle::Choose>,
 ) {
     // The rules at work, read on as Enter does, while decisions remain to be taken.
-    if pilot.take > 0 && *phase.get() == flow::Phase::Showing {
+    if pilot.take > 0 && *phase.get() == battle::Phase::Showing {
         showing.pop_front();
         return;
     }
     if pilot.take == 0
-        || *phase.get() != flow::Phase::Deciding
+        || *phase.get() != battle::Phase::Deciding
         || pilot.taken_at == Some(battle.version())
     {
         return;
@@ -98,7 +98,7 @@ fn take_for_the_person(
     if let Some(c) = battle.session().choice(first) {
         pilot.take -= 1;
         pilot.taken_at = Some(battle.version());
-        choose.write(flow::Choose(c));
+        choose.write(battle::Choose(c));
     }
 }
 
@@ -117,7 +117,7 @@ fn autopilot(
     }
     // An attack's line (in Coterie, the two efforts' bars) fully drawn, or a roll's dice
     // settled: hold the picture still until it is taken.
-    let wanted = |entry: &flow::LogEntry| {
+    let wanted = |entry: &battle::LogEntry| {
         let attack = matches!(
             entry.visual,
             Some(crate::present::Visual::Strike { .. })
@@ -133,7 +133,7 @@ fn autopilot(
                 .is_some_and(|x| !x.dice.is_empty());
         (pilot.shot_on_attack && attack) || (pilot.shot_on_dice && dice)
     };
-    let critical = |entry: &flow::LogEntry| {
+    let critical = |entry: &battle::LogEntry| {
         pilot.shot_on_critical
             && matches!(
                 entry.visual,

@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::game::flow::{AppState, Battle, BattleSet, Choice, Choose, Phase};
-use crate::game::seats::{Pace, Seats};
-use crate::game::showing::Showing;
+use crate::game::battle::Showing;
+use crate::game::battle::{AppState, Battle, BattleSet, Choice, Choose, Phase};
+use crate::game::battle::{Pace, Seats};
 
 pub use crate::game::keys::{GameAction, default_keys};
 
@@ -75,7 +75,7 @@ impl Plugin for InputsPlugin {
             // points at it; L opens and closes it.
             .add_systems(
                 OnEnter(AppState::Battle),
-                |setup: Res<crate::game::flow::BattleSetup>, mut panels: ResMut<Panels>| {
+                |setup: Res<crate::game::battle::BattleSetup>, mut panels: ResMut<Panels>| {
                     panels.log = setup.lesson.is_some();
                 },
             )
@@ -93,7 +93,7 @@ impl Plugin for InputsPlugin {
                     pass_screen_keys.run_if(in_state(Phase::PassScreen)),
                     showing_keys.run_if(in_state(Phase::Showing)),
                     over_keys.run_if(in_state(Phase::Over)),
-                    undo_keys.run_if(not(resource_exists::<crate::game::lesson::LessonRun>)),
+                    undo_keys.run_if(not(resource_exists::<crate::game::battle::LessonRun>)),
                 )
                     .in_set(BattleSet::Apply)
                     .run_if(crate::game::keys::keys_closed),
@@ -587,7 +587,7 @@ fn over_keys(actions: Single<&ActionState<GameAction>>, mut next: ResMut<NextSta
 fn result_keys(
     actions: Single<&ActionState<GameAction>>,
     state: Res<State<AppState>>,
-    setup: Res<crate::game::flow::BattleSetup>,
+    setup: Res<crate::game::battle::BattleSetup>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     // After a campaign's battle, Enter goes on with the campaign (`campaign.rs`).
@@ -633,7 +633,7 @@ pub fn may_undo(battle: &Battle, seats: &Seats) -> bool {
         return false;
     }
     battle.session().watch_len().is_none()
-        && seats.kind(seat) == crate::game::seats::SeatKind::Person
+        && seats.kind(seat) == crate::game::battle::SeatKind::Person
         && battle.session().pending().seat() == Some(seat)
 }
 
@@ -641,8 +641,8 @@ fn undo_keys(
     actions: Single<&ActionState<GameAction>>,
     mut battle: ResMut<Battle>,
     seats: Res<Seats>,
-    asking: Option<Res<crate::game::table_dice::TableAsk>>,
-    mut notice: ResMut<crate::game::flow::Notice>,
+    asking: Option<Res<crate::game::battle::TableAsk>>,
+    mut notice: ResMut<crate::game::battle::Notice>,
     speech: Res<crate::game::settings::Speech>,
 ) {
     if !actions.just_pressed(&GameAction::Undo) || asking.is_some() {

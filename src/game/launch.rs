@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::game::flow::BattleSetup;
+use crate::game::battle::BattleSetup;
 
 /// How `fray play` was asked to run.
 #[derive(Clone, Debug, Default)]
@@ -50,8 +50,8 @@ pub struct CampaignLaunch {
     pub go_on: bool,
     /// Who sits where in that battle, over the camp's (the person at the company's side).
     pub seats: Option<(
-        Vec<crate::game::seats::SeatKind>,
-        crate::game::seats::SeatKind,
+        Vec<crate::game::battle::SeatKind>,
+        crate::game::battle::SeatKind,
     )>,
 }
 
@@ -80,7 +80,7 @@ pub fn from_query(mut launch: Launch) -> (Launch, bool) {
             setup.scenario = s;
         }
         if let Some(list) = get("seats")
-            && let Ok((seats, gm)) = crate::game::seats::parse_seats(&list)
+            && let Ok((seats, gm)) = crate::game::battle::parse_seats(&list)
         {
             setup.seats = seats;
             setup.gm = gm.unwrap_or(setup.gm);
@@ -101,7 +101,9 @@ pub fn from_query(mut launch: Launch) -> (Launch, bool) {
     // `?lesson=zones/01-a-round-and-a-turn` opens a lesson.
     if let Some(id) = get("lesson") {
         launch.battle = Some(BattleSetup {
-            lesson: Some(crate::game::flow::LessonStart::new(id.replace("%2F", "/"))),
+            lesson: Some(crate::game::battle::LessonStart::new(
+                id.replace("%2F", "/"),
+            )),
             ..BattleSetup::default()
         });
     }

@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::game::flow::{Battle, BattleSet, Choose, Notice};
-use crate::game::lesson::{Judged, LessonRun, Stage, back_to_line, go_on, show_what_if};
+use crate::game::battle::{Battle, BattleSet, Choose, Notice};
+use crate::game::battle::{Judged, LessonRun, Stage, back_to_line, go_on, show_what_if};
 use crate::game::lesson_progress::{Progress, keep_progress, load_progress};
 
 pub struct LessonPlugin;
@@ -31,7 +31,7 @@ impl Plugin for LessonPlugin {
             .add_systems(
                 Update,
                 learn_keys
-                    .run_if(in_state(crate::game::flow::AppState::Learn))
+                    .run_if(in_state(crate::game::battle::AppState::Learn))
                     .run_if(crate::game::keys::keys_closed),
             );
     }
@@ -44,11 +44,11 @@ impl Plugin for LessonPlugin {
 fn lesson_keys(
     actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
     keys: Res<ButtonInput<KeyCode>>,
-    phase: Res<State<crate::game::flow::Phase>>,
+    phase: Res<State<crate::game::battle::Phase>>,
     mut battle: ResMut<Battle>,
     mut lesson: ResMut<LessonRun>,
     mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<crate::game::flow::AppState>>,
+    mut next: ResMut<NextState<crate::game::battle::AppState>>,
     speech: Res<crate::game::settings::Speech>,
 ) {
     use crate::game::input::GameAction;
@@ -78,22 +78,22 @@ fn lesson_keys(
         return;
     }
     if keys.just_pressed(KeyCode::KeyQ) {
-        next.set(crate::game::flow::AppState::Learn);
+        next.set(crate::game::battle::AppState::Learn);
         return;
     }
-    if *phase.get() != crate::game::flow::Phase::Lesson {
+    if *phase.get() != crate::game::battle::Phase::Lesson {
         return;
     }
     if actions.just_pressed(&GameAction::Confirm) {
         if lesson.stage == Stage::Done {
-            next.set(crate::game::flow::AppState::Learn);
+            next.set(crate::game::battle::AppState::Learn);
             return;
         }
         if let Err(e) = go_on(&speech, &mut battle, &mut lesson) {
             notice.0 = Some(e);
         }
     } else if actions.just_pressed(&GameAction::Cancel) {
-        next.set(crate::game::flow::AppState::Learn);
+        next.set(crate::game::battle::AppState::Learn);
     }
 }
 
@@ -134,8 +134,8 @@ fn learn_keys(
     actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
     mut cursor: ResMut<LearnCursor>,
     progress: Option<Res<Progress>>,
-    mut setup: ResMut<crate::game::flow::BattleSetup>,
-    mut next: ResMut<NextState<crate::game::flow::AppState>>,
+    mut setup: ResMut<crate::game::battle::BattleSetup>,
+    mut next: ResMut<NextState<crate::game::battle::AppState>>,
 ) {
     use crate::game::input::GameAction;
     let n = crate::lessons::BUILTIN.len();
@@ -151,10 +151,10 @@ fn learn_keys(
     if actions.just_pressed(&GameAction::Confirm) {
         let id = crate::lessons::BUILTIN[cursor.0.min(n - 1)].0;
         start_lesson(&mut setup, progress.as_deref(), id);
-        next.set(crate::game::flow::AppState::Battle);
+        next.set(crate::game::battle::AppState::Battle);
     }
     if actions.just_pressed(&GameAction::Cancel) {
-        next.set(crate::game::flow::AppState::Menu);
+        next.set(crate::game::battle::AppState::Menu);
     }
 }
 
@@ -164,14 +164,14 @@ pub struct LearnCursor(pub usize);
 
 /// Sets the next battle to be lesson `id`, from where it was left if it was.
 pub fn start_lesson(
-    setup: &mut crate::game::flow::BattleSetup,
+    setup: &mut crate::game::battle::BattleSetup,
     progress: Option<&Progress>,
     id: &str,
 ) {
     let (at, chosen) = progress
         .and_then(|p| p.resume_point(id))
         .unwrap_or((0, Vec::new()));
-    setup.lesson = Some(crate::game::flow::LessonStart {
+    setup.lesson = Some(crate::game::battle::LessonStart {
         id: id.to_string(),
         at,
         chosen,

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::lesson::{LessonRun, Stage};
+use crate::game::battle::{LessonRun, Stage};
 use crate::game::platform::Prefs;
 
 /// Which lessons are done, and where a lesson left was left, kept between runs.

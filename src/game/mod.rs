@@ -4,29 +4,20 @@
 
 #[cfg(feature = "dev")]
 mod autopilot;
-pub mod autosave;
+pub mod battle;
 pub mod board;
 pub mod campaign;
-mod chaos_clock;
-pub mod flow;
 pub mod input;
 pub mod keys;
 pub mod launch;
-pub mod lesson;
 pub mod lesson_input;
 pub mod lesson_progress;
 pub mod platform;
-pub mod replay_file;
 pub mod screens;
-pub mod seats;
 pub mod settings;
-pub mod setup;
-pub mod showing;
 pub mod skirmish;
 pub mod sound;
 pub mod speakers;
-pub mod table;
-pub mod table_dice;
 
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResolution};
@@ -34,8 +25,7 @@ use bevy::window::{RequestRedraw, WindowResolution};
 use bevy::winit::WinitSettings;
 use platform::web;
 
-use flow::{AppState, Battle, BattleSetup, Phase};
-use seats::Pace;
+use battle::{AppState, Battle, BattleSetup, Pace, Phase};
 
 /// Everything that decides: states, the battle, seats and the AI, input. No rendering.
 pub struct LogicPlugin;
@@ -43,56 +33,17 @@ pub struct LogicPlugin;
 impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
-            flow::FlowPlugin,
-            table::TablePlugin,
-            seats::SeatsPlugin,
+            battle::plugin,
             input::InputsPlugin,
             board::animation::AnimationPlugin,
             lesson_input::LessonPlugin,
-            autosave::AutosavePlugin,
-            table_dice::TableDicePlugin,
             board::scene::ScenePlugin,
             screens::menu_cursor::MenuCursorPlugin,
-            showing::ShowingPlugin,
             settings::SettingsPlugin,
             sound::SoundCuesPlugin,
         ))
-        .add_plugins((chaos_clock::plugin, campaign::plugin))
-        .add_systems(
-            OnEnter(Phase::Over),
-            announce_over.run_if(resource_exists::<Battle>),
-        )
-        .add_systems(OnEnter(AppState::Menu), || web::announce("FRAY MENU"));
+        .add_plugins(campaign::plugin);
     }
-}
-
-/// The line a finished battle writes (to the terminal, or the page and its console), read by
-/// the browser test and the determinism check.
-pub fn over_line(battle: &Battle) -> String {
-    use crate::rules::battle::{Outcome, Pending};
-    let outcome = match battle.session().pending() {
-        Pending::Over(Outcome::Victory { winner, .. }) => format!(
-            "winner {}",
-            battle
-                .session()
-                .faction_names()
-                .get(*winner)
-                .map_or("?", String::as_str)
-        ),
-        Pending::Over(Outcome::Draw { .. }) => "draw".into(),
-        Pending::Decide { .. } => "unfinished".into(),
-    };
-    format!(
-        "FRAY OVER {} seed={} actions={} {outcome} hash={:016x}",
-        battle.scenario(),
-        battle.seed(),
-        battle.taken(),
-        battle.session().state_hash()
-    )
-}
-
-fn announce_over(battle: Res<Battle>) {
-    web::announce(&over_line(&battle));
 }
 
 /// The first frame drawn with a battle on the board, for the start-up time the web test reads.
@@ -128,7 +79,7 @@ impl Plugin for GamePlugin {
                     board::camera_mouse,
                     board::hover_board,
                 )
-                    .in_set(flow::BattleSet::Apply)
+                    .in_set(battle::BattleSet::Apply)
                     .run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
             )
             .add_systems(
@@ -175,7 +126,7 @@ pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
     }
     app.world()
         .get_resource::<Battle>()
-        .map_or_else(|| "FRAY ERROR no battle".into(), over_line)
+        .map_or_else(|| "FRAY ERROR no battle".into(), battle::over_line)
 }
 
 pub fn run(launch: Launch) -> AppExit {
@@ -216,7 +167,7 @@ pub fn run(launch: Launch) -> AppExit {
     }
     let mut battle = launch.battle.clone();
     if launch.resume_latest {
-        let saved = autosave::SavedBattles::read(&platform::Prefs::default());
+        let saved = battle::SavedBattles::read(&platform::Prefs::default());
         match saved.latest() {
             Some((slot, save)) => battle = Some(BattleSetup::resuming(slot, save)),
             None => web::announce("FRAY NOTHING TO CONTINUE"),
@@ -235,7 +186,7 @@ pub fn run(launch: Launch) -> AppExit {
     }
     if launch.result {
         app.add_systems(
-            OnEnter(flow::Phase::Over),
+            OnEnter(Phase::Over),
             |mut next: ResMut<NextState<AppState>>| next.set(AppState::Result),
         );
     }
@@ -297,6 +248,5 @@ fn keep_drawing_while_busy(
     }
 }
 
+pub use battle::SeatKind;
 pub use launch::Launch;
-pub use replay_file::save_replay;
-pub use seats::SeatKind;

@@ -5,13 +5,13 @@
 
 use bevy::prelude::*;
 
+use crate::game::battle::LessonRun;
+use crate::game::battle::SeatKind;
+use crate::game::battle::Seats;
+use crate::game::battle::person_deciding;
+use crate::game::battle::{AppState, Battle, BattleSet, Phase};
 use crate::game::board::animation::{Played, Playing};
 use crate::game::board::dice::SETTLE;
-use crate::game::flow::{AppState, Battle, BattleSet, Phase};
-use crate::game::lesson::LessonRun;
-use crate::game::seats::Seats;
-use crate::game::setup::SeatKind;
-use crate::game::table::person_deciding;
 use crate::present::{Tone, Visual};
 use crate::rules::battle::{Outcome, Pending, Seat};
 

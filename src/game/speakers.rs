@@ -12,7 +12,7 @@ use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use std::collections::BTreeMap;
 
-use crate::game::flow::AppState;
+use crate::game::battle::AppState;
 use crate::game::settings::Settings;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::game::sound::Cue;

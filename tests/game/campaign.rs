@@ -7,10 +7,10 @@ use bevy::prelude::*;
 use crate::headless::{enter, phase, prefs_dir};
 use fray::ai::Level;
 use fray::campaign::{self, At, Run};
+use fray::game::battle::SeatKind;
+use fray::game::battle::{AppState, Battle, BattleSetup, Phase};
 use fray::game::campaign::{Campaigning, GoOnAsked, fight};
-use fray::game::flow::{AppState, Battle, BattleSetup, Phase};
 use fray::game::platform::Prefs;
-use fray::game::seats::SeatKind;
 use fray::save::Store;
 
 /// The app in camp before the campaign's first battle, that battle set up with the AI in
@@ -31,7 +31,7 @@ fn camp_app(id: &str, ironman: bool, prefs: Prefs) -> App {
         bevy::input::InputPlugin,
         fray::game::LogicPlugin,
     ));
-    app.insert_resource(fray::game::seats::Pace {
+    app.insert_resource(fray::game::battle::Pace {
         pause: 0.0,
         fast: false,
         budget: 100_000,
@@ -59,7 +59,7 @@ fn a_campaign_battle_is_kept_in_the_campaign_and_goes_on_to_the_next_camp() {
     {
         let b = app.world().resource::<Battle>();
         assert!(b.ironman(), "an ironman campaign's battle");
-        let seats = app.world().resource::<fray::game::seats::Seats>();
+        let seats = app.world().resource::<fray::game::battle::Seats>();
         assert!(!fray::game::input::may_undo(b, seats));
     }
     // The company fights as the scenario's travellers, cast in by name.
@@ -139,7 +139,7 @@ fn a_damaged_campaign_save_is_set_aside_and_said() {
         .unwrap();
     let mut app = crate::headless::app_keeping(BattleSetup::default(), Prefs::in_dir(&dir));
     enter(&mut app, AppState::Camp);
-    let notice = app.world().resource::<fray::game::flow::Notice>();
+    let notice = app.world().resource::<fray::game::battle::Notice>();
     let said = notice.0.clone().unwrap_or_default();
     assert!(said.contains("set aside"), "{said}");
     assert!(

@@ -5,11 +5,11 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use fray::ai::Level;
-use fray::game::flow::{AppState, Battle, BattleSetup};
+use fray::game::battle::SeatKind;
+use fray::game::battle::{AppState, Battle, BattleSetup};
 use fray::game::input::Cursor;
 use fray::game::screens::menu::Catalogue;
 use fray::game::screens::menu_cursor::{MenuCursor, MenuRow};
-use fray::game::seats::SeatKind;
 
 use super::headless::{app, enter, press};
 
@@ -311,14 +311,14 @@ fn with_a_battle_left_unfinished_enter_on_the_menu_continues_it() {
         ..BattleSetup::default()
     });
     for _ in 0..40_000 {
-        if super::headless::phase(&app) == Some(fray::game::flow::Phase::Over) {
+        if super::headless::phase(&app) == Some(fray::game::battle::Phase::Over) {
             break;
         }
         app.update();
     }
     assert_eq!(
         super::headless::phase(&app),
-        Some(fray::game::flow::Phase::Over)
+        Some(fray::game::battle::Phase::Over)
     );
     enter(&mut app, AppState::Result);
     enter(&mut app, AppState::Menu);

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use fray::ai::Level;
-use fray::game::flow::{Battle, BattleSetup, Notice, Phase};
-use fray::game::seats::SeatKind;
+use fray::game::battle::SeatKind;
+use fray::game::battle::{Battle, BattleSetup, Notice, Phase};
 
 use crate::headless::{app, choose_by_keys, phase, press, wanted_phase};
 
@@ -192,7 +192,7 @@ fn a_coterie_phase_asks_each_player_one_thing_when_routine_prompts_are_answered(
 
 #[test]
 fn two_choices_in_one_frame_take_one_decision() {
-    use fray::game::flow::Choose;
+    use fray::game::battle::Choose;
     // Maelis declares; a second choice made in the same frame (a click beside a choice taken
     // by itself, the autopilot beside the routine answer) was made for her decision too, and
     // is not taken as Odran's.

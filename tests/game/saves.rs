@@ -6,11 +6,11 @@ use bevy::prelude::*;
 
 use crate::headless::{app_keeping, phase, prefs_dir};
 use fray::ai::Level;
-use fray::game::autosave::{SavedBattles, save_of};
-use fray::game::flow::{Battle, BattleDice, BattleSetup, Choice, Phase};
+use fray::game::battle::{Battle, BattleDice, BattleSetup, Choice, Phase};
+use fray::game::battle::{SavedBattles, save_of};
+use fray::game::battle::{SeatKind, Seats};
 use fray::game::input::may_undo;
 use fray::game::platform::Prefs;
-use fray::game::seats::{SeatKind, Seats};
 use fray::rules::battle::{Pending, RuleError, Seat};
 use fray::rules::dice::DiceError;
 use fray::save::Save;
@@ -367,7 +367,7 @@ fn a_decision_that_reveals_a_hidden_enemy_cannot_be_taken_back() {
 
 #[test]
 fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() {
-    use fray::game::table_dice::{TableAsk, TableCancel, TableRoll};
+    use fray::game::battle::{TableAsk, TableCancel, TableRoll};
     let setup = BattleSetup {
         scenario: "duel".into(),
         seats: vec![SeatKind::Ai(Level::Easy), SeatKind::Ai(Level::Easy)],

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 
 use fray::ai::Level;
+use fray::game::battle::SeatKind;
+use fray::game::battle::{AppState, BattleSetup};
 use fray::game::board::scene::{BoardPlace, Slide, Token};
 use fray::game::board::{Layout, token_position};
-use fray::game::flow::{AppState, BattleSetup};
-use fray::game::seats::SeatKind;
 
 use crate::headless::app;
 
@@ -77,7 +77,7 @@ fn the_board_is_a_scene_of_places_and_tokens_that_follows_the_battle_and_goes_wi
         let mut app = ai_battle(scenario, 4);
         // The AI at its quick pace: each event's animation a moment, not a read.
         app.world_mut()
-            .resource_mut::<fray::game::seats::Pace>()
+            .resource_mut::<fray::game::battle::Pace>()
             .fast = true;
         app.update();
         assert_in_step(&mut app, scenario);
@@ -119,7 +119,7 @@ fn the_board_is_a_scene_of_places_and_tokens_that_follows_the_battle_and_goes_wi
 
 #[test]
 fn at_the_start_every_token_reads_as_whole_with_its_pools_full() {
-    use fray::game::flow::Battle;
+    use fray::game::battle::Battle;
     for (name, _) in fray::scenario::BUILTIN {
         let b = Battle::start(&BattleSetup {
             scenario: name.to_string(),

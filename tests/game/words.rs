@@ -1,7 +1,7 @@
 //! The words a person chooses by: no two choices of one decision read the same (they say what
 //! differs), in every shipped scenario, over battles of random choices.
 
-use fray::game::flow::{Battle, BattleSetup, News};
+use fray::game::battle::{Battle, BattleSetup, News};
 
 /// Where a random battle stands at a decision: the scenario, the seed, the step, and the
 /// choice about to be taken.

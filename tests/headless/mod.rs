@@ -7,9 +7,9 @@ use bevy::state::app::StatesPlugin;
 use leafwing_input_manager::prelude::Buttonlike;
 
 use fray::game::LogicPlugin;
-use fray::game::flow::{AppState, BattleSetup, Phase};
+use fray::game::battle::Pace;
+use fray::game::battle::{AppState, BattleSetup, Phase};
 use fray::game::platform::Prefs;
-use fray::game::seats::Pace;
 
 /// A folder of the test's own for what the game keeps between runs, never the player's.
 pub fn prefs_dir() -> std::path::PathBuf {
@@ -70,7 +70,7 @@ pub fn press(app: &mut App, key: KeyCode) {
 /// steps that hold it on the way; the last Enter is on the choice itself.
 #[allow(dead_code)] // the lessons test binary leaves it unused
 pub fn choose_by_keys(app: &mut App, i: usize) {
-    use fray::game::flow::Battle;
+    use fray::game::battle::Battle;
     use fray::game::input::{Cursor, Row, row_of, rows};
     // A composition has a step for each of its parts; a verb one more.
     for _ in 0..16 {
@@ -95,14 +95,14 @@ pub fn choose_by_keys(app: &mut App, i: usize) {
 /// for now (the state may follow a frame later).
 #[allow(dead_code)] // not every test binary asks
 pub fn wanted_phase(app: &App) -> Option<Phase> {
-    use fray::game::flow::Battle;
-    use fray::game::table::phase_for;
+    use fray::game::battle::Battle;
+    use fray::game::battle::phase_for;
     let w = app.world();
     Some(phase_for(
         w.get_resource::<Battle>()?,
-        w.get_resource::<fray::game::seats::Seats>()?,
-        w.resource::<fray::game::showing::Showing>(),
-        w.get_resource::<fray::game::lesson::LessonRun>(),
+        w.get_resource::<fray::game::battle::Seats>()?,
+        w.resource::<fray::game::battle::Showing>(),
+        w.get_resource::<fray::game::battle::LessonRun>(),
     ))
 }
 
@@ -113,7 +113,11 @@ pub fn deciding(app: &App) -> Option<fray::rules::battle::DecisionKind> {
     if phase(app) != Some(Phase::Deciding) {
         return None;
     }
-    match app.world().resource::<fray::game::flow::Battle>().pending() {
+    match app
+        .world()
+        .resource::<fray::game::battle::Battle>()
+        .pending()
+    {
         Pending::Decide { kind, .. } => Some(kind),
         Pending::Over(_) => None,
     }

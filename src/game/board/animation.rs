@@ -8,9 +8,9 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
-use crate::game::flow::{AppState, Battle, BattleSet, News};
+use crate::game::battle::Pace;
+use crate::game::battle::{AppState, Battle, BattleSet, News};
 use crate::game::input::GameAction;
-use crate::game::seats::Pace;
 use crate::game::settings::Settings;
 
 /// More waiting than this and the oldest are dropped: the board keeps up with the battle.

@@ -9,16 +9,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
+use crate::game::battle::Battle;
+use crate::game::battle::LessonRun;
+use crate::game::battle::Seats;
+use crate::game::battle::person_deciding;
 use crate::game::board::animation::Playing;
 use crate::game::board::{
     BoardCamera, FEATURE_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT, character_position,
     character_radius, token_position,
 };
-use crate::game::flow::Battle;
 use crate::game::input::{Cursor, attack_on, filtered_choices, highlighted_row, row_choice, rows};
-use crate::game::lesson::LessonRun;
-use crate::game::seats::Seats;
-use crate::game::table::person_deciding;
 use crate::present::{Focus, Mark, Token, Tone, Visual};
 
 /// The acting character, and a character one may activate.
@@ -348,14 +348,14 @@ pub fn draw_board_marks(
         let bob = 6.0 * (ctx.input(|i| i.time) as f32 * 4.0).sin().abs();
         let colour = crate::game::board::palette::POINTER;
         match lesson.pointer(battle.session()) {
-            Some(crate::game::lesson::PointAt::Token(c)) => {
+            Some(crate::game::battle::PointAt::Token(c)) => {
                 if let Some(at) = character_position(&lay, c) {
                     let r = character_radius(&lay, c);
                     marks.ring(at, r + 12.0, colour);
                     marks.arrow_down(at + Vec2::new(0.0, r + 14.0 + bob), colour);
                 }
             }
-            Some(crate::game::lesson::PointAt::Place(z)) => {
+            Some(crate::game::battle::PointAt::Place(z)) => {
                 marks.frame(z, 16.0, colour);
                 if let Some(&c) = lay.centres.get(z) {
                     marks.arrow_down(c + Vec2::new(0.0, lay.size.y / 2.0 + 10.0 + bob), colour);

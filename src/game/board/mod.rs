@@ -19,12 +19,12 @@ use leafwing_input_manager::prelude::*;
 
 use bevy_egui::EguiPrimaryContextPass;
 
+use crate::game::battle::LessonRun;
+use crate::game::battle::Seats;
+use crate::game::battle::person_deciding;
+use crate::game::battle::{Battle, Choose, in_battle};
 use crate::game::board::marks::{OddsBox, draw_board_marks};
-use crate::game::flow::{Battle, Choose, in_battle};
 use crate::game::input::{Cursor, GameAction};
-use crate::game::lesson::LessonRun;
-use crate::game::seats::Seats;
-use crate::game::table::person_deciding;
 use crate::present::{BoardView, Tone, Visual};
 use crate::rules::battle::Seat;
 
@@ -871,7 +871,7 @@ mod crowd_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::flow::{Battle, BattleSetup};
+    use crate::game::battle::{Battle, BattleSetup};
 
     type Box2 = (Vec2, Vec2);
 

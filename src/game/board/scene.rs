@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
+use crate::game::battle::LessonRun;
+use crate::game::battle::Seats;
+use crate::game::battle::{AppState, Battle, BattleSet, in_battle};
 use crate::game::board::{Layout, layout, token_position, viewer};
-use crate::game::flow::{AppState, Battle, BattleSet, in_battle};
-use crate::game::lesson::LessonRun;
-use crate::game::seats::Seats;
 
 /// A place of the board: a zone, a grid square, a track step, by its index in the board view.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ pub mod store;
 use bevy::prelude::*;
 
 use crate::campaign::{Campaign, Run};
-use crate::game::flow::{AppState, Battle, BattleSetup, Notice, in_battle};
+use crate::game::battle::Seats;
+use crate::game::battle::{AppState, Battle, BattleSetup, Notice, in_battle};
 use crate::game::platform::Prefs;
-use crate::game::seats::Seats;
 use crate::scenario::Scenario;
 
 /// The campaign under way.
@@ -144,7 +144,7 @@ fn save_battle(
         return;
     }
     campaigning.saved = battle.version();
-    campaigning.run.battle = crate::game::autosave::save_of(&battle, &seats);
+    campaigning.run.battle = crate::game::battle::save_of(&battle, &seats);
     if let Err(why) = store::write(&prefs, &campaigning.run) {
         notice.0 =
             Some(speech.say_with("camp-not-written", &[("why", fray_words::Value::Text(why))]));
@@ -202,7 +202,7 @@ impl GoOn<'_> {
 /// The next battle of the run, set up: the company's side for the person at the screen, every
 /// other seat the AI's, the campaign's dice.
 pub fn fight(c: &mut Campaigning, setup: &mut BattleSetup) -> Result<(), String> {
-    use crate::game::seats::SeatKind;
+    use crate::game::battle::SeatKind;
     use crate::rules::battle::Seat;
     let b = c.run.next(&c.campaign).ok_or("not before a battle")?;
     if c.run.company.going().is_empty() {

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::campaign::Run;
-use crate::game::flow::Notice;
+use crate::game::battle::Notice;
 use crate::game::platform::Prefs;
 use crate::save::SaveError;
 
@@ -17,7 +17,7 @@ pub const SLOT: &str = "campaign";
 pub struct SavedCampaign(pub Option<Run>, pub String);
 
 pub fn write(prefs: &Prefs, run: &Run) -> Result<(), String> {
-    let Some(store) = crate::game::autosave::store(prefs) else {
+    let Some(store) = crate::game::battle::store(prefs) else {
         return Ok(());
     };
     let text = run.to_text().map_err(|e| e.to_string())?;
@@ -25,14 +25,14 @@ pub fn write(prefs: &Prefs, run: &Run) -> Result<(), String> {
 }
 
 pub fn delete(prefs: &Prefs) {
-    if let Some(store) = crate::game::autosave::store(prefs) {
+    if let Some(store) = crate::game::battle::store(prefs) {
         let _ = store.remove(SLOT);
     }
 }
 
 /// The campaign kept, if any; a damaged save is set aside and said.
 fn read(prefs: &Prefs, words: &fray_words::Words) -> (Option<Run>, Option<String>) {
-    let Some(store) = crate::game::autosave::store(prefs) else {
+    let Some(store) = crate::game::battle::store(prefs) else {
         return (None, None);
     };
     let text = match store.read(SLOT) {

@@ -8,19 +8,19 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::game::battle::LessonRun;
+use crate::game::battle::Showing;
+use crate::game::battle::person_deciding;
+use crate::game::battle::{AppState, Battle, Choose, Notice, Phase};
+use crate::game::battle::{Brain, Pace, SeatKind, Seats};
 use crate::game::board::animation::Playing;
 use crate::game::board::marks::BoardArea;
 use crate::game::board::viewer;
-use crate::game::flow::{AppState, Battle, Choose, Notice, Phase};
 use crate::game::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
 use crate::game::keys::Bindings;
-use crate::game::lesson::LessonRun;
 use crate::game::screens::{
     TopButtons, TopClick, decision_heading, faction_colour, root, status_words, top_bar,
 };
-use crate::game::seats::{Brain, Pace, SeatKind, Seats};
-use crate::game::showing::Showing;
-use crate::game::table::person_deciding;
 use crate::present::DecisionStyle;
 use crate::rules::battle::{Outcome, Pending, Seat};
 use crate::rules::notes;
@@ -48,7 +48,7 @@ pub fn deciding_words(battle: &Battle, words: &Words, seats: &Seats) -> String {
                 "screen-ai-seat",
                 &[
                     ("seat", Value::Text(seat_name(battle, words, seat))),
-                    ("level", crate::game::setup::ai_level(words, level)),
+                    ("level", crate::game::battle::ai_level(words, level)),
                 ],
             ),
         },
@@ -94,7 +94,8 @@ pub fn battle_ui(
     // The phase the core, the seats and the steps call for now: the `Phase` state follows a
     // frame later, and drawn from it the frame after an AI's choice would name the person now
     // deciding under "The AI is thinking".
-    let phase = crate::game::table::phase_for(&t.battle, &t.seats, &t.showing, t.lesson.as_deref());
+    let phase =
+        crate::game::battle::phase_for(&t.battle, &t.seats, &t.showing, t.lesson.as_deref());
     let deciding = deciding_words(&t.battle, &t.speech, &t.seats);
     let ctx = contexts.ctx_mut()?.clone();
     let mut ui = root(&ctx);

@@ -9,10 +9,10 @@ use bevy_egui::{EguiContexts, egui};
 use fray_words::{Value, Words};
 
 use crate::campaign::{self, At, Member, Reward, Run};
+use crate::game::battle::{AppState, BattleSetup, Notice};
 use crate::game::board::atlas::Art;
 use crate::game::campaign::store::{self, SavedCampaign};
 use crate::game::campaign::{Campaigning, fight, goal};
-use crate::game::flow::{AppState, BattleSetup, Notice};
 use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
 use crate::game::platform::Prefs;

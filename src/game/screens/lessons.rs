@@ -6,10 +6,10 @@ use crate::words::{Value, Words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::flow::{AppState, Battle, BattleSetup, Notice};
+use crate::game::battle::{AppState, Battle, BattleSetup, Notice};
+use crate::game::battle::{LessonRun, PointAt, Stage, Waits};
 use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
-use crate::game::lesson::{LessonRun, PointAt, Stage, Waits};
 use crate::game::lesson_input::{LearnCursor, start_lesson};
 use crate::game::lesson_progress::Progress;
 
@@ -286,13 +286,13 @@ pub fn lesson_panel(
         battle.refresh();
     }
     if go_on {
-        let _ = crate::game::lesson::go_on(words, battle, lesson);
+        let _ = crate::game::battle::go_on(words, battle, lesson);
     }
     if let Some(w) = what_if {
-        let _ = crate::game::lesson::show_what_if(battle, lesson, w);
+        let _ = crate::game::battle::show_what_if(battle, lesson, w);
     }
     if back {
-        crate::game::lesson::back_to_line(battle, lesson);
+        crate::game::battle::back_to_line(battle, lesson);
     }
     if leave {
         next.set(AppState::Learn);

@@ -8,12 +8,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::Level;
-use crate::game::flow::{AppState, BattleSetup, Notice};
+use crate::game::battle::SeatKind;
+use crate::game::battle::{AppState, BattleSetup, Notice};
 use crate::game::input::GameAction;
 use crate::game::keys::{Bindings, KeysScreen};
 use crate::game::screens::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld, SEAT_KINDS};
 use crate::game::screens::{faction_colour, root};
-use crate::game::seats::SeatKind;
 use crate::game::skirmish::RandomSkirmish;
 use crate::generate::{self, Size};
 
@@ -121,7 +121,7 @@ pub fn menu_ui(
     (mut catalogue, mut random): (ResMut<Catalogue>, ResMut<RandomSkirmish>),
     mut setup: ResMut<BattleSetup>,
     (mut saved, kept): (
-        ResMut<crate::game::autosave::SavedBattles>,
+        ResMut<crate::game::battle::SavedBattles>,
         Res<crate::game::campaign::store::SavedCampaign>,
     ),
     prefs: Res<crate::game::platform::Prefs>,
@@ -408,7 +408,7 @@ fn skirmish_section(
 fn saved_battles(
     ui: &mut egui::Ui,
     words: &Words,
-    saved: &mut crate::game::autosave::SavedBattles,
+    saved: &mut crate::game::battle::SavedBattles,
     prefs: &crate::game::platform::Prefs,
     setup: &mut BattleSetup,
     next: &mut NextState<AppState>,
@@ -447,7 +447,7 @@ fn saved_battles(
                         }
                     }
                     if ui.button(words.say("menu-saved-delete")).clicked()
-                        && let Some(store) = crate::game::autosave::store(prefs)
+                        && let Some(store) = crate::game::battle::store(prefs)
                     {
                         let _ = crate::save::Saves::new(store).delete(&l.slot);
                         deleted = true;
@@ -456,7 +456,7 @@ fn saved_battles(
             }
         });
     if deleted {
-        *saved = crate::game::autosave::SavedBattles::read(prefs);
+        *saved = crate::game::battle::SavedBattles::read(prefs);
     }
     ui.separator();
 }
@@ -551,7 +551,7 @@ mod tests {
             size: Size::Small,
             seed: 4,
         };
-        use crate::game::seats::SeatKind;
+        use crate::game::battle::SeatKind;
         // Seated as the last battle was: hard AIs everywhere, a person as the GM.
         setup.seats = vec![SeatKind::Ai(crate::ai::Level::Hard); 6];
         setup.gm = SeatKind::Person;

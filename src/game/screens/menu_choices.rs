@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::flow::BattleSetup;
+use crate::game::battle::BattleSetup;
 use crate::game::skirmish::RandomSkirmish;
 use crate::present::BoardView;
 use crate::rules::battle::{OptionalRule, Seat};
@@ -129,13 +129,13 @@ pub fn draw_skirmish(
         .enumerate()
         .map(|(i, _)| {
             if i == 0 || entry.gm.is_some() {
-                crate::game::seats::SeatKind::Person
+                crate::game::battle::SeatKind::Person
             } else {
-                crate::game::seats::SeatKind::Ai(crate::ai::Level::Normal)
+                crate::game::battle::SeatKind::Ai(crate::ai::Level::Normal)
             }
         })
         .collect();
-    setup.gm = crate::game::seats::SeatKind::Ai(crate::ai::Level::Normal);
+    setup.gm = crate::game::battle::SeatKind::Ai(crate::ai::Level::Normal);
     catalogue.0.push(entry);
     setup.scenario = name;
     setup.options.clear();

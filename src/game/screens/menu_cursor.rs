@@ -7,12 +7,12 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use crate::ai::Level;
-use crate::game::autosave::SavedBattles;
-use crate::game::flow::{AppState, BattleSetup};
+use crate::game::battle::SavedBattles;
+use crate::game::battle::SeatKind;
+use crate::game::battle::{AppState, BattleSetup};
 use crate::game::input::GameAction;
 use crate::game::keys::KeysScreen;
 use crate::game::screens::menu_choices::{Catalogue, draw_skirmish, shown_options};
-use crate::game::seats::SeatKind;
 use crate::game::skirmish::RandomSkirmish;
 use crate::generate::{self, Size};
 
@@ -287,7 +287,7 @@ impl Plugin for MenuCursorPlugin {
             .init_resource::<RandomSkirmish>()
             .add_systems(
                 OnEnter(AppState::Menu),
-                continue_first.after(crate::game::autosave::list_saves),
+                continue_first.after(crate::game::battle::list_saves),
             )
             .add_systems(
                 Update,
@@ -323,7 +323,7 @@ fn menu_keys(
     ),
     saved: Option<Res<SavedBattles>>,
     mut keys_screen: ResMut<KeysScreen>,
-    mut notice: ResMut<crate::game::flow::Notice>,
+    mut notice: ResMut<crate::game::battle::Notice>,
     mut next: ResMut<NextState<AppState>>,
     speech: Res<crate::game::settings::Speech>,
 ) {

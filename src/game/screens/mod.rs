@@ -16,8 +16,8 @@ use crate::words::{Value, Words};
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
+use crate::game::battle::{AppState, Battle, Phase, in_battle};
 use crate::game::board::PanelsDrawn;
-use crate::game::flow::{AppState, Battle, Phase, in_battle};
 use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
 use crate::rules::battle::Pending;
@@ -47,9 +47,8 @@ impl Plugin for OverlayPlugin {
                 )
                     .in_set(PanelsDrawn),
                 crate::game::keys::keys_window,
-                crate::game::table_dice::table_dice_window.run_if(
-                    in_battle().and_then(resource_exists::<crate::game::table_dice::TableAsk>),
-                ),
+                crate::game::battle::table_dice_window
+                    .run_if(in_battle().and_then(resource_exists::<crate::game::battle::TableAsk>)),
             )
                 .chain(),
         );

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::flow::{AppState, Battle, Notice};
+use crate::game::battle::{AppState, Battle, Notice};
 use crate::game::input::GameAction;
 use crate::game::keys::Bindings;
 use crate::game::screens::{faction_colour, root};
@@ -20,7 +20,7 @@ pub fn result_ui(
     mut contexts: EguiContexts,
     battle: Res<Battle>,
     speech: Res<crate::game::settings::Speech>,
-    mut setup: ResMut<crate::game::flow::BattleSetup>,
+    mut setup: ResMut<crate::game::battle::BattleSetup>,
     mut notice: ResMut<Notice>,
     keys: Res<Bindings>,
     mut next: ResMut<NextState<AppState>>,
@@ -86,13 +86,13 @@ pub struct Told {
     key: (u64, u64),
     turn: Option<Turn>,
     /// The setup that watches it again, where it can be.
-    watch: Option<crate::game::flow::BattleSetup>,
+    watch: Option<crate::game::battle::BattleSetup>,
     /// A campaign's battle: what lasts of it, in words.
     lasts: Option<Vec<String>>,
 }
 
 /// The winners' turning point, and the odds its decision had.
-type Turn = (crate::game::flow::TurningPoint, Option<String>);
+type Turn = (crate::game::battle::TurningPoint, Option<String>);
 
 fn turning(battle: &Battle) -> Option<Turn> {
     let Pending::Over(Outcome::Victory { winner, .. }) = battle.pending() else {
@@ -208,7 +208,7 @@ fn campaign_buttons(
     words: &Words,
     told: &Told,
     mut c: ResMut<crate::game::campaign::Campaigning>,
-    setup: &mut crate::game::flow::BattleSetup,
+    setup: &mut crate::game::battle::BattleSetup,
     commands: &mut Commands,
     next: &mut NextState<AppState>,
 ) {
@@ -251,7 +251,7 @@ fn buttons(
     battle: &Battle,
     words: &Words,
     told: &Told,
-    setup: &mut crate::game::flow::BattleSetup,
+    setup: &mut crate::game::battle::BattleSetup,
     notice: &mut Notice,
     keys: &Bindings,
     next: &mut NextState<AppState>,
@@ -286,7 +286,7 @@ fn buttons(
                 notice.0 = Some(crate::game::skirmish::save(words, battle.scenario()));
             }
             if ui.button(words.say("result-save-replay")).clicked() {
-                notice.0 = Some(crate::game::save_replay(words, battle));
+                notice.0 = Some(crate::game::battle::save_replay(words, battle));
             }
             if ui
                 .button(keys.label(&words.say("result-back-to-menu"), GameAction::Confirm))

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::game::flow::{Battle, Choice, LogEntry, Session, Typed};
+use super::flow::{Battle, Choice, LogEntry, Session, Typed};
 use crate::lessons::{Expect, LessonVisit, Loaded, Pointer, Predict};
 use crate::rules::dice::ScriptedDice;
 use crate::rulesets::Game;
@@ -209,7 +209,7 @@ pub struct LessonRun {
 impl LessonRun {
     /// A lesson opened where `start` says: from its first step, or resumed part way.
     pub fn start(
-        start: &crate::game::flow::LessonStart,
+        start: &super::flow::LessonStart,
     ) -> Result<(LessonRun, Box<dyn Session>, Log), String> {
         let id = start.id.as_str();
         let (play, title, ruleset) = crate::lessons::load(id, AsPlay).map_err(|e| e.to_string())?;
@@ -341,10 +341,10 @@ impl LessonRun {
 }
 
 /// A lesson opened where `start` says, and the battle it plays.
-pub fn open(start: &crate::game::flow::LessonStart) -> Result<(Battle, LessonRun), String> {
+pub fn open(start: &super::flow::LessonStart) -> Result<(Battle, LessonRun), String> {
     let (run, session, log) = LessonRun::start(start)?;
     // The lesson's rolls are its own (scripted, step by step): these dice never roll.
-    let dice = crate::game::flow::BattleDice::Seeded(crate::rules::dice::SeededDice::new(0));
+    let dice = super::flow::BattleDice::Seeded(crate::rules::dice::SeededDice::new(0));
     let battle = Battle::opened(session, dice, log).named(run.title.clone());
     Ok((battle, run))
 }

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::game::flow::{AppState, BattleSet, News};
+use super::flow::{AppState, BattleSet, News};
 use crate::present::Beat;
 
 /// The steps of the last resolutions still to be shown, the first on screen.

@@ -6,9 +6,9 @@ use bevy::prelude::*;
 
 use crate::save::{Listed, SAVE_VERSION, Save, Saves, Store};
 
-use crate::game::flow::{AppState, Battle, BattleSetup, Notice, in_battle};
+use super::flow::{AppState, Battle, BattleSetup, Notice, in_battle};
+use super::seats::{SeatKind, Seats};
 use crate::game::platform::Prefs;
-use crate::game::seats::{SeatKind, Seats};
 
 /// Where this game keeps its saves; None where it keeps nothing.
 pub fn store(prefs: &Prefs) -> Option<Box<dyn Store>> {
@@ -149,7 +149,7 @@ pub fn save_of(battle: &Battle, seats: &Seats) -> Option<Save> {
             .map(|(s, _)| key(seats.kind(s)))
             .collect(),
         gm: key(seats.kind(crate::rules::battle::Seat::Gm)),
-        table_dice: matches!(battle.dice(), crate::game::flow::BattleDice::Table(_)),
+        table_dice: matches!(battle.dice(), super::flow::BattleDice::Table(_)),
         round: battle.session().round(),
         over: battle.session().pending().seat().is_none(),
         replay,

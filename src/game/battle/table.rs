@@ -5,12 +5,10 @@
 
 use bevy::prelude::*;
 
-use crate::game::flow::{
-    AppState, Battle, BattleCount, BattleSet, BattleSetup, Choose, Notice, Phase,
-};
-use crate::game::lesson::LessonRun;
-use crate::game::seats::{SeatKind, Seats};
-use crate::game::showing::Showing;
+use super::flow::{AppState, Battle, BattleCount, BattleSet, BattleSetup, Choose, Notice, Phase};
+use super::lesson::LessonRun;
+use super::seats::{SeatKind, Seats};
+use super::showing::Showing;
 use crate::rules::battle::{Pending, Seat};
 
 pub struct TablePlugin;
@@ -110,7 +108,7 @@ fn begin_battle(
     mut next: ResMut<NextState<AppState>>,
 ) {
     let opened = match &setup.lesson {
-        Some(start) => crate::game::lesson::open(start).map(|(b, run)| (b, Some(run))),
+        Some(start) => super::lesson::open(start).map(|(b, run)| (b, Some(run))),
         None => Battle::start(&setup).map(|b| (b, None)),
     };
     match opened {
@@ -154,7 +152,7 @@ fn take_lone_choices(
     battle: Res<Battle>,
     speech: Res<crate::game::settings::Speech>,
     seats: Res<Seats>,
-    asking: Option<Res<crate::game::table_dice::TableAsk>>,
+    asking: Option<Res<super::table_dice::TableAsk>>,
     settings: Option<Res<crate::game::settings::Settings>>,
     mut taken_for: Local<Option<(u64, u64)>>,
     mut choose: MessageWriter<Choose>,
@@ -197,7 +195,7 @@ fn apply_choices(
     mut reader: MessageReader<Choose>,
     mut battle: ResMut<Battle>,
     mut seats: ResMut<Seats>,
-    asking: Option<Res<crate::game::table_dice::TableAsk>>,
+    asking: Option<Res<super::table_dice::TableAsk>>,
     mut notice: ResMut<Notice>,
     mut lone: ResMut<LoneTaken>,
     speech: Res<crate::game::settings::Speech>,
@@ -209,7 +207,7 @@ fn apply_choices(
     }
     for Choose(action) in reader.read() {
         let holder = person_deciding(&battle, &seats, None);
-        match crate::game::table_dice::apply_asking(&mut commands, &mut battle, action) {
+        match super::table_dice::apply_asking(&mut commands, &mut battle, action) {
             Ok(applied) => {
                 if holder.is_some() {
                     seats.holder = holder;

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::game::flow::{Battle, Choose};
-use crate::game::seats::Seats;
-use crate::game::{flow, lesson, table};
+use super::flow::{Battle, Choose};
+use super::seats::Seats;
+use super::{flow, lesson, table};
 
 /// The clock runs in a battle, never in a lesson (a lesson waits for its learner to read).
 pub(super) fn plugin(app: &mut App) {

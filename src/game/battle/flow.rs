@@ -52,7 +52,7 @@ pub enum Phase {
     Over,
 }
 
-pub use crate::game::setup::{BattleSetup, LessonStart, Starter};
+pub use super::setup::{BattleSetup, LessonStart, Starter};
 
 /// The battle under way: the rules core's battle (any ruleset), its dice, and what was done.
 /// What the screen makes of each change (the steps shown, the animations, a lesson's progress)
@@ -172,7 +172,7 @@ impl Battle {
     }
 
     /// A battle from its setup: a scenario, a battle from outside the registry, or a save. A
-    /// lesson opens through [`crate::game::lesson::open`], which gives its run beside the battle.
+    /// lesson opens through [`super::lesson::open`], which gives its run beside the battle.
     pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
         let mut battle = Battle::started(setup)?;
         battle.ironman = setup.ironman;

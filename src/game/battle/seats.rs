@@ -8,11 +8,11 @@ use bevy::prelude::*;
 use crate::ai::Level;
 use crate::rules::battle::Seat;
 
-use crate::game::flow::{AppState, Battle, BattleSet, Choose, Phase};
-use crate::game::showing::Showing;
+use super::flow::{AppState, Battle, BattleSet, Choose, Phase};
+use super::showing::Showing;
 use crate::session::{CandidateLine, Thought};
 
-pub use crate::game::setup::{SeatKind, parse_seats};
+pub use super::setup::{SeatKind, parse_seats};
 
 /// Who sits at each seat (a seat not listed is the AI at the normal level), and which of the
 /// people holds the screen.

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::game::flow::Battle;
+use super::flow::Battle;
 use crate::game::platform::web;
 
 /// Saves the battle's replay beside the working directory; returns what happened, for the screen.

@@ -11,7 +11,7 @@ use crate::rules::Line;
 use crate::rules::battle::RuleError;
 use crate::rules::dice::{DiceError, Die};
 
-use crate::game::flow::{AppState, Battle, Notice};
+use super::flow::{AppState, Battle, Notice};
 use crate::game::settings::Speech;
 use crate::session::Choice;
 use fray_words::Value;
@@ -47,7 +47,7 @@ pub fn apply_asking(
     match battle.apply(choice) {
         Ok(()) => Ok(true),
         Err(RuleError::Dice(DiceError::Exhausted { die, why, rule }))
-            if matches!(battle.dice(), crate::game::flow::BattleDice::Table(_)) =>
+            if matches!(battle.dice(), super::flow::BattleDice::Table(_)) =>
         {
             commands.insert_resource(TableAsk {
                 choice: choice.clone(),
@@ -72,7 +72,7 @@ impl Plugin for TableDicePlugin {
             .add_systems(
                 Update,
                 take_table_rolls
-                    .in_set(crate::game::flow::BattleSet::Apply)
+                    .in_set(super::flow::BattleSet::Apply)
                     .run_if(resource_exists::<TableAsk>),
             )
             .add_systems(OnExit(AppState::Battle), |mut commands: Commands| {
@@ -94,7 +94,7 @@ fn take_table_rolls(
 ) {
     // Values typed for a decision not taken must not stand in for the next one's.
     if cancel.read().count() > 0 {
-        if let crate::game::flow::BattleDice::Table(t) = battle.dice_mut() {
+        if let super::flow::BattleDice::Table(t) = battle.dice_mut() {
             t.forget_typed();
         }
         commands.remove_resource::<TableAsk>();
@@ -112,7 +112,7 @@ fn take_table_rolls(
             ask.typed.clear();
             continue;
         };
-        if let crate::game::flow::BattleDice::Table(t) = battle.dice_mut() {
+        if let super::flow::BattleDice::Table(t) = battle.dice_mut() {
             t.push(value);
         }
         commands.remove_resource::<TableAsk>();
