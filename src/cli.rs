@@ -501,7 +501,7 @@ fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
         if let Err(e) = fray::campaign::load(&id) {
             return report(e);
         }
-        launch.campaign = Some(game::launch::CampaignLaunch {
+        launch.campaign = Some(game::CampaignLaunch {
             id,
             seed,
             fight,

@@ -201,7 +201,7 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
 #[test]
 fn keys_rebound_on_the_keys_screen_work_and_are_kept_for_the_next_run() {
     use fray::game::input::GameAction;
-    use fray::game::keys::{Bindings, KeysScreen};
+    use fray::game::input::{Bindings, KeysScreen};
     let dir = headless::prefs_dir();
     let setup = || BattleSetup {
         scenario: "duel".into(),
@@ -256,7 +256,7 @@ fn keys_rebound_on_the_keys_screen_work_and_are_kept_for_the_next_run() {
 #[test]
 fn a_broken_bindings_file_is_named_and_the_defaults_used() {
     use fray::game::input::GameAction;
-    use fray::game::keys::{Bindings, KeysScreen};
+    use fray::game::input::{Bindings, KeysScreen};
     let dir = headless::prefs_dir();
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
@@ -861,7 +861,7 @@ fn a_random_skirmish_opens_by_its_name_and_the_new_one_is_the_next_seed_s() {
     let b = app.world().resource::<Battle>();
     assert_eq!(b.scenario(), "random-zones-small-4");
     assert_eq!(b.name(), made(4).scenario.name);
-    let next = fray::game::skirmish::next_after(&b.scenario()).unwrap();
+    let next = fray::game::screens::skirmish::next_after(&b.scenario()).unwrap();
     assert_eq!(next, "random-zones-small-5");
     app.world_mut().resource_mut::<BattleSetup>().scenario = next;
     headless::enter(&mut app, AppState::Result);
@@ -1326,7 +1326,7 @@ fn a_hot_seat_battle_with_hidden_characters_starts_behind_the_pass_the_screen_ca
 #[test]
 fn every_prompt_title_fits_the_screen_at_1280_by_720() {
     use bevy_egui::egui;
-    use fray::game::keys::Bindings;
+    use fray::game::input::Bindings;
     use fray::game::screens::{TopButtons, decision_heading, status_words, top_bar};
     let ctx = egui::Context::default();
     ctx.set_fonts(fray::game::platform::fonts::definitions());

@@ -116,7 +116,7 @@ fn play(id: &str, wrong: bool) {
     }
     let done = app
         .world()
-        .resource::<fray::game::lesson_progress::Progress>()
+        .resource::<fray::game::lesson::Progress>()
         .done
         .clone();
     assert!(done.contains(&id.to_string()), "{id} is kept as done");
@@ -193,8 +193,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     assert_eq!(at, 2);
     let hash = app.world().resource::<Battle>().session().state_hash();
     drop(app);
-    let progress =
-        fray::game::lesson_progress::Progress::load(&fray::game::platform::Prefs::in_dir(&dir));
+    let progress = fray::game::lesson::Progress::load(&fray::game::platform::Prefs::in_dir(&dir));
     let (resume, chosen) = progress.resume_point(id).expect("kept");
     assert_eq!(resume, at);
     let app = headless::app_keeping(
@@ -242,9 +241,7 @@ fn the_learn_page_and_a_lesson_are_reached_and_left_by_keyboard() {
     app.update();
     press(&mut app, KeyCode::KeyQ);
     assert_eq!(state(&app), AppState::Learn);
-    let progress = app
-        .world()
-        .resource::<fray::game::lesson_progress::Progress>();
+    let progress = app.world().resource::<fray::game::lesson::Progress>();
     assert!(
         progress.resume_point(fray::lessons::BUILTIN[1].0).is_some(),
         "{progress:?}"

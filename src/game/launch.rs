@@ -62,7 +62,7 @@ impl Launch {
         self.frames.is_some() || self.screenshot.is_some()
     }
 
-    /// Whether it asks anything of the dev tools (`autopilot.rs`).
+    /// Whether it asks anything of the dev tools (`dev/autopilot.rs`).
     pub fn piloted(&self) -> bool {
         self.scripted() || self.take > 0
     }

@@ -1,31 +1,31 @@
 //! The Bevy shell: it shows the battle, takes input and asks the rules core; it never
 //! re-implements a rule. `LogicPlugin` runs without a window (tests drive it frame by frame);
 //! `GamePlugin` adds the window's views.
+//!
+//! A folder per feature, each a plugin (`plugin`, and `windowed` for what needs a window),
+//! its modules private but for what it re-exports. They stand in layers, each reaching only
+//! those below it: `platform` < `settings` < `battle` < `input` < `launch`, `lesson`, `board`
+//! < `sound`, `campaign` < `screens`, `dev`. This file only wires them together.
 
-#[cfg(feature = "dev")]
-mod autopilot;
 pub mod battle;
 pub mod board;
 pub mod campaign;
+#[cfg(feature = "dev")]
+mod dev;
 pub mod input;
-pub mod keys;
-pub mod launch;
-pub mod lesson_input;
-pub mod lesson_progress;
+mod launch;
+pub mod lesson;
 pub mod platform;
 pub mod screens;
-pub mod settings;
-pub mod skirmish;
-pub mod sound;
-pub mod speakers;
+mod settings;
+mod sound;
 
 use bevy::prelude::*;
-use bevy::window::{RequestRedraw, WindowResolution};
-
+use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
-use platform::web;
 
 use battle::{AppState, Battle, BattleSetup, Pace, Phase};
+use platform::web;
 
 /// Everything that decides: states, the battle, seats and the AI, input. No rendering.
 pub struct LogicPlugin;
@@ -34,27 +34,14 @@ impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             battle::plugin,
-            input::InputsPlugin,
-            board::animation::AnimationPlugin,
-            lesson_input::LessonPlugin,
-            board::scene::ScenePlugin,
-            screens::menu_cursor::MenuCursorPlugin,
-            settings::SettingsPlugin,
-            sound::SoundCuesPlugin,
-        ))
-        .add_plugins(campaign::plugin);
-    }
-}
-
-/// The first frame drawn with a battle on the board, for the start-up time the web test reads.
-fn announce_first_frame(mut frames: Local<u32>) {
-    if *frames > 3 {
-        return;
-    }
-    *frames += 1;
-    if *frames == 3 {
-        web::mark("the first battle frame");
-        web::announce("FRAY FIRST BATTLE FRAME");
+            input::plugin,
+            board::plugin,
+            lesson::plugin,
+            screens::plugin,
+            settings::plugin,
+            sound::plugin,
+            campaign::plugin,
+        ));
     }
 }
 
@@ -66,30 +53,11 @@ impl Plugin for GamePlugin {
         app.add_plugins(LogicPlugin)
             .add_plugins(bevy_egui::EguiPlugin::default())
             .add_plugins((
-                board::atlas::AtlasPlugin,
-                board::BoardPlugin,
-                board::pictures::PicturesPlugin,
-                screens::OverlayPlugin,
-                speakers::SpeakersPlugin,
-            ))
-            .add_systems(
-                Update,
-                (
-                    board::click_board.run_if(resource_exists::<board::Layout>),
-                    board::camera_mouse,
-                    board::hover_board,
-                )
-                    .in_set(battle::BattleSet::Apply)
-                    .run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
-            )
-            .add_systems(
-                Update,
-                (
-                    keep_drawing_while_busy,
-                    announce_first_frame.run_if(resource_exists::<Battle>),
-                ),
-            )
-            .add_plugins(platform::windowed);
+                board::windowed,
+                screens::windowed,
+                sound::windowed,
+                platform::windowed,
+            ));
     }
 }
 
@@ -208,7 +176,7 @@ pub fn run(launch: Launch) -> AppExit {
         });
     }
     #[cfg(feature = "dev")]
-    autopilot::fly(&mut app, &launch);
+    dev::fly(&mut app, &launch);
     #[cfg(not(feature = "dev"))]
     if launch.piloted() {
         web::announce(
@@ -219,34 +187,5 @@ pub fn run(launch: Launch) -> AppExit {
     app.run()
 }
 
-/// The AI thinking, a replay playing or a chaos clock running all need frames to keep coming.
-fn keep_drawing_while_busy(
-    phase: Option<Res<State<Phase>>>,
-    battle: Option<Res<Battle>>,
-    playing: Res<board::animation::Playing>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let busy = phase.is_some_and(|p| {
-        matches!(
-            p.get(),
-            Phase::AiThinking | Phase::Watching | Phase::Starting | Phase::Showing
-        )
-    });
-    // The board playing its animations, too.
-    let clock = !playing.is_idle()
-        || battle.is_some_and(|b| {
-            matches!(
-                b.pending(),
-                crate::rules::battle::Pending::Decide {
-                    time_limit: Some(_),
-                    ..
-                }
-            )
-        });
-    if busy || clock {
-        redraw.write(RequestRedraw);
-    }
-}
-
 pub use battle::SeatKind;
-pub use launch::Launch;
+pub use launch::{CampaignLaunch, Launch};

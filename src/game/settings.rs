@@ -116,22 +116,18 @@ pub struct SettingsScreen {
     pub status: Option<String>,
 }
 
-pub struct SettingsPlugin;
-
-impl Plugin for SettingsPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Prefs>()
-            .init_resource::<SettingsScreen>()
-            .init_resource::<Speech>()
-            .add_systems(PreStartup, load_settings)
-            .add_systems(
-                Update,
-                (
-                    open_key,
-                    (full_screen, speak).run_if(resource_changed::<Settings>),
-                ),
-            );
-    }
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Prefs>()
+        .init_resource::<SettingsScreen>()
+        .init_resource::<Speech>()
+        .add_systems(PreStartup, load_settings)
+        .add_systems(
+            Update,
+            (
+                open_key,
+                (full_screen, speak).run_if(resource_changed::<Settings>),
+            ),
+        );
 }
 
 /// The kept settings, or the defaults with a word in the window when they cannot be read.

@@ -136,7 +136,7 @@ fn the_menu_sets_a_random_skirmish_by_keys_and_draws_it() {
     walk_to(&mut app, MenuRow::SkirmishRuleset, KeyCode::ArrowUp);
     let ruleset = |app: &App| {
         app.world()
-            .resource::<fray::game::skirmish::RandomSkirmish>()
+            .resource::<fray::game::screens::skirmish::RandomSkirmish>()
             .ruleset
     };
     let first = ruleset(&app);
@@ -149,7 +149,7 @@ fn the_menu_sets_a_random_skirmish_by_keys_and_draws_it() {
     press(&mut app, KeyCode::ArrowDown);
     while app
         .world()
-        .resource::<fray::game::skirmish::RandomSkirmish>()
+        .resource::<fray::game::screens::skirmish::RandomSkirmish>()
         .size
         != fray::generate::Size::Small
     {

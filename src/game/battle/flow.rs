@@ -52,7 +52,7 @@ pub enum Phase {
     Over,
 }
 
-pub use super::setup::{BattleSetup, LessonStart, Starter};
+pub use super::setup::{BattleSetup, LessonStart};
 
 /// The battle under way: the rules core's battle (any ruleset), its dice, and what was done.
 /// What the screen makes of each change (the steps shown, the animations, a lesson's progress)

@@ -12,7 +12,7 @@ use super::flow::{AppState, Battle, BattleSet, Choose, Phase};
 use super::showing::Showing;
 use crate::session::{CandidateLine, Thought};
 
-pub use super::setup::{SeatKind, parse_seats};
+pub use super::setup::SeatKind;
 
 /// Who sits at each seat (a seat not listed is the AI at the normal level), and which of the
 /// people holds the screen.

@@ -10,6 +10,7 @@ pub mod icons;
 pub mod marks;
 pub mod palette;
 pub mod pictures;
+mod redraw;
 pub mod scene;
 pub mod textures;
 
@@ -301,37 +302,55 @@ pub fn viewer(battle: &Battle, seats: &Seats, lesson: Option<&LessonRun>) -> Opt
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PanelsDrawn;
 
-pub struct BoardPlugin;
+/// The board as a scene and its animations: no window needed, the headless app keeps them too.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((animation::AnimationPlugin, scene::ScenePlugin));
+}
 
-impl Plugin for BoardPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<BoardArea>()
-            .init_resource::<Hovered>()
-            .init_resource::<HoveredPlace>()
-            .init_resource::<Shaken>()
-            .init_resource::<OddsBox>()
-            .add_systems(Startup, spawn_camera)
-            .add_systems(PreUpdate, unshake)
-            .add_systems(
-                PostUpdate,
-                shake_board
-                    .before(bevy::transform::TransformSystems::Propagate)
-                    .run_if(resource_exists::<Battle>),
+/// The board on screen: its pictures, the marks over them, the camera, the mouse on it, and the
+/// frames drawn while it is busy.
+pub(super) fn windowed(app: &mut App) {
+    app.add_plugins((atlas::AtlasPlugin, board_views, pictures::PicturesPlugin))
+        .add_systems(
+            Update,
+            (
+                click_board.run_if(resource_exists::<Layout>),
+                camera_mouse,
+                hover_board,
             )
-            .add_systems(
-                Update,
-                (fit_camera, camera_keys)
-                    .chain()
-                    .after(crate::game::board::scene::SceneSynced)
-                    .run_if(in_battle().and_then(resource_exists::<Layout>)),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                draw_board_marks
-                    .after(PanelsDrawn)
-                    .run_if(in_battle().and_then(resource_exists::<Layout>)),
-            );
-    }
+                .in_set(crate::game::battle::BattleSet::Apply)
+                .run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
+        )
+        .add_plugins(redraw::plugin);
+}
+
+fn board_views(app: &mut App) {
+    app.init_resource::<BoardArea>()
+        .init_resource::<Hovered>()
+        .init_resource::<HoveredPlace>()
+        .init_resource::<Shaken>()
+        .init_resource::<OddsBox>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(PreUpdate, unshake)
+        .add_systems(
+            PostUpdate,
+            shake_board
+                .before(bevy::transform::TransformSystems::Propagate)
+                .run_if(resource_exists::<Battle>),
+        )
+        .add_systems(
+            Update,
+            (fit_camera, camera_keys)
+                .chain()
+                .after(crate::game::board::scene::SceneSynced)
+                .run_if(in_battle().and_then(resource_exists::<Layout>)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_board_marks
+                .after(PanelsDrawn)
+                .run_if(in_battle().and_then(resource_exists::<Layout>)),
+        );
 }
 
 /// How far the whole board shakes at `t` of an event, in screen pixels: a critical and a fall

@@ -90,7 +90,7 @@ pub fn plugin(app: &mut App) {
             camp_keys
                 .after(crate::game::input::Settled)
                 .run_if(in_state(AppState::Camp))
-                .run_if(crate::game::keys::keys_closed),
+                .run_if(crate::game::input::keys_closed),
         )
         .add_systems(
             Update,

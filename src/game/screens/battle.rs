@@ -16,8 +16,8 @@ use crate::game::battle::{Brain, Pace, SeatKind, Seats};
 use crate::game::board::animation::Playing;
 use crate::game::board::marks::BoardArea;
 use crate::game::board::viewer;
+use crate::game::input::Bindings;
 use crate::game::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
-use crate::game::keys::Bindings;
 use crate::game::screens::{
     TopButtons, TopClick, decision_heading, faction_colour, root, status_words, top_bar,
 };

@@ -13,8 +13,8 @@ use crate::game::battle::{AppState, BattleSetup, Notice};
 use crate::game::board::atlas::Art;
 use crate::game::campaign::store::{self, SavedCampaign};
 use crate::game::campaign::{Campaigning, fight, goal};
+use crate::game::input::Bindings;
 use crate::game::input::GameAction;
-use crate::game::keys::Bindings;
 use crate::game::platform::Prefs;
 use crate::game::screens::root;
 

@@ -8,10 +8,10 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::game::battle::{AppState, Battle, BattleSetup, Notice};
 use crate::game::battle::{LessonRun, PointAt, Stage, Waits};
+use crate::game::input::Bindings;
 use crate::game::input::GameAction;
-use crate::game::keys::Bindings;
-use crate::game::lesson_input::{LearnCursor, start_lesson};
-use crate::game::lesson_progress::Progress;
+use crate::game::lesson::Progress;
+use crate::game::lesson::{LearnCursor, start_lesson};
 
 pub use crate::game::board::palette::POINTER;
 

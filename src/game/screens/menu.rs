@@ -7,14 +7,14 @@ use crate::words::{Value, Words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::skirmish::RandomSkirmish;
 use crate::ai::Level;
 use crate::game::battle::SeatKind;
 use crate::game::battle::{AppState, BattleSetup, Notice};
 use crate::game::input::GameAction;
-use crate::game::keys::{Bindings, KeysScreen};
+use crate::game::input::{Bindings, KeysScreen};
 use crate::game::screens::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld, SEAT_KINDS};
 use crate::game::screens::{faction_colour, root};
-use crate::game::skirmish::RandomSkirmish;
 use crate::generate::{self, Size};
 
 pub use super::menu_choices::{Catalogue, CatalogueEntry, draw_skirmish, seat_side, shown_options};
@@ -464,7 +464,7 @@ fn saved_battles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::skirmish::{RandomSkirmish, next_after};
+    use crate::game::screens::skirmish::{RandomSkirmish, next_after};
     use crate::generate::Size;
     use crate::rules::battle::Seat;
 

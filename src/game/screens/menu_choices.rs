@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
+use super::skirmish::RandomSkirmish;
 use crate::game::battle::BattleSetup;
-use crate::game::skirmish::RandomSkirmish;
 use crate::present::BoardView;
 use crate::rules::battle::{OptionalRule, Seat};
 use crate::scenario;

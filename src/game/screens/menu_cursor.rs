@@ -6,14 +6,14 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
+use super::skirmish::RandomSkirmish;
 use crate::ai::Level;
 use crate::game::battle::SavedBattles;
 use crate::game::battle::SeatKind;
 use crate::game::battle::{AppState, BattleSetup};
 use crate::game::input::GameAction;
-use crate::game::keys::KeysScreen;
+use crate::game::input::KeysScreen;
 use crate::game::screens::menu_choices::{Catalogue, draw_skirmish, shown_options};
-use crate::game::skirmish::RandomSkirmish;
 use crate::generate::{self, Size};
 
 /// A row the keyboard can stand on, in the order the menu shows them.
@@ -196,7 +196,7 @@ fn confirm(w: &mut MenuWorld, row: MenuRow) -> MenuGo {
             *w.notice = draw_skirmish(w.random, w.catalogue, w.setup).err();
         }
         MenuRow::SkirmishSave => {
-            *w.notice = Some(crate::game::skirmish::save(w.words, &w.random.name()));
+            *w.notice = Some(super::skirmish::save(w.words, &w.random.name()));
         }
         // Enter on a value moves it on, as Right does; the seeds are typed.
         MenuRow::SkirmishSeed | MenuRow::Seed => {}
@@ -267,7 +267,7 @@ fn keys_of(actions: &ActionState<GameAction>, raw: &ButtonInput<KeyCode>) -> Vec
     if actions.just_pressed(&GameAction::Confirm) {
         out.push(MenuKey::Confirm);
     }
-    for (d, k) in crate::game::keys::DIGIT_KEYS.iter().enumerate() {
+    for (d, k) in crate::game::input::DIGIT_KEYS.iter().enumerate() {
         if raw.just_pressed(*k) {
             out.push(MenuKey::Digit(d as u8));
         }
@@ -294,8 +294,8 @@ impl Plugin for MenuCursorPlugin {
                 menu_keys
                     .after(crate::game::input::Settled)
                     .run_if(in_state(AppState::Menu))
-                    .run_if(crate::game::keys::keys_closed)
-                    .run_if(crate::game::keys::no_text_typed),
+                    .run_if(crate::game::input::keys_closed)
+                    .run_if(crate::game::input::no_text_typed),
             );
     }
 }

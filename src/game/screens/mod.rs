@@ -3,14 +3,15 @@
 //! words, a decision's heading, the faction colours.
 
 pub mod battle;
-pub mod camp;
-pub mod card;
+mod camp;
+mod card;
 pub mod lessons;
 pub mod menu;
-pub mod menu_choices;
+mod menu_choices;
 pub mod menu_cursor;
 pub mod notes_text;
-pub mod result;
+mod result;
+pub mod skirmish;
 
 use crate::words::{Value, Words};
 use bevy::prelude::*;
@@ -18,41 +19,43 @@ use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use crate::game::battle::{AppState, Battle, Phase, in_battle};
 use crate::game::board::PanelsDrawn;
+use crate::game::input::Bindings;
 use crate::game::input::GameAction;
-use crate::game::keys::Bindings;
 use crate::rules::battle::Pending;
 
-pub struct OverlayPlugin;
+/// The menu's keyboard cursor, which the headless tests walk without a window.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(menu_cursor::MenuCursorPlugin);
+}
 
-impl Plugin for OverlayPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            PreUpdate,
-            keep_game_keys_from_egui
-                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
+/// The screens drawn with egui, in one pass, with a window only.
+pub(super) fn windowed(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        keep_game_keys_from_egui
+            .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        (
+            crate::game::platform::fonts::install_fonts,
+            crate::game::settings::settings_window,
             (
-                crate::game::platform::fonts::install_fonts,
-                crate::game::settings::settings_window,
-                (
-                    crate::game::screens::menu::menu_ui.run_if(in_state(AppState::Menu)),
-                    crate::game::screens::lessons::learn_ui.run_if(in_state(AppState::Learn)),
-                    crate::game::screens::battle::battle_ui.run_if(in_battle()),
-                    crate::game::screens::result::result_ui
-                        .run_if(in_state(AppState::Result).and_then(resource_exists::<Battle>)),
-                    crate::game::screens::camp::camp_ui.run_if(in_state(AppState::Camp)),
-                )
-                    .in_set(PanelsDrawn),
-                crate::game::keys::keys_window,
-                crate::game::battle::table_dice_window
-                    .run_if(in_battle().and_then(resource_exists::<crate::game::battle::TableAsk>)),
+                crate::game::screens::menu::menu_ui.run_if(in_state(AppState::Menu)),
+                crate::game::screens::lessons::learn_ui.run_if(in_state(AppState::Learn)),
+                crate::game::screens::battle::battle_ui.run_if(in_battle()),
+                crate::game::screens::result::result_ui
+                    .run_if(in_state(AppState::Result).and_then(resource_exists::<Battle>)),
+                crate::game::screens::camp::camp_ui.run_if(in_state(AppState::Camp)),
             )
-                .chain(),
-        );
-    }
+                .in_set(PanelsDrawn),
+            crate::game::input::keys_window,
+            crate::game::battle::table_dice_window
+                .run_if(in_battle().and_then(resource_exists::<crate::game::battle::TableAsk>)),
+        )
+            .chain(),
+    );
 }
 
 /// The keys the game walks its menus with (Tab, Enter, Space, the arrows) are the game's,

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::game::battle::{AppState, Battle, Notice};
+use crate::game::input::Bindings;
 use crate::game::input::GameAction;
-use crate::game::keys::Bindings;
 use crate::game::screens::{faction_colour, root};
 use crate::rules::battle::{Outcome, Pending};
 use crate::words::{Value, Words};
@@ -273,7 +273,7 @@ fn buttons(
                 setup.again(battle.seed(), true);
                 next.set(AppState::Battle);
             }
-            if let Some(fresh) = crate::game::skirmish::next_after(battle.scenario())
+            if let Some(fresh) = super::skirmish::next_after(battle.scenario())
                 && ui.button(words.say("result-new-skirmish")).clicked()
             {
                 setup.again(battle.seed(), false);
@@ -283,7 +283,7 @@ fn buttons(
             if generate_name(battle.scenario())
                 && ui.button(words.say("result-save-skirmish")).clicked()
             {
-                notice.0 = Some(crate::game::skirmish::save(words, battle.scenario()));
+                notice.0 = Some(super::skirmish::save(words, battle.scenario()));
             }
             if ui.button(words.say("result-save-replay")).clicked() {
                 notice.0 = Some(crate::game::battle::save_replay(words, battle));

@@ -1,40 +1,41 @@
 //! The lessons by keyboard: the Learn page (Up/Down, Enter, Escape) and a lesson's own keys
 //! (Enter goes on, 1-9 answer or show a what-if, 0 comes back, Q leaves), and the plugin that
 //! runs them and keeps the progress.
+//! Which lessons are done, kept between runs, is `progress`; the lesson under way is the
+//! battle's (`battle::LessonRun`).
+
+mod progress;
 
 use bevy::prelude::*;
 
 use crate::game::battle::{Battle, BattleSet, Choose, Notice};
 use crate::game::battle::{Judged, LessonRun, Stage, back_to_line, go_on, show_what_if};
-use crate::game::lesson_progress::{Progress, keep_progress, load_progress};
+pub use progress::Progress;
+use progress::{keep_progress, load_progress};
 
-pub struct LessonPlugin;
-
-impl Plugin for LessonPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<LearnCursor>()
-            .add_systems(
-                PreStartup,
-                load_progress.after(crate::game::keys::load_bindings),
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LearnCursor>()
+        .add_systems(
+            PreStartup,
+            load_progress.after(crate::game::input::load_bindings),
+        )
+        .add_systems(
+            Update,
+            (
+                take_lesson_choices,
+                lesson_keys.run_if(crate::game::input::keys_closed),
+                keep_progress.run_if(resource_exists::<Progress>),
             )
-            .add_systems(
-                Update,
-                (
-                    take_lesson_choices,
-                    lesson_keys.run_if(crate::game::keys::keys_closed),
-                    keep_progress.run_if(resource_exists::<Progress>),
-                )
-                    .chain()
-                    .in_set(BattleSet::Apply)
-                    .run_if(resource_exists::<LessonRun>),
-            )
-            .add_systems(
-                Update,
-                learn_keys
-                    .run_if(in_state(crate::game::battle::AppState::Learn))
-                    .run_if(crate::game::keys::keys_closed),
-            );
-    }
+                .chain()
+                .in_set(BattleSet::Apply)
+                .run_if(resource_exists::<LessonRun>),
+        )
+        .add_systems(
+            Update,
+            learn_keys
+                .run_if(in_state(crate::game::battle::AppState::Learn))
+                .run_if(crate::game::input::keys_closed),
+        );
 }
 
 /// A lesson by keyboard: Enter goes on; 1–9 answer the question before a roll, or after it
@@ -53,7 +54,7 @@ fn lesson_keys(
 ) {
     use crate::game::input::GameAction;
     // 1 to 9, as numbers from 0.
-    let digit = crate::game::keys::DIGIT_KEYS[1..]
+    let digit = crate::game::input::DIGIT_KEYS[1..]
         .iter()
         .position(|k| keys.just_pressed(*k));
     if let Some(d) = digit {

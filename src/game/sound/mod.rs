@@ -3,6 +3,8 @@
 //! This half only decides which cue sounds and how hard (`Sound` messages), so a test can
 //! count them without speakers; `speakers` plays them, and the music, at the player's volume.
 
+mod speakers;
+
 use bevy::prelude::*;
 
 use crate::game::battle::LessonRun;
@@ -102,7 +104,9 @@ impl Tune {
     }
 }
 
-/// Every sound file, effects and music, under `assets/`.
+/// Every sound file, effects and music, under `assets/`. The browser's speakers fetch them all
+/// at once; on the desktop only the tests read the list.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub fn files() -> impl Iterator<Item = &'static str> {
     Cue::ALL
         .iter()
@@ -181,17 +185,19 @@ pub fn ending(outcome: &Outcome, seats: &Seats) -> Cue {
     }
 }
 
-pub struct SoundCuesPlugin;
+/// The cues, decided without speakers (the headless tests count them).
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Sound>()
+        .add_systems(
+            Update,
+            (cue_board.after(Played), cue_turns).in_set(BattleSet::Follow),
+        )
+        .add_systems(OnEnter(Phase::Over), cue_ending);
+}
 
-impl Plugin for SoundCuesPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<Sound>()
-            .add_systems(
-                Update,
-                (cue_board.after(Played), cue_turns).in_set(BattleSet::Follow),
-            )
-            .add_systems(OnEnter(Phase::Over), cue_ending);
-    }
+/// The speakers that play the cues, and the music, with a window only.
+pub(super) fn windowed(app: &mut App) {
+    app.add_plugins(speakers::SpeakersPlugin);
 }
 
 /// The event the board last sounded, and where its dice stood.

@@ -1,5 +1,8 @@
 //! Input through leafwing-input-manager: named actions with default mouse and keyboard
 //! bindings, so every decision is reachable from the keyboard and keys can be rebound.
+//! The bindings themselves, kept between runs and changed on the keys screen, are `keys`.
+
+mod keys;
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -8,7 +11,8 @@ use crate::game::battle::Showing;
 use crate::game::battle::{AppState, Battle, BattleSet, Choice, Choose, Phase};
 use crate::game::battle::{Pace, Seats};
 
-pub use crate::game::keys::{GameAction, default_keys};
+pub use keys::{Bindings, GameAction, KeysScreen, default_keys};
+pub(crate) use keys::{DIGIT_KEYS, keys_closed, keys_window, load_bindings, no_text_typed};
 
 /// The keyboard's place in the action menu (a row of [`rows`]), the target filter and the
 /// verb opened.
@@ -56,49 +60,45 @@ pub struct Panels {
     pub breakdown: Option<usize>,
 }
 
-pub struct InputsPlugin;
-
-impl Plugin for InputsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins(InputManagerPlugin::<GameAction>::default())
-            .init_resource::<Cursor>()
-            .init_resource::<Panels>()
-            .init_resource::<Settle>()
-            .configure_sets(Update, Settled.before(BattleSet::Apply))
-            .add_systems(Update, let_go_of_stale_enter.in_set(Settled))
-            .add_plugins(crate::game::keys::KeyBindingsPlugin)
-            .add_systems(
-                PreUpdate,
-                keep_quick_taps.after(leafwing_input_manager::plugin::InputManagerSystem::Update),
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<GameAction>::default())
+        .init_resource::<Cursor>()
+        .init_resource::<Panels>()
+        .init_resource::<Settle>()
+        .configure_sets(Update, Settled.before(BattleSet::Apply))
+        .add_systems(Update, let_go_of_stale_enter.in_set(Settled))
+        .add_plugins(keys::KeyBindingsPlugin)
+        .add_systems(
+            PreUpdate,
+            keep_quick_taps.after(leafwing_input_manager::plugin::InputManagerSystem::Update),
+        )
+        // The log is folded away so the board has the room, except in a lesson, which
+        // points at it; L opens and closes it.
+        .add_systems(
+            OnEnter(AppState::Battle),
+            |setup: Res<crate::game::battle::BattleSetup>, mut panels: ResMut<Panels>| {
+                panels.log = setup.lesson.is_some();
+            },
+        )
+        .add_systems(
+            Update,
+            (toggles, result_keys)
+                .after(Settled)
+                .run_if(keys::keys_closed),
+        )
+        .add_systems(
+            Update,
+            (
+                decision_keys,
+                right_click_backs,
+                pass_screen_keys.run_if(in_state(Phase::PassScreen)),
+                showing_keys.run_if(in_state(Phase::Showing)),
+                over_keys.run_if(in_state(Phase::Over)),
+                undo_keys.run_if(not(resource_exists::<crate::game::battle::LessonRun>)),
             )
-            // The log is folded away so the board has the room, except in a lesson, which
-            // points at it; L opens and closes it.
-            .add_systems(
-                OnEnter(AppState::Battle),
-                |setup: Res<crate::game::battle::BattleSetup>, mut panels: ResMut<Panels>| {
-                    panels.log = setup.lesson.is_some();
-                },
-            )
-            .add_systems(
-                Update,
-                (toggles, result_keys)
-                    .after(Settled)
-                    .run_if(crate::game::keys::keys_closed),
-            )
-            .add_systems(
-                Update,
-                (
-                    decision_keys,
-                    right_click_backs,
-                    pass_screen_keys.run_if(in_state(Phase::PassScreen)),
-                    showing_keys.run_if(in_state(Phase::Showing)),
-                    over_keys.run_if(in_state(Phase::Over)),
-                    undo_keys.run_if(not(resource_exists::<crate::game::battle::LessonRun>)),
-                )
-                    .in_set(BattleSet::Apply)
-                    .run_if(crate::game::keys::keys_closed),
-            );
-    }
+                .in_set(BattleSet::Apply)
+                .run_if(keys::keys_closed),
+        );
 }
 
 /// How long after the screen changes (another state, phase or decision) an Enter is taken as
@@ -172,7 +172,7 @@ fn let_go_of_stale_enter(
 fn keep_quick_taps(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
-    bindings: Res<crate::game::keys::Bindings>,
+    bindings: Res<keys::Bindings>,
     mut actions: Query<&mut ActionState<GameAction>>,
 ) {
     let tapped = |held: bool, just: bool| just && !held;
