@@ -27,7 +27,7 @@ pub(crate) use autosave::{list_saves, store};
 pub use flow::{
     AppState, Battle, BattleDice, BattleSet, Choice, Choose, News, Notice, Phase, Session, Typed,
 };
-pub(crate) use flow::{LogEntry, TurningPoint, in_battle};
+pub(crate) use flow::{TurningPoint, in_battle};
 pub(crate) use lesson::{Judged, back_to_line, go_on, show_what_if};
 pub use lesson::{LessonRun, PointAt, Stage, Waits};
 pub use replay_file::save_replay;

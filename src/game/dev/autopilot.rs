@@ -117,7 +117,7 @@ fn autopilot(
     }
     // An attack's line (in Coterie, the two efforts' bars) fully drawn, or a roll's dice
     // settled: hold the picture still until it is taken.
-    let wanted = |entry: &battle::LogEntry| {
+    let wanted = |entry: &crate::session::LogEntry| {
         let attack = matches!(
             entry.visual,
             Some(crate::present::Visual::Strike { .. })
@@ -133,7 +133,7 @@ fn autopilot(
                 .is_some_and(|x| !x.dice.is_empty());
         (pilot.shot_on_attack && attack) || (pilot.shot_on_dice && dice)
     };
-    let critical = |entry: &battle::LogEntry| {
+    let critical = |entry: &crate::session::LogEntry| {
         pilot.shot_on_critical
             && matches!(
                 entry.visual,
