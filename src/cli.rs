@@ -777,7 +777,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
         Err(e) => return report(e),
     };
     let name = file.display().to_string();
-    match replay::run(&r, &name, &src) {
+    match replay::run_in(&r, &name, &src, words()) {
         Ok(run) => {
             for w in &run.warnings {
                 warn(w);
@@ -813,7 +813,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
                     r.dice.clone(),
                     r.actions.truncated(*index),
                 );
-                if let Ok(run) = replay::run(&before, &name, &replay::to_ron(&before)) {
+                if let Ok(run) = replay::run_in(&before, &name, &replay::to_ron(&before), words()) {
                     print_lines(&run.lines, json);
                 }
             }

@@ -133,8 +133,8 @@ fn sim_writes_its_table_in_the_catalogues_words() {
 }
 
 /// `fray record`, `replay`, `replay --seal` and `check` of a replay: what each says of the
-/// replay, and of the dice a replay scripts and never rolls. The events `replay` tells are
-/// `fray-content`'s, in English, and left out.
+/// replay, the events `replay` tells and their rolls, and of the dice a replay scripts and
+/// never rolls.
 #[test]
 fn record_replay_seal_and_check_write_in_the_catalogues_words() {
     let dir = Folder::new("replays");
@@ -144,23 +144,38 @@ fn record_replay_seal_and_check_write_in_the_catalogues_words() {
 
     let (r, src) = fray::replay::load(Path::new(&file)).unwrap();
     let run = fray::replay::run(&r, &file, &src).unwrap();
-    let mut told: Vec<String> = Vec::new();
-    for line in &run.lines {
-        told.push(line.text.clone());
-        if let Some(e) = &line.told {
-            told.push(format!("    ⟨{e}⟩"));
-        }
-    }
     let hash = format!("{:016x}", run.final_hash);
     let (out, err) = pseudo(&["replay", &file], 0);
-    let own: String = out
-        .lines()
-        .filter(|l| !told.iter().any(|t| t == l))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert!(own.contains(&hash), "the hash stays as it is:\n{out}");
-    all_converted("fray replay", &own, &[&hash]);
+    assert!(out.contains(&hash), "the hash stays as it is:\n{out}");
+    // Every event of the battle is told, in the pseudo-locale's words.
+    assert!(out.lines().count() > run.lines.len(), "{out}");
+    let english = run.lines.iter().find(|l| !l.text.is_empty()).unwrap();
+    assert!(
+        !out.contains(&english.text),
+        "{}: told in English",
+        english.text
+    );
+    // The names the battle gives, and the hash, stay as they are.
+    let loaded = fray::catalogue::load("duel").unwrap();
+    let mut values = quoted(
+        &std::fs::read_to_string(support::root().join("assets/scenarios/duel.ron")).unwrap(),
+    );
+    values.extend(loaded.setup.factions());
+    values.push(hash.clone());
+    // And each roll's paragraph of the rules notes, by its id.
+    values.extend(
+        run.lines
+            .iter()
+            .filter_map(|l| l.explanation.as_ref())
+            .map(|x| format!("[{}]", x.rule)),
+    );
+    all_converted("fray replay", &out, &values);
     assert!(err.is_empty(), "{err}");
+    let (json, _) = pseudo(&["replay", &file, "--json"], 0);
+    for line in json.lines().filter(|l| l.contains("\"text\"")) {
+        let told: fray::replay::ReplayLine = serde_json::from_str(line).unwrap();
+        all_converted("fray replay --json", &told.text, &values);
+    }
 
     let (out, _) = pseudo(&["replay", "--seal", &file], 0);
     all_converted("fray replay --seal", &out, &[&file]);

@@ -76,8 +76,8 @@ impl Replay {
     }
 }
 
-/// A character as a record shows it after an event, in English: what it counts (health...),
-/// where it stands and the conditions it is in.
+/// A character as a record shows it after an event, in the re-run's words: what it counts
+/// (health...), where it stands and the conditions it is in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
     pub name: String,
@@ -87,8 +87,11 @@ pub struct Standing {
 }
 
 impl Standing {
-    fn written(c: Condition, names: &dyn crate::rules::line::Named) -> Standing {
-        let words = fray_words::english();
+    fn written(
+        c: Condition,
+        names: &dyn crate::rules::line::Named,
+        words: &fray_words::Words,
+    ) -> Standing {
         Standing {
             name: c.name,
             at: words.line(&c.at, names),
@@ -113,7 +116,7 @@ pub struct ReplayLine {
     /// counts (health...) and its conditions.
     #[serde(default)]
     pub after: Vec<Standing>,
-    /// The event in English, and its roll's explanation as data and in English.
+    /// The event in the re-run's words, and its roll's explanation as data and in words.
     pub text: String,
     pub explanation: Option<crate::rules::Explanation>,
     #[serde(default)]
@@ -312,8 +315,19 @@ pub fn to_ron(r: &Replay) -> String {
 /// rather than their words (see [`crate::rules::RULES_VERSION`]).
 pub const KINDS_CHECKED: u32 = 3;
 
-/// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
+/// Re-runs a replay, telling its events in English. `file` and `src` are used to name the line
+/// of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
+    run_in(r, file, src, fray_words::english())
+}
+
+/// [`run`], telling the events in `words`. What the seals hash is the same in every language.
+pub fn run_in(
+    r: &Replay,
+    file: &str,
+    src: &str,
+    words: &fray_words::Words,
+) -> Result<ReplayRun, ReplayError> {
     let mut loaded = catalogue::load_named(file, &r.scenario, "replay").map_err(|errors| {
         ReplayError::Scenario {
             file: file.to_string(),
@@ -325,7 +339,12 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
     switch_options(r, &mut loaded.setup, file, src)?;
     let current = crate::rules::RULES_VERSION;
     let sealed = r.final_hash.is_some() || r.length.is_some() || !r.checkpoints.is_empty();
-    match loaded.setup.visit(Rerun { r, file, src }) {
+    match loaded.setup.visit(Rerun {
+        r,
+        file,
+        src,
+        words,
+    }) {
         Ok(mut run) => {
             if let Some(v) = r.rules.filter(|&v| v != current) {
                 run.warnings.push(format!(
@@ -404,6 +423,7 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
         r: &open,
         file,
         src: &src,
+        words: fray_words::english(),
     })?;
     r.final_hash = Some(run.final_hash);
     r.length = Some(r.actions.len());
@@ -651,13 +671,19 @@ struct Rerun<'a> {
     r: &'a Replay,
     file: &'a str,
     src: &'a str,
+    words: &'a fray_words::Words,
 }
 
 impl Visit for Rerun<'_> {
     type Out = Result<ReplayRun, ReplayError>;
 
     fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
-        let Rerun { r, file, src } = self;
+        let Rerun {
+            r,
+            file,
+            src,
+            words,
+        } = self;
         let Some(actions) = G::actions(&r.actions) else {
             return Err(ReplayError::Mismatch {
                 file: file.to_string(),
@@ -690,17 +716,14 @@ impl Visit for Rerun<'_> {
                 let after = names::name_record::<G>(&mut kind, known)
                     .into_iter()
                     .filter_map(|c| G::condition(state, c))
-                    .map(|c| Standing::written(c, state))
+                    .map(|c| Standing::written(c, state, words))
                     .collect();
                 lines.push(ReplayLine {
                     action: i,
                     kind,
                     after,
-                    text: fray_words::english().line(&e.line, state),
-                    told: e
-                        .explanation
-                        .as_ref()
-                        .map(|x| fray_words::english().explanation(x, state)),
+                    text: words.line(&e.line, state),
+                    told: e.explanation.as_ref().map(|x| words.explanation(x, state)),
                     explanation: e.explanation.map(|x| *x),
                 });
             }
