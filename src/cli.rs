@@ -736,8 +736,8 @@ fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: sim::Batch) -> ExitCo
         let speed = text(
             "cli-sim-speed",
             &[
-                ("rounds", txt(format!("{mean_rounds:.2}"))),
-                ("speed", txt(format!("{per_sec:.0}"))),
+                ("rounds", Value::Number(mean_rounds)),
+                ("speed", Value::Number(per_sec)),
                 ("threads", count(threads)),
             ],
         );
@@ -887,15 +887,12 @@ fn generate(ruleset: &str, seed: u64, size: &str, out: Option<&Path>, force: boo
                     "faction",
                     txt(b.factions.first().map_or("", String::as_str))
                 ),
-                ("share", txt(format!("{:.0}", b.first_share() * 100.0))),
+                ("share", Value::Number(b.first_share() * 100.0)),
                 ("battles", count(b.battles)),
-                ("rounds", txt(format!("{:.1}", b.mean_rounds()))),
+                ("rounds", Value::Number(b.mean_rounds())),
                 ("drafts", count(b.drafts)),
                 ("turns", count(b.turns)),
-                (
-                    "seconds",
-                    txt(format!("{:.2}", started.elapsed().as_secs_f64())),
-                ),
+                ("seconds", Value::Number(started.elapsed().as_secs_f64())),
             ],
         )
     );
