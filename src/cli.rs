@@ -653,9 +653,33 @@ fn cannot_write(path: &Path, e: &std::io::Error) -> String {
     )
 }
 
-fn report<E: std::fmt::Display>(e: E) -> ExitCode {
-    eprintln!("{e}");
+fn report(e: impl Said) -> ExitCode {
+    eprintln!("{}", e.spoken());
     ExitCode::FAILURE
+}
+
+/// A refusal as the command line writes it: in its language where the refusal is data (a
+/// data file's errors), as it is where it is already written.
+trait Said {
+    fn spoken(&self) -> String;
+}
+
+impl Said for String {
+    fn spoken(&self) -> String {
+        self.clone()
+    }
+}
+
+impl Said for scenario::DataErrors {
+    fn spoken(&self) -> String {
+        scenario::DataErrors::said(self, words())
+    }
+}
+
+impl Said for replay::ReplayError {
+    fn spoken(&self) -> String {
+        replay::ReplayError::said(self, words())
+    }
 }
 
 fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: sim::Batch) -> ExitCode {
@@ -1153,7 +1177,7 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
         let src = match scenario::error::read(f) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("{}", e.spoken());
                 failed = true;
                 continue;
             }
@@ -1161,15 +1185,15 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
         let result = if fray::campaign::is_campaign(&src) {
             fray::campaign::load_str(&name, &src)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.spoken())
         } else if fray::lessons::is_lesson(&src) {
-            fray::lessons::check_file(&name, &src).map_err(|e| e.to_string())
+            fray::lessons::check_file(&name, &src).map_err(|e| e.spoken())
         } else if replay::is_replay(&src) {
             replay::parse(&name, &src)
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.spoken())
                 .and_then(|r| {
                     replay::run(&r, &name, &src)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| e.spoken())
                         .and_then(|run| {
                             for w in &run.warnings {
                                 warn(w);
@@ -1191,7 +1215,7 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                 .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
             scenario::load_str(&id, &name, &src)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.spoken())
         };
         match result {
             Ok(()) => say!("{}", text("cli-check-ok", &[("file", txt(&name))])),

@@ -49,6 +49,7 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("present-coterie"),
     catalogue!("campaign"),
     catalogue!("referee"),
+    catalogue!("data"),
     // The command line's own words: the browser has no command line to carry them for.
     #[cfg(not(target_arch = "wasm32"))]
     catalogue!("cli"),

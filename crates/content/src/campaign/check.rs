@@ -3,6 +3,7 @@
 //! whole: every battle and ending reached from the first, no way round in a loop. Each
 //! battle is also cast with the company as it starts and checked as a scenario.
 
+use fray_rules::line::Line;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::scenario::check::Step::{self, Field, Nth};
@@ -39,11 +40,12 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
     if c.battle(&c.start).is_none() {
         r.at(
             &[Field("start")],
-            format!(
-                "the first battle \"{}\" is not among the battles ({})",
-                c.start,
-                some_of(&c.battles.iter().map(|b| b.id.as_str()).collect::<Vec<_>>())
-            ),
+            Line::new("data-campaign-start-unknown")
+                .name("battle", c.start.clone())
+                .line(
+                    "known",
+                    some_of(&c.battles.iter().map(|b| b.id.as_str()).collect::<Vec<_>>()),
+                ),
         );
     }
     let company = first_company(&mut r, c);
@@ -61,7 +63,9 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
             Err(e) => {
                 r.at(
                     &at(&[Field("scenario")]),
-                    format!("battle \"{}\": its scenario cannot be loaded: {e}", b.id),
+                    Line::new("data-campaign-scenario-broken")
+                        .name("battle", b.id.clone())
+                        .line("errors", e.as_line()),
                 );
                 continue;
             }
@@ -69,13 +73,11 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
         if Company::first(&loaded.scenario, &b.side).is_none() {
             r.at(
                 &at(&[Field("side")]),
-                format!(
-                    "battle \"{}\": the scenario \"{}\" has no side \"{}\" (its sides: {})",
-                    b.id,
-                    b.scenario,
-                    b.side,
-                    some_of(&loaded.setup.factions())
-                ),
+                Line::new("data-campaign-scenario-no-side")
+                    .name("battle", b.id.clone())
+                    .name("scenario", b.scenario.clone())
+                    .name("side", b.side.clone())
+                    .line("known", some_of(&loaded.setup.factions())),
             );
             continue;
         }
@@ -91,13 +93,19 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
                     {
                         r.at(
                             &goal,
-                            format!(
-                                "battle \"{}\": \"{name}\" is not of the company ({})",
-                                b.id,
-                                some_of(
-                                    &company.members.iter().map(|m| m.name()).collect::<Vec<_>>()
-                                )
-                            ),
+                            Line::new("data-campaign-not-of-company")
+                                .name("battle", b.id.clone())
+                                .name("name", name.clone())
+                                .line(
+                                    "known",
+                                    some_of(
+                                        &company
+                                            .members
+                                            .iter()
+                                            .map(|m| m.name())
+                                            .collect::<Vec<_>>(),
+                                    ),
+                                ),
                         );
                     }
                 }

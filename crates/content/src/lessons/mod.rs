@@ -15,7 +15,7 @@ use serde::Deserialize;
 use crate::rules::Ruleset;
 use crate::rules::dice::{DiceError, DiceSource, Die, ScriptedDice};
 use crate::rules::line::Line;
-use crate::scenario::{DataError, DataErrors};
+use crate::scenario::DataErrors;
 
 pub use crate::scenario::LESSON_SCENARIOS as SCENARIOS;
 pub use builtin::BUILTIN;
@@ -262,10 +262,6 @@ pub fn course(ruleset: &str) -> Result<Vec<(String, String, String)>, DataErrors
 }
 
 /// An error at a line of a lesson file.
-pub fn error(file: &str, line: usize, message: impl Into<String>) -> DataErrors {
-    DataErrors(vec![DataError {
-        file: file.to_string(),
-        line,
-        message: message.into(),
-    }])
+pub fn error(file: &str, line: usize, message: impl crate::scenario::error::Message) -> DataErrors {
+    DataErrors::one(file, line, message.into_line())
 }

@@ -11,6 +11,7 @@ use crate::rules::names::Indexed;
 use crate::rulesets::{Game, Visit};
 use crate::scenario::tokens::{Tok, Token, tokens, top_level_line, top_level_list, top_level_str};
 use crate::scenario::{self, DataErrors};
+use fray_rules::line::Line;
 
 use super::{Expect, Lesson, Pointer, apply_exact, error};
 
@@ -117,7 +118,9 @@ pub fn load_str<V: LessonVisit>(
             error(
                 file,
                 scenario_line,
-                format!("its scenario, \"{name}\", cannot be loaded:\n{errors}"),
+                Line::new("data-lesson-scenario-broken")
+                    .name("scenario", name.clone())
+                    .line("errors", errors.as_line()),
             )
         })?
     };
@@ -177,10 +180,9 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                     return Err(error(
                         file,
                         line_at("learner"),
-                        format!(
-                            "the learner plays \"{name}\", which is no faction of the scenario (it has {}; or \"GM\")",
-                            crate::scenario::error::some_of(&factions)
-                        ),
+                        Line::new("data-lesson-learner-no-faction")
+                            .name("faction", name.clone())
+                            .line("known", crate::scenario::error::some_of(&factions)),
                     ));
                 }
             }
@@ -246,11 +248,10 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                 return Err(error(
                     file,
                     pointer_line(src, at, "Place("),
-                    format!(
-                        "step {} points at the place \"{n}\", which is not on the board (its places: {})",
-                        k + 1,
-                        crate::scenario::error::some_of(places)
-                    ),
+                    Line::new("data-lesson-no-place")
+                        .number("step", k as i64 + 1)
+                        .name("place", n.clone())
+                        .line("known", crate::scenario::error::some_of(places)),
                 ));
             }
             if let Some(p) = &step.predict
