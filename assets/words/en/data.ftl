@@ -67,8 +67,14 @@ data-nul-byte = a NUL byte
 # $code: the character's code, as U+200B.
 data-invisible-character = an invisible character ({ $code })
 data-json-not-ron = this is JSON; Fray reads RON
-# $name: the record RON expected, as written in a file (Scenario); $kind: the same in lower case.
-data-json-not-ron-shaped = this is JSON; Fray reads RON (a { $kind } is written `{ $name }(...)`)
+# $name: the record RON expected, as written in a file (Scenario); $kind: what it is.
+data-json-not-ron-shaped = this is JSON; Fray reads RON (a { $kind ->
+        [scenario] scenario
+        [replay] replay
+        [lesson] lesson
+        [campaign] campaign
+       *[record] record
+    } is written `{ $name }(...)`)
 data-string-not-closed = a string is not closed (a " is missing)
 # $number: the decimal number as written.
 data-decimal-number = { $number } is a decimal number, and a whole number belongs here
@@ -76,6 +82,7 @@ data-decimal-number = { $number } is a decimal number, and a whole number belong
 data-single-brackets = `{ $name }(` holds its fields in brackets of their own: write `{ $name }((` … `))`, with two pairs of brackets
 
 ## Checks of any file: a list's limit, a name nobody can see, a portrait.
+data-scenario-no-name = the scenario needs a name
 
 # $what: the list, already written (data-field, or a record's list); $count: its length;
 # $most: its limit.
@@ -420,6 +427,51 @@ data-lesson-scenario-broken =
 data-lesson-learner-no-faction = the learner plays "{ $faction }", which is no faction of the scenario (it has { $known }; or "GM")
 # $step: the step's number, from 1; $place: the place it points at; $known: the board's places.
 data-lesson-no-place = step { $step } points at the place "{ $place }", which is not on the board (its places: { $known })
+data-lesson-no-scenario = a lesson names its scenario: `scenario: "duel"`
+# $error: why the rules refuse the scenario's start.
+data-lesson-cannot-start = its scenario cannot start: { $error }
+data-lesson-no-learner = the learner plays no side
+data-lesson-no-steps = a lesson has steps
+# In each of these, $step: the step's number, from 1.
+data-lesson-says-nothing = step { $step } says nothing
+# $rule: the paragraph id the step names; $ruleset: the ruleset's id (zones...).
+data-lesson-no-rule = step { $step } names the rule "{ $rule }", which is no paragraph of the { $ruleset } rules notes
+data-lesson-points-at-nobody = step { $step } points at "{ $name }", who is not in the scenario
+data-lesson-points-at-token = step { $step } waits for the learner but points at "{ $name }"'s token, where a click only shows their choices: point at the step's Choice
+data-lesson-question = step { $step }'s question needs two answers or more, and `right` one of them (from 0)
+data-lesson-points-at-no-choice = step { $step } points at its choice, but the learner takes no action there
+data-lesson-allows-nothing = step { $step } allows no action
+data-lesson-reads-only = step { $step } takes no action, so it rolls no dice and asks nothing
+data-lesson-needs-hint = step { $step } waits for the learner, so it needs a hint
+# $choice: the learner's choice among those the step allows, from 1; $errors: what goes wrong.
+data-lesson-choice-breaks = with the learner's choice { $choice } of step { $step } the lesson cannot go on: { $errors }
+# $error: what the rules say when the dice run out.
+data-lesson-start-dice-short = the start rolls more dice than start_dice gives: { $error }
+data-lesson-start-dice-left = { $left } of start_dice are never rolled
+# $what: what is wrong at the step (the messages below).
+data-lesson-step = step { $step }: { $what }
+data-lesson-over-nothing-to-do = the battle is over; there is nothing to do
+data-lesson-other-side-decides = the other side decides here, not the learner: write Watch(...)
+data-lesson-over-nothing-to-watch = the battle is over; there is nothing to watch
+data-lesson-learner-decides = the learner decides here: write Do([...])
+# $number: the what-if's number, from 1; $what: what goes wrong with its dice.
+data-lesson-what-if = what-if { $number }: { $what }
+# $action: the action the step names, as the lesson's file writes it; $legal: those that are
+# legal, written the same way and joined by " | ".
+data-lesson-not-legal = { $action } is not a legal action here; the legal ones are: { $legal }
+# $why: what a die was rolled for; $sides: its sides.
+data-lesson-roll = { $why } (d{ $sides })
+# $error: why the rules refuse the step's action; $rolled: how many dice were rolled before,
+# $rolls: each (data-lesson-roll), joined.
+data-lesson-refused = { $error }{ $rolled ->
+        [0] {""}
+       *[other] {" "}(after { $rolls })
+    }
+# $left: the dice the step gives and nothing rolled; $given: all it gives.
+data-lesson-dice-left = { $left } of its { $given } dice are never rolled: the action rolls { $rolled ->
+        [0] nothing
+       *[other] { $rolls }
+    }
 
 ## A campaign.
 
@@ -431,6 +483,36 @@ data-campaign-scenario-broken = battle "{ $battle }": its scenario cannot be loa
 data-campaign-scenario-no-side = battle "{ $battle }": the scenario "{ $scenario }" has no side "{ $side }" (its sides: { $known })
 # $name: the one the objective keeps standing; $known: the company's members, already listed.
 data-campaign-not-of-company = battle "{ $battle }": "{ $name }" is not of the company ({ $known })
+data-campaign-no-name = the campaign needs a name
+data-campaign-no-battles = a campaign needs at least one battle
+# $most: how many battles a campaign may hold.
+data-campaign-too-many-battles = { $count } battles: a campaign holds at most { $most }
+data-campaign-no-endings = a campaign needs at least one ending
+data-campaign-objective-round-zero = an objective's rounds start at 1
+# $item: the gear a reward names.
+data-campaign-no-such-gear = battle "{ $battle }": "{ $item }" is no gear of its scenario "{ $scenario }"
+# $errors: what is wrong with the battle written with the company cast in (data-errors).
+data-campaign-company-does-not-fit = battle "{ $battle }": the company does not fit the side "{ $side }": { $errors }
+# $what: battle or ending.
+data-campaign-no-id = a { $what ->
+        [battle] battle
+       *[ending] ending
+    } needs an id
+data-campaign-id-twice = the id "{ $id }" is used twice
+data-campaign-ending-no-title = the ending "{ $id }" needs a title
+data-campaign-way-both = a way on is one `to` or a `choose`, not both
+data-campaign-way-nowhere = where does it go? write `to` (a battle or ending) or `choose`
+data-campaign-choice-of-one = a choice of one way: write it as `to`
+data-campaign-unknown-way = "{ $id }" is neither a battle nor an ending
+data-campaign-way-no-label = a way to choose needs a label
+data-campaign-first-side-empty = the first battle's side "{ $side }" has nobody in it
+data-campaign-battle-never-reached = battle "{ $battle }" is never reached from the first
+data-campaign-ending-never-reached = ending "{ $id }" is never reached
+# $round: the way round the loop, data-campaign-loop-start then data-campaign-loop-then.
+data-campaign-loop = battle "{ $battle }" leads back to "{ $to }", fought before it: a campaign must end (the way round: { $round })
+data-campaign-loop-start = { $battle }
+# $before: the way so far.
+data-campaign-loop-then = { $before } → { $battle }
 # $width, $height: the map's size in squares; $most: the most a side may be.
 data-teams-map-size = map: { $width }×{ $height } squares; each side must be 1 to { $most }
 # $list: the map's list the square is in, as the file writes it (walls, cover...); $column, $row: the square.
@@ -453,3 +535,39 @@ data-teams-thrown-no-range = a thrown or reloaded weapon needs a range
 data-teams-task-off-map = task "{ $task }": square ({ $column }, { $row }) lies off the map
 data-teams-task-difficulty = task "{ $task }": a difficulty of 0 needs no test
 data-teams-item-hands = an item takes 1 or 2 hands, not { $hands }
+
+## Three actions: each team's objective, and the changes to it the scenario scripts. $who is
+## data-teams-team or data-teams-objective-change.
+
+data-teams-team = team "{ $team }"
+# $number: the change's place in the list, from 1.
+data-teams-objective-change = objective change { $number } (team "{ $team }")
+data-teams-change-round-zero = { $who }: rounds count from 1
+data-teams-change-after-limit = { $who }: round { $round } comes after the round limit, { $limit }
+data-teams-change-no-task = { $who }: when the task "{ $task }" is done, but no task is called that
+data-teams-change-nobody-down = { $who }: when "{ $name }" is down, but nobody is called that
+data-teams-objective-no-squares = { $who }: the objective names no squares
+data-teams-objective-square-twice = { $who }: objective square ({ $column }, { $row }) is listed twice
+# $why: blocked (on the map, by a wall or the like) or off (the map).
+data-teams-objective-square-closed = { $who }: objective square ({ $column }, { $row }) is { $why ->
+        [blocked] blocked
+       *[off] off the map
+    }
+data-teams-objective-hold-zero = { $who }: holding for 0 rounds is no objective
+data-teams-objective-no-exits = { $who }: an escape needs exits on the map
+# $count: how many are to escape; $members: how many the team has.
+data-teams-objective-escape-count = { $who }: { $count } to escape, with { $members } in the team
+data-teams-objective-protect-other = { $who }: "{ $name }" to protect is not one of the team
+data-teams-objective-protect-nobody = { $who }: the objective names "{ $name }", who is not in the battle
+data-teams-objective-protect-zero = { $who }: protecting for 0 rounds is no objective
+data-teams-objective-no-task = { $who }: the objective names the task "{ $task }", which is not among the tasks
+data-teams-objective-task-other = { $who }: the task "{ $task }" is for another team
+# $why: blocked (on the map, where nobody can stand) or off (the map).
+data-teams-ground-unreachable = ground: the { $item } lies at ({ $column }, { $row }), { $why ->
+        [blocked] where nobody can reach it
+       *[off] off the map
+    }
+data-teams-attacked-itself = attacked: the team that started the fight did not attack itself
+data-teams-no-rounds = round_limit: the battle needs at least one round
+# $limit: the scenario's round_limit.
+data-teams-situation-past-limit = situation: round { $round } is past the battle's last round, { $limit } (its round_limit)

@@ -53,30 +53,6 @@ impl fmt::Display for DataError {
     }
 }
 
-/// What a check says: a [`Line`]; text still written in English is said as it is, until its
-/// site has a message of its own.
-pub trait Message {
-    fn into_line(self) -> Line;
-}
-
-impl Message for Line {
-    fn into_line(self) -> Line {
-        self
-    }
-}
-
-impl Message for String {
-    fn into_line(self) -> Line {
-        Line::written(self)
-    }
-}
-
-impl Message for &str {
-    fn into_line(self) -> Line {
-        Line::written(self)
-    }
-}
-
 /// Every mistake found in one file, not just the first.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct DataErrors(pub Vec<DataError>);

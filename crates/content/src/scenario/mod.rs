@@ -155,7 +155,10 @@ pub fn load_str(id: &str, file: &str, src: &str) -> Result<Loaded, DataErrors> {
     let scenario = parse(file, src)?;
     if scenario.name.trim().is_empty() {
         let mut r = check::Report::whole(file, src);
-        r.at(&[check::Step::Field("name")], "the scenario needs a name");
+        r.at(
+            &[check::Step::Field("name")],
+            Line::new("data-scenario-no-name"),
+        );
         r.finish()?;
     }
     let setup = scenario.rules.validate(id, file, src)?;

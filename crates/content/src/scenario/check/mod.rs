@@ -68,10 +68,9 @@ impl<'a> Report<'a> {
     }
 
     /// A mistake at the line of the value at `path`.
-    pub fn at(&mut self, path: &[Step], message: impl crate::scenario::error::Message) {
+    pub fn at(&mut self, path: &[Step], message: Line) {
         let line = self.line(path);
-        self.errors
-            .push(DataError::new(self.file, line, message.into_line()));
+        self.errors.push(DataError::new(self.file, line, message));
     }
 
     /// The mistakes, in the order of their lines (those of one line in the order found).

@@ -56,7 +56,16 @@ fn plain(src: &str, e: &SpannedError) -> Option<(usize, Line)> {
     {
         let json = match &e.code {
             Error::ExpectedNamedStructLike(name) => Line::new("data-json-not-ron-shaped")
-                .name("kind", name.to_lowercase())
+                .word(
+                    "kind",
+                    match *name {
+                        "Scenario" => "scenario",
+                        "Replay" => "replay",
+                        "Lesson" => "lesson",
+                        "Campaign" => "campaign",
+                        _ => "record",
+                    },
+                )
                 .name("name", *name),
             _ => Line::new("data-json-not-ron"),
         };
