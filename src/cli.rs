@@ -653,9 +653,33 @@ fn cannot_write(path: &Path, e: &std::io::Error) -> String {
     )
 }
 
-fn report<E: std::fmt::Display>(e: E) -> ExitCode {
-    eprintln!("{e}");
+fn report(e: impl Said) -> ExitCode {
+    eprintln!("{}", e.spoken());
     ExitCode::FAILURE
+}
+
+/// A refusal as the command line writes it: in its language where the refusal is data (a
+/// data file's errors), as it is where it is already written.
+trait Said {
+    fn spoken(&self) -> String;
+}
+
+impl Said for String {
+    fn spoken(&self) -> String {
+        self.clone()
+    }
+}
+
+impl Said for scenario::DataErrors {
+    fn spoken(&self) -> String {
+        scenario::DataErrors::said(self, words())
+    }
+}
+
+impl Said for replay::ReplayError {
+    fn spoken(&self) -> String {
+        replay::ReplayError::said(self, words())
+    }
 }
 
 fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: sim::Batch) -> ExitCode {
@@ -736,8 +760,8 @@ fn run_sim(name: &str, json: bool, ai: Option<&str>, sims: sim::Batch) -> ExitCo
         let speed = text(
             "cli-sim-speed",
             &[
-                ("rounds", txt(format!("{mean_rounds:.2}"))),
-                ("speed", txt(format!("{per_sec:.0}"))),
+                ("rounds", Value::Number(mean_rounds)),
+                ("speed", Value::Number(per_sec)),
                 ("threads", count(threads)),
             ],
         );
@@ -777,7 +801,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
         Err(e) => return report(e),
     };
     let name = file.display().to_string();
-    match replay::run(&r, &name, &src) {
+    match replay::run_in(&r, &name, &src, words()) {
         Ok(run) => {
             for w in &run.warnings {
                 warn(w);
@@ -813,7 +837,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
                     r.dice.clone(),
                     r.actions.truncated(*index),
                 );
-                if let Ok(run) = replay::run(&before, &name, &replay::to_ron(&before)) {
+                if let Ok(run) = replay::run_in(&before, &name, &replay::to_ron(&before), words()) {
                     print_lines(&run.lines, json);
                 }
             }
@@ -887,15 +911,12 @@ fn generate(ruleset: &str, seed: u64, size: &str, out: Option<&Path>, force: boo
                     "faction",
                     txt(b.factions.first().map_or("", String::as_str))
                 ),
-                ("share", txt(format!("{:.0}", b.first_share() * 100.0))),
+                ("share", Value::Number(b.first_share() * 100.0)),
                 ("battles", count(b.battles)),
-                ("rounds", txt(format!("{:.1}", b.mean_rounds()))),
+                ("rounds", Value::Number(b.mean_rounds())),
                 ("drafts", count(b.drafts)),
                 ("turns", count(b.turns)),
-                (
-                    "seconds",
-                    txt(format!("{:.2}", started.elapsed().as_secs_f64())),
-                ),
+                ("seconds", Value::Number(started.elapsed().as_secs_f64())),
             ],
         )
     );
@@ -1156,7 +1177,7 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
         let src = match scenario::error::read(f) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("{}", e.spoken());
                 failed = true;
                 continue;
             }
@@ -1164,15 +1185,15 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
         let result = if fray::campaign::is_campaign(&src) {
             fray::campaign::load_str(&name, &src)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.spoken())
         } else if fray::lessons::is_lesson(&src) {
-            fray::lessons::check_file(&name, &src).map_err(|e| e.to_string())
+            fray::lessons::check_file(&name, &src).map_err(|e| e.spoken())
         } else if replay::is_replay(&src) {
             replay::parse(&name, &src)
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.spoken())
                 .and_then(|r| {
                     replay::run(&r, &name, &src)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| e.spoken())
                         .and_then(|run| {
                             for w in &run.warnings {
                                 warn(w);
@@ -1194,7 +1215,7 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                 .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
             scenario::load_str(&id, &name, &src)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.spoken())
         };
         match result {
             Ok(()) => say!("{}", text("cli-check-ok", &[("file", txt(&name))])),

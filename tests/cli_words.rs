@@ -133,8 +133,8 @@ fn sim_writes_its_table_in_the_catalogues_words() {
 }
 
 /// `fray record`, `replay`, `replay --seal` and `check` of a replay: what each says of the
-/// replay, and of the dice a replay scripts and never rolls. The events `replay` tells are
-/// `fray-content`'s, in English, and left out.
+/// replay, the events `replay` tells and their rolls, and of the dice a replay scripts and
+/// never rolls.
 #[test]
 fn record_replay_seal_and_check_write_in_the_catalogues_words() {
     let dir = Folder::new("replays");
@@ -144,23 +144,38 @@ fn record_replay_seal_and_check_write_in_the_catalogues_words() {
 
     let (r, src) = fray::replay::load(Path::new(&file)).unwrap();
     let run = fray::replay::run(&r, &file, &src).unwrap();
-    let mut told: Vec<String> = Vec::new();
-    for line in &run.lines {
-        told.push(line.text.clone());
-        if let Some(e) = &line.told {
-            told.push(format!("    ⟨{e}⟩"));
-        }
-    }
     let hash = format!("{:016x}", run.final_hash);
     let (out, err) = pseudo(&["replay", &file], 0);
-    let own: String = out
-        .lines()
-        .filter(|l| !told.iter().any(|t| t == l))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert!(own.contains(&hash), "the hash stays as it is:\n{out}");
-    all_converted("fray replay", &own, &[&hash]);
+    assert!(out.contains(&hash), "the hash stays as it is:\n{out}");
+    // Every event of the battle is told, in the pseudo-locale's words.
+    assert!(out.lines().count() > run.lines.len(), "{out}");
+    let english = run.lines.iter().find(|l| !l.text.is_empty()).unwrap();
+    assert!(
+        !out.contains(&english.text),
+        "{}: told in English",
+        english.text
+    );
+    // The names the battle gives, and the hash, stay as they are.
+    let loaded = fray::catalogue::load("duel").unwrap();
+    let mut values = quoted(
+        &std::fs::read_to_string(support::root().join("assets/scenarios/duel.ron")).unwrap(),
+    );
+    values.extend(loaded.setup.factions());
+    values.push(hash.clone());
+    // And each roll's paragraph of the rules notes, by its id.
+    values.extend(
+        run.lines
+            .iter()
+            .filter_map(|l| l.explanation.as_ref())
+            .map(|x| format!("[{}]", x.rule)),
+    );
+    all_converted("fray replay", &out, &values);
     assert!(err.is_empty(), "{err}");
+    let (json, _) = pseudo(&["replay", &file, "--json"], 0);
+    for line in json.lines().filter(|l| l.contains("\"text\"")) {
+        let told: fray::replay::ReplayLine = serde_json::from_str(line).unwrap();
+        all_converted("fray replay --json", &told.text, &values);
+    }
 
     let (out, _) = pseudo(&["replay", "--seal", &file], 0);
     all_converted("fray replay --seal", &out, &[&file]);
@@ -343,4 +358,67 @@ fn english_is_found() {
     assert!(!unconverted(&text(&o.stdout), &values).is_empty());
     let o = fray(&["generate", "chess", "--lang", "en"]);
     assert!(!unconverted(&text(&o.stderr), &s(&["chess", RULESETS])).is_empty());
+}
+
+/// `fray check` of every broken scenario, campaign and lesson file (`tests/broken/`): each
+/// error comes from the catalogue, and nothing of it is left in English but what the file
+/// itself writes (its names, fields and keywords), the names of the shipped things an error
+/// lists, and the RON reader's own account of a file it cannot read (the `ron` crate's words,
+/// framed by the catalogue's "(column N)").
+#[test]
+fn a_broken_files_errors_are_said_in_the_catalogues_words() {
+    let folder = support::root().join("tests/broken");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            // A replay's own refusals are not all the catalogue's yet.
+            !name.starts_with("replay-") && !name.ends_with(".expect")
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() > 40, "{} broken files", files.len());
+    let pseudo_column = fray::words::of(fray::words::Lang::Pseudo).say_with(
+        "data-at-column",
+        &[
+            ("what", fray::words::Value::Text(String::new())),
+            ("column", fray::words::Value::Number(1.0)),
+        ],
+    );
+    let pseudo_column = pseudo_column.trim().trim_end_matches("1)").to_string();
+    // The shipped scenarios by id, and every name they give (a lesson's errors list the
+    // places of the scenario it names).
+    let scenarios = fray::scenario::BUILTIN
+        .iter()
+        .chain(fray::scenario::CAMPAIGN_SCENARIOS)
+        .chain(fray::scenario::LESSON_SCENARIOS);
+    let mut shipped: Vec<String> = scenarios
+        .flat_map(|(id, src)| std::iter::once(id.to_string()).chain(quoted(src)))
+        .collect();
+    shipped.extend(fray::art::Atlas::get().keys.iter().cloned());
+    // The records a file is written as: notation, not words.
+    shipped.extend(s(&["Scenario", "Replay", "Lesson", "Campaign"]));
+    for path in files {
+        let file = path.display().to_string();
+        let src = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let o = fray(&["check", &file, "--lang", "pseudo"]);
+        assert_eq!(o.status.code(), Some(1), "{file}");
+        let err = text(&o.stderr);
+        let mut values: Vec<String> = src
+            .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '-' && c != '.')
+            .map(str::to_string)
+            .collect();
+        values.extend(quoted(&src));
+        values.extend(shipped.iter().cloned());
+        values.push(file.clone());
+        for line in err.lines().filter(|l| !l.trim().is_empty()) {
+            // Each error is a message of the catalogue's, in the pseudo-locale's letters.
+            assert!(line.contains('~'), "{file}: not the catalogue's: {line}");
+            if line.contains(&pseudo_column) {
+                continue;
+            }
+            all_converted(&format!("fray check {file}"), line, &values);
+        }
+    }
 }

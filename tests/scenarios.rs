@@ -529,7 +529,7 @@ fn every_kind_of_mistake_names_its_line() {
         let e = &errors.0[0];
         let shown = errors.to_string();
         let prefix = format!("{FILE}:{}: ", case.line);
-        if e.file != FILE || e.line != case.line || !e.message.contains(case.phrase) {
+        if e.file != FILE || e.line != case.line || !e.text().contains(case.phrase) {
             failures.push(format!(
                 "{}: expected line {} and \"{}\", got: {shown}",
                 case.what, case.line, case.phrase
@@ -585,11 +585,8 @@ fn several_mistakes_are_reported_at_once_in_file_order() {
         ),
     ]);
     let errors = errors_of(&src);
-    let got: Vec<(usize, &str)> = errors
-        .0
-        .iter()
-        .map(|e| (e.line, e.message.as_str()))
-        .collect();
+    let texts: Vec<(usize, String)> = errors.0.iter().map(|e| (e.line, e.text())).collect();
+    let got: Vec<(usize, &str)> = texts.iter().map(|(l, t)| (*l, t.as_str())).collect();
     let want: &[(usize, &str)] = &[
         (5, "no faction is named \"Wardenz\""),
         (8, "a melee weapon has no range"),
@@ -969,7 +966,7 @@ fn every_kind_of_teams_mistake_names_its_line() {
             continue;
         }
         let e = &errors.0[0];
-        if e.line != case.line || !e.message.contains(case.phrase) {
+        if e.line != case.line || !e.text().contains(case.phrase) {
             failures.push(format!(
                 "{}: expected line {} and \"{}\", got: {shown}",
                 case.what, case.line, case.phrase
@@ -1099,14 +1096,14 @@ fn thousands_of_mistakes_are_each_named_at_their_line() {
     assert_eq!(errors.0[0].line, 6);
     assert!(
         errors.0[0]
-            .message
+            .text()
             .contains("faction \"A\": characters: 3000, over the limit of 64"),
         "{}",
         errors.0[0]
     );
     for (i, e) in errors.0[1..].iter().enumerate() {
         assert_eq!(e.line, i + 7, "{e}");
-        assert!(e.message.contains(&format!("\"Spaer{i}\"")), "{e}");
+        assert!(e.text().contains(&format!("\"Spaer{i}\"")), "{e}");
     }
 }
 
@@ -1127,7 +1124,7 @@ fn more_factions_or_neighbours_than_a_die_can_hold_are_refused() {
     assert_eq!(e.0[0].line, 5, "{e}");
     assert!(
         e.0[0]
-            .message
+            .text()
             .contains("101 factions: the initiative die has at most 100 faces"),
         "{e}"
     );
@@ -1146,12 +1143,12 @@ fn more_factions_or_neighbours_than_a_die_can_hold_are_refused() {
     assert_eq!(e.0.len(), 2, "{e}");
     assert_eq!(e.0[0].line, 4, "{e}");
     assert!(
-        e.0[0].message.contains("zones: 102, over the limit of 64"),
+        e.0[0].text().contains("zones: 102, over the limit of 64"),
         "{e}"
     );
     assert_eq!(e.0[1].line, 5, "{e}");
     assert!(
-        e.0[1].message.contains("zone \"Z0\" has 101 neighbours"),
+        e.0[1].text().contains("zone \"Z0\" has 101 neighbours"),
         "{e}"
     );
 }
@@ -1226,7 +1223,7 @@ fn refused_at(what: &str, src: &str, line: usize, phrase: &str) {
     let e = errors_of(src);
     assert!(
         e.0.iter()
-            .any(|x| x.line == line && x.message.contains(phrase)),
+            .any(|x| x.line == line && x.text().contains(phrase)),
         "{what}: wanted line {line}: {phrase}\ngot:\n{}",
         e.0.iter()
             .take(5)

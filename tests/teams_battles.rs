@@ -511,6 +511,9 @@ fn an_attacks_odds_give_the_chance_to_take_the_target_down() {
                     text.contains("hit ") && text.contains(&want),
                     "{text} / {want}"
                 );
+                // The expected damage with its one decimal, a trailing zero kept.
+                let damage = format!("expected damage {:.1} after", o.expected_damage);
+                assert!(text.contains(&damage), "{text} / {damage}");
                 assert!(o.takedown <= o.hit + 1e-12);
                 // The same blow against the target with one point of health left.
                 let mut weak = s.clone();

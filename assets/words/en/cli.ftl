@@ -57,8 +57,9 @@ cli-sim-wins = { $wins ->
     }
 cli-sim-draws = draws
 cli-sim-unfinished = unfinished
-# $rounds: with two decimals; $speed: battles a second, whole; $threads: battles played at once.
-cli-sim-speed = mean rounds { $rounds }, { $speed } battles per second ({ $threads } at once)
+# $rounds: the mean, a number written with two decimals; $speed: battles a second, written whole;
+# $threads: battles played at once.
+cli-sim-speed = mean rounds { NUMBER($rounds, minimumFractionDigits: 2, maximumFractionDigits: 2) }, { NUMBER($speed, maximumFractionDigits: 0) } battles per second ({ $threads } at once)
 
 ## `fray replay`, `fray check`: a replay re-run.
 
@@ -82,19 +83,19 @@ cli-already-sealed = { $file }: already sealed, and it replays as sealed
 
 ## `fray generate`: how even the skirmish made came out.
 
-# $faction: the first side; $share: its share of the wins, in percent, whole; $rounds: with one
-# decimal; $turns: how often the generator turned a knob to even it; $seconds: with two
-# decimals.
-cli-generated = { $scenario }: { $faction } { $share }% over { $battles } { $battles ->
+# $faction: the first side; $share: its share of the wins, in percent, written whole; $rounds:
+# written with one decimal; $turns: how often the generator turned a knob to even it; $seconds:
+# written with two decimals.
+cli-generated = { $scenario }: { $faction } { NUMBER($share, maximumFractionDigits: 0) }% over { $battles } { $battles ->
         [one] battle
        *[other] battles
-    } between normal AIs, { $rounds } rounds on average; { $drafts } { $drafts ->
+    } between normal AIs, { NUMBER($rounds, minimumFractionDigits: 1, maximumFractionDigits: 1) } rounds on average; { $drafts } { $drafts ->
         [one] draft
        *[other] drafts
     } set aside, { $turns } knob { $turns ->
         [one] turn
        *[other] turns
-    }, { $seconds } s
+    }, { NUMBER($seconds, minimumFractionDigits: 2, maximumFractionDigits: 2) } s
 
 ## `fray lessons --coverage`
 

@@ -110,18 +110,18 @@ teams-situation-attack = { $attacker } attacks { $target } with { $weapon }: { $
 teams-situation-attack-test = The attack test came to { $total }.
 teams-situation-activation = { $team } choose who acts.
 
-## A choice's odds. Chances are whole percentages; $damage, an expected damage, is written
-## with one decimal.
+## A choice's odds. Chances are whole percentages; $damage, an expected damage, is a number
+## written here with one decimal.
 
 # Joins the clauses of one choice's odds: a move and the readied attacks it sets off.
 teams-odds-separator = {"; "}
-teams-odds-attack = hit { $hit }% (critical { $critical }%), expected damage { $damage } after deflection, takes them down { $takedown }%
+teams-odds-attack = hit { $hit }% (critical { $critical }%), expected damage { NUMBER($damage, minimumFractionDigits: 1, maximumFractionDigits: 1) } after deflection, takes them down { $takedown }%
 # After an attack's odds, where a shot may hit someone near the target instead.
 teams-odds-astray = { $stray }% astray
 teams-odds-move = { $n } m (every second diagonal counts 2 m)
 teams-odds-step = 1 m, free
 # What a move sets off: $who's readied attack, and its odds against the one moving.
-teams-odds-readied = sets off { $who }'s readied attack: hit { $hit }%, expected damage { $damage }, takes you down { $takedown }%
+teams-odds-readied = sets off { $who }'s readied attack: hit { $hit }%, expected damage { NUMBER($damage, minimumFractionDigits: 1, maximumFractionDigits: 1) }, takes you down { $takedown }%
 # A dodge or resistance test; $else: what taking the hit comes to (teams-odds-takes and the rest).
 teams-odds-avoid = { $chance }% to avoid it (against { $total }); else { $else }
 teams-odds-fortify = { $chance }% to stay conscious (1 stamina)

@@ -102,13 +102,13 @@ zones-situation-turn = { $name }: { $health } of { $most } health. Bonus actions
 
 ## The odds of a choice
 # Every chance ($hit, $down, $miss and the like) is a whole percentage, from 0 to 100; every
-# $damage is the damage expected, already written to one decimal (2.0).
+# $damage is the damage expected, a number written here with one decimal (2.0).
 
-zones-odds-attack = hit { $hit }% · expected damage { $damage } · takes them down { $down }%
+zones-odds-attack = hit { $hit }% · expected damage { NUMBER($damage, minimumFractionDigits: 1, maximumFractionDigits: 1) } · takes them down { $down }%
 zones-odds-blast = a blast: everyone in the zone is hit
 # What the attack under way does to $name if it lands: a save against its effect, or harm.
 zones-odds-blow-save = { $fail }% that { $name } fails the STR save
-zones-odds-blow = if it lands on { $name }: { $damage } damage expected, { $down }% to go down
+zones-odds-blow = if it lands on { $name }: { NUMBER($damage, minimumFractionDigits: 1, maximumFractionDigits: 1) } damage expected, { $down }% to go down
 zones-odds-dodge = AGI save: { $miss }% to make it miss; { $down }% to go down all the same
 # A counter that must first land: $then is one of the two counters after it.
 zones-odds-counter-lands = lands { $lands }% (WIT save); { $then }
@@ -125,7 +125,7 @@ zones-odds-accept-stunt = no damage and no reaction; instead: { $stunt }
 zones-odds-refuse-stunt = the attack goes on (a reaction may still meet it): { $blow }
 # A move: the enemies who may strike as the mover leaves.
 zones-odds-move-safe = nobody can strike as you leave
-zones-odds-move-blow = { $name } may strike as you leave: hit { $hit }% · expected damage { $damage } · takes you down { $down }%
+zones-odds-move-blow = { $name } may strike as you leave: hit { $hit }% · expected damage { NUMBER($damage, minimumFractionDigits: 1, maximumFractionDigits: 1) } · takes you down { $down }%
 # $blows: each zones-odds-move-blow, joined by zones-odds-move-blows-separator.
 zones-odds-move-risk = provokes: { $blows }
 zones-odds-move-blows-separator = {"; "}

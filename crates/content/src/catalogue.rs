@@ -2,10 +2,11 @@
 //! (`random-zones-medium-42`) and files. Above the generator, which a name may call on, and below
 //! everything that loads a scenario by name (replays, lessons, saves, the CLI, the game).
 
+use fray_rules::line::Line;
 use std::path::{Path, PathBuf};
 
 use crate::generate;
-use crate::scenario::{self, DataError, DataErrors, Loaded};
+use crate::scenario::{self, DataErrors, Loaded};
 
 /// Loads a scenario by path, or by the name of a built-in one or of a generated skirmish
 /// (`random-zones-medium-42`).
@@ -21,14 +22,11 @@ pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
         return found;
     }
     let known: Vec<&str> = scenario::BUILTIN.iter().map(|(n, _)| *n).collect();
-    Err(DataErrors(vec![DataError {
-        file: name_or_path.to_string(),
-        line: 0,
-        message: format!(
-            "no such file, and no built-in scenario by that name (built-in: {}; or a random skirmish, as random-zones-medium-42)",
-            known.join(", ")
-        ),
-    }]))
+    Err(DataErrors::one(
+        name_or_path,
+        0,
+        Line::new("data-no-scenario").name("known", known.join(", ")),
+    ))
 }
 
 /// A scenario that another data file names (a replay or a lesson, `what`, at `file`): a built-in
@@ -36,7 +34,7 @@ pub fn load(name_or_path: &str) -> Result<Loaded, DataErrors> {
 /// path that leads out of that folder (an absolute one, or `..` past it, or a link to
 /// elsewhere) is refused without being read: a data file shared with others must not be able
 /// to read any file of the machine it is checked on, nor show what it holds.
-pub fn load_named(file: &str, name: &str, what: &str) -> Result<Loaded, DataErrors> {
+pub fn load_named(file: &str, name: &str, what: &'static str) -> Result<Loaded, DataErrors> {
     if let Some(found) = scenario::builtin(name) {
         return found;
     }
@@ -47,13 +45,11 @@ pub fn load_named(file: &str, name: &str, what: &str) -> Result<Loaded, DataErro
         return scenario::load_str(n, &format!("assets/lessons/scenarios/{n}.ron"), src);
     }
     let outside = || {
-        DataErrors(vec![DataError {
-            file: name.to_string(),
-            line: 0,
-            message: format!(
-                "not read: a {what}'s scenario is a built-in scenario or a file in the {what}'s own folder, and this path leads out of it"
-            ),
-        }])
+        DataErrors::one(
+            name,
+            0,
+            Line::new("data-scenario-outside").word("what", what),
+        )
     };
     let path = Path::new(name);
     let mut depth = 0usize;

@@ -367,7 +367,7 @@ const END: &str = "        EndingDef(id: \"end\", title: \"The end\", says: \"s\
 fn errors(src: &str) -> Vec<(usize, String)> {
     match campaign::load_str("test.ron", src) {
         Ok(_) => Vec::new(),
-        Err(e) => e.0.into_iter().map(|e| (e.line, e.message)).collect(),
+        Err(e) => e.0.iter().map(|e| (e.line, e.text())).collect(),
     }
 }
 

@@ -180,6 +180,30 @@ impl Line {
     }
 
     /// The value named `name`, if the line has one.
+    /// The line with the battle's ids written as the names `names` gives them, at any depth:
+    /// for a message read apart from its battle (a lesson's error about a step).
+    pub fn named(self, names: &dyn Named) -> Line {
+        let args = self
+            .args
+            .into_iter()
+            .map(|(key, arg)| {
+                let arg = match arg {
+                    Arg::Who(c) => Arg::Name(names.who(c).to_string()),
+                    Arg::Side(f) => Arg::Name(names.side(f).to_string()),
+                    Arg::Place(i) => Arg::Name(names.place(i).to_string()),
+                    Arg::Thing(i) => Arg::Name(names.thing(i).to_string()),
+                    Arg::Line(line) => Arg::Line(Box::new(line.named(names))),
+                    Arg::Lines(lines) => {
+                        Arg::Lines(lines.into_iter().map(|l| l.named(names)).collect())
+                    }
+                    other => other,
+                };
+                (key, arg)
+            })
+            .collect();
+        Line { args, ..self }
+    }
+
     pub fn get(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|(n, _)| n == name).map(|(_, a)| a)
     }

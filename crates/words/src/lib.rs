@@ -49,6 +49,7 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("present-coterie"),
     catalogue!("campaign"),
     catalogue!("referee"),
+    catalogue!("data"),
     // The command line's own words: the browser has no command line to carry them for.
     #[cfg(not(target_arch = "wasm32"))]
     catalogue!("cli"),
@@ -110,6 +111,12 @@ impl Words {
                 None => FluentValue::None,
             })
             .expect("SIGNED is added once");
+        // `NUMBER($x, minimumFractionDigits: 1, maximumFractionDigits: 1)`: a figure with the
+        // decimals the message asks for ("2.0", "2.5"), rounded as the standard library rounds.
+        bundle
+            .add_function("NUMBER", fluent_bundle::builtins::NUMBER)
+            .expect("NUMBER is added once");
+        bundle.set_formatter(Some(decimals));
         if lang == Lang::Pseudo {
             bundle.set_transform(Some(pseudo));
         }
@@ -191,6 +198,29 @@ impl Value {
     }
 }
 
+/// A number a message gave its most decimals (`NUMBER`'s `maximumFractionDigits`), written with
+/// them rounded as `format!("{:.N}")` rounds and padded to its least; any other value as Fluent
+/// writes it. Fluent itself keeps only the least.
+fn decimals(
+    value: &FluentValue,
+    _: &intl_memoizer::concurrent::IntlLangMemoizer,
+) -> Option<String> {
+    let FluentValue::Number(n) = value else {
+        return None;
+    };
+    let most = n.options.maximum_fraction_digits?;
+    let least = n.options.minimum_fraction_digits.unwrap_or(0).min(most);
+    let mut text = format!("{:.*}", most, n.value);
+    if most > 0 {
+        let zeros = text.len() - text.trim_end_matches('0').len();
+        text.truncate(text.len() - zeros.min(most - least));
+        if text.ends_with('.') {
+            text.pop();
+        }
+    }
+    Some(text)
+}
+
 /// The pseudo-locale: each letter that has an accented form in the game's face (Latin-1 and
 /// Latin Extended-A) takes it, and the text is bracketed and lengthened by about two fifths,
 /// as German or French words run longer than English ones. Values put into a message (names,
@@ -266,6 +296,41 @@ mod tests {
 
     /// Every message of every catalogue formats without an error, in every language, each
     /// value it names given.
+    /// A figure a message gives its decimals (`NUMBER`) reads as `format!` writes it with
+    /// that many, ties and trailing zeros included; fewer where the message allows fewer.
+    #[test]
+    fn numbers_take_the_decimals_their_message_gives_them() {
+        let words = english();
+        for x in [0.0, 2.0, 2.25, 2.35, 2.45, 9.995, 12.5, -0.04, 1234.56789] {
+            let line = words.say_with(
+                "cli-sim-speed",
+                &[
+                    ("rounds", Value::Number(x)),
+                    ("speed", Value::Number(x * 100.0)),
+                    ("threads", Value::Number(1.0)),
+                ],
+            );
+            let want = format!(
+                "mean rounds {x:.2}, {:.0} battles per second (1 at once)",
+                x * 100.0
+            );
+            assert_eq!(line, want, "{x}");
+        }
+        let intls = intl_memoizer::concurrent::IntlLangMemoizer::new("en".parse().unwrap());
+        let fewer = |x: f64, least: usize| {
+            let mut n = fluent_bundle::types::FluentNumber::from(x);
+            n.options.minimum_fraction_digits = Some(least);
+            n.options.maximum_fraction_digits = Some(2);
+            decimals(&FluentValue::Number(n), &intls)
+        };
+        assert_eq!(fewer(2.1, 0).as_deref(), Some("2.1"));
+        assert_eq!(fewer(2.0, 0).as_deref(), Some("2"));
+        assert_eq!(fewer(2.0, 1).as_deref(), Some("2.0"));
+        assert_eq!(fewer(2.004, 0).as_deref(), Some("2"));
+        // Without NUMBER's most decimals, as Fluent writes it.
+        assert_eq!(decimals(&FluentValue::from(2.5), &intls), None);
+    }
+
     #[test]
     fn every_message_formats_in_every_language() {
         for lang in Lang::ALL {

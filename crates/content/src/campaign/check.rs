@@ -3,6 +3,7 @@
 //! whole: every battle and ending reached from the first, no way round in a loop. Each
 //! battle is also cast with the company as it starts and checked as a scenario.
 
+use fray_rules::line::Line;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::scenario::check::Step::{self, Field, Nth};
@@ -18,32 +19,32 @@ pub const MAX_BATTLES: usize = 64;
 pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
     let mut r = Report::whole(file, src);
     if c.name.trim().is_empty() {
-        r.at(&[Field("name")], "the campaign needs a name");
+        r.at(&[Field("name")], Line::new("data-campaign-no-name"));
     }
     if c.battles.is_empty() {
-        r.at(&[Field("battles")], "a campaign needs at least one battle");
+        r.at(&[Field("battles")], Line::new("data-campaign-no-battles"));
     }
     if c.battles.len() > MAX_BATTLES {
         r.at(
             &[Field("battles")],
-            format!(
-                "{} battles: a campaign holds at most {MAX_BATTLES}",
-                c.battles.len()
-            ),
+            Line::new("data-campaign-too-many-battles")
+                .number("count", c.battles.len() as i64)
+                .number("most", MAX_BATTLES as i64),
         );
     }
     if c.endings.is_empty() {
-        r.at(&[Field("endings")], "a campaign needs at least one ending");
+        r.at(&[Field("endings")], Line::new("data-campaign-no-endings"));
     }
     ids(&mut r, c);
     if c.battle(&c.start).is_none() {
         r.at(
             &[Field("start")],
-            format!(
-                "the first battle \"{}\" is not among the battles ({})",
-                c.start,
-                some_of(&c.battles.iter().map(|b| b.id.as_str()).collect::<Vec<_>>())
-            ),
+            Line::new("data-campaign-start-unknown")
+                .name("battle", c.start.clone())
+                .line(
+                    "known",
+                    some_of(&c.battles.iter().map(|b| b.id.as_str()).collect::<Vec<_>>()),
+                ),
         );
     }
     let company = first_company(&mut r, c);
@@ -61,7 +62,9 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
             Err(e) => {
                 r.at(
                     &at(&[Field("scenario")]),
-                    format!("battle \"{}\": its scenario cannot be loaded: {e}", b.id),
+                    Line::new("data-campaign-scenario-broken")
+                        .name("battle", b.id.clone())
+                        .line("errors", e.as_line()),
                 );
                 continue;
             }
@@ -69,13 +72,11 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
         if Company::first(&loaded.scenario, &b.side).is_none() {
             r.at(
                 &at(&[Field("side")]),
-                format!(
-                    "battle \"{}\": the scenario \"{}\" has no side \"{}\" (its sides: {})",
-                    b.id,
-                    b.scenario,
-                    b.side,
-                    some_of(&loaded.setup.factions())
-                ),
+                Line::new("data-campaign-scenario-no-side")
+                    .name("battle", b.id.clone())
+                    .name("scenario", b.scenario.clone())
+                    .name("side", b.side.clone())
+                    .line("known", some_of(&loaded.setup.factions())),
             );
             continue;
         }
@@ -83,7 +84,7 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
             let goal = at(&[Field("objectives"), Nth(k), Field("goal")]);
             match &o.goal {
                 Goal::WithinRounds(0) => {
-                    r.at(&goal, "an objective's rounds start at 1");
+                    r.at(&goal, Line::new("data-campaign-objective-round-zero"));
                 }
                 Goal::KeepStanding(name) => {
                     if let Some(company) = &company
@@ -91,13 +92,19 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
                     {
                         r.at(
                             &goal,
-                            format!(
-                                "battle \"{}\": \"{name}\" is not of the company ({})",
-                                b.id,
-                                some_of(
-                                    &company.members.iter().map(|m| m.name()).collect::<Vec<_>>()
-                                )
-                            ),
+                            Line::new("data-campaign-not-of-company")
+                                .name("battle", b.id.clone())
+                                .name("name", name.clone())
+                                .line(
+                                    "known",
+                                    some_of(
+                                        &company
+                                            .members
+                                            .iter()
+                                            .map(|m| m.name())
+                                            .collect::<Vec<_>>(),
+                                    ),
+                                ),
                         );
                     }
                 }
@@ -108,10 +115,10 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
             {
                 r.at(
                     &at(&[Field("objectives"), Nth(k), Field("reward")]),
-                    format!(
-                        "battle \"{}\": \"{name}\" is no gear of its scenario \"{}\"",
-                        b.id, b.scenario
-                    ),
+                    Line::new("data-campaign-no-such-gear")
+                        .name("battle", b.id.clone())
+                        .name("item", name.clone())
+                        .name("scenario", b.scenario.clone()),
                 );
             }
         }
@@ -122,10 +129,10 @@ pub fn check(file: &str, src: &str, c: &Campaign) -> Result<(), DataErrors> {
             if let Err(e) = crate::scenario::load_written(&loaded.id, &file, &written) {
                 r.at(
                     &at(&[Field("side")]),
-                    format!(
-                        "battle \"{}\": the company does not fit the side \"{}\": {e}",
-                        b.id, b.side
-                    ),
+                    Line::new("data-campaign-company-does-not-fit")
+                        .name("battle", b.id.clone())
+                        .name("side", b.side.clone())
+                        .line("errors", e.as_line()),
                 );
             }
         }
@@ -151,9 +158,12 @@ fn ids(r: &mut Report, c: &Campaign) {
     for (list, i, id, what) in all {
         let at = [list, Nth(i), Field("id")];
         if id.trim().is_empty() {
-            r.at(&at, format!("a {what} needs an id"));
+            r.at(&at, Line::new("data-campaign-no-id").word("what", what));
         } else if !seen.insert(id.as_str()) {
-            r.at(&at, format!("the id \"{id}\" is used twice"));
+            r.at(
+                &at,
+                Line::new("data-campaign-id-twice").name("id", id.clone()),
+            );
         }
         names::check(r, &at, what, id);
     }
@@ -161,7 +171,7 @@ fn ids(r: &mut Report, c: &Campaign) {
         if e.title.trim().is_empty() {
             r.at(
                 &[Field("endings"), Nth(i), Field("title")],
-                format!("the ending \"{}\" needs a title", e.id),
+                Line::new("data-campaign-ending-no-title").name("id", e.id.clone()),
             );
         }
     }
@@ -175,14 +185,11 @@ fn ways(r: &mut Report, c: &Campaign, at: &[Step], after: &After) {
         p
     };
     match (&after.to, after.choose.len()) {
-        (Some(_), n) if n > 0 => r.at(at, "a way on is one `to` or a `choose`, not both"),
-        (None, 0) => r.at(
-            at,
-            "where does it go? write `to` (a battle or ending) or `choose`",
-        ),
+        (Some(_), n) if n > 0 => r.at(at, Line::new("data-campaign-way-both")),
+        (None, 0) => r.at(at, Line::new("data-campaign-way-nowhere")),
         (None, 1) => r.at(
             &with(&[Field("choose")]),
-            "a choice of one way: write it as `to`",
+            Line::new("data-campaign-choice-of-one"),
         ),
         _ => {}
     }
@@ -192,20 +199,20 @@ fn ways(r: &mut Report, c: &Campaign, at: &[Step], after: &After) {
     {
         r.at(
             &with(&[Field("to")]),
-            format!("\"{to}\" is neither a battle nor an ending"),
+            Line::new("data-campaign-unknown-way").name("id", to.clone()),
         );
     }
     for (k, w) in after.choose.iter().enumerate() {
         if w.label.trim().is_empty() {
             r.at(
                 &with(&[Field("choose"), Nth(k), Field("label")]),
-                "a way to choose needs a label",
+                Line::new("data-campaign-way-no-label"),
             );
         }
         if !known(&w.to) {
             r.at(
                 &with(&[Field("choose"), Nth(k), Field("to")]),
-                format!("\"{}\" is neither a battle nor an ending", w.to),
+                Line::new("data-campaign-unknown-way").name("id", w.to.clone()),
             );
         }
     }
@@ -223,7 +230,7 @@ fn first_company(r: &mut Report, c: &Campaign) -> Option<Company> {
     if company.members.is_empty() {
         r.at(
             &[Field("battles"), Nth(i), Field("side")],
-            format!("the first battle's side \"{}\" has nobody in it", b.side),
+            Line::new("data-campaign-first-side-empty").name("side", b.side.clone()),
         );
     }
     Some(company)
@@ -255,7 +262,7 @@ fn shape(r: &mut Report, c: &Campaign) {
         if !reached.contains(b.id.as_str()) {
             r.at(
                 &[Field("battles"), Nth(i), Field("id")],
-                format!("battle \"{}\" is never reached from the first", b.id),
+                Line::new("data-campaign-battle-never-reached").name("battle", b.id.clone()),
             );
         }
     }
@@ -263,7 +270,7 @@ fn shape(r: &mut Report, c: &Campaign) {
         if !reached.contains(e.id.as_str()) {
             r.at(
                 &[Field("endings"), Nth(i), Field("id")],
-                format!("ending \"{}\" is never reached", e.id),
+                Line::new("data-campaign-ending-never-reached").name("id", e.id.clone()),
             );
         }
     }
@@ -303,10 +310,10 @@ fn loops<'a>(
             {
                 r.at(
                     &[Field("battles"), Nth(i), Field("id")],
-                    format!(
-                        "battle \"{id}\" leads back to \"{to}\", fought before it: a campaign must end (the way round: {} → {to})",
-                        path[path.iter().position(|p| *p == to).unwrap_or(0)..].join(" → ")
-                    ),
+                    Line::new("data-campaign-loop")
+                        .name("battle", id.to_string())
+                        .name("to", to.to_string())
+                        .line("round", way_round(&path, to)),
                 );
             }
         } else if next.contains_key(to) {
@@ -314,4 +321,17 @@ fn loops<'a>(
         }
     }
     path.pop();
+}
+
+/// The way round a loop, from `to` along `path` and back to it: "one → two → one".
+fn way_round(path: &[&str], to: &str) -> Line {
+    let from = path.iter().position(|p| *p == to).unwrap_or(0);
+    path[from..].iter().skip(1).chain([&to]).fold(
+        Line::new("data-campaign-loop-start").name("battle", to.to_string()),
+        |before, p| {
+            Line::new("data-campaign-loop-then")
+                .line("before", before)
+                .name("battle", p.to_string())
+        },
+    )
 }

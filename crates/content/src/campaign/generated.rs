@@ -3,7 +3,8 @@
 //! makes the same run, so a seed is a challenge to share.
 
 use crate::generate::{self, Size};
-use crate::scenario::{DataError, DataErrors};
+use crate::scenario::DataErrors;
+use fray_rules::line::Line;
 
 use super::file::{After, BattleDef, Campaign, EndingDef};
 
@@ -25,21 +26,16 @@ pub fn name(ruleset: &str, seed: u64) -> String {
 pub fn by_name(name: &str) -> Option<Result<Campaign, DataErrors>> {
     let rest = name.strip_prefix("run-")?;
     let (ruleset, seed) = rest.rsplit_once('-')?;
-    let wrong = |message: String| {
-        Some(Err(DataErrors(vec![DataError {
-            file: name.to_string(),
-            line: 0,
-            message,
-        }])))
-    };
+    let wrong = |message: Line| Some(Err(DataErrors::one(name, 0, message)));
     if !generate::RULESETS.contains(&ruleset) {
-        return wrong(format!(
-            "no ruleset \"{ruleset}\" (known: {})",
-            generate::RULESETS.join(", ")
-        ));
+        return wrong(
+            Line::new("data-campaign-run-no-ruleset")
+                .name("ruleset", ruleset)
+                .name("known", generate::RULESETS.join(", ")),
+        );
     }
     let Ok(seed) = seed.parse::<u64>() else {
-        return wrong(format!("the seed \"{seed}\" is not a whole number"));
+        return wrong(Line::new("data-campaign-run-seed").name("seed", seed));
     };
     Some(run(ruleset, seed))
 }

@@ -21,7 +21,8 @@ pub use file::{After, BattleDef, Campaign, EndingDef, Goal, ObjectiveDef, Reward
 pub use member::{Member, Sheet, Stored};
 pub use run::{At, FALLEN, Fought, Run};
 
-use crate::scenario::error::{self, DataError, DataErrors};
+use crate::scenario::error::{self, DataErrors};
+use fray_rules::line::Line;
 
 /// The campaigns shipped with the game, built in so that the web build needs no files.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -60,14 +61,11 @@ pub fn load(name: &str) -> Result<Campaign, DataErrors> {
         return load_str(name, &src);
     }
     let known: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-    Err(DataErrors(vec![DataError {
-        file: name.to_string(),
-        line: 0,
-        message: format!(
-            "no such file, and no campaign by that name (shipped: {}; or a generated run, as run-zones-42)",
-            known.join(", ")
-        ),
-    }]))
+    Err(DataErrors::one(
+        name,
+        0,
+        Line::new("data-no-campaign").name("known", known.join(", ")),
+    ))
 }
 
 /// Whether a file's text is a campaign (for `fray check`): its top level has battles and

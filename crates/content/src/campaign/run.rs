@@ -2,11 +2,12 @@
 //! ended), the company as it stands, the record of each battle fought, and the battle under
 //! way. It is saved whole, as one file, after every change.
 
+use fray_rules::line::Line;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::battle::{Outcome, Pending};
 use crate::save::{Save, SaveError};
-use crate::scenario::{self, DataError, DataErrors, Loaded, Scenario};
+use crate::scenario::{self, DataErrors, Loaded, Scenario};
 use crate::session::Session;
 
 use super::company::Company;
@@ -71,17 +72,16 @@ impl Run {
         let first = c.battle(&c.start).ok_or_else(|| {
             refused(
                 id,
-                format!("the first battle \"{}\" is not among its battles", c.start),
+                Line::new("data-campaign-first-not-a-battle").name("battle", c.start.clone()),
             )
         })?;
         let loaded = crate::catalogue::load(&first.scenario)?;
         let company = Company::first(&loaded.scenario, &first.side).ok_or_else(|| {
             refused(
                 id,
-                format!(
-                    "battle \"{}\": its scenario has no side \"{}\"",
-                    first.id, first.side
-                ),
+                Line::new("data-campaign-no-side")
+                    .name("battle", first.id.clone())
+                    .name("side", first.side.clone()),
             )
         })?;
         Ok(Run {
@@ -136,7 +136,7 @@ impl Run {
     pub fn scenario(&self, c: &Campaign) -> Result<(Loaded, Scenario), DataErrors> {
         let b = self
             .next(c)
-            .ok_or_else(|| refused(&self.campaign, "it is not before a battle now".to_string()))?;
+            .ok_or_else(|| refused(&self.campaign, Line::new("data-campaign-not-before-battle")))?;
         let base = crate::catalogue::load(&b.scenario)?;
         let mut written = base.scenario.clone();
         self.company.cast(&mut written, &b.side);
@@ -277,10 +277,6 @@ fn to_place(c: &Campaign, id: &str) -> At {
     }
 }
 
-fn refused(id: &str, message: String) -> DataErrors {
-    DataErrors(vec![DataError {
-        file: id.to_string(),
-        line: 0,
-        message,
-    }])
+fn refused(id: &str, message: Line) -> DataErrors {
+    DataErrors::one(id, 0, message)
 }

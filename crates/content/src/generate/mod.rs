@@ -13,6 +13,7 @@ pub mod coterie;
 pub mod teams;
 pub mod zones;
 
+use fray_rules::line::Line;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -245,11 +246,8 @@ pub fn text_by_name(name: &str) -> Option<Result<String, String>> {
 pub fn by_name(name: &str) -> Option<Result<Loaded, scenario::DataErrors>> {
     Some(match text_by_name(name)? {
         Ok(text) => scenario::load_str(name, name, &text),
-        Err(message) => Err(scenario::DataErrors(vec![scenario::DataError {
-            file: name.to_string(),
-            line: 0,
-            message,
-        }])),
+        // The generator's own words, English still (`generate` is not yet the catalogue's).
+        Err(message) => Err(scenario::DataErrors::one(name, 0, Line::written(message))),
     })
 }
 

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use crate::rules::Ruleset;
 use crate::rules::dice::{DiceError, DiceSource, Die, ScriptedDice};
 use crate::rules::line::Line;
-use crate::scenario::{DataError, DataErrors};
+use crate::scenario::DataErrors;
 
 pub use crate::scenario::LESSON_SCENARIOS as SCENARIOS;
 pub use builtin::BUILTIN;
@@ -136,7 +136,7 @@ pub fn apply_exact<G: Ruleset>(
     state: &mut G::State,
     action: &G::Action,
     dice: &[u8],
-) -> Result<Vec<crate::rules::battle::Event<G::EventKind>>, String> {
+) -> Result<Vec<crate::rules::battle::Event<G::EventKind>>, Line> {
     /// The scripted dice, with what each roll was for.
     struct Told(ScriptedDice, Vec<(Line, Die)>);
     impl DiceSource for Told {
@@ -151,35 +151,31 @@ pub fn apply_exact<G: Ruleset>(
             Ok(v)
         }
     }
-    let words = fray_words::english();
     let mut told = Told(ScriptedDice::new(dice.iter().copied()), Vec::new());
     let mut next = state.clone();
     let result = G::apply(&mut next, action, &mut told);
-    // Each roll named as the battle stood before the action.
-    let rolls: Vec<String> = told
+    // Each roll named as the battle stood before the action: the message is read apart from it.
+    let rolls: Vec<Line> = told
         .1
         .iter()
-        .map(|(why, die)| format!("{} (d{})", words.line(why, state), die.sides))
+        .map(|(why, die)| {
+            Line::new("data-lesson-roll")
+                .line("why", why.clone().named(state))
+                .number("sides", die.sides)
+        })
         .collect();
     let events = result.map_err(|e| {
-        let before = if rolls.is_empty() {
-            String::new()
-        } else {
-            format!(" (after {})", rolls.join(", "))
-        };
-        format!("{}{before}", words.error(&e, state))
+        Line::new("data-lesson-refused")
+            .line("error", e.line().named(state))
+            .number("rolled", rolls.len() as i64)
+            .lines("rolls", rolls.clone())
     })?;
     if told.0.remaining() > 0 {
-        return Err(format!(
-            "{} of its {} dice are never rolled: the action rolls {}",
-            told.0.remaining(),
-            dice.len(),
-            if rolls.is_empty() {
-                "nothing".to_string()
-            } else {
-                rolls.join(", ")
-            }
-        ));
+        return Err(Line::new("data-lesson-dice-left")
+            .number("left", told.0.remaining() as i64)
+            .number("given", dice.len() as i64)
+            .number("rolled", rolls.len() as i64)
+            .lines("rolls", rolls));
     }
     *state = next;
     Ok(events)
@@ -262,10 +258,6 @@ pub fn course(ruleset: &str) -> Result<Vec<(String, String, String)>, DataErrors
 }
 
 /// An error at a line of a lesson file.
-pub fn error(file: &str, line: usize, message: impl Into<String>) -> DataErrors {
-    DataErrors(vec![DataError {
-        file: file.to_string(),
-        line,
-        message: message.into(),
-    }])
+pub fn error(file: &str, line: usize, message: Line) -> DataErrors {
+    DataErrors::one(file, line, message)
 }

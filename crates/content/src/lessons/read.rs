@@ -11,6 +11,7 @@ use crate::rules::names::Indexed;
 use crate::rulesets::{Game, Visit};
 use crate::scenario::tokens::{Tok, Token, tokens, top_level_line, top_level_list, top_level_str};
 use crate::scenario::{self, DataErrors};
+use fray_rules::line::{Line, NoNames};
 
 use super::{Expect, Lesson, Pointer, apply_exact, error};
 
@@ -51,7 +52,10 @@ impl<G: Game> Loaded<G> {
             .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))?;
         for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
             if let Some(a) = step.action(chosen.get(k).copied().unwrap_or(0)) {
-                events.extend(apply_exact::<G>(&mut state, a, &step.dice)?);
+                events.extend(
+                    apply_exact::<G>(&mut state, a, &step.dice)
+                        .map_err(|e| fray_words::english().line(&e, &NoNames))?,
+                );
             }
         }
         Ok((state, events))
@@ -94,7 +98,7 @@ pub fn load_str<V: LessonVisit>(
         return Err(error(
             file,
             scenario_line,
-            "a lesson names its scenario: `scenario: \"duel\"`",
+            Line::new("data-lesson-no-scenario"),
         ));
     };
     let loaded = if name.trim_start().starts_with("Scenario(") {
@@ -117,7 +121,9 @@ pub fn load_str<V: LessonVisit>(
             error(
                 file,
                 scenario_line,
-                format!("its scenario, \"{name}\", cannot be loaded:\n{errors}"),
+                Line::new("data-lesson-scenario-broken")
+                    .name("scenario", name.clone())
+                    .line("errors", errors.as_line()),
             )
         })?
     };
@@ -157,8 +163,13 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
             toks,
             v,
         } = self;
-        let start = G::start(setup, &mut SeededDice::new(0))
-            .map_err(|e| error(file, 1, format!("its scenario cannot start: {e}")))?;
+        let start = G::start(setup, &mut SeededDice::new(0)).map_err(|e| {
+            error(
+                file,
+                1,
+                Line::new("data-lesson-cannot-start").line("error", e.line()),
+            )
+        })?;
         let names = G::names(&start.0);
         let numbered = names::to_numbers_under::<G>(file, src, &names, &["Do", "Watch"])?;
         let lesson: Lesson<G::Action> =
@@ -177,19 +188,26 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                     return Err(error(
                         file,
                         line_at("learner"),
-                        format!(
-                            "the learner plays \"{name}\", which is no faction of the scenario (it has {}; or \"GM\")",
-                            crate::scenario::error::some_of(&factions)
-                        ),
+                        Line::new("data-lesson-learner-no-faction")
+                            .name("faction", name.clone())
+                            .line("known", crate::scenario::error::some_of(&factions)),
                     ));
                 }
             }
         }
         if learner.is_empty() {
-            return Err(error(file, line_at("learner"), "the learner plays no side"));
+            return Err(error(
+                file,
+                line_at("learner"),
+                Line::new("data-lesson-no-learner"),
+            ));
         }
         if lesson.steps.is_empty() {
-            return Err(error(file, line_at("steps"), "a lesson has steps"));
+            return Err(error(
+                file,
+                line_at("steps"),
+                Line::new("data-lesson-no-steps"),
+            ));
         }
 
         let paragraphs = crate::rules::notes::notes(G::ID)
@@ -199,19 +217,18 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
         let places = G::places(&start.0);
         for (k, step) in lesson.steps.iter().enumerate() {
             let at = line_of(k);
+            let step_said = |id| Line::new(id).number("step", k as i64 + 1);
             if step.say.trim().is_empty() {
-                return Err(error(file, at, format!("step {} says nothing", k + 1)));
+                return Err(error(file, at, step_said("data-lesson-says-nothing")));
             }
             for r in &step.rules {
                 if !paragraphs.contains(&r.as_str()) {
                     return Err(error(
                         file,
                         at,
-                        format!(
-                            "step {} names the rule \"{r}\", which is no paragraph of the {} rules notes",
-                            k + 1,
-                            G::ID
-                        ),
+                        step_said("data-lesson-no-rule")
+                            .name("rule", r.clone())
+                            .name("ruleset", G::ID),
                     ));
                 }
             }
@@ -221,10 +238,7 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                 return Err(error(
                     file,
                     at,
-                    format!(
-                        "step {} points at \"{n}\", who is not in the scenario",
-                        k + 1
-                    ),
+                    step_said("data-lesson-points-at-nobody").name("name", n.clone()),
                 ));
             }
             // The pointer shows the learner what to click; a click on a token only shows that
@@ -233,10 +247,7 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                 return Err(error(
                     file,
                     pointer_line(src, at, "Token("),
-                    format!(
-                        "step {} waits for the learner but points at \"{n}\"'s token, where a click only shows their choices: point at the step's Choice",
-                        k + 1
-                    ),
+                    step_said("data-lesson-points-at-token").name("name", n.clone()),
                 ));
             }
             if let Some(Pointer::Place(n)) = &step.point
@@ -246,56 +257,34 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                 return Err(error(
                     file,
                     pointer_line(src, at, "Place("),
-                    format!(
-                        "step {} points at the place \"{n}\", which is not on the board (its places: {})",
-                        k + 1,
-                        crate::scenario::error::some_of(places)
-                    ),
+                    Line::new("data-lesson-no-place")
+                        .number("step", k as i64 + 1)
+                        .name("place", n.clone())
+                        .line("known", crate::scenario::error::some_of(places)),
                 ));
             }
             if let Some(p) = &step.predict
                 && (p.answers.len() < 2 || p.right >= p.answers.len())
             {
-                return Err(error(
-                    file,
-                    at,
-                    format!(
-                        "step {}'s question needs two answers or more, and `right` one of them (from 0)",
-                        k + 1
-                    ),
-                ));
+                return Err(error(file, at, step_said("data-lesson-question")));
             }
             if step.point == Some(Pointer::Choice) && !matches!(step.expect, Expect::Do(_)) {
                 return Err(error(
                     file,
                     at,
-                    format!(
-                        "step {} points at its choice, but the learner takes no action there",
-                        k + 1
-                    ),
+                    step_said("data-lesson-points-at-no-choice"),
                 ));
             }
             if matches!(step.expect, Expect::Do(ref a) if a.is_empty()) {
-                return Err(error(file, at, format!("step {} allows no action", k + 1)));
+                return Err(error(file, at, step_said("data-lesson-allows-nothing")));
             }
             if matches!(step.expect, Expect::Read)
                 && (!step.dice.is_empty() || !step.what_if.is_empty() || step.predict.is_some())
             {
-                return Err(error(
-                    file,
-                    at,
-                    format!(
-                        "step {} takes no action, so it rolls no dice and asks nothing",
-                        k + 1
-                    ),
-                ));
+                return Err(error(file, at, step_said("data-lesson-reads-only")));
             }
             if matches!(step.expect, Expect::Do(_)) && step.hint.trim().is_empty() {
-                return Err(error(
-                    file,
-                    at,
-                    format!("step {} waits for the learner, so it needs a hint", k + 1),
-                ));
+                return Err(error(file, at, step_said("data-lesson-needs-hint")));
             }
         }
         let loaded = Loaded::<G> {
@@ -319,11 +308,10 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                         error(
                             file,
                             line_of(k),
-                            format!(
-                                "with the learner's choice {} of step {} the lesson cannot go on: {e}",
-                                j + 1,
-                                k + 1
-                            ),
+                            Line::new("data-lesson-choice-breaks")
+                                .number("choice", j as i64 + 1)
+                                .number("step", k as i64 + 1)
+                                .line("errors", e.as_line()),
                         )
                     })?;
                 }
@@ -344,7 +332,7 @@ fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors
         error(
             file,
             l.start_dice_line,
-            format!("the start rolls more dice than start_dice gives: {e}"),
+            Line::new("data-lesson-start-dice-short").line("error", e.line()),
         )
     })?;
     if dice.remaining() > 0 {
@@ -356,13 +344,21 @@ fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors
                 .get(rolled)
                 .copied()
                 .unwrap_or(l.start_dice_line),
-            format!("{} of start_dice are never rolled", dice.remaining()),
+            Line::new("data-lesson-start-dice-left").number("left", dice.remaining() as i64),
         ));
     }
     for (k, step) in l.lesson.steps.iter().enumerate() {
         let at = line_of(k);
         let n = k + 1;
-        let fail = |m: String| error(file, at, format!("step {n}: {m}"));
+        let fail = |m: Line| {
+            error(
+                file,
+                at,
+                Line::new("data-lesson-step")
+                    .number("step", n as i64)
+                    .line("what", m),
+            )
+        };
         let (seat, legal) = match G::pending(&state) {
             Pending::Decide { seat, .. } => (Some(seat), G::legal_actions(&state)),
             Pending::Over(_) => (None, Vec::new()),
@@ -371,12 +367,10 @@ fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors
             Expect::Read => continue,
             Expect::Do(allowed) => {
                 let Some(seat) = seat else {
-                    return Err(fail("the battle is over; there is nothing to do".into()));
+                    return Err(fail(Line::new("data-lesson-over-nothing-to-do")));
                 };
                 if !l.learner_decides(&state, seat) {
-                    return Err(fail(
-                        "the other side decides here, not the learner: write Watch(...)".into(),
-                    ));
+                    return Err(fail(Line::new("data-lesson-other-side-decides")));
                 }
                 for a in allowed {
                     if !legal.contains(a) {
@@ -387,10 +381,10 @@ fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors
             }
             Expect::Watch(a) => {
                 let Some(seat) = seat else {
-                    return Err(fail("the battle is over; there is nothing to watch".into()));
+                    return Err(fail(Line::new("data-lesson-over-nothing-to-watch")));
                 };
                 if l.learner_decides(&state, seat) {
-                    return Err(fail("the learner decides here: write Do([...])".into()));
+                    return Err(fail(Line::new("data-lesson-learner-decides")));
                 }
                 if !legal.contains(a) {
                     return Err(fail(not_legal::<G>(&state, a, &legal)));
@@ -400,8 +394,13 @@ fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors
         };
         for (w, alt) in step.what_if.iter().enumerate() {
             let mut other = state.clone();
-            apply_exact::<G>(&mut other, action, &alt.dice)
-                .map_err(|e| fail(format!("what-if {}: {e}", w + 1)))?;
+            apply_exact::<G>(&mut other, action, &alt.dice).map_err(|e| {
+                fail(
+                    Line::new("data-lesson-what-if")
+                        .number("number", w as i64 + 1)
+                        .line("what", e),
+                )
+            })?;
         }
         apply_exact::<G>(&mut state, action, &step.dice).map_err(fail)?;
     }
@@ -409,17 +408,16 @@ fn check_line<G: Game>(l: &Loaded<G>, chosen: &[usize]) -> Result<(), DataErrors
 }
 
 /// An action the step names that is not legal, with those that are, as a lesson writes them.
-fn not_legal<G: Game>(state: &G::State, a: &G::Action, legal: &[G::Action]) -> String {
+fn not_legal<G: Game>(state: &G::State, a: &G::Action, legal: &[G::Action]) -> Line {
     let names = G::names(state);
     let legal: Vec<String> = legal
         .iter()
         .map(|l| names::action_text::<G>(l, &names))
         .collect();
-    format!(
-        "{} is not a legal action here; the legal ones are: {}",
-        names::action_text::<G>(a, &names),
-        legal.join(" | ")
-    )
+    // The actions as the lesson's file writes them: notation, not words.
+    Line::new("data-lesson-not-legal")
+        .name("action", names::action_text::<G>(a, &names))
+        .name("legal", legal.join(" | "))
 }
 
 /// The line each element of a top-level list (`steps`, `start_dice`) starts on.

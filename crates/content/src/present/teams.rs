@@ -100,10 +100,9 @@ fn percent(p: impl Into<f64>) -> Value {
     Value::Number(pct(p).round_ties_even())
 }
 
-/// An expected damage, with its one decimal ("2.0"): Value carries no count of fraction
-/// digits, and Fluent writes a whole f64 without them, so the figure is written here.
+/// An expected damage: the message writes its one decimal ("2.0").
 fn tenths(x: f64) -> Value {
-    Value::Text(format!("{x:.1}"))
+    Value::Number(x)
 }
 
 /// A weapon's name: the item's, as the scenario gives it, or bare hands in the player's words.

@@ -31,10 +31,9 @@ fn percent(p: impl Into<f64>) -> Value {
     Value::Number(pct(p).round_ties_even())
 }
 
-/// Expected damage to one decimal, "2.0" as much as "2.5": written here, since the catalogues
-/// have no NUMBER() to keep a figure's trailing zero.
+/// An expected damage: the message writes its one decimal ("2.0").
 fn tenths(x: impl Into<f64>) -> Value {
-    Value::Text(format!("{:.1}", x.into()))
+    Value::Number(x.into())
 }
 
 /// Words joined as the catalogue joins a list.

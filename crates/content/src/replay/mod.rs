@@ -4,6 +4,7 @@
 mod hash;
 pub(crate) mod names;
 
+use fray_rules::line::Line;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,7 @@ use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
 use crate::rules::names::{Condition, Names};
 use crate::rulesets::{Game, Visit};
 use crate::scenario::tokens::{self, Token};
-use crate::scenario::{self, DataError, DataErrors};
+use crate::scenario::{self, DataErrors};
 
 /// The actions of a replay, tagged with their ruleset.
 pub use crate::rulesets::Actions as ReplayActions;
@@ -76,8 +77,8 @@ impl Replay {
     }
 }
 
-/// A character as a record shows it after an event, in English: what it counts (health...),
-/// where it stands and the conditions it is in.
+/// A character as a record shows it after an event, in the re-run's words: what it counts
+/// (health...), where it stands and the conditions it is in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
     pub name: String,
@@ -87,8 +88,11 @@ pub struct Standing {
 }
 
 impl Standing {
-    fn written(c: Condition, names: &dyn crate::rules::line::Named) -> Standing {
-        let words = fray_words::english();
+    fn written(
+        c: Condition,
+        names: &dyn crate::rules::line::Named,
+        words: &fray_words::Words,
+    ) -> Standing {
         Standing {
             name: c.name,
             at: words.line(&c.at, names),
@@ -113,7 +117,7 @@ pub struct ReplayLine {
     /// counts (health...) and its conditions.
     #[serde(default)]
     pub after: Vec<Standing>,
-    /// The event in English, and its roll's explanation as data and in English.
+    /// The event in the re-run's words, and its roll's explanation as data and in words.
     pub text: String,
     pub explanation: Option<crate::rules::Explanation>,
     #[serde(default)]
@@ -203,7 +207,7 @@ pub enum ReplayError {
         key: String,
         known: String,
     },
-    #[error("{file}:{line}: {}", mismatch(.expected, .found, .scenario))]
+    #[error("{file}:{line}: {}", fray_words::english().line(&mismatch(.expected, .found, .scenario), &crate::rules::line::NoNames))]
     Mismatch {
         file: String,
         line: usize,
@@ -231,6 +235,15 @@ fn recorded_under(version: Option<u32>) -> String {
 }
 
 impl ReplayError {
+    /// The error in `words`' language: a data file's errors and a scenario's that the replay
+    /// names are the catalogue's; what the re-run found is still English.
+    pub fn said(&self, words: &fray_words::Words) -> String {
+        match self {
+            ReplayError::Data(e) => e.said(words),
+            e => e.to_string(),
+        }
+    }
+
     /// The error behind the fact that the rules changed, or this one.
     pub fn cause(&self) -> &ReplayError {
         match self {
@@ -247,11 +260,11 @@ pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
     let toks = tokens::tokens(src);
     let keys = tokens::top_level_keys(&toks);
     if !keys.is_empty() && !keys.iter().any(|k| k == "scenario") {
-        return Err(DataErrors(vec![DataError {
-            file: file.to_string(),
-            line: toks.first().map_or(1, |t| t.line),
-            message: "the replay names no scenario: a replay starts with `scenario: \"duel\"` (a built-in scenario, or a file beside it)".into(),
-        }]));
+        return Err(DataErrors::one(
+            file,
+            toks.first().map_or(1, |t| t.line),
+            Line::new("data-replay-no-scenario"),
+        ));
     }
     let numbered;
     let src = if names::writes_strings(src) {
@@ -262,11 +275,12 @@ pub fn parse(file: &str, src: &str) -> Result<Replay, DataErrors> {
     };
     if src.trim_start().starts_with('{') {
         serde_json::from_str(src).map_err(|e| {
-            DataErrors(vec![DataError {
-                file: file.to_string(),
-                line: e.line(),
-                message: e.to_string(),
-            }])
+            // serde_json's own words: not ours to say otherwise.
+            DataErrors::one(
+                file,
+                e.line(),
+                Line::new("data-json").name("error", e.to_string()),
+            )
         })
     } else {
         ron::from_str(src).map_err(|e| scenario::error::from_ron(file, src, &e))
@@ -312,8 +326,19 @@ pub fn to_ron(r: &Replay) -> String {
 /// rather than their words (see [`crate::rules::RULES_VERSION`]).
 pub const KINDS_CHECKED: u32 = 3;
 
-/// Re-runs a replay. `file` and `src` are used to name the line of a refused action.
+/// Re-runs a replay, telling its events in English. `file` and `src` are used to name the line
+/// of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
+    run_in(r, file, src, fray_words::english())
+}
+
+/// [`run`], telling the events in `words`. What the seals hash is the same in every language.
+pub fn run_in(
+    r: &Replay,
+    file: &str,
+    src: &str,
+    words: &fray_words::Words,
+) -> Result<ReplayRun, ReplayError> {
     let mut loaded = catalogue::load_named(file, &r.scenario, "replay").map_err(|errors| {
         ReplayError::Scenario {
             file: file.to_string(),
@@ -325,7 +350,12 @@ pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> 
     switch_options(r, &mut loaded.setup, file, src)?;
     let current = crate::rules::RULES_VERSION;
     let sealed = r.final_hash.is_some() || r.length.is_some() || !r.checkpoints.is_empty();
-    match loaded.setup.visit(Rerun { r, file, src }) {
+    match loaded.setup.visit(Rerun {
+        r,
+        file,
+        src,
+        words,
+    }) {
         Ok(mut run) => {
             if let Some(v) = r.rules.filter(|&v| v != current) {
                 run.warnings.push(format!(
@@ -404,6 +434,7 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
         r: &open,
         file,
         src: &src,
+        words: fray_words::english(),
     })?;
     r.final_hash = Some(run.final_hash);
     r.length = Some(r.actions.len());
@@ -432,11 +463,11 @@ pub fn seal_text(file: &str, src: &str) -> Result<String, ReplayError> {
         .iter()
         .rposition(|t| t.token == Token::Close && t.depth == 0)
         .ok_or_else(|| {
-            ReplayError::Data(DataErrors(vec![DataError {
-                file: file.to_string(),
-                line: src.lines().count(),
-                message: "the replay's record is never closed".into(),
-            }]))
+            ReplayError::Data(DataErrors::one(
+                file,
+                src.lines().count(),
+                Line::new("data-replay-never-closed"),
+            ))
         })?;
     let comma = close > 0 && toks[close - 1].token != Token::Comma;
     let json = src.trim_start().starts_with('{');
@@ -563,13 +594,13 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
         return Ok(src.to_string());
     };
     let loaded = catalogue::load_named(file, &name, "replay").map_err(|errors| {
-        DataErrors(vec![DataError {
-            file: file.to_string(),
-            line: scenario_line(src),
-            message: format!(
-                "the scenario it names, \"{name}\", cannot be loaded, so the names its actions write cannot be read:\n{errors}"
-            ),
-        }])
+        DataErrors::one(
+            file,
+            scenario_line(src),
+            Line::new("data-replay-scenario-for-names")
+                .name("scenario", name.clone())
+                .line("errors", errors.as_line()),
+        )
     })?;
     struct Read<'a>(&'a str, &'a str, &'a str);
     impl Visit for Read<'_> {
@@ -582,11 +613,11 @@ fn read_names(file: &str, src: &str) -> Result<String, DataErrors> {
                 && ron::from_str::<ReplayActions>(&format!("{written}([])")).is_ok()
                 && written != tag::<G>()
             {
-                return Err(DataErrors(vec![DataError {
-                    file: self.0.to_string(),
+                return Err(DataErrors::one(
+                    self.0,
                     line,
-                    message: mismatch(&written, &tag::<G>(), self.2),
-                }]));
+                    mismatch(&written, &tag::<G>(), self.2),
+                ));
             }
             match start_names::<G>(setup) {
                 Some(n) => names::to_numbers::<G>(self.0, self.1, &n),
@@ -623,10 +654,11 @@ fn actions_tag(toks: &[tokens::Tok]) -> Option<(String, usize)> {
 }
 
 /// A replay whose actions are another ruleset's than its scenario's, in so many words.
-fn mismatch(actions: &str, ruleset: &str, scenario: &str) -> String {
-    format!(
-        "these are {actions} actions in a {ruleset} replay (its scenario, \"{scenario}\", is a {ruleset} scenario)"
-    )
+fn mismatch(actions: &str, ruleset: &str, scenario: &str) -> Line {
+    Line::new("data-replay-wrong-ruleset")
+        .name("actions", actions)
+        .name("ruleset", ruleset)
+        .name("scenario", scenario)
 }
 
 /// The line a replay names its scenario on.
@@ -651,13 +683,19 @@ struct Rerun<'a> {
     r: &'a Replay,
     file: &'a str,
     src: &'a str,
+    words: &'a fray_words::Words,
 }
 
 impl Visit for Rerun<'_> {
     type Out = Result<ReplayRun, ReplayError>;
 
     fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
-        let Rerun { r, file, src } = self;
+        let Rerun {
+            r,
+            file,
+            src,
+            words,
+        } = self;
         let Some(actions) = G::actions(&r.actions) else {
             return Err(ReplayError::Mismatch {
                 file: file.to_string(),
@@ -690,17 +728,14 @@ impl Visit for Rerun<'_> {
                 let after = names::name_record::<G>(&mut kind, known)
                     .into_iter()
                     .filter_map(|c| G::condition(state, c))
-                    .map(|c| Standing::written(c, state))
+                    .map(|c| Standing::written(c, state, words))
                     .collect();
                 lines.push(ReplayLine {
                     action: i,
                     kind,
                     after,
-                    text: fray_words::english().line(&e.line, state),
-                    told: e
-                        .explanation
-                        .as_ref()
-                        .map(|x| fray_words::english().explanation(x, state)),
+                    text: words.line(&e.line, state),
+                    told: e.explanation.as_ref().map(|x| words.explanation(x, state)),
                     explanation: e.explanation.map(|x| *x),
                 });
             }

@@ -7,6 +7,7 @@ use crate::rules::Ruleset;
 use crate::rules::names::{Indexed, Names};
 use crate::scenario::error::some_of;
 use crate::scenario::{DataError, DataErrors};
+use fray_rules::line::Line;
 
 use super::tokens::{Tok, Token, labelled_values, top_level_list};
 
@@ -38,11 +39,7 @@ fn numbered(
         };
         match number(names, kind, written) {
             Ok(n) => out.replace_range(t.span.clone(), &n.to_string()),
-            Err(message) => errors.push(DataError {
-                file: file.to_string(),
-                line: t.line,
-                message,
-            }),
+            Err(message) => errors.push(DataError::new(file, t.line, message)),
         }
     }
     if errors.is_empty() {
@@ -195,7 +192,7 @@ pub fn name_record<G: Ruleset>(value: &mut serde_json::Value, names: &Names) -> 
     characters
 }
 
-/// What a file calls a kind of thing, in its errors.
+/// The kind of thing, as the keyword the errors' messages choose their words by.
 fn noun(kind: Indexed) -> &'static str {
     match kind {
         Indexed::Character => "character",
@@ -209,7 +206,7 @@ fn noun(kind: Indexed) -> &'static str {
 
 /// The number a written name stands for: a name that tells one thing apart, or a name and
 /// number as [`Names::name`] writes it. The error says why, for a reader of the file.
-fn number(names: &Names, kind: Indexed, written: &str) -> Result<usize, String> {
+fn number(names: &Names, kind: Indexed, written: &str) -> Result<usize, Line> {
     let list = names.list(kind);
     let noun = noun(kind);
     if let Some((name, n)) = written.rsplit_once(" #")
@@ -217,31 +214,45 @@ fn number(names: &Names, kind: Indexed, written: &str) -> Result<usize, String> 
     {
         return match list.get(i) {
             Some(found) if found == name => Ok(i),
-            Some(found) => Err(format!("{noun} {i} is \"{found}\", not \"{name}\"")),
-            None => Err(format!("there is no {noun} {i} (there are {})", list.len())),
+            Some(found) => Err(Line::new("data-replay-numbered-other")
+                .word("kind", noun)
+                .number("number", i as i64)
+                .name("found", found.clone())
+                .name("name", name)),
+            None => Err(Line::new("data-replay-numbered-none")
+                .word("kind", noun)
+                .number("number", i as i64)
+                .number("count", list.len() as i64)),
         };
     }
     let found: Vec<usize> = (0..list.len()).filter(|&i| list[i] == written).collect();
     match found.as_slice() {
         [i] => Ok(*i),
-        [] => Err(format!(
-            "no {noun} is named \"{written}\" (the {noun}s: {})",
-            quoted(list)
-        )),
-        many => Err(format!(
-            "\"{written}\" names {} {noun}s; write which, as {}",
-            many.len(),
-            many.iter()
-                .map(|i| format!("\"{written} #{i}\""))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )),
+        [] => Err(Line::new("data-replay-no-name")
+            .word("kind", noun)
+            .name("name", written)
+            .line("known", quoted(list))),
+        many => {
+            let each = many.iter().map(|&i| {
+                Line::new("data-replay-numbered-name")
+                    .name("name", written)
+                    .number("number", i as i64)
+            });
+            let choices = (each.rev())
+                .reduce(|rest, first| Line::new("data-or").line("first", first).line("rest", rest))
+                .unwrap_or_default();
+            Err(Line::new("data-replay-name-several")
+                .word("kind", noun)
+                .name("name", written)
+                .number("count", many.len() as i64)
+                .line("choices", choices))
+        }
     }
 }
 
-fn quoted(list: &[String]) -> String {
+fn quoted(list: &[String]) -> Line {
     if list.is_empty() {
-        return "none".into();
+        return Line::new("data-replay-none");
     }
     let mut names: Vec<String> = list.iter().map(|n| format!("\"{n}\"")).collect();
     names.dedup();
@@ -270,15 +281,20 @@ mod number_tests {
         }
     }
 
+    fn said(refused: Result<usize, Line>) -> String {
+        let line = refused.unwrap_err();
+        fray_words::english().line(&line, &crate::rules::line::NoNames)
+    }
+
     #[test]
     fn a_name_that_fits_none_or_several_is_refused_saying_which_would_do() {
         let n = items();
-        let none = number(&n, Indexed::Item, "Axe").unwrap_err();
+        let none = said(number(&n, Indexed::Item, "Axe"));
         assert!(none.contains("no item is named \"Axe\""), "{none}");
         assert!(none.contains("\"Spear\", \"Dagger\""), "{none}");
-        let two = number(&n, Indexed::Item, "Dagger").unwrap_err();
+        let two = said(number(&n, Indexed::Item, "Dagger"));
         assert!(two.contains("\"Dagger #1\" or \"Dagger #2\""), "{two}");
-        let wrong = number(&n, Indexed::Item, "Spear #1").unwrap_err();
+        let wrong = said(number(&n, Indexed::Item, "Spear #1"));
         assert!(wrong.contains("item 1 is \"Dagger\""), "{wrong}");
     }
 }

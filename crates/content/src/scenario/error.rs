@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use fray_rules::line::{Line, NoNames};
+use fray_words::Words;
 use thiserror::Error;
 
 mod plain;
@@ -12,12 +14,42 @@ pub use plain::{from_ron, invisible};
 pub struct DataError {
     pub file: String,
     pub line: usize,
-    pub message: String,
+    /// What is wrong, as facts for the catalogue (`data.ftl`) to say in the reader's language.
+    pub message: Line,
 }
 
+impl DataError {
+    pub fn new(file: impl Into<String>, line: usize, message: Line) -> DataError {
+        DataError {
+            file: file.into(),
+            line,
+            message,
+        }
+    }
+
+    /// The error as a line: where, then what.
+    pub fn as_line(&self) -> Line {
+        Line::new("data-error")
+            .name("file", self.file.clone())
+            .number("line", i64::try_from(self.line).unwrap_or(i64::MAX))
+            .line("message", self.message.clone())
+    }
+
+    /// `file:line: what is wrong`, in `words`' language.
+    pub fn said(&self, words: &Words) -> String {
+        words.line(&self.as_line(), &NoNames)
+    }
+
+    /// What is wrong, without where, in English: what a test compares.
+    pub fn text(&self) -> String {
+        fray_words::english().line(&self.message, &NoNames)
+    }
+}
+
+/// In English, as a test or a log reads it; a player's screen says it with [`DataError::said`].
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        f.write_str(&self.said(fray_words::english()))
     }
 }
 
@@ -29,23 +61,46 @@ pub struct DataErrors(pub Vec<DataError>);
 /// mistake repeated through a large file would otherwise print megabytes.
 pub const MAX_SHOWN: usize = 20;
 
-impl fmt::Display for DataErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self
+impl DataErrors {
+    /// One mistake of `file`, at `line`.
+    pub fn one(file: impl Into<String>, line: usize, message: Line) -> DataErrors {
+        DataErrors(vec![DataError::new(file, line, message)])
+    }
+
+    /// The first [`MAX_SHOWN`] mistakes, one a line, then how many more there are, as one
+    /// line: each mistake the first of a line that goes on with the rest, so that a message
+    /// that names a file's mistakes (a replay's scenario's) holds them as a value.
+    pub fn as_line(&self) -> Line {
+        let mut lines: Vec<Line> = self
             .0
             .iter()
             .take(MAX_SHOWN)
-            .map(ToString::to_string)
+            .map(DataError::as_line)
             .collect();
-        write!(f, "{}", lines.join("\n"))?;
         if self.0.len() > MAX_SHOWN {
-            write!(
-                f,
-                "\n... and {} more errors not shown",
-                self.0.len() - MAX_SHOWN
-            )?;
+            let more = i64::try_from(self.0.len() - MAX_SHOWN).unwrap_or(i64::MAX);
+            lines.push(Line::new("data-errors-not-shown").number("count", more));
         }
-        Ok(())
+        lines
+            .into_iter()
+            .rev()
+            .reduce(|rest, first| {
+                Line::new("data-errors-then")
+                    .line("first", first)
+                    .line("rest", rest)
+            })
+            .unwrap_or_default()
+    }
+
+    /// Every mistake shown, in `words`' language.
+    pub fn said(&self, words: &Words) -> String {
+        words.line(&self.as_line(), &NoNames)
+    }
+}
+
+impl fmt::Display for DataErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.said(fray_words::english()))
     }
 }
 
@@ -54,14 +109,17 @@ impl fmt::Display for DataErrors {
 pub const MAX_LISTED: usize = 8;
 
 /// A few names of a list, joined by `, `: the first [`MAX_LISTED`], then how many more.
-pub fn some_of<S: AsRef<str>>(names: &[S]) -> String {
-    let more;
-    let mut out: Vec<&str> = names.iter().take(MAX_LISTED).map(AsRef::as_ref).collect();
+pub fn some_of<S: AsRef<str>>(names: &[S]) -> Line {
+    let out: Vec<&str> = names.iter().take(MAX_LISTED).map(AsRef::as_ref).collect();
+    let listed = Line::new("data-names").name("names", out.join(", "));
     if names.len() > MAX_LISTED {
-        more = format!("and {} more", names.len() - MAX_LISTED);
-        out.push(&more);
+        let more = i64::try_from(names.len() - MAX_LISTED).unwrap_or(i64::MAX);
+        Line::new("data-names-and-more")
+            .line("names", listed)
+            .number("more", more)
+    } else {
+        listed
     }
-    out.join(", ")
 }
 
 /// The largest data file read: a scenario, replay or lesson of a real table is a few
@@ -81,34 +139,33 @@ pub fn read(path: &std::path::Path) -> Result<String, DataErrors> {
 
 /// [`read`], for a file wanted as a `what` (`scenario`): a folder or a device given in its
 /// place is refused as not being one.
-pub fn read_as(path: &std::path::Path, what: &str) -> Result<String, DataErrors> {
+pub fn read_as(path: &std::path::Path, what: &'static str) -> Result<String, DataErrors> {
     use std::io::Read;
     let file = path.display().to_string();
-    let refuse = |message: String| {
-        DataErrors(vec![DataError {
-            file: file.clone(),
-            line: 0,
-            message,
-        }])
-    };
+    let refuse = |message: Line| DataErrors::one(file.clone(), 0, message);
+    let unread =
+        |e: std::io::Error| refuse(Line::new("data-cannot-read").name("error", e.to_string()));
     let not_regular = |kind: &std::fs::FileType| {
-        refuse(format!(
-            "not read: it is {}, not a {what} file",
-            special(kind)
-        ))
+        refuse(
+            Line::new("data-not-read-special")
+                .word("special", special(kind))
+                .word("what", what),
+        )
     };
     let too_big = |len: u64| {
-        refuse(format!(
-            "not read: it holds {len} bytes, and a data file holds at most {MAX_FILE_BYTES} ({} MiB)",
-            MAX_FILE_BYTES >> 20
-        ))
+        refuse(
+            Line::new("data-not-read-too-big")
+                .number("bytes", i64::try_from(len).unwrap_or(i64::MAX))
+                .number("most", MAX_FILE_BYTES as i64)
+                .number("mib", (MAX_FILE_BYTES >> 20) as i64),
+        )
     };
     // Looked at before it is opened: opening a pipe waits for a writer.
-    let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+    let meta = std::fs::metadata(path).map_err(unread)?;
     if meta.is_dir() {
-        return Err(refuse(format!(
-            "cannot read: it is a folder, not a {what} file"
-        )));
+        return Err(refuse(
+            Line::new("data-cannot-read-folder").word("what", what),
+        ));
     }
     if !meta.is_file() {
         return Err(not_regular(&meta.file_type()));
@@ -116,41 +173,40 @@ pub fn read_as(path: &std::path::Path, what: &str) -> Result<String, DataErrors>
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_big(meta.len()));
     }
-    let f = std::fs::File::open(path).map_err(|e| refuse(format!("cannot read: {e}")))?;
+    let f = std::fs::File::open(path).map_err(unread)?;
     // The file opened may not be the one looked at (replaced in between): asked again.
-    let meta = f
-        .metadata()
-        .map_err(|e| refuse(format!("cannot read: {e}")))?;
+    let meta = f.metadata().map_err(unread)?;
     if !meta.is_file() {
         return Err(not_regular(&meta.file_type()));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     f.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| refuse(format!("cannot read: {e}")))?;
+        .map_err(unread)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_big(bytes.len() as u64));
     }
     text(&file, bytes)
 }
 
-/// What a file that is neither a folder nor a regular file is, in a few words.
+/// What a file that is neither a folder nor a regular file is, as the keyword the message
+/// `data-not-read-special` chooses its words by.
 fn special(kind: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
+            return "device";
         }
         if kind.is_fifo() {
-            return "a pipe";
+            return "pipe";
         }
         if kind.is_socket() {
-            return "a socket";
+            return "socket";
         }
     }
     let _ = kind;
-    "a special file (a device or a pipe)"
+    "special"
 }
 
 /// A data file's bytes as text: UTF-8, without a byte-order mark.
@@ -165,13 +221,11 @@ pub fn text(file: &str, bytes: Vec<u8>) -> Result<String, DataErrors> {
             let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
             let column =
                 good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
-            Err(DataErrors(vec![DataError {
-                file: file.to_string(),
+            Err(DataErrors::one(
+                file,
                 line,
-                message: format!(
-                    "the text is not valid UTF-8 (byte {column} of the line); save the file as UTF-8"
-                ),
-            }]))
+                Line::new("data-not-utf8").number("column", column as i64),
+            ))
         }
     }
 }
@@ -217,4 +271,37 @@ where
     T: serde::Deserialize<'de>,
 {
     T::deserialize(d).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use fray_words::{Lang, looks_unconverted};
+
+    use super::*;
+
+    /// A file's errors read in English as they always have, and under the pseudo-locale every
+    /// word around the names the file gives comes from the catalogue, the tail of errors not
+    /// shown too.
+    #[test]
+    fn a_files_errors_are_said_in_the_words_language() {
+        let errors = DataErrors(
+            (0..MAX_SHOWN + 2)
+                .map(|k| {
+                    let said = Line::new("data-zones-zone-twice").name("zone", "Mill");
+                    DataError::new("f.ron", k + 1, said)
+                })
+                .collect(),
+        );
+        let english = errors.to_string();
+        let lines: Vec<&str> = english.lines().collect();
+        assert_eq!(lines[0], "f.ron:1: zone \"Mill\" is defined twice");
+        assert_eq!(lines[MAX_SHOWN], "... and 2 more errors not shown");
+        assert_eq!(lines.len(), MAX_SHOWN + 1);
+        let pseudo = errors.said(fray_words::of(Lang::Pseudo));
+        assert_eq!(pseudo.lines().count(), MAX_SHOWN + 1);
+        for line in pseudo.lines() {
+            let left = line.replace("f.ron", "").replace("Mill", "");
+            assert!(!looks_unconverted(&left), "{line}");
+        }
+    }
 }

@@ -8,6 +8,7 @@ pub mod teams;
 pub mod tokens;
 pub mod zones;
 
+use fray_rules::line::Line;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -154,7 +155,10 @@ pub fn load_str(id: &str, file: &str, src: &str) -> Result<Loaded, DataErrors> {
     let scenario = parse(file, src)?;
     if scenario.name.trim().is_empty() {
         let mut r = check::Report::whole(file, src);
-        r.at(&[check::Step::Field("name")], "the scenario needs a name");
+        r.at(
+            &[check::Step::Field("name")],
+            Line::new("data-scenario-no-name"),
+        );
         r.finish()?;
     }
     let setup = scenario.rules.validate(id, file, src)?;
@@ -170,11 +174,11 @@ pub fn load_str(id: &str, file: &str, src: &str) -> Result<Loaded, DataErrors> {
 pub fn load_written(id: &str, file: &str, scenario: &Scenario) -> Result<Loaded, DataErrors> {
     let text =
         ron::ser::to_string_pretty(scenario, ron::ser::PrettyConfig::new()).map_err(|e| {
-            DataErrors(vec![DataError {
-                file: file.to_string(),
-                line: 0,
-                message: format!("it could not be written out: {e}"),
-            }])
+            DataErrors::one(
+                file,
+                0,
+                Line::new("data-not-written-out").name("error", e.to_string()),
+            )
         })?;
     load_str(id, file, &text)
 }

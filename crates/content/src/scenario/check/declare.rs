@@ -3,19 +3,21 @@
 
 use std::collections::HashMap;
 
+use fray_rules::line::Line;
+
 use super::{Path, Report, names};
 
 /// A message about a record, given its place in its declaration and its name.
-pub type Say<'a> = Box<dyn Fn(usize, &str) -> String + 'a>;
+pub type Say<'a> = Box<dyn Fn(usize, &str) -> Line + 'a>;
 
 /// A list's bounds: at most `max` elements (said as `{label}: {len}, over the limit of
 /// {max}`), and, with `least`, at least so many (said in the words given).
 pub struct Limit<'a> {
     pub at: Path<'a>,
-    pub label: String,
+    pub label: Line,
     pub len: usize,
     pub max: usize,
-    pub least: Option<(usize, String)>,
+    pub least: Option<(usize, Line)>,
 }
 
 /// The names that tell the records of a kind apart (`zone`): each at the path of its name.
@@ -37,7 +39,7 @@ pub struct Refer<'a> {
     pub at: Path<'a>,
     pub name: &'a str,
     pub kind: &'static str,
-    pub missing: Box<dyn Fn() -> String + 'a>,
+    pub missing: Box<dyn Fn() -> Line + 'a>,
 }
 
 /// A list that holds each thing once: each written again is said at its own place (the list's
@@ -70,10 +72,10 @@ impl<'a> Known<'a> {
 }
 
 impl<'a> Checks<'a> {
-    pub fn limit(&mut self, at: Path<'a>, label: impl Into<String>, len: usize, max: usize) {
+    pub fn limit(&mut self, at: Path<'a>, label: Line, len: usize, max: usize) {
         self.limits.push(Limit {
             at,
-            label: label.into(),
+            label,
             len,
             max,
             least: None,
@@ -85,7 +87,7 @@ impl<'a> Checks<'a> {
         at: Path<'a>,
         name: &'a str,
         kind: &'static str,
-        missing: impl Fn() -> String + 'a,
+        missing: impl Fn() -> Line + 'a,
     ) {
         self.refers.push(Refer {
             at,
@@ -125,7 +127,10 @@ impl<'a> Checks<'a> {
 /// Whether a list is within its limit; said at its line where it is not.
 pub fn limit(r: &mut Report, l: &Limit) -> bool {
     if l.len > l.max {
-        let message = format!("{}: {}, over the limit of {}", l.label, l.len, l.max);
+        let message = Line::new("data-over-limit")
+            .line("what", l.label.clone())
+            .number("count", l.len as i64)
+            .number("most", l.max as i64);
         r.at(&l.at, message);
         return false;
     }

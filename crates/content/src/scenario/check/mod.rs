@@ -16,6 +16,8 @@ use std::cell::OnceCell;
 pub use declare::{Checks, Known, Limit, Names, Once, Refer, Say};
 pub use tree::{Path, Step};
 
+use fray_rules::line::Line;
+
 use super::error::{DataError, DataErrors, some_of};
 
 /// The mistakes found in one file, each at the line of the value at its path. The file is read
@@ -66,13 +68,9 @@ impl<'a> Report<'a> {
     }
 
     /// A mistake at the line of the value at `path`.
-    pub fn at(&mut self, path: &[Step], message: impl Into<String>) {
+    pub fn at(&mut self, path: &[Step], message: Line) {
         let line = self.line(path);
-        self.errors.push(DataError {
-            file: self.file.to_string(),
-            line,
-            message: message.into(),
-        });
+        self.errors.push(DataError::new(self.file, line, message));
     }
 
     /// The mistakes, in the order of their lines (those of one line in the order found).
@@ -96,17 +94,17 @@ pub fn join<'a>(path: &[Step<'a>], more: &[Step<'a>]) -> Path<'a> {
 
 /// A character's `icon:`, if it names one: a portrait of the art (`portrait.goblin`), else an
 /// error at its line listing the portraits there are. `at` is the character's path.
-pub fn icon(r: &mut Report, at: &[Step], who: &str, icon: &Option<String>) {
+pub fn icon(r: &mut Report, at: &[Step], who: Line, icon: &Option<String>) {
     if let Some(key) = icon
         && !crate::art::is_portrait(key)
     {
         let known: Vec<&str> = crate::art::Atlas::get().portraits().collect();
         r.at(
             &join(at, &[Step::Field("icon")]),
-            format!(
-                "{who}: no portrait \"{key}\" (the portraits: {})",
-                some_of(&known)
-            ),
+            Line::new("data-no-portrait")
+                .line("who", who)
+                .name("icon", key.clone())
+                .line("known", some_of(&known)),
         );
     }
 }

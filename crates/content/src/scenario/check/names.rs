@@ -3,6 +3,8 @@
 //! direction mark, a control character) would let two names that read the same differ, or
 //! one name read as another. A name holding one is refused.
 
+use fray_rules::line::Line;
+
 use super::{Report, Step};
 use crate::scenario::error::invisible;
 
@@ -20,38 +22,36 @@ pub fn shown(name: &str) -> String {
         .collect()
 }
 
-/// Refuses `name`, the name of a `what` (`character`), at the line of `at` where it holds a
-/// character nobody can see.
-pub fn check(r: &mut Report, at: &[Step], what: &str, name: &str) {
+/// Refuses `name`, the name of a `what` (`character`, a keyword of the message
+/// `data-name-invisible`), at the line of `at` where it holds a character nobody can see.
+pub fn check(r: &mut Report, at: &[Step], what: &'static str, name: &str) {
     if let Some(c) = name.chars().find(|&c| invisible(c)) {
         r.at(
             at,
-            format!(
-                "{what} \"{}\": the name holds {}, which cannot be seen: two names that read the same could differ by it; write the name without it",
-                shown(name),
-                described(c)
-            ),
+            Line::new("data-name-invisible")
+                .word("what", what)
+                .name("name", shown(name))
+                .word("kind", described(c))
+                .name("code", format!("U+{:04X}", u32::from(c))),
         );
     }
 }
 
-fn described(c: char) -> String {
-    let kind = match u32::from(c) {
-        0 => "a NUL byte",
-        0x200B => "a zero-width space",
-        0x200C => "a zero-width non-joiner",
-        0x200D => "a zero-width joiner",
-        0x2060 => "a word joiner",
-        0xFEFF => "a byte-order mark",
-        0xAD => "a soft hyphen",
-        0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0x61C => {
-            "a mark that turns the text's direction"
-        }
-        0x2028 | 0x2029 => "a line or paragraph separator",
-        _ if c.is_control() => "a control character",
-        _ => "an invisible character",
-    };
-    format!("{kind} (U+{:04X})", u32::from(c))
+/// The kind of invisible character `c` is, as the keyword the message chooses its words by.
+fn described(c: char) -> &'static str {
+    match u32::from(c) {
+        0 => "nul",
+        0x200B => "zero-width-space",
+        0x200C => "zero-width-non-joiner",
+        0x200D => "zero-width-joiner",
+        0x2060 => "word-joiner",
+        0xFEFF => "byte-order-mark",
+        0xAD => "soft-hyphen",
+        0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0x61C => "direction",
+        0x2028 | 0x2029 => "separator",
+        _ if c.is_control() => "control",
+        _ => "invisible",
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::Step::{Field, Nth};
 use super::*;
+use fray_rules::line::Line;
 
 /// People, each living in a place of the list of places. The second person's name is blank,
 /// the third repeats the first's below the field that is wrong, the fourth's hides a
@@ -41,7 +42,7 @@ fn run(checks: Checks) -> (Vec<(usize, String)>, Option<usize>) {
     let found = known.get("person", "Ann");
     let errors = match r.finish() {
         Ok(()) => Vec::new(),
-        Err(e) => e.0.into_iter().map(|e| (e.line, e.message)).collect(),
+        Err(e) => e.0.iter().map(|e| (e.line, e.text())).collect(),
     };
     (errors, found)
 }
@@ -52,9 +53,13 @@ fn people<'a>() -> Names<'a> {
         records: (PEOPLE.iter().enumerate())
             .map(|(k, (n, _))| (person(k, "name"), *n))
             .collect(),
-        blank: Some(Box::new(|k, _| format!("person {k}: no name"))),
-        visible: Some("person"),
-        twice: Some(Box::new(|k, n| format!("person {k}: \"{n}\" again"))),
+        blank: Some(Box::new(|k, _| {
+            Line::written(format!("person {k}: no name"))
+        })),
+        visible: Some("character"),
+        twice: Some(Box::new(|k, n| {
+            Line::written(format!("person {k}: \"{n}\" again"))
+        })),
         also: Vec::new(),
     }
 }
@@ -62,14 +67,15 @@ fn people<'a>() -> Names<'a> {
 #[test]
 fn a_list_over_its_limit_or_under_its_least_is_said_at_its_line() {
     let mut d = Checks::default();
-    d.limit(vec![Field("people")], "people", PEOPLE.len(), 3);
-    d.limit(vec![Field("people")], "people", PEOPLE.len(), 4);
+    let people = || Line::new("data-field").name("field", "people");
+    d.limit(vec![Field("people")], people(), PEOPLE.len(), 3);
+    d.limit(vec![Field("people")], people(), PEOPLE.len(), 4);
     d.limits.push(Limit {
         at: vec![Field("places")],
-        label: "places".into(),
+        label: Line::new("data-field").name("field", "places"),
         len: PLACES.len(),
         max: 10,
-        least: Some((4, "too few places".into())),
+        least: Some((4, Line::written("too few places"))),
     });
     let (errors, _) = run(d);
     assert_eq!(
@@ -95,7 +101,7 @@ fn a_name_blank_hidden_or_written_again_is_said_at_its_own_line() {
     assert!(
         errors[2]
             .1
-            .starts_with("person \"B\\u{200B}o\": the name holds a zero-width space"),
+            .starts_with("character \"B\\u{200B}o\": the name holds a zero-width space"),
         "{}",
         errors[2].1
     );
@@ -117,7 +123,7 @@ fn a_name_of_nothing_known_is_said_where_it_is_written() {
     });
     for (k, (_, home)) in PEOPLE.iter().enumerate() {
         d.refer(person(k, "home"), home, "place", move || {
-            format!("no place \"{home}\"")
+            Line::written(format!("no place \"{home}\""))
         });
     }
     let (errors, _) = run(d);
@@ -130,7 +136,7 @@ fn a_thing_listed_twice_is_said_at_its_second_place() {
     d.once.push(Once {
         at: vec![Field("places")],
         items: PLACES.to_vec(),
-        twice: Box::new(|k, n| format!("{k}: \"{n}\" twice")),
+        twice: Box::new(|k, n| Line::written(format!("{k}: \"{n}\" twice"))),
     });
     let (errors, _) = run(d);
     assert_eq!(errors, [(12, "2: \"Mill\" twice".to_string())]);
@@ -139,20 +145,23 @@ fn a_thing_listed_twice_is_said_at_its_second_place() {
 #[test]
 fn nothing_is_said_of_what_is_right() {
     let mut d = Checks::default();
-    d.limit(vec![Field("people")], "people", PEOPLE.len(), 4);
+    let people = Line::new("data-field").name("field", "people");
+    d.limit(vec![Field("people")], people, PEOPLE.len(), 4);
     d.names.push(Names {
         kind: "person",
         records: vec![(person(0, "name"), "Ann"), (person(1, "name"), "Bo")],
-        blank: Some(Box::new(|_, _| "blank".into())),
-        visible: Some("person"),
-        twice: Some(Box::new(|_, _| "twice".into())),
+        blank: Some(Box::new(|_, _| Line::written("blank"))),
+        visible: Some("character"),
+        twice: Some(Box::new(|_, _| Line::written("twice"))),
         also: Vec::new(),
     });
-    d.refer(person(0, "home"), "Bo", "person", || "missing".into());
+    d.refer(person(0, "home"), "Bo", "person", || {
+        Line::written("missing")
+    });
     d.once.push(Once {
         at: vec![Field("places")],
         items: vec!["Mill", "Ford"],
-        twice: Box::new(|_, _| "twice".into()),
+        twice: Box::new(|_, _| Line::written("twice")),
     });
     assert_eq!(run(d), (Vec::new(), Some(0)));
 }
@@ -162,14 +171,12 @@ fn nothing_is_said_of_what_is_right() {
 #[test]
 fn mistakes_come_in_the_order_of_their_lines() {
     let mut r = Report::whole("f.ron", SRC);
-    r.at(&[Field("places"), Nth(2)], "c");
-    r.at(&person(2, "age"), "b");
-    r.at(&person(0, "home"), "a");
+    r.at(&[Field("places"), Nth(2)], Line::written("c"));
+    r.at(&person(2, "age"), Line::written("b"));
+    r.at(&person(0, "home"), Line::written("a"));
     let errors = r.finish().unwrap_err();
-    let got: Vec<(usize, &str)> = (errors.0.iter())
-        .map(|e| (e.line, e.message.as_str()))
-        .collect();
-    assert_eq!(got, [(3, "a"), (5, "b"), (12, "c")]);
+    let got: Vec<(usize, String)> = (errors.0.iter()).map(|e| (e.line, e.text())).collect();
+    assert_eq!(got, [(3, "a".into()), (5, "b".into()), (12, "c".into())]);
 }
 
 /// Sixty thousand mistakes are each said at their own line, each found by its place in the
@@ -184,12 +191,14 @@ fn sixty_thousand_mistakes_are_each_at_their_line() {
     let src = format!("(people: [\n{}\n])\n", lines.join("\n"));
     let mut d = Checks::default();
     for (k, home) in homes.iter().enumerate() {
-        d.refer(person(k, "home"), home, "place", move || home.to_string());
+        d.refer(person(k, "home"), home, "place", move || {
+            Line::written(home.clone())
+        });
     }
     let mut r = Report::whole("f.ron", &src);
     d.run(&mut r);
     assert_eq!(r.errors.len(), n);
     for (k, e) in r.errors.iter().enumerate() {
-        assert_eq!((e.line, e.message.as_str()), (k + 2, homes[k].as_str()));
+        assert_eq!((e.line, e.text()), (k + 2, homes[k].clone()));
     }
 }

@@ -1,6 +1,8 @@
 //! What a Coterie scenario must be: its lists and names, declared for the engine, and the
 //! ratings the rules' arithmetic stays inside.
 
+use fray_rules::line::Line;
+
 use crate::scenario::check::Step::{Field, Nth};
 use crate::scenario::check::{Checks, Names, Once, Path, Report, icon, join};
 
@@ -21,7 +23,7 @@ pub fn check(r: &mut Report, sc: &CoterieScenario) {
     if c.skills.is_empty() {
         r.at(
             &[Field("conflict"), Field("skills")],
-            "the conflict needs at least one relevant skill",
+            Line::new("data-coterie-no-skills"),
         );
     }
     for (key, g) in groups(sc) {
@@ -43,7 +45,7 @@ fn declared(sc: &CoterieScenario) -> Checks<'_> {
     d.names.push(Names {
         kind: "conflict",
         records: vec![(vec![Field("conflict")], &c.name)],
-        blank: Some(Box::new(|_, _| "the conflict needs a name".into())),
+        blank: Some(Box::new(|_, _| Line::new("data-coterie-conflict-blank"))),
         visible: None,
         twice: None,
         also: Vec::new(),
@@ -56,7 +58,7 @@ fn declared(sc: &CoterieScenario) -> Checks<'_> {
         let at = vec![Field("conflict"), Field(key)];
         d.limit(
             at.clone(),
-            format!("the conflict's {what}s"),
+            Line::new("data-coterie-conflict-list").word("what", what),
             list.len(),
             max,
         );
@@ -65,7 +67,9 @@ fn declared(sc: &CoterieScenario) -> Checks<'_> {
                 at,
                 items: list.iter().map(String::as_str).collect(),
                 twice: Box::new(move |_, n| {
-                    format!("the conflict lists the {what} \"{n}\" twice: it would count twice")
+                    Line::new("data-coterie-conflict-twice")
+                        .word("what", what)
+                        .name("name", n)
                 }),
             });
         }
@@ -76,11 +80,11 @@ fn declared(sc: &CoterieScenario) -> Checks<'_> {
             .map(|(key, g)| (vec![Field(key), Field("name")], g.name.as_str()))
             .to_vec(),
         blank: Some(Box::new(|k, _| {
-            format!("{}: the group needs a name, not a blank", GROUPS[k])
+            Line::new("data-coterie-group-blank").name("group", GROUPS[k])
         })),
         visible: Some("group"),
         twice: Some(Box::new(|_, n| {
-            format!("two groups are called \"{n}\": their results could not be told apart")
+            Line::new("data-coterie-groups-same-name").name("name", n)
         })),
         also: Vec::new(),
     });
@@ -88,13 +92,17 @@ fn declared(sc: &CoterieScenario) -> Checks<'_> {
     for (key, g) in groups(sc) {
         d.limit(
             vec![Field(key), Field("characters")],
-            format!("{key}: characters"),
+            Line::new("data-field-of")
+                .name("record", key)
+                .name("field", "characters"),
             g.characters.len(),
             MAX_GROUP,
         );
         d.limit(
             vec![Field(key), Field("traits")],
-            format!("{key}: traits"),
+            Line::new("data-field-of")
+                .name("record", key)
+                .name("field", "traits"),
             g.traits.len(),
             MAX_TRAITS,
         );
@@ -105,17 +113,18 @@ fn declared(sc: &CoterieScenario) -> Checks<'_> {
                 ("skills", ch.skills.len(), MAX_SKILLS),
                 ("nuances", ch.nuances.len(), MAX_NUANCES),
             ] {
-                let label = format!("{}: {list}", ch.name);
+                let label = Line::new("data-field-of")
+                    .name("record", ch.name.clone())
+                    .name("field", list);
                 d.limit(join(&at, &[Field(list)]), label, len, max);
             }
             d.once.push(Once {
                 at: join(&at, &[Field("nuances")]),
                 items: ch.nuances.iter().map(|n| n.name.as_str()).collect(),
                 twice: Box::new(|_, n| {
-                    format!(
-                        "{}: the nuance \"{n}\" is written twice: it would count twice",
-                        ch.name
-                    )
+                    Line::new("data-coterie-nuance-twice")
+                        .name("who", ch.name.clone())
+                        .name("nuance", n)
                 }),
             });
         }
@@ -123,10 +132,10 @@ fn declared(sc: &CoterieScenario) -> Checks<'_> {
     d.names.push(Names {
         kind: "character",
         records: characters,
-        blank: Some(Box::new(|_, _| "a character needs a name".into())),
+        blank: Some(Box::new(|_, _| Line::new("data-character-blank"))),
         visible: Some("character"),
         twice: Some(Box::new(|_, n| {
-            format!("two characters are called \"{n}\"")
+            Line::new("data-coterie-characters-same-name").name("name", n)
         })),
         also: Vec::new(),
     });
@@ -138,7 +147,7 @@ fn group(r: &mut Report, key: &'static str, g: &GroupDef) {
     if g.characters.is_empty() {
         r.at(
             &[Field(key)],
-            format!("{key}: the group needs at least one character"),
+            Line::new("data-coterie-group-empty").name("group", key),
         );
     }
     if let Some(b) = g.breaks_at
@@ -146,20 +155,24 @@ fn group(r: &mut Report, key: &'static str, g: &GroupDef) {
     {
         r.at(
             &[Field(key), Field("breaks_at")],
-            format!("{key}: breaks_at is a position from -1 to -4 (-5 is over-run), not {b}"),
+            Line::new("data-coterie-breaks-at")
+                .name("group", key)
+                .number("value", i64::from(b)),
         );
     }
     if !(0..=20).contains(&g.armour) {
         r.at(
             &[Field(key), Field("armour")],
-            format!("{key}: armour must be 0 to 20"),
+            Line::new("data-coterie-armour").name("group", key),
         );
     }
     for (t, v) in &g.traits {
         if !RANK.contains(v) {
             r.at(
                 &[Field(key), Field("traits"), Field(t)],
-                format!("{key}: trait \"{t}\" must be -20 to 20"),
+                Line::new("data-coterie-trait-rank")
+                    .name("group", key)
+                    .name("trait", t.clone()),
             );
         }
     }
@@ -167,12 +180,16 @@ fn group(r: &mut Report, key: &'static str, g: &GroupDef) {
         if !g.traits.contains_key(t) {
             r.at(
                 &[Field(key), Field("trait_injuries"), Field(t)],
-                format!("{key}: an injury to \"{t}\", a trait the group does not have"),
+                Line::new("data-coterie-injury-no-trait")
+                    .name("group", key)
+                    .name("trait", t.clone()),
             );
         } else if !(0..=100).contains(v) {
             r.at(
                 &[Field(key), Field("trait_injuries"), Field(t)],
-                format!("{key}: the injury to \"{t}\" must be 0 to 100"),
+                Line::new("data-coterie-injury-range")
+                    .name("group", key)
+                    .name("trait", t.clone()),
             );
         }
     }
@@ -181,12 +198,19 @@ fn group(r: &mut Report, key: &'static str, g: &GroupDef) {
 /// A character's ratings, and that each nuance refines a skill they have.
 fn character(r: &mut Report, at: &[crate::scenario::check::Step], ch: &CharacterDef) {
     let name = &ch.name;
-    icon(r, at, &format!("character \"{name}\""), &ch.icon);
+    icon(
+        r,
+        at,
+        Line::new("data-character").name("name", name.clone()),
+        &ch.icon,
+    );
     for (s, v) in &ch.skills {
         if !RANK.contains(v) {
             r.at(
                 &join(at, &[Field("skills"), Field(s)]),
-                format!("{name}: skill \"{s}\" must be -20 to 20"),
+                Line::new("data-coterie-skill-rank")
+                    .name("who", name.clone())
+                    .name("skill", s.clone()),
             );
         }
     }
@@ -195,16 +219,18 @@ fn character(r: &mut Report, at: &[crate::scenario::check::Step], ch: &Character
         if !ch.skills.contains_key(&n.skill) {
             r.at(
                 &join(&nuance, &[Field("skill")]),
-                format!(
-                    "{name}: nuance \"{}\" refines \"{}\", a skill they do not have",
-                    n.name, n.skill
-                ),
+                Line::new("data-coterie-nuance-no-skill")
+                    .name("who", name.clone())
+                    .name("nuance", n.name.clone())
+                    .name("skill", n.skill.clone()),
             );
         }
         if !RANK.contains(&n.value) {
             r.at(
                 &join(&nuance, &[Field("value")]),
-                format!("{name}: nuance \"{}\" must be -20 to 20", n.name),
+                Line::new("data-coterie-nuance-rank")
+                    .name("who", name.clone())
+                    .name("nuance", n.name.clone()),
             );
         }
     }
@@ -212,26 +238,28 @@ fn character(r: &mut Report, at: &[crate::scenario::check::Step], ch: &Character
         if !(-5..=5).contains(&v) {
             r.at(
                 &join(at, &[Field(what)]),
-                format!("{name}: {what} must be -5 to 5"),
+                Line::new("data-coterie-small-rating")
+                    .name("who", name.clone())
+                    .word("what", what),
             );
         }
     }
     if !(1..=20).contains(&ch.endurance) {
         r.at(
             &join(at, &[Field("endurance")]),
-            format!("{name}: endurance must be 1 to 20"),
+            Line::new("data-coterie-endurance").name("who", name.clone()),
         );
     }
     if !(0..=20).contains(&ch.fatigue) {
         r.at(
             &join(at, &[Field("fatigue")]),
-            format!("{name}: fatigue must be 0 to 20"),
+            Line::new("data-coterie-fatigue").name("who", name.clone()),
         );
     }
     if !(0..=20).contains(&ch.wounds) {
         r.at(
             &join(at, &[Field("wounds")]),
-            format!("{name}: wounds must be 0 to 20"),
+            Line::new("data-coterie-wounds").name("who", name.clone()),
         );
     }
     if let Some(goal) = &ch.goal
@@ -239,7 +267,7 @@ fn character(r: &mut Report, at: &[crate::scenario::check::Step], ch: &Character
     {
         r.at(
             &join(at, &[Field("goal"), Field("needed")]),
-            format!("{name}: a goal needs 1 to 10 steps"),
+            Line::new("data-coterie-goal-steps").name("who", name.clone()),
         );
     }
 }

@@ -2,6 +2,7 @@
 //! structs, identifiers and commas where the writer left out a quote, typed 1.5 or saved the
 //! file as JSON; its words are kept where no plainer ones are known.
 
+use fray_rules::line::Line;
 use ron::error::{Error, Position, SpannedError};
 
 use super::{DataError, DataErrors};
@@ -12,35 +13,30 @@ pub fn from_ron(file: &str, src: &str, e: &SpannedError) -> DataErrors {
     let (line, message) = plain(src, e).unwrap_or_else(|| {
         let what = match &e.code {
             // RON's own words speak of its options, not of the file.
-            Error::ExceededRecursionLimit => {
-                "brackets are nested deeper than any scenario or replay needs: look for brackets \
-                 opened and never closed, or a structure nested by mistake"
-                    .to_string()
-            }
-            other => other.to_string(),
+            Error::ExceededRecursionLimit => Line::new("data-nested-too-deep"),
+            // RON's own words: not ours to say otherwise.
+            other => Line::new("data-ron").name("error", other.to_string()),
         };
         (
             e.span.start.line,
-            format!("{what} (column {})", e.span.start.col),
+            Line::new("data-at-column")
+                .line("what", what)
+                .number("column", e.span.start.col as i64),
         )
     });
-    DataErrors(vec![DataError {
-        file: file.to_string(),
-        line,
-        message,
-    }])
+    DataErrors(vec![DataError::new(file, line, message)])
 }
 
 /// The line and the plain words for a mistake whose kind is known.
-fn plain(src: &str, e: &SpannedError) -> Option<(usize, String)> {
+fn plain(src: &str, e: &SpannedError) -> Option<(usize, Line)> {
     let toks = tokens(src);
     if toks.is_empty() {
         let what = if src.trim().is_empty() {
-            "the file is empty"
+            "data-file-empty"
         } else {
-            "the file has only comments: there is nothing in it to read"
+            "data-file-only-comments"
         };
-        return Some((1, what.into()));
+        return Some((1, Line::new(what)));
     }
     let at = offset(src, e.span.start);
     let line = e.span.start.line;
@@ -49,26 +45,34 @@ fn plain(src: &str, e: &SpannedError) -> Option<(usize, String)> {
     {
         return Some((
             line,
-            format!(
-                "{what} stands here (column {}): a character that does not belong in a data file; was the file saved by something other than a text editor?",
-                e.span.start.col
-            ),
+            Line::new("data-stray-character")
+                .line("what", what)
+                .number("column", e.span.start.col as i64),
         ));
     }
     if let Some(first) = toks.first()
         && first.span.start == at
         && matches!(first.token, Token::Open('{' | '['))
     {
-        let shape = match &e.code {
-            Error::ExpectedNamedStructLike(name) => {
-                format!(" (a {} is written `{name}(...)`)", name.to_lowercase())
-            }
-            _ => String::new(),
+        let json = match &e.code {
+            Error::ExpectedNamedStructLike(name) => Line::new("data-json-not-ron-shaped")
+                .word(
+                    "kind",
+                    match *name {
+                        "Scenario" => "scenario",
+                        "Replay" => "replay",
+                        "Lesson" => "lesson",
+                        "Campaign" => "campaign",
+                        _ => "record",
+                    },
+                )
+                .name("name", *name),
+            _ => Line::new("data-json-not-ron"),
         };
-        return Some((line, format!("this is JSON; Fray reads RON{shape}")));
+        return Some((line, json));
     }
     if matches!(e.code, Error::ExpectedStringEnd) {
-        return Some((line, UNCLOSED.into()));
+        return Some((line, Line::new(UNCLOSED)));
     }
     // A string left open runs on to the next quote, and RON stumbles on what follows it: the
     // quote is missing where that string began.
@@ -80,12 +84,12 @@ fn plain(src: &str, e: &SpannedError) -> Option<(usize, String)> {
         && src[s.span.start..].starts_with('"')
         && src[s.span.end..at].trim().is_empty()
     {
-        return Some((s.line, UNCLOSED.into()));
+        return Some((s.line, Line::new(UNCLOSED)));
     }
     if let Some(number) = decimal(src, at) {
         return Some((
             line,
-            format!("{number} is a decimal number, and a whole number belongs here"),
+            Line::new("data-decimal-number").name("number", number),
         ));
     }
     if let Error::ExpectedDifferentStructName { found, .. } = &e.code
@@ -98,15 +102,13 @@ fn plain(src: &str, e: &SpannedError) -> Option<(usize, String)> {
     {
         return Some((
             toks[k - 2].line,
-            format!(
-                "`{name}(` holds its fields in brackets of their own: write `{name}((` … `))`, with two pairs of brackets"
-            ),
+            Line::new("data-single-brackets").name("name", name.clone()),
         ));
     }
     None
 }
 
-const UNCLOSED: &str = "a string is not closed (a \" is missing)";
+const UNCLOSED: &str = "data-string-not-closed";
 
 /// Where RON's position lies in `src`, in bytes (RON counts columns in characters).
 fn offset(src: &str, p: Position) -> usize {
@@ -124,13 +126,13 @@ fn offset(src: &str, p: Position) -> usize {
 }
 
 /// A character no text editor writes by itself, as the message names it.
-fn stray(c: char) -> Option<String> {
+fn stray(c: char) -> Option<Line> {
     match c {
-        '\0' => Some("a NUL byte".into()),
+        '\0' => Some(Line::new("data-nul-byte")),
         '\n' | '\r' | '\t' => None,
-        c if c.is_control() || invisible(c) => {
-            Some(format!("an invisible character (U+{:04X})", u32::from(c)))
-        }
+        c if c.is_control() || invisible(c) => Some(
+            Line::new("data-invisible-character").name("code", format!("U+{:04X}", u32::from(c))),
+        ),
         _ => None,
     }
 }

@@ -2,6 +2,7 @@
 //! each beyond its name: a square of their own to stand on, a sheet of standard dice, no more
 //! than two hands' worth held.
 
+use fray_rules::line::Line;
 use std::collections::BTreeMap;
 
 use crate::rules::teams::setup::MAX_CHARACTERS;
@@ -31,7 +32,9 @@ pub fn characters(r: &mut Report, sc: &TeamsScenario, grid: &Grid) -> Vec<Charac
     if total > MAX_CHARACTERS {
         r.at(
             &[Field("teams")],
-            format!("{total} characters: a battle holds at most {MAX_CHARACTERS}"),
+            Line::new("data-teams-too-many-characters")
+                .number("count", total as i64)
+                .number("most", MAX_CHARACTERS as i64),
         );
     }
     let mut characters = Vec::new();
@@ -40,33 +43,39 @@ pub fn characters(r: &mut Report, sc: &TeamsScenario, grid: &Grid) -> Vec<Charac
         if team.characters.is_empty() {
             r.at(
                 &[Field("teams"), Nth(t), Field("name")],
-                format!("team \"{}\" has no characters", team.name),
+                Line::new("data-teams-team-empty").name("team", team.name.clone()),
             );
         }
         for (c, cd) in team.characters.iter().enumerate() {
             let at = [Field("teams"), Nth(t), Field("characters"), Nth(c)];
-            let who = format!("character \"{}\"", cd.name);
+            let who = Line::new("data-character").name("name", cd.name.clone());
+            let (column, row) = (i64::from(cd.at.0), i64::from(cd.at.1));
             if !grid.open(cd.at) {
                 let why = if grid.inside(cd.at) {
-                    format!("on {}", grid.blocked_by(cd.at))
+                    Line::new("data-teams-on").word("what", grid.blocked_by(cd.at))
                 } else {
-                    "off the map".to_string()
+                    Line::new("data-teams-off-the-map")
                 };
                 r.at(
                     &join(&at, &[Field("at")]),
-                    format!("{who} stands at {:?}, {why}", cd.at),
+                    Line::new("data-teams-stands-blocked")
+                        .line("who", who.clone())
+                        .number("column", column)
+                        .number("row", row)
+                        .line("why", why),
                 );
             } else if let Some(other) = standing.insert(cd.at, cd.name.as_str()) {
                 r.at(
                     &join(&at, &[Field("at")]),
-                    format!(
-                        "{who} stands at {:?}, where \"{other}\" already stands",
-                        cd.at
-                    ),
+                    Line::new("data-teams-stands-taken")
+                        .line("who", who.clone())
+                        .number("column", column)
+                        .number("row", row)
+                        .name("other", other),
                 );
             }
             stats::check(r, &at, &who, &cd.stats);
-            icon(r, &at, &who, &cd.icon);
+            icon(r, &at, who.clone(), &cd.icon);
             let mut gear = Vec::new();
             let mut hands = 0u8;
             for (list, held) in [(&cd.hands, true), (&cd.pack, false)] {
@@ -80,7 +89,9 @@ pub fn characters(r: &mut Report, sc: &TeamsScenario, grid: &Grid) -> Vec<Charac
             if hands > 2 {
                 r.at(
                     &join(&at, &[Field("hands")]),
-                    format!("{who} holds more than two hands' worth ({hands})"),
+                    Line::new("data-teams-too-many-hands")
+                        .line("who", who.clone())
+                        .number("hands", i64::from(hands)),
                 );
             }
             let lasting = lasting(r, &at, &who, cd, &gear);
@@ -104,7 +115,7 @@ pub fn characters(r: &mut Report, sc: &TeamsScenario, grid: &Grid) -> Vec<Charac
 fn lasting(
     r: &mut Report,
     at: &[crate::scenario::check::Step],
-    who: &str,
+    who: &Line,
     cd: &super::CharacterDef,
     gear: &[Gear],
 ) -> Lasting {
@@ -112,10 +123,10 @@ fn lasting(
     if cd.hurt > 0 && cd.hurt >= health {
         r.at(
             &join(at, &[Field("hurt")]),
-            format!(
-                "{who}: hurt {} leaves no health of {health} (a character who starts a battle stands)",
-                cd.hurt
-            ),
+            Line::new("data-zones-hurt")
+                .line("who", who.clone())
+                .number("hurt", i64::from(cd.hurt))
+                .number("health", i64::from(health)),
         );
     }
     if let Some(d) = cd.death_difficulty
@@ -123,7 +134,9 @@ fn lasting(
     {
         r.at(
             &join(at, &[Field("death_difficulty")]),
-            format!("{who}: the difficulty of cheating death is from 10 up to 30, not {d}"),
+            Line::new("data-teams-death-difficulty")
+                .line("who", who.clone())
+                .number("value", i64::from(d)),
         );
     }
     let mut taken = vec![false; gear.len()];
@@ -140,16 +153,20 @@ fn lasting(
                 if *lost >= most {
                     r.at(
                         &join(at, &[Field("worn"), Nth(k)]),
-                        format!(
-                            "{who}: \"{name}\" cannot have lost {lost} of its durability {most}"
-                        ),
+                        Line::new("data-teams-worn-beyond")
+                            .line("who", who.clone())
+                            .name("item", name.clone())
+                            .number("lost", i64::from(*lost))
+                            .number("most", i64::from(most)),
                     );
                 }
                 worn.push((i, *lost));
             }
             None => r.at(
                 &join(at, &[Field("worn"), Nth(k)]),
-                format!("{who}: worn \"{name}\" is not among their gear"),
+                Line::new("data-teams-worn-not-carried")
+                    .line("who", who.clone())
+                    .name("item", name.clone()),
             ),
         }
     }

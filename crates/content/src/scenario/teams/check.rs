@@ -1,6 +1,8 @@
 //! The lists of a Three actions scenario, their limits, the names that tell their records
 //! apart and the fields that name a record of another list, declared for the engine.
 
+use fray_rules::line::Line;
+
 use crate::scenario::check::Step::{Field, Nth};
 use crate::scenario::check::{Checks, Limit, Names, join};
 use crate::scenario::error::some_of;
@@ -10,19 +12,31 @@ use super::{MAX_CARRIED, MAX_GROUND, MAX_ITEMS, MAX_TASKS, MAX_TEAMS, TeamsScena
 /// Everything of the scenario that is a list, a name, or a name of something.
 pub fn declared(sc: &TeamsScenario) -> Checks<'_> {
     let mut d = Checks::default();
-    d.limit(vec![Field("items")], "items", sc.items.len(), MAX_ITEMS);
+    let field = |key: &str| Line::new("data-field").name("field", key);
+    d.limit(
+        vec![Field("items")],
+        field("items"),
+        sc.items.len(),
+        MAX_ITEMS,
+    );
     d.limits.push(Limit {
         at: vec![Field("teams")],
-        label: "teams".into(),
+        label: field("teams"),
         len: sc.teams.len(),
         max: MAX_TEAMS,
         least: Some((
             2,
-            format!("a battle needs two or more teams, found {}", sc.teams.len()),
+            Line::new("data-teams-too-few-teams").number("count", sc.teams.len() as i64),
         )),
     });
-    d.limit(vec![Field("tasks")], "tasks", sc.tasks.len(), MAX_TASKS);
-    d.limit(vec![Field("ground")], "ground", sc.ground.len(), MAX_GROUND);
+    d.limit(
+        vec![Field("tasks")],
+        field("tasks"),
+        sc.tasks.len(),
+        MAX_TASKS,
+    );
+    let ground = field("ground");
+    d.limit(vec![Field("ground")], ground, sc.ground.len(), MAX_GROUND);
     d.names.push(Names {
         kind: "item",
         records: (sc.items.keys())
@@ -43,9 +57,11 @@ pub fn declared(sc: &TeamsScenario) -> Checks<'_> {
                 )
             })
             .collect(),
-        blank: Some(Box::new(|_, _| "a team needs a name".into())),
+        blank: Some(Box::new(|_, _| Line::new("data-teams-team-blank"))),
         visible: Some("team"),
-        twice: Some(Box::new(|_, n| format!("two teams are called \"{n}\""))),
+        twice: Some(Box::new(|_, n| {
+            Line::new("data-teams-teams-same-name").name("name", n)
+        })),
         also: Vec::new(),
     });
     d.names.push(Names {
@@ -60,7 +76,9 @@ pub fn declared(sc: &TeamsScenario) -> Checks<'_> {
             .collect(),
         blank: None,
         visible: Some("task"),
-        twice: Some(Box::new(|_, n| format!("two tasks are called \"{n}\""))),
+        twice: Some(Box::new(|_, n| {
+            Line::new("data-teams-tasks-same-name").name("name", n)
+        })),
         also: Vec::new(),
     });
     teams_named(&mut d, sc);
@@ -74,7 +92,11 @@ pub fn declared(sc: &TeamsScenario) -> Checks<'_> {
             vec![Field("ground"), Nth(k), Field("item")],
             &g.item,
             "item",
-            move || format!("ground: unknown item \"{}\" (the items: {items})", g.item),
+            move || {
+                Line::new("data-teams-ground-unknown-item")
+                    .name("item", g.item.clone())
+                    .line("known", (*items).clone())
+            },
         );
     }
     d
@@ -88,12 +110,12 @@ fn teams_named<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
     let mut named = Vec::new();
     for (k, task) in sc.tasks.iter().enumerate() {
         if let Some(n) = &task.team {
-            let what = format!("task \"{}\"", task.name);
+            let what = Line::new("data-teams-task").name("name", task.name.clone());
             named.push((vec![Field("tasks"), Nth(k), Field("team")], n, what));
         }
     }
     for (k, ch) in sc.objective_changes.iter().enumerate() {
-        let what = format!("objective change {}: team", k + 1);
+        let what = Line::new("data-teams-change-team").number("number", k as i64 + 1);
         named.push((
             vec![Field("objective_changes"), Nth(k), Field("team")],
             &ch.team,
@@ -103,17 +125,24 @@ fn teams_named<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
     named.push((
         vec![Field("started_by")],
         &sc.started_by,
-        "started_by".into(),
+        Line::new("data-field").name("field", "started_by"),
     ));
     for (key, n) in [("attacked", &sc.attacked), ("surprise", &sc.surprise)] {
         if let Some(n) = n {
-            named.push((vec![Field(key)], n, key.into()));
+            named.push((
+                vec![Field(key)],
+                n,
+                Line::new("data-field").name("field", key),
+            ));
         }
     }
     for (at, name, what) in named {
         let teams = teams.clone();
         d.refer(at, name, "team", move || {
-            format!("{what}: no team is named \"{name}\" (teams: {teams})")
+            Line::new("data-teams-no-team")
+                .line("what", what.clone())
+                .name("team", name.clone())
+                .line("known", (*teams).clone())
         });
     }
 }
@@ -128,15 +157,20 @@ fn characters<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
             let at = [Field("teams"), Nth(t), Field("characters"), Nth(c)];
             names.push((join(&at, &[Field("name")]), cd.name.as_str()));
             for (key, list) in [("hands", &cd.hands), ("pack", &cd.pack)] {
-                let label = format!("character \"{}\": {key}", cd.name);
+                let label = Line::new("data-record-field")
+                    .line(
+                        "who",
+                        Line::new("data-character").name("name", cd.name.clone()),
+                    )
+                    .name("field", key);
                 d.limit(join(&at, &[Field(key)]), label, list.len(), MAX_CARRIED);
                 for (k, name) in list.iter().enumerate() {
                     let items = items.clone();
                     d.refer(join(&at, &[Field(key), Nth(k)]), name, "item", move || {
-                        format!(
-                            "character \"{}\": unknown item \"{name}\" (the items: {items})",
-                            cd.name
-                        )
+                        Line::new("data-teams-unknown-item")
+                            .name("who", cd.name.clone())
+                            .name("item", name.clone())
+                            .line("known", (*items).clone())
                     });
                 }
             }
@@ -145,10 +179,10 @@ fn characters<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
     d.names.push(Names {
         kind: "character",
         records: names,
-        blank: Some(Box::new(|_, _| "a character needs a name".into())),
+        blank: Some(Box::new(|_, _| Line::new("data-character-blank"))),
         visible: Some("character"),
         twice: Some(Box::new(|_, n| {
-            format!("character \"{n}\" appears twice: names must tell characters apart")
+            Line::new("data-character-twice").name("name", n)
         })),
         also: Vec::new(),
     });

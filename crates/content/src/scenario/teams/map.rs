@@ -2,6 +2,7 @@
 //! square on the map and in one terrain list, exits where one may stand, items that can be
 //! held and weapons that can strike.
 
+use fray_rules::line::Line;
 use std::collections::BTreeMap;
 
 use crate::rules::teams::{Pos, Task};
@@ -27,13 +28,14 @@ impl Grid {
         self.inside(p) && !matches!(self.terrain.get(&p), Some(&"walls" | &"cover" | &"doors"))
     }
 
-    /// What stands on a square, for messages.
+    /// What stands on a square, as the keyword the messages choose their words by
+    /// (`data-teams-blocked`).
     pub fn blocked_by(&self, p: Square) -> &'static str {
         match self.terrain.get(&p).copied().unwrap_or_default() {
-            "walls" => "a wall",
+            "walls" => "wall",
             "cover" => "cover",
-            "doors" => "a closed door",
-            _ => "open ground",
+            "doors" => "door",
+            _ => "open",
         }
     }
 }
@@ -44,10 +46,10 @@ pub fn grid(r: &mut Report, m: &MapDef) -> Grid {
     if !sized {
         r.at(
             &[Field("map"), Field("width")],
-            format!(
-                "map: {}×{} squares; each side must be 1 to {MAX_SIDE}",
-                m.width, m.height
-            ),
+            Line::new("data-teams-map-size")
+                .number("width", i64::from(m.width))
+                .number("height", i64::from(m.height))
+                .number("most", i64::from(MAX_SIDE)),
         );
     }
     let mut grid = Grid {
@@ -68,15 +70,21 @@ pub fn grid(r: &mut Report, m: &MapDef) -> Grid {
             if !grid.inside(p) {
                 r.at(
                     &at,
-                    format!(
-                        "map: {what} square {:?} lies off the {}×{} map",
-                        p, m.width, m.height
-                    ),
+                    Line::new("data-teams-square-off-map")
+                        .name("list", what)
+                        .number("column", i64::from(p.0))
+                        .number("row", i64::from(p.1))
+                        .number("width", i64::from(m.width))
+                        .number("height", i64::from(m.height)),
                 );
             } else if let Some(other) = grid.terrain.insert(p, what) {
                 r.at(
                     &at,
-                    format!("map: square {p:?} is listed in both {other} and {what}"),
+                    Line::new("data-teams-square-twice")
+                        .number("column", i64::from(p.0))
+                        .number("row", i64::from(p.1))
+                        .name("first", other)
+                        .name("list", what),
                 );
             }
         }
@@ -85,12 +93,16 @@ pub fn grid(r: &mut Report, m: &MapDef) -> Grid {
     let mut exits = std::collections::BTreeSet::new();
     for (k, &p) in m.exits.iter().enumerate() {
         let at = [Field("map"), Field("exits"), Nth(k)];
+        let exit = |id: &'static str| {
+            (Line::new(id).number("column", i64::from(p.0))).number("row", i64::from(p.1))
+        };
         if !exits.insert(p) {
-            r.at(&at, format!("map: exit {p:?} is listed twice"));
+            r.at(&at, exit("data-teams-exit-twice"));
         } else if !grid.inside(p) {
-            r.at(&at, format!("map: exit {p:?} lies off the map"));
+            r.at(&at, exit("data-teams-exit-off-map"));
         } else if !grid.open(p) {
-            r.at(&at, format!("map: exit {p:?} is on {}", grid.blocked_by(p)));
+            let on = Line::new("data-teams-on").word("what", grid.blocked_by(p));
+            r.at(&at, exit("data-teams-exit-blocked").line("on", on));
         }
     }
     grid
@@ -99,37 +111,40 @@ pub fn grid(r: &mut Report, m: &MapDef) -> Grid {
 /// An item of the catalogue: held in one hand or two, and a weapon that can strike.
 pub fn item(r: &mut Report, name: &str, def: &ItemDef) {
     let at = [Field("items"), Field(name)];
-    let mut bad = |msg: String| r.at(&at, format!("item \"{name}\": {msg}"));
+    let mut bad = |msg: Line| {
+        r.at(
+            &at,
+            Line::new("data-teams-item")
+                .name("item", name)
+                .line("what", msg),
+        )
+    };
     if !(1..=2).contains(&def.hands) {
-        bad(format!("an item takes 1 or 2 hands, not {}", def.hands));
+        bad(Line::new("data-teams-item-hands").number("hands", i64::from(def.hands)));
     }
     if def.block == Some(0) {
-        bad("a block value of 0 blocks nothing".into());
+        bad(Line::new("data-teams-block-zero"));
     }
     if def.durability == Some(0) {
-        bad("a durability of 0 is already broken".into());
+        bad(Line::new("data-teams-durability-zero"));
     }
     if let Some(w) = &def.weapon {
         if w.attributes.is_empty() {
-            bad("a weapon needs at least one attribute to attack with".into());
+            bad(Line::new("data-teams-weapon-no-attribute"));
         }
         if w.reach == 0 && w.range == 0 {
-            bad("a weapon needs a reach or a range".into());
+            bad(Line::new("data-teams-weapon-no-reach"));
         }
         if w.critical == 0 || w.critical > 25 {
-            bad(format!(
-                "a critical threshold of {} (a luck roll from 1 to 25)",
-                w.critical
-            ));
+            bad(Line::new("data-teams-critical").number("critical", i64::from(w.critical)));
         }
         if w.critical_damage < w.damage {
-            bad(format!(
-                "critical damage {} is less than its damage {}",
-                w.critical_damage, w.damage
-            ));
+            bad(Line::new("data-teams-critical-damage")
+                .number("critical", i64::from(w.critical_damage))
+                .number("damage", i64::from(w.damage)));
         }
         if (w.thrown || w.reload > 0) && w.range == 0 {
-            bad("a thrown or reloaded weapon needs a range".into());
+            bad(Line::new("data-teams-thrown-no-range"));
         }
     }
 }
@@ -142,16 +157,16 @@ pub fn tasks(r: &mut Report, sc: &TeamsScenario, grid: &Grid, known: &Known) -> 
         if !grid.inside(task.at) {
             r.at(
                 &at("at"),
-                format!(
-                    "task \"{}\": square {:?} lies off the map",
-                    task.name, task.at
-                ),
+                Line::new("data-teams-task-off-map")
+                    .name("task", task.name.clone())
+                    .number("column", i64::from(task.at.0))
+                    .number("row", i64::from(task.at.1)),
             );
         }
         if task.difficulty == 0 {
             r.at(
                 &at("difficulty"),
-                format!("task \"{}\": a difficulty of 0 needs no test", task.name),
+                Line::new("data-teams-task-difficulty").name("task", task.name.clone()),
             );
         }
         tasks.push(Task {

@@ -29,6 +29,7 @@ use crate::rules::teams::setup::MAX_SIDE;
 use crate::rules::teams::{
     Attr, CharacterSetup, GroundItem, MapSetup, Pos, SetupError, Skill, WeaponDef,
 };
+use fray_rules::line::Line;
 
 /// A square of the grid: `(x, y)`.
 pub type Square = (u8, u8);
@@ -271,16 +272,11 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
             if !grid.open(g.at) {
                 r.at(
                     &[Field("ground"), Nth(k), Field("item")],
-                    format!(
-                        "ground: the {} lies at {:?}, {}",
-                        g.item,
-                        g.at,
-                        if grid.inside(g.at) {
-                            "where nobody can reach it"
-                        } else {
-                            "off the map"
-                        }
-                    ),
+                    Line::new("data-teams-ground-unreachable")
+                        .name("item", g.item.clone())
+                        .number("column", g.at.0)
+                        .number("row", g.at.1)
+                        .word("why", if grid.inside(g.at) { "blocked" } else { "off" }),
                 );
             }
             ground.push(GroundItem {
@@ -296,15 +292,12 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     if attacked.is_some() && attacked == started_by {
         r.at(
             &[Field("attacked")],
-            "attacked: the team that started the fight did not attack itself",
+            Line::new("data-teams-attacked-itself"),
         );
     }
     let surprise = sc.surprise.as_ref().and_then(|n| known.get("team", n));
     if sc.round_limit == 0 {
-        r.at(
-            &[Field("round_limit")],
-            "round_limit: the battle needs at least one round",
-        );
+        r.at(&[Field("round_limit")], Line::new("data-teams-no-rounds"));
     }
     if let Some(def) = &sc.situation
         && sc.round_limit > 0
@@ -312,10 +305,9 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     {
         r.at(
             &[Field("situation"), Field("round")],
-            format!(
-                "situation: round {} is past the battle's last round, {} (its round_limit)",
-                def.round, sc.round_limit
-            ),
+            Line::new("data-teams-situation-past-limit")
+                .number("round", def.round)
+                .number("limit", sc.round_limit),
         );
     }
     let situation = sc.situation.as_ref().and_then(|def| {
@@ -363,8 +355,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
     // The core's own check, which everything above should already have caught.
     if let Err(e) = setup.validate() {
         let mut r = Report::new(file, src);
-        let said = fray_words::english().line(&e.line(), &crate::rules::line::NoNames);
-        r.at(&setup_path(sc, &e), said);
+        r.at(&setup_path(sc, &e), e.line());
         r.finish()?;
     }
     Ok(setup)

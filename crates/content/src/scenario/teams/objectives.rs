@@ -6,6 +6,7 @@ use crate::rules::teams::{
 };
 use crate::scenario::check::Step::{Field, Nth};
 use crate::scenario::check::{Known, Report, Step, join};
+use fray_rules::line::Line;
 
 use super::map::Grid;
 use super::{ObjectiveDef, Square, TeamsScenario, WhenDef};
@@ -24,10 +25,10 @@ pub fn teams(r: &mut Report, b: &Battle) -> Vec<TeamSetup> {
     (b.sc.teams.iter().enumerate())
         .map(|(t, team)| {
             let at = [Field("teams"), Nth(t), Field("objective")];
-            let who = format!("team \"{}\"", team.name);
+            let who = Line::new("data-teams-team").name("team", team.name.clone());
             TeamSetup {
                 name: team.name.clone(),
-                objective: objective(r, b, &at, &who, t, &team.objective),
+                objective: objective(r, b, &at, who, t, &team.objective),
             }
         })
         .collect()
@@ -39,18 +40,20 @@ pub fn changes(r: &mut Report, b: &Battle) -> Vec<ObjectiveChange> {
     for (k, ch) in b.sc.objective_changes.iter().enumerate() {
         let at = |field| [Field("objective_changes"), Nth(k), Field(field)];
         let t = b.known.get("team", &ch.team);
-        let who = format!("objective change {} (team \"{}\")", k + 1, ch.team);
+        let who = Line::new("data-teams-objective-change")
+            .number("number", k as i64 + 1)
+            .name("team", ch.team.clone());
+        let said = |id| Line::new(id).line("who", who.clone());
         let when = match &ch.when {
             WhenDef::Round(n) => {
                 if *n == 0 {
-                    r.at(&at("when"), format!("{who}: rounds count from 1"));
+                    r.at(&at("when"), said("data-teams-change-round-zero"));
                 } else if *n > b.sc.round_limit {
                     r.at(
                         &at("when"),
-                        format!(
-                            "{who}: round {n} comes after the round limit, {}",
-                            b.sc.round_limit
-                        ),
+                        said("data-teams-change-after-limit")
+                            .number("round", *n)
+                            .number("limit", b.sc.round_limit),
                     );
                 }
                 Some(ChangeWhen::Round(*n))
@@ -60,9 +63,7 @@ pub fn changes(r: &mut Report, b: &Battle) -> Vec<ObjectiveChange> {
                 if k.is_none() {
                     r.at(
                         &at("when"),
-                        format!(
-                            "{who}: when the task \"{name}\" is done, but no task is called that"
-                        ),
+                        said("data-teams-change-no-task").name("task", name.clone()),
                     );
                 }
                 k.map(ChangeWhen::Task)
@@ -72,14 +73,14 @@ pub fn changes(r: &mut Report, b: &Battle) -> Vec<ObjectiveChange> {
                 if c.is_none() {
                     r.at(
                         &at("when"),
-                        format!("{who}: when \"{name}\" is down, but nobody is called that"),
+                        said("data-teams-change-nobody-down").name("name", name.clone()),
                     );
                 }
                 c.map(ChangeWhen::Down)
             }
         };
         let team = t.unwrap_or(usize::MAX);
-        let objective = objective(r, b, &at("objective"), &who, team, &ch.objective);
+        let objective = objective(r, b, &at("objective"), who.clone(), team, &ch.objective);
         if let (Some(team), Some(when)) = (t, when) {
             out.push(ObjectiveChange {
                 team,
@@ -97,32 +98,31 @@ fn objective(
     r: &mut Report,
     b: &Battle,
     at: &[Step],
-    who: &str,
+    who: Line,
     t: usize,
     def: &ObjectiveDef,
 ) -> Objective {
+    let said = |id| Line::new(id).line("who", who.clone());
     let squares = |r: &mut Report, list: &[Square], at: &[Step]| -> Vec<Pos> {
         if list.is_empty() {
-            r.at(at, format!("{who}: the objective names no squares"));
+            r.at(at, said("data-teams-objective-no-squares"));
         }
         let mut seen = std::collections::BTreeSet::new();
         for (k, &p) in list.iter().enumerate() {
             if !seen.insert(p) {
                 r.at(
                     &join(at, &[Nth(k)]),
-                    format!("{who}: objective square {p:?} is listed twice"),
+                    said("data-teams-objective-square-twice")
+                        .number("column", p.0)
+                        .number("row", p.1),
                 );
             } else if !b.grid.open(p) {
                 r.at(
                     &join(at, &[Nth(k)]),
-                    format!(
-                        "{who}: objective square {p:?} is {}",
-                        if b.grid.inside(p) {
-                            "blocked"
-                        } else {
-                            "off the map"
-                        }
-                    ),
+                    said("data-teams-objective-square-closed")
+                        .number("column", p.0)
+                        .number("row", p.1)
+                        .word("why", if b.grid.inside(p) { "blocked" } else { "off" }),
                 );
             }
         }
@@ -139,7 +139,7 @@ fn objective(
             rounds,
         } => {
             if *rounds == 0 {
-                r.at(at, format!("{who}: holding for 0 rounds is no objective"));
+                r.at(at, said("data-teams-objective-hold-zero"));
             }
             Objective::Hold {
                 squares: squares(r, list, &join(at, &[Field("squares")])),
@@ -148,12 +148,14 @@ fn objective(
         }
         ObjectiveDef::Escape(count) => {
             if b.sc.map.exits.is_empty() {
-                r.at(at, format!("{who}: an escape needs exits on the map"));
+                r.at(at, said("data-teams-objective-no-exits"));
             }
             if *count == 0 || usize::from(*count) > members {
                 r.at(
                     at,
-                    format!("{who}: {count} to escape, with {members} in the team"),
+                    said("data-teams-objective-escape-count")
+                        .number("count", *count)
+                        .number("members", members as i64),
                 );
             }
             Objective::Escape { count: *count }
@@ -164,19 +166,16 @@ fn objective(
             match c {
                 Some(c) if b.characters[c].team != t => r.at(
                     &named,
-                    format!("{who}: \"{character}\" to protect is not one of the team"),
+                    said("data-teams-objective-protect-other").name("name", character.clone()),
                 ),
                 None => r.at(
                     &named,
-                    format!("{who}: the objective names \"{character}\", who is not in the battle"),
+                    said("data-teams-objective-protect-nobody").name("name", character.clone()),
                 ),
                 Some(_) => {}
             }
             if *rounds == 0 {
-                r.at(
-                    at,
-                    format!("{who}: protecting for 0 rounds is no objective"),
-                );
+                r.at(at, said("data-teams-objective-protect-zero"));
             }
             Objective::Protect {
                 character: c.unwrap_or(0),
@@ -188,11 +187,11 @@ fn objective(
             match k {
                 None => r.at(
                     at,
-                    format!("{who}: the objective names the task \"{name}\", which is not among the tasks"),
+                    said("data-teams-objective-no-task").name("task", name.clone()),
                 ),
                 Some(k) if b.tasks[k].team.is_some_and(|o| o != t) => r.at(
                     at,
-                    format!("{who}: the task \"{name}\" is for another team"),
+                    said("data-teams-objective-task-other").name("task", name.clone()),
                 ),
                 Some(_) => {}
             }

@@ -1,6 +1,7 @@
 //! A Three actions scenario's starting situation: a battle written mid-way, as a GM sets a
 //! rules question ("round 2, the guards have the initiative, Hale is prone at 3 health").
 
+use fray_rules::line::Line;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::teams::{Standing, Status, TeamsSituation};
@@ -65,10 +66,9 @@ pub fn read(
         if found.is_none() {
             r.at(
                 at,
-                format!(
-                    "situation: no team is named \"{name}\" (teams: {})",
-                    crate::scenario::error::some_of(teams)
-                ),
+                Line::new("data-teams-situation-no-team")
+                    .name("team", name)
+                    .line("known", crate::scenario::error::some_of(teams)),
             );
         }
         found
@@ -76,14 +76,17 @@ pub fn read(
     let who = |r: &mut Report, at: &[Step], name: &str| {
         let found = characters.iter().position(|c| c.0 == name);
         if found.is_none() {
-            r.at(at, format!("situation: no character is named \"{name}\""));
+            r.at(
+                at,
+                Line::new("data-situation-no-character").name("name", name),
+            );
         }
         found
     };
     if def.round == 0 {
         r.at(
             &[Field("situation"), Field("round")],
-            "situation: rounds count from 1 (a surprise round is not a situation)",
+            Line::new("data-teams-situation-round-zero"),
         );
     }
     let mut order = Vec::new();
@@ -91,7 +94,8 @@ pub fn read(
         let at = [Field("situation"), Field("order"), Nth(k)];
         if let Some(t) = team(r, &at, name) {
             if order.contains(&t) {
-                r.at(&at, format!("situation: order: \"{name}\" comes once"));
+                let said = Line::new("data-teams-situation-order-twice").name("team", name.clone());
+                r.at(&at, said);
             }
             order.push(t);
         }
@@ -101,10 +105,7 @@ pub fn read(
     {
         r.at(
             &[Field("situation"), Field("order")],
-            format!(
-                "situation: order: every team has its place, \"{}\" too",
-                teams[missing]
-            ),
+            Line::new("data-teams-situation-order-missing").name("team", teams[missing].clone()),
         );
     }
     let acted: Vec<usize> = def
@@ -126,7 +127,7 @@ pub fn read(
         if acted.contains(&c) {
             r.at(
                 &[Field("situation"), Field("turn")],
-                format!("situation: \"{name}\" cannot take a turn: they have acted this round"),
+                Line::new("data-situation-turn-acted").name("name", name.clone()),
             );
         }
         if let Some(t) = to_act
@@ -134,10 +135,10 @@ pub fn read(
         {
             r.at(
                 &[Field("situation"), Field("turn")],
-                format!(
-                    "situation: \"{name}\" fights for {}, not {} whose turn it is",
-                    teams[characters[c].1], teams[t]
-                ),
+                Line::new("data-situation-not-their-turn")
+                    .name("name", name.clone())
+                    .name("side", teams[characters[c].1].clone())
+                    .name("turn", teams[t].clone()),
             );
         }
     }
@@ -169,10 +170,11 @@ pub fn read(
             {
                 r.at(
                     &at(field),
-                    format!(
-                        "situation: \"{}\": {field} {n} is more than their most, {}",
-                        sd.name, most[k]
-                    ),
+                    Line::new("data-teams-situation-above-most")
+                        .name("name", sd.name.clone())
+                        .word("field", field)
+                        .number("value", i64::from(n))
+                        .number("most", i64::from(most[k])),
                 );
             }
         }
@@ -184,20 +186,21 @@ pub fn read(
         });
         if (health == 0) != matches!(status, Status::Unconscious | Status::Dead) {
             r.at(
-                &at(if sd.status.is_some() { "status" } else { "health" }),
-                format!(
-                    "situation: \"{}\": {status:?} with health {health}: health 0 is unconscious or dead, and only that",
-                    sd.name
-                ),
+                &at(if sd.status.is_some() {
+                    "status"
+                } else {
+                    "health"
+                }),
+                Line::new("data-teams-situation-status-health")
+                    .name("name", sd.name.clone())
+                    .name("status", format!("{status:?}"))
+                    .number("health", i64::from(health)),
             );
         }
         if turn == Some(c) && status != Status::Active {
             r.at(
                 &[Field("situation"), Field("turn")],
-                format!(
-                    "situation: \"{}\" cannot take a turn: they are out of the fight",
-                    sd.name
-                ),
+                Line::new("data-situation-turn-out").name("name", sd.name.clone()),
             );
         }
         standings.push(Standing {

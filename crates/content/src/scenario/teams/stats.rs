@@ -1,5 +1,6 @@
 //! A Three actions character's sheet as written, and what the rules ask of it.
 
+use fray_rules::line::Line;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::dice::Die;
@@ -131,11 +132,13 @@ impl StatsDef {
 }
 
 /// A character's sheet: standard dice, a size, pools that let it take part.
-pub fn check(r: &mut Report, at: &[Step], who: &str, st: &StatsDef) {
-    let mut bad = |field, msg: String| {
+pub fn check(r: &mut Report, at: &[Step], who: &Line, st: &StatsDef) {
+    let mut bad = |field, msg: Line| {
         r.at(
             &join(at, &[Field("stats"), Field(field)]),
-            format!("{who}: {msg}"),
+            Line::new("data-teams-stat")
+                .line("who", who.clone())
+                .line("what", msg),
         );
     };
     for (name, sides) in [
@@ -145,11 +148,16 @@ pub fn check(r: &mut Report, at: &[Step], who: &str, st: &StatsDef) {
         ("willpower", st.willpower),
     ] {
         if sides == 0 {
-            bad(name, format!("{name} is a die without faces (0)"));
+            bad(
+                name,
+                Line::new("data-teams-die-no-faces").name("stat", name),
+            );
         } else if !STANDARD_DICE.contains(&sides) {
             bad(
                 name,
-                format!("{name} must be a d4, d6, d8, d10, d12 or d20, not a d{sides}"),
+                Line::new("data-teams-attribute-die")
+                    .name("stat", name)
+                    .number("sides", i64::from(sides)),
             );
         }
     }
@@ -164,36 +172,31 @@ pub fn check(r: &mut Report, at: &[Step], who: &str, st: &StatsDef) {
         if sides != 0 && !STANDARD_DICE.contains(&sides) {
             bad(
                 name,
-                format!(
-                    "{name} must be a d4, d6, d8, d10, d12 or d20 (0 untrained), not a d{sides}"
-                ),
+                Line::new("data-teams-skill-die")
+                    .name("stat", name)
+                    .number("sides", i64::from(sides)),
             );
         }
     }
     if !SIZES.contains(&st.size) {
         bad(
             "size",
-            format!("size {} (3 small, 4 medium, 5 large; 1 to 8)", st.size),
+            Line::new("data-teams-size").number("size", i64::from(st.size)),
         );
     }
     if st.speed == 0 {
-        bad("speed", "a speed of 0 cannot move".into());
+        bad("speed", Line::new("data-teams-speed"));
     }
     if !LUCK.contains(&st.luck) {
         bad(
             "luck",
-            format!(
-                "luck must be from {} to {} (added to the luck die, a d20), not {}",
-                LUCK.start(),
-                LUCK.end(),
-                st.luck
-            ),
+            Line::new("data-teams-luck")
+                .number("least", i64::from(*LUCK.start()))
+                .number("most", i64::from(*LUCK.end()))
+                .number("luck", i64::from(st.luck)),
         );
     }
     if st.health == 0 {
-        bad(
-            "health",
-            "a health of 0 would start the battle unconscious".into(),
-        );
+        bad("health", Line::new("data-teams-health-zero"));
     }
 }

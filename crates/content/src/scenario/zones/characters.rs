@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use fray_rules::line::Line;
+
 use crate::rules::Die;
 use crate::rules::zones::model::*;
 use crate::scenario::check::Step::{Field, Nth};
@@ -46,17 +48,16 @@ pub fn sides(
     if count < 2 {
         r.at(
             &[Field("factions")],
-            format!("a fight needs at least two factions, found {count}"),
+            Line::new("data-zones-too-few-factions").number("count", count as i64),
         );
     }
     // The initiative is a die with a face for each faction.
     if count > usize::from(Die::MAX_SIDES) {
         r.at(
             &[Field("factions")],
-            format!(
-                "{count} factions: the initiative die has at most {} faces, one a faction",
-                Die::MAX_SIDES
-            ),
+            Line::new("data-zones-too-many-factions")
+                .number("count", count as i64)
+                .number("most", i64::from(Die::MAX_SIDES)),
         );
     }
     let mut out = Sides {
@@ -68,7 +69,7 @@ pub fn sides(
         if fd.characters.is_empty() {
             r.at(
                 &[Field("factions"), Nth(f), Field("name")],
-                format!("faction \"{}\" has no characters", fd.name),
+                Line::new("data-zones-faction-empty").name("faction", fd.name.clone()),
             );
         }
         out.factions.push(Faction {
@@ -87,10 +88,7 @@ pub fn sides(
             None => {}
             Some(GearDef::Armour(_)) => r.at(
                 &at,
-                format!(
-                    "ground item \"{}\": armour cannot be changed during a fight, so it cannot lie ready",
-                    gi.item
-                ),
+                Line::new("data-zones-armour-on-ground").name("item", gi.item.clone()),
             ),
             Some(def) => {
                 if let (Some(z), Some(it)) = (
@@ -118,37 +116,40 @@ fn character(
     gear: &BTreeMap<String, GearDef>,
     out: &mut Sides,
 ) {
-    let who = format!("character \"{}\"", cd.name);
+    let who = Line::new("data-character").name("name", cd.name.clone());
     let field = |name| join(at, &[Field(name)]);
-    icon(r, at, &who, &cd.icon);
+    icon(r, at, who.clone(), &cd.icon);
     for (label, v) in [("str", cd.strength), ("agi", cd.agi), ("wit", cd.wit)] {
         if !(1..=20).contains(&v) {
             r.at(
                 &field(label),
-                format!(
-                    "{who}: {} must be from 1 to 20 (a d20 save), not {v}",
-                    label.to_uppercase()
-                ),
+                Line::new("data-zones-attribute")
+                    .line("who", who.clone())
+                    .name("attribute", label.to_uppercase())
+                    .number("value", i64::from(v)),
             );
         }
     }
     if !(1..=50).contains(&cd.health) {
         r.at(
             &field("health"),
-            format!("{who}: health must be from 1 to 50, not {}", cd.health),
+            Line::new("data-zones-health")
+                .line("who", who.clone())
+                .number("health", i64::from(cd.health)),
         );
     }
     if cd.hurt > 0 && cd.hurt >= cd.health {
         r.at(
             &field("hurt"),
-            format!(
-                "{who}: hurt {} leaves no health of {} (a character who starts a battle stands)",
-                cd.hurt, cd.health
-            ),
+            Line::new("data-zones-hurt")
+                .line("who", who.clone())
+                .number("hurt", i64::from(cd.hurt))
+                .number("health", i64::from(cd.health)),
         );
     }
     if cd.speed == 0 {
-        r.at(&field("speed"), format!("{who}: speed must be at least 1"));
+        let said = Line::new("data-zones-speed").line("who", who.clone());
+        r.at(&field("speed"), said);
     }
     let armour = cd.armour.as_ref().and_then(|a| match gear.get(a) {
         Some(GearDef::Armour(v)) => Some(Armour {
@@ -159,7 +160,9 @@ fn character(
             used: false,
         }),
         Some(_) => {
-            r.at(&field("armour"), format!("{who}: \"{a}\" is not armour"));
+            let said = (Line::new("data-zones-not-armour").line("who", who.clone()))
+                .name("gear", a.clone());
+            r.at(&field("armour"), said);
             None
         }
         None => None,
@@ -172,7 +175,9 @@ fn character(
                 None => {}
                 Some(GearDef::Armour(_)) => r.at(
                     &join(at, &[Field(key), Nth(k)]),
-                    format!("{who}: armour \"{g}\" is worn (armour: …), not carried"),
+                    Line::new("data-zones-armour-carried")
+                        .line("who", who.clone())
+                        .name("gear", g.clone()),
                 ),
                 Some(def) => {
                     let loc = if hand {
@@ -193,14 +198,18 @@ fn character(
     if hands > 2 {
         r.at(
             &field("hands"),
-            format!("{who} holds more than two hands' worth of gear ({hands})"),
+            Line::new("data-zones-too-many-hands")
+                .line("who", who.clone())
+                .number("hands", i64::from(hands)),
         );
     }
     for (k, d) in cd.damaged.iter().enumerate() {
         if !cd.hands.contains(d) && !cd.pack.contains(d) && cd.armour.as_ref() != Some(d) {
             r.at(
                 &join(at, &[Field("damaged"), Nth(k)]),
-                format!("{who}: damaged \"{d}\" is not among their gear"),
+                Line::new("data-zones-damaged-not-carried")
+                    .line("who", who.clone())
+                    .name("gear", d.clone()),
             );
         }
     }

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use fray_rules::line::Line;
+
 use crate::scenario::check::Step::{Field, Nth};
 use crate::scenario::check::{Checks, Names, Path, join};
 
@@ -20,16 +22,20 @@ pub fn map(sc: &ZonesScenario) -> Checks<'_> {
         records: (sc.zones.iter().enumerate())
             .map(|(i, z)| (join(&zone(i), &[Field("name")]), z.name.as_str()))
             .collect(),
-        blank: Some(Box::new(|_, _| "a zone needs a name, not a blank".into())),
+        blank: Some(Box::new(|_, _| Line::new("data-zones-zone-blank"))),
         visible: Some("zone"),
-        twice: Some(Box::new(|_, n| format!("zone \"{n}\" is defined twice"))),
+        twice: Some(Box::new(|_, n| {
+            Line::new("data-zones-zone-twice").name("zone", n)
+        })),
         also: Vec::new(),
     });
     for (i, z) in sc.zones.iter().enumerate() {
         for (k, n) in z.neighbours.iter().enumerate() {
             let at = join(&zone(i), &[Field("neighbours"), Nth(k)]);
             d.refer(at, n, "zone", move || {
-                format!("zone \"{}\": neighbour \"{n}\" does not exist", z.name)
+                Line::new("data-zones-no-neighbour")
+                    .name("zone", z.name.clone())
+                    .name("neighbour", n.clone())
             });
         }
     }
@@ -47,14 +53,15 @@ pub fn declared<'a>(sc: &'a ZonesScenario, gear: &'a BTreeMap<String, GearDef>) 
         ("fixtures", sc.fixtures.len(), MAX_FIXTURES),
         ("ground", sc.ground.len(), MAX_GROUND),
     ] {
-        d.limit(vec![Field(key)], key, len, max);
+        let label = Line::new("data-field").name("field", key);
+        d.limit(vec![Field(key)], label, len, max);
     }
     d.names.push(Names {
         kind: "gear",
         records: (sc.gear.keys())
             .map(|n| (vec![Field("gear"), Field(n.as_str())], n.as_str()))
             .collect(),
-        blank: Some(Box::new(|_, _| "a gear needs a name, not a blank".into())),
+        blank: Some(Box::new(|_, _| Line::new("data-zones-gear-blank"))),
         visible: None,
         twice: None,
         also: gear.keys().map(String::as_str).collect(),
@@ -64,18 +71,17 @@ pub fn declared<'a>(sc: &'a ZonesScenario, gear: &'a BTreeMap<String, GearDef>) 
     for (k, g) in sc.ground.iter().enumerate() {
         let at = |f| vec![Field("ground"), Nth(k), Field(f)];
         d.refer(at("zone"), &g.zone, "zone", move || {
-            format!(
-                "ground item \"{}\": zone \"{}\" does not exist",
-                g.item, g.zone
-            )
+            Line::new("data-zones-ground-no-zone")
+                .name("item", g.item.clone())
+                .name("zone", g.zone.clone())
         });
         d.refer(at("item"), &g.item, "gear", move || {
-            format!("ground item: unknown gear \"{}\"", g.item)
+            Line::new("data-zones-ground-unknown-gear").name("item", g.item.clone())
         });
     }
     if let Some(n) = &sc.started_by {
         d.refer(vec![Field("started_by")], n, "faction", move || {
-            format!("started_by: no faction is named \"{n}\"")
+            Line::new("data-zones-started-by-unknown").name("faction", n.clone())
         });
     }
     d
@@ -88,11 +94,11 @@ fn fixtures<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
         records: (sc.fixtures.iter().enumerate())
             .map(|(k, f)| (join(&fixture(k), &[Field("name")]), f.name.as_str()))
             .collect(),
-        blank: Some(Box::new(|_, _| {
-            "a fixture needs a name, not a blank".into()
-        })),
+        blank: Some(Box::new(|_, _| Line::new("data-zones-fixture-blank"))),
         visible: None,
-        twice: Some(Box::new(|_, n| format!("fixture \"{n}\" is defined twice"))),
+        twice: Some(Box::new(|_, n| {
+            Line::new("data-zones-fixture-twice").name("fixture", n)
+        })),
         also: Vec::new(),
     });
     for (k, fx) in sc.fixtures.iter().enumerate() {
@@ -107,7 +113,9 @@ fn fixtures<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
         }
         for (at, z) in zones {
             d.refer(at, z, "zone", move || {
-                format!("fixture \"{}\": zone \"{z}\" does not exist", fx.name)
+                Line::new("data-zones-fixture-no-zone")
+                    .name("fixture", fx.name.clone())
+                    .name("zone", z)
             });
         }
     }
@@ -120,32 +128,36 @@ fn factions<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
         records: (sc.factions.iter().enumerate())
             .map(|(f, fd)| (join(&faction(f), &[Field("name")]), fd.name.as_str()))
             .collect(),
-        blank: Some(Box::new(|_, _| {
-            "a faction needs a name, not a blank".into()
-        })),
+        blank: Some(Box::new(|_, _| Line::new("data-zones-faction-blank"))),
         visible: Some("faction"),
-        twice: Some(Box::new(|_, n| format!("faction \"{n}\" is named twice"))),
+        twice: Some(Box::new(|_, n| {
+            Line::new("data-zones-faction-twice").name("faction", n)
+        })),
         also: Vec::new(),
     });
     let mut characters = Vec::new();
     for (f, fd) in sc.factions.iter().enumerate() {
         let list = join(&faction(f), &[Field("characters")]);
-        let label = format!("faction \"{}\": characters", fd.name);
+        let label = Line::new("data-zones-faction-characters").name("faction", fd.name.clone());
         d.limit(list.clone(), label, fd.characters.len(), MAX_CHARACTERS);
         for (c, cd) in fd.characters.iter().enumerate() {
             let at = join(&list, &[Nth(c)]);
             characters.push((join(&at, &[Field("name")]), cd.name.as_str()));
-            let who = move || format!("character \"{}\"", cd.name);
+            let who = move || Line::new("data-character").name("name", cd.name.clone());
             for (key, list) in [
                 ("hands", &cd.hands),
                 ("pack", &cd.pack),
                 ("damaged", &cd.damaged),
             ] {
-                let label = format!("{}: {key}", who());
+                let label = Line::new("data-record-field")
+                    .line("who", who())
+                    .name("field", key);
                 d.limit(join(&at, &[Field(key)]), label, list.len(), MAX_CARRIED);
             }
             d.refer(join(&at, &[Field("zone")]), &cd.zone, "zone", move || {
-                format!("{}: zone \"{}\" does not exist", who(), cd.zone)
+                Line::new("data-zones-character-no-zone")
+                    .line("who", who())
+                    .name("zone", cd.zone.clone())
             });
             let carried = [("hands", &cd.hands), ("pack", &cd.pack)];
             let carried = carried.into_iter().flat_map(|(key, list)| {
@@ -157,7 +169,9 @@ fn factions<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
             let armour = cd.armour.iter().map(|a| (join(&at, &[Field("armour")]), a));
             for (at, g) in carried.chain(armour).collect::<Vec<_>>() {
                 d.refer(at, g, "gear", move || {
-                    format!("{}: unknown gear \"{g}\"", who())
+                    Line::new("data-zones-unknown-gear")
+                        .line("who", who())
+                        .name("gear", g.clone())
                 });
             }
         }
@@ -165,12 +179,10 @@ fn factions<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
     d.names.push(Names {
         kind: "character",
         records: characters,
-        blank: Some(Box::new(|_, _| {
-            "a character needs a name, not a blank".into()
-        })),
+        blank: Some(Box::new(|_, _| Line::new("data-zones-character-blank"))),
         visible: Some("character"),
         twice: Some(Box::new(|_, n| {
-            format!("character \"{n}\" appears twice: names must tell characters apart")
+            Line::new("data-character-twice").name("name", n)
         })),
         also: Vec::new(),
     });

@@ -5,6 +5,7 @@ use crate::rules::Die;
 use crate::rules::zones::model::*;
 use crate::scenario::check::Step::{Field, Nth};
 use crate::scenario::check::{Known, Path, Report, join};
+use fray_rules::line::Line;
 
 use super::{EffectDef, STANDARD_DICE, ZonesScenario};
 
@@ -16,7 +17,7 @@ fn zone(i: usize) -> Path<'static> {
 /// a map half placed by hand, two zones on one spot, and a hazard of no standard die.
 pub fn zones(r: &mut Report, sc: &ZonesScenario, known: &Known) -> Vec<Zone> {
     if sc.zones.is_empty() {
-        r.at(&[Field("zones")], "the map has no zones");
+        r.at(&[Field("zones")], Line::new("data-zones-no-zones"));
     }
     let mut zones: Vec<Zone> = sc
         .zones
@@ -39,10 +40,9 @@ pub fn zones(r: &mut Report, sc: &ZonesScenario, known: &Known) -> Vec<Zone> {
         if placed > 0 && z.at.is_none() {
             r.at(
                 &join(&zone(i), &[Field("name")]),
-                format!(
-                    "zone \"{}\" does not say where it is drawn (`at: Some((column, row))`), while {placed} of the map's zones do: every zone says, or none",
-                    z.name
-                ),
+                Line::new("data-zones-half-placed")
+                    .name("zone", z.name.clone())
+                    .number("placed", placed as i64),
             );
         }
         if let Some(spot) = z.at
@@ -50,10 +50,11 @@ pub fn zones(r: &mut Report, sc: &ZonesScenario, known: &Known) -> Vec<Zone> {
         {
             r.at(
                 &join(&zone(i), &[Field("at")]),
-                format!(
-                    "zone \"{}\" is drawn on the same spot as \"{}\" ({}, {})",
-                    z.name, other.name, spot.0, spot.1
-                ),
+                Line::new("data-zones-same-spot")
+                    .name("zone", z.name.clone())
+                    .name("other", other.name.clone())
+                    .number("column", i64::from(spot.0))
+                    .number("row", i64::from(spot.1)),
             );
         }
     }
@@ -63,7 +64,7 @@ pub fn zones(r: &mut Report, sc: &ZonesScenario, known: &Known) -> Vec<Zone> {
                 None => {}
                 Some(j) if j == i => r.at(
                     &join(&zone(i), &[Field("neighbours"), Nth(k)]),
-                    format!("zone \"{}\" cannot neighbour itself", z.name),
+                    Line::new("data-zones-own-neighbour").name("zone", z.name.clone()),
                 ),
                 // Neighbours are mutual: a path from A to B is a path from B to A.
                 Some(j) => {
@@ -81,10 +82,9 @@ pub fn zones(r: &mut Report, sc: &ZonesScenario, known: &Known) -> Vec<Zone> {
         {
             r.at(
                 &join(&zone(i), &[Field("hazard")]),
-                format!(
-                    "zone \"{}\": hazard damage must be a standard die, not a d{}",
-                    z.name, h.damage.sides
-                ),
+                Line::new("data-zones-hazard-die")
+                    .name("zone", z.name.clone())
+                    .number("sides", i64::from(h.damage.sides)),
             );
         }
     }
@@ -97,12 +97,10 @@ pub fn deviation(r: &mut Report, zones: &[Zone]) {
         if z.neighbours.len() > usize::from(Die::MAX_SIDES) {
             r.at(
                 &join(&zone(i), &[Field("name")]),
-                format!(
-                    "zone \"{}\" has {} neighbours: a missed blast's deviation die has at most {} faces",
-                    z.name,
-                    z.neighbours.len(),
-                    Die::MAX_SIDES
-                ),
+                Line::new("data-zones-too-many-neighbours")
+                    .name("zone", z.name.clone())
+                    .number("count", z.neighbours.len() as i64)
+                    .number("most", i64::from(Die::MAX_SIDES)),
             );
         }
     }
@@ -129,17 +127,16 @@ pub fn fixtures(
                 (Some(x), Some(y)) if x == y => {
                     r.at(
                         &at(&[Field("name")]),
-                        format!("fixture \"{name}\": a passage joins two different zones"),
+                        Line::new("data-zones-passage-one-zone").name("fixture", name.clone()),
                     );
                     None
                 }
                 (Some(x), Some(y)) if zone.is_some_and(|z| z != x && z != y) => {
                     r.at(
                         &at(&[Field("name")]),
-                        format!(
-                            "fixture \"{name}\": a passage is worked from one of the two zones it joins, not from \"{}\"",
-                            fx.zone
-                        ),
+                        Line::new("data-zones-passage-worked-from")
+                            .name("fixture", name.clone())
+                            .name("zone", fx.zone.clone()),
                     );
                     None
                 }
@@ -147,9 +144,10 @@ pub fn fixtures(
                 (Some(x), Some(y)) if !zones[x].neighbours.contains(&y) => {
                     r.at(
                         &at(&[Field("effect")]),
-                        format!(
-                            "fixture \"{name}\": a passage joins neighbouring zones, and \"{a}\" and \"{b}\" are not neighbours"
-                        ),
+                        Line::new("data-zones-passage-not-neighbours")
+                            .name("fixture", name.clone())
+                            .name("from", a.clone())
+                            .name("to", b.clone()),
                     );
                     None
                 }
@@ -163,7 +161,9 @@ pub fn fixtures(
                 {
                     r.at(
                         &at(&[Field("effect")]),
-                        format!("fixture \"{name}\": zone \"{z}\" has no hazard to unleash"),
+                        Line::new("data-zones-trap-no-hazard")
+                            .name("fixture", name.clone())
+                            .name("zone", z.clone()),
                     );
                 }
                 zt.map(FixtureEffect::Trap)
@@ -172,7 +172,7 @@ pub fn fixtures(
         if fx.closed && !matches!(fx.effect, EffectDef::Passage(..)) {
             r.at(
                 &at(&[Field("closed")]),
-                format!("fixture \"{name}\": only a door (a passage) can be closed"),
+                Line::new("data-zones-closed-not-door").name("fixture", name.clone()),
             );
         }
         if let (Some(zone), Some(effect)) = (zone, effect) {

@@ -12,6 +12,8 @@ mod situation;
 
 pub use situation::{CharacterState, SituationDef};
 
+use fray_rules::line::Line;
+
 use super::check::Report;
 use super::check::Step::Field;
 use super::error::DataErrors;
@@ -224,7 +226,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
     if sc.options.chaos_seconds == Some(0) {
         r.at(
             &[Field("options"), Field("chaos_seconds")],
-            "chaos_seconds: a declaration limit of 0 seconds leaves no time to declare anything",
+            Line::new("data-zones-chaos-zero"),
         );
     }
     r.finish()?;
@@ -260,38 +262,35 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
 /// one hand or two; armour no heavier than the catalogue's.
 fn gear_def(r: &mut Report, name: &str, def: &GearDef) {
     let at = [Field("gear"), Field(name)];
-    let mut bad = |message: String| r.at(&at, format!("gear \"{name}\": {message}"));
+    let mut bad = |message: Line| {
+        let said = Line::new("data-zones-gear")
+            .name("gear", name)
+            .line("what", message);
+        r.at(&at, said);
+    };
     if let GearDef::Weapon(w) | GearDef::Improvised(w) = def {
         if !STANDARD_DICE.contains(&w.damage.sides) {
-            bad(format!(
-                "damage must be a d4, d6, d8, d10, d12 or d20, not a d{}",
-                w.damage.sides
-            ));
+            bad(Line::new("data-zones-damage-die").number("sides", w.damage.sides as i64));
         }
         match w.kind {
             WeaponKind::Melee if w.range != 0 => {
-                bad(format!("a melee weapon has no range (found {})", w.range));
+                bad(Line::new("data-zones-melee-range").number("range", w.range as i64));
             }
             WeaponKind::Ranged | WeaponKind::Indirect if w.range == 0 => {
-                bad("a ranged weapon needs a range of at least 1 zone".into());
+                bad(Line::new("data-zones-ranged-no-range"));
             }
             WeaponKind::Indirect if w.range < 2 => {
-                bad(
-                    "indirect fire only reaches beyond half range, so its range must be at least 2"
-                        .into(),
-                );
+                bad(Line::new("data-zones-indirect-range"));
             }
             _ => {}
         }
         if w.hands == 0 || w.hands > 2 {
-            bad(format!("a weapon takes 1 or 2 hands, not {}", w.hands));
+            bad(Line::new("data-zones-hands").number("hands", w.hands as i64));
         }
     }
     if let GearDef::Armour(v) | GearDef::Shield(v) = def
         && *v > 5
     {
-        bad(format!(
-            "armour {v} is beyond anything in the catalogue (0 to 5)"
-        ));
+        bad(Line::new("data-zones-armour").number("armour", *v as i64));
     }
 }

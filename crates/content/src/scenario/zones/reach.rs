@@ -7,6 +7,8 @@ use super::ZoneDef;
 use crate::rules::zones::model::{Zone, ZoneId};
 use crate::scenario::check::Report;
 use crate::scenario::check::Step::{Field, Nth};
+use fray_rules::line::Line;
+
 use crate::scenario::error::some_of;
 
 /// The part of the map each zone lies in, by the ways the file writes, doors shut or open
@@ -60,13 +62,13 @@ pub fn check(r: &mut Report, defs: &[ZoneDef], part: &[usize], sides: &[(&str, V
         let (here, there) = (names(zones), names(theirs));
         r.at(
             &[Field("zones"), Nth(sorted(zones)[0]), Field("name")],
-            format!(
-                "zone \"{}\" cannot be reached from \"{}\": no way joins them, so \"{name}\" (in {}) and \"{other}\" (in {}) could never meet",
-                here[0],
-                there[0],
-                some_of(&here),
-                some_of(&there)
-            ),
+            Line::new("data-zones-unreachable")
+                .name("zone", here[0])
+                .name("from", there[0])
+                .name("side", *name)
+                .line("here", some_of(&here))
+                .name("other", *other)
+                .line("there", some_of(&there)),
         );
     }
 }

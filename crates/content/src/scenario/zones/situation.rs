@@ -1,6 +1,7 @@
 //! A scenario's starting situation: a battle written mid-way, as a GM sets a rules question at
 //! the table ("round 3, Bob is down to 3 health and held by Ann, it is the Blues' turn").
 
+use fray_rules::line::Line;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::Die;
@@ -70,15 +71,15 @@ pub fn apply(
     match (fast_slow, def.threshold) {
         (true, None) => r.at(
             &[Field("situation")],
-            "situation: fast and slow activations are on: give the round's fast action threshold (threshold: 1 to 20)",
+            Line::new("data-zones-situation-no-threshold"),
         ),
         (true, Some(t)) if !(1..=20).contains(&t) => r.at(
             &[Field("situation"), Field("threshold")],
-            format!("situation: the fast action threshold is a d20's roll, 1 to 20, not {t}"),
+            Line::new("data-zones-situation-threshold").number("threshold", i64::from(t)),
         ),
         (false, Some(_)) => r.at(
             &[Field("situation"), Field("threshold")],
-            "situation: a threshold is for fast and slow activations, which are off",
+            Line::new("data-zones-situation-threshold-off"),
         ),
         _ => {}
     }
@@ -87,7 +88,7 @@ pub fn apply(
     if def.round == 0 {
         r.at(
             &[Field("situation"), Field("round")],
-            "situation: rounds count from 1 (an ambush's bonus turn is not a situation)",
+            Line::new("data-zones-situation-round-zero"),
         );
     }
     for (k, cs) in def.characters.iter().enumerate() {
@@ -102,20 +103,20 @@ pub fn apply(
         let Some(c) = find(&cs.name) else {
             r.at(
                 &here("name"),
-                format!("situation: no character is named \"{}\"", cs.name),
+                Line::new("data-situation-no-character").name("name", cs.name.clone()),
             );
             continue;
         };
-        let who = format!("situation: \"{}\"", cs.name);
+        let who = Line::new("data-situation-who").name("name", cs.name.clone());
         let ch = &characters[c];
         let health = cs.health.unwrap_or(ch.health);
         if health > ch.max_health {
             r.at(
                 &here("health"),
-                format!(
-                    "{who}: health {health} is more than their most, {}",
-                    ch.max_health
-                ),
+                Line::new("data-zones-situation-health")
+                    .line("who", who.clone())
+                    .number("health", i64::from(health))
+                    .number("most", i64::from(ch.max_health)),
             );
         }
         let status = match (cs.status, health) {
@@ -127,16 +128,21 @@ pub fn apply(
         let down = matches!(status, Status::Incapacitated | Status::Dead);
         if down != (health == 0) {
             r.at(
-                &here(if cs.status.is_some() { "status" } else { "health" }),
-                format!(
-                    "{who}: {status:?} with health {health}: health 0 is incapacitated or dead, and only that"
-                ),
+                &here(if cs.status.is_some() {
+                    "status"
+                } else {
+                    "health"
+                }),
+                Line::new("data-zones-situation-status-health")
+                    .line("who", who.clone())
+                    .name("status", format!("{status:?}"))
+                    .number("health", i64::from(health)),
             );
         }
         if cs.may_resume && status != Status::Surrendered {
             r.at(
                 &here("may_resume"),
-                format!("{who}: only a surrendered character may resume fighting"),
+                Line::new("data-zones-situation-may-resume").line("who", who.clone()),
             );
         }
         let mut grabbed_by = None;
@@ -144,21 +150,24 @@ pub fn apply(
             match find(holder) {
                 None => r.at(
                     &here("held_by"),
-                    format!("{who}: held_by: no character is named \"{holder}\""),
+                    Line::new("data-zones-situation-no-holder")
+                        .line("who", who.clone())
+                        .name("holder", holder.clone()),
                 ),
                 Some(h) => {
                     let hc = &characters[h];
                     if hc.faction == ch.faction || hc.zone != ch.zone || !hc.is_active() {
                         r.at(
                             &here("held_by"),
-                            format!(
-                                "{who}: held_by: \"{holder}\" must be an enemy fighting in the same zone"
-                            ),
+                            Line::new("data-zones-situation-holder-not-enemy")
+                                .line("who", who.clone())
+                                .name("holder", holder.clone()),
                         );
                     } else if status != Status::Active {
                         r.at(
                             &here("held_by"),
-                            format!("{who}: only someone still fighting can be held"),
+                            Line::new("data-zones-situation-held-not-fighting")
+                                .line("who", who.clone()),
                         );
                     }
                     grabbed_by = Some(h);
@@ -169,7 +178,13 @@ pub fn apply(
         if let Some(sides) = cs.poisoned {
             match Die::try_from(sides) {
                 Ok(d) => poisoned = Some(d),
-                Err(e) => r.at(&here("poisoned"), format!("{who}: poisoned: {e}")),
+                Err(_) => r.at(
+                    &here("poisoned"),
+                    Line::new("data-zones-situation-poison-die")
+                        .line("who", who.clone())
+                        .number("sides", i64::from(sides))
+                        .number("most", i64::from(Die::MAX_SIDES)),
+                ),
             }
         }
         let ch = &mut characters[c];
@@ -187,7 +202,7 @@ pub fn apply(
             Some(c) => acted.push(c),
             None => r.at(
                 &[Field("situation"), Field("acted"), Nth(k)],
-                format!("situation: acted: no character is named \"{name}\""),
+                Line::new("data-zones-situation-acted-unknown").name("name", name.clone()),
             ),
         }
     }
@@ -197,7 +212,7 @@ pub fn apply(
         if to_act.is_none() {
             r.at(
                 &[Field("situation"), Field("to_act")],
-                format!("situation: to_act: no faction is named \"{name}\""),
+                Line::new("data-zones-situation-to-act-unknown").name("faction", name.clone()),
             );
         }
     }
@@ -207,36 +222,31 @@ pub fn apply(
         match turn {
             None => r.at(
                 &[Field("situation"), Field("turn")],
-                format!("situation: turn: no character is named \"{name}\""),
+                Line::new("data-zones-situation-turn-unknown").name("name", name.clone()),
             ),
             Some(c) if acted.contains(&c) => r.at(
                 &[Field("situation"), Field("turn")],
-                format!("situation: \"{name}\" cannot take a turn: they have acted this round"),
+                Line::new("data-situation-turn-acted").name("name", name.clone()),
             ),
             Some(c) if characters[c].status != Status::Active => r.at(
                 &[Field("situation"), Field("turn")],
-                format!("situation: \"{name}\" cannot take a turn: they are out of the fight"),
+                Line::new("data-situation-turn-out").name("name", name.clone()),
             ),
-            Some(c)
-                if fast_slow
-                    && def.threshold.is_some_and(|t| characters[c].attrs.wit < t) =>
-            {
-                r.at(
+            Some(c) if fast_slow && def.threshold.is_some_and(|t| characters[c].attrs.wit < t) => r
+                .at(
                     &[Field("situation"), Field("turn")],
-                    format!(
-                        "situation: \"{name}\" (WIT {}) cannot act in the fast phase at threshold {}",
-                        characters[c].attrs.wit,
-                        def.threshold.unwrap_or_default()
-                    ),
-                )
-            }
+                    Line::new("data-zones-situation-too-slow")
+                        .name("name", name.clone())
+                        .number("wit", i64::from(characters[c].attrs.wit))
+                        .number("threshold", i64::from(def.threshold.unwrap_or_default())),
+                ),
             Some(c) => match to_act {
                 Some(f) if f != characters[c].faction => r.at(
                     &[Field("situation"), Field("turn")],
-                    format!(
-                        "situation: \"{name}\" fights for {}, not {} whose turn it is",
-                        factions[characters[c].faction].name, factions[f].name
-                    ),
+                    Line::new("data-situation-not-their-turn")
+                        .name("name", name.clone())
+                        .name("side", factions[characters[c].faction].name.clone())
+                        .name("turn", factions[f].name.clone()),
                 ),
                 _ => to_act = Some(characters[c].faction),
             },
