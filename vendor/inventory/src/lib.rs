@@ -510,11 +510,12 @@ pub mod __private {
 #[macro_export]
 macro_rules! __do_submit {
     (used={ $($used:tt)+ } $($value:tt)*) => {
-        // Fray's patch: on wasm, submit nothing. A wasm module runs every static constructor
-        // before each export, so each submission keeps its value's code in the download even
-        // when nothing iterates the registry (Fray never does: Bevy's reflection
-        // auto-registration, the only user, is off). See vendor/README.md.
-        #[cfg(not(target_family = "wasm"))]
+        // Fray's patch: submit nothing. Each submission is a static constructor, which the
+        // linker keeps with all its value's code even when nothing iterates the registry (Fray
+        // never does: Bevy's reflection auto-registration, the only user, is off): megabytes
+        // in the browser's download, and in every desktop binary and test. See
+        // vendor/README.md.
+        #[cfg(any())]
         #[allow(non_upper_case_globals)]
         const _: () = {
             static __INVENTORY: $crate::Node = $crate::Node {
