@@ -29,8 +29,10 @@ screen-no-note = (no note)
 screen-reasons = The AI's reasons
 screen-last-decision = { $seat }'s last decision, best first:
 screen-no-decision = No AI decision yet.
-screen-win-share = { $value } win share over { $visits } play-outs — { $choice }
-screen-expected = { $value } expected — { $choice }
+# $value: the share of play-outs won, from 0 to 1, written with two decimals.
+screen-win-share = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) } win share over { $visits } play-outs — { $choice }
+# $value: the gain the AI expects, written with its sign and two decimals.
+screen-expected = { SIGNED($value, fractionDigits: 2) } expected — { $choice }
 screen-help = Help
 screen-help-board = The board: the wheel zooms, dragging with the right or middle button pans, Home (or 0) shows the whole board again.
 screen-help-tokens = A token's picture is who they are; the small one at its side, what they hold; the number at its corner, what the ruleset counts on it.

@@ -103,10 +103,15 @@ impl Words {
         // right-to-left text; the game's face has no glyph for them, and English needs none.
         bundle.set_use_isolating(false);
         // `SIGNED($n)`: a number with its sign always shown, "+2" or "-1", as a modifier is
-        // written at the table.
+        // written at the table; `SIGNED($x, fractionDigits: 2)` with that many decimals.
         bundle
-            .add_function("SIGNED", |positional, _| match positional.first() {
-                Some(FluentValue::Number(n)) => FluentValue::from(format!("{:+}", n.value as i64)),
+            .add_function("SIGNED", |positional, named| match positional.first() {
+                Some(FluentValue::Number(n)) => match named.get("fractionDigits") {
+                    Some(FluentValue::Number(d)) => {
+                        FluentValue::from(format!("{:+.*}", d.value as usize, n.value))
+                    }
+                    _ => FluentValue::from(format!("{:+}", n.value as i64)),
+                },
                 Some(other) => other.clone(),
                 None => FluentValue::None,
             })
@@ -327,6 +332,18 @@ mod tests {
         assert_eq!(fewer(2.0, 0).as_deref(), Some("2"));
         assert_eq!(fewer(2.0, 1).as_deref(), Some("2.0"));
         assert_eq!(fewer(2.004, 0).as_deref(), Some("2"));
+        // A signed figure with its decimals (the AI's expected gain).
+        let signed = |x: f64| {
+            english().say_with(
+                "screen-expected",
+                &[
+                    ("value", Value::Number(x)),
+                    ("choice", Value::Text("Wait".into())),
+                ],
+            )
+        };
+        assert_eq!(signed(0.5), "+0.50 expected — Wait");
+        assert_eq!(signed(-1.125), format!("{:+.2} expected — Wait", -1.125));
         // Without NUMBER's most decimals, as Fluent writes it.
         assert_eq!(decimals(&FluentValue::from(2.5), &intls), None);
     }

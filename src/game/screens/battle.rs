@@ -507,7 +507,7 @@ fn reasons_window(ctx: &egui::Context, t: &BattleView) {
                 words.say_with(
                     "screen-win-share",
                     &[
-                        ("value", Value::Text(format!("{:.2}", c.value))),
+                        ("value", Value::Number(c.value)),
                         ("visits", Value::Number(f64::from(c.visits))),
                         ("choice", choice),
                     ],
@@ -515,10 +515,7 @@ fn reasons_window(ctx: &egui::Context, t: &BattleView) {
             } else {
                 words.say_with(
                     "screen-expected",
-                    &[
-                        ("value", Value::Text(format!("{:+.2}", c.value))),
-                        ("choice", choice),
-                    ],
+                    &[("value", Value::Number(c.value)), ("choice", choice)],
                 )
             };
             ui.label(line);
