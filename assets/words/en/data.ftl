@@ -512,7 +512,7 @@ data-campaign-ending-never-reached = ending "{ $id }" is never reached
 data-campaign-loop = battle "{ $battle }" leads back to "{ $to }", fought before it: a campaign must end (the way round: { $round })
 data-campaign-loop-start = { $battle }
 # $before: the way so far.
-data-campaign-loop-then = { $before } → { $battle }
+data-campaign-loop-then = { $before } -> { $battle }
 # $width, $height: the map's size in squares; $most: the most a side may be.
 data-teams-map-size = map: { $width }×{ $height } squares; each side must be 1 to { $most }
 # $list: the map's list the square is in, as the file writes it (walls, cover...); $column, $row: the square.

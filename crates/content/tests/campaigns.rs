@@ -422,7 +422,7 @@ fn a_loop_is_refused_at_the_battle_that_closes_it() {
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(e[0].0, 14, "{e:?}");
     assert!(e[0].1.contains("leads back to \"one\""), "{e:?}");
-    assert!(e[0].1.contains("one → two → one"), "{e:?}");
+    assert!(e[0].1.contains("one -> two -> one"), "{e:?}");
 }
 
 #[test]

@@ -323,7 +323,7 @@ fn loops<'a>(
     path.pop();
 }
 
-/// The way round a loop, from `to` along `path` and back to it: "one → two → one".
+/// The way round a loop, from `to` along `path` and back to it: "one -> two -> one".
 fn way_round(path: &[&str], to: &str) -> Line {
     let from = path.iter().position(|p| *p == to).unwrap_or(0);
     path[from..].iter().skip(1).chain([&to]).fold(
