@@ -374,6 +374,36 @@ data-replay-name-several = "{ $name }" names { $count } { $kind ->
 # $error: serde_json's own words for the mistake.
 data-json = { $error }
 data-replay-no-scenario = the replay names no scenario: a replay starts with `scenario: "duel"` (a built-in scenario, or a file beside it)
+# $errors: the scenario's errors (data-errors-then...).
+data-replay-scenario-broken =
+    the scenario it names, "{ $scenario }", cannot be loaded:
+    { $errors }
+# $index: the action after which the battle differs, from 0; $from: the line from which an
+# action may have been changed.
+data-replay-edited = the battle differs from the one recorded after action { $index }: an action from line { $from } to this one, or the dice, were changed
+# $index: the checkpoint's number, from 1.
+data-replay-checkpoint = checkpoint { $index } differs from the battle that the actions, the dice and the rest of the seal agree on: the checkpoint was edited
+# $what: cut (fewer actions than recorded) or added (more).
+data-replay-length = { $found } actions where { $recorded } were recorded: { $what ->
+        [cut] actions were cut off the end
+       *[added] actions were added at the end
+    }
+# $index: the action's number, from 0; $action: the action, as a choice reads or as the file
+# writes it; $reason: why the rules refuse it.
+data-replay-refused = action { $index } ({ $action }) was refused: { $reason }
+# What the replay's first "action" is, where the battle cannot even start.
+data-replay-the-start = the battle's start
+# Text as the file writes it (an action that names what the battle lacks).
+data-as-written = { $text }
+# $recorded: data-replay-recorded-under or data-replay-sealed-before-versions; $current: these
+# rules' version; $cause: what went otherwise (another of these errors).
+data-replay-other-rules = { $file }: { $recorded }; these rules are version { $current }, so the rules changed since and it no longer plays as it did: { $cause }
+data-replay-recorded-under = recorded under the rules' version { $version }
+data-replay-sealed-before-versions = sealed before Fray wrote its rules' version into replays
+# $key: the option the replay switches; $known: those the scenario has, joined, or "none".
+data-replay-no-option = the scenario "{ $scenario }" has no optional rule "{ $key }" (it has: { $known })
+# $got, $want: the final state's hash and the one recorded, in hexadecimal.
+data-replay-diverged = the final state differs from the one recorded (hash { $got }, recorded { $want })
 data-replay-never-closed = the replay's record is never closed
 # $scenario: the scenario the replay names; $errors: its errors, already written, one a line.
 data-replay-scenario-for-names =

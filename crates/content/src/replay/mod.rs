@@ -8,7 +8,6 @@ use fray_rules::line::Line;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use crate::catalogue;
 use crate::rules::battle::Event;
@@ -142,64 +141,52 @@ pub struct ReplayRun {
     pub warnings: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why a replay does not play as recorded. Each says itself as a [`Line`] of the catalogue's
+/// (`data.ftl`): in English by `Display`, in any language by [`ReplayError::said`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
-    #[error("{0}")]
-    Data(#[from] DataErrors),
-    #[error("{file}:{line}: the scenario it names, \"{scenario}\", cannot be loaded:\n{errors}")]
+    Data(DataErrors),
     Scenario {
         file: String,
         line: usize,
         scenario: String,
         errors: DataErrors,
     },
-    #[error(
-        "{file}:{line}: the battle differs from the one recorded after action {index}: an action from line {from} to this one, or the dice, were changed"
-    )]
     Edited {
         file: String,
         line: usize,
         index: usize,
         from: usize,
     },
-    #[error(
-        "{file}:{line}: checkpoint {index} differs from the battle that the actions, the dice and the rest of the seal agree on: the checkpoint was edited"
-    )]
     Checkpoint {
         file: String,
         line: usize,
         /// The checkpoint's number, from 1.
         index: usize,
     },
-    #[error("{file}:{line}: {found} actions where {recorded} were recorded: {what}")]
     Length {
         file: String,
         line: usize,
         found: usize,
         recorded: usize,
+        /// `cut` (actions were cut off the end) or `added`.
         what: &'static str,
     },
-    #[error("{file}:{line}: action {index} ({action}) was refused: {reason}")]
     Refused {
         file: String,
         line: usize,
         index: usize,
-        action: String,
-        reason: String,
+        /// The action, named as the battle stood (or as the file writes it, for one that names
+        /// what the battle lacks).
+        action: Line,
+        reason: Line,
     },
-    #[error(
-        "{file}: {}; these rules are version {current}, so the rules changed since and it no longer plays as it did: {cause}",
-        recorded_under(*.recorded)
-    )]
     OtherRules {
         file: String,
         recorded: Option<u32>,
         current: u32,
         cause: Box<ReplayError>,
     },
-    #[error(
-        "{file}:{line}: the scenario \"{scenario}\" has no optional rule \"{key}\" (it has: {known})"
-    )]
     Option {
         file: String,
         line: usize,
@@ -207,7 +194,6 @@ pub enum ReplayError {
         key: String,
         known: String,
     },
-    #[error("{file}:{line}: {}", fray_words::english().line(&mismatch(.expected, .found, .scenario), &crate::rules::line::NoNames))]
     Mismatch {
         file: String,
         line: usize,
@@ -216,9 +202,6 @@ pub enum ReplayError {
         found: String,
         expected: String,
     },
-    #[error(
-        "{file}:{line}: the final state differs from the one recorded (hash {got:016x}, recorded {want:016x})"
-    )]
     Diverged {
         file: String,
         line: usize,
@@ -227,20 +210,143 @@ pub enum ReplayError {
     },
 }
 
-fn recorded_under(version: Option<u32>) -> String {
-    match version {
-        Some(v) => format!("recorded under the rules' version {v}"),
-        None => "sealed before Fray wrote its rules' version into replays".into(),
+impl From<DataErrors> for ReplayError {
+    fn from(e: DataErrors) -> ReplayError {
+        ReplayError::Data(e)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// In English, as a test or a log reads it.
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.said(fray_words::english()))
     }
 }
 
 impl ReplayError {
-    /// The error in `words`' language: a data file's errors and a scenario's that the replay
-    /// names are the catalogue's; what the re-run found is still English.
+    /// The error in `words`' language.
     pub fn said(&self, words: &fray_words::Words) -> String {
+        words.line(&self.as_line(), &crate::rules::line::NoNames)
+    }
+
+    /// The error as the catalogue's message, its file and line before it.
+    pub fn as_line(&self) -> Line {
+        let at = |file: &str, line: usize, message: Line| {
+            Line::new("data-error")
+                .name("file", file.to_string())
+                .number("line", line as i64)
+                .line("message", message)
+        };
         match self {
-            ReplayError::Data(e) => e.said(words),
-            e => e.to_string(),
+            ReplayError::Data(e) => e.as_line(),
+            ReplayError::Scenario {
+                file,
+                line,
+                scenario,
+                errors,
+            } => at(
+                file,
+                *line,
+                Line::new("data-replay-scenario-broken")
+                    .name("scenario", scenario.clone())
+                    .line("errors", errors.as_line()),
+            ),
+            ReplayError::Edited {
+                file,
+                line,
+                index,
+                from,
+            } => at(
+                file,
+                *line,
+                Line::new("data-replay-edited")
+                    .number("index", *index as i64)
+                    .number("from", *from as i64),
+            ),
+            ReplayError::Checkpoint { file, line, index } => at(
+                file,
+                *line,
+                Line::new("data-replay-checkpoint").number("index", *index as i64),
+            ),
+            ReplayError::Length {
+                file,
+                line,
+                found,
+                recorded,
+                what,
+            } => at(
+                file,
+                *line,
+                Line::new("data-replay-length")
+                    .number("found", *found as i64)
+                    .number("recorded", *recorded as i64)
+                    .word("what", what),
+            ),
+            ReplayError::Refused {
+                file,
+                line,
+                index,
+                action,
+                reason,
+            } => at(
+                file,
+                *line,
+                Line::new("data-replay-refused")
+                    .number("index", *index as i64)
+                    .line("action", action.clone())
+                    .line("reason", reason.clone()),
+            ),
+            ReplayError::OtherRules {
+                file,
+                recorded,
+                current,
+                cause,
+            } => {
+                let under = match recorded {
+                    Some(v) => Line::new("data-replay-recorded-under").number("version", *v),
+                    None => Line::new("data-replay-sealed-before-versions"),
+                };
+                Line::new("data-replay-other-rules")
+                    .name("file", file.clone())
+                    .line("recorded", under)
+                    .number("current", *current)
+                    .line("cause", cause.as_line())
+            }
+            ReplayError::Option {
+                file,
+                line,
+                scenario,
+                key,
+                known,
+            } => at(
+                file,
+                *line,
+                Line::new("data-replay-no-option")
+                    .name("scenario", scenario.clone())
+                    .name("key", key.clone())
+                    .name("known", known.clone()),
+            ),
+            ReplayError::Mismatch {
+                file,
+                line,
+                scenario,
+                found,
+                expected,
+            } => at(file, *line, mismatch(expected, found, scenario)),
+            ReplayError::Diverged {
+                file,
+                line,
+                got,
+                want,
+            } => at(
+                file,
+                *line,
+                Line::new("data-replay-diverged")
+                    .name("got", format!("{got:016x}"))
+                    .name("want", format!("{want:016x}")),
+            ),
         }
     }
 
@@ -743,7 +849,7 @@ impl Visit for Rerun<'_> {
         let at = action_lines(src);
         let actions_line = tokens::top_level_line(&tokens::tokens(src), "actions").unwrap_or(1);
         let line_of = |i: usize| at.get(i).copied().unwrap_or_else(|| actions_line + 1 + i);
-        let refused = |i: usize, action: String, reason: String| ReplayError::Refused {
+        let refused = |i: usize, action: Line, reason: Line| ReplayError::Refused {
             file: file.to_string(),
             line: line_of(i),
             index: i,
@@ -788,10 +894,8 @@ impl Visit for Rerun<'_> {
                 }
             }
         };
-        let (mut state, start) = G::start(setup, dice).map_err(|e| {
-            let e = fray_words::english().error(&e, &crate::rules::line::NoNames);
-            refused(0, "the battle's start".into(), e)
-        })?;
+        let (mut state, start) = G::start(setup, dice)
+            .map_err(|e| refused(0, Line::new("data-replay-the-start"), e.line()))?;
         tell(&mut trail, &state, &start);
         // A battle's things keep their names from start to end: read once.
         let known = G::names(&state);
@@ -800,15 +904,16 @@ impl Visit for Rerun<'_> {
             // Only a legal action is described: a tampered one may name a faction, fixture or
             // item that does not exist, and `describe` indexes the state with it.
             let described = if G::legal_actions(&state).contains(a) {
-                fray_words::english().line(&G::describe(&state, a), &state)
+                G::describe(&state, a).named(&state)
             } else {
-                names::action_text::<G>(a, &G::names(&state))
+                Line::new("data-as-written")
+                    .name("text", names::action_text::<G>(a, &G::names(&state)))
             };
             // Past a checkpoint that differs, a refused action is told as the edit it follows.
             let events = match G::apply(&mut state, a, dice) {
                 Ok(events) => events,
                 Err(e) => {
-                    let e = fray_words::english().error(&e, &state);
+                    let e = e.line().named(&state);
                     return Err(edited.unwrap_or_else(|| refused(i, described, e)));
                 }
             };
@@ -874,9 +979,9 @@ impl Visit for Rerun<'_> {
                 found: actions.len(),
                 recorded,
                 what: if actions.len() < recorded {
-                    "actions were cut off the end"
+                    "cut"
                 } else {
-                    "actions were added at the end"
+                    "added"
                 },
             });
         }
