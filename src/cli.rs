@@ -804,7 +804,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
     match replay::run_in(&r, &name, &src, words()) {
         Ok(run) => {
             for w in &run.warnings {
-                warn(w);
+                warn(words().line(w, &fray::rules::line::NoNames));
             }
             print_lines(&run.lines, json);
             if json {
@@ -1196,7 +1196,7 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                         .map_err(|e| e.spoken())
                         .and_then(|run| {
                             for w in &run.warnings {
-                                warn(w);
+                                warn(words().line(w, &fray::rules::line::NoNames));
                             }
                             if run.outcome.is_none() {
                                 let said = text("cli-check-unfinished", &[("file", txt(&name))]);

@@ -400,6 +400,9 @@ data-as-written = { $text }
 data-replay-other-rules = { $file }: { $recorded }; these rules are version { $current }, so the rules changed since and it no longer plays as it did: { $cause }
 data-replay-recorded-under = recorded under the rules' version { $version }
 data-replay-sealed-before-versions = sealed before Fray wrote its rules' version into replays
+# A replay recorded under other rules that still plays as recorded: $version, its rules';
+# $current, these.
+data-replay-still-plays = { $file }: recorded under the rules' version { $version }, these are version { $current }: it still plays as recorded
 # $key: the option the replay switches; $known: those the scenario has, joined, or "none".
 data-replay-no-option = the scenario "{ $scenario }" has no optional rule "{ $key }" (it has: { $known })
 # $got, $want: the final state's hash and the one recorded, in hexadecimal.

@@ -138,7 +138,7 @@ pub struct ReplayRun {
     /// What the reader should know though the replay played: that it was sealed under other
     /// rules than these.
     #[serde(default)]
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Line>,
 }
 
 /// Why a replay does not play as recorded. Each says itself as a [`Line`] of the catalogue's
@@ -464,9 +464,12 @@ pub fn run_in(
     }) {
         Ok(mut run) => {
             if let Some(v) = r.rules.filter(|&v| v != current) {
-                run.warnings.push(format!(
-                    "{file}: recorded under the rules' version {v}, these are version {current}: it still plays as recorded"
-                ));
+                run.warnings.push(
+                    Line::new("data-replay-still-plays")
+                        .name("file", file.to_string())
+                        .number("version", v)
+                        .number("current", current),
+                );
             }
             Ok(run)
         }
