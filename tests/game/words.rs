@@ -634,3 +634,43 @@ fn the_character_whose_turn_it_is_reads_as_acting_not_as_done() {
     );
     assert!(seen > 100, "{seen} turns looked at");
 }
+
+/// A scenario file with mistakes sends the player back to the menu with its errors in the
+/// language the settings choose (here the pseudo-locale), each at its file and line.
+#[test]
+fn a_broken_scenarios_errors_are_said_in_the_players_language() {
+    use fray::game::battle::{AppState, Notice};
+    let dir = crate::headless::prefs_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("settings.ron"), "(lang: Pseudo)").unwrap();
+    let broken = crate::support::root().join("tests/broken/zones-missing-comma.ron");
+    let setup = BattleSetup {
+        scenario: broken.display().to_string(),
+        ..BattleSetup::default()
+    };
+    let mut app = crate::headless::app_keeping(setup, fray::game::platform::Prefs::in_dir(&dir));
+    for _ in 0..4 {
+        app.update();
+    }
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .expect("a notice");
+    let at = format!("{}:8: ", broken.display());
+    assert!(notice.starts_with(&at), "{notice}");
+    let english = fray::scenario::load_str("x", "x", &std::fs::read_to_string(&broken).unwrap())
+        .unwrap_err()
+        .0[0]
+        .text();
+    assert!(!notice.contains(&english), "said in English: {notice}");
+    assert!(notice.contains('~'), "not the pseudo-locale's: {notice}");
+    assert_eq!(
+        *app.world()
+            .resource::<bevy::prelude::State<AppState>>()
+            .get(),
+        AppState::Menu
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -140,6 +140,48 @@ impl crate::rules::dice::DiceSource for BattleDice {
 #[derive(Resource, Default)]
 pub struct BattleCount(pub u64);
 
+/// Why a battle did not open: its scenario's errors, which the player reads in their language
+/// (`said`), or a refusal of the shell's own.
+#[derive(Debug)]
+pub enum NotStarted {
+    Data(crate::scenario::DataErrors),
+    Refused(String),
+}
+
+impl NotStarted {
+    pub fn said(&self, words: &crate::words::Words) -> String {
+        match self {
+            NotStarted::Data(e) => e.said(words),
+            NotStarted::Refused(text) => text.clone(),
+        }
+    }
+}
+
+/// In English, as the page's line and a test read it.
+impl std::fmt::Display for NotStarted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.said(crate::words::english()))
+    }
+}
+
+impl From<crate::scenario::DataErrors> for NotStarted {
+    fn from(e: crate::scenario::DataErrors) -> NotStarted {
+        NotStarted::Data(e)
+    }
+}
+
+impl From<String> for NotStarted {
+    fn from(text: String) -> NotStarted {
+        NotStarted::Refused(text)
+    }
+}
+
+impl From<&str> for NotStarted {
+    fn from(text: &str) -> NotStarted {
+        NotStarted::Refused(text.to_string())
+    }
+}
+
 /// A battle's scenario: the one Fray wrote for it (a campaign's), or the catalogue's by name.
 fn load(
     name: &str,
@@ -173,13 +215,13 @@ impl Battle {
 
     /// A battle from its setup: a scenario, a battle from outside the registry, or a save. A
     /// lesson opens through [`super::lesson::open`], which gives its run beside the battle.
-    pub fn start(setup: &BattleSetup) -> Result<Battle, String> {
+    pub fn start(setup: &BattleSetup) -> Result<Battle, NotStarted> {
         let mut battle = Battle::started(setup)?;
         battle.ironman = setup.ironman;
         Ok(battle)
     }
 
-    fn started(setup: &BattleSetup) -> Result<Battle, String> {
+    fn started(setup: &BattleSetup) -> Result<Battle, NotStarted> {
         if let Some((_, save)) = &setup.resume {
             return Battle::resume_written(save, setup.written.as_ref());
         }
@@ -191,8 +233,7 @@ impl Battle {
         let (session, events, name) = match &setup.custom {
             Some(starter) => starter(&mut dice)?,
             None => {
-                let mut loaded =
-                    load(&setup.scenario, setup.written.as_ref()).map_err(|e| e.to_string())?;
+                let mut loaded = load(&setup.scenario, setup.written.as_ref())?;
                 for (key, on) in &setup.options {
                     loaded.setup.set_option(key, *on);
                 }
@@ -242,7 +283,7 @@ impl Battle {
     /// A saved battle, its actions re-played through the rules core with the same dice: it
     /// ends in exactly the state it was saved in, and its dice go on where they were (a
     /// reload never draws new numbers).
-    pub fn resume(save: &crate::save::Save) -> Result<Battle, String> {
+    pub fn resume(save: &crate::save::Save) -> Result<Battle, NotStarted> {
         Battle::resume_written(save, None)
     }
 
@@ -250,9 +291,9 @@ impl Battle {
     pub fn resume_written(
         save: &crate::save::Save,
         written: Option<&crate::scenario::Scenario>,
-    ) -> Result<Battle, String> {
+    ) -> Result<Battle, NotStarted> {
         let r = &save.replay;
-        let mut loaded = load(&r.scenario, written).map_err(|e| e.to_string())?;
+        let mut loaded = load(&r.scenario, written)?;
         loaded.setup.set_options(&r.options).map_err(|key| {
             format!("the saved battle switches an optional rule its scenario does not have: {key}")
         })?;

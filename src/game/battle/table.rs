@@ -103,12 +103,15 @@ pub fn person_deciding(battle: &Battle, seats: &Seats, lesson: Option<&LessonRun
 fn begin_battle(
     mut commands: Commands,
     setup: Res<BattleSetup>,
+    speech: Res<crate::game::settings::Speech>,
     mut count: ResMut<BattleCount>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     let opened = match &setup.lesson {
-        Some(start) => super::lesson::open(start).map(|(b, run)| (b, Some(run))),
+        Some(start) => super::lesson::open(start)
+            .map(|(b, run)| (b, Some(run)))
+            .map_err(super::NotStarted::from),
         None => Battle::start(&setup).map(|b| (b, None)),
     };
     match opened {
@@ -130,7 +133,7 @@ fn begin_battle(
         }
         Err(e) => {
             crate::game::platform::web::announce(&format!("FRAY ERROR {e}"));
-            notice.0 = Some(e);
+            notice.0 = Some(e.said(&speech));
             next.set(AppState::Menu);
         }
     }
