@@ -418,7 +418,6 @@ fn a_broken_files_errors_are_said_in_the_catalogues_words() {
             .collect();
         values.extend(quoted(&src));
         values.extend(shipped.iter().cloned());
-        values.push(file.clone());
         // A state's hash, in hexadecimal, is a figure.
         values.extend(
             err.split(|c: char| !c.is_ascii_alphanumeric())

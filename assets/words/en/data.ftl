@@ -82,6 +82,7 @@ data-decimal-number = { $number } is a decimal number, and a whole number belong
 data-single-brackets = `{ $name }(` holds its fields in brackets of their own: write `{ $name }((` … `))`, with two pairs of brackets
 
 ## Checks of any file: a list's limit, a name nobody can see, a portrait.
+
 data-scenario-no-name = the scenario needs a name
 
 # $what: the list, already written (data-field, or a record's list); $count: its length;
@@ -299,6 +300,15 @@ data-teams-change-team = objective change { $number }: team
 data-teams-no-team = { $what }: no team is named "{ $team }" (teams: { $known })
 # $who: the character's name.
 data-teams-unknown-item = character "{ $who }": unknown item "{ $item }" (the items: { $known })
+# $why: blocked (on the map, where nobody can stand) or off (the map).
+data-teams-ground-unreachable = ground: the { $item } lies at ({ $column }, { $row }), { $why ->
+        [blocked] where nobody can reach it
+       *[off] off the map
+    }
+data-teams-attacked-itself = attacked: the team that started the fight did not attack itself
+data-teams-no-rounds = round_limit: the battle needs at least one round
+# $limit: the scenario's round_limit.
+data-teams-situation-past-limit = situation: round { $round } is past the battle's last round, { $limit } (its round_limit)
 
 ## A scenario or campaign found by its name.
 
@@ -393,7 +403,7 @@ data-replay-length = { $found } actions where { $recorded } were recorded: { $wh
 data-replay-refused = action { $index } ({ $action }) was refused: { $reason }
 # What the replay's first "action" is, where the battle cannot even start.
 data-replay-the-start = the battle's start
-# Text as the file writes it (an action that names what the battle lacks).
+# Text as the file writes it (an action that names what the battle lacks, a battle's id).
 data-as-written = { $text }
 # $recorded: data-replay-recorded-under or data-replay-sealed-before-versions; $current: these
 # rules' version; $cause: what went otherwise (another of these errors).
@@ -403,7 +413,8 @@ data-replay-sealed-before-versions = sealed before Fray wrote its rules' version
 # A replay recorded under other rules that still plays as recorded: $version, its rules';
 # $current, these.
 data-replay-still-plays = { $file }: recorded under the rules' version { $version }, these are version { $current }: it still plays as recorded
-# $key: the option the replay switches; $known: those the scenario has, joined, or "none".
+# $key: the option the replay switches; $known: those the scenario has (data-names or
+# data-replay-none).
 data-replay-no-option = the scenario "{ $scenario }" has no optional rule "{ $key }" (it has: { $known })
 # $got, $want: the final state's hash and the one recorded, in hexadecimal.
 data-replay-diverged = the final state differs from the one recorded (hash { $got }, recorded { $want })
@@ -541,9 +552,8 @@ data-campaign-way-no-label = a way to choose needs a label
 data-campaign-first-side-empty = the first battle's side "{ $side }" has nobody in it
 data-campaign-battle-never-reached = battle "{ $battle }" is never reached from the first
 data-campaign-ending-never-reached = ending "{ $id }" is never reached
-# $round: the way round the loop, data-campaign-loop-start then data-campaign-loop-then.
+# $round: the way round the loop, its first battle (data-as-written) then data-campaign-loop-then.
 data-campaign-loop = battle "{ $battle }" leads back to "{ $to }", fought before it: a campaign must end (the way round: { $round })
-data-campaign-loop-start = { $battle }
 # $before: the way so far.
 data-campaign-loop-then = { $before } -> { $battle }
 # $width, $height: the map's size in squares; $most: the most a side may be.
@@ -595,12 +605,3 @@ data-teams-objective-protect-nobody = { $who }: the objective names "{ $name }",
 data-teams-objective-protect-zero = { $who }: protecting for 0 rounds is no objective
 data-teams-objective-no-task = { $who }: the objective names the task "{ $task }", which is not among the tasks
 data-teams-objective-task-other = { $who }: the task "{ $task }" is for another team
-# $why: blocked (on the map, where nobody can stand) or off (the map).
-data-teams-ground-unreachable = ground: the { $item } lies at ({ $column }, { $row }), { $why ->
-        [blocked] where nobody can reach it
-       *[off] off the map
-    }
-data-teams-attacked-itself = attacked: the team that started the fight did not attack itself
-data-teams-no-rounds = round_limit: the battle needs at least one round
-# $limit: the scenario's round_limit.
-data-teams-situation-past-limit = situation: round { $round } is past the battle's last round, { $limit } (its round_limit)

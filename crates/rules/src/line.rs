@@ -179,7 +179,6 @@ impl Line {
         self.arg(name, Arg::Lines(lines))
     }
 
-    /// The value named `name`, if the line has one.
     /// The line with the battle's ids written as the names `names` gives them, at any depth:
     /// for a message read apart from its battle (a lesson's error about a step).
     pub fn named(self, names: &dyn Named) -> Line {
@@ -204,6 +203,7 @@ impl Line {
         Line { args, ..self }
     }
 
+    /// The value named `name`, if the line has one.
     pub fn get(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|(n, _)| n == name).map(|(_, a)| a)
     }

@@ -299,8 +299,6 @@ mod tests {
         }
     }
 
-    /// Every message of every catalogue formats without an error, in every language, each
-    /// value it names given.
     /// A figure a message gives its decimals (`NUMBER`) reads as `format!` writes it with
     /// that many, ties and trailing zeros included; fewer where the message allows fewer.
     #[test]
@@ -348,6 +346,8 @@ mod tests {
         assert_eq!(decimals(&FluentValue::from(2.5), &intls), None);
     }
 
+    /// Every message of every catalogue formats without an error, in every language, each
+    /// value it names given.
     #[test]
     fn every_message_formats_in_every_language() {
         for lang in Lang::ALL {

@@ -327,7 +327,7 @@ fn loops<'a>(
 fn way_round(path: &[&str], to: &str) -> Line {
     let from = path.iter().position(|p| *p == to).unwrap_or(0);
     path[from..].iter().skip(1).chain([&to]).fold(
-        Line::new("data-campaign-loop-start").name("battle", to.to_string()),
+        Line::new("data-as-written").name("text", to.to_string()),
         |before, p| {
             Line::new("data-campaign-loop-then")
                 .line("before", before)

@@ -257,8 +257,7 @@ impl<V: LessonVisit> Visit for Read<'_, V> {
                 return Err(error(
                     file,
                     pointer_line(src, at, "Place("),
-                    Line::new("data-lesson-no-place")
-                        .number("step", k as i64 + 1)
+                    step_said("data-lesson-no-place")
                         .name("place", n.clone())
                         .line("known", crate::scenario::error::some_of(places)),
                 ));

@@ -15,7 +15,7 @@ use crate::rules::dice::{DiceSource, ScriptedDice, SeededDice};
 use crate::rules::names::{Condition, Names};
 use crate::rulesets::{Game, Visit};
 use crate::scenario::tokens::{self, Token};
-use crate::scenario::{self, DataErrors};
+use crate::scenario::{self, DataError, DataErrors};
 
 /// The actions of a replay, tagged with their ruleset.
 pub use crate::rulesets::Actions as ReplayActions;
@@ -192,7 +192,8 @@ pub enum ReplayError {
         line: usize,
         scenario: String,
         key: String,
-        known: String,
+        /// The options the scenario has, or none.
+        known: Line,
     },
     Mismatch {
         file: String,
@@ -233,12 +234,7 @@ impl ReplayError {
 
     /// The error as the catalogue's message, its file and line before it.
     pub fn as_line(&self) -> Line {
-        let at = |file: &str, line: usize, message: Line| {
-            Line::new("data-error")
-                .name("file", file.to_string())
-                .number("line", line as i64)
-                .line("message", message)
-        };
+        let at = |file: &str, line: usize, message| DataError::new(file, line, message).as_line();
         match self {
             ReplayError::Data(e) => e.as_line(),
             ReplayError::Scenario {
@@ -326,7 +322,7 @@ impl ReplayError {
                 Line::new("data-replay-no-option")
                     .name("scenario", scenario.clone())
                     .name("key", key.clone())
-                    .name("known", known.clone()),
+                    .line("known", known.clone()),
             ),
             ReplayError::Mismatch {
                 file,
@@ -510,9 +506,9 @@ fn switch_options(
             scenario: r.scenario.clone(),
             key,
             known: if known.is_empty() {
-                "none".into()
+                Line::new("data-replay-none")
             } else {
-                known.join(", ")
+                Line::new("data-names").name("names", known.join(", "))
             },
         });
     }
