@@ -90,9 +90,9 @@ fn parse_lang(code: &str) -> Result<Lang, String> {
 struct Cli {
     /// The language of the words, for this run: en, or pseudo (every message lengthened and
     /// accented, to find text that is not in the catalogues). What the game's window shows,
-    /// and what every command here writes of its own; the scenario files' errors, the rules
-    /// notes, the lessons' own files and a battle's events as `replay` and `referee` tell
-    /// them stay English.
+    /// and what every command here writes: its own words, a battle's events as `replay` and
+    /// `referee` tell them, the data files' errors; the rules notes and the lessons' own files
+    /// stay English.
     #[arg(long, global = true, value_parser = parse_lang)]
     lang: Option<Lang>,
     #[command(subcommand)]
