@@ -670,6 +670,12 @@ impl Said for String {
     }
 }
 
+impl Said for fray::rules::Line {
+    fn spoken(&self) -> String {
+        words().line(self, &fray::rules::line::NoNames)
+    }
+}
+
 impl Said for scenario::DataErrors {
     fn spoken(&self) -> String {
         scenario::DataErrors::said(self, words())

@@ -113,6 +113,9 @@ impl Drop for Folder {
 }
 
 const RULESETS: &str = "zones, coterie, teams";
+/// How a random skirmish's name is formed, and an example, as a wrong one's refusal gives them.
+const NAMED: &str = "random-RULESET-SIZE-SEED";
+const EXAMPLE: &str = "random-zones-medium-42";
 
 /// `fray sim`'s table: the heading with the levels seated, each side's wins, the draws, the
 /// unfinished, the speed.
@@ -309,8 +312,8 @@ fn bench_tables_in_the_catalogues_words() {
     all_converted("fray bench generate", &out, &s(&["teams", "small"]));
 }
 
-/// Each refusal of what was typed: an unknown ruleset, size, level or benchmark; and `fray
-/// play` built without its window.
+/// Each refusal of what was typed: an unknown ruleset, size, level or benchmark, a random
+/// skirmish's name gone wrong; and `fray play` built without its window.
 #[test]
 fn refusals_in_the_catalogues_words() {
     let cases: &[(&[&str], i32, Vec<String>)] = &[
@@ -332,6 +335,34 @@ fn refusals_in_the_catalogues_words() {
             s(&["klingon", "random, easy, normal, hard"]),
         ),
         (&["bench", "quantum"], 1, s(&["quantum", "ai, generate"])),
+        // A random skirmish's name gone wrong, each part: the generator's own refusals (the
+        // form of a name and its example are names).
+        (
+            &["sim", "random-zones-huge-1"],
+            1,
+            s(&[
+                "random-zones-huge-1",
+                "huge",
+                "small, medium, large",
+                NAMED,
+                EXAMPLE,
+            ]),
+        ),
+        (
+            &["sim", "random-chess-small-1"],
+            1,
+            s(&["random-chess-small-1", "chess", RULESETS, NAMED, EXAMPLE]),
+        ),
+        (
+            &["sim", "random-zones-small-x"],
+            1,
+            s(&["random-zones-small-x", "\"x\"", NAMED, EXAMPLE]),
+        ),
+        (
+            &["sim", "random-zones"],
+            1,
+            s(&["random-zones", NAMED, EXAMPLE]),
+        ),
     ];
     for (args, status, values) in cases {
         let (out, err) = pseudo(args, *status);

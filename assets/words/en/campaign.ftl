@@ -75,6 +75,7 @@ camp-record-line = { $battle }: { $won ->
 camp-not-read = The campaign's save cannot be read: { $why }
 camp-not-written = The campaign could not be saved: { $why }
 camp-cannot-start = The battle cannot start: { $why }
+camp-nobody-ready = nobody of the company is ready to fight
 camp-set-aside = A damaged campaign save was set aside as { $place }: { $why }
 result-go-on = Go on with the campaign
 result-fight-again = Fight it again

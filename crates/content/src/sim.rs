@@ -4,6 +4,7 @@
 use crate::ai::{GmPolicy, Level, Policy};
 use crate::rules::battle::{Event, Outcome, Pending, RuleError, Ruleset};
 use crate::rules::dice::{DiceSource, SeededDice};
+use crate::rules::line::Line;
 use crate::rulesets::{Game, Visit};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -139,12 +140,17 @@ impl Tally {
 
 impl Batch<'_> {
     /// Battle `g`, under its own seed, into `t`.
-    fn play<G: Game>(&self, setup: &G::Setup, g: u32, t: &mut Tally) -> Result<(), String> {
+    fn play<G: Game>(&self, setup: &G::Setup, g: u32, t: &mut Tally) -> Result<(), Line> {
         let n = t.wins.len();
         let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
         let mut dice = SeededDice::new(game_seed);
-        let (mut state, _) = G::start(setup, &mut dice)
-            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))?;
+        let failed = |error: Line| {
+            Line::new("sim-battle-failed")
+                .number("game", g)
+                .name("seed", game_seed.to_string())
+                .line("error", error)
+        };
+        let (mut state, _) = G::start(setup, &mut dice).map_err(|e| failed(e.line()))?;
         let levels = self.levels;
         let mut policies: Vec<Box<dyn Policy<G>>> = (0..n)
             .map(|f| levels[f % levels.len()].policy::<G>(policy_seed(game_seed, f)))
@@ -169,10 +175,7 @@ impl Batch<'_> {
                 }
             },
         )
-        .map_err(|e| {
-            let e = fray_words::english().error(&e, &state);
-            format!("game {g} (seed {game_seed}): {e}")
-        })?;
+        .map_err(|e| failed(e.line().named(&state)))?;
         t.rounds += u64::from(result.rounds);
         match result.outcome {
             Some(Outcome::Victory { winner, .. }) => {
@@ -188,7 +191,7 @@ impl Batch<'_> {
 }
 
 impl Visit for Batch<'_> {
-    type Out = Result<Tally, String>;
+    type Out = Result<Tally, Line>;
 
     /// Battle g goes to worker g % threads; the tallies add up the same whatever the number
     /// of workers, and of several failures the first battle's is told.
@@ -203,7 +206,7 @@ impl Visit for Batch<'_> {
             }
             return Ok(t);
         }
-        let parts: Vec<Result<Tally, (u32, String)>> = std::thread::scope(|scope| {
+        let parts: Vec<Result<Tally, (u32, Line)>> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|w| {
                     let sims = &self;
@@ -221,12 +224,12 @@ impl Visit for Batch<'_> {
                 .into_iter()
                 .map(|h| {
                     h.join()
-                        .unwrap_or_else(|_| Err((0, "a battle panicked".to_string())))
+                        .unwrap_or_else(|_| Err((0, Line::new("sim-battle-panicked"))))
                 })
                 .collect()
         });
         let mut total = Tally::new(n);
-        let mut first_error: Option<(u32, String)> = None;
+        let mut first_error: Option<(u32, Line)> = None;
         for p in parts {
             match p {
                 Ok(t) => total.add(&t),

@@ -50,6 +50,7 @@ pub const CATALOGUES: &[(&str, &str)] = &[
     catalogue!("campaign"),
     catalogue!("referee"),
     catalogue!("data"),
+    catalogue!("generate"),
     // The command line's own words: the browser has no command line to carry them for.
     #[cfg(not(target_arch = "wasm32"))]
     catalogue!("cli"),
@@ -344,6 +345,22 @@ mod tests {
         assert_eq!(signed(-1.125), format!("{:+.2} expected — Wait", -1.125));
         // Without NUMBER's most decimals, as Fluent writes it.
         assert_eq!(decimals(&FluentValue::from(2.5), &intls), None);
+    }
+
+    /// Every catalogue file written is compiled in: a file left off the list would have its
+    /// messages shown as their ids.
+    #[test]
+    fn every_catalogue_file_is_compiled_in() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/words/en");
+        let mut written: Vec<String> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".ftl"))
+            .collect();
+        written.sort();
+        let mut listed: Vec<String> = CATALOGUES.iter().map(|(f, _)| f.to_string()).collect();
+        listed.sort();
+        assert_eq!(listed, written);
     }
 
     /// Every message of every catalogue formats without an error, in every language, each

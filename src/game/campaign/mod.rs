@@ -7,9 +7,9 @@ pub mod store;
 use bevy::prelude::*;
 
 use crate::campaign::{Campaign, Run};
-use crate::game::battle::Seats;
-use crate::game::battle::{AppState, Battle, BattleSetup, Notice, in_battle};
+use crate::game::battle::{AppState, Battle, BattleSetup, Notice, Seats, in_battle};
 use crate::game::platform::Prefs;
+use crate::rules::line::Line;
 use crate::scenario::Scenario;
 
 /// The campaign under way.
@@ -199,16 +199,27 @@ impl GoOn<'_> {
     }
 }
 
+/// Why the run's next battle cannot start, for the notice.
+pub fn cannot_start(words: &fray_words::Words, why: Line) -> String {
+    words.line(
+        &Line::new("camp-cannot-start").line("why", why),
+        &crate::rules::line::NoNames,
+    )
+}
+
 /// The next battle of the run, set up: the company's side for the person at the screen, every
 /// other seat the AI's, the campaign's dice.
-pub fn fight(c: &mut Campaigning, setup: &mut BattleSetup) -> Result<(), String> {
+pub fn fight(c: &mut Campaigning, setup: &mut BattleSetup) -> Result<(), Line> {
     use crate::game::battle::SeatKind;
     use crate::rules::battle::Seat;
-    let b = c.run.next(&c.campaign).ok_or("not before a battle")?;
+    let b = c
+        .run
+        .next(&c.campaign)
+        .ok_or_else(|| Line::new("data-campaign-not-before-battle"))?;
     if c.run.company.going().is_empty() {
-        return Err("nobody of the company is ready to fight".into());
+        return Err(Line::new("camp-nobody-ready"));
     }
-    let (loaded, written) = c.run.scenario(&c.campaign).map_err(|e| e.to_string())?;
+    let (loaded, written) = c.run.scenario(&c.campaign).map_err(|e| e.as_line())?;
     let factions = loaded.setup.factions();
     let side = factions.iter().position(|f| *f == b.side);
     let seats = loaded
@@ -428,11 +439,6 @@ fn camp_keys(
     }
     match fight(&mut c, &mut setup) {
         Ok(()) => next.set(AppState::Battle),
-        Err(why) => {
-            notice.0 = Some(speech.say_with(
-                "camp-cannot-start",
-                &[("why", fray_words::Value::Text(why))],
-            ))
-        }
+        Err(why) => notice.0 = Some(cannot_start(&speech, why)),
     }
 }

@@ -102,11 +102,9 @@ pub fn camp_ui(
         Ask::Start(id, ironman) => {
             let seed = choosing.seed;
             match campaign::load(&id)
-                .map_err(|e| e.to_string())
-                .and_then(|c| {
-                    let run = Run::new(&id, &c, ironman, seed).map_err(|e| e.to_string())?;
-                    Ok((run, c))
-                }) {
+                .and_then(|c| Ok((Run::new(&id, &c, ironman, seed)?, c)))
+                .map_err(|e| e.said(words))
+            {
                 Ok((run, c)) => {
                     if let Err(why) = store::write(&prefs, &run) {
                         notice.0 =
@@ -121,7 +119,7 @@ pub fn camp_ui(
             if let Some(run) = saved.0.take() {
                 match campaign::load(&run.campaign) {
                     Ok(c) => commands.insert_resource(Campaigning::new(run, c)),
-                    Err(e) => notice.0 = Some(e.to_string()),
+                    Err(e) => notice.0 = Some(e.said(words)),
                 }
             }
         }
@@ -133,10 +131,7 @@ pub fn camp_ui(
             if let Some(c) = campaigning.as_deref_mut() {
                 match fight(c, &mut setup) {
                     Ok(()) => next.set(AppState::Battle),
-                    Err(why) => {
-                        notice.0 =
-                            Some(words.say_with("camp-cannot-start", &[("why", Value::Text(why))]))
-                    }
+                    Err(why) => notice.0 = Some(crate::game::campaign::cannot_start(&words, why)),
                 }
             }
         }

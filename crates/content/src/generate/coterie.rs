@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
 use super::{Draft, Size, favoured, kinds, pick};
+use crate::rules::line::Line;
 use crate::scenario::Rules;
 use crate::scenario::Scenario;
 use crate::scenario::coterie::{CharacterDef, ConflictDef, CoterieScenario, GroupDef, NuanceDef};
@@ -53,7 +54,7 @@ impl Draft for CoterieDraft {
     /// A step is a point of skill for one of the side's people, each in turn.
     const REACH: i8 = 12;
 
-    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, String> {
+    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, Line> {
         let k: Kinds = kinds(FILE, KINDS)?;
         let c = pick(rng, &k.conflicts);
         let conflict = ConflictDef {
@@ -66,10 +67,10 @@ impl Draft for CoterieDraft {
         let mut taken: Vec<String> = Vec::new();
         let mut group = |rng: &mut ChaCha8Rng, name: &String, foes: bool| {
             let pool = k.names.get(name).ok_or_else(|| {
-                format!(
-                    "{FILE}: the conflict \"{}\" names the group \"{name}\", which has no names",
-                    c.name
-                )
+                Line::new("generate-no-names")
+                    .name("file", FILE)
+                    .name("conflict", c.name.clone())
+                    .name("group", name.clone())
             })?;
             let mut pool: Vec<&String> = pool.iter().filter(|n| !taken.contains(n)).collect();
             let n = rng.random_range(size.people()).min(pool.len());
@@ -117,7 +118,7 @@ impl Draft for CoterieDraft {
                     traits.insert(t.clone(), within(rng, k.trait_value));
                 }
             }
-            Ok::<_, String>(GroupDef {
+            Ok::<_, Line>(GroupDef {
                 name: name.clone(),
                 armour: 0,
                 traits,

@@ -158,7 +158,7 @@ pub trait Draft {
     /// How far the knob turns either way.
     const REACH: i8;
     /// Draws a new draft.
-    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, String>
+    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, Line>
     where
         Self: Sized;
     /// The scenario with the knob at `edge`: above 0 the first side is that many steps
@@ -185,28 +185,32 @@ pub fn name(ruleset: &str, size: Size, seed: u64) -> String {
 
 /// The ruleset, size and seed a generated skirmish's name gives; None for any other name,
 /// an error for a name that starts as one and goes wrong.
-pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), String>> {
+pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), Line>> {
     let rest = name.strip_prefix(PREFIX)?;
     let parts: Vec<&str> = rest.split('-').collect();
-    let wrong = |why: String| -> Option<Result<_, String>> {
-        Some(Err(format!(
-            "{why}; a random skirmish is named random-RULESET-SIZE-SEED, as random-zones-medium-42"
-        )))
+    let wrong = |why: Line| -> Option<Result<_, Line>> {
+        Some(Err(Line::new("generate-name-wrong").line("why", why)))
     };
     let [ruleset, size, seed] = parts[..] else {
-        return wrong("not three parts after \"random-\"".into());
+        return wrong(Line::new("generate-name-parts"));
     };
     let Some(ruleset) = RULESETS.iter().copied().find(|r| *r == ruleset) else {
-        return wrong(format!(
-            "no ruleset \"{ruleset}\" (known: {})",
-            RULESETS.join(", ")
-        ));
+        return wrong(
+            Line::new("generate-name-no-ruleset")
+                .name("ruleset", ruleset)
+                .name("known", RULESETS.join(", ")),
+        );
     };
     let Some(size) = Size::parse(size) else {
-        return wrong(format!("no size \"{size}\" (known: small, medium, large)"));
+        let known: Vec<&str> = Size::ALL.iter().map(|z| z.name()).collect();
+        return wrong(
+            Line::new("generate-no-size")
+                .name("size", size)
+                .name("known", known.join(", ")),
+        );
     };
     let Ok(seed) = seed.parse::<u64>() else {
-        return wrong(format!("the seed \"{seed}\" is not a whole number"));
+        return wrong(Line::new("generate-seed-not-a-number").name("seed", seed));
     };
     Some(Ok((ruleset, size, seed)))
 }
@@ -217,7 +221,7 @@ pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), String
 /// a save's check on resuming, "save it as a file"), and each generation plays hundreds of
 /// battles, so the last files made are kept. What a name gives never changes within a run, so
 /// the kept file is the one generating it again would give.
-pub fn text_by_name(name: &str) -> Option<Result<String, String>> {
+pub fn text_by_name(name: &str) -> Option<Result<String, Line>> {
     /// How many made files are kept: a generated campaign's battles and the one on the menu.
     const KEPT: usize = 8;
     static MADE: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
@@ -246,8 +250,7 @@ pub fn text_by_name(name: &str) -> Option<Result<String, String>> {
 pub fn by_name(name: &str) -> Option<Result<Loaded, scenario::DataErrors>> {
     Some(match text_by_name(name)? {
         Ok(text) => scenario::load_str(name, name, &text),
-        // The generator's own words, English still (`generate` is not yet the catalogue's).
-        Err(message) => Err(scenario::DataErrors::one(name, 0, Line::written(message))),
+        Err(message) => Err(scenario::DataErrors::one(name, 0, message)),
     })
 }
 
@@ -255,15 +258,10 @@ pub fn by_name(name: &str) -> Option<Result<Loaded, scenario::DataErrors>> {
 pub const RULESETS: &[&str] = rulesets::IDS;
 
 /// A skirmish of `ruleset` from `seed`, balanced as `how` says.
-pub fn generate(
-    ruleset: &str,
-    seed: u64,
-    size: Size,
-    how: &Balancing,
-) -> Result<Generated, String> {
+pub fn generate(ruleset: &str, seed: u64, size: Size, how: &Balancing) -> Result<Generated, Line> {
     struct Balanced<'a>(u64, Size, &'a Balancing);
     impl ForDraft for Balanced<'_> {
-        type Out = Result<Generated, String>;
+        type Out = Result<Generated, Line>;
         fn run<D: Draft>(self, id: &'static str) -> Self::Out {
             balanced::<D>(id, self.0, self.1, self.2)
         }
@@ -272,10 +270,10 @@ pub fn generate(
 }
 
 /// A draft as it first comes, unbalanced: what the tests of every seed check and play.
-pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, String> {
+pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, Line> {
     struct First(u64, Size);
     impl ForDraft for First {
-        type Out = Result<Scenario, String>;
+        type Out = Result<Scenario, Line>;
         fn run<D: Draft>(self, _: &'static str) -> Self::Out {
             let mut rng = ChaCha8Rng::seed_from_u64(self.0);
             Ok(D::draw(&mut rng, self.1)?.scenario(self.0, self.1, 0))
@@ -284,11 +282,10 @@ pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, String> {
     with_draft(ruleset, First(seed, size)).unwrap_or_else(|| Err(unknown(ruleset)))
 }
 
-fn unknown(ruleset: &str) -> String {
-    format!(
-        "unknown ruleset \"{ruleset}\" (known: {})",
-        RULESETS.join(", ")
-    )
+fn unknown(ruleset: &str) -> Line {
+    Line::new("generate-no-ruleset")
+        .name("ruleset", ruleset)
+        .name("known", RULESETS.join(", "))
 }
 
 /// Draft after draft, the knob is searched for the turn at which the sides come out even (the
@@ -300,7 +297,7 @@ fn balanced<D: Draft>(
     seed: u64,
     size: Size,
     how: &Balancing,
-) -> Result<Generated, String> {
+) -> Result<Generated, Line> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let sim_seed = seed;
     let mut closest: Option<Balance> = None;
@@ -365,15 +362,22 @@ fn balanced<D: Draft>(
             edge = next;
         }
     }
-    let Some(b) = closest else {
-        return Err(format!("no {ruleset} skirmish from seed {seed}"));
+    let skirmish = |id| {
+        Line::new(id)
+            .name("ruleset", ruleset)
+            .name("seed", seed.to_string())
     };
-    Err(format!(
-        "no even {ruleset} skirmish from seed {seed} ({} drafts): the closest gave {} {:.0}%; try another seed",
-        how.drafts,
-        b.factions.first().map_or("the first side", String::as_str),
-        b.first_share() * 100.0,
-    ))
+    let Some(b) = closest else {
+        return Err(skirmish("generate-none"));
+    };
+    let side = match b.factions.first() {
+        Some(f) => Line::new("data-as-written").name("text", f.clone()),
+        None => Line::new("generate-the-first-side"),
+    };
+    Err(skirmish("generate-none-even")
+        .number("drafts", how.drafts)
+        .line("side", side)
+        .number("share", (b.first_share() * 100.0).round() as i64))
 }
 
 /// Plays a scenario between two normal AIs.
@@ -382,7 +386,7 @@ fn measure(
     how: &Balancing,
     games: std::ops::Range<u32>,
     sim_seed: u64,
-) -> Result<(Vec<String>, Tally), String> {
+) -> Result<(Vec<String>, Tally), Line> {
     let loaded = load(sc)?;
     let tally = loaded.setup.visit(Batch {
         first: games.start,
@@ -398,10 +402,10 @@ fn measure(
 
 /// A generated scenario through the same checks as a file: a generator's slip is an error,
 /// never a battle that starts wrong.
-pub fn load(sc: &Scenario) -> Result<Loaded, String> {
+pub fn load(sc: &Scenario) -> Result<Loaded, Line> {
     let text = body(sc);
     scenario::load_str("generated", "generated", &text)
-        .map_err(|e| format!("the generator made a scenario that does not check: {e}"))
+        .map_err(|e| Line::new("generate-does-not-check").line("errors", e.as_line()))
 }
 
 fn body(sc: &Scenario) -> String {
@@ -493,13 +497,13 @@ impl SideKind {
         rng: &mut ChaCha8Rng,
         kinds: &'k std::collections::BTreeMap<String, F>,
         file: &str,
-    ) -> Result<&'k F, String> {
+    ) -> Result<&'k F, Line> {
         let kind = pick(rng, &self.kinds);
         kinds.get(kind).ok_or_else(|| {
-            format!(
-                "{file}: side \"{}\" names the kind \"{kind}\", which is not among the kinds",
-                self.name
-            )
+            Line::new("generate-no-kind")
+                .name("file", file)
+                .name("side", self.name.clone())
+                .name("kind", kind.clone())
         })
     }
 }
@@ -522,8 +526,8 @@ pub(crate) fn pick<'a, T>(rng: &mut ChaCha8Rng, from: &'a [T]) -> &'a T {
 }
 
 /// A kinds file of the generator, parsed; a mistake in it names its line.
-pub(crate) fn kinds<T: serde::de::DeserializeOwned>(file: &str, src: &str) -> Result<T, String> {
-    ron::from_str(src).map_err(|e| scenario::error::from_ron(file, src, &e).to_string())
+pub(crate) fn kinds<T: serde::de::DeserializeOwned>(file: &str, src: &str) -> Result<T, Line> {
+    ron::from_str(src).map_err(|e| scenario::error::from_ron(file, src, &e).as_line())
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
 use super::{Draft, SideKind, Size, favoured, kinds, two_of};
+use crate::rules::line::Line;
 use crate::scenario::Rules;
 use crate::scenario::Scenario;
 use crate::scenario::teams::{
@@ -59,7 +60,7 @@ impl Draft for TeamsDraft {
     /// A step is a point of endurance for each of the side's people.
     const REACH: i8 = 12;
 
-    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, String> {
+    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, Line> {
         let k: Kinds = kinds(FILE, KINDS)?;
         let (width, height) = match size {
             Size::Small => (8u8, 6u8),
@@ -109,7 +110,7 @@ impl Draft for TeamsDraft {
                 .zip(squares)
                 .map(|((f, n), at)| (n.clone(), f, at))
                 .collect();
-            Ok::<_, String>((s.name.clone(), people))
+            Ok::<_, Line>((s.name.clone(), people))
         };
         let a = side(rng, &k.sides[first], [0, 1])?;
         let b = side(rng, &k.sides[second], [width - 2, width - 1])?;

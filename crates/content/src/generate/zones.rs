@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
 use super::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
+use crate::rules::line::Line;
 use crate::rules::zones::model::Hazard;
 use crate::scenario::Rules;
 use crate::scenario::Scenario;
@@ -55,7 +56,7 @@ impl Draft for ZonesDraft {
     /// A step is a point of health for each of the side's people.
     const REACH: i8 = 8;
 
-    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, String> {
+    fn draw(rng: &mut ChaCha8Rng, size: Size) -> Result<Self, Line> {
         let k: Kinds = kinds(FILE, KINDS)?;
         let columns = match size {
             Size::Small => 2,
@@ -125,7 +126,7 @@ impl Draft for ZonesDraft {
                 let f = s.draw_kind(rng, &k.kinds, FILE)?.clone();
                 people.push((name, f, home[i % 2].to_string()));
             }
-            Ok::<_, String>((s.name.clone(), people))
+            Ok::<_, Line>((s.name.clone(), people))
         };
         let last = zones.len();
         let west = [zones[0].name.as_str(), zones[1].name.as_str()];

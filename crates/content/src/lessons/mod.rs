@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use crate::rules::Ruleset;
 use crate::rules::dice::{DiceError, DiceSource, Die, ScriptedDice};
-use crate::rules::line::Line;
+use crate::rules::line::{Line, NoNames};
 use crate::scenario::DataErrors;
 
 pub use crate::scenario::LESSON_SCENARIOS as SCENARIOS;
@@ -220,7 +220,7 @@ pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
             let mut out = String::new();
             let mut before = match l.play_to(0, &[]) {
                 Ok((_, events)) => events.len(),
-                Err(e) => return e,
+                Err(e) => return fray_words::english().line(&e, &NoNames),
             };
             for (k, step) in l.lesson.steps.iter().enumerate() {
                 out.push_str(&format!("step {}: {}\n", k + 1, step.say));
@@ -232,7 +232,10 @@ pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
                         }
                         before = events.len();
                     }
-                    Err(e) => out.push_str(&format!("    {e}\n")),
+                    Err(e) => {
+                        let e = fray_words::english().line(&e, &NoNames);
+                        out.push_str(&format!("    {e}\n"));
+                    }
                 }
             }
             out

@@ -11,7 +11,7 @@ use crate::rules::names::Indexed;
 use crate::rulesets::{Game, Visit};
 use crate::scenario::tokens::{Tok, Token, tokens, top_level_line, top_level_list, top_level_str};
 use crate::scenario::{self, DataErrors};
-use fray_rules::line::{Line, NoNames};
+use fray_rules::line::Line;
 
 use super::{Expect, Lesson, Pointer, apply_exact, error};
 
@@ -46,16 +46,12 @@ impl<G: Game> Loaded<G> {
 
     /// The battle at the start of step `upto`, the lesson's line taken before it (with the
     /// allowed action `chosen[k]` at step `k` where given, else the first), and the events.
-    pub fn play_to(&self, upto: usize, chosen: &[usize]) -> Result<Played<G>, String> {
+    pub fn play_to(&self, upto: usize, chosen: &[usize]) -> Result<Played<G>, Line> {
         let mut dice = ScriptedDice::new(self.lesson.start_dice.iter().copied());
-        let (mut state, mut events) = G::start(&self.setup, &mut dice)
-            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))?;
+        let (mut state, mut events) = G::start(&self.setup, &mut dice).map_err(|e| e.line())?;
         for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
             if let Some(a) = step.action(chosen.get(k).copied().unwrap_or(0)) {
-                events.extend(
-                    apply_exact::<G>(&mut state, a, &step.dice)
-                        .map_err(|e| fray_words::english().line(&e, &NoNames))?,
-                );
+                events.extend(apply_exact::<G>(&mut state, a, &step.dice)?);
             }
         }
         Ok((state, events))
