@@ -9,14 +9,12 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use fray::ai::{Level, Policy, RandomPolicy};
-use fray::catalogue;
 use fray::replay::{self, Replay, ReplayDice};
 use fray::rules::dice::SeededDice;
 use fray::rules::notes;
 use fray::rulesets::{Game, Visit};
-use fray::scenario;
-use fray::sim;
 use fray::words::{Lang, Value, Words};
+use fray::{catalogue, scenario, sim};
 
 /// `println!`, except that a reader who has gone (`fray rules teams | head`) ends the program
 /// quietly instead of with the panic `println!` gives on a closed pipe.

@@ -12,8 +12,7 @@ use crate::ai::{GmPolicy, Level, Policy};
 use crate::rules::battle::{Outcome, Ruleset};
 use crate::rules::dice::SeededDice;
 use crate::rulesets::{Game, Setup, Visit};
-use crate::scenario;
-use crate::sim;
+use crate::{scenario, sim};
 
 #[derive(Clone, Debug)]
 pub struct BenchConfig {

@@ -8,8 +8,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
-use crate::game::battle::Pace;
-use crate::game::battle::{AppState, Battle, BattleSet, News};
+use crate::game::battle::{AppState, Battle, BattleSet, News, Pace};
 use crate::game::input::GameAction;
 use crate::game::settings::Settings;
 

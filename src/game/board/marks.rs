@@ -9,10 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, Color32, FontId, Pos2, Stroke};
 
-use crate::game::battle::Battle;
-use crate::game::battle::LessonRun;
-use crate::game::battle::Seats;
-use crate::game::battle::person_deciding;
+use crate::game::battle::{Battle, LessonRun, Seats, person_deciding};
 use crate::game::board::animation::Playing;
 use crate::game::board::{
     BoardCamera, FEATURE_FONT, HEADING_FONT, LABEL_GAP, Layout, NAME_FONT, character_position,

@@ -20,10 +20,7 @@ use leafwing_input_manager::prelude::*;
 
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::game::battle::LessonRun;
-use crate::game::battle::Seats;
-use crate::game::battle::person_deciding;
-use crate::game::battle::{Battle, Choose, in_battle};
+use crate::game::battle::{Battle, Choose, LessonRun, Seats, in_battle, person_deciding};
 use crate::game::board::marks::{OddsBox, draw_board_marks};
 use crate::game::input::{Cursor, GameAction};
 use crate::present::{BoardView, Tone, Visual};

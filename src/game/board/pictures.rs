@@ -7,12 +7,11 @@
 use bevy::prelude::*;
 
 use crate::game::battle::{AppState, Battle, in_battle};
-use crate::game::board::BoardArea;
 use crate::game::board::animation::Playing;
 use crate::game::board::palette::{self, Shape, faction_shape};
 use crate::game::board::scene::{BoardPlace, SceneSynced, Token};
 use crate::game::board::textures::{self, Textures};
-use crate::game::board::{Layout, character_position, edge_to_edge, token_size};
+use crate::game::board::{BoardArea, Layout, character_position, edge_to_edge, token_size};
 use crate::present::{Tone, Visual};
 
 /// A link between two places, drawn under them.

@@ -5,9 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::battle::LessonRun;
-use crate::game::battle::Seats;
-use crate::game::battle::{AppState, Battle, BattleSet, in_battle};
+use crate::game::battle::{AppState, Battle, BattleSet, LessonRun, Seats, in_battle};
 use crate::game::board::{Layout, layout, token_position, viewer};
 
 /// A place of the board: a zone, a grid square, a track step, by its index in the board view.

@@ -7,9 +7,9 @@ mod keys;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::game::battle::Showing;
-use crate::game::battle::{AppState, Battle, BattleSet, Choice, Choose, Phase};
-use crate::game::battle::{Pace, Seats};
+use crate::game::battle::{
+    AppState, Battle, BattleSet, Choice, Choose, Pace, Phase, Seats, Showing,
+};
 
 pub use keys::{Bindings, GameAction, KeysScreen, default_keys};
 pub(crate) use keys::{DIGIT_KEYS, keys_closed, keys_window, load_bindings, no_text_typed};

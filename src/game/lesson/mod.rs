@@ -8,8 +8,9 @@ mod progress;
 
 use bevy::prelude::*;
 
-use crate::game::battle::{Battle, BattleSet, Choose, Notice};
-use crate::game::battle::{Judged, LessonRun, Stage, back_to_line, go_on, show_what_if};
+use crate::game::battle::{
+    Battle, BattleSet, Choose, Judged, LessonRun, Notice, Stage, back_to_line, go_on, show_what_if,
+};
 pub use progress::Progress;
 use progress::{keep_progress, load_progress};
 

@@ -8,16 +8,14 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::battle::LessonRun;
-use crate::game::battle::Showing;
-use crate::game::battle::person_deciding;
-use crate::game::battle::{AppState, Battle, Choose, Notice, Phase};
-use crate::game::battle::{Brain, Pace, SeatKind, Seats};
+use crate::game::battle::{
+    AppState, Battle, Brain, Choose, LessonRun, Notice, Pace, Phase, SeatKind, Seats, Showing,
+    person_deciding,
+};
 use crate::game::board::animation::Playing;
 use crate::game::board::marks::BoardArea;
 use crate::game::board::viewer;
-use crate::game::input::Bindings;
-use crate::game::input::{Cursor, GameAction, Panels, Row, rows, take_screen};
+use crate::game::input::{Bindings, Cursor, GameAction, Panels, Row, rows, take_screen};
 use crate::game::screens::{
     TopButtons, TopClick, decision_heading, faction_colour, root, status_words, top_bar,
 };

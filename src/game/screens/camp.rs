@@ -13,8 +13,7 @@ use crate::game::battle::{AppState, BattleSetup, Notice};
 use crate::game::board::atlas::Art;
 use crate::game::campaign::store::{self, SavedCampaign};
 use crate::game::campaign::{Campaigning, fight, goal};
-use crate::game::input::Bindings;
-use crate::game::input::GameAction;
+use crate::game::input::{Bindings, GameAction};
 use crate::game::platform::Prefs;
 use crate::game::screens::root;
 

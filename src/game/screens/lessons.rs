@@ -6,12 +6,11 @@ use crate::words::{Value, Words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::battle::{AppState, Battle, BattleSetup, Notice};
-use crate::game::battle::{LessonRun, PointAt, Stage, Waits};
-use crate::game::input::Bindings;
-use crate::game::input::GameAction;
-use crate::game::lesson::Progress;
-use crate::game::lesson::{LearnCursor, start_lesson};
+use crate::game::battle::{
+    AppState, Battle, BattleSetup, LessonRun, Notice, PointAt, Stage, Waits,
+};
+use crate::game::input::{Bindings, GameAction};
+use crate::game::lesson::{LearnCursor, Progress, start_lesson};
 
 pub use crate::game::board::palette::POINTER;
 

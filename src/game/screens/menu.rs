@@ -9,10 +9,8 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::skirmish::RandomSkirmish;
 use crate::ai::Level;
-use crate::game::battle::SeatKind;
-use crate::game::battle::{AppState, BattleSetup, Notice};
-use crate::game::input::GameAction;
-use crate::game::input::{Bindings, KeysScreen};
+use crate::game::battle::{AppState, BattleSetup, Notice, SeatKind};
+use crate::game::input::{Bindings, GameAction, KeysScreen};
 use crate::game::screens::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld, SEAT_KINDS};
 use crate::game::screens::{faction_colour, root};
 use crate::generate::{self, Size};

@@ -8,11 +8,8 @@ use leafwing_input_manager::prelude::*;
 
 use super::skirmish::RandomSkirmish;
 use crate::ai::Level;
-use crate::game::battle::SavedBattles;
-use crate::game::battle::SeatKind;
-use crate::game::battle::{AppState, BattleSetup};
-use crate::game::input::GameAction;
-use crate::game::input::KeysScreen;
+use crate::game::battle::{AppState, BattleSetup, SavedBattles, SeatKind};
+use crate::game::input::{GameAction, KeysScreen};
 use crate::game::screens::menu_choices::{Catalogue, draw_skirmish, shown_options};
 use crate::generate::{self, Size};
 

@@ -19,8 +19,7 @@ use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use crate::game::battle::{AppState, Battle, Phase, in_battle};
 use crate::game::board::PanelsDrawn;
-use crate::game::input::Bindings;
-use crate::game::input::GameAction;
+use crate::game::input::{Bindings, GameAction};
 use crate::rules::battle::Pending;
 
 /// The menu's keyboard cursor, which the headless tests walk without a window.

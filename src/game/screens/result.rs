@@ -5,8 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::game::battle::{AppState, Battle, Notice};
-use crate::game::input::Bindings;
-use crate::game::input::GameAction;
+use crate::game::input::{Bindings, GameAction};
 use crate::game::screens::{faction_colour, root};
 use crate::rules::battle::{Outcome, Pending};
 use crate::words::{Value, Words};

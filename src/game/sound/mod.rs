@@ -7,11 +7,9 @@ mod speakers;
 
 use bevy::prelude::*;
 
-use crate::game::battle::LessonRun;
-use crate::game::battle::SeatKind;
-use crate::game::battle::Seats;
-use crate::game::battle::person_deciding;
-use crate::game::battle::{AppState, Battle, BattleSet, Phase};
+use crate::game::battle::{
+    AppState, Battle, BattleSet, LessonRun, Phase, SeatKind, Seats, person_deciding,
+};
 use crate::game::board::animation::{Played, Playing};
 use crate::game::board::dice::SETTLE;
 use crate::present::{Tone, Visual};

@@ -9,9 +9,8 @@ use serde::Deserialize;
 
 use super::{Draft, Size, favoured, kinds, pick};
 use crate::rules::line::Line;
-use crate::scenario::Rules;
-use crate::scenario::Scenario;
 use crate::scenario::coterie::{CharacterDef, ConflictDef, CoterieScenario, GroupDef, NuanceDef};
+use crate::scenario::{Rules, Scenario};
 
 const FILE: &str = "assets/generator/coterie.ron";
 const KINDS: &str = include_str!("../../../../assets/generator/coterie.ron");

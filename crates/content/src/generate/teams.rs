@@ -9,11 +9,10 @@ use serde::Deserialize;
 
 use super::{Draft, SideKind, Size, favoured, kinds, two_of};
 use crate::rules::line::Line;
-use crate::scenario::Rules;
-use crate::scenario::Scenario;
 use crate::scenario::teams::{
     CharacterDef, ItemDef, MapDef, ObjectiveDef, Square, StatsDef, TeamDef, TeamsScenario,
 };
+use crate::scenario::{Rules, Scenario};
 
 const FILE: &str = "assets/generator/teams.ron";
 const KINDS: &str = include_str!("../../../../assets/generator/teams.ron");

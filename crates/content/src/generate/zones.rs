@@ -10,9 +10,8 @@ use serde::Deserialize;
 use super::{Draft, SideKind, Size, favoured, kinds, pick, two_of};
 use crate::rules::line::Line;
 use crate::rules::zones::model::Hazard;
-use crate::scenario::Rules;
-use crate::scenario::Scenario;
 use crate::scenario::zones::{CharacterDef, FactionDef, GroundItem, ZoneDef, ZonesScenario};
+use crate::scenario::{Rules, Scenario};
 
 const FILE: &str = "assets/generator/zones.ron";
 const KINDS: &str = include_str!("../../../../assets/generator/zones.ron");

@@ -1,8 +1,7 @@
 //! A battle's state hash, as a sealed replay holds it.
 
-use crate::rules::Ruleset;
 use crate::rules::battle::{self, Outcome, Pending};
-use crate::rules::line;
+use crate::rules::{Ruleset, line};
 
 /// The hash of `state` as every seal has held it: how the battle ended counts as its English
 /// words, as the referee wrote them whole before its lines became messages (see

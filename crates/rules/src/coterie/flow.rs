@@ -1,14 +1,13 @@
 //! The phase loop: who decides what (`pending`), what may be chosen (`legal`), and the rules
 //! working through each step (`step`, then `advance` until the next decision).
 
-use super::Ctx;
 use super::action::Action;
 use super::effort::{self, other};
 use super::event::EventKind;
 use super::harm::{self, GroupResult};
 use super::lines::{self, note, tell};
 use super::model::*;
-use super::performance;
+use super::{Ctx, performance};
 use crate::Line;
 use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
 use crate::dice::Die;

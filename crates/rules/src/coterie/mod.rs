@@ -12,9 +12,8 @@ mod lines;
 pub mod model;
 pub mod performance;
 
-use crate::CharacterId;
-use crate::Line;
 use crate::line::Named;
+use crate::{CharacterId, Line};
 pub use action::Action;
 pub use event::EventKind;
 pub use model::*;

@@ -21,10 +21,8 @@ mod squares;
 pub mod targeting;
 pub mod turn;
 
-use crate::CharacterId;
-use crate::FactionId;
-use crate::Line;
 use crate::line::Named;
+use crate::{CharacterId, FactionId, Line};
 pub use action::Action;
 pub use event::{EventKind, ReactionKind};
 pub use model::*;

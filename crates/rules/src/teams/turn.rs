@@ -2,14 +2,13 @@
 //! into the next turn when too few are left (teams.actions, teams.extended), the free actions
 //! (teams.free-actions) and an ally's commanded action (teams.command).
 
-use super::attack;
 use super::event::EventKind;
 use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
 use super::roll::{TestSpec, test_against};
 use super::rounds::end_turn;
 use super::said::{later, square, weapon as with_weapon};
-use super::{Action, Ctx};
+use super::{Action, Ctx, attack};
 use crate::battle::{CharacterId, RuleError};
 use crate::line::Line;
 

@@ -17,9 +17,8 @@ pub mod setup;
 pub mod targeting;
 pub mod turn;
 
-use crate::FactionId;
-use crate::Line;
 use crate::line::Named;
+use crate::{FactionId, Line};
 pub use action::{Action, MoraleChoice};
 pub use event::EventKind;
 pub use model::*;

@@ -2,12 +2,11 @@
 //! beginning, and the battle's end. Below attacks and turns, which end turns, and above
 //! morale, whose gear wear the battle's end sets off.
 
-use super::Ctx;
 use super::event::EventKind;
 use super::model::*;
-use super::morale;
 use super::position::opportunity_faction;
 use super::said::later;
+use super::{Ctx, morale};
 use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
 use crate::dice::Die;
 use crate::explain::Explanation;

@@ -1,14 +1,13 @@
 //! A character's turn: moving a zone, bonus actions, the main action; and opportunity attacks
 //! on characters moving away from enemies.
 
-use super::Ctx;
 use super::action::Action;
-use super::attack;
 use super::event::EventKind;
 use super::model::*;
 use super::position::*;
 use super::rounds::end_turn;
 use super::said::{SaveFor, later};
+use super::{Ctx, attack};
 use crate::battle::{CharacterId, RuleError};
 use crate::explain::Explanation;
 use crate::line::Line;
