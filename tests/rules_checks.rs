@@ -46,6 +46,11 @@ fn zones_quick_attacks_are_the_plain_ones() {
 }
 
 #[test]
+fn zones_index_of_who_holds_what_agrees_with_the_items() {
+    zones_listing::the_index_of_who_holds_what_agrees_with_the_items(&zones());
+}
+
+#[test]
 fn teams_only_the_end_left_is_what_the_listing_says() {
     teams_listing::only_the_end_left_is_what_the_listing_says(&teams());
 }

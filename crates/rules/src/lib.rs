@@ -8,6 +8,7 @@ pub mod coterie;
 pub mod dice;
 pub mod explain;
 pub mod few;
+pub mod holders;
 pub mod ids;
 pub mod line;
 pub mod names;

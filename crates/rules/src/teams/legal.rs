@@ -168,7 +168,7 @@ impl Kit {
             for i in bits(h.carried(c)) {
                 kit.carried.push((i, hands & 1 << i != 0));
             }
-            let near_ground = bits(h.ground())
+            let near_ground = bits(h.ground(0))
                 .filter(
                     |&i| matches!(s.items[i].location(), Location::Ground(p) if within_reach(p)),
                 )
@@ -669,7 +669,7 @@ pub fn describe(s: &State, action: &Action) -> Line {
 pub mod checks {
     use super::*;
     use crate::checks::{each_decision, only_end_agrees};
-    use crate::teams::holders::Holders;
+    use crate::holders::Holders;
     use crate::teams::{Teams, TeamsSetup};
 
     /// `only_end_left`, which looks in parts of the listing before the whole, answers what the
@@ -701,7 +701,7 @@ pub mod checks {
             let at = format!("{name} seed {seed}");
             let index = s.holders().expect("a fresh battle indexes its items");
             assert!(
-                index.same(&Holders::of(&s.places(), s.characters.len())),
+                index.same(&Holders::of(&s.places(), s.characters.len(), 1)),
                 "{at}"
             );
             let mut unindexed = s.clone();

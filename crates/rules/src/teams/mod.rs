@@ -9,7 +9,6 @@ pub mod event;
 pub mod flow;
 pub mod grid;
 pub mod harm;
-mod holders;
 pub mod legal;
 pub mod model;
 pub mod odds;

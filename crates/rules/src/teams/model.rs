@@ -6,9 +6,9 @@ use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::holders::{Held, Holders};
 use crate::battle::{CharacterId, FactionId, Outcome};
 use crate::dice::Die;
+use crate::holders::{Held, Holders};
 
 pub type TeamId = FactionId;
 pub type ItemId = usize;
@@ -364,7 +364,8 @@ impl Location {
         match self {
             Location::Hand(c) => Held::Hand(c),
             Location::Pack(c) => Held::Pack(c),
-            Location::Ground(_) => Held::Ground,
+            // Within reach is read from the square: one place holds the whole ground.
+            Location::Ground(_) => Held::Ground(0),
         }
     }
 }
@@ -757,15 +758,14 @@ impl State {
     /// Moves item `i` to `to`, keeping the index of who holds what.
     pub fn put_item(&mut self, i: ItemId, to: Location) {
         if let Some(it) = self.items.get_mut(i) {
-            let from = it.location;
-            it.location = to;
-            self.holders.moved(i, from.held(), to.held());
+            self.holders
+                .relocate(i, &mut it.location, to, Location::held);
         }
     }
 
     /// Indexes who holds which item, from the items' locations.
     pub fn index_items(&mut self) {
-        self.holders = Holders::of(&self.places(), self.characters.len());
+        self.holders = Holders::of(&self.places(), self.characters.len(), 1);
     }
 
     /// Where each item is, as the index of who holds what reads it.
@@ -826,14 +826,7 @@ impl State {
         indexed: Option<u64>,
         at: impl Fn(Location) -> bool + 'static,
     ) -> impl Iterator<Item = ItemId> + '_ {
-        let scan = indexed.is_none().then(|| {
-            self.items
-                .iter()
-                .enumerate()
-                .filter(move |(_, it)| at(it.location))
-                .map(|(i, _)| i)
-        });
-        super::squares::bits(indexed.unwrap_or(0)).chain(scan.into_iter().flatten())
+        crate::holders::items_where(indexed, self.items.iter().map(|it| it.location), at)
     }
 
     pub fn hands_used(&self, c: CharacterId) -> u8 {

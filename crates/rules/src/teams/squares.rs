@@ -4,17 +4,7 @@
 //! shift of the long row: a few words on a small map, where a word a row would take a row at a
 //! time.
 
-/// The bits set in `set`, lowest first: the columns of a row of squares, or the items of a set
-/// of items, in order.
-pub fn bits(mut set: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            i
-        })
-    })
-}
+pub use crate::holders::bits;
 
 /// How a map's squares lie in the long row.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

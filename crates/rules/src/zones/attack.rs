@@ -386,7 +386,8 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             }));
             match st {
                 Stunt::Disarm(i) => {
-                    ctx.s.items[i].location = Location::Ground(ctx.s.characters[t].zone);
+                    ctx.s
+                        .put_item(i, Location::Ground(ctx.s.characters[t].zone));
                 }
                 Stunt::Drive(z) => {
                     place(ctx, t, z);
@@ -801,7 +802,7 @@ fn wear_out(ctx: &mut Ctx, rolled_one: impl IntoIterator<Item = Weapon>) {
             && ctx.s.items[i].damaged
             && ctx.s.items[i].location != Location::Gone
         {
-            ctx.s.items[i].location = Location::Gone;
+            ctx.s.put_item(i, Location::Gone);
             ctx.say(
                 EventKind::Gear,
                 later(|| Line::new("zones-weapon-breaks").thing("item", i)),
@@ -884,7 +885,7 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
     if b.raw >= 8 {
         let shield = ctx.s.shield_of(to).filter(|&sh| ctx.s.items[sh].damaged);
         if let Some(sh) = shield {
-            ctx.s.items[sh].location = Location::Gone;
+            ctx.s.put_item(sh, Location::Gone);
             ctx.say(
                 EventKind::Gear,
                 later(|| {
@@ -1013,7 +1014,8 @@ fn non_lethal(
             }
             let pass = ctx.save(t, Attribute::Str, SaveFor::Disarm, "zones.disarm")?;
             if !pass {
-                ctx.s.items[item].location = Location::Ground(ctx.s.characters[t].zone);
+                ctx.s
+                    .put_item(item, Location::Ground(ctx.s.characters[t].zone));
                 ctx.note(later(|| {
                     Line::new("zones-drops").who("who", t).thing("item", item)
                 }));

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::battle::{CharacterId, FactionId, Outcome};
 use crate::dice::Die;
+use crate::holders::{Held, Holders};
 
 pub type ZoneId = usize;
 pub type ItemId = usize;
@@ -100,6 +101,17 @@ pub enum Location {
     Ground(ZoneId),
     /// Destroyed or used up.
     Gone,
+}
+
+impl Location {
+    fn held(self) -> Held {
+        match self {
+            Location::Hand(c) => Held::Hand(c),
+            Location::Pack(c) => Held::Pack(c),
+            Location::Ground(z) => Held::Ground(z),
+            Location::Gone => Held::Gone,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -439,6 +451,10 @@ pub struct State {
     pub movement: Option<MoveState>,
     pub morale_queue: Vec<CharacterId>,
     pub outcome: Option<Outcome>,
+    /// Who holds which item, and what lies in each zone, kept with the items' locations; not
+    /// saved (a state read back reads its items one by one until [`State::index_items`]).
+    #[serde(skip)]
+    pub holders: Holders,
 }
 
 impl State {
@@ -540,22 +556,47 @@ impl State {
         None
     }
 
-    pub fn held(&self, c: CharacterId) -> impl Iterator<Item = ItemId> + '_ {
-        self.items
-            .iter()
-            .enumerate()
-            .filter(move |(_, it)| it.location == Location::Hand(c))
-            .map(|(i, _)| i)
+    /// Moves item `i` to `to`, keeping the index of who holds what.
+    pub fn put_item(&mut self, i: ItemId, to: Location) {
+        if let Some(it) = self.items.get_mut(i) {
+            self.holders
+                .relocate(i, &mut it.location, to, Location::held);
+        }
     }
 
+    /// Indexes who holds which item, and what lies in each zone, from the items' locations.
+    pub fn index_items(&mut self) {
+        let places: Vec<Held> = self.items.iter().map(|it| it.location.held()).collect();
+        self.holders = Holders::of(&places, self.characters.len(), self.zones.len());
+    }
+
+    /// The index of who holds which item, while it indexes every item.
+    pub fn holders(&self) -> Option<&Holders> {
+        self.holders.get()
+    }
+
+    /// The items in `c`'s hands, in item order.
+    pub fn held(&self, c: CharacterId) -> impl Iterator<Item = ItemId> + '_ {
+        let indexed = self.holders().map(|h| h.hands(c));
+        self.items_where(indexed, move |at| at == Location::Hand(c))
+    }
+
+    /// The items `c` carries, in hand or packed, in item order.
     pub fn carried(&self, c: CharacterId) -> impl Iterator<Item = ItemId> + '_ {
-        self.items
-            .iter()
-            .enumerate()
-            .filter(move |(_, it)| {
-                it.location == Location::Hand(c) || it.location == Location::Pack(c)
-            })
-            .map(|(i, _)| i)
+        let indexed = self.holders().map(|h| h.carried(c));
+        self.items_where(indexed, move |at| {
+            at == Location::Hand(c) || at == Location::Pack(c)
+        })
+    }
+
+    /// The items the index names (`indexed`, a bit each), or while there is no index those
+    /// whose location passes `at`, in item order.
+    fn items_where(
+        &self,
+        indexed: Option<u64>,
+        at: impl Fn(Location) -> bool + 'static,
+    ) -> impl Iterator<Item = ItemId> + '_ {
+        crate::holders::items_where(indexed, self.items.iter().map(|it| it.location), at)
     }
 
     pub fn hands_used(&self, c: CharacterId) -> u8 {

@@ -56,7 +56,7 @@ pub fn surrender(ctx: &mut Ctx, c: CharacterId) {
     let held: Vec<ItemId> = ctx.s.held(c).collect();
     for i in held {
         if ctx.s.items[i].weapon().is_some() {
-            ctx.s.items[i].location = Location::Ground(z);
+            ctx.s.put_item(i, Location::Ground(z));
         }
     }
     ctx.say(

@@ -36,6 +36,7 @@ impl ZonesSetup {
     /// battle ready for its first decision.
     pub fn start(&self, dice: &mut dyn DiceSource) -> Result<(State, Vec<ZoneEvent>), RuleError> {
         let mut s = self.state.clone();
+        s.index_items();
         let events = flow::start(&mut s, self.started_by, self.situation.as_ref(), dice)?;
         Ok((s, events))
     }

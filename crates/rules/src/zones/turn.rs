@@ -93,7 +93,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 Location::Pack(c)
             };
-            ctx.s.items[*i].location = to;
+            ctx.s.put_item(*i, to);
             let into = if to == Location::Hand(c) {
                 "hand"
             } else {
@@ -108,19 +108,19 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         Action::PutDown(i) => {
             let z = ctx.s.characters[c].zone;
-            ctx.s.items[*i].location = Location::Ground(z);
+            ctx.s.put_item(*i, Location::Ground(z));
             ctx.note(later(|| {
                 Line::new("zones-puts-down").who("who", c).thing("item", *i)
             }));
         }
         Action::Equip(i) => {
-            ctx.s.items[*i].location = Location::Hand(c);
+            ctx.s.put_item(*i, Location::Hand(c));
             ctx.note(later(|| {
                 Line::new("zones-readies").who("who", c).thing("item", *i)
             }));
         }
         Action::Unequip(i) => {
-            ctx.s.items[*i].location = Location::Pack(c);
+            ctx.s.put_item(*i, Location::Pack(c));
             ctx.note(later(|| {
                 Line::new("zones-stows").who("who", c).thing("item", *i)
             }));
@@ -160,7 +160,7 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
             Line::new("zones-not-consumable").thing("item", i),
         ));
     };
-    ctx.s.items[i].location = Location::Gone;
+    ctx.s.put_item(i, Location::Gone);
     match kind {
         Consumable::Heal(die) => {
             let why = ctx

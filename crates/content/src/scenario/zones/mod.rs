@@ -249,6 +249,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
         attack: None,
         movement: None,
         morale_queue: Vec::new(),
+        holders: Default::default(),
         outcome: None,
     };
     Ok(ZonesSetup {
