@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::battle::{CharacterId, FactionId, Outcome};
 use crate::dice::Die;
-use crate::holders::{Held, Holders};
+use crate::holders::{Held, Holders, items_where};
 
 pub type ZoneId = usize;
 pub type ItemId = usize;
@@ -578,25 +578,20 @@ impl State {
     /// The items in `c`'s hands, in item order.
     pub fn held(&self, c: CharacterId) -> impl Iterator<Item = ItemId> + '_ {
         let indexed = self.holders().map(|h| h.hands(c));
-        self.items_where(indexed, move |at| at == Location::Hand(c))
+        items_where(indexed, self.locations(), move |at| at == Location::Hand(c))
     }
 
     /// The items `c` carries, in hand or packed, in item order.
     pub fn carried(&self, c: CharacterId) -> impl Iterator<Item = ItemId> + '_ {
         let indexed = self.holders().map(|h| h.carried(c));
-        self.items_where(indexed, move |at| {
+        items_where(indexed, self.locations(), move |at| {
             at == Location::Hand(c) || at == Location::Pack(c)
         })
     }
 
-    /// The items the index names (`indexed`, a bit each), or while there is no index those
-    /// whose location passes `at`, in item order.
-    fn items_where(
-        &self,
-        indexed: Option<u64>,
-        at: impl Fn(Location) -> bool + 'static,
-    ) -> impl Iterator<Item = ItemId> + '_ {
-        crate::holders::items_where(indexed, self.items.iter().map(|it| it.location), at)
+    /// Each item's location, in item order: what is read where there is no index.
+    fn locations(&self) -> impl Iterator<Item = Location> + '_ {
+        self.items.iter().map(|it| it.location)
     }
 
     pub fn hands_used(&self, c: CharacterId) -> u8 {
