@@ -627,12 +627,14 @@ fn level_word(level: Level) -> String {
 fn parse_size(size: &str) -> Option<fray::generate::Size> {
     let found = fray::generate::Size::parse(size);
     if found.is_none() {
-        let known: Vec<&str> = fray::generate::Size::ALL.iter().map(|z| z.name()).collect();
         eprintln!(
             "{}",
             text(
                 "cli-unknown-size",
-                &[("size", txt(size)), ("known", txt(known.join(", ")))],
+                &[
+                    ("size", txt(size)),
+                    ("known", txt(fray::generate::Size::known())),
+                ],
             )
         );
     }
@@ -808,7 +810,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
     match replay::run_in(&r, &name, &src, words()) {
         Ok(run) => {
             for w in &run.warnings {
-                warn(words().line(w, &fray::rules::line::NoNames));
+                warn(w.spoken());
             }
             print_lines(&run.lines, json);
             if json {
@@ -1200,7 +1202,7 @@ fn check(files: &[PathBuf], strict: bool) -> ExitCode {
                         .map_err(|e| e.spoken())
                         .and_then(|run| {
                             for w in &run.warnings {
-                                warn(words().line(w, &fray::rules::line::NoNames));
+                                warn(w.spoken());
                             }
                             if run.outcome.is_none() {
                                 let said = text("cli-check-unfinished", &[("file", txt(&name))]);

@@ -66,6 +66,11 @@ impl Size {
         Size::ALL.into_iter().find(|z| z.name() == s)
     }
 
+    /// The sizes there are, by name, for a refusal that lists them.
+    pub fn known() -> String {
+        Size::ALL.map(Size::name).join(", ")
+    }
+
     /// People a side brings: a range to draw from.
     pub(crate) fn people(self) -> std::ops::RangeInclusive<usize> {
         match self {
@@ -195,18 +200,13 @@ pub fn parse_name(name: &str) -> Option<Result<(&'static str, Size, u64), Line>>
         return wrong(Line::new("generate-name-parts"));
     };
     let Some(ruleset) = RULESETS.iter().copied().find(|r| *r == ruleset) else {
-        return wrong(
-            Line::new("generate-name-no-ruleset")
-                .name("ruleset", ruleset)
-                .name("known", RULESETS.join(", ")),
-        );
+        return wrong(no_ruleset("generate-name-no-ruleset", ruleset));
     };
     let Some(size) = Size::parse(size) else {
-        let known: Vec<&str> = Size::ALL.iter().map(|z| z.name()).collect();
         return wrong(
             Line::new("generate-no-size")
                 .name("size", size)
-                .name("known", known.join(", ")),
+                .name("known", Size::known()),
         );
     };
     let Ok(seed) = seed.parse::<u64>() else {
@@ -283,7 +283,12 @@ pub fn draft(ruleset: &str, seed: u64, size: Size) -> Result<Scenario, Line> {
 }
 
 fn unknown(ruleset: &str) -> Line {
-    Line::new("generate-no-ruleset")
+    no_ruleset("generate-no-ruleset", ruleset)
+}
+
+/// Message `id` on a ruleset asked for that there is none of, with those there are.
+fn no_ruleset(id: &'static str, ruleset: &str) -> Line {
+    Line::new(id)
         .name("ruleset", ruleset)
         .name("known", RULESETS.join(", "))
 }

@@ -10,7 +10,7 @@ use super::rounds::{eligible, pending, resumable};
 use super::said;
 use super::targeting::{blast, known_to, stats, strike};
 use crate::battle::CharacterId;
-use crate::holders::bits;
+use crate::holders::items_where;
 use crate::line::Line;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
@@ -192,9 +192,7 @@ fn each_turn_action(s: &State, mut emit: impl FnMut(Action) -> ControlFlow<()>) 
         // What lies in the zone and what the character carries, from the index where there is
         // one: the rest of the battle's items are nothing to this turn.
         let mine = s.holders().map(|h| h.ground(ch.zone) | h.carried(c));
-        let unindexed = if mine.is_none() { s.items.len() } else { 0 };
-        let each = bits(mine.unwrap_or(0)).chain(0..unindexed);
-        for i in each {
+        for i in items_where(mine, s.items.iter(), |_| true) {
             let it = &s.items[i];
             match it.location {
                 Location::Ground(z) if z == ch.zone => emit(Action::PickUp(i))?,
