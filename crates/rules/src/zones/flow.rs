@@ -127,7 +127,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             );
             activate(ctx, c);
         }
-        Action::Pass => pass(ctx)?,
+        Action::Pass => pass(ctx, anyone_to_send(ctx.s, ctx.s.to_act))?,
         Action::Morale(choice) => choose(ctx, *choice)?,
         Action::ProposeStunt(_)
         | Action::NoStunt
@@ -166,11 +166,13 @@ fn activate(ctx: &mut Ctx, c: CharacterId) {
     }
 }
 
-fn pass(ctx: &mut Ctx) -> Result<(), RuleError> {
+/// The side to act passes; `anyone_left`, whether it could still send someone, is known to
+/// every caller already.
+fn pass(ctx: &mut Ctx, anyone_left: bool) -> Result<(), RuleError> {
     let f = ctx.s.to_act;
     // A side that could still send someone keeps the chance to later in the round; one with
     // nobody left passes because it must.
-    let why = if anyone_to_send(ctx.s, f) {
+    let why = if anyone_left {
         "for-now"
     } else {
         "nobody-left"
@@ -232,7 +234,7 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
         match ctx.s.stage {
             Stage::Activation if !anyone_to_send(ctx.s, ctx.s.to_act) => {
-                pass(ctx)?;
+                pass(ctx, false)?;
             }
             Stage::Morale if ctx.s.morale_queue.is_empty() => {
                 let next = ctx.s.round + 1;

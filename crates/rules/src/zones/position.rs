@@ -138,6 +138,14 @@ pub fn opportunity_candidates(s: &State, f: FactionId) -> Vec<CharacterId> {
 /// The same, one by one: whose decision it is asks only whether there is anyone, after every
 /// step of a move, and needs no list for it.
 fn each_opportunity_candidate(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
+    each_in_reach(s)
+        .filter(move |&(_, c)| c.faction == f)
+        .map(|(i, _)| i)
+}
+
+/// The mover's enemies, of any faction, who may strike at it as it leaves: none if it can no
+/// longer be reached.
+fn each_in_reach(s: &State) -> impl Iterator<Item = (CharacterId, &Character)> + '_ {
     let Some(m) = &s.movement else {
         return None.into_iter().flatten();
     };
@@ -159,10 +167,7 @@ fn each_opportunity_candidate(s: &State, f: FactionId) -> impl Iterator<Item = C
         s.characters
             .iter()
             .enumerate()
-            .filter(move |(_, c)| {
-                c.faction == f && c.faction != side && c.is_active() && !c.acted && c.zone == from
-            })
-            .map(|(i, _)| i),
+            .filter(move |(_, c)| c.faction != side && c.is_active() && !c.acted && c.zone == from),
     )
     .into_iter()
     .flatten()
@@ -170,6 +175,10 @@ fn each_opportunity_candidate(s: &State, f: FactionId) -> impl Iterator<Item = C
 
 pub fn opportunity_faction(s: &State) -> Option<FactionId> {
     let m = s.movement.as_ref()?;
-    (0..s.factions.len())
-        .find(|f| !m.declined.contains(f) && each_opportunity_candidate(s, *f).next().is_some())
+    // The first faction that has not declined with anyone in reach: one pass over the
+    // characters, asked after every step of a move, rather than one for each faction.
+    each_in_reach(s)
+        .map(|(_, c)| c.faction)
+        .filter(|f| !m.declined.contains(f))
+        .min()
 }
