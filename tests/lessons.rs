@@ -313,3 +313,60 @@ fn a_three_actions_step_points_at_the_square_it_names() {
     assert_eq!(b.session().place_named("1,2"), Some(2 * width as usize + 1));
     assert_eq!(b.session().place_named("no such place"), None);
 }
+
+/// Asking for a what-if the step does not have (key 9 after a step's roll) is refused, and
+/// the notice says so in the player's language (here the pseudo-locale), with the battle left
+/// as it was.
+#[test]
+fn a_what_if_the_step_lacks_is_refused_in_the_players_language() {
+    use fray::game::battle::Notice;
+    let dir = headless::prefs_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("settings.ron"), "(lang: Pseudo)").unwrap();
+    let mut app = headless::app_keeping(
+        BattleSetup {
+            lesson: Some(LessonStart::new("zones/01-a-round-and-a-turn")),
+            ..BattleSetup::default()
+        },
+        fray::game::platform::Prefs::in_dir(&dir),
+    );
+    let mut frames = 0;
+    while lesson(&app).stage != Stage::After {
+        frames += 1;
+        assert!(frames < 200, "no step was taken");
+        answer(&mut app);
+        if lesson(&app).waits_for_learner() {
+            let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+            app.world_mut().write_message(Choose(right));
+            app.update();
+        } else {
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    let l = lesson(&app);
+    assert!(l.step().is_some_and(|s| s.what_ifs.len() < 9));
+    let (at, hash) = (
+        l.at,
+        app.world().resource::<Battle>().session().state_hash(),
+    );
+    press(&mut app, KeyCode::Digit9);
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .expect("a notice");
+    let english = fray::words::english().say("lesson-no-such-what-if");
+    assert!(notice.contains('~'), "not the pseudo-locale's: {notice}");
+    assert!(
+        !notice.contains(&english[..12]),
+        "said in English: {notice}"
+    );
+    assert_eq!(lesson(&app).at, at);
+    assert!(lesson(&app).what_if.is_none());
+    assert_eq!(
+        app.world().resource::<Battle>().session().state_hash(),
+        hash
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -298,7 +298,7 @@ fn a_ruleset_written_in_a_test_plays_out_headless_with_the_ai() {
 
 fn race_app(seats: Vec<SeatKind>, round: u32) -> App {
     let starter: fray::game::battle::Starter = Arc::new(move |dice: &mut SeededDice| {
-        let (session, log) = Typed::<Race>::start(&round, dice, None).map_err(|e| e.to_string())?;
+        let (session, log) = Typed::<Race>::start(&round, dice, None).map_err(|e| e.line())?;
         Ok((session, log, "Race to ten".into()))
     });
     app(BattleSetup {

@@ -568,3 +568,54 @@ fn a_decision_s_odds_are_found_again_after_the_battle() {
         assert_eq!(b.odds_of(last), shown[last], "{scenario}");
     }
 }
+
+/// A saved battle that no longer opens (an optional rule its scenario lacks, an action the
+/// rules now refuse) says why as the referee's facts, worded in the player's language: in
+/// English as it always read, and under the pseudo-locale with no English left.
+#[test]
+fn a_save_that_no_longer_opens_says_why_in_the_players_language() {
+    use fray::rulesets::Actions;
+    use fray::words::{Lang, Words};
+    let setup = BattleSetup {
+        scenario: "duel".into(),
+        seed: 3,
+        ..BattleSetup::default()
+    };
+    let mut b = Battle::start(&setup).unwrap();
+    for _ in 0..4 {
+        let c = b.session().choice(0).unwrap();
+        b.apply(&c).unwrap();
+    }
+    let good = saved(&b);
+    let mut unknown_rule = good.clone();
+    unknown_rule
+        .replay
+        .options
+        .push(("no-such-rule".into(), true));
+    let mut refused = good.clone();
+    let Actions::Zones(actions) = &mut refused.replay.actions else {
+        panic!("the duel is a Zones battle");
+    };
+    let n = actions.len();
+    actions[n - 1] = fray::rules::zones::Action::Activate(99);
+    let pseudo = Words::new(Lang::Pseudo);
+    for (save, english_starts) in [
+        (
+            &unknown_rule,
+            "the saved battle switches an optional rule its scenario does not have: no-such-rule",
+        ),
+        (
+            &refused,
+            &*format!("the saved battle's action {n} no longer plays: "),
+        ),
+    ] {
+        let why = Battle::resume(save).err().expect("it does not open");
+        let english = why.said(fray::words::english());
+        assert!(english.starts_with(english_starts), "{english}");
+        let said = why.said(&pseudo);
+        assert!(said.contains('~'), "not the pseudo-locale's: {said}");
+        let head = &english_starts[..20];
+        assert!(!said.contains(head), "said in English: {said}");
+    }
+    assert!(Battle::resume(&good).is_ok());
+}

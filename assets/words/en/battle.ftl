@@ -22,6 +22,15 @@ rule-cannot-advance = the battle cannot advance (no side can ever act)
 rule-no-legal-action = a decision is pending but no action is legal
 rule-not-of-this-ruleset = that is not an action of the { $ruleset } ruleset
 
+## Why a battle did not open.
+
+# $actions and $scenario are rulesets' ids.
+battle-actions-of-another-ruleset = the replay's actions are for { $actions }, its scenario for { $scenario }
+battle-save-unknown-option = the saved battle switches an optional rule its scenario does not have: { $key }
+# $n counts the saved battle's actions from 1; $why is the referee's refusal.
+battle-save-action-fails = the saved battle's action { $n } no longer plays: { $why }
+battle-lesson-opens-with-its-run = a lesson opens with its run (lesson::open)
+
 ## How a battle ended, where a ruleset's own words do not say.
 
 rule-how-ended = the fight ended

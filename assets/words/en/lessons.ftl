@@ -39,3 +39,6 @@ lesson-leave = Leave the lesson (Q)
 lesson-go-on-first = Go on with the lesson first.
 lesson-answer-first = Answer the question first.
 lesson-act-first = Take the step's action first.
+# A lesson file whose step plays the other side but names no action for it.
+lesson-step-without-action = This step names no action to play.
+lesson-no-such-what-if = There is no such what-if at this step.

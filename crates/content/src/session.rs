@@ -555,13 +555,13 @@ pub fn start(
     setup: &crate::rulesets::Setup,
     dice: &mut dyn DiceSource,
     watch: Option<&crate::rulesets::Actions>,
-) -> Result<(Box<dyn Session>, Vec<LogEntry>), String> {
+) -> Result<(Box<dyn Session>, Vec<LogEntry>), Line> {
     struct Start<'a> {
         dice: &'a mut dyn DiceSource,
         watch: Option<&'a crate::rulesets::Actions>,
     }
     impl crate::rulesets::Visit for Start<'_> {
-        type Out = Result<(Box<dyn Session>, Vec<LogEntry>), String>;
+        type Out = Result<(Box<dyn Session>, Vec<LogEntry>), Line>;
 
         fn visit<G: Game>(self, setup: &G::Setup) -> Self::Out {
             let watch = match self.watch {
@@ -569,17 +569,14 @@ pub fn start(
                 Some(a) => Some(
                     G::actions(a)
                         .ok_or_else(|| {
-                            format!(
-                                "the replay's actions are for {}, its scenario for {}",
-                                a.ruleset(),
-                                G::ID
-                            )
+                            Line::new("battle-actions-of-another-ruleset")
+                                .name("actions", a.ruleset())
+                                .name("scenario", G::ID)
                         })?
                         .to_vec(),
                 ),
             };
-            Typed::<G>::start(setup, self.dice, watch)
-                .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))
+            Typed::<G>::start(setup, self.dice, watch).map_err(|e| e.line())
         }
     }
     setup.visit(Start { dice, watch })

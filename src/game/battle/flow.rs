@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use crate::catalogue;
 use crate::replay::{Replay, ReplayDice};
+use crate::rules::Line;
 use crate::rules::battle::{Pending, RuleError};
 use crate::rules::dice::SeededDice;
 use crate::rulesets::Game;
@@ -140,19 +141,19 @@ impl crate::rules::dice::DiceSource for BattleDice {
 #[derive(Resource, Default)]
 pub struct BattleCount(pub u64);
 
-/// Why a battle did not open: its scenario's errors, which the player reads in their language
-/// (`said`), or a refusal of the shell's own.
+/// Why a battle did not open, as facts the player reads in their language (`said`): its
+/// scenario's (or lesson's) errors, or a refusal of the referee or of the shell.
 #[derive(Debug)]
 pub enum NotStarted {
     Data(crate::scenario::DataErrors),
-    Refused(String),
+    Refused(Line),
 }
 
 impl NotStarted {
     pub fn said(&self, words: &crate::words::Words) -> String {
         match self {
             NotStarted::Data(e) => e.said(words),
-            NotStarted::Refused(text) => text.clone(),
+            NotStarted::Refused(line) => words.line(line, &crate::rules::line::NoNames),
         }
     }
 }
@@ -170,15 +171,9 @@ impl From<crate::scenario::DataErrors> for NotStarted {
     }
 }
 
-impl From<String> for NotStarted {
-    fn from(text: String) -> NotStarted {
-        NotStarted::Refused(text)
-    }
-}
-
-impl From<&str> for NotStarted {
-    fn from(text: &str) -> NotStarted {
-        NotStarted::Refused(text.to_string())
+impl From<Line> for NotStarted {
+    fn from(line: Line) -> NotStarted {
+        NotStarted::Refused(line)
     }
 }
 
@@ -226,7 +221,7 @@ impl Battle {
             return Battle::resume_written(save, setup.written.as_ref());
         }
         if setup.lesson.is_some() {
-            return Err("a lesson opens with its run: lesson::open".into());
+            return Err(Line::new("battle-lesson-opens-with-its-run").into());
         }
         let mut dice = SeededDice::new(setup.seed);
         let mut opening = Vec::new();
@@ -294,9 +289,10 @@ impl Battle {
     ) -> Result<Battle, NotStarted> {
         let r = &save.replay;
         let mut loaded = load(&r.scenario, written)?;
-        loaded.setup.set_options(&r.options).map_err(|key| {
-            format!("the saved battle switches an optional rule its scenario does not have: {key}")
-        })?;
+        loaded
+            .setup
+            .set_options(&r.options)
+            .map_err(|key| Line::new("battle-save-unknown-option").name("key", key))?;
         // The table's battle re-plays its typed dice from the start, opening rolls included.
         let (seed, mut dice) = match &r.dice {
             ReplayDice::Seed(s) => (*s, BattleDice::Seeded(SeededDice::new(*s))),
@@ -316,7 +312,9 @@ impl Battle {
         while let Some(next) = battle.session.watch_next() {
             let at = battle.taken();
             battle.apply(&next).map_err(|e| {
-                format!("the saved battle's action {} no longer plays: {e}", at + 1)
+                Line::new("battle-save-action-fails")
+                    .number("n", at as i64 + 1)
+                    .line("why", e.line().named(battle.session().named()))
             })?;
         }
         battle.session.end_watch();

@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::flow::{Battle, Choice, LogEntry, Session, Typed};
+use super::flow::{Battle, Choice, LogEntry, NotStarted, Session, Typed};
 use crate::lessons::{Expect, LessonVisit, Loaded, Pointer, Predict};
+use crate::rules::Line;
 use crate::rules::dice::ScriptedDice;
 use crate::rulesets::Game;
-use fray_words::Words;
 
 /// A battle's log.
 type Log = Vec<LogEntry>;
@@ -71,7 +71,7 @@ pub trait LessonPlay: Send + Sync {
         upto: usize,
         chosen: &[usize],
         other: Option<(usize, &[u8])>,
-    ) -> Result<(Box<dyn Session>, Vec<LogEntry>), String>;
+    ) -> Result<(Box<dyn Session>, Vec<LogEntry>), Line>;
     /// Which of step `k`'s allowed actions `choice` is.
     fn allowed_index(&self, k: usize, choice: &Choice) -> Option<usize>;
     /// The action step `k` takes on the lesson's own line (its first allowed, or the other
@@ -111,10 +111,10 @@ impl<G: Game> LessonPlay for Loaded<G> {
         upto: usize,
         chosen: &[usize],
         other: Option<(usize, &[u8])>,
-    ) -> Result<(Box<dyn Session>, Vec<LogEntry>), String> {
+    ) -> Result<(Box<dyn Session>, Vec<LogEntry>), Line> {
         let mut dice = ScriptedDice::new(self.lesson.start_dice.iter().copied());
-        let (mut session, mut log) = Typed::<G>::start(&self.setup, &mut dice, None)
-            .map_err(|e| fray_words::english().error(&e, &crate::rules::line::NoNames))?;
+        let (mut session, mut log) =
+            Typed::<G>::start(&self.setup, &mut dice, None).map_err(|e| e.line())?;
         for (k, step) in self.lesson.steps.iter().enumerate().take(upto) {
             let Some(action) = step.action(chosen.get(k).copied().unwrap_or(0)) else {
                 continue;
@@ -125,7 +125,7 @@ impl<G: Game> LessonPlay for Loaded<G> {
             };
             let applied = session
                 .apply(&Choice::of(action.clone()), &mut ScriptedDice::new(values))
-                .map_err(|e| fray_words::english().error(&e, session.named()))?;
+                .map_err(|e| e.line().named(session.named()))?;
             log.extend(applied.log);
         }
         Ok((session, log))
@@ -210,9 +210,9 @@ impl LessonRun {
     /// A lesson opened where `start` says: from its first step, or resumed part way.
     pub fn start(
         start: &super::flow::LessonStart,
-    ) -> Result<(LessonRun, Box<dyn Session>, Log), String> {
+    ) -> Result<(LessonRun, Box<dyn Session>, Log), NotStarted> {
         let id = start.id.as_str();
-        let (play, title, ruleset) = crate::lessons::load(id, AsPlay).map_err(|e| e.to_string())?;
+        let (play, title, ruleset) = crate::lessons::load(id, AsPlay)?;
         let steps = play.steps();
         let at = start.at.min(steps.len().saturating_sub(1));
         let chosen: Vec<usize> = start.chosen.iter().copied().take(at).collect();
@@ -341,7 +341,7 @@ impl LessonRun {
 }
 
 /// A lesson opened where `start` says, and the battle it plays.
-pub fn open(start: &super::flow::LessonStart) -> Result<(Battle, LessonRun), String> {
+pub fn open(start: &super::flow::LessonStart) -> Result<(Battle, LessonRun), NotStarted> {
     let (run, session, log) = LessonRun::start(start)?;
     // The lesson's rolls are its own (scripted, step by step): these dice never roll.
     let dice = super::flow::BattleDice::Seeded(crate::rules::dice::SeededDice::new(0));
@@ -350,14 +350,14 @@ pub fn open(start: &super::flow::LessonStart) -> Result<(Battle, LessonRun), Str
 }
 
 /// Goes on with the lesson: the other side's action played, a read step passed, the next
-/// step after one that is done. Returns an error the screen shows.
-pub fn go_on(words: &Words, battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
-    let result = go_on_with(words, battle, lesson);
+/// step after one that is done. Returns why not, which the screen says ([`Battle::say`]).
+pub fn go_on(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), Line> {
+    let result = go_on_with(battle, lesson);
     battle.refresh();
     result
 }
 
-fn go_on_with(words: &Words, battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), String> {
+fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), Line> {
     leave_what_if(battle, lesson);
     match lesson.stage {
         Stage::Done => Ok(()),
@@ -370,22 +370,22 @@ fn go_on_with(words: &Words, battle: &mut Battle, lesson: &mut LessonRun) -> Res
                 return Ok(());
             };
             match step.waits {
-                Waits::Learner => Err(words.say("lesson-act-first")),
+                Waits::Learner => Err(Line::new("lesson-act-first")),
                 Waits::Reading => {
                     lesson.next();
                     Ok(())
                 }
                 Waits::Other => {
                     if lesson.question_open() {
-                        return Err(words.say("lesson-answer-first"));
+                        return Err(Line::new("lesson-answer-first"));
                     }
                     let choice = lesson
                         .play
                         .line_choice(lesson.at)
-                        .ok_or("the step has no action")?;
+                        .ok_or_else(|| Line::new("lesson-step-without-action"))?;
                     let dice = lesson.play.dice(lesson.at);
                     let applied = battle.apply_with(&choice, &mut ScriptedDice::new(dice));
-                    applied.map_err(|e| battle.refusal(words, &e))?;
+                    applied.map_err(|e| e.line())?;
                     lesson.chosen.truncate(lesson.at);
                     lesson.chosen.push(0);
                     lesson.taken();
@@ -397,16 +397,15 @@ fn go_on_with(words: &Words, battle: &mut Battle, lesson: &mut LessonRun) -> Res
 }
 
 /// Shows what-if `w` of the step just taken on the board, the lesson's battle put aside.
-pub fn show_what_if(battle: &mut Battle, lesson: &mut LessonRun, w: usize) -> Result<(), String> {
+/// Returns why not, which the screen says ([`Battle::say`]).
+pub fn show_what_if(battle: &mut Battle, lesson: &mut LessonRun, w: usize) -> Result<(), Line> {
     let result = (|| {
+        let no_such = || Line::new("lesson-no-such-what-if");
         if lesson.stage != Stage::After || w >= lesson.step().map_or(0, |s| s.what_ifs.len()) {
-            return Err("no such what-if here".to_string());
+            return Err(no_such());
         }
         leave_what_if(battle, lesson);
-        let dice = lesson
-            .play
-            .what_if_dice(lesson.at, w)
-            .ok_or_else(|| "no such what-if".to_string())?;
+        let dice = lesson.play.what_if_dice(lesson.at, w).ok_or_else(no_such)?;
         let (session, log) =
             lesson
                 .play

@@ -69,7 +69,7 @@ pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), Stri
 /// Starts a battle of a ruleset that is not in the registry (one written inside a test):
 /// from the dice, the session and its log, and the battle's name.
 pub type Starter = Arc<
-    dyn Fn(&mut SeededDice) -> Result<(Box<dyn Session>, Vec<LogEntry>, String), String>
+    dyn Fn(&mut SeededDice) -> Result<(Box<dyn Session>, Vec<LogEntry>, String), crate::rules::Line>
         + Send
         + Sync,
 >;

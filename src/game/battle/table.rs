@@ -109,9 +109,7 @@ fn begin_battle(
     mut next: ResMut<NextState<AppState>>,
 ) {
     let opened = match &setup.lesson {
-        Some(start) => super::lesson::open(start)
-            .map(|(b, run)| (b, Some(run)))
-            .map_err(super::NotStarted::from),
+        Some(start) => super::lesson::open(start).map(|(b, run)| (b, Some(run))),
         None => Battle::start(&setup).map(|b| (b, None)),
     };
     match opened {

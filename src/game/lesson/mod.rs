@@ -71,7 +71,7 @@ fn lesson_keys(
         } else if lesson.stage == Stage::After
             && let Err(e) = show_what_if(&mut battle, &mut lesson, d)
         {
-            notice.0 = Some(e);
+            notice.0 = Some(battle.say(&speech, &e));
         }
         return;
     }
@@ -91,8 +91,8 @@ fn lesson_keys(
             next.set(crate::game::battle::AppState::Learn);
             return;
         }
-        if let Err(e) = go_on(&speech, &mut battle, &mut lesson) {
-            notice.0 = Some(e);
+        if let Err(e) = go_on(&mut battle, &mut lesson) {
+            notice.0 = Some(battle.say(&speech, &e));
         }
     } else if actions.just_pressed(&GameAction::Cancel) {
         next.set(crate::game::battle::AppState::Learn);

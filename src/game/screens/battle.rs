@@ -67,7 +67,7 @@ pub struct BattleView<'w> {
     pace: ResMut<'w, Pace>,
     brain: Res<'w, Brain>,
     speech: Res<'w, crate::game::settings::Speech>,
-    notice: Res<'w, Notice>,
+    notice: ResMut<'w, Notice>,
     keys: Res<'w, Bindings>,
 }
 
@@ -123,7 +123,7 @@ pub fn battle_ui(
             crate::game::screens::lessons::point_panel(&ctx, rect, ctx.input(|i| i.time) as f32);
         }
         let rules_at_work = !t.showing.is_empty();
-        crate::game::screens::lessons::lesson_panel(
+        let refused = crate::game::screens::lessons::lesson_panel(
             &ctx,
             &mut t.battle,
             lesson,
@@ -132,6 +132,9 @@ pub fn battle_ui(
             &t.speech,
             &mut next,
         );
+        if let Some(why) = refused {
+            t.notice.0 = Some(t.battle.say(&t.speech, &why));
+        }
     }
     breakdown_window(&ctx, &mut t);
     if t.panels.why {

@@ -11,6 +11,7 @@ use crate::game::battle::{
 };
 use crate::game::input::{Bindings, GameAction};
 use crate::game::lesson::{LearnCursor, Progress, start_lesson};
+use crate::rules::Line;
 
 pub use crate::game::board::palette::POINTER;
 
@@ -117,7 +118,8 @@ fn lesson_title(id: &str) -> (String, String) {
     found
 }
 
-/// The step's panel, at the foot of the board.
+/// The step's panel, at the foot of the board. Returns why the lesson could not go on or show
+/// a what-if, for the notice.
 pub fn lesson_panel(
     ctx: &egui::Context,
     battle: &mut Battle,
@@ -126,7 +128,7 @@ pub fn lesson_panel(
     keys: &Bindings,
     words: &Words,
     next: &mut NextState<AppState>,
-) {
+) -> Option<Line> {
     let mut go_on = false;
     let mut answer = None;
     let mut what_if = None;
@@ -284,11 +286,12 @@ pub fn lesson_panel(
         lesson.answer = Some(a);
         battle.refresh();
     }
+    let mut refused = None;
     if go_on {
-        let _ = crate::game::battle::go_on(words, battle, lesson);
+        refused = crate::game::battle::go_on(battle, lesson).err();
     }
     if let Some(w) = what_if {
-        let _ = crate::game::battle::show_what_if(battle, lesson, w);
+        refused = crate::game::battle::show_what_if(battle, lesson, w).err();
     }
     if back {
         crate::game::battle::back_to_line(battle, lesson);
@@ -296,6 +299,7 @@ pub fn lesson_panel(
     if leave {
         next.set(AppState::Learn);
     }
+    refused
 }
 
 /// The paragraphs a step teaches, from the rules notes, for the hover.
