@@ -837,7 +837,7 @@ fn run_replay(file: &Path, json: bool, strict: bool) -> ExitCode {
         }
         Err(e) => {
             // What happened up to the action refused, then the refusal.
-            if let replay::ReplayError::Refused { index, .. } = e.cause() {
+            if let Some(replay::Fault::Refused { index, .. }) = e.fault() {
                 let before = Replay::new(
                     r.scenario.clone(),
                     r.dice.clone(),

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use fray::ai::{Policy, RandomPolicy};
 use fray::catalogue;
 use fray::replay::state_hash;
-use fray::replay::{self, Replay, ReplayActions, ReplayDice, ReplayError};
+use fray::replay::{self, Fault, Replay, ReplayActions, ReplayDice, ReplayError};
 use fray::rules::battle::{Outcome, Pending, RuleError, Ruleset, Seat};
 use fray::rules::dice::{DiceError, DiceSource, RecordingDice, ScriptedDice, SeededDice};
 use fray::rules::zones::{
@@ -639,7 +639,10 @@ fn replays_round_trip_through_ron_and_json() {
                 ..r.clone()
             };
             match replay::run(&wrong, "w.ron", &replay::to_ron(&wrong)) {
-                Err(ReplayError::Diverged { got, want, .. }) => {
+                Err(ReplayError::At {
+                    fault: Fault::Diverged { got, want },
+                    ..
+                }) => {
                     assert_eq!((got, want), (hash, hash ^ 1));
                 }
                 other => panic!("{name} seed {sd}: expected a divergence, got {other:?}"),

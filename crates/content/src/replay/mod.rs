@@ -146,40 +146,11 @@ pub struct ReplayRun {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
     Data(DataErrors),
-    Scenario {
+    /// What is wrong, at the file's line that shows it.
+    At {
         file: String,
         line: usize,
-        scenario: String,
-        errors: DataErrors,
-    },
-    Edited {
-        file: String,
-        line: usize,
-        index: usize,
-        from: usize,
-    },
-    Checkpoint {
-        file: String,
-        line: usize,
-        /// The checkpoint's number, from 1.
-        index: usize,
-    },
-    Length {
-        file: String,
-        line: usize,
-        found: usize,
-        recorded: usize,
-        /// `cut` (actions were cut off the end) or `added`.
-        what: &'static str,
-    },
-    Refused {
-        file: String,
-        line: usize,
-        index: usize,
-        /// The action, named as the battle stood (or as the file writes it, for one that names
-        /// what the battle lacks).
-        action: Line,
-        reason: Line,
+        fault: Fault,
     },
     OtherRules {
         file: String,
@@ -187,25 +158,49 @@ pub enum ReplayError {
         current: u32,
         cause: Box<ReplayError>,
     },
+}
+
+/// What is wrong with a replay, at the line [`ReplayError::At`] names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    Scenario {
+        scenario: String,
+        errors: DataErrors,
+    },
+    Edited {
+        index: usize,
+        from: usize,
+    },
+    Checkpoint {
+        /// The checkpoint's number, from 1.
+        index: usize,
+    },
+    Length {
+        found: usize,
+        recorded: usize,
+        /// `cut` (actions were cut off the end) or `added`.
+        what: &'static str,
+    },
+    Refused {
+        index: usize,
+        /// The action, named as the battle stood (or as the file writes it, for one that names
+        /// what the battle lacks).
+        action: Line,
+        reason: Line,
+    },
     Option {
-        file: String,
-        line: usize,
         scenario: String,
         key: String,
         /// The options the scenario has, or none.
         known: Line,
     },
     Mismatch {
-        file: String,
-        line: usize,
         scenario: String,
         /// The scenario's ruleset and the actions', as a replay tags its actions (`Zones`).
         found: String,
         expected: String,
     },
     Diverged {
-        file: String,
-        line: usize,
         got: u64,
         want: u64,
     },
@@ -232,68 +227,22 @@ impl ReplayError {
         words.line(&self.as_line(), &crate::rules::line::NoNames)
     }
 
+    /// What is wrong at `line` of `file`.
+    fn at(file: &str, line: usize, fault: Fault) -> ReplayError {
+        ReplayError::At {
+            file: file.to_string(),
+            line,
+            fault,
+        }
+    }
+
     /// The error as the catalogue's message, its file and line before it.
     pub fn as_line(&self) -> Line {
-        let at = |file: &str, line: usize, message| DataError::new(file, line, message).as_line();
         match self {
             ReplayError::Data(e) => e.as_line(),
-            ReplayError::Scenario {
-                file,
-                line,
-                scenario,
-                errors,
-            } => at(
-                file,
-                *line,
-                Line::new("data-replay-scenario-broken")
-                    .name("scenario", scenario.clone())
-                    .line("errors", errors.as_line()),
-            ),
-            ReplayError::Edited {
-                file,
-                line,
-                index,
-                from,
-            } => at(
-                file,
-                *line,
-                Line::new("data-replay-edited")
-                    .number("index", *index as i64)
-                    .number("from", *from as i64),
-            ),
-            ReplayError::Checkpoint { file, line, index } => at(
-                file,
-                *line,
-                Line::new("data-replay-checkpoint").number("index", *index as i64),
-            ),
-            ReplayError::Length {
-                file,
-                line,
-                found,
-                recorded,
-                what,
-            } => at(
-                file,
-                *line,
-                Line::new("data-replay-length")
-                    .number("found", *found as i64)
-                    .number("recorded", *recorded as i64)
-                    .word("what", what),
-            ),
-            ReplayError::Refused {
-                file,
-                line,
-                index,
-                action,
-                reason,
-            } => at(
-                file,
-                *line,
-                Line::new("data-replay-refused")
-                    .number("index", *index as i64)
-                    .line("action", action.clone())
-                    .line("reason", reason.clone()),
-            ),
+            ReplayError::At { file, line, fault } => {
+                DataError::new(file, *line, fault.as_line()).as_line()
+            }
             ReplayError::OtherRules {
                 file,
                 recorded,
@@ -310,39 +259,14 @@ impl ReplayError {
                     .number("current", *current)
                     .line("cause", cause.as_line())
             }
-            ReplayError::Option {
-                file,
-                line,
-                scenario,
-                key,
-                known,
-            } => at(
-                file,
-                *line,
-                Line::new("data-replay-no-option")
-                    .name("scenario", scenario.clone())
-                    .name("key", key.clone())
-                    .line("known", known.clone()),
-            ),
-            ReplayError::Mismatch {
-                file,
-                line,
-                scenario,
-                found,
-                expected,
-            } => at(file, *line, mismatch(expected, found, scenario)),
-            ReplayError::Diverged {
-                file,
-                line,
-                got,
-                want,
-            } => at(
-                file,
-                *line,
-                Line::new("data-replay-diverged")
-                    .name("got", format!("{got:016x}"))
-                    .name("want", format!("{want:016x}")),
-            ),
+        }
+    }
+
+    /// What is wrong at its line, where the error is one.
+    pub fn fault(&self) -> Option<&Fault> {
+        match self.cause() {
+            ReplayError::At { fault, .. } => Some(fault),
+            _ => None,
         }
     }
 
@@ -351,6 +275,55 @@ impl ReplayError {
         match self {
             ReplayError::OtherRules { cause, .. } => cause.cause(),
             e => e,
+        }
+    }
+}
+
+impl Fault {
+    /// The catalogue's message, without the file and line.
+    fn as_line(&self) -> Line {
+        match self {
+            Fault::Scenario { scenario, errors } => Line::new("data-replay-scenario-broken")
+                .name("scenario", scenario.clone())
+                .line("errors", errors.as_line()),
+            Fault::Edited { index, from } => Line::new("data-replay-edited")
+                .number("index", *index as i64)
+                .number("from", *from as i64),
+            Fault::Checkpoint { index } => {
+                Line::new("data-replay-checkpoint").number("index", *index as i64)
+            }
+            Fault::Length {
+                found,
+                recorded,
+                what,
+            } => Line::new("data-replay-length")
+                .number("found", *found as i64)
+                .number("recorded", *recorded as i64)
+                .word("what", what),
+            Fault::Refused {
+                index,
+                action,
+                reason,
+            } => Line::new("data-replay-refused")
+                .number("index", *index as i64)
+                .line("action", action.clone())
+                .line("reason", reason.clone()),
+            Fault::Option {
+                scenario,
+                key,
+                known,
+            } => Line::new("data-replay-no-option")
+                .name("scenario", scenario.clone())
+                .name("key", key.clone())
+                .line("known", known.clone()),
+            Fault::Mismatch {
+                scenario,
+                found,
+                expected,
+            } => mismatch(expected, found, scenario),
+            Fault::Diverged { got, want } => Line::new("data-replay-diverged")
+                .name("got", format!("{got:016x}"))
+                .name("want", format!("{want:016x}")),
         }
     }
 }
@@ -442,12 +415,12 @@ pub fn run_in(
     words: &fray_words::Words,
 ) -> Result<ReplayRun, ReplayError> {
     let mut loaded = catalogue::load_named(file, &r.scenario, "replay").map_err(|errors| {
-        ReplayError::Scenario {
-            file: file.to_string(),
-            line: scenario_line(src),
-            scenario: r.scenario.clone(),
-            errors,
-        }
+        let scenario = r.scenario.clone();
+        ReplayError::at(
+            file,
+            scenario_line(src),
+            Fault::Scenario { scenario, errors },
+        )
     })?;
     switch_options(r, &mut loaded.setup, file, src)?;
     let current = crate::rules::RULES_VERSION;
@@ -472,10 +445,14 @@ pub fn run_in(
         // Where a sealed battle goes otherwise under other rules, that is the fact to tell, not
         // an edit nobody made.
         Err(
-            e @ (ReplayError::Edited { .. }
-            | ReplayError::Diverged { .. }
-            | ReplayError::Refused { .. }
-            | ReplayError::Length { .. }),
+            e @ ReplayError::At {
+                fault:
+                    Fault::Edited { .. }
+                    | Fault::Diverged { .. }
+                    | Fault::Refused { .. }
+                    | Fault::Length { .. },
+                ..
+            },
         ) if sealed && r.rules != Some(current) => Err(ReplayError::OtherRules {
             file: file.to_string(),
             recorded: r.rules,
@@ -500,17 +477,19 @@ fn switch_options(
             .into_iter()
             .map(|o| o.key.to_string())
             .collect();
-        return Err(ReplayError::Option {
-            file: file.to_string(),
-            line: field_line(src, "options"),
-            scenario: r.scenario.clone(),
-            key,
-            known: if known.is_empty() {
-                Line::new("data-replay-none")
-            } else {
-                Line::new("data-names").name("names", known.join(", "))
+        return Err(ReplayError::at(
+            file,
+            field_line(src, "options"),
+            Fault::Option {
+                scenario: r.scenario.clone(),
+                key,
+                known: if known.is_empty() {
+                    Line::new("data-replay-none")
+                } else {
+                    Line::new("data-names").name("names", known.join(", "))
+                },
             },
-        });
+        ));
     }
     Ok(())
 }
@@ -528,11 +507,13 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
     // A replay made here (`fray record`, the game) names its scenario as this program found
     // it, from the working directory, not from a replay file's folder.
     let file = "the replay";
-    let mut loaded = catalogue::load(&open.scenario).map_err(|errors| ReplayError::Scenario {
-        file: file.to_string(),
-        line: scenario_line(&src),
-        scenario: open.scenario.clone(),
-        errors,
+    let mut loaded = catalogue::load(&open.scenario).map_err(|errors| {
+        let scenario = open.scenario.clone();
+        ReplayError::at(
+            file,
+            scenario_line(&src),
+            Fault::Scenario { scenario, errors },
+        )
     })?;
     switch_options(&open, &mut loaded.setup, file, &src)?;
     let run = loaded.setup.visit(Rerun {
@@ -802,13 +783,15 @@ impl Visit for Rerun<'_> {
             words,
         } = self;
         let Some(actions) = G::actions(&r.actions) else {
-            return Err(ReplayError::Mismatch {
-                file: file.to_string(),
-                line: field_line(src, "actions"),
-                scenario: r.scenario.clone(),
-                found: tag::<G>(),
-                expected: written_tag(&r.actions),
-            });
+            return Err(ReplayError::at(
+                file,
+                field_line(src, "actions"),
+                Fault::Mismatch {
+                    scenario: r.scenario.clone(),
+                    found: tag::<G>(),
+                    expected: written_tag(&r.actions),
+                },
+            ));
         };
         let mut seeded;
         let mut scripted: Option<ScriptedDice> = None;
@@ -848,12 +831,13 @@ impl Visit for Rerun<'_> {
         let at = action_lines(src);
         let actions_line = tokens::top_level_line(&tokens::tokens(src), "actions").unwrap_or(1);
         let line_of = |i: usize| at.get(i).copied().unwrap_or_else(|| actions_line + 1 + i);
-        let refused = |i: usize, action: Line, reason: Line| ReplayError::Refused {
-            file: file.to_string(),
-            line: line_of(i),
-            index: i,
-            action,
-            reason,
+        let refused = |i: usize, action: Line, reason: Line| {
+            let fault = Fault::Refused {
+                index: i,
+                action,
+                reason,
+            };
+            ReplayError::at(file, line_of(i), fault)
         };
         let mut checkpoints = Vec::new();
         // Checkpoints that differ from the ones recorded, by their index.
@@ -929,12 +913,12 @@ impl Visit for Rerun<'_> {
                     && want != h
                 {
                     differ.push(checkpoints.len());
-                    edited.get_or_insert(ReplayError::Edited {
-                        file: file.to_string(),
-                        line: line_of(i),
-                        index: i,
-                        from: line_of(i + 1 - CHECK_EVERY),
-                    });
+                    let from = line_of(i + 1 - CHECK_EVERY);
+                    edited.get_or_insert(ReplayError::at(
+                        file,
+                        line_of(i),
+                        Fault::Edited { index: i, from },
+                    ));
                 }
                 checkpoints.push(h);
             }
@@ -957,14 +941,12 @@ impl Visit for Rerun<'_> {
                 && r.final_hash.is_none_or(|h| h == final_hash);
             return Err(if alone {
                 let lines = list_lines(src, "checkpoints");
-                ReplayError::Checkpoint {
-                    file: file.to_string(),
-                    line: lines
-                        .get(differ[0])
-                        .copied()
-                        .unwrap_or_else(|| field_line(src, "checkpoints")),
-                    index: differ[0] + 1,
-                }
+                let line = lines
+                    .get(differ[0])
+                    .copied()
+                    .unwrap_or_else(|| field_line(src, "checkpoints"));
+                let index = differ[0] + 1;
+                ReplayError::at(file, line, Fault::Checkpoint { index })
             } else {
                 e
             });
@@ -972,37 +954,40 @@ impl Visit for Rerun<'_> {
         if let Some(recorded) = r.length
             && recorded != actions.len()
         {
-            return Err(ReplayError::Length {
-                file: file.to_string(),
-                line: field_line(src, "length"),
-                found: actions.len(),
-                recorded,
-                what: if actions.len() < recorded {
-                    "cut"
-                } else {
-                    "added"
+            let what = if actions.len() < recorded {
+                "cut"
+            } else {
+                "added"
+            };
+            let found = actions.len();
+            return Err(ReplayError::at(
+                file,
+                field_line(src, "length"),
+                Fault::Length {
+                    found,
+                    recorded,
+                    what,
                 },
-            });
+            ));
         }
         if end_differs {
             let last = actions.len().saturating_sub(1);
-            return Err(ReplayError::Edited {
-                file: file.to_string(),
-                line: line_of(last),
-                index: last,
-                from: line_of(last - last % CHECK_EVERY),
-            });
+            let from = line_of(last - last % CHECK_EVERY);
+            return Err(ReplayError::at(
+                file,
+                line_of(last),
+                Fault::Edited { index: last, from },
+            ));
         }
         checkpoints.push(end);
         if let Some(want) = r.final_hash
             && want != final_hash
         {
-            return Err(ReplayError::Diverged {
-                file: file.to_string(),
-                line: field_line(src, "final_hash"),
+            let fault = Fault::Diverged {
                 got: final_hash,
                 want,
-            });
+            };
+            return Err(ReplayError::at(file, field_line(src, "final_hash"), fault));
         }
         let outcome = match G::pending(&state) {
             crate::rules::Pending::Over(o) => Some(o),
