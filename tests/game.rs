@@ -337,7 +337,7 @@ fn tokens_show_health_and_a_short_name_with_what_is_wrong() {
 
 #[test]
 fn the_menu_shows_each_scenarios_own_optional_rules_until_changed() {
-    use fray::game::screens::menu::{Catalogue, shown_options};
+    use fray::game::screens::{Catalogue, shown_options};
     let catalogue = Catalogue::default();
     let entry = |id: &str| catalogue.0.iter().find(|e| e.id == id);
     let mut setup = BattleSetup {
@@ -861,7 +861,7 @@ fn a_random_skirmish_opens_by_its_name_and_the_new_one_is_the_next_seed_s() {
     let b = app.world().resource::<Battle>();
     assert_eq!(b.scenario(), "random-zones-small-4");
     assert_eq!(b.name(), made(4).scenario.name);
-    let next = fray::game::screens::skirmish::next_after(&b.scenario()).unwrap();
+    let next = fray::game::screens::next_after(&b.scenario()).unwrap();
     assert_eq!(next, "random-zones-small-5");
     app.world_mut().resource_mut::<BattleSetup>().scenario = next;
     headless::enter(&mut app, AppState::Result);
@@ -996,7 +996,7 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
     pick(&mut app, &attack);
     let playing = !app
         .world()
-        .resource::<fray::game::board::animation::Playing>()
+        .resource::<fray::game::board::Playing>()
         .is_idle();
     assert!(playing, "the attack is on the board");
     let before = zones(&app).actions.len();
@@ -1009,7 +1009,7 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
     press(&mut app, KeyCode::KeyK);
     assert!(
         app.world()
-            .resource::<fray::game::board::animation::Playing>()
+            .resource::<fray::game::board::Playing>()
             .is_idle(),
         "K skips"
     );
@@ -1125,7 +1125,7 @@ fn tally_drawn(
             egui::Order::Background,
             egui::Id::new("t"),
         ));
-        fray::game::board::marks::paint_event(
+        fray::game::board::paint_event(
             &painter,
             &|w: Vec2| Some(egui::pos2(w.x, -w.y)),
             1.0,
@@ -1152,8 +1152,8 @@ fn tally_drawn(
 /// from its painter.
 #[test]
 fn coterie_efforts_are_drawn_as_bars_side_by_side() {
+    use fray::game::board::GOLD;
     use fray::game::board::Layout;
-    use fray::game::board::marks::GOLD;
     use fray::present::Visual;
     let mut app = app(BattleSetup {
         scenario: "wizards-and-bandits".into(),
@@ -1234,7 +1234,7 @@ fn the_rules_notes_are_drawn_from_their_markdown() {
     assert!(note.contains("## ") && note.contains("**"), "{note}");
     let ctx = egui::Context::default();
     let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-        fray::game::screens::notes_text::show(ui, note);
+        fray::game::screens::show_note(ui, note);
     });
     // No renderer takes the font texture here.
     out.textures_delta.clear();
@@ -1254,7 +1254,7 @@ fn the_rules_notes_are_drawn_from_their_markdown() {
 /// the sides' tokens), its ruleset in a line and what it teaches.
 #[test]
 fn the_menu_draws_each_scenarios_map_and_says_its_ruleset() {
-    let catalogue = fray::game::screens::menu::Catalogue::default();
+    let catalogue = fray::game::screens::Catalogue::default();
     assert_eq!(catalogue.0.len(), fray::scenario::BUILTIN.len());
     for e in &catalogue.0 {
         assert!(
@@ -1488,7 +1488,7 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
 #[test]
 fn the_screen_never_names_a_person_while_the_ai_thinks() {
     use fray::game::battle::LessonRun;
-    use fray::game::screens::battle::deciding_words;
+    use fray::game::screens::deciding_words;
     use fray::game::screens::status_words;
     let mut app = app(BattleSetup {
         scenario: "wizards-and-bandits".into(),

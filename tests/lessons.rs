@@ -84,7 +84,7 @@ fn play(id: &str, wrong: bool) {
                     }
                     let marked = (0..b_len(&app))
                         .filter(|&i| {
-                            fray::game::screens::lessons::marked_choice(
+                            fray::game::screens::marked_choice(
                                 app.world().resource::<Battle>(),
                                 Some(lesson(&app)),
                                 i,
@@ -256,7 +256,7 @@ fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
     let marked = |app: &App| {
         let b = app.world().resource::<Battle>();
         (0..b.session().legal_len())
-            .filter(|&i| fray::game::screens::lessons::marked_choice(b, Some(lesson(app)), i))
+            .filter(|&i| fray::game::screens::marked_choice(b, Some(lesson(app)), i))
             .count()
     };
     assert_eq!(

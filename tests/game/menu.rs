@@ -8,8 +8,8 @@ use fray::ai::Level;
 use fray::game::battle::SeatKind;
 use fray::game::battle::{AppState, Battle, BattleSetup};
 use fray::game::input::Cursor;
-use fray::game::screens::menu::Catalogue;
-use fray::game::screens::menu_cursor::{MenuCursor, MenuRow};
+use fray::game::screens::Catalogue;
+use fray::game::screens::{MenuCursor, MenuRow};
 
 use super::headless::{app, enter, press};
 
@@ -136,7 +136,7 @@ fn the_menu_sets_a_random_skirmish_by_keys_and_draws_it() {
     walk_to(&mut app, MenuRow::SkirmishRuleset, KeyCode::ArrowUp);
     let ruleset = |app: &App| {
         app.world()
-            .resource::<fray::game::screens::skirmish::RandomSkirmish>()
+            .resource::<fray::game::screens::RandomSkirmish>()
             .ruleset
     };
     let first = ruleset(&app);
@@ -149,7 +149,7 @@ fn the_menu_sets_a_random_skirmish_by_keys_and_draws_it() {
     press(&mut app, KeyCode::ArrowDown);
     while app
         .world()
-        .resource::<fray::game::screens::skirmish::RandomSkirmish>()
+        .resource::<fray::game::screens::RandomSkirmish>()
         .size
         != fray::generate::Size::Small
     {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use fray::ai::Level;
 use fray::game::battle::SeatKind;
 use fray::game::battle::{AppState, BattleSetup};
-use fray::game::board::scene::{BoardPlace, Slide, Token};
+use fray::game::board::{BoardPlace, Slide, Token};
 use fray::game::board::{Layout, token_position};
 
 use crate::headless::app;
@@ -155,7 +155,7 @@ fn at_the_start_every_token_reads_as_whole_with_its_pools_full() {
 #[test]
 fn the_camera_follows_the_window_as_it_is_resized() {
     use bevy::window::{PrimaryWindow, WindowResolution};
-    use fray::game::board::scene::SceneSynced;
+    use fray::game::board::SceneSynced;
     use fray::game::board::{BoardCamera, LEFT_PANEL, RIGHT_PANEL, TOP_BAR, fit_camera, on_screen};
     for scenario in ["hold-the-mill", "goblin-warren", "wizards-and-bandits"] {
         let mut app = app(BattleSetup {
@@ -232,15 +232,15 @@ fn the_camera_follows_the_window_as_it_is_resized() {
 #[test]
 fn the_board_is_drawn_as_sprites_cut_from_the_art() {
     use fray::art::Atlas;
-    use fray::game::board::palette;
-    use fray::game::board::pictures::{Body, Link, PicturesPlugin, Portrait};
+
+    use fray::game::board::{Body, Link, PicturesPlugin, Portrait};
     for scenario in ["hold-the-mill", "wizards-and-bandits", "goblin-ambush"] {
         let mut app = ai_battle(scenario, 2);
         // The headless app has started already: the art is made here, as the window's app
         // makes it when it starts.
         let mut images = Assets::<Image>::default();
         let mut layouts = Assets::<TextureAtlasLayout>::default();
-        let art = fray::game::board::textures::make(&mut images, &mut layouts).unwrap();
+        let art = fray::game::board::make_textures(&mut images, &mut layouts).unwrap();
         app.insert_resource(images)
             .insert_resource(layouts)
             .insert_resource(art)
@@ -276,7 +276,7 @@ fn the_board_is_drawn_as_sprites_cut_from_the_art() {
                 .map(|&p| world.get::<Sprite>(p).unwrap().color)
                 .collect();
             assert!(
-                colours.contains(&palette::token_colour(t)),
+                colours.contains(&fray::game::board::token_colour(t)),
                 "{scenario}: {} is not drawn in its side's colour: {colours:?}",
                 t.label
             );

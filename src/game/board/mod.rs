@@ -3,16 +3,27 @@
 //! it all and turns clicks into choices. `scene` keeps its entities, `pictures` draws them as
 //! sprites, `marks` writes and marks over them, `animation` plays the events on it.
 
-pub mod animation;
-pub mod atlas;
-pub mod dice;
-pub mod icons;
-pub mod marks;
-pub mod palette;
-pub mod pictures;
+mod animation;
+mod atlas;
+mod dice;
+mod icons;
+mod marks;
+mod palette;
+mod pictures;
 mod redraw;
-pub mod scene;
-pub mod textures;
+mod scene;
+mod textures;
+
+// What the screens, the sound and the tests read of the board; the rest stays inside it.
+pub use animation::{Played, Playing};
+pub use atlas::Art;
+pub use dice::SETTLE;
+pub use icons::shapes as icon_shapes;
+pub use marks::{GOLD, egui_colour, paint_event};
+pub use palette::{POINTER, faction_color, ink_on, pool_colour, token_colour};
+pub use pictures::{Body, Link, PicturesPlugin, Portrait};
+pub use scene::{BoardPlace, SceneSynced, Slide, Token};
+pub use textures::make as make_textures;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

@@ -108,7 +108,7 @@ fn autopilot(
     frames: Res<bevy::diagnostic::FrameCount>,
     mut pilot: ResMut<Autopilot>,
     battle: Option<Res<Battle>>,
-    mut playing: ResMut<board::animation::Playing>,
+    mut playing: ResMut<board::Playing>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(n) = pilot.frames else { return };

@@ -12,8 +12,8 @@ use crate::game::battle::{
     AppState, Battle, Brain, Choose, LessonRun, Notice, Pace, Phase, SeatKind, Seats, Showing,
     person_deciding,
 };
-use crate::game::board::animation::Playing;
-use crate::game::board::marks::BoardArea;
+use crate::game::board::BoardArea;
+use crate::game::board::Playing;
 use crate::game::board::viewer;
 use crate::game::input::{Bindings, Cursor, GameAction, Panels, Row, rows, take_screen};
 use crate::game::screens::{
@@ -76,7 +76,7 @@ pub struct BattleView<'w> {
 pub struct BoardSeen<'w> {
     lay: Option<Res<'w, crate::game::board::Layout>>,
     hovered: Res<'w, crate::game::board::Hovered>,
-    art: Option<Res<'w, crate::game::board::atlas::Art>>,
+    art: Option<Res<'w, crate::game::board::Art>>,
 }
 
 pub fn battle_ui(
@@ -538,7 +538,7 @@ fn help_window(ctx: &egui::Context, t: &BattleView) {
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter()
-                    .extend(crate::game::board::icons::shapes(icon, rect.center(), 8.0));
+                    .extend(crate::game::board::icon_shapes(icon, rect.center(), 8.0));
                 ui.label(words.say(icon.message()));
                 if i % 2 == 1 {
                     ui.end_row();

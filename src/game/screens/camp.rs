@@ -10,7 +10,7 @@ use fray_words::{Value, Words};
 
 use crate::campaign::{self, At, Member, Reward, Run};
 use crate::game::battle::{AppState, BattleSetup, Notice};
-use crate::game::board::atlas::Art;
+use crate::game::board::Art;
 use crate::game::campaign::store::{self, SavedCampaign};
 use crate::game::campaign::{Campaigning, fight, goal};
 use crate::game::input::{Bindings, GameAction};
@@ -507,8 +507,8 @@ fn member_card(
                     ui.add(
                         egui::ProgressBar::new(fraction)
                             .desired_height(14.0)
-                            .fill(crate::game::board::marks::egui_colour(
-                                crate::game::board::palette::pool_colour(fraction),
+                            .fill(crate::game::board::egui_colour(
+                                crate::game::board::pool_colour(fraction),
                             ))
                             .text(words.say_with(
                                 "camp-health",

@@ -6,7 +6,7 @@
 use bevy_egui::egui;
 use fray_words::Value;
 
-use crate::game::board::atlas::Art;
+use crate::game::board::Art;
 use crate::present::{BoardView, Token};
 
 /// Whose card to show: hovered, then filtered to, then acting; one the viewer sees.
@@ -24,8 +24,7 @@ pub fn character_card(
     token: &Token,
     side: &str,
 ) {
-    let colour =
-        crate::game::board::marks::egui_colour(crate::game::board::palette::token_colour(token));
+    let colour = crate::game::board::egui_colour(crate::game::board::token_colour(token));
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -33,9 +32,7 @@ pub fn character_card(
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 6.0, colour);
-                let ink = crate::game::board::marks::egui_colour(
-                    crate::game::board::palette::ink_on(token),
-                );
+                let ink = crate::game::board::egui_colour(crate::game::board::ink_on(token));
                 art.paint(ui.painter(), token.portrait, rect.shrink(4.0), ink);
             }
             ui.vertical(|ui| {
@@ -47,8 +44,8 @@ pub fn character_card(
             ui.add(
                 egui::ProgressBar::new(pool.fraction())
                     .desired_height(14.0)
-                    .fill(crate::game::board::marks::egui_colour(
-                        crate::game::board::palette::pool_colour(pool.fraction()),
+                    .fill(crate::game::board::egui_colour(
+                        crate::game::board::pool_colour(pool.fraction()),
                     ))
                     .text(words.say_with(
                         "card-pool",
@@ -66,7 +63,7 @@ pub fn character_card(
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
                 ui.painter()
-                    .extend(crate::game::board::icons::shapes(icon, rect.center(), 8.0));
+                    .extend(crate::game::board::icon_shapes(icon, rect.center(), 8.0));
                 ui.label(words.say(icon.message()));
             });
         }

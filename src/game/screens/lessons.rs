@@ -13,7 +13,7 @@ use crate::game::input::{Bindings, GameAction};
 use crate::game::lesson::{LearnCursor, Progress, start_lesson};
 use crate::rules::Line;
 
-pub use crate::game::board::palette::POINTER;
+pub use crate::game::board::POINTER;
 
 /// The Learn page.
 pub fn learn_ui(

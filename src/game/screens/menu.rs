@@ -15,7 +15,7 @@ use crate::game::screens::menu_cursor::{MenuCursor, MenuKey, MenuRow, MenuWorld,
 use crate::game::screens::{faction_colour, root};
 use crate::generate::{self, Size};
 
-pub use super::menu_choices::{Catalogue, CatalogueEntry, draw_skirmish, seat_side, shown_options};
+pub use super::menu_choices::{Catalogue, CatalogueEntry, seat_side, shown_options};
 
 /// A small drawing of a map in `size` points: its places, the ways between them, and each
 /// side's tokens as dots in their colours.
@@ -462,6 +462,7 @@ fn saved_battles(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::screens::menu_choices::draw_skirmish;
     use crate::game::screens::skirmish::{RandomSkirmish, next_after};
     use crate::generate::Size;
     use crate::rules::battle::Seat;

@@ -2,16 +2,24 @@
 //! the result), drawn in one pass; and what they share: the root area, the top bar and its
 //! words, a decision's heading, the faction colours.
 
-pub mod battle;
+mod battle;
 mod camp;
 mod card;
-pub mod lessons;
-pub mod menu;
+mod lessons;
+mod menu;
 mod menu_choices;
-pub mod menu_cursor;
-pub mod notes_text;
+mod menu_cursor;
+mod notes_text;
 mod result;
-pub mod skirmish;
+mod skirmish;
+
+// What the board and the tests read of the screens; the rest stays inside them.
+pub use battle::deciding_words;
+pub use lessons::marked_choice;
+pub use menu::{Catalogue, shown_options};
+pub use menu_cursor::{MenuCursor, MenuRow};
+pub use notes_text::show as show_note;
+pub use skirmish::{RandomSkirmish, next_after};
 
 use crate::words::{Value, Words};
 use bevy::prelude::*;
@@ -203,5 +211,5 @@ pub fn top_bar(ui: &mut egui::Ui, words: &[String], b: &TopButtons) -> Option<To
 }
 
 pub fn faction_colour(f: usize) -> egui::Color32 {
-    crate::game::board::marks::egui_colour(crate::game::board::palette::faction_color(f))
+    crate::game::board::egui_colour(crate::game::board::faction_color(f))
 }

@@ -10,8 +10,8 @@ use bevy::prelude::*;
 use crate::game::battle::{
     AppState, Battle, BattleSet, LessonRun, Phase, SeatKind, Seats, person_deciding,
 };
-use crate::game::board::animation::{Played, Playing};
-use crate::game::board::dice::SETTLE;
+use crate::game::board::SETTLE;
+use crate::game::board::{Played, Playing};
 use crate::present::{Tone, Visual};
 use crate::rules::battle::{Outcome, Pending, Seat};
 
