@@ -4,7 +4,7 @@
 use fray_rules::line::Line;
 
 use crate::scenario::check::Step::{Field, Nth};
-use crate::scenario::check::{Checks, Limit, Names, join};
+use crate::scenario::check::{Checks, Limit, Names, Once, Path, Step, join};
 use crate::scenario::error::some_of;
 
 use super::{MAX_CARRIED, MAX_GROUND, MAX_ITEMS, MAX_TASKS, MAX_TEAMS, TeamsScenario};
@@ -83,6 +83,7 @@ pub fn declared(sc: &TeamsScenario) -> Checks<'_> {
     });
     teams_named(&mut d, sc);
     characters(&mut d, sc);
+    situation(&mut d, sc);
     // A few of the catalogue's names, for messages: written once, however many refer to it.
     let items: Vec<&String> = sc.items.keys().collect();
     let items = std::rc::Rc::new(some_of(&items));
@@ -185,5 +186,46 @@ fn characters<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
             Line::new("data-character-twice").name("name", n)
         })),
         also: Vec::new(),
+    });
+}
+
+/// The names a battle written mid-way gives: the teams in its order (each once) and the team to
+/// act; the characters who have acted, whose turn it is and those it sets as they stand.
+fn situation<'a>(d: &mut Checks<'a>, sc: &'a TeamsScenario) {
+    let Some(def) = &sc.situation else {
+        return;
+    };
+    let at = |more: &[Step<'a>]| join(&[Field("situation")], more);
+    let names: Vec<&str> = sc.teams.iter().map(|t| t.name.as_str()).collect();
+    let teams = std::rc::Rc::new(some_of(&names));
+    let mut team_at: Vec<(Path<'a>, &'a String)> = (def.order.iter().enumerate())
+        .map(|(k, n)| (at(&[Field("order"), Nth(k)]), n))
+        .collect();
+    team_at.extend(def.to_act.iter().map(|n| (at(&[Field("to_act")]), n)));
+    for (path, name) in team_at {
+        let teams = teams.clone();
+        d.refer(path, name, "team", move || {
+            Line::new("data-teams-situation-no-team")
+                .name("team", name.clone())
+                .line("known", (*teams).clone())
+        });
+    }
+    let mut character_at: Vec<(Path<'a>, &'a String)> = (def.acted.iter().enumerate())
+        .map(|(k, n)| (at(&[Field("acted"), Nth(k)]), n))
+        .collect();
+    character_at.extend(def.turn.iter().map(|n| (at(&[Field("turn")]), n)));
+    character_at.extend(
+        (def.characters.iter().enumerate())
+            .map(|(k, s)| (at(&[Field("characters"), Nth(k), Field("name")]), &s.name)),
+    );
+    for (path, name) in character_at {
+        d.refer(path, name, "character", move || {
+            Line::new("data-situation-no-character").name("name", name.clone())
+        });
+    }
+    d.once.push(Once {
+        at: at(&[Field("order")]),
+        items: def.order.iter().map(String::as_str).collect(),
+        twice: Box::new(|_, n| Line::new("data-teams-situation-order-twice").name("team", n)),
     });
 }

@@ -323,7 +323,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 )
             })
             .collect();
-        situation::read(&mut r, def, &team_names, &people)
+        situation::read(&mut r, def, &known, &team_names, &people)
     });
     r.finish()?;
 

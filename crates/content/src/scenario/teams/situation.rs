@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::teams::{Standing, Status, TeamsSituation};
 use crate::scenario::check::Step::{Field, Nth};
-use crate::scenario::check::{Report, Step};
+use crate::scenario::check::{Known, Report};
 use crate::scenario::error::given;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,55 +52,33 @@ pub struct StandingDef {
     pub prone: bool,
 }
 
-/// What the situation says, by number, or its mistakes reported at their lines.
-/// `characters` are each character's name, team and most endurance, health, stamina and focus.
+/// What the situation says, by number, or its mistakes reported at their lines. The names it
+/// gives are checked as the scenario's declarations (`check::situation`) and found in `known`;
+/// `characters` are each character's name, team and most endurance, health, stamina and
+/// focus, in the order `known` numbers them.
 pub fn read(
     r: &mut Report,
     def: &SituationDef,
+    known: &Known,
     teams: &[String],
     characters: &[(String, usize, [u8; 4])],
 ) -> Option<TeamsSituation> {
     let errors = r.errors.len();
-    let team = |r: &mut Report, at: &[Step], name: &str| {
-        let found = teams.iter().position(|t| t == name);
-        if found.is_none() {
-            r.at(
-                at,
-                Line::new("data-teams-situation-no-team")
-                    .name("team", name)
-                    .line("known", crate::scenario::error::some_of(teams)),
-            );
-        }
-        found
-    };
-    let who = |r: &mut Report, at: &[Step], name: &str| {
-        let found = characters.iter().position(|c| c.0 == name);
-        if found.is_none() {
-            r.at(
-                at,
-                Line::new("data-situation-no-character").name("name", name),
-            );
-        }
-        found
-    };
+    let team = |name: &str| known.get("team", name);
+    let who = |name: &str| known.get("character", name);
     if def.round == 0 {
         r.at(
             &[Field("situation"), Field("round")],
             Line::new("data-teams-situation-round-zero"),
         );
     }
-    let mut order = Vec::new();
-    for (k, name) in def.order.iter().enumerate() {
-        let at = [Field("situation"), Field("order"), Nth(k)];
-        if let Some(t) = team(r, &at, name) {
-            if order.contains(&t) {
-                let said = Line::new("data-teams-situation-order-twice").name("team", name.clone());
-                r.at(&at, said);
-            }
-            order.push(t);
-        }
-    }
+    let order: Vec<usize> = def.order.iter().filter_map(|n| team(n)).collect();
+    // A team left out is told only of an order otherwise whole: every team it names known,
+    // and none twice.
+    let whole =
+        order.len() == def.order.len() && (0..order.len()).all(|k| !order[..k].contains(&order[k]));
     if let Some(missing) = (0..teams.len()).find(|t| !order.contains(t))
+        && whole
         && r.errors.len() == errors
     {
         r.at(
@@ -108,20 +86,9 @@ pub fn read(
             Line::new("data-teams-situation-order-missing").name("team", teams[missing].clone()),
         );
     }
-    let acted: Vec<usize> = def
-        .acted
-        .iter()
-        .enumerate()
-        .filter_map(|(k, n)| who(r, &[Field("situation"), Field("acted"), Nth(k)], n))
-        .collect();
-    let to_act = def
-        .to_act
-        .as_ref()
-        .and_then(|n| team(r, &[Field("situation"), Field("to_act")], n));
-    let turn = def
-        .turn
-        .as_ref()
-        .and_then(|n| who(r, &[Field("situation"), Field("turn")], n));
+    let acted: Vec<usize> = def.acted.iter().filter_map(|n| who(n)).collect();
+    let to_act = def.to_act.as_ref().and_then(|n| team(n));
+    let turn = def.turn.as_ref().and_then(|n| who(n));
     if let Some(c) = turn {
         let name = &characters[c].0;
         if acted.contains(&c) {
@@ -152,7 +119,7 @@ pub fn read(
                 Field(field),
             ]
         };
-        let Some(c) = who(r, &at("name"), &sd.name) else {
+        let Some(c) = who(&sd.name) else {
             continue;
         };
         let most = characters[c].2;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use fray_rules::line::Line;
 
 use crate::scenario::check::Step::{Field, Nth};
-use crate::scenario::check::{Checks, Names, Path, join};
+use crate::scenario::check::{Checks, Names, Path, Step, join};
 
 use super::{
     EffectDef, GearDef, MAX_CARRIED, MAX_CHARACTERS, MAX_FIXTURES, MAX_GEAR, MAX_GROUND, MAX_ZONES,
@@ -68,6 +68,7 @@ pub fn declared<'a>(sc: &'a ZonesScenario, gear: &'a BTreeMap<String, GearDef>) 
     });
     fixtures(&mut d, sc);
     factions(&mut d, sc);
+    situation(&mut d, sc);
     for (k, g) in sc.ground.iter().enumerate() {
         let at = |f| vec![Field("ground"), Nth(k), Field(f)];
         d.refer(at("zone"), &g.zone, "zone", move || {
@@ -186,4 +187,47 @@ fn factions<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
         })),
         also: Vec::new(),
     });
+}
+
+/// The names a battle written mid-way gives: the characters it sets as they stand and who
+/// holds them, those who have acted, whose turn it is, and the faction to act.
+fn situation<'a>(d: &mut Checks<'a>, sc: &'a ZonesScenario) {
+    let Some(def) = &sc.situation else {
+        return;
+    };
+    let at = |more: &[Step<'a>]| join(&[Field("situation")], more);
+    for (k, cs) in def.characters.iter().enumerate() {
+        let here = |field| at(&[Field("characters"), Nth(k), Field(field)]);
+        d.refer(here("name"), &cs.name, "character", move || {
+            Line::new("data-situation-no-character").name("name", cs.name.clone())
+        });
+        if let Some(holder) = &cs.held_by {
+            d.refer(here("held_by"), holder, "character", move || {
+                Line::new("data-zones-situation-no-holder")
+                    .line(
+                        "who",
+                        Line::new("data-situation-who").name("name", cs.name.clone()),
+                    )
+                    .name("holder", holder.clone())
+            });
+        }
+    }
+    for (k, name) in def.acted.iter().enumerate() {
+        d.refer(
+            at(&[Field("acted"), Nth(k)]),
+            name,
+            "character",
+            move || Line::new("data-zones-situation-acted-unknown").name("name", name.clone()),
+        );
+    }
+    if let Some(name) = &def.to_act {
+        d.refer(at(&[Field("to_act")]), name, "faction", move || {
+            Line::new("data-zones-situation-to-act-unknown").name("faction", name.clone())
+        });
+    }
+    if let Some(name) = &def.turn {
+        d.refer(at(&[Field("turn")]), name, "character", move || {
+            Line::new("data-zones-situation-turn-unknown").name("name", name.clone())
+        });
+    }
 }

@@ -218,6 +218,7 @@ pub fn validate(file: &str, src: &str, sc: &ZonesScenario) -> Result<ZonesSetup,
         situation::apply(
             &mut r,
             def,
+            &known,
             sc.options.fast_slow,
             &factions,
             &mut characters,

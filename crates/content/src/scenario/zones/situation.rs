@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::rules::Die;
 use crate::rules::zones::Situation;
 use crate::rules::zones::model::{Character, Faction, Status};
-use crate::scenario::check::Report;
 use crate::scenario::check::Step::{Field, Nth};
+use crate::scenario::check::{Known, Report};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "situation")]
@@ -59,10 +59,13 @@ pub struct CharacterState {
 }
 
 /// Puts each character in the state the situation gives and returns where the battle stands,
-/// or reports at its line what cannot be.
+/// or reports at its line what cannot be. The names it gives are checked as the scenario's
+/// declarations (`check::situation`) and found in `known`, which numbers the characters as
+/// `characters` holds them.
 pub fn apply(
     r: &mut Report,
     def: &SituationDef,
+    known: &Known,
     fast_slow: bool,
     factions: &[Faction],
     characters: &mut [Character],
@@ -83,8 +86,7 @@ pub fn apply(
         ),
         _ => {}
     }
-    let names: Vec<String> = characters.iter().map(|c| c.name.clone()).collect();
-    let find = |name: &str| names.iter().position(|n| n == name);
+    let find = |name: &str| known.get("character", name);
     if def.round == 0 {
         r.at(
             &[Field("situation"), Field("round")],
@@ -101,10 +103,6 @@ pub fn apply(
             ]
         };
         let Some(c) = find(&cs.name) else {
-            r.at(
-                &here("name"),
-                Line::new("data-situation-no-character").name("name", cs.name.clone()),
-            );
             continue;
         };
         let who = Line::new("data-situation-who").name("name", cs.name.clone());
@@ -146,33 +144,24 @@ pub fn apply(
             );
         }
         let mut grabbed_by = None;
-        if let Some(holder) = &cs.held_by {
-            match find(holder) {
-                None => r.at(
+        if let Some(holder) = &cs.held_by
+            && let Some(h) = find(holder)
+        {
+            let hc = &characters[h];
+            if hc.faction == ch.faction || hc.zone != ch.zone || !hc.is_active() {
+                r.at(
                     &here("held_by"),
-                    Line::new("data-zones-situation-no-holder")
+                    Line::new("data-zones-situation-holder-not-enemy")
                         .line("who", who.clone())
                         .name("holder", holder.clone()),
-                ),
-                Some(h) => {
-                    let hc = &characters[h];
-                    if hc.faction == ch.faction || hc.zone != ch.zone || !hc.is_active() {
-                        r.at(
-                            &here("held_by"),
-                            Line::new("data-zones-situation-holder-not-enemy")
-                                .line("who", who.clone())
-                                .name("holder", holder.clone()),
-                        );
-                    } else if status != Status::Active {
-                        r.at(
-                            &here("held_by"),
-                            Line::new("data-zones-situation-held-not-fighting")
-                                .line("who", who.clone()),
-                        );
-                    }
-                    grabbed_by = Some(h);
-                }
+                );
+            } else if status != Status::Active {
+                r.at(
+                    &here("held_by"),
+                    Line::new("data-zones-situation-held-not-fighting").line("who", who.clone()),
+                );
             }
+            grabbed_by = Some(h);
         }
         let mut poisoned = None;
         if let Some(sides) = cs.poisoned {
@@ -196,34 +185,13 @@ pub fn apply(
         // Hurt to half in this fight: what makes someone fighting alone check morale.
         ch.hurt_to_half = u16::from(health) * 2 <= u16::from(ch.max_health);
     }
-    let mut acted = Vec::new();
-    for (k, name) in def.acted.iter().enumerate() {
-        match find(name) {
-            Some(c) => acted.push(c),
-            None => r.at(
-                &[Field("situation"), Field("acted"), Nth(k)],
-                Line::new("data-zones-situation-acted-unknown").name("name", name.clone()),
-            ),
-        }
-    }
-    let mut to_act = None;
-    if let Some(name) = &def.to_act {
-        to_act = factions.iter().position(|f| &f.name == name);
-        if to_act.is_none() {
-            r.at(
-                &[Field("situation"), Field("to_act")],
-                Line::new("data-zones-situation-to-act-unknown").name("faction", name.clone()),
-            );
-        }
-    }
+    let acted: Vec<usize> = def.acted.iter().filter_map(|n| find(n)).collect();
+    let mut to_act = def.to_act.as_ref().and_then(|n| known.get("faction", n));
     let mut turn = None;
     if let Some(name) = &def.turn {
         turn = find(name);
         match turn {
-            None => r.at(
-                &[Field("situation"), Field("turn")],
-                Line::new("data-zones-situation-turn-unknown").name("name", name.clone()),
-            ),
+            None => {}
             Some(c) if acted.contains(&c) => r.at(
                 &[Field("situation"), Field("turn")],
                 Line::new("data-situation-turn-acted").name("name", name.clone()),
