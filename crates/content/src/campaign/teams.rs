@@ -109,14 +109,9 @@ pub fn after(state: &State, m: &mut Member) {
         if lost > 0 || twin {
             def.worn.push((d.name.clone(), lost));
         }
-        items.entry(d.name.clone()).or_insert_with(|| ItemDef {
-            hands: d.hands,
-            metal: d.metal,
-            durability: d.durability,
-            weapon: d.weapon.clone(),
-            block: d.block,
-            parry: d.parry,
-        });
+        items
+            .entry(d.name.clone())
+            .or_insert_with(|| ItemDef::of(d));
     }
 }
 

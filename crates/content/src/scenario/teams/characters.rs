@@ -15,15 +15,7 @@ use super::{Square, TeamsScenario, stats};
 
 /// The scenario's item of this name, as the rules hold it.
 pub fn item(sc: &TeamsScenario, name: &str) -> Option<Item> {
-    sc.items.get(name).map(|d| Item {
-        name: name.to_string(),
-        hands: d.hands,
-        metal: d.metal,
-        durability: d.durability,
-        weapon: d.weapon.clone(),
-        block: d.block,
-        parry: d.parry,
-    })
+    sc.items.get(name).map(|d| d.item(name))
 }
 
 /// Every team's characters, in order.

@@ -27,7 +27,7 @@ use super::error::DataErrors;
 pub use crate::rules::teams::TeamsSetup;
 use crate::rules::teams::setup::MAX_SIDE;
 use crate::rules::teams::{
-    Attr, CharacterSetup, GroundItem, MapSetup, Pos, SetupError, Skill, WeaponDef,
+    Attr, CharacterSetup, GroundItem, Item, MapSetup, Pos, SetupError, Skill, WeaponDef,
 };
 use fray_rules::line::Line;
 
@@ -84,6 +84,52 @@ pub struct ItemDef {
     /// The parry value; an item without one parries for 1.
     #[serde(default)]
     pub parry: Option<u8>,
+}
+
+impl ItemDef {
+    /// The item of this name as the rules hold it.
+    pub fn item(&self, name: &str) -> Item {
+        // Every field named, here and in `of`, so that one added to either side is written
+        // both ways or does not build.
+        let ItemDef {
+            hands,
+            metal,
+            durability,
+            weapon,
+            block,
+            parry,
+        } = self.clone();
+        Item {
+            name: name.to_string(),
+            hands,
+            metal,
+            durability,
+            weapon,
+            block,
+            parry,
+        }
+    }
+
+    /// An item as a scenario's catalogue writes it (a campaign's company writing its gear).
+    pub fn of(item: &Item) -> ItemDef {
+        let Item {
+            name: _,
+            hands,
+            metal,
+            durability,
+            weapon,
+            block,
+            parry,
+        } = item.clone();
+        ItemDef {
+            hands,
+            metal,
+            durability,
+            weapon,
+            block,
+            parry,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
