@@ -117,14 +117,21 @@ pub fn check_over(ctx: &mut Ctx) -> Result<bool, RuleError> {
     if ctx.s.stage == Stage::Over {
         return Ok(true);
     }
-    // Asked after every action: one pass that stops at the second side found standing.
-    let mut first = None;
-    for c in ctx.s.characters.iter().filter(|c| c.is_active()) {
-        match first {
-            None => first = Some(c.faction),
-            Some(f) if f != c.faction => return Ok(false),
-            Some(_) => {}
-        }
+    // Asked after every action. The side of the first fighter found, then one of another side
+    // looked for from the far end of the list, where a scenario lists its last side: most
+    // battles go on, and that is told at the first fighter looked at either way.
+    let fighting = |c: &&Character| c.is_active();
+    let first = ctx.s.characters.iter().find(fighting).map(|c| c.faction);
+    if let Some(f) = first
+        && ctx
+            .s
+            .characters
+            .iter()
+            .rev()
+            .filter(fighting)
+            .any(|c| c.faction != f)
+    {
+        return Ok(false);
     }
     over(ctx, first)
 }
