@@ -6,10 +6,11 @@ use super::action::{Action, MoraleChoice};
 use super::attack::{reaction_options, stunt_options};
 use super::model::*;
 use super::position::{grabbed_by, opportunity_candidates, opportunity_faction};
-use super::rounds::{eligible, pending, resumable};
+use super::rounds::{pending, to_send};
 use super::said;
 use super::targeting::{blast, known_to, stats, strike};
 use crate::battle::CharacterId;
+use crate::few::Few;
 use crate::holders::items_where;
 use crate::line::Line;
 
@@ -26,8 +27,17 @@ pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
         Stage::Over => {}
         Stage::Initiative => out.extend((0..s.factions.len()).map(Action::ChooseFirst)),
         Stage::Activation => {
-            out.extend(eligible(s, s.to_act).map(Action::Activate));
-            out.extend(resumable(s, s.to_act).map(Action::Resume));
+            // Those who may fight, then those who may take it up again (`eligible`, then
+            // `resumable`), read in one pass.
+            let mut resumes = Few::<CharacterId, 8>::new();
+            for (c, resumes_fight) in to_send(s, s.to_act) {
+                if resumes_fight {
+                    resumes.push(c);
+                } else {
+                    out.push(Action::Activate(c));
+                }
+            }
+            out.extend(resumes.as_slice().iter().map(|&c| Action::Resume(c)));
             out.push(Action::Pass);
         }
         Stage::Turn => {

@@ -90,9 +90,13 @@ fn resumes(c: &Character) -> bool {
 
 /// Whether faction `f` has anyone left to send this phase, fighting or taking it up again.
 pub(super) fn anyone_to_send(s: &State, f: FactionId) -> bool {
-    may_act(s, f, |c| c.is_active() || resumes(c))
-        .next()
-        .is_some()
+    to_send(s, f).next().is_some()
+}
+
+/// Those of faction `f` who may be sent now, in order, each with whether it would take the
+/// fight up again ([`resumable`]) rather than fight on ([`eligible`]): both read in one pass.
+pub(super) fn to_send(s: &State, f: FactionId) -> impl Iterator<Item = (CharacterId, bool)> + '_ {
+    may_act(s, f, |c| c.is_active() || resumes(c)).map(|c| (c, !s.characters[c].is_active()))
 }
 
 fn may_act<'a>(
