@@ -114,45 +114,36 @@ impl Default for PlayArgs {
 #[cfg(feature = "game")]
 pub(super) fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
     use fray::game::{self, SeatKind, battle::BattleSetup};
+    // What the window is told as it is; the rest chooses the battle, the lesson or the
+    // campaign it opens with.
+    let mut launch = game::Launch {
+        battle: None,
+        frames: args.frames,
+        screenshot: args.screenshot,
+        shot_on_attack: args.shot_on_attack,
+        shot_on_dice: args.shot_on_dice,
+        shot_on_critical: args.shot_on_critical,
+        menu: args.menu,
+        result: args.result,
+        take: args.take,
+        take_until: args.take_until,
+        open: args.open,
+        table_dice: args.table_dice,
+        resume_latest: args.resume,
+        lang,
+        campaign: None,
+    };
     let PlayArgs {
         scenario,
         lesson,
         seats,
-        frames,
-        screenshot,
-        shot_on_attack,
-        shot_on_dice,
-        shot_on_critical,
-        menu,
-        result,
-        take,
-        take_until,
-        open,
         headless,
-        table_dice,
-        resume,
         seed,
         campaign,
         fight,
         go_on,
+        ..
     } = args;
-    let mut launch = game::Launch {
-        battle: None,
-        frames,
-        screenshot,
-        shot_on_attack,
-        shot_on_dice,
-        shot_on_critical,
-        menu,
-        result,
-        take,
-        take_until,
-        open,
-        table_dice,
-        resume_latest: resume,
-        lang,
-        campaign: None,
-    };
     if let Some(id) = campaign {
         if let Err(e) = fray::campaign::load(&id) {
             return report(e);

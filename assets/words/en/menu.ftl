@@ -33,6 +33,24 @@ menu-saved-battle = { $scenario }: round { $round }, { $decisions ->
 menu-saved-continue = Continue
 menu-saved-delete = Delete
 
+## Why a kept file (a battle's save, a campaign's) cannot be read or written.
+
+save-newer = it was saved by a newer Fray (save format { $version }; this one reads up to { $reads }): update Fray to continue it
+# $why: save-version-unreadable, save-version-zero or save-reader-said.
+save-damaged = it is damaged: { $why }
+save-missing = there is no such save
+# $error: the writer's own words.
+save-not-written = it could not be written: { $error }
+save-version-unreadable = its format's version cannot be read: { $error }
+save-version-zero = its format's version is 0
+# $error: what the file's reader (RON's, the system's) says, in its own words.
+save-reader-said = { $error }
+# $place: where it was put; $why: save-damaged's.
+save-set-aside = a damaged save was set aside as { $place }: { $why }
+save-not-set-aside = a damaged save ({ $slot }) could not be set aside: { $error }
+# A saved battle the list cannot continue: its slot, and why.
+menu-saved-cannot = { $slot }: { $why }
+
 ## Who holds a seat.
 
 seat-person = person

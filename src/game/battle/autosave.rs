@@ -22,8 +22,8 @@ pub fn store(prefs: &Prefs) -> Option<Box<dyn Store>> {
 #[derive(Resource, Default, Debug)]
 pub struct SavedBattles {
     pub listed: Vec<Listed>,
-    /// Damaged saves set aside since the list was read, in words.
-    pub set_aside: Vec<String>,
+    /// Damaged saves set aside since the list was read.
+    pub set_aside: Vec<crate::rules::Line>,
 }
 
 impl SavedBattles {
@@ -78,10 +78,18 @@ impl Plugin for AutosavePlugin {
     }
 }
 
-pub fn list_saves(prefs: Res<Prefs>, mut saved: ResMut<SavedBattles>, mut notice: ResMut<Notice>) {
+pub fn list_saves(
+    prefs: Res<Prefs>,
+    mut saved: ResMut<SavedBattles>,
+    mut notice: ResMut<Notice>,
+    speech: Res<crate::game::settings::Speech>,
+) {
     *saved = SavedBattles::read(&prefs);
     if !saved.set_aside.is_empty() {
-        notice.0 = Some(saved.set_aside.join("\n"));
+        let said: Vec<String> = (saved.set_aside.iter())
+            .map(|l| speech.line(l, &crate::rules::line::NoNames))
+            .collect();
+        notice.0 = Some(said.join("\n"));
     }
 }
 

@@ -6,6 +6,8 @@ use bevy::prelude::*;
 use crate::campaign::Run;
 use crate::game::battle::Notice;
 use crate::game::platform::Prefs;
+use crate::rules::Line;
+use crate::rules::line::NoNames;
 use crate::save::SaveError;
 
 /// The slot the campaign under way is kept in.
@@ -47,24 +49,17 @@ fn read(prefs: &Prefs, words: &fray_words::Words) -> (Option<Run>, Option<String
         Ok(run) => (Some(run), None),
         Err(SaveError::Damaged(why)) => {
             let said = match store.set_aside(SLOT) {
-                Ok(place) => words.say_with(
-                    "camp-set-aside",
-                    &[
-                        ("place", fray_words::Value::Text(place)),
-                        ("why", fray_words::Value::Text(why)),
-                    ],
-                ),
-                Err(e) => words.say_with("camp-not-read", &[("why", fray_words::Value::Text(e))]),
+                Ok(place) => Line::new("camp-set-aside")
+                    .name("place", place)
+                    .line("why", why),
+                Err(e) => Line::new("camp-not-read").name("why", e),
             };
-            (None, Some(said))
+            (None, Some(words.line(&said, &NoNames)))
         }
-        Err(e) => (
-            None,
-            Some(words.say_with(
-                "camp-not-read",
-                &[("why", fray_words::Value::Text(e.to_string()))],
-            )),
-        ),
+        Err(e) => {
+            let said = Line::new("camp-not-read").line("why", e.line());
+            (None, Some(words.line(&said, &NoNames)))
+        }
     }
 }
 

@@ -441,7 +441,10 @@ fn saved_battles(
                             }
                         }
                         Err(e) => {
-                            ui.label(format!("{}: {e}", l.slot));
+                            let cannot = crate::rules::Line::new("menu-saved-cannot")
+                                .name("slot", l.slot.clone())
+                                .line("why", e.line());
+                            ui.label(words.line(&cannot, &crate::rules::line::NoNames));
                         }
                     }
                     if ui.button(words.say("menu-saved-delete")).clicked()

@@ -10,11 +10,11 @@
 mod store;
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 pub use store::{DirStore, MemoryStore, Store};
 
 use crate::replay::{Replay, ReplayDice};
+use crate::rules::Line;
 
 /// The save format's version. A save from a newer Fray is refused with that said; an older
 /// format would be migrated here, version by version (there is none yet).
@@ -86,29 +86,60 @@ pub fn read_versioned<T: serde::de::DeserializeOwned>(
         version: u32,
     }
     let version = ron::from_str::<Version>(text)
-        .map_err(|e| SaveError::Damaged(format!("its format's version cannot be read: {e}")))?
+        .map_err(|e| {
+            SaveError::Damaged(Line::new("save-version-unreadable").name("error", e.to_string()))
+        })?
         .version;
     if version > reads {
         return Err(SaveError::Newer { version, reads });
     }
     if version == 0 {
-        return Err(SaveError::Damaged("its format's version is 0".into()));
+        return Err(SaveError::Damaged(Line::new("save-version-zero")));
     }
-    ron::from_str::<T>(text).map_err(|e| SaveError::Damaged(e.to_string()))
+    ron::from_str::<T>(text).map_err(|e| SaveError::Damaged(reader_said(e)))
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// What the reader of a kept file found wrong, in its own words (RON's, the system's), which
+/// the catalogue's messages carry as they are.
+fn reader_said(e: impl std::fmt::Display) -> Line {
+    Line::new("save-reader-said").name("error", e.to_string())
+}
+
+/// Why a kept file (a battle's save, a campaign's) cannot be read or written, as facts the
+/// player reads in their language ([`SaveError::line`]); in English by `Display`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveError {
-    #[error(
-        "it was saved by a newer Fray (save format {version}; this one reads up to {reads}): update Fray to continue it"
-    )]
-    Newer { version: u32, reads: u32 },
-    #[error("it is damaged: {0}")]
-    Damaged(String),
-    #[error("there is no such save")]
+    Newer {
+        version: u32,
+        reads: u32,
+    },
+    /// What is wrong with it.
+    Damaged(Line),
     Missing,
-    #[error("it could not be written: {0}")]
+    /// The writer's own words.
     Write(String),
+}
+
+impl SaveError {
+    pub fn line(&self) -> Line {
+        match self {
+            SaveError::Newer { version, reads } => Line::new("save-newer")
+                .number("version", *version)
+                .number("reads", *reads),
+            SaveError::Damaged(why) => Line::new("save-damaged").line("why", why.clone()),
+            SaveError::Missing => Line::new("save-missing"),
+            SaveError::Write(error) => Line::new("save-not-written").name("error", error.clone()),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// In English, as a test or a log reads it.
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&fray_words::english().line(&self.line(), &crate::rules::line::NoNames))
+    }
 }
 
 /// A slot as the list of saves shows it.
@@ -132,7 +163,7 @@ impl<S: Store> Saves<S> {
     /// Every slot, newest first. A damaged one is set aside (kept, under a name no slot
     /// takes) and named in the second list with why, so that it is neither shown as a battle
     /// nor ever written over.
-    pub fn list(&self) -> (Vec<Listed>, Vec<String>) {
+    pub fn list(&self) -> (Vec<Listed>, Vec<Line>) {
         let mut slots: Vec<(u64, String)> = self
             .store
             .names()
@@ -147,8 +178,12 @@ impl<S: Store> Saves<S> {
                 Err(SaveError::Damaged(why)) => {
                     let kept = self.store.set_aside(&slot);
                     set_aside.push(match kept {
-                        Ok(place) => format!("a damaged save was set aside as {place}: {why}"),
-                        Err(e) => format!("a damaged save ({slot}) could not be set aside: {e}"),
+                        Ok(place) => Line::new("save-set-aside")
+                            .name("place", place)
+                            .line("why", why),
+                        Err(e) => Line::new("save-not-set-aside")
+                            .name("slot", slot)
+                            .name("error", e),
                     });
                 }
                 Err(SaveError::Missing) => {}
@@ -170,7 +205,7 @@ impl<S: Store> Saves<S> {
         let text = self
             .store
             .read(slot)
-            .map_err(|e| SaveError::Damaged(format!("it cannot be read: {e}")))?
+            .map_err(|e| SaveError::Damaged(reader_said(e)))?
             .ok_or(SaveError::Missing)?;
         Save::from_text(&text)
     }

@@ -60,7 +60,10 @@ fn a_save_from_a_newer_fray_is_refused_as_such_and_a_broken_one_is_damaged() {
     assert!(matches!(Save::from_text(cut), Err(SaveError::Damaged(_))));
     let misspelt = text.replacen("table_dice", "table_dise", 1);
     match Save::from_text(&misspelt) {
-        Err(SaveError::Damaged(why)) => assert!(why.contains("table_dise"), "{why}"),
+        Err(e @ SaveError::Damaged(_)) => {
+            let why = e.to_string();
+            assert!(why.contains("table_dise"), "{why}");
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -103,7 +106,20 @@ fn a_damaged_save_is_set_aside_kept_and_never_written_over() {
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].slot, "battle-1");
     assert_eq!(aside.len(), 1);
-    assert!(aside[0].contains("battle-2.damaged.ron"), "{aside:?}");
+    let said = |l: &crate::rules::Line| fray_words::english().line(l, &crate::rules::line::NoNames);
+    let english = said(&aside[0]);
+    assert!(
+        english.starts_with("a damaged save was set aside as ")
+            && english.contains("battle-2.damaged.ron"),
+        "{english}"
+    );
+    // In the player's language, the file's place and the reader's words kept as they are.
+    let pseudo =
+        fray_words::of(fray_words::Lang::Pseudo).line(&aside[0], &crate::rules::line::NoNames);
+    assert!(
+        pseudo.contains("battle-2.damaged.ron") && !pseudo.contains("set aside"),
+        "{pseudo}"
+    );
     // Its text is kept as it was, and no new battle takes its number.
     assert_eq!(
         std::fs::read_to_string(dir.join("battle-2.damaged.ron")).unwrap(),
@@ -113,7 +129,10 @@ fn a_damaged_save_is_set_aside_kept_and_never_written_over() {
     // A second damaged save of the same number is set aside beside the first.
     std::fs::write(dir.join("battle-2.ron"), "nonsense").unwrap();
     let (_, aside) = saves.list();
-    assert!(aside[0].contains("battle-2.damaged-2.ron"), "{aside:?}");
+    assert!(
+        said(&aside[0]).contains("battle-2.damaged-2.ron"),
+        "{aside:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
