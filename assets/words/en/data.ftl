@@ -56,6 +56,10 @@ data-not-utf8 = the text is not valid UTF-8 (byte { $column } of the line); save
 
 # $error: RON's own words for the mistake.
 data-ron = { $error }
+# A die a data file asks for that nobody rolls.
+data-die-sides = a die has 1 to { $most } faces, not { $sides }
+# A name written twice in a map of names (the gear, the items).
+data-defined-twice = "{ $name }" is defined twice
 # $what: what is wrong, already written; $column: where on the line.
 data-at-column = { $what } (column { $column })
 data-nested-too-deep = brackets are nested deeper than any scenario or replay needs: look for brackets opened and never closed, or a structure nested by mistake

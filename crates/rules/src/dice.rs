@@ -28,16 +28,39 @@ impl Die {
 
 /// A die read from a data file: 1 to [`Die::MAX_SIDES`] faces, else an error at its line.
 impl TryFrom<u8> for Die {
-    type Error = String;
-    fn try_from(sides: u8) -> Result<Die, String> {
+    type Error = NoSuchDie;
+    fn try_from(sides: u8) -> Result<Die, NoSuchDie> {
         if (1..=Die::MAX_SIDES).contains(&sides) {
             Ok(Die { sides })
         } else {
-            Err(format!(
-                "a die has 1 to {} faces, not {sides}",
-                Die::MAX_SIDES
-            ))
+            Err(NoSuchDie(sides))
         }
+    }
+}
+
+/// A die of this many faces, which a data file asks for and nobody rolls (none, or more than
+/// [`Die::MAX_SIDES`]). Its words are the catalogue's (`data-die-sides`): a file's reader, to
+/// whom serde hands the refusal as text, finds it there again by [`NoSuchDie::in_message`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoSuchDie(pub u8);
+
+/// How [`NoSuchDie`] is written into the parser's message: a mark and the faces, no words.
+const NO_SUCH_DIE: &str = "fray:no-such-die:";
+
+impl fmt::Display for NoSuchDie {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{NO_SUCH_DIE}{}", self.0)
+    }
+}
+
+impl NoSuchDie {
+    /// The refusal a parser's `message` carries, if it is one.
+    pub fn in_message(message: &str) -> Option<NoSuchDie> {
+        message
+            .strip_prefix(NO_SUCH_DIE)?
+            .parse()
+            .ok()
+            .map(NoSuchDie)
     }
 }
 

@@ -230,6 +230,10 @@ pub fn text(file: &str, bytes: Vec<u8>) -> Result<String, DataErrors> {
     }
 }
 
+/// How [`unique_keys`] marks a key written twice in the parser's message, before the key: the
+/// message's words are the catalogue's (`data-defined-twice`), found again by `plain`.
+pub const DEFINED_TWICE: &str = "fray:defined-twice:";
+
 /// `deserialize_with` for the maps of a data file (gear, items, skills, traits): a key written
 /// twice is an error at the second one, where a plain map would keep the last silently.
 pub fn unique_keys<'de, D, V>(d: D) -> Result<std::collections::BTreeMap<String, V>, D::Error>
@@ -250,9 +254,7 @@ where
             let mut out = std::collections::BTreeMap::new();
             while let Some(k) = m.next_key::<String>()? {
                 if out.contains_key(&k) {
-                    return Err(serde::de::Error::custom(format!(
-                        "\"{k}\" is defined twice"
-                    )));
+                    return Err(serde::de::Error::custom(format!("{DEFINED_TWICE}{k}")));
                 }
                 let v = m.next_value()?;
                 out.insert(k, v);
@@ -302,6 +304,37 @@ mod tests {
         for line in pseudo.lines() {
             let left = line.replace("f.ron", "").replace("Mill", "");
             assert!(!looks_unconverted(&left), "{line}");
+        }
+    }
+
+    /// Fray's own refusals that serde hands on as text (a die nobody rolls, a name written
+    /// twice in a map) are said in the catalogue's words, at their line: in English as they
+    /// always read, and under the pseudo-locale with none left.
+    #[test]
+    fn refusals_carried_by_the_parser_are_said_in_the_words_language() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Kit {
+            die: crate::rules::Die,
+            #[serde(deserialize_with = "unique_keys")]
+            gear: std::collections::BTreeMap<String, u8>,
+        }
+        for (src, english) in [
+            (
+                "(\n  die: 0,\n  gear: {},\n)",
+                "f.ron:2: a die has 1 to 100 faces, not 0",
+            ),
+            (
+                "(\n  die: 6,\n  gear: {\"Stick\": 1,\n  \"Stick\": 2},\n)",
+                "f.ron:4: \"Stick\" is defined twice",
+            ),
+        ] {
+            let e = ron::from_str::<Kit>(src).unwrap_err();
+            let errors = plain::from_ron("f.ron", src, &e);
+            assert_eq!(errors.to_string(), english);
+            let pseudo = errors.said(fray_words::of(Lang::Pseudo));
+            let left = pseudo.replace("f.ron", "").replace("Stick", "");
+            assert!(!looks_unconverted(&left), "{pseudo}");
         }
     }
 }

@@ -2,6 +2,7 @@
 //! structs, identifiers and commas where the writer left out a quote, typed 1.5 or saved the
 //! file as JSON; its words are kept where no plainer ones are known.
 
+use fray_rules::dice::{Die, NoSuchDie};
 use fray_rules::line::Line;
 use ron::error::{Error, Position, SpannedError};
 
@@ -91,6 +92,18 @@ fn plain(src: &str, e: &SpannedError) -> Option<(usize, Line)> {
             line,
             Line::new("data-decimal-number").name("number", number),
         ));
+    }
+    // Fray's own refusals, which serde hands on as text: in the catalogue's words.
+    if let Error::Message(m) = &e.code {
+        if let Some(NoSuchDie(sides)) = NoSuchDie::in_message(m) {
+            let said = Line::new("data-die-sides")
+                .number("sides", sides)
+                .number("most", Die::MAX_SIDES);
+            return Some((line, said));
+        }
+        if let Some(name) = m.strip_prefix(super::DEFINED_TWICE) {
+            return Some((line, Line::new("data-defined-twice").name("name", name)));
+        }
     }
     if let Error::ExpectedDifferentStructName { found, .. } = &e.code
         && let Some(k) = toks.iter().position(|t| t.span.start == at)
