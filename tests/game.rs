@@ -272,7 +272,8 @@ fn a_broken_bindings_file_is_named_and_the_defaults_used() {
         .world()
         .resource::<KeysScreen>()
         .status
-        .clone()
+        .as_ref()
+        .map(|s| fray::words::english().line(s, &fray::rules::line::NoNames))
         .unwrap_or_default();
     assert!(status.contains("keys.ron:3:"), "{status}");
     assert_eq!(

@@ -6,6 +6,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::platform::Prefs;
+use crate::rules::Line;
+use crate::rules::line::NoNames;
 use crate::words::{Lang, Words};
 
 const FILE: &str = "settings.ron";
@@ -62,9 +64,9 @@ impl Settings {
     }
 
     /// The settings written in `text`; an error names `place` and the line.
-    pub fn from_ron(text: &str, place: &str) -> Result<Settings, String> {
-        let read: Settings = ron::from_str(text)
-            .map_err(|e| format!("{place}:{}: {}", e.span.start.line, e.code))?;
+    pub fn from_ron(text: &str, place: &Line) -> Result<Settings, Line> {
+        let read: Settings =
+            ron::from_str(text).map_err(|e| crate::game::platform::unreadable(place, &e))?;
         let line_of = |field: &str| {
             text.lines()
                 .position(|l| l.contains(field))
@@ -78,19 +80,20 @@ impl Settings {
         ];
         for (field, value, range) in ranged {
             if !range.contains(&value) {
-                return Err(format!(
-                    "{place}:{}: {field} is {value}, and goes from {} to {}",
-                    line_of(field),
-                    range.start(),
-                    range.end()
-                ));
+                return Err(Line::new("settings-out-of-range")
+                    .line("place", place.clone())
+                    .number("line", line_of(field) as i64)
+                    .name("field", field)
+                    .name("value", value.to_string())
+                    .name("low", range.start().to_string())
+                    .name("high", range.end().to_string()));
             }
         }
         Ok(read)
     }
 
     /// Keeps the settings; an error says where and why not.
-    pub fn keep(&self, prefs: &Prefs) -> Result<(), String> {
+    pub fn keep(&self, prefs: &Prefs) -> Result<(), Line> {
         prefs.save(FILE, &self.to_ron())
     }
 }
@@ -113,7 +116,7 @@ pub struct LaunchLang(pub Lang);
 #[derive(Resource, Default, Debug)]
 pub struct SettingsScreen {
     pub open: bool,
-    pub status: Option<String>,
+    pub status: Option<Line>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -139,7 +142,7 @@ pub fn load_settings(
 ) {
     let (mut settings, broken) = prefs.read_or_default(FILE, Settings::from_ron);
     if let Some(e) = broken {
-        screen.status = Some(format!("{e} (using the defaults)"));
+        screen.status = Some(Line::new("settings-using-defaults").line("why", e));
     }
     if let Some(l) = launch {
         settings.lang = l.0;
@@ -200,7 +203,8 @@ pub fn settings_window(
         .open(&mut open)
         .collapsible(false)
         .show(&ctx, |ui| {
-            settings_ui(ui, &mut edited, &speech, screen.status.as_deref())
+            let status = (screen.status.as_ref()).map(|s| speech.line(s, &NoNames));
+            settings_ui(ui, &mut edited, &speech, status.as_deref())
         });
     if edited != *settings {
         screen.status = edited.keep(&prefs).err();
@@ -283,8 +287,12 @@ mod tests {
             muted: true,
             lang: Lang::Pseudo,
         };
-        assert_eq!(Settings::from_ron(&s.to_ron(), "settings.ron"), Ok(s));
-        let partial = Settings::from_ron("(reduced_motion: true)", "settings.ron").unwrap();
+        assert_eq!(
+            Settings::from_ron(&s.to_ron(), &Prefs::file("settings.ron")),
+            Ok(s)
+        );
+        let partial =
+            Settings::from_ron("(reduced_motion: true)", &Prefs::file("settings.ron")).unwrap();
         assert!(partial.reduced_motion);
         assert_eq!(partial.text_size, 1.0);
         assert!(
@@ -295,20 +303,26 @@ mod tests {
 
     #[test]
     fn a_broken_settings_file_is_refused_at_its_line() {
-        let e = Settings::from_ron("(\n  text_size: 1.2,\n  loud: true,\n)", "settings.ron")
-            .unwrap_err();
+        let place = Prefs::file("settings.ron");
+        let refused = |text: &str| {
+            let e = Settings::from_ron(text, &place).unwrap_err();
+            crate::words::english().line(&e, &NoNames)
+        };
+        let e = refused("(\n  text_size: 1.2,\n  loud: true,\n)");
         assert!(e.starts_with("settings.ron:3:"), "{e}");
-        let e = Settings::from_ron(
-            "(\n  full_screen: true,\n  text_size: 5.0,\n)",
-            "settings.ron",
-        )
-        .unwrap_err();
-        assert_eq!(e, "settings.ron:3: text_size is 5, and goes from 1 to 2");
-        let e = Settings::from_ron("(\n  music_volume: 1.5,\n)", "settings.ron").unwrap_err();
         assert_eq!(
-            e,
+            refused("(\n  full_screen: true,\n  text_size: 5.0,\n)"),
+            "settings.ron:3: text_size is 5, and goes from 1 to 2"
+        );
+        assert_eq!(
+            refused("(\n  music_volume: 1.5,\n)"),
             "settings.ron:2: music_volume is 1.5, and goes from 0 to 1"
         );
+        // Under the pseudo-locale, only the file's place and the field's name stay as written.
+        let place = Prefs::file("settings.ron");
+        let e = Settings::from_ron("(\n  music_volume: 1.5,\n)", &place).unwrap_err();
+        let pseudo = crate::words::Words::new(Lang::Pseudo).line(&e, &NoNames);
+        assert!(!pseudo.contains("goes from"), "{pseudo}");
     }
 
     /// Under the pseudo-locale every word of the settings window is the catalogue's (none reads

@@ -8,6 +8,7 @@ use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::platform::Prefs;
+use crate::rules::Line;
 
 #[derive(
     Actionlike,
@@ -264,9 +265,9 @@ impl Bindings {
 
     /// Bindings read back; an action the file leaves out keeps its default keys (a newer game
     /// may add actions). An error names the place and line.
-    pub fn from_ron(text: &str, place: &str) -> Result<Bindings, String> {
-        let read: Bindings = ron::from_str(text)
-            .map_err(|e| format!("{place}:{}: {}", e.span.start.line, e.code))?;
+    pub fn from_ron(text: &str, place: &Line) -> Result<Bindings, Line> {
+        let read: Bindings =
+            ron::from_str(text).map_err(|e| crate::game::platform::unreadable(place, &e))?;
         let mut out = Bindings::default();
         for (a, keys) in read.0 {
             if let Some(slot) = out.0.iter_mut().find(|(b, _)| *b == a) {
@@ -305,7 +306,7 @@ pub struct KeysScreen {
     pub row: usize,
     pub listening: Option<GameAction>,
     /// What became of the last change: saved, or why not.
-    pub status: Option<String>,
+    pub status: Option<Line>,
 }
 
 /// Run condition: the game's own keys are not taken while the keys screen is open.
@@ -341,7 +342,7 @@ impl Plugin for KeyBindingsPlugin {
 pub fn load_bindings(mut commands: Commands, prefs: Res<Prefs>, mut screen: ResMut<KeysScreen>) {
     let (bindings, broken) = prefs.read_or_default(FILE, Bindings::from_ron);
     if let Some(e) = broken {
-        screen.status = Some(format!("{e} (using the default keys)"));
+        screen.status = Some(Line::new("keys-using-defaults").line("why", e));
     }
     commands.insert_resource(bindings);
 }
@@ -369,7 +370,7 @@ pub fn change(
 ) {
     f(bindings);
     screen.status = Some(match prefs.save(FILE, &bindings.to_ron()) {
-        Ok(()) => format!("Saved in {}", prefs.place(FILE)),
+        Ok(()) => Line::new("prefs-saved-in").line("place", prefs.place(FILE)),
         Err(e) => e,
     });
 }
@@ -432,12 +433,16 @@ fn screen_keys(
 /// step rather than guessing how long a frame takes): "FRAY KEYS OPEN", "FRAY KEYS WAITING
 /// Confirm", "FRAY KEYS OPEN · Saved in …", "FRAY KEYS CLOSED". Said only when it changes, and
 /// not at all until the screen is first opened, so that it never hides the menu's line.
-fn announce_screen(screen: Res<KeysScreen>, mut last: Local<Option<String>>) {
+fn announce_screen(
+    screen: Res<KeysScreen>,
+    speech: Res<crate::game::settings::Speech>,
+    mut last: Local<Option<String>>,
+) {
     // The line is written only when the screen has changed, not every frame.
     if !screen.is_changed() {
         return;
     }
-    let line = screen_line(&screen);
+    let line = screen_line(&screen, &speech);
     if last.as_deref() == Some(line.as_str()) || (last.is_none() && !screen.open) {
         return;
     }
@@ -445,14 +450,17 @@ fn announce_screen(screen: Res<KeysScreen>, mut last: Local<Option<String>>) {
     *last = Some(line);
 }
 
-fn screen_line(screen: &KeysScreen) -> String {
+fn screen_line(screen: &KeysScreen, words: &crate::words::Words) -> String {
     match (screen.open, screen.listening, &screen.status) {
         // Serde's name: the browser build's Debug is shallow (the bare type name).
         (_, Some(action), _) => format!(
             "FRAY KEYS WAITING {}",
             ron::to_string(&action).unwrap_or_default()
         ),
-        (true, None, Some(status)) => format!("FRAY KEYS OPEN · {status}"),
+        (true, None, Some(status)) => format!(
+            "FRAY KEYS OPEN · {}",
+            words.line(status, &crate::rules::line::NoNames)
+        ),
         (true, None, None) => "FRAY KEYS OPEN".into(),
         (false, None, _) => "FRAY KEYS CLOSED".into(),
     }
@@ -514,7 +522,8 @@ pub fn keys_window(
                     });
                 }
                 if let Some(s) = &screen.status {
-                    ui.label(egui::RichText::new(s).small().weak());
+                    let said = speech.line(s, &crate::rules::line::NoNames);
+                    ui.label(egui::RichText::new(said).small().weak());
                 }
             });
         });
@@ -545,8 +554,11 @@ mod tests {
     fn bindings_read_back_what_was_written_and_fill_in_what_is_missing() {
         let mut b = Bindings::default();
         b.bind(GameAction::Skip, KeyCode::KeyJ);
-        assert_eq!(Bindings::from_ron(&b.to_ron(), "keys.ron").unwrap(), b);
-        let partial = Bindings::from_ron("([(Log, [KeyQ])])", "keys.ron").unwrap();
+        assert_eq!(
+            Bindings::from_ron(&b.to_ron(), &Prefs::file("keys.ron")).unwrap(),
+            b
+        );
+        let partial = Bindings::from_ron("([(Log, [KeyQ])])", &Prefs::file("keys.ron")).unwrap();
         assert_eq!(partial.keys(GameAction::Log), &[KeyCode::KeyQ]);
         assert_eq!(
             partial.keys(GameAction::Help),
@@ -556,8 +568,12 @@ mod tests {
 
     #[test]
     fn a_broken_bindings_file_is_refused_at_its_line() {
-        let e = Bindings::from_ron("([\n  (Log, [KeyQ]),\n  (Fly, [KeyZ]),\n])", "keys.ron")
-            .unwrap_err();
+        let e = Bindings::from_ron(
+            "([\n  (Log, [KeyQ]),\n  (Fly, [KeyZ]),\n])",
+            &Prefs::file("keys.ron"),
+        )
+        .unwrap_err();
+        let e = crate::words::english().line(&e, &crate::rules::line::NoNames);
         assert!(e.starts_with("keys.ron:3:"), "{e}");
         assert!(e.contains("Fly"), "{e}");
     }
@@ -565,14 +581,19 @@ mod tests {
     #[test]
     fn the_keys_screen_tells_the_page_each_step() {
         let mut screen = KeysScreen::default();
-        assert_eq!(screen_line(&screen), "FRAY KEYS CLOSED");
+        let words = crate::words::english();
+        assert_eq!(screen_line(&screen, words), "FRAY KEYS CLOSED");
         screen.open = true;
-        assert_eq!(screen_line(&screen), "FRAY KEYS OPEN");
+        assert_eq!(screen_line(&screen, words), "FRAY KEYS OPEN");
         screen.listening = Some(GameAction::Confirm);
-        assert_eq!(screen_line(&screen), "FRAY KEYS WAITING Confirm");
+        assert_eq!(screen_line(&screen, words), "FRAY KEYS WAITING Confirm");
         screen.listening = None;
-        screen.status = Some("Saved in keys.ron".into());
-        assert_eq!(screen_line(&screen), "FRAY KEYS OPEN · Saved in keys.ron");
+        let place = Prefs::file("keys.ron");
+        screen.status = Some(Line::new("prefs-saved-in").line("place", place));
+        assert_eq!(
+            screen_line(&screen, words),
+            "FRAY KEYS OPEN · Saved in keys.ron"
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use crate::game::battle::{LessonRun, Stage};
 use crate::game::platform::Prefs;
+use crate::rules::Line;
 
 /// Which lessons are done, and where a lesson left was left, kept between runs.
 #[derive(Resource, Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -14,7 +15,7 @@ pub struct Progress {
     pub left: Vec<(String, usize, Vec<usize>)>,
     /// What went wrong reading or keeping it, for the Learn page.
     #[serde(skip)]
-    pub problem: Option<String>,
+    pub problem: Option<Line>,
     /// The kept file could not be read nor set aside: it is left as it is, never overwritten.
     #[serde(skip)]
     pub read_only: bool,
@@ -38,31 +39,29 @@ impl Progress {
             Ok(p) => return p,
             Err(e) => e,
         };
-        let wrong = format!(
-            "{}:{}: {}",
-            prefs.place(PROGRESS),
-            e.span.start.line,
-            e.code
-        );
+        let wrong = crate::game::platform::unreadable(&prefs.place(PROGRESS), &e);
         let mut fresh = Progress::default();
         match prefs.save(SET_ASIDE, &text) {
             Ok(()) => {
-                fresh.problem = Some(format!(
-                    "{wrong}. It was kept as {} and the lessons start afresh.",
-                    prefs.place(SET_ASIDE)
-                ))
+                fresh.problem = Some(
+                    Line::new("progress-set-aside")
+                        .line("wrong", wrong)
+                        .line("place", prefs.place(SET_ASIDE)),
+                )
             }
             Err(why) => {
                 fresh.read_only = true;
-                fresh.problem = Some(format!(
-                    "{wrong}. It is left as it is ({why}), and progress is not kept this time."
-                ));
+                fresh.problem = Some(
+                    Line::new("progress-left-alone")
+                        .line("wrong", wrong)
+                        .line("why", why),
+                );
             }
         }
         fresh
     }
 
-    pub fn save(&self, prefs: &Prefs) -> Result<(), String> {
+    pub fn save(&self, prefs: &Prefs) -> Result<(), Line> {
         if self.read_only {
             return Ok(());
         }
@@ -132,7 +131,8 @@ mod tests {
         prefs.save(PROGRESS, broken).unwrap();
         let mut p = Progress::load(&prefs);
         assert!(p.done.is_empty());
-        let problem = p.problem.clone().unwrap();
+        let said = |l: &Line| crate::words::english().line(l, &crate::rules::line::NoNames);
+        let problem = said(p.problem.as_ref().unwrap());
         assert!(problem.contains("lessons.ron:2:"), "{problem}");
         assert!(problem.contains(SET_ASIDE), "{problem}");
         assert_eq!(prefs.load(SET_ASIDE).as_deref(), Some(broken));
@@ -153,7 +153,9 @@ mod tests {
         std::fs::create_dir_all(dir.join(SET_ASIDE)).unwrap();
         let mut p = Progress::load(&prefs);
         assert!(p.read_only);
-        assert!(p.problem.as_deref().unwrap().contains("left as it is"));
+        let said =
+            crate::words::english().line(p.problem.as_ref().unwrap(), &crate::rules::line::NoNames);
+        assert!(said.contains("left as it is"), "{said}");
         p.done.push("zones/01-a-round-and-a-turn".into());
         p.save(&prefs).unwrap();
         assert_eq!(prefs.load(PROGRESS).as_deref(), Some("not progress"));

@@ -12,5 +12,5 @@ pub(crate) mod web;
 mod window;
 
 pub(crate) use assets::asset_folder;
-pub use prefs::Prefs;
+pub use prefs::{Prefs, unreadable};
 pub(super) use window::windowed;

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::rules::Line;
+
 /// Where preferences are kept. Tests point it at a folder of their own.
 #[derive(Resource, Clone, Debug)]
 pub struct Prefs {
@@ -41,12 +43,17 @@ impl Prefs {
         }
     }
 
-    /// Where `name` is kept, in words, for messages.
-    pub fn place(&self, name: &str) -> String {
+    /// Where `name` is kept, for messages.
+    pub fn place(&self, name: &str) -> Line {
         match &self.dir {
-            Some(d) => d.join(name).display().to_string(),
-            None => format!("this browser's storage (fray-{name})"),
+            Some(d) => Prefs::file(d.join(name).display().to_string()),
+            None => Line::new("prefs-browser-storage").name("key", format!("fray-{name}")),
         }
+    }
+
+    /// A file's path as [`Prefs::place`] says it.
+    pub fn file(path: impl Into<String>) -> Line {
+        Line::new("prefs-file").name("path", path)
     }
 
     /// The text kept under `name`; None when nothing was kept.
@@ -62,8 +69,8 @@ impl Prefs {
     pub fn read_or_default<T: Default>(
         &self,
         name: &str,
-        read: impl Fn(&str, &str) -> Result<T, String>,
-    ) -> (T, Option<String>) {
+        read: impl Fn(&str, &Line) -> Result<T, Line>,
+    ) -> (T, Option<Line>) {
         match self.load(name) {
             None => (T::default(), None),
             Some(text) => match read(&text, &self.place(name)) {
@@ -74,17 +81,30 @@ impl Prefs {
     }
 
     /// Keeps `text` under `name`; an error says where and why it could not be kept.
-    pub fn save(&self, name: &str, text: &str) -> Result<(), String> {
+    pub fn save(&self, name: &str, text: &str) -> Result<(), Line> {
+        let not_saved = |e: String| {
+            Line::new("prefs-not-saved")
+                .line("place", self.place(name))
+                .name("error", e)
+        };
         if let Some(d) = &self.dir {
             return std::fs::create_dir_all(d)
                 .and_then(|_| std::fs::write(d.join(name), text))
-                .map_err(|e| format!("could not save {}: {e}", self.place(name)));
+                .map_err(|e| not_saved(e.to_string()));
         }
         match super::web::store(&format!("fray-{name}"), text) {
-            Some(r) => r.map_err(|e| format!("could not save {}: {e}", self.place(name))),
-            None => Err(format!("nowhere to save {name}")),
+            Some(r) => r.map_err(|e| not_saved(e.to_string())),
+            None => Err(Line::new("prefs-nowhere").name("name", name)),
         }
     }
+}
+
+/// Why the text kept at `place` cannot be read, at its line, in the reader's words.
+pub fn unreadable(place: &Line, e: &ron::error::SpannedError) -> Line {
+    Line::new("prefs-unreadable")
+        .line("place", place.clone())
+        .number("line", e.span.start.line as i64)
+        .name("error", e.code.to_string())
 }
 
 #[cfg(test)]

@@ -33,7 +33,8 @@ pub fn learn_ui(
         ui.heading(words.say("learn-title"));
         ui.label(words.say("learn-about"));
         if let Some(problem) = progress.as_ref().and_then(|p| p.problem.as_ref()) {
-            ui.colored_label(egui::Color32::from_rgb(230, 150, 60), problem);
+            let said = words.line(problem, &crate::rules::line::NoNames);
+            ui.colored_label(egui::Color32::from_rgb(230, 150, 60), said);
         }
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
