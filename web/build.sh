@@ -25,8 +25,11 @@ bindgen=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); prin
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen\$"; then
   echo "installing wasm-bindgen-cli $bindgen"
   # Its one program, unoptimised: built in half the time, and it still handles the .wasm in
-  # seconds.
-  cargo install wasm-bindgen-cli --version "$bindgen" --debug --bin wasm-bindgen
+  # seconds. In a build folder of its own: `cargo install` otherwise builds in
+  # CARGO_TARGET_DIR where that is set, and CI's tests, building there beside this, would hold
+  # it locked for their whole build.
+  cargo install wasm-bindgen-cli --version "$bindgen" --debug --bin wasm-bindgen \
+    --target-dir "$target_dir/wasm-bindgen-cli"
 fi
 
 # The library as a cdylib, entered through its `start`; the `fray` program is the desktop's
