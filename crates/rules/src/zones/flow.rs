@@ -8,7 +8,7 @@ use super::rounds::{anyone_to_send, begin_round_at};
 use super::said::later;
 use super::{Ctx, ZoneEvent, attack, legal, morale, turn};
 
-pub use super::rounds::{begin_round, check_over, eligible, end_turn, pending, resumable};
+pub use super::rounds::{begin_round, check_over, end_turn, pending};
 use crate::battle::{CharacterId, FactionId, RuleError, Seat};
 use crate::dice::{DiceSource, Die};
 use crate::explain::Explanation;

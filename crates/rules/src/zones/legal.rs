@@ -27,8 +27,8 @@ pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
         Stage::Over => {}
         Stage::Initiative => out.extend((0..s.factions.len()).map(Action::ChooseFirst)),
         Stage::Activation => {
-            // Those who may fight, then those who may take it up again (`eligible`, then
-            // `resumable`), read in one pass.
+            // Those who may be activated, then those who may take the fight up again, read in
+            // one pass.
             let mut resumes = Few::<CharacterId, 8>::new();
             for (c, resumes_fight) in to_send(s, s.to_act) {
                 if resumes_fight {

@@ -73,17 +73,8 @@ pub fn end_turn(ctx: &mut Ctx) {
     ctx.s.to_act = (ctx.s.to_act + 1) % ctx.s.factions.len();
 }
 
-/// Characters of faction `f` who may be activated now.
-pub fn eligible(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
-    may_act(s, f, |c| c.is_active())
-}
-
-/// Surrendered characters of faction `f` harmed by the enemy who could take up the fight
-/// again now, taking their turn.
-pub fn resumable(s: &State, f: FactionId) -> impl Iterator<Item = CharacterId> + '_ {
-    may_act(s, f, resumes)
-}
-
+/// A surrendered character harmed by the enemy, who could take up the fight again, taking
+/// their turn.
 fn resumes(c: &Character) -> bool {
     c.status == Status::Surrendered && c.may_resume
 }
@@ -94,7 +85,7 @@ pub(super) fn anyone_to_send(s: &State, f: FactionId) -> bool {
 }
 
 /// Those of faction `f` who may be sent now, in order, each with whether it would take the
-/// fight up again ([`resumable`]) rather than fight on ([`eligible`]): both read in one pass.
+/// fight up again ([`resumes`]) rather than be activated to fight on.
 pub(super) fn to_send(s: &State, f: FactionId) -> impl Iterator<Item = (CharacterId, bool)> + '_ {
     may_act(s, f, |c| c.is_active() || resumes(c)).map(|c| (c, !s.characters[c].is_active()))
 }
