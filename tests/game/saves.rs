@@ -149,7 +149,8 @@ fn an_ai_battle_closed_mid_way_continues_from_its_save_to_the_same_end() {
             seed: 9,
             ..BattleSetup::default()
         };
-        let mut whole = app_keeping(setup.clone(), Prefs::in_dir(prefs_dir()));
+        let whole_dir = prefs_dir();
+        let mut whole = app_keeping(setup.clone(), Prefs::in_dir(&whole_dir));
         run_until(&mut whole, 40_000, over);
         let end = hash(&whole);
         let taken_at_end = whole.world().resource::<Battle>().taken();

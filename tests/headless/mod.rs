@@ -2,6 +2,8 @@
 //! frame, with keys pressed by hand.
 
 use bevy::input::InputPlugin;
+use std::path::{Path, PathBuf};
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use leafwing_input_manager::prelude::Buttonlike;
@@ -11,20 +13,54 @@ use fray::game::battle::Pace;
 use fray::game::battle::{AppState, BattleSetup, Phase};
 use fray::game::platform::Prefs;
 
-/// A folder of the test's own for what the game keeps between runs, never the player's.
-pub fn prefs_dir() -> std::path::PathBuf {
+/// A folder of the test's own for what the game keeps between runs, never the player's: gone
+/// with the guard, so no run leaves its files behind.
+pub fn prefs_dir() -> TestDir {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static N: AtomicUsize = AtomicUsize::new(0);
-    std::env::temp_dir().join(format!(
+    TestDir(std::env::temp_dir().join(format!(
         "fray-test-prefs-{}-{}",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
-    ))
+    )))
+}
+
+/// A test's folder ([`prefs_dir`]), removed with everything in it when dropped.
+#[derive(Resource)]
+pub struct TestDir(PathBuf);
+
+impl std::ops::Deref for TestDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TestDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl From<&TestDir> for PathBuf {
+    fn from(d: &TestDir) -> PathBuf {
+        d.0.clone()
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The app, already in the battle `setup` describes, with the AI deciding at once.
 pub fn app(setup: BattleSetup) -> App {
-    app_keeping(setup, Prefs::in_dir(prefs_dir()))
+    let dir = prefs_dir();
+    let mut app = app_keeping(setup, Prefs::in_dir(&dir));
+    // Kept by the app, so the folder goes when the app does.
+    app.insert_resource(dir);
+    app
 }
 
 /// The same, keeping what it keeps in `prefs`.
