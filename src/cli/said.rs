@@ -85,7 +85,7 @@ impl Said for String {
 
 impl Said for fray::rules::Line {
     fn spoken(&self) -> String {
-        words().line(self, &fray::rules::line::NoNames)
+        words().said(self)
     }
 }
 

@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::platform::Prefs;
 use crate::rules::Line;
-use crate::rules::line::NoNames;
 use crate::words::{Lang, Words};
 
 const FILE: &str = "settings.ron";
@@ -203,7 +202,7 @@ pub fn settings_window(
         .open(&mut open)
         .collapsible(false)
         .show(&ctx, |ui| {
-            let status = (screen.status.as_ref()).map(|s| speech.line(s, &NoNames));
+            let status = (screen.status.as_ref()).map(|s| speech.said(s));
             settings_ui(ui, &mut edited, &speech, status.as_deref())
         });
     if edited != *settings {
@@ -306,7 +305,7 @@ mod tests {
         let place = Prefs::file("settings.ron");
         let refused = |text: &str| {
             let e = Settings::from_ron(text, &place).unwrap_err();
-            crate::words::english().line(&e, &NoNames)
+            crate::words::english().said(&e)
         };
         let e = refused("(\n  text_size: 1.2,\n  loud: true,\n)");
         assert!(e.starts_with("settings.ron:3:"), "{e}");
@@ -321,7 +320,7 @@ mod tests {
         // Under the pseudo-locale, only the file's place and the field's name stay as written.
         let place = Prefs::file("settings.ron");
         let e = Settings::from_ron("(\n  music_volume: 1.5,\n)", &place).unwrap_err();
-        let pseudo = crate::words::Words::new(Lang::Pseudo).line(&e, &NoNames);
+        let pseudo = crate::words::Words::new(Lang::Pseudo).said(&e);
         assert!(!pseudo.contains("goes from"), "{pseudo}");
     }
 

@@ -32,7 +32,7 @@ impl Words {
         let line = Line::new("dice-not-a-face")
             .number("sides", die.sides)
             .name("typed", typed);
-        self.line(&line, &fray_rules::line::NoNames)
+        self.said(&line)
     }
 }
 

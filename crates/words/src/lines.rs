@@ -1,7 +1,7 @@
 //! A referee's line written out: its message from the catalogue, its values named.
 
 use fluent_bundle::{FluentArgs, FluentValue};
-use fray_rules::line::{Arg, Line, Named};
+use fray_rules::line::{Arg, Line, Named, NoNames};
 
 use crate::Words;
 
@@ -19,6 +19,12 @@ impl Words {
             args.set(name.clone(), self.value(arg, names));
         }
         self.format(&line.id, Some(&args))
+    }
+
+    /// A line that names nobody of a battle (a file's error, a setting, a refusal before any
+    /// battle begins), in this language.
+    pub fn said(&self, line: &Line) -> String {
+        self.line(line, &NoNames)
     }
 
     fn value(&self, arg: &Arg, names: &dyn Named) -> FluentValue<'static> {
@@ -41,8 +47,6 @@ impl Words {
 
 #[cfg(test)]
 mod tests {
-    use fray_rules::line::NoNames;
-
     use super::*;
     use crate::Lang;
 
@@ -61,10 +65,7 @@ mod tests {
     fn a_line_is_written_from_its_message_with_its_names_and_numbers() {
         let words = Words::new(Lang::English);
         let over = Line::new("zones-fight-over").line("how", Line::written("Wardens win"));
-        assert_eq!(
-            words.line(&over, &NoNames),
-            "The fight is over: Wardens win."
-        );
+        assert_eq!(words.said(&over), "The fight is over: Wardens win.");
         let worn = Line::new("zones-durability")
             .name("what", "Bryn's mail shirt")
             .number("roll", 1)

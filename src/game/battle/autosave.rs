@@ -86,9 +86,7 @@ pub fn list_saves(
 ) {
     *saved = SavedBattles::read(&prefs);
     if !saved.set_aside.is_empty() {
-        let said: Vec<String> = (saved.set_aside.iter())
-            .map(|l| speech.line(l, &crate::rules::line::NoNames))
-            .collect();
+        let said: Vec<String> = (saved.set_aside.iter()).map(|l| speech.said(l)).collect();
         notice.0 = Some(said.join("\n"));
     }
 }

@@ -153,7 +153,7 @@ impl NotStarted {
     pub fn said(&self, words: &crate::words::Words) -> String {
         match self {
             NotStarted::Data(e) => e.said(words),
-            NotStarted::Refused(line) => words.line(line, &crate::rules::line::NoNames),
+            NotStarted::Refused(line) => words.said(line),
         }
     }
 }

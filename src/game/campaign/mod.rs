@@ -201,10 +201,7 @@ impl GoOn<'_> {
 
 /// Why the run's next battle cannot start, for the notice.
 pub fn cannot_start(words: &fray_words::Words, why: Line) -> String {
-    words.line(
-        &Line::new("camp-cannot-start").line("why", why),
-        &crate::rules::line::NoNames,
-    )
+    words.said(&Line::new("camp-cannot-start").line("why", why))
 }
 
 /// The next battle of the run, set up: the company's side for the person at the screen, every

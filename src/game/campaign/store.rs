@@ -7,7 +7,6 @@ use crate::campaign::Run;
 use crate::game::battle::Notice;
 use crate::game::platform::Prefs;
 use crate::rules::Line;
-use crate::rules::line::NoNames;
 use crate::save::SaveError;
 
 /// The slot the campaign under way is kept in.
@@ -54,11 +53,11 @@ fn read(prefs: &Prefs, words: &fray_words::Words) -> (Option<Run>, Option<String
                     .line("why", why),
                 Err(e) => Line::new("camp-not-read").name("why", e),
             };
-            (None, Some(words.line(&said, &NoNames)))
+            (None, Some(words.said(&said)))
         }
         Err(e) => {
             let said = Line::new("camp-not-read").line("why", e.line());
-            (None, Some(words.line(&said, &NoNames)))
+            (None, Some(words.said(&said)))
         }
     }
 }

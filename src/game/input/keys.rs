@@ -457,10 +457,7 @@ fn screen_line(screen: &KeysScreen, words: &crate::words::Words) -> String {
             "FRAY KEYS WAITING {}",
             ron::to_string(&action).unwrap_or_default()
         ),
-        (true, None, Some(status)) => format!(
-            "FRAY KEYS OPEN · {}",
-            words.line(status, &crate::rules::line::NoNames)
-        ),
+        (true, None, Some(status)) => format!("FRAY KEYS OPEN · {}", words.said(status)),
         (true, None, None) => "FRAY KEYS OPEN".into(),
         (false, None, _) => "FRAY KEYS CLOSED".into(),
     }
@@ -522,7 +519,7 @@ pub fn keys_window(
                     });
                 }
                 if let Some(s) = &screen.status {
-                    let said = speech.line(s, &crate::rules::line::NoNames);
+                    let said = speech.said(s);
                     ui.label(egui::RichText::new(said).small().weak());
                 }
             });
@@ -573,7 +570,7 @@ mod tests {
             &Prefs::file("keys.ron"),
         )
         .unwrap_err();
-        let e = crate::words::english().line(&e, &crate::rules::line::NoNames);
+        let e = crate::words::english().said(&e);
         assert!(e.starts_with("keys.ron:3:"), "{e}");
         assert!(e.contains("Fly"), "{e}");
     }

@@ -131,7 +131,7 @@ mod tests {
         prefs.save(PROGRESS, broken).unwrap();
         let mut p = Progress::load(&prefs);
         assert!(p.done.is_empty());
-        let said = |l: &Line| crate::words::english().line(l, &crate::rules::line::NoNames);
+        let said = |l: &Line| crate::words::english().said(l);
         let problem = said(p.problem.as_ref().unwrap());
         assert!(problem.contains("lessons.ron:2:"), "{problem}");
         assert!(problem.contains(SET_ASIDE), "{problem}");
@@ -153,8 +153,7 @@ mod tests {
         std::fs::create_dir_all(dir.join(SET_ASIDE)).unwrap();
         let mut p = Progress::load(&prefs);
         assert!(p.read_only);
-        let said =
-            crate::words::english().line(p.problem.as_ref().unwrap(), &crate::rules::line::NoNames);
+        let said = crate::words::english().said(p.problem.as_ref().unwrap());
         assert!(said.contains("left as it is"), "{said}");
         p.done.push("zones/01-a-round-and-a-turn".into());
         p.save(&prefs).unwrap();

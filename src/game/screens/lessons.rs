@@ -33,7 +33,7 @@ pub fn learn_ui(
         ui.heading(words.say("learn-title"));
         ui.label(words.say("learn-about"));
         if let Some(problem) = progress.as_ref().and_then(|p| p.problem.as_ref()) {
-            let said = words.line(problem, &crate::rules::line::NoNames);
+            let said = words.said(problem);
             ui.colored_label(egui::Color32::from_rgb(230, 150, 60), said);
         }
         ui.separator();

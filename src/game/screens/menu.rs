@@ -334,10 +334,7 @@ fn setup_column(
     mark(ui, cursor, MenuRow::Seed, &r.response);
     for (i, rule) in shown_options(setup, entry).into_iter().enumerate() {
         let mut on = rule.on;
-        let r = ui.checkbox(
-            &mut on,
-            words.line(&rule.label, &crate::rules::line::NoNames),
-        );
+        let r = ui.checkbox(&mut on, words.said(&rule.label));
         if r.changed() {
             setup.set_option(rule.key, on);
         }
@@ -444,7 +441,7 @@ fn saved_battles(
                             let cannot = crate::rules::Line::new("menu-saved-cannot")
                                 .name("slot", l.slot.clone())
                                 .line("why", e.line());
-                            ui.label(words.line(&cannot, &crate::rules::line::NoNames));
+                            ui.label(words.said(&cannot));
                         }
                     }
                     if ui.button(words.say("menu-saved-delete")).clicked()

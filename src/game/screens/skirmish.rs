@@ -37,7 +37,7 @@ pub fn save(words: &fray_words::Words, name: &str) -> String {
     use fray_words::Value::Text;
     let text = match generate::text_by_name(name) {
         Some(Ok(text)) => text,
-        Some(Err(e)) => return words.line(&e, &crate::rules::line::NoNames),
+        Some(Err(e)) => return words.said(&e),
         None => return words.say_with("saved-not-a-skirmish", &[("name", Text(name.into()))]),
     };
     let file = format!("{name}.ron");

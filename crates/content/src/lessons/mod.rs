@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use crate::rules::Ruleset;
 use crate::rules::dice::{DiceError, DiceSource, Die, ScriptedDice};
-use crate::rules::line::{Line, NoNames};
+use crate::rules::line::Line;
 use crate::scenario::DataErrors;
 
 pub use crate::scenario::LESSON_SCENARIOS as SCENARIOS;
@@ -220,7 +220,7 @@ pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
             let mut out = String::new();
             let mut before = match l.play_to(0, &[]) {
                 Ok((_, events)) => events.len(),
-                Err(e) => return fray_words::english().line(&e, &NoNames),
+                Err(e) => return fray_words::english().said(&e),
             };
             for (k, step) in l.lesson.steps.iter().enumerate() {
                 out.push_str(&format!("step {}: {}\n", k + 1, step.say));
@@ -233,7 +233,7 @@ pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
                         before = events.len();
                     }
                     Err(e) => {
-                        let e = fray_words::english().line(&e, &NoNames);
+                        let e = fray_words::english().said(&e);
                         out.push_str(&format!("    {e}\n"));
                     }
                 }

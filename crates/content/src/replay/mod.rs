@@ -224,7 +224,7 @@ impl std::fmt::Display for ReplayError {
 impl ReplayError {
     /// The error in `words`' language.
     pub fn said(&self, words: &fray_words::Words) -> String {
-        words.line(&self.as_line(), &crate::rules::line::NoNames)
+        words.said(&self.as_line())
     }
 
     /// What is wrong at `line` of `file`.

@@ -283,7 +283,7 @@ mod number_tests {
 
     fn said(refused: Result<usize, Line>) -> String {
         let line = refused.unwrap_err();
-        fray_words::english().line(&line, &crate::rules::line::NoNames)
+        fray_words::english().said(&line)
     }
 
     #[test]

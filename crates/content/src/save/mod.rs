@@ -138,7 +138,7 @@ impl std::error::Error for SaveError {}
 /// In English, as a test or a log reads it.
 impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&fray_words::english().line(&self.line(), &crate::rules::line::NoNames))
+        f.write_str(&fray_words::english().said(&self.line()))
     }
 }
 

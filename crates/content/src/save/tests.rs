@@ -106,7 +106,7 @@ fn a_damaged_save_is_set_aside_kept_and_never_written_over() {
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].slot, "battle-1");
     assert_eq!(aside.len(), 1);
-    let said = |l: &crate::rules::Line| fray_words::english().line(l, &crate::rules::line::NoNames);
+    let said = |l: &crate::rules::Line| fray_words::english().said(l);
     let english = said(&aside[0]);
     assert!(
         english.starts_with("a damaged save was set aside as ")
@@ -114,8 +114,7 @@ fn a_damaged_save_is_set_aside_kept_and_never_written_over() {
         "{english}"
     );
     // In the player's language, the file's place and the reader's words kept as they are.
-    let pseudo =
-        fray_words::of(fray_words::Lang::Pseudo).line(&aside[0], &crate::rules::line::NoNames);
+    let pseudo = fray_words::of(fray_words::Lang::Pseudo).said(&aside[0]);
     assert!(
         pseudo.contains("battle-2.damaged.ron") && !pseudo.contains("set aside"),
         "{pseudo}"

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use fray_rules::line::{Line, NoNames};
+use fray_rules::line::Line;
 use fray_words::Words;
 use thiserror::Error;
 
@@ -37,12 +37,12 @@ impl DataError {
 
     /// `file:line: what is wrong`, in `words`' language.
     pub fn said(&self, words: &Words) -> String {
-        words.line(&self.as_line(), &NoNames)
+        words.said(&self.as_line())
     }
 
     /// What is wrong, without where, in English: what a test compares.
     pub fn text(&self) -> String {
-        fray_words::english().line(&self.message, &NoNames)
+        fray_words::english().said(&self.message)
     }
 }
 
@@ -94,7 +94,7 @@ impl DataErrors {
 
     /// Every mistake shown, in `words`' language.
     pub fn said(&self, words: &Words) -> String {
-        words.line(&self.as_line(), &NoNames)
+        words.said(&self.as_line())
     }
 }
 
