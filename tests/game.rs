@@ -250,7 +250,6 @@ fn keys_rebound_on_the_keys_screen_work_and_are_kept_for_the_next_run() {
     let b = app.world().resource::<Bindings>();
     assert!(b.keys(GameAction::Confirm).contains(&KeyCode::KeyJ));
     assert!(b.keys(GameAction::Cancel).is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -280,7 +279,6 @@ fn a_broken_bindings_file_is_named_and_the_defaults_used() {
         app.world().resource::<Bindings>().keys(GameAction::Confirm),
         Bindings::default().keys(GameAction::Confirm)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

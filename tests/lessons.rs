@@ -212,7 +212,6 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
         app.world().resource::<Battle>().session().state_hash(),
         hash
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The Learn page by keyboard alone: G on the menu opens it, Down picks the second lesson,
@@ -368,5 +367,4 @@ fn a_what_if_the_step_lacks_is_refused_in_the_players_language() {
         app.world().resource::<Battle>().session().state_hash(),
         hash
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

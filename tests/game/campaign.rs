@@ -127,7 +127,6 @@ fn a_campaign_battle_is_kept_in_the_campaign_and_goes_on_to_the_next_camp() {
         "gone on"
     );
     assert_eq!(saved_run(&dir), c.run, "the camp is kept as it stands");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -151,7 +150,6 @@ fn a_damaged_campaign_save_is_set_aside_and_said() {
         "kept under another name: {:?}",
         store.names()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -193,5 +191,4 @@ fn the_camp_goes_into_its_battle_by_enter_and_back_to_the_menu_by_escape() {
         AppState::Menu
     );
     assert!(!app.world().contains_resource::<Campaigning>());
-    let _ = std::fs::remove_dir_all(&dir);
 }

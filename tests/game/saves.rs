@@ -187,7 +187,6 @@ fn an_ai_battle_closed_mid_way_continues_from_its_save_to_the_same_end() {
         let saved = SavedBattles::read(&Prefs::in_dir(&dir));
         assert!(saved.latest().is_none(), "{scenario}");
         assert_eq!(saved.listed.len(), 1, "{scenario}: one slot for the battle");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -442,7 +441,6 @@ fn the_table_s_dice_are_asked_for_in_the_window_a_wrong_face_refused_in_place() 
     assert!(save.table_dice);
     let resumed = Battle::resume(save).unwrap();
     assert_eq!(resumed.session().state_hash(), b.session().state_hash());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A battle of `scenario` on the dice of `seed` played to its end, each choice picked by `pick`

@@ -672,5 +672,4 @@ fn a_broken_scenarios_errors_are_said_in_the_players_language() {
             .get(),
         AppState::Menu
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

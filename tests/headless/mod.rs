@@ -1,9 +1,9 @@
 //! The headless app the game tests drive: the game's logic plugins without a window, frame by
 //! frame, with keys pressed by hand.
 
-use bevy::input::InputPlugin;
 use std::path::{Path, PathBuf};
 
+use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use leafwing_input_manager::prelude::Buttonlike;
