@@ -585,9 +585,28 @@ fn replay_of(name: &str, seed: u64, b: &Battle) -> Replay {
         ReplayDice::Seed(seed),
         ReplayActions::Zones(b.actions.clone()),
     );
-    replay::seal(&mut r).unwrap();
+    replay::seal(&mut r, "sealed.ron").unwrap();
     assert_eq!(r.final_hash, Some(state_hash::<Zones>(&b.state)));
     r
+}
+
+/// A replay that cannot be sealed (its scenario gone) is named in the error by the file it was
+/// to be written to, at the line of its scenario: no placeholder name in any language.
+#[test]
+fn a_replay_that_cannot_be_sealed_is_named_by_its_file() {
+    let mut r = Replay::new(
+        "no-such-scenario".to_string(),
+        ReplayDice::Seed(1),
+        ReplayActions::Zones(Vec::new()),
+    );
+    let e = replay::seal(&mut r, "replays/kept.ron").unwrap_err();
+    let ReplayError::At { file, fault, .. } = &e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(file, "replays/kept.ron");
+    assert!(matches!(fault, Fault::Scenario { .. }), "{fault:?}");
+    assert!(e.to_string().starts_with("replays/kept.ron:"), "{e}");
+    assert_eq!(r.final_hash, None, "nothing sealed");
 }
 
 #[test]

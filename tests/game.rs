@@ -87,7 +87,7 @@ fn ai_against_ai_battles_of_every_scenario_play_to_the_end_frame_by_frame() {
         assert!(matches!(b.pending(), Pending::Over(_)), "{name}");
         assert!(b.taken() > 0);
         // The replay of what the shell did gives the same final state.
-        let r = b.replay().expect("a Zones battle is a replay");
+        let r = b.replay("zones.ron").expect("a Zones battle is a replay");
         let src = fray::replay::to_ron(&r);
         let run =
             fray::replay::run(&fray::replay::parse("x.ron", &src).unwrap(), "x.ron", &src).unwrap();

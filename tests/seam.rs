@@ -357,7 +357,10 @@ fn the_logic_plugin_plays_a_new_ruleset_with_a_person_by_keys_and_the_ai() {
     let tortoise_turns = r.actions.len() - people;
     assert!(tortoise_turns + 1 >= people && tortoise_turns <= people);
     let b = app.world().resource::<Battle>();
-    assert!(b.replay().is_none(), "a test ruleset has no replay format");
+    assert!(
+        b.replay("test.ron").is_none(),
+        "a test ruleset has no replay format"
+    );
     assert!(
         b.log().iter().any(|e| e.line.said().ends_with("points")),
         "the log holds the ruleset's own events"

@@ -408,7 +408,7 @@ fn a_battle_of_each_scenario_replays_from_ron_json_and_its_dice() {
                 ReplayDice::Seed(seed),
                 ReplayActions::Teams(actions),
             );
-            replay::seal(&mut r).unwrap();
+            replay::seal(&mut r, "sealed.ron").unwrap();
             assert_eq!(r.final_hash, Some(hash));
             let ron = replay::to_ron(&r);
             let parsed = replay::parse("r.ron", &ron).unwrap_or_else(|e| panic!("{e}\n{ron}"));

@@ -37,7 +37,7 @@ pub(super) fn referee(name: &str, out: Option<&Path>, force: bool) -> ExitCode {
     if let (Some(out), Some(named)) = (out, named) {
         if done.finished {
             // A whole battle is sealed, as a recorded one is; one cut short stays open.
-            if let Err(e) = replay::seal(&mut done.replay) {
+            if let Err(e) = replay::seal(&mut done.replay, &out.display().to_string()) {
                 return report(e);
             }
         }

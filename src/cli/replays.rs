@@ -130,7 +130,7 @@ pub(super) fn record(name: &str, seed: u64, out: &Path, force: bool) -> ExitCode
     };
     // Played, sealed and written with the scenario as found from here; then named as the
     // replay will find it.
-    let (r, round) = match loaded.setup.visit(Record { name, seed }) {
+    let (r, round) = match loaded.setup.visit(Record { name, seed, out }) {
         Ok(x) => x,
         Err(e) => return report(e),
     };
@@ -214,6 +214,8 @@ fn recorded_name(name: &str, out: &Path) -> Result<String, String> {
 pub(super) struct Record<'a> {
     name: &'a str,
     seed: u64,
+    /// Where it will be written: the name its errors give it.
+    out: &'a Path,
 }
 
 impl Visit for Record<'_> {
@@ -244,7 +246,7 @@ impl Visit for Record<'_> {
             ReplayDice::Seed(seed),
             G::wrap(actions).ok_or_else(|| fray::rules::Line::new("cli-not-replayable"))?,
         );
-        replay::seal(&mut r).map_err(|e| e.as_line())?;
+        replay::seal(&mut r, &self.out.display().to_string()).map_err(|e| e.as_line())?;
         debug_assert_eq!(r.final_hash, Some(replay::state_hash::<G>(&state)));
         Ok((r, G::round(&state)))
     }

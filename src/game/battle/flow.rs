@@ -557,12 +557,13 @@ impl Battle {
         Some(r)
     }
 
-    /// The battle as a sealed replay; None for a ruleset replays cannot name.
-    pub fn replay(&self) -> Option<Replay> {
+    /// The battle as a sealed replay, to be kept as `file`; None for a ruleset replays cannot
+    /// name.
+    pub fn replay(&self, file: &str) -> Option<Replay> {
         let mut r = self.replay_so_far()?;
         // A replay that cannot be re-run here (its scenario file gone) is still worth keeping,
         // unsealed.
-        let _ = crate::replay::seal(&mut r);
+        let _ = crate::replay::seal(&mut r, file);
         Some(r)
     }
 }

@@ -22,7 +22,7 @@ pub fn save_replay(words: &fray_words::Words, battle: &Battle) -> String {
         .map_or(battle.scenario(), |f| f.trim_end_matches(".ron"));
     let name = format!("{stem}-seed{}-{}.ron", battle.seed(), battle.taken());
     let path = dir.join(&name);
-    let Some(mut replay) = battle.replay() else {
+    let Some(mut replay) = battle.replay(&path.display().to_string()) else {
         return words.say("saved-no-replays");
     };
     if let Some(f) = &file

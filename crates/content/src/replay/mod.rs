@@ -494,8 +494,9 @@ fn switch_options(
     Ok(())
 }
 
-/// Fills in what a re-run checks: the final hash, the length and the checkpoints.
-pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
+/// Fills in what a re-run checks: the final hash, the length and the checkpoints. Its errors
+/// name the replay `file`, the file it is to be written to, at the lines it will be written on.
+pub fn seal(r: &mut Replay, file: &str) -> Result<(), ReplayError> {
     let open = Replay {
         final_hash: None,
         length: None,
@@ -506,7 +507,6 @@ pub fn seal(r: &mut Replay) -> Result<(), ReplayError> {
     let src = to_ron(&open);
     // A replay made here (`fray record`, the game) names its scenario as this program found
     // it, from the working directory, not from a replay file's folder.
-    let file = "the replay";
     let mut loaded = catalogue::load(&open.scenario).map_err(|errors| {
         let scenario = open.scenario.clone();
         ReplayError::at(
