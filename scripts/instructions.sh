@@ -3,6 +3,8 @@
 # valgrind's callgrind: unlike a timing, the same build gives the same count on any run, so a
 # change to the referee's speed shows even on a machine whose timings swing by a third.
 # The count of a run with no battles (loading the scenario and the catalogue) is taken off.
+# A count is not a time: a change that trades work for branches the processor guesses wrong
+# counts fewer and may run no faster, so a gain it shows is confirmed with scripts/bestof.sh.
 # Usage: scripts/instructions.sh GAMES SCENARIO BUILD...   (a build: the path of a `fray` program)
 set -euo pipefail
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)"; exit 2; }
