@@ -272,7 +272,7 @@ fn a_broken_bindings_file_is_named_and_the_defaults_used() {
         .resource::<KeysScreen>()
         .status
         .as_ref()
-        .map(|s| fray::words::english().line(s, &fray::rules::line::NoNames))
+        .map(|s| fray::words::english().said(s))
         .unwrap_or_default();
     assert!(status.contains("keys.ron:3:"), "{status}");
     assert_eq!(

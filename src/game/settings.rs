@@ -318,7 +318,6 @@ mod tests {
             "settings.ron:2: music_volume is 1.5, and goes from 0 to 1"
         );
         // Under the pseudo-locale, only the file's place and the field's name stay as written.
-        let place = Prefs::file("settings.ron");
         let e = Settings::from_ron("(\n  music_volume: 1.5,\n)", &place).unwrap_err();
         let pseudo = crate::words::Words::new(Lang::Pseudo).said(&e);
         assert!(!pseudo.contains("goes from"), "{pseudo}");

@@ -188,8 +188,7 @@ fn a_check_nothing_can_pass_is_refused_with_the_seed_named() {
         within: -1.0,
         threads: 1,
     };
-    let english =
-        |e: fray::rules::Line| fray::words::english().line(&e, &fray::rules::line::NoNames);
+    let english = |e: fray::rules::Line| fray::words::english().said(&e);
     let e = english(generate::generate("zones", 9, Size::Small, &never).unwrap_err());
     assert!(e.contains("seed 9") && e.contains("another seed"), "{e}");
     let e = english(generate::generate("chess", 9, Size::Small, &quick()).unwrap_err());
