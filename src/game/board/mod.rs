@@ -76,6 +76,13 @@ pub const RIGHT_PANEL: f32 = 250.0;
 /// The top bar's height, which the board leaves free.
 pub const TOP_BAR: f32 = 40.0;
 
+/// The room a card over the foot of the board takes (the lesson's, in egui's points, its
+/// margin to the window's edge with it), which the board is framed above. It only grows while
+/// a lesson runs, so the board moves no more often than the card outgrows it; there is none
+/// while no lesson runs.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct CardBelow(pub f32);
+
 #[derive(Component)]
 pub struct BoardCamera;
 
@@ -334,6 +341,7 @@ pub(super) fn windowed(app: &mut App) {
 
 fn board_views(app: &mut App) {
     app.init_resource::<BoardArea>()
+        .init_resource::<CardBelow>()
         .init_resource::<Hovered>()
         .init_resource::<HoveredPlace>()
         .init_resource::<Shaken>()
@@ -457,7 +465,7 @@ pub fn heading_position(lay: &Layout, h: &crate::present::Heading) -> Vec2 {
 /// the smallest window the game fits, 1280×720, however many squares the camera must frame
 /// there (a big map, framed smaller, writes them larger).
 fn fitted_grid_font(lay: &Layout) -> f32 {
-    let (_, scale) = framing(&framed_points(lay), lay.size, Vec2::new(1280.0, 720.0));
+    let (_, scale) = framing(&framed_points(lay), lay.size, Vec2::new(1280.0, 720.0), 0.0);
     GRID_FONT.max(MIN_TEXT_PX * scale)
 }
 
@@ -503,20 +511,32 @@ pub fn fit_camera(
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
     actions: Single<&ActionState<GameAction>>,
     settings: Option<Res<crate::game::settings::Settings>>,
-    mut last: Local<(u64, usize, u32, u32, u32)>,
+    lesson: Option<Res<LessonRun>>,
+    card: Option<ResMut<CardBelow>>,
+    mut last: Local<(u64, usize, u32, u32, u32, u32)>,
 ) {
     if actions.just_pressed(&GameAction::Fit) {
         *last = Default::default();
     }
     // The side panels grow with the text size, and the board fits between them.
     let zoom = settings.map_or(1.0, |s| s.text_size);
-    // A new battle (another map), a new window size or text size frames the board again.
+    let below = match card {
+        Some(mut card) if lesson.is_none() && card.0 != 0.0 => {
+            card.0 = 0.0;
+            0.0
+        }
+        Some(card) => card.0,
+        None => 0.0,
+    };
+    // A new battle (another map), a new window size or text size, or a lesson's card grown,
+    // frames the board again.
     let key = (
         lay.key.map_or(0, |(serial, _, _)| serial),
         lay.centres.len(),
         window.physical_width(),
         window.physical_height(),
         (zoom * 100.0) as u32,
+        below as u32,
     );
     if lay.centres.is_empty() || *last == key {
         return;
@@ -530,6 +550,7 @@ pub fn fit_camera(
         lay.size,
         Vec2::new(window.width(), window.height()),
         zoom,
+        below,
     );
     if let Projection::Orthographic(o) = proj.as_mut() {
         o.scale = scale;
@@ -547,15 +568,23 @@ pub fn on_screen(p: Vec2, at: Vec2, scale: f32, window: Vec2) -> Vec2 {
 
 /// [`framing`] with the panels grown by the text size `zoom`: framed as for a window smaller
 /// by it, whose panels are their usual size (the same place to look at, a zoom larger by it).
-pub fn framing_at(centres: &[Vec2], size: Vec2, window: Vec2, zoom: f32) -> (Vec2, f32) {
-    let (at, scale) = framing(centres, size, window / zoom);
+pub fn framing_at(
+    centres: &[Vec2],
+    size: Vec2,
+    window: Vec2,
+    zoom: f32,
+    below: f32,
+) -> (Vec2, f32) {
+    let (at, scale) = framing(centres, size, window / zoom, below);
     (at, scale / zoom)
 }
 
 /// Where the camera looks and how far it is zoomed out (world units a screen pixel) so that
 /// every place, `size` big around its centre, shows whole in the room the side panels and
-/// the top bar leave of a `window` (logical pixels), in the middle of it.
-pub fn framing(centres: &[Vec2], size: Vec2, window: Vec2) -> (Vec2, f32) {
+/// the top bar leave of a `window` (logical pixels), in the middle of it. A card over the foot
+/// of the window, `below` tall, lifts the board clear of it as far as that room allows, and
+/// never makes it smaller: its words stay as legible as without the card.
+pub fn framing(centres: &[Vec2], size: Vec2, window: Vec2, below: f32) -> (Vec2, f32) {
     let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for c in centres {
         min = min.min(*c - size / 2.0);
@@ -567,11 +596,13 @@ pub fn framing(centres: &[Vec2], size: Vec2, window: Vec2) -> (Vec2, f32) {
         (window.y - TOP_BAR).max(200.0),
     );
     let scale = (span.x / avail.x).max(span.y / avail.y).max(1.0);
+    let lift = below.min(avail.y - span.y / scale).max(0.0);
     let centre = (min + max) / 2.0;
-    // Shift the view so the map sits in the middle of the space the panels leave.
+    // Shift the view so the map sits in the middle of the space the panels (and the card, as
+    // far as it lifts the board) leave.
     let at = Vec2::new(
         centre.x + (RIGHT_PANEL - LEFT_PANEL) / 2.0 * scale,
-        centre.y + TOP_BAR / 2.0 * scale,
+        centre.y + (TOP_BAR - lift) / 2.0 * scale,
     );
     (at, scale)
 }
@@ -775,17 +806,24 @@ mod text_size_tests {
             (Vec2::new(1920.0, 1080.0), 1.5),
             (Vec2::new(1920.0, 1080.0), 2.0),
         ] {
-            let (at, scale) = framing_at(&centres, size, window, zoom);
-            for c in centres {
-                for corner in [c - size / 2.0, c + size / 2.0] {
-                    let p = on_screen(corner, at, scale, window);
-                    assert!(
-                        p.x >= LEFT_PANEL * zoom - 0.5
-                            && p.x <= window.x - RIGHT_PANEL * zoom + 0.5,
-                        "at {zoom}: x {} outside the panels",
-                        p.x
-                    );
-                    assert!(p.y >= TOP_BAR * zoom - 0.5 && p.y <= window.y + 0.5);
+            // With a lesson's card below, the board stands above it.
+            for below in [0.0, 180.0] {
+                let (at, scale) = framing_at(&centres, size, window, zoom, below);
+                for c in centres {
+                    for corner in [c - size / 2.0, c + size / 2.0] {
+                        let p = on_screen(corner, at, scale, window);
+                        assert!(
+                            p.x >= LEFT_PANEL * zoom - 0.5
+                                && p.x <= window.x - RIGHT_PANEL * zoom + 0.5,
+                            "at {zoom}: x {} outside the panels",
+                            p.x
+                        );
+                        assert!(
+                            p.y >= TOP_BAR * zoom - 0.5 && p.y <= window.y - below * zoom + 0.5,
+                            "at {zoom}, {below} below: y {} outside the room",
+                            p.y
+                        );
+                    }
                 }
             }
         }
@@ -915,6 +953,55 @@ mod tests {
         let view = b.session().board(None);
         let centres = layout(&view);
         Layout::new(view, centres, None)
+    }
+
+    /// A lesson's card lifts the board clear of it where the room allows and never makes it
+    /// smaller: on every lesson's board at 1280×720, with a card of any height a lesson's
+    /// takes, the board keeps its size and stands whole between the panels, under the top bar
+    /// and either above the card or as high as the top bar lets it.
+    #[test]
+    fn a_lesson_card_lifts_the_board_clear_without_shrinking_it() {
+        let window = Vec2::new(1280.0, 720.0);
+        let mut files: Vec<_> = std::fs::read_dir("assets/lessons/scenarios")
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .collect();
+        files.sort();
+        assert!(!files.is_empty());
+        let mut clear = 0;
+        for file in files {
+            let name = file.to_string_lossy().to_string();
+            let lay = board_of(&name);
+            let points = framed_points(&lay);
+            let (_, alone) = framing(&points, lay.size, window, 0.0);
+            for below in [120.0, 180.0, 320.0] {
+                let (at, scale) = framing(&points, lay.size, window, below);
+                assert_eq!(scale, alone, "{name}: the card shrank the board");
+                let (mut top, mut foot) = (f32::MAX, f32::MIN);
+                for c in &points {
+                    for corner in [*c - lay.size / 2.0, *c + lay.size / 2.0] {
+                        let p = on_screen(corner, at, scale, window);
+                        assert!(
+                            p.x >= LEFT_PANEL - 0.5 && p.x <= window.x - RIGHT_PANEL + 0.5,
+                            "{name}: a place's corner at {p} is off the board's room"
+                        );
+                        top = top.min(p.y);
+                        foot = foot.max(p.y);
+                    }
+                }
+                assert!(top >= TOP_BAR - 0.5, "{name}: the board under the top bar");
+                let above = foot <= window.y - below + 0.5;
+                // The room's margin, 20 points above the board's first place.
+                let highest = top <= TOP_BAR + 20.0 / scale + 0.5;
+                assert!(
+                    above || highest,
+                    "{name}, a card {below} tall: the board's foot at {foot}, its top at {top}"
+                );
+                clear += usize::from(above && below == 180.0);
+            }
+        }
+        // Most lesson boards clear a card of the usual height altogether.
+        assert!(clear >= 8, "only {clear} lesson boards clear the card");
     }
 
     /// The words a board writes, each with the box it may fill (world units), and the
@@ -1048,7 +1135,7 @@ mod tests {
         let mut zone_pairs = 0;
         for name in &names {
             let lay = board_of(name);
-            let (_, scale) = framing(&framed_points(&lay), lay.size, window);
+            let (_, scale) = framing(&framed_points(&lay), lay.size, window, 0.0);
             let (words, tokens) = words_and_tokens(&lay);
             assert!(!tokens.is_empty(), "{name}: a board with tokens");
             for (i, (text, font, b)) in words.iter().enumerate() {
@@ -1094,7 +1181,7 @@ mod tests {
                 Vec2::new(1920.0, 1080.0),
                 Vec2::new(2560.0, 1440.0),
             ] {
-                let (at, scale) = framing(&centres, size, window);
+                let (at, scale) = framing(&centres, size, window, 0.0);
                 for c in &centres {
                     for corner in [c - size / 2.0, c + size / 2.0] {
                         let s = on_screen(corner, at, scale, window);

@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::battle::{
     AppState, Battle, BattleSetup, LessonRun, Notice, PointAt, Stage, Waits,
 };
+use crate::game::board::CardBelow;
 use crate::game::input::{Bindings, GameAction};
 use crate::game::lesson::{LearnCursor, Progress, start_lesson};
 use crate::rules::Line;
@@ -129,6 +130,7 @@ pub fn lesson_panel(
     keys: &Bindings,
     words: &Words,
     next: &mut NextState<AppState>,
+    card: &mut CardBelow,
 ) -> Option<Line> {
     let mut go_on = false;
     let mut answer = None;
@@ -136,10 +138,12 @@ pub fn lesson_panel(
     let mut back = false;
     let mut leave = false;
     let title = Value::Text(lesson.title.clone());
-    egui::Window::new(words.say_with("lesson-window", &[("title", title)]))
+    // Its margin to the window's foot, and the board's to it.
+    const MARGIN: f32 = 12.0;
+    let shown = egui::Window::new(words.say_with("lesson-window", &[("title", title)]))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -MARGIN])
         .default_width(520.0)
         .show(ctx, |ui| {
             if lesson.stage == Stage::Done {
@@ -283,6 +287,9 @@ pub fn lesson_panel(
                 }
             });
         });
+    if let Some(shown) = shown {
+        card.0 = card.0.max(shown.response.rect.height() + 2.0 * MARGIN);
+    }
     if let Some(a) = answer {
         lesson.answer = Some(a);
         battle.refresh();
@@ -335,10 +342,11 @@ pub fn point_panel(ctx: &egui::Context, rect: egui::Rect, t: f32) {
         egui::Order::Foreground,
         egui::Id::new("lesson-pointer"),
     ));
-    // The colour stays (a screenshot checks for it); the outline breathes.
+    // The colour stays (a screenshot checks for it); the outline breathes. It goes round the
+    // panel, not over its first and last words, but for where the window's edge cuts it.
     let width = 3.0 + 2.0 * (t * 4.0).sin().abs();
     painter.rect_stroke(
-        rect.shrink(3.0),
+        rect.expand(width).intersect(ctx.content_rect()),
         4.0,
         egui::Stroke::new(width, POINTER),
         egui::StrokeKind::Inside,
