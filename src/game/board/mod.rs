@@ -563,9 +563,13 @@ pub fn fit_camera(
     }
     // The side panels grow with the text size, and the board fits between them.
     let zoom = settings.map_or(1.0, |s| s.text_size);
+    let serial = lay.key.map_or(0, |(serial, _, _)| serial);
     let below = match card {
-        Some(mut card) if lesson.is_none() && card.0 != 0.0 => {
-            card.0 = 0.0;
+        // A battle begun (a lesson after another) measures its card anew.
+        Some(mut card) if lesson.is_none() || last.0 != serial => {
+            if card.0 != 0.0 {
+                card.0 = 0.0;
+            }
             0.0
         }
         Some(card) => card.0,
@@ -574,7 +578,7 @@ pub fn fit_camera(
     // A new battle (another map), a new window size or text size, or a lesson's card grown,
     // frames the board again.
     let key = (
-        lay.key.map_or(0, |(serial, _, _)| serial),
+        serial,
         lay.centres.len(),
         window.physical_width(),
         window.physical_height(),
