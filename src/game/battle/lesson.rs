@@ -204,6 +204,10 @@ pub struct LessonRun {
     pub play: Arc<dyn LessonPlay>,
     /// The characters' names, for the steps that point at one.
     names: Vec<String>,
+    /// The most room its card has taken at the foot of the window (egui's points, its margins
+    /// with it), which the board is framed above: it only grows, so the board moves no more
+    /// often than the card outgrows it.
+    pub card: f32,
 }
 
 impl LessonRun {
@@ -234,6 +238,7 @@ impl LessonRun {
                 what_if: None,
                 names: play.character_names(),
                 play,
+                card: 0.0,
             },
             session,
             log,

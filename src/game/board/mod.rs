@@ -76,13 +76,6 @@ pub const RIGHT_PANEL: f32 = 250.0;
 /// The top bar's height, which the board leaves free.
 pub const TOP_BAR: f32 = 40.0;
 
-/// The room a card over the foot of the board takes (the lesson's, in egui's points, its
-/// margin to the window's edge with it), which the board is framed above. It only grows while
-/// a lesson runs, so the board moves no more often than the card outgrows it; there is none
-/// while no lesson runs.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct CardBelow(pub f32);
-
 /// A card over the foot of the window, as the board is framed about it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Card {
@@ -358,7 +351,6 @@ pub(super) fn windowed(app: &mut App) {
 
 fn board_views(app: &mut App) {
     app.init_resource::<BoardArea>()
-        .init_resource::<CardBelow>()
         .init_resource::<Hovered>()
         .init_resource::<HoveredPlace>()
         .init_resource::<Shaken>()
@@ -555,7 +547,6 @@ pub fn fit_camera(
     actions: Single<&ActionState<GameAction>>,
     settings: Option<Res<crate::game::settings::Settings>>,
     lesson: Option<Res<LessonRun>>,
-    card: Option<ResMut<CardBelow>>,
     mut last: Local<(u64, usize, u32, u32, u32, u32)>,
 ) {
     if actions.just_pressed(&GameAction::Fit) {
@@ -563,22 +554,12 @@ pub fn fit_camera(
     }
     // The side panels grow with the text size, and the board fits between them.
     let zoom = settings.map_or(1.0, |s| s.text_size);
-    let serial = lay.key.map_or(0, |(serial, _, _)| serial);
-    let below = match card {
-        // A battle begun (a lesson after another) measures its card anew.
-        Some(mut card) if lesson.is_none() || last.0 != serial => {
-            if card.0 != 0.0 {
-                card.0 = 0.0;
-            }
-            0.0
-        }
-        Some(card) => card.0,
-        None => 0.0,
-    };
+    // A lesson's card at the foot of the window, which the board is framed above.
+    let below = lesson.map_or(0.0, |l| l.card);
     // A new battle (another map), a new window size or text size, or a lesson's card grown,
     // frames the board again.
     let key = (
-        serial,
+        lay.key.map_or(0, |(serial, _, _)| serial),
         lay.centres.len(),
         window.physical_width(),
         window.physical_height(),

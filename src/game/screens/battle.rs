@@ -69,7 +69,6 @@ pub struct BattleView<'w> {
     speech: Res<'w, crate::game::settings::Speech>,
     notice: ResMut<'w, Notice>,
     keys: Res<'w, Bindings>,
-    card_below: ResMut<'w, crate::game::board::CardBelow>,
 }
 
 /// What the board shows beside the choices: its layout, the token under the mouse, the art.
@@ -132,7 +131,6 @@ pub fn battle_ui(
             &t.keys,
             &t.speech,
             &mut next,
-            &mut t.card_below,
         );
         if let Some(why) = refused {
             t.notice.0 = Some(t.battle.say(&t.speech, &why));

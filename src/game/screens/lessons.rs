@@ -9,7 +9,6 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::battle::{
     AppState, Battle, BattleSetup, LessonRun, Notice, PointAt, Stage, Waits,
 };
-use crate::game::board::CardBelow;
 use crate::game::input::{Bindings, GameAction};
 use crate::game::lesson::{LearnCursor, Progress, start_lesson};
 use crate::rules::Line;
@@ -130,7 +129,6 @@ pub fn lesson_panel(
     keys: &Bindings,
     words: &Words,
     next: &mut NextState<AppState>,
-    card: &mut CardBelow,
 ) -> Option<Line> {
     let mut go_on = false;
     let mut answer = None;
@@ -288,7 +286,7 @@ pub fn lesson_panel(
             });
         });
     if let Some(shown) = shown {
-        card.0 = card.0.max(shown.response.rect.height() + 2.0 * MARGIN);
+        lesson.card = lesson.card.max(shown.response.rect.height() + 2.0 * MARGIN);
     }
     if let Some(a) = answer {
         lesson.answer = Some(a);
