@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::model::{Cell, Character, Pos, State};
+use super::model::{Cell, Character, Map, Pos, Shared, State};
 use super::squares::{Layout, Shift, bits, down, up};
 use crate::battle::CharacterId;
 
@@ -48,11 +48,7 @@ pub fn line_of_sight(s: &State, a: Pos, b: Pos) -> bool {
     }
     SIGHT.with(|sight| {
         let mut sight = sight.borrow_mut();
-        let map = &s.map.cells[..n];
-        if sight.width != w || !same_cells(&sight.cells, map) {
-            sight.cells.clear();
-            sight.cells.extend(map.iter().map(|&c| c as u8));
-            sight.width = w;
+        if !sight.map.holds(&s.map) {
             sight.known.clear();
             sight.known.resize(n * n, 0);
         }
@@ -75,9 +71,8 @@ pub fn line_of_sight(s: &State, a: Pos, b: Pos) -> bool {
 /// are): battle after battle asks about the same pairs of squares.
 #[derive(Default)]
 struct Sight {
-    /// The map the lines were traced on, and its width.
-    cells: Vec<u8>,
-    width: usize,
+    /// The map the lines were traced on.
+    map: KeptMap,
     /// Per pair of squares (from, to), by their indices on the map: 0 not traced yet, 1 clear,
     /// 2 blocked.
     known: Vec<u8>,
@@ -90,16 +85,30 @@ thread_local! {
     static SIGHT: std::cell::RefCell<Sight> = std::cell::RefCell::new(Sight::default());
 }
 
-/// Whether `kept` holds the cells of `map`, compared as bytes and without an early way out,
-/// which the compiler does a lane of cells at a time: a comparison cell by cell was some 3% of
-/// a random battle.
-fn same_cells(kept: &[u8], map: &[Cell]) -> bool {
-    kept.len() == map.len()
-        && kept
-            .iter()
-            .zip(map)
-            .fold(0, |differ, (&was, &is)| differ | (was ^ is as u8))
-            == 0
+/// The map that answers were kept for: its width and its cells' shared copy, which nothing
+/// changes while it is held here (a change copies the cells first), so that the same map is
+/// known by the copy's address, as it is at every decision of a battle but the first.
+#[derive(Default)]
+struct KeptMap {
+    width: u8,
+    cells: Option<Shared<Vec<Cell>>>,
+}
+
+impl KeptMap {
+    /// Whether `map` is the map kept, the same copy or the same cells; if not, it is kept from
+    /// now on.
+    fn holds(&mut self, map: &Map) -> bool {
+        let same = self.width == map.width
+            && self
+                .cells
+                .as_ref()
+                .is_some_and(|kept| kept.same_copy(&map.cells) || **kept == *map.cells);
+        // Another copy of the same cells is kept in its place, so the next question is
+        // answered by the address.
+        self.width = map.width;
+        self.cells = Some(map.cells.clone());
+        same
+    }
 }
 
 /// Sight traced: either way clear counts.
@@ -220,10 +229,9 @@ impl Found {
 #[derive(Default)]
 struct Scratch {
     terrain: Terrain,
-    /// The map `board` was read from, and its width: the map changes only when a door opens
-    /// or shuts, and then every kept answer goes.
-    cells: Vec<u8>,
-    cells_width: usize,
+    /// The map `board` was read from: the map changes only when a door opens or shuts, and
+    /// then every kept answer goes.
+    map: KeptMap,
     board: Board,
     /// Per start square (`y * 64 + x`) and budget, the answer with no enemies, which stands
     /// wherever they are but in the way; and the last answer with enemies in the way.
@@ -276,8 +284,7 @@ fn search<R>(
         let mut scratch = scratch.borrow_mut();
         let Scratch {
             terrain,
-            cells,
-            cells_width,
+            map: kept_map,
             board,
             open,
             crowded,
@@ -289,7 +296,7 @@ fn search<R>(
             rows.resize(h, 0);
         }
         let map = &s.map.cells[..s.map.cells.len().min(w * h)];
-        let new_map = *cells_width != w || board.at.height != h || !same_cells(cells, map);
+        let new_map = !kept_map.holds(&s.map) || board.at.height != h;
         if new_map || *kept >= KEPT_AT_MOST {
             open.iter_mut()
                 .chain(crowded.iter_mut())
@@ -297,9 +304,6 @@ fn search<R>(
             *kept = 0;
         }
         if new_map {
-            cells.clear();
-            cells.extend(map.iter().map(|&c| c as u8));
-            *cells_width = w;
             board.read(map, w, h);
         }
         for (c, ch) in s.characters.iter().enumerate() {
@@ -480,6 +484,19 @@ fn settle(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
 /// shipped scenarios play on spent most of its time on. It answers exactly as
 /// `settle_in::<2>` does (a test holds the two together).
 fn settle_small(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
+    // The search shifts by a row and a row and a square each step: by numbers the compiler
+    // knows, on the maps of a stride of 16, each shift of 128 bits is two or three
+    // instructions, where a number read at run time takes several more.
+    if b.at.stride == 16 {
+        settle_small_by(b, t, with_enemies, work, 16)
+    } else {
+        settle_small_by(b, t, with_enemies, work, b.at.stride)
+    }
+}
+
+/// [`settle_small`], `row` the stride.
+#[inline(always)]
+fn settle_small_by(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work, row: usize) {
     let Work {
         by_cost,
         reached,
@@ -503,7 +520,7 @@ fn settle_small(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
     let barred = if with_enemies { set(&b.enemy) } else { 0 };
     let difficult = set(&b.difficult);
     let corners: [u128; 4] = std::array::from_fn(|d| set(&b.corners[d]));
-    let (row, row_on, row_back) = (at.stride, at.stride + 1, at.stride - 1);
+    let (row_on, row_back) = (row + 1, row - 1);
     let mut settled = [0u128; 2];
     let (mut costed, mut spare) = (0u128, 0u128);
     let words = |x: u128| [x as u64, (x >> 64) as u64];
@@ -1047,10 +1064,11 @@ mod tests {
             for change in 0..2 {
                 if change == 1 {
                     let i = rng.random_range(0..s.map.cells.len());
-                    s.map.cells[i] = match s.map.cells[i] {
+                    let cell = match s.map.cells[i] {
                         Cell::Wall => Cell::Floor,
                         _ => Cell::DoorClosed,
                     };
+                    s.map.set_cell(i, cell);
                 }
                 for a in squares() {
                     for b in squares() {
@@ -1096,10 +1114,11 @@ mod tests {
                     let door = Pos::new(4, 4);
                     if s.occupant(door).is_none() {
                         let i = s.map.index(door);
-                        s.map.cells[i] = match s.map.cells[i] {
+                        let cell = match s.map.cells[i] {
                             Cell::DoorOpen => Cell::DoorClosed,
                             _ => Cell::DoorOpen,
                         };
+                        s.map.set_cell(i, cell);
                     }
                 }
                 _ => {

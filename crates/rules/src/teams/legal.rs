@@ -137,11 +137,10 @@ struct Kit {
 impl Kit {
     fn of(s: &State, c: CharacterId) -> Kit {
         let at = s.characters[c].pos;
-        // `&` rather than `&&` throughout: every operand is cheap, and a listing's characters
-        // and items differ too much from one decision to the next for branches to guess.
         let within_reach = |p: Pos| (p.x.abs_diff(at.x) <= 1) & (p.y.abs_diff(at.y) <= 1);
+        // The fallen are few, so asked first the question mostly stops there.
         let fallen =
-            |o: CharacterId, oc: &Character| (o != c) & oc.is_fallen() & within_reach(oc.pos);
+            |o: CharacterId, oc: &Character| oc.is_fallen() && (o != c) & within_reach(oc.pos);
         // The others fallen within reach, a bit each (those past the 64th looked up one by
         // one).
         let fallen_bits = s

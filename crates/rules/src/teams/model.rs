@@ -370,14 +370,28 @@ impl Location {
     }
 }
 
-/// Data that never changes in a battle, shared between copies of the state so that copying
-/// a state (the AI does it constantly) does not copy it; serialised as the value itself.
+/// Data that never or seldom changes in a battle, shared between copies of the state so that
+/// copying a state (the AI does it constantly) does not copy it; serialised as the value
+/// itself. A change copies it first ([`Shared::make_mut`]), so a copy that is shared never
+/// changes: the searches know a map they have seen by its address ([`Map::cells`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shared<T>(pub Arc<T>);
 
 impl<T> Shared<T> {
     pub fn new(value: T) -> Shared<T> {
         Shared(Arc::new(value))
+    }
+
+    /// Whether the two are the same copy: then they hold the same value.
+    pub fn same_copy(&self, other: &Shared<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T: Clone> Shared<T> {
+    /// The value to change, copied first if anyone else holds it.
+    pub fn make_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
     }
 }
 
@@ -618,8 +632,8 @@ pub enum Cell {
 pub struct Map {
     pub width: u8,
     pub height: u8,
-    /// Row by row, `y * width + x`.
-    pub cells: Vec<Cell>,
+    /// Row by row, `y * width + x`. Only a door changes a cell in a battle ([`Map::set_cell`]).
+    pub cells: Shared<Vec<Cell>>,
     /// Squares from which a character may leave the battle.
     pub exits: Vec<Pos>,
 }
@@ -636,6 +650,13 @@ impl Map {
 
     pub fn cell(&self, p: Pos) -> Cell {
         self.cells.get(self.index(p)).copied().unwrap_or(Cell::Wall)
+    }
+
+    /// Cell `i` becomes `cell` (nothing past the map).
+    pub fn set_cell(&mut self, i: usize, cell: Cell) {
+        if let Some(c) = self.cells.make_mut().get_mut(i) {
+            *c = cell;
+        }
     }
 
     /// Terrain one may stand on.

@@ -493,7 +493,7 @@ impl TeamsSetup {
             map: Map {
                 width: self.map.width,
                 height: self.map.height,
-                cells: self.cells(),
+                cells: Shared::new(self.cells()),
                 exits: self.map.exits.clone(),
             },
             teams: self

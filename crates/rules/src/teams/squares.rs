@@ -1,5 +1,5 @@
 //! A set of a map's squares as one long row of bits, square (x, y) at bit `y * stride + x`, the
-//! stride one more than the map's width. The extra column is never part of the map, so a step
+//! stride more than the map's width. The extra columns are never part of the map, so a step
 //! off the end of a row lands on nothing, and a step of the whole set in one direction is one
 //! shift of the long row: a few words on a small map, where a word a row would take a row at a
 //! time.
@@ -11,7 +11,9 @@ pub use crate::holders::bits;
 pub struct Layout {
     pub width: usize,
     pub height: usize,
-    /// Bits from one row to the next: the width and one empty column.
+    /// Bits from one row to the next: the width and at least one empty column. A map of at most
+    /// 15 by 8 squares (every shipped one) takes 16, so that its search shifts by numbers
+    /// known when it is compiled ([`crate::teams::grid`]'s `settle_small`).
     pub stride: usize,
     /// Words a set of this map's squares takes.
     pub words: usize,
@@ -19,7 +21,11 @@ pub struct Layout {
 
 impl Layout {
     pub fn new(width: usize, height: usize) -> Layout {
-        let stride = width + 1;
+        let stride = if width < 16 && height <= 8 {
+            16
+        } else {
+            width + 1
+        };
         Layout {
             width,
             height,

@@ -65,13 +65,14 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             spend(ctx, 1, commanded)?;
             let i = ctx.s.map.index(p);
             let open = ctx.s.map.cells.get(i) == Some(&Cell::DoorClosed);
-            if let Some(c) = ctx.s.map.cells.get_mut(i) {
-                *c = if open {
+            ctx.s.map.set_cell(
+                i,
+                if open {
                     Cell::DoorOpen
                 } else {
                     Cell::DoorClosed
-                };
-            }
+                },
+            );
             ctx.say(
                 EventKind::Door { at: p, open },
                 later(move || {
