@@ -1267,9 +1267,10 @@ fn the_menu_draws_each_scenarios_map_and_says_its_ruleset() {
             "coterie" => "Coterie:",
             _ => "Three actions:",
         };
-        assert!(e.about.starts_with(prefix), "{}: {}", e.id, e.about);
+        let about = e.about(fray::words::english());
+        assert!(about.starts_with(prefix), "{}: {about}", e.id);
         assert!(
-            e.about.lines().count() == 2,
+            about.lines().count() == 2,
             "{}: the ruleset, then what it teaches",
             e.id
         );

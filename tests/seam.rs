@@ -256,7 +256,8 @@ impl Present for Race {
 
 impl Game for Race {
     const ID: &'static str = "race";
-    const SUMMARY: &'static str = "a race of two";
+    const NAME: &'static str = "race";
+    const SUMMARY: &'static str = "race-summary";
     fn actions(_: &Actions) -> Option<&[Step]> {
         None
     }

@@ -222,7 +222,10 @@ pub fn main() -> ExitCode {
                 seed,
                 max_rounds,
                 levels: &[],
-                log: log.then_some(say_str as fn(&str)),
+                log: log.then_some(sim::Log {
+                    words: said::words(),
+                    write: say_str,
+                }),
                 threads: if log {
                     1
                 } else {
@@ -263,7 +266,7 @@ pub fn main() -> ExitCode {
         Some(Command::Rules { ruleset }) => rules(ruleset.as_deref()),
         Some(Command::Lessons {
             trace: Some(id), ..
-        }) => match fray::lessons::trace(&id) {
+        }) => match fray::lessons::trace(&id, said::words()) {
             Ok(t) => {
                 say!("{t}");
                 ExitCode::SUCCESS

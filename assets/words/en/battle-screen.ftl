@@ -106,7 +106,9 @@ lone-taken = The only choice, taken: { $choice }.
 lone-routine = Answered for you (routine; F3 to change): { $choice }.
 # Saving a replay, a skirmish, the battle.
 saved-at = Saved { $path }
+# $why: the system's own words, or saved-name-taken.
 saved-not-at = Could not save { $path }: { $why }
+saved-name-taken = another scenario of that name is already there
 saved-not = Could not save: { $why }
 saved-in-browser = Saved in this browser as { $key }
 saved-skirmish = Saved { $path }: play it with fray play { $path }

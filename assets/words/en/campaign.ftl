@@ -5,6 +5,9 @@ menu-campaign-under-way = Campaigns: continue { $name }
 camp-choose-title = Campaigns
 camp-choose-about = Battles linked by what lasts: who is hurt, who is dead, what they carry. Between battles the company rests in camp.
 camp-start = Start
+# Why a battle fought could not go into the campaign's record (neither happens but by a fault).
+camp-not-at-battle = the campaign is not at a battle
+camp-battle-not-over = the battle is not over
 camp-start-ironman = Start in ironman
 camp-ironman-about = Ironman: one save, no undo, no battle fought again.
 camp-run-title = A run of skirmishes

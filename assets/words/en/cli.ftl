@@ -12,6 +12,7 @@ cli-unknown-size = unknown size "{ $size }" (known: { $known })
 cli-unknown-level = unknown level "{ $level }" ({ $known })
 cli-unknown-benchmark = unknown benchmark "{ $what }" (known: { $known })
 cli-unknown-language = no language "{ $code }" (known: { $known })
+cli-unknown-seat = unknown seat "{ $seat }": use person, ai, or an AI level (easy, normal, hard); gm:KIND for the GM
 cli-no-rules-notes = no rules notes for "{ $ruleset }"
 cli-cannot-write-output = cannot write the output: { $error }
 # $sim, $build: commands to type, as they are typed.

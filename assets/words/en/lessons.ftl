@@ -42,3 +42,6 @@ lesson-act-first = Take the step's action first.
 # A lesson file whose step plays the other side but names no action for it.
 lesson-step-without-action = This step names no action to play.
 lesson-no-such-what-if = There is no such what-if at this step.
+
+# `fray lessons --trace`: each step of a lesson, as its file words it, before the events it set off.
+lessons-trace-step = step { $n }: { $say }

@@ -14,11 +14,18 @@ menu-keys-help = Keys: Up/Down or Tab walk the menu · Left/Right change a value
 menu-start = Start the battle
 menu-scenarios = Scenarios
 menu-seats = Seats
+# $role: what the ruleset's GM does (ruleset-coterie-gm, ruleset-teams-gm).
 menu-gm = The GM ({ $role })
 menu-dice-seed = Dice seed:
 menu-table-dice = The table's own dice: every roll is asked for and typed in
 menu-skirmish = A random skirmish
 menu-skirmish-about = Drawn from a seed and balanced by playing it: between two normal AIs each side wins 40–60%. Share the seed to challenge a friend.
+# $size: the skirmish's size, by its keyword.
+menu-size = { $size ->
+        [small] small
+        [medium] medium
+       *[large] large
+    }
 menu-seed = seed
 menu-draw-it = Draw it
 menu-save-it = Save it as a file
@@ -50,6 +57,18 @@ save-set-aside = a damaged save was set aside as { $place }: { $why }
 save-not-set-aside = a damaged save ({ $slot }) could not be set aside: { $error }
 # A saved battle the list cannot continue: its slot, and why.
 menu-saved-cannot = { $slot }: { $why }
+
+## The rulesets, as the menu offers them: each one's name, the line that sums it up, and
+## what its GM seat does where the rulebook hands choices to a GM.
+
+ruleset-zones = Zones
+ruleset-zones-summary = Zones: factions take turns activating one character at a time across a map of zones; reactions, cover and barriers, blasts, morale.
+ruleset-coterie = Coterie
+ruleset-coterie-summary = Coterie: the party acts as one group against the GM's opposition, phase by phase; degrees of victory, push-backs on a track, wounds.
+ruleset-coterie-gm = runs the opposition
+ruleset-teams = Three actions
+ruleset-teams-summary = Three actions: teams alternate members on a grid, each with three actions and a reaction; stamina, focus, endurance then health.
+ruleset-teams-gm = orders the other teams' initiative
 
 ## Who holds a seat.
 

@@ -398,6 +398,15 @@ teams-condition = { $condition ->
 
 teams-setup-map-size = a map of { $w }×{ $h } squares (1 to 64 a side)
 teams-setup-off-map = the { $name } at { $square } lies off the map
+# $feature: a square of the map's own, by its keyword.
+teams-setup-feature-off-map = the { $feature ->
+        [wall] wall
+        [cover] cover
+        [difficult] difficult terrain
+        [door] door
+        [open-door] open door
+       *[exit] exit
+    } at { $square } lies off the map
 teams-setup-teams = { $n } teams: a battle needs two or more
 teams-setup-too-many = { $n } characters: at most 64
 teams-setup-no-team = there is no team { $team }

@@ -26,13 +26,14 @@ pub trait Game:
 {
     /// The ruleset's id: its rules notes, `fray bench --ruleset`, the paragraph ids' prefix.
     const ID: &'static str;
+    /// The ruleset's name for a player (the menu's random skirmish): a message of the words'
+    /// catalogue, as the two below are.
+    const NAME: &'static str;
     /// The ruleset in a line, for the menu.
     const SUMMARY: &'static str;
     /// What the GM's seat does, where the rulebook hands choices to a GM (so a GM seat is
     /// offered): the menu's label for that seat.
     const GM: Option<&'static str> = None;
-    /// The ruleset's name for a player (the menu's random skirmish); its id unless it says.
-    const NAME: &'static str = Self::ID;
     /// The actions of a replay, if they are this ruleset's.
     fn actions(actions: &Actions) -> Option<&[Self::Action]>;
     /// The actions as a replay holds them; None for a ruleset replays cannot name (one
@@ -66,7 +67,7 @@ pub fn by_id<F: ForRuleset>(id: &str, f: F) -> Option<F::Out> {
     }
 }
 
-/// A ruleset's name for a player, by its id.
+/// A ruleset's name for a player (a message of the words' catalogue), by its id.
 pub fn name(id: &str) -> Option<&'static str> {
     struct Name;
     impl ForRuleset for Name {
@@ -80,8 +81,8 @@ pub fn name(id: &str) -> Option<&'static str> {
 
 impl Game for Zones {
     const ID: &'static str = "zones";
-    const NAME: &'static str = "Zones";
-    const SUMMARY: &'static str = "Zones: factions take turns activating one character at a time across a map of zones; reactions, cover and barriers, blasts, morale.";
+    const NAME: &'static str = "ruleset-zones";
+    const SUMMARY: &'static str = "ruleset-zones-summary";
     fn actions(actions: &Actions) -> Option<&[zones::Action]> {
         match actions {
             Actions::Zones(a) => Some(a),
@@ -99,9 +100,9 @@ impl Game for Zones {
 
 impl Game for Coterie {
     const ID: &'static str = "coterie";
-    const NAME: &'static str = "Coterie";
-    const SUMMARY: &'static str = "Coterie: the party acts as one group against the GM's opposition, phase by phase; degrees of victory, push-backs on a track, wounds.";
-    const GM: Option<&'static str> = Some("runs the opposition");
+    const NAME: &'static str = "ruleset-coterie";
+    const SUMMARY: &'static str = "ruleset-coterie-summary";
+    const GM: Option<&'static str> = Some("ruleset-coterie-gm");
     fn actions(actions: &Actions) -> Option<&[coterie::Action]> {
         match actions {
             Actions::Coterie(a) => Some(a),
@@ -122,12 +123,12 @@ impl Game for Coterie {
 
 impl Game for Teams {
     const ID: &'static str = "teams";
-    const NAME: &'static str = "Three actions";
-    const SUMMARY: &'static str = "Three actions: teams alternate members on a grid, each with three actions and a reaction; stamina, focus, endurance then health.";
+    const NAME: &'static str = "ruleset-teams";
+    const SUMMARY: &'static str = "ruleset-teams-summary";
     /// The rulebook hands the GM the initiative order of every team after the one that
     /// started the fight and the one attacked: with three teams or more, the GM's seat decides
     /// (as a referee, never a side), and a person may take it in hot-seat.
-    const GM: Option<&'static str> = Some("orders the other teams' initiative");
+    const GM: Option<&'static str> = Some("ruleset-teams-gm");
     fn actions(actions: &Actions) -> Option<&[teams::Action]> {
         match actions {
             Actions::Teams(a) => Some(a),
@@ -250,12 +251,12 @@ impl Setup {
         self.visit_mut(Set(key, on))
     }
 
-    /// The ruleset in a line.
+    /// The ruleset in a line (a message of the words' catalogue).
     pub fn summary(&self) -> &'static str {
         self.constants().1
     }
 
-    /// What the ruleset's GM seat does, if it has one.
+    /// What the ruleset's GM seat does, if it has one (a message of the words' catalogue).
     pub fn gm_role(&self) -> Option<&'static str> {
         self.constants().2
     }
@@ -303,5 +304,32 @@ impl Actions {
             Actions::Coterie(_) => Coterie::ID,
             Actions::Teams(_) => Teams::ID,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each ruleset's name, summary and GM's role are messages of the catalogue, so the menu
+    /// says them in the player's language.
+    #[test]
+    fn every_rulesets_words_are_the_catalogues() {
+        struct Messages;
+        impl ForRuleset for Messages {
+            type Out = Vec<&'static str>;
+            fn run<G: Game>(self) -> Vec<&'static str> {
+                [G::NAME, G::SUMMARY].into_iter().chain(G::GM).collect()
+            }
+        }
+        let words = fray_words::english();
+        let mut said = 0;
+        for id in IDS {
+            for message in by_id(id, Messages).expect("a ruleset's own id") {
+                assert!(words.has(message), "{id}: no message {message}");
+                said += 1;
+            }
+        }
+        assert_eq!(said, 8, "three names, three summaries, two GMs");
     }
 }

@@ -105,8 +105,15 @@ pub struct Batch<'a> {
     /// The policy of faction f is `levels[f % levels.len()]`.
     pub levels: &'a [Level],
     /// Where each action and its events are written, one line each (then one worker plays).
-    pub log: Option<fn(&str)>,
+    pub log: Option<Log<'a>>,
     pub threads: usize,
+}
+
+/// A batch's log: each line to `write`, its events said in `words`.
+#[derive(Clone, Copy)]
+pub struct Log<'a> {
+    pub words: &'a fray_words::Words,
+    pub write: fn(&str),
 }
 
 /// How a batch went: wins by faction, draws, battles cut off unfinished, rounds played.
@@ -166,11 +173,11 @@ impl Batch<'_> {
             self.max_rounds,
             log.is_none(),
             |a, evs| {
-                if let Some(write) = log {
+                if let Some(Log { words, write }) = log {
                     write(&format!("> {a:?}"));
                     let named = named.as_ref().expect("kept for the log");
                     for e in evs {
-                        write(&format!("  {}", fray_words::english().event(e, named)));
+                        write(&format!("  {}", words.event(e, named)));
                     }
                 }
             },

@@ -29,29 +29,28 @@ pub fn save_replay(words: &fray_words::Words, battle: &Battle) -> String {
         && !cfg!(target_arch = "wasm32")
     {
         let beside = dir.join(f);
-        // Never copied onto itself (which would empty it), nor over another file of that name.
+        // Never copied onto itself (which would empty it), nor over another file of that name:
+        // whether the scenario is there, or another file stands in its way.
         let copied = std::fs::create_dir_all(&dir).and_then(|_| {
             if crate::scenario::same_file(std::path::Path::new(battle.scenario()), &beside) {
-                Ok(())
+                Ok(true)
             } else if beside.exists() {
-                let ours = std::fs::read(battle.scenario())?;
-                if std::fs::read(&beside)? == ours {
-                    Ok(())
-                } else {
-                    Err(std::io::Error::other(
-                        "another scenario of that name is already there",
-                    ))
-                }
+                Ok(std::fs::read(&beside)? == std::fs::read(battle.scenario())?)
             } else {
-                std::fs::copy(battle.scenario(), &beside).map(|_| ())
+                std::fs::copy(battle.scenario(), &beside).map(|_| true)
             }
         });
-        if let Err(e) = copied {
+        let why = match copied {
+            Ok(true) => None,
+            Ok(false) => Some(words.say("saved-name-taken")),
+            Err(e) => Some(e.to_string()),
+        };
+        if let Some(why) = why {
             return words.say_with(
                 "saved-not-at",
                 &[
                     ("path", Text(beside.display().to_string())),
-                    ("why", Text(e.to_string())),
+                    ("why", Text(why)),
                 ],
             );
         }

@@ -44,7 +44,7 @@ impl SeatKind {
 
 /// A `--seats` list (`person,hard`, and `gm:person` for the GM's seat): the factions' seats in
 /// order, and the GM's if named.
-pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), String> {
+pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), crate::rules::Line> {
     let mut factions = Vec::new();
     let mut gm = None;
     for part in list.split(',') {
@@ -53,9 +53,7 @@ pub fn parse_seats(list: &str) -> Result<(Vec<SeatKind>, Option<SeatKind>), Stri
             None => (false, part),
         };
         let Some(kind) = SeatKind::parse(kind) else {
-            return Err(format!(
-                "unknown seat \"{part}\": use person, ai, or an AI level (easy, normal, hard); gm:KIND for the GM"
-            ));
+            return Err(crate::rules::Line::new("cli-unknown-seat").name("seat", part));
         };
         if is_gm {
             gm = Some(kind);

@@ -184,7 +184,7 @@ impl GoOn<'_> {
             return;
         }
         if let Err(why) = c.run.finish(&c.campaign, self.battle.session(), &written) {
-            self.notice.0 = Some(why);
+            self.notice.0 = Some(why.said(&self.speech));
             return;
         }
         c.written = None;

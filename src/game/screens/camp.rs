@@ -220,7 +220,8 @@ fn choose(
         ui.label(words.say("camp-run-about"));
         ui.horizontal_wrapped(|ui| {
             for (i, id) in crate::generate::RULESETS.iter().enumerate() {
-                let name = crate::rulesets::name(id).unwrap_or(id);
+                let name =
+                    crate::rulesets::name(id).map_or_else(|| id.to_string(), |n| words.say(n));
                 ui.radio_value(&mut choosing.ruleset, i, name);
             }
             ui.label(words.say("camp-run-seed"));

@@ -235,7 +235,7 @@ pub fn menu_ui(
                     let picked = ui
                         .vertical(|ui| {
                             let r = ui.radio(selected, egui::RichText::new(&entry.line).strong());
-                            ui.label(egui::RichText::new(&entry.about).small().weak());
+                            ui.label(egui::RichText::new(entry.about(words)).small().weak());
                             r.clicked()
                         })
                         .inner;
@@ -282,7 +282,7 @@ fn setup_column(
     let entry = catalogue.chosen(setup);
     if let Some(e) = entry {
         ui.heading(&e.line);
-        ui.label(&e.about);
+        ui.label(e.about(words));
         map_drawing(ui, e, egui::vec2(SETUP_W - 20.0, 150.0));
     }
     ui.separator();
@@ -312,7 +312,7 @@ fn setup_column(
         mark(ui, cursor, row, &r.response);
     }
     if let Some(role) = entry.and_then(|e| e.gm) {
-        let role = Value::Text(role.to_string());
+        let role = Value::Text(words.say(role));
         ui.label(egui::RichText::new(words.say_with("menu-gm", &[("role", role)])).strong());
         let r = ui.horizontal_wrapped(|ui| {
             for o in SEAT_KINDS {
@@ -362,7 +362,7 @@ fn skirmish_section(
     );
     let r = ui.horizontal(|ui| {
         for &id in generate::RULESETS {
-            let label = crate::rulesets::name(id).unwrap_or(id);
+            let label = crate::rulesets::name(id).map_or_else(|| id.to_string(), |n| words.say(n));
             let r = ui.selectable_label(pick.ruleset == id, label);
             if r.clicked() {
                 pick.ruleset = id;
@@ -373,7 +373,11 @@ fn skirmish_section(
     mark(ui, cursor, MenuRow::SkirmishRuleset, &r.response);
     let r = ui.horizontal(|ui| {
         for s in Size::ALL {
-            let r = ui.selectable_label(pick.size == s, s.name());
+            let size = Value::Text(s.name().to_string());
+            let r = ui.selectable_label(
+                pick.size == s,
+                words.say_with("menu-size", &[("size", size)]),
+            );
             if r.clicked() {
                 pick.size = s;
             }
@@ -469,6 +473,14 @@ mod tests {
 
     /// Every text the menu's setup column draws at 1280×720 for `entry`, with where it stands.
     fn setup_texts(entry: &CatalogueEntry, catalogue: &Catalogue) -> Vec<(String, egui::Rect)> {
+        setup_texts_in(crate::words::english(), entry, catalogue)
+    }
+
+    fn setup_texts_in(
+        words: &Words,
+        entry: &CatalogueEntry,
+        catalogue: &Catalogue,
+    ) -> Vec<(String, egui::Rect)> {
         let mut setup = BattleSetup {
             scenario: entry.id.clone(),
             ..BattleSetup::default()
@@ -480,7 +492,6 @@ mod tests {
                 .resizable(false)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().show(ui, |ui| {
-                        let words = crate::words::english();
                         setup_column(
                             ui,
                             words,
@@ -539,6 +550,61 @@ mod tests {
                 coterie.seats[i].1
             );
         }
+    }
+
+    /// Under the pseudo-locale, the menu's setup column for every shipped scenario and a drawn
+    /// skirmish of each ruleset, and its random skirmish's choices, say nothing in plain
+    /// English but what the scenario's own file writes (its name, what it teaches, its sides
+    /// and characters), and cut none of the lengthened words off at the window's edge.
+    #[test]
+    fn the_menu_speaks_from_the_catalogue_for_every_scenario() {
+        let words = Words::new(crate::words::Lang::Pseudo);
+        let mut catalogue = Catalogue::default();
+        for ruleset in crate::generate::RULESETS {
+            let pick = RandomSkirmish {
+                ruleset,
+                size: Size::Small,
+                seed: 4,
+            };
+            draw_skirmish(&pick, &mut catalogue, &mut BattleSetup::default()).unwrap();
+        }
+        let unconverted = |text: &str, own: &[&str]| {
+            let rest = own.iter().fold(text.to_string(), |t, o| t.replace(o, ""));
+            crate::words::looks_unconverted(&rest)
+        };
+        let mut checked = 0;
+        for entry in &catalogue.0 {
+            let mut own: Vec<&str> = vec![&entry.line, &entry.about];
+            own.extend(entry.seats.iter().map(|(_, n)| n.as_str()));
+            for (text, at) in setup_texts_in(&words, entry, &catalogue) {
+                assert!(!unconverted(&text, &own), "{}: \"{text}\"", entry.id);
+                assert!(at.max.x <= 1280.0, "{}: \"{text}\" cut off", entry.id);
+                checked += 1;
+            }
+        }
+        let mut pick = RandomSkirmish {
+            ruleset: "teams",
+            size: Size::Small,
+            seed: 4,
+        };
+        let texts = crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let cursor = MenuCursor::default();
+                skirmish_section(ui, &words, &mut pick, &cursor, &mut Clicks::default());
+            });
+        });
+        for (text, at) in &texts {
+            assert!(!unconverted(text, &[]), "the random skirmish: \"{text}\"");
+            assert!(
+                at.max.x <= 1280.0,
+                "the random skirmish: \"{text}\" cut off"
+            );
+        }
+        assert!(
+            texts.len() >= 8 && checked > 200,
+            "{} and {checked}",
+            texts.len()
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::game::battle::BattleSetup;
 use crate::present::BoardView;
 use crate::rules::battle::{OptionalRule, Seat};
 use crate::scenario;
+use crate::words::Words;
 
 /// What the menu lists of each built-in scenario, read once rather than every frame.
 #[derive(Resource)]
@@ -17,7 +18,9 @@ pub struct Catalogue(pub Vec<CatalogueEntry>);
 pub struct CatalogueEntry {
     pub id: String,
     pub line: String,
-    /// The ruleset in a line, and what the scenario teaches.
+    /// The ruleset in a line (a message of the words' catalogue).
+    pub summary: &'static str,
+    /// What the scenario teaches, as its file says.
     pub about: String,
     /// The board as the battle opens, everything shown: the menu's drawing of the map, with
     /// where each place stands (laid out once, not every frame).
@@ -25,10 +28,19 @@ pub struct CatalogueEntry {
     pub map_centres: Vec<bevy::math::Vec2>,
     /// The seats to fill, besides the GM's, with their names.
     pub seats: Vec<(Seat, String)>,
-    /// What the ruleset's GM seat does, if it has one to fill.
+    /// What the ruleset's GM seat does, if it has one to fill (a message of the words'
+    /// catalogue).
     pub gm: Option<&'static str>,
     /// The scenario's own optional rules, which the menu's checkboxes start from.
     pub options: Vec<OptionalRule>,
+}
+
+impl CatalogueEntry {
+    /// The ruleset in a line and what the scenario teaches, as the menu writes them under its
+    /// name.
+    pub fn about(&self, words: &Words) -> String {
+        format!("{}\n{}", words.say(self.summary), self.about)
+    }
 }
 
 impl Catalogue {
@@ -56,7 +68,8 @@ impl CatalogueEntry {
         CatalogueEntry {
             id: id.to_string(),
             line: l.scenario.name.clone(),
-            about: format!("{}\n{}", l.setup.summary(), l.scenario.teaches),
+            summary: l.setup.summary(),
+            about: l.scenario.teaches.clone(),
             map_centres: crate::game::board::layout(&map),
             map,
             seats: l.setup.seats(),

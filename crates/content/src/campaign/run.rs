@@ -66,6 +66,26 @@ pub struct Fought {
     pub rested: Vec<String>,
 }
 
+/// Why a battle could not be taken into the campaign's record.
+#[derive(Debug)]
+pub enum Unfinished {
+    /// The campaign is at a choice or an ending, not a battle.
+    NotAtBattle,
+    NotOver,
+    /// The battle's scenario no longer reads.
+    Scenario(DataErrors),
+}
+
+impl Unfinished {
+    pub fn said(&self, words: &fray_words::Words) -> String {
+        match self {
+            Unfinished::NotAtBattle => words.say("camp-not-at-battle"),
+            Unfinished::NotOver => words.say("camp-battle-not-over"),
+            Unfinished::Scenario(e) => e.said(words),
+        }
+    }
+}
+
 impl Run {
     /// A campaign from its first battle: the company is that battle's side.
     pub fn new(id: &str, c: &Campaign, ironman: bool, seed: u64) -> Result<Run, DataErrors> {
@@ -159,17 +179,14 @@ impl Run {
         c: &Campaign,
         session: &dyn Session,
         written: &Scenario,
-    ) -> Result<&Fought, String> {
-        let b = self
-            .next(c)
-            .ok_or("the campaign is not at a battle")?
-            .clone();
+    ) -> Result<&Fought, Unfinished> {
+        let b = self.next(c).ok_or(Unfinished::NotAtBattle)?.clone();
         let Pending::Over(outcome) = session.pending() else {
-            return Err("the battle is not over".into());
+            return Err(Unfinished::NotOver);
         };
         let side = session.faction_names().iter().position(|f| *f == b.side);
         let won = matches!(outcome, Outcome::Victory { winner, .. } if Some(*winner) == side);
-        let base = crate::catalogue::load(&b.scenario).map_err(|e| e.to_string())?;
+        let base = crate::catalogue::load(&b.scenario).map_err(Unfinished::Scenario)?;
         let fought_by: Vec<String> = self
             .company
             .fielded(&base.scenario, &b.side)

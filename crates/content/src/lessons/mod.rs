@@ -210,30 +210,34 @@ pub fn check_lesson(id_or_path: &str) -> Result<(), DataErrors> {
     load(id_or_path, Fine)
 }
 
-/// A lesson's line of play in words: each step, and the events its action set off. For
+/// A lesson's line of play in `words`: each step, and the events its action set off. For
 /// writing lessons (`fray lessons --trace ID`).
-pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
-    struct Trace;
-    impl LessonVisit for Trace {
+pub fn trace(id_or_path: &str, words: &fray_words::Words) -> Result<String, DataErrors> {
+    struct Trace<'w>(&'w fray_words::Words);
+    impl LessonVisit for Trace<'_> {
         type Out = String;
         fn visit<G: crate::rulesets::Game>(self, l: Loaded<G>) -> String {
+            let words = self.0;
             let mut out = String::new();
             let mut before = match l.play_to(0, &[]) {
                 Ok((_, events)) => events.len(),
-                Err(e) => return fray_words::english().said(&e),
+                Err(e) => return words.said(&e),
             };
             for (k, step) in l.lesson.steps.iter().enumerate() {
-                out.push_str(&format!("step {}: {}\n", k + 1, step.say));
+                let n = fray_words::Value::Number((k + 1) as f64);
+                let step = fray_words::Value::Text(step.say.clone());
+                out.push_str(&words.say_with("lessons-trace-step", &[("n", n), ("say", step)]));
+                out.push('\n');
                 match l.play_to(k + 1, &[]) {
                     Ok((state, events)) => {
                         for e in &events[before..] {
-                            let e = fray_words::english().event(e, &state);
+                            let e = words.event(e, &state);
                             out.push_str(&format!("    {e}\n"));
                         }
                         before = events.len();
                     }
                     Err(e) => {
-                        let e = fray_words::english().said(&e);
+                        let e = words.said(&e);
                         out.push_str(&format!("    {e}\n"));
                     }
                 }
@@ -241,7 +245,7 @@ pub fn trace(id_or_path: &str) -> Result<String, DataErrors> {
             out
         }
     }
-    load(id_or_path, Trace)
+    load(id_or_path, Trace(words))
 }
 
 /// A ruleset's course: each lesson's id, title and line, in the order taught.

@@ -290,7 +290,11 @@ fn status_key(ch: &Character) -> &'static str {
 fn weapon_name(words: &Words, s: &State, w: Weapon) -> String {
     match w {
         Weapon::Unarmed => words.say("zones-bare-hands"),
-        Weapon::Item(_) => s.weapon_name(w).to_string(),
+        Weapon::Item(i) => s
+            .items
+            .get(i)
+            .map_or("?", |it| it.name.as_str())
+            .to_string(),
     }
 }
 

@@ -48,7 +48,7 @@ impl<'a, R: BufRead, W: Write> HandDice<'a, R, W> {
                 .read_line(&mut line)
                 .map_err(|e| not_rolled(e.to_string()))?;
             if read == 0 {
-                return Err(not_rolled("the input ended".to_string()));
+                return Err(not_rolled(self.words.say("referee-roll-input-ended")));
             }
             match line.trim().parse::<u8>() {
                 Ok(v) if die.contains(v) => return Ok(v),

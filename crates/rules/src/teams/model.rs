@@ -811,13 +811,6 @@ impl State {
         self.items.get(i).map_or("?", |i| i.def.name.as_str())
     }
 
-    pub fn weapon_name(&self, w: WeaponRef) -> &str {
-        match w {
-            WeaponRef::Unarmed => "bare hands",
-            WeaponRef::Item(i) => self.item_name(i),
-        }
-    }
-
     pub fn weapon(&self, w: WeaponRef) -> Option<&WeaponDef> {
         match w {
             WeaponRef::Unarmed => Some(&UNARMED),

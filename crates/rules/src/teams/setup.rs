@@ -308,13 +308,13 @@ impl TeamsSetup {
         for (what, list) in [
             ("wall", &m.walls),
             ("cover", &m.cover),
-            ("difficult terrain", &m.difficult),
+            ("difficult", &m.difficult),
             ("door", &m.doors),
-            ("open door", &m.open_doors),
+            ("open-door", &m.open_doors),
             ("exit", &m.exits),
         ] {
             if let Some(p) = list.iter().find(|&&p| !inside(p)) {
-                return Err(SetupError::OffMap(what.to_string(), *p));
+                return Err(SetupError::FeatureOffMap(what, *p));
             }
         }
         if self.teams.len() < 2 {
@@ -665,6 +665,9 @@ pub enum SetupError {
     MapSize(u8, u8),
     /// Something named lies off the map, at this square.
     OffMap(String, Pos),
+    /// A square of the map's own (a wall, cover, difficult terrain, a door shut or open, an
+    /// exit: the catalogue's keyword) lies off it.
+    FeatureOffMap(&'static str, Pos),
     Teams(usize),
     TooMany(usize),
     NoTeam(TeamId),
@@ -704,6 +707,9 @@ impl SetupError {
             SetupError::OffMap(what, p) => {
                 named("teams-setup-off-map", what).line("square", super::said::square(*p))
             }
+            SetupError::FeatureOffMap(what, p) => Line::new("teams-setup-feature-off-map")
+                .word("feature", what)
+                .line("square", super::said::square(*p)),
             SetupError::Teams(k) => Line::new("teams-setup-teams").number("n", n(*k)),
             SetupError::TooMany(k) => Line::new("teams-setup-too-many").number("n", n(*k)),
             SetupError::NoTeam(t) => Line::new("teams-setup-no-team").number("team", n(*t)),

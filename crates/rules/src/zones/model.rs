@@ -609,13 +609,6 @@ impl State {
             .filter(|c| c.faction == f && c.is_active())
             .count()
     }
-
-    pub fn weapon_name(&self, w: Weapon) -> &str {
-        match w {
-            Weapon::Unarmed => "bare hands",
-            Weapon::Item(i) => self.items.get(i).map_or("?", |it| it.name.as_str()),
-        }
-    }
 }
 
 /// Checks with a state handed in from above (`crate::checks`).

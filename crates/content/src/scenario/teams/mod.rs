@@ -417,7 +417,9 @@ fn setup_path<'a>(sc: &TeamsScenario, e: &'a SetupError) -> Vec<Step<'a>> {
         })
     };
     match e {
-        SetupError::MapSize(..) | SetupError::OffMap(..) => vec![Field("map")],
+        SetupError::MapSize(..) | SetupError::OffMap(..) | SetupError::FeatureOffMap(..) => {
+            vec![Field("map")]
+        }
         SetupError::Teams(_) | SetupError::TooMany(_) | SetupError::NoTeam(_) => {
             vec![Field("teams")]
         }
