@@ -21,20 +21,79 @@ pub fn adjacent(a: Pos, b: Pos) -> bool {
     a != b && a.x.abs_diff(b.x) <= 1 && a.y.abs_diff(b.y) <= 1
 }
 
+/// The eight directions to a square's neighbours, in the order they are listed.
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// The eight squares around `p` that lie on the map.
 pub fn neighbours(s: &State, p: Pos) -> impl Iterator<Item = Pos> + '_ {
-    const D: [(i32, i32); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    D.iter()
-        .filter_map(move |&(dx, dy)| s.map.inside(i32::from(p.x) + dx, i32::from(p.y) + dy))
+    beside(&s.map, p).map(|(_, q)| q)
+}
+
+/// The squares around `p` on `map`, each with its direction's place in [`NEIGHBOURS`].
+fn beside(map: &Map, p: Pos) -> impl Iterator<Item = (usize, Pos)> + '_ {
+    NEIGHBOURS
+        .iter()
+        .enumerate()
+        .filter_map(move |(k, &(dx, dy))| {
+            Some((k, map.inside(i32::from(p.x) + dx, i32::from(p.y) + dy)?))
+        })
+}
+
+/// What a square's neighbours are, by the terrain alone, a bit per direction of
+/// [`NEIGHBOURS`]: read for every square when a map is first searched, since a turn's listing
+/// asks it of the character's square at every decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Around {
+    /// Open to a 1 m step: open ground, not difficult, the corner of nothing that blocks cut.
+    steps: u8,
+    /// A door, open or shut.
+    doors: u8,
+    /// Whether anything to take cover behind stands next to the square.
+    cover: bool,
+}
+
+impl Around {
+    /// Square `p`'s, read from the map a neighbour at a time.
+    fn of(map: &Map, p: Pos) -> Around {
+        let mut a = Around::default();
+        for (k, q) in beside(map, p) {
+            let step = map.cell(q) != Cell::Difficult && map.walkable(q) && corner_clear(map, p, q);
+            a.steps |= u8::from(step) << k;
+            a.doors |= u8::from(matches!(map.cell(q), Cell::DoorOpen | Cell::DoorClosed)) << k;
+            a.cover |= map.gives_cover(q);
+        }
+        a
+    }
+
+    /// The squares of the directions `set` names, about `p`.
+    fn squares(p: Pos, set: u8) -> impl Iterator<Item = Pos> {
+        bits(u64::from(set)).map(move |k| {
+            let (dx, dy) = NEIGHBOURS[k];
+            Pos::new((i32::from(p.x) + dx) as u8, (i32::from(p.y) + dy) as u8)
+        })
+    }
+}
+
+/// What square `p`'s neighbours are ([`Around`]), as kept for the map.
+fn around(s: &State, p: Pos) -> Around {
+    let (w, h) = (s.map.width, s.map.height);
+    if p.x >= w || p.y >= h || w > 64 || h > 64 {
+        return Around::of(&s.map, p);
+    }
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        scratch.sync(s);
+        scratch.around[s.map.index(p)]
+    })
 }
 
 /// Whether nothing that blocks sight (a wall, a closed door) lies between the two squares. The
@@ -98,11 +157,13 @@ impl KeptMap {
     /// Whether `map` is the map kept, the same copy or the same cells; if not, it is kept from
     /// now on.
     fn holds(&mut self, map: &Map) -> bool {
-        let same = self.width == map.width
-            && self
-                .cells
-                .as_ref()
-                .is_some_and(|kept| kept.same_copy(&map.cells) || **kept == *map.cells);
+        let kept = |same: fn(&Shared<Vec<Cell>>, &Shared<Vec<Cell>>) -> bool| {
+            self.width == map.width && self.cells.as_ref().is_some_and(|k| same(k, &map.cells))
+        };
+        if kept(Shared::same_copy) {
+            return true;
+        }
+        let same = kept(|k, cells| **k == **cells);
         // Another copy of the same cells is kept in its place, so the next question is
         // answered by the address.
         self.width = map.width;
@@ -151,11 +212,11 @@ fn clear_trace(s: &State, a: Pos, b: Pos) -> bool {
 }
 
 /// A diagonal step may not cut the corner of something in the way.
-fn corner_clear(s: &State, from: Pos, to: Pos) -> bool {
+fn corner_clear(map: &Map, from: Pos, to: Pos) -> bool {
     if from.x == to.x || from.y == to.y {
         return true;
     }
-    s.map.walkable(Pos::new(to.x, from.y)) && s.map.walkable(Pos::new(from.x, to.y))
+    map.walkable(Pos::new(to.x, from.y)) && map.walkable(Pos::new(from.x, to.y))
 }
 
 /// Who stands where for a movement search, a row of the map to a `u64` (maps are at most 64
@@ -233,6 +294,8 @@ struct Scratch {
     /// then every kept answer goes.
     map: KeptMap,
     board: Board,
+    /// Per square of the map (`y * width + x`), what its neighbours are.
+    around: Vec<Around>,
     /// Per start square (`y * 64 + x`) and budget, the answer with no enemies, which stands
     /// wherever they are but in the way; and the last answer with enemies in the way.
     open: Vec<Vec<(u8, Found)>>,
@@ -240,6 +303,31 @@ struct Scratch {
     /// How many answers are kept, so they never grow past [`KEPT_AT_MOST`].
     kept: usize,
     work: Work,
+}
+
+impl Scratch {
+    /// Keeps to the map of `s` (at most 64 squares a side): if it is not the map kept, its
+    /// board and its squares' neighbours are read, and every answer kept goes; so do they all
+    /// when there are too many.
+    fn sync(&mut self, s: &State) {
+        let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
+        let new_map = !self.map.holds(&s.map) || self.board.at.height != h;
+        if new_map || self.kept >= KEPT_AT_MOST {
+            self.open
+                .iter_mut()
+                .chain(self.crowded.iter_mut())
+                .for_each(Vec::clear);
+            self.kept = 0;
+        }
+        if new_map {
+            self.board
+                .read(&s.map.cells[..s.map.cells.len().min(w * h)], w, h);
+            self.around.clear();
+            self.around.extend(
+                (0..w * h).map(|i| Around::of(&s.map, Pos::new((i % w) as u8, (i / w) as u8))),
+            );
+        }
+    }
 }
 
 /// The search's own buffers, kept from one search to the next.
@@ -282,29 +370,19 @@ fn search<R>(
     }
     Some(SCRATCH.with(|scratch| {
         let mut scratch = scratch.borrow_mut();
+        scratch.sync(s);
         let Scratch {
             terrain,
-            map: kept_map,
             board,
             open,
             crowded,
             kept,
             work,
+            ..
         } = &mut *scratch;
         for rows in [&mut terrain.enemy, &mut terrain.taken] {
             rows.clear();
             rows.resize(h, 0);
-        }
-        let map = &s.map.cells[..s.map.cells.len().min(w * h)];
-        let new_map = !kept_map.holds(&s.map) || board.at.height != h;
-        if new_map || *kept >= KEPT_AT_MOST {
-            open.iter_mut()
-                .chain(crowded.iter_mut())
-                .for_each(Vec::clear);
-            *kept = 0;
-        }
-        if new_map {
-            board.read(map, w, h);
         }
         for (c, ch) in s.characters.iter().enumerate() {
             let (x, y) = (usize::from(ch.pos.x), usize::from(ch.pos.y));
@@ -744,13 +822,24 @@ pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
 /// Squares a 1 m step reaches: next to the character, open, empty, not difficult.
 pub fn steps(s: &State, c: CharacterId) -> impl Iterator<Item = Pos> + '_ {
     let from = s.characters[c].pos;
-    let taken = about(s, from, Character::is_present);
-    neighbours(s, from).filter(move |&q| {
-        s.map.cell(q) != Cell::Difficult
-            && s.map.walkable(q)
-            && corner_clear(s, from, q)
-            && taken & 1 << block_bit(from, q) == 0
-    })
+    let open = around(s, from).steps;
+    let taken = if open == 0 {
+        0
+    } else {
+        about(s, from, Character::is_present)
+    };
+    Around::squares(from, open).filter(move |&q| taken & 1 << block_bit(from, q) == 0)
+}
+
+/// The doors, open or shut, beside `p` that nobody stands in.
+pub fn doors_beside(s: &State, p: Pos) -> impl Iterator<Item = Pos> + '_ {
+    let doors = around(s, p).doors;
+    let taken = if doors == 0 {
+        0
+    } else {
+        about(s, p, Character::is_present)
+    };
+    Around::squares(p, doors).filter(move |&q| taken & 1 << block_bit(p, q) == 0)
 }
 
 /// Whether `target` has conscious enemies of its own on two opposite sides (teams.sneak-flank).
@@ -799,7 +888,7 @@ pub fn cover_between(s: &State, from: Pos, target: Pos) -> bool {
 
 /// Whether anything to take cover behind stands next to the square.
 pub fn cover_nearby(s: &State, p: Pos) -> bool {
-    neighbours(s, p).any(|c| s.map.gives_cover(c))
+    around(s, p).cover
 }
 
 #[cfg(test)]
@@ -1046,6 +1135,98 @@ mod tests {
     /// and after a square of the map changes: the trace back is skipped only where it crosses
     /// the same squares as the trace there, and the lines kept go with the map they were
     /// traced on.
+    /// On random maps, and after a square changes (a door opening or shutting), the
+    /// neighbours kept for each square are the map's own read a neighbour at a time; and the
+    /// steps and the doors listed from them are those the rules name, square by square: open
+    /// ground or a door beside the character, nobody there, a step neither difficult nor
+    /// cutting a corner.
+    #[test]
+    fn kept_neighbours_are_the_maps_own() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let anyone = TeamsSetup::new("One", 1, 1)
+            .team("A")
+            .team("B")
+            .character(CharacterSetup::new("Any", 0, Pos::new(0, 0)))
+            .state()
+            .unwrap()
+            .characters[0]
+            .clone();
+        let mut compared = 0;
+        for case in 0..60 {
+            let (w, h) = (rng.random_range(1..=12u8), rng.random_range(1..=10u8));
+            let mut setup = TeamsSetup::new("Terrain", w, h).team("A").team("B");
+            for _ in 0..(usize::from(w) * usize::from(h) / 3) {
+                let p = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
+                match rng.random_range(0..5) {
+                    0 => setup.map.walls.push(p),
+                    1 => setup.map.cover.push(p),
+                    2 => setup.map.difficult.push(p),
+                    3 => setup.map.doors.push(p),
+                    _ => setup.map.open_doors.push(p),
+                }
+            }
+            let mut s = setup.state().unwrap();
+            for change in 0..3 {
+                if change > 0 {
+                    let i = rng.random_range(0..s.map.cells.len());
+                    let cell = match s.map.cells[i] {
+                        Cell::DoorClosed => Cell::DoorOpen,
+                        Cell::DoorOpen => Cell::Floor,
+                        _ => Cell::DoorClosed,
+                    };
+                    s.map.set_cell(i, cell);
+                }
+                for y in 0..h {
+                    for x in 0..w {
+                        let p = Pos::new(x, y);
+                        assert_eq!(around(&s, p), Around::of(&s.map, p), "case {case} {p:?}");
+                        // Someone at p, and others about at random.
+                        let mut t = s.clone();
+                        t.characters.clear();
+                        let mut stood = vec![p];
+                        for q in neighbours(&s, p) {
+                            if rng.random_bool(0.3) {
+                                stood.push(q);
+                            }
+                        }
+                        for (i, q) in stood.into_iter().enumerate() {
+                            let mut c = anyone.clone();
+                            c.pos = q;
+                            c.status = if i > 0 && rng.random_bool(0.2) {
+                                Status::Dead
+                            } else {
+                                Status::Active
+                            };
+                            t.characters.push(c);
+                        }
+                        let free = |q: Pos| t.occupant(q).is_none();
+                        let plain_steps: Vec<Pos> = neighbours(&t, p)
+                            .filter(|&q| {
+                                t.map.cell(q) != Cell::Difficult
+                                    && t.map.walkable(q)
+                                    && corner_clear(&t.map, p, q)
+                                    && free(q)
+                            })
+                            .collect();
+                        assert_eq!(steps(&t, 0).collect::<Vec<_>>(), plain_steps);
+                        let plain_doors: Vec<Pos> = neighbours(&t, p)
+                            .filter(|&q| {
+                                matches!(t.map.cell(q), Cell::DoorOpen | Cell::DoorClosed)
+                                    && free(q)
+                            })
+                            .collect();
+                        assert_eq!(doors_beside(&t, p).collect::<Vec<_>>(), plain_doors);
+                        let plain_cover = neighbours(&t, p).any(|q| t.map.gives_cover(q));
+                        assert_eq!(cover_nearby(&t, p), plain_cover);
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 3000, "{compared} squares");
+    }
+
     #[test]
     fn sight_is_either_trace_and_mutual() {
         use rand::{RngExt, SeedableRng};

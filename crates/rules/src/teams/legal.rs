@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use super::action::Action;
 use super::attack::{defence_options, intercept_candidates};
 use super::grid::{
-    adjacent, any_reachable, cover_nearby, each_reachable_square, move_cost, neighbours, steps,
+    adjacent, any_reachable, cover_nearby, doors_beside, each_reachable_square, move_cost, steps,
 };
 use super::harm::can_fortify;
 use super::model::*;
@@ -375,12 +375,8 @@ fn each_turn_action(
             }
         }
         if want(Part::Door) {
-            for p in neighbours(s, ch.pos) {
-                if matches!(s.map.cell(p), Cell::DoorOpen | Cell::DoorClosed)
-                    && s.occupant(p).is_none()
-                {
-                    emit(Action::Door(p))?;
-                }
+            for p in doors_beside(s, ch.pos) {
+                emit(Action::Door(p))?;
             }
         }
         if want(Part::PickUp) {
