@@ -1086,16 +1086,7 @@ mod tests {
             let at = |rng: &mut rand_chacha::ChaCha8Rng| {
                 Pos::new(rng.random_range(0..w), rng.random_range(0..h))
             };
-            for _ in 0..(usize::from(w) * usize::from(h) / 4) {
-                let p = at(&mut rng);
-                match rng.random_range(0..5) {
-                    0 => setup.map.walls.push(p),
-                    1 => setup.map.cover.push(p),
-                    2 => setup.map.difficult.push(p),
-                    3 => setup.map.doors.push(p),
-                    _ => setup.map.open_doors.push(p),
-                }
-            }
+            scatter_terrain(&mut setup, &mut rng, usize::from(w) * usize::from(h) / 4);
             // People on open squares only (the setup refuses others), of either team.
             let open = setup.state().unwrap().map;
             let mut people = Vec::new();
@@ -1135,6 +1126,23 @@ mod tests {
     /// and after a square of the map changes: the trace back is skipped only where it crosses
     /// the same squares as the trace there, and the lines kept go with the map they were
     /// traced on.
+    /// `n` squares of `setup`'s map, drawn at random, made walls, cover, difficult ground or
+    /// doors shut or open.
+    fn scatter_terrain(setup: &mut TeamsSetup, rng: &mut rand_chacha::ChaCha8Rng, n: usize) {
+        use rand::RngExt;
+        let (w, h) = (setup.map.width, setup.map.height);
+        for _ in 0..n {
+            let p = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
+            match rng.random_range(0..5) {
+                0 => setup.map.walls.push(p),
+                1 => setup.map.cover.push(p),
+                2 => setup.map.difficult.push(p),
+                3 => setup.map.doors.push(p),
+                _ => setup.map.open_doors.push(p),
+            }
+        }
+    }
+
     /// On random maps, and after a square changes (a door opening or shutting), the
     /// neighbours kept for each square are the map's own read a neighbour at a time; and the
     /// steps and the doors listed from them are those the rules name, square by square: open
@@ -1156,16 +1164,7 @@ mod tests {
         for case in 0..60 {
             let (w, h) = (rng.random_range(1..=12u8), rng.random_range(1..=10u8));
             let mut setup = TeamsSetup::new("Terrain", w, h).team("A").team("B");
-            for _ in 0..(usize::from(w) * usize::from(h) / 3) {
-                let p = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
-                match rng.random_range(0..5) {
-                    0 => setup.map.walls.push(p),
-                    1 => setup.map.cover.push(p),
-                    2 => setup.map.difficult.push(p),
-                    3 => setup.map.doors.push(p),
-                    _ => setup.map.open_doors.push(p),
-                }
-            }
+            scatter_terrain(&mut setup, &mut rng, usize::from(w) * usize::from(h) / 3);
             let mut s = setup.state().unwrap();
             for change in 0..3 {
                 if change > 0 {
