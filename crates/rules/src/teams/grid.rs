@@ -590,8 +590,11 @@ fn settle_small_by(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work, 
     };
     let budget = usize::from(t.budget);
     by_cost.clear();
+    // Room past the budget for the dearest step (4 m, a second diagonal into difficult
+    // ground), so that a step is put down whatever it costs: what lies past the budget is
+    // never taken up.
     pending.clear();
-    pending.resize((budget + 1) * 2, 0);
+    pending.resize((budget + 5) * 2, 0);
     let start = at.index(usize::from(t.start.0), usize::from(t.start.1));
     pending[0] = 1 << start;
     let pass = set(&b.walk);
@@ -629,9 +632,7 @@ fn settle_small_by(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work, 
                 (dd & !difficult, c + step, q),
                 (dd & difficult, c + 2 * step, q),
             ] {
-                if m != 0 && to <= budget {
-                    pending[to * 2 + parity] |= m;
-                }
+                pending[to * 2 + parity] |= m;
             }
         }
         by_cost.extend_from_slice(&words(costed & !before)[..k]);
