@@ -71,6 +71,7 @@ pub struct Fought {
 pub enum Unfinished {
     /// The campaign is at a choice or an ending, not a battle.
     NotAtBattle,
+    /// The battle is still under way.
     NotOver,
     /// The battle's scenario no longer reads.
     Scenario(DataErrors),
