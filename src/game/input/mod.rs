@@ -11,7 +11,7 @@ use crate::game::battle::{
     AppState, Battle, BattleSet, Choice, Choose, Pace, Phase, Seats, Showing,
 };
 
-pub use keys::{Bindings, GameAction, KeysScreen, default_keys};
+pub use keys::{Bindings, GameAction, KeysScreen, default_keys, key_name};
 pub(crate) use keys::{DIGIT_KEYS, keys_closed, keys_window, load_bindings, no_text_typed};
 
 /// The keyboard's place in the action menu (a row of [`rows`]), the target filter and the

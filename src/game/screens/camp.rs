@@ -648,3 +648,48 @@ fn ending(
         *ask = Some(Ask::Menu);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Under the pseudo-locale the campaigns' first screen says nothing in plain English but
+    /// what the campaign files write (each campaign's name and what it is about) and the
+    /// names printed on the keys, and cuts none of its lengthened words off at the window's
+    /// edge: the rulesets of a run of skirmishes among them.
+    #[test]
+    fn the_campaigns_screen_speaks_from_the_catalogue() {
+        let words = Words::new(crate::words::Lang::Pseudo);
+        let keys = Bindings::default();
+        let mut choosing = Choosing::default();
+        assert!(!choosing.shipped.is_empty(), "the shipped campaigns load");
+        let mut own: Vec<String> = choosing
+            .shipped
+            .iter()
+            .flat_map(|(_, c)| [c.name.clone(), c.about.clone()])
+            .collect();
+        own.extend(
+            crate::game::input::default_keys()
+                .into_iter()
+                .map(|(_, k)| crate::game::input::key_name(k)),
+        );
+        let saved = SavedCampaign(None, String::new());
+        let texts = crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                choose(ui, (&words, &keys), &saved, &mut choosing, &mut None);
+            });
+        });
+        for (text, at) in &texts {
+            let rest = own
+                .iter()
+                .fold(text.clone(), |t, o| t.replace(o.as_str(), ""));
+            assert!(
+                !crate::words::looks_unconverted(&rest),
+                "not from the catalogue: \"{text}\""
+            );
+            assert!(at.max.x <= 1280.0, "cut off: \"{text}\"");
+        }
+        let rulesets = crate::generate::RULESETS.len();
+        assert!(texts.len() >= 8 + rulesets, "{} texts", texts.len());
+    }
+}
