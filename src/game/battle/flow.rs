@@ -527,6 +527,8 @@ impl Battle {
             return None;
         }
         let mut b = Battle::start(&setup).ok()?;
+        // In the language of the battle they are shown beside.
+        b.speak(self.session.lang());
         for _ in 0..k {
             let next = b.session.watch_next()?;
             b.apply(&next).ok()?;
