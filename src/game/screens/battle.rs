@@ -765,3 +765,144 @@ fn choice_list(
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::battle::BattleSetup;
+    use bevy::ecs::system::RunSystemOnce;
+
+    /// Every text the battle's screen draws as it stands, at 1280×720: the top bar, the
+    /// choices (or the pass-the-screen card), a resolution's steps, the roster and the log, and
+    /// the windows its buttons open.
+    fn screen_texts(app: &mut App) -> Vec<(String, egui::Rect)> {
+        let draw = |mut t: BattleView,
+                    seen: BoardSeen,
+                    mut choose: MessageWriter<Choose>,
+                    mut next: ResMut<NextState<AppState>>| {
+            let phase = crate::game::battle::phase_for(
+                &t.battle,
+                &t.seats,
+                &t.showing,
+                t.lesson.as_deref(),
+            );
+            let deciding = deciding_words(&t.battle, &t.speech, &t.seats);
+            (t.panels.log, t.panels.why, t.panels.help) = (true, true, true);
+            crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+                top(ui, &mut t, phase, &deciding, &mut next);
+                if phase == Phase::PassScreen {
+                    pass_screen(ui, &mut t, &deciding);
+                    return;
+                }
+                choices_panel(ui, &mut t, &seen, phase, &deciding, &mut choose, &mut next);
+                if phase == Phase::Showing {
+                    steps_window(ui.ctx(), &mut t);
+                }
+                roster_and_log(ui, &mut t);
+                breakdown_window(ui.ctx(), &mut t);
+                reasons_window(ui.ctx(), &t);
+                help_window(ui.ctx(), &t);
+            })
+        };
+        app.world_mut()
+            .run_system_once(draw)
+            .expect("the battle screen's resources")
+    }
+
+    /// Under the pseudo-locale, the battle's screen of each ruleset, at every decision of a
+    /// battle a person plays (the first seat, taking its choices in turn) against the AI,
+    /// says nothing in plain English but the names the scenario file writes and the names on
+    /// the keys, and cuts none of its lengthened words off at the window's edge.
+    #[test]
+    fn the_battle_screen_speaks_from_the_catalogue() {
+        let key_names: Vec<String> = crate::game::input::default_keys()
+            .into_iter()
+            .map(|(_, k)| crate::game::input::key_name(k))
+            .collect();
+        for scenario in ["duel", "wizards-and-bandits", "goblin-ambush"] {
+            let file = std::fs::read_to_string(format!("assets/scenarios/{scenario}.ron"))
+                .expect("a shipped scenario's file");
+            let mut own: Vec<&str> = file.split('"').skip(1).step_by(2).collect();
+            own.extend(key_names.iter().map(String::as_str));
+            own.sort_by_key(|s| std::cmp::Reverse(s.len()));
+            let dir = std::env::temp_dir().join(format!(
+                "fray-battle-screen-{}-{scenario}",
+                std::process::id()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("settings.ron"), "(lang: Pseudo)").unwrap();
+            let mut app = App::new();
+            app.insert_resource(crate::game::platform::Prefs::in_dir(&dir));
+            app.add_plugins((
+                MinimalPlugins,
+                bevy::state::app::StatesPlugin,
+                bevy::input::InputPlugin,
+                crate::game::LogicPlugin,
+            ));
+            app.insert_resource(Pace {
+                pause: 0.0,
+                fast: false,
+                budget: 100_000,
+            });
+            app.insert_resource(crate::game::input::Settle::after(0.0));
+            // The board's, which the windowed app keeps: nothing under the mouse here.
+            app.init_resource::<crate::game::board::Hovered>();
+            let easy = SeatKind::Ai(crate::ai::Level::Easy);
+            let mut seats = vec![SeatKind::Person];
+            seats.extend([easy; 8]);
+            app.insert_resource(BattleSetup {
+                scenario: scenario.to_string(),
+                seed: 7,
+                seats,
+                gm: easy,
+                ..BattleSetup::default()
+            });
+            app.update();
+            app.world_mut()
+                .resource_mut::<NextState<AppState>>()
+                .set(AppState::Battle);
+            let (mut checked, mut drawn) = (0, 0);
+            let person =
+                |s: Option<Seat>| s == Some(Seat::Faction(0)) || s == Some(Seat::Character(0));
+            for turn in 0..400 {
+                app.update();
+                let Some(battle) = app.world().get_resource::<Battle>() else {
+                    continue;
+                };
+                let over = !matches!(battle.pending(), Pending::Decide { .. });
+                let deciding = person(battle.pending().seat());
+                // Drawn at the person's decisions, now and then between (the AI thinking, a
+                // resolution's steps) and at the end, two dozen times a battle: the words
+                // repeat.
+                if drawn < 24 && (deciding || over || turn % 16 == 0) {
+                    drawn += 1;
+                    for (text, at) in &screen_texts(&mut app) {
+                        let rest = own.iter().fold(text.clone(), |t, o| t.replace(o, ""));
+                        assert!(
+                            !crate::words::looks_unconverted(&rest),
+                            "{scenario}, frame {turn}: not from the catalogue: \"{text}\""
+                        );
+                        assert!(at.max.x <= 1280.0, "{scenario}: cut off: \"{text}\"");
+                        checked += 1;
+                    }
+                }
+                if over {
+                    break;
+                }
+                if deciding {
+                    // The person's choice taken at once, one after another down the list.
+                    let mut battle = app.world_mut().resource_mut::<Battle>();
+                    let n = battle.session().legal_len();
+                    if let Some(choice) = battle.session().choice(turn % n) {
+                        let _ = battle.apply(&choice);
+                    }
+                }
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+            assert!(
+                drawn >= 8 && checked > 200,
+                "{scenario}: {drawn} frames, {checked} texts"
+            );
+        }
+    }
+}
