@@ -376,3 +376,79 @@ fn numbered(words: &Words, number: usize, text: &str) -> String {
         ],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Under the pseudo-locale each step's panel of every lesson says nothing in plain English
+    /// but what the lesson's and its scenario's files write and what the rules notes say (both
+    /// English by design for now) and the names on the keys, and cuts none of its lengthened
+    /// words off.
+    #[test]
+    fn every_lesson_panel_speaks_from_the_catalogue() {
+        let words = Words::new(crate::words::Lang::Pseudo);
+        let keys = Bindings::default();
+        let scenarios: String = std::fs::read_dir("assets/lessons/scenarios")
+            .expect("the lessons' scenarios")
+            .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
+            .collect();
+        let key_names: Vec<String> = crate::game::input::default_keys()
+            .into_iter()
+            .map(|(_, k)| crate::game::input::key_name(k))
+            .collect();
+        // The rules notes' titles and lines, as the panel quotes them.
+        let notes: Vec<&str> = crate::rules::notes::ALL
+            .iter()
+            .flat_map(|(_, text)| {
+                let titles = crate::rules::notes::paragraph_ids(text)
+                    .into_iter()
+                    .filter_map(crate::rules::notes::title);
+                text.lines().chain(titles)
+            })
+            .collect();
+        let mut steps = 0;
+        for (id, text) in crate::lessons::BUILTIN {
+            let mut own: Vec<&str> = text
+                .split('"')
+                .skip(1)
+                .step_by(2)
+                .chain(scenarios.split('"').skip(1).step_by(2))
+                .chain(key_names.iter().map(String::as_str))
+                .chain(notes.iter().copied())
+                .collect();
+            own.sort_by_key(|s| std::cmp::Reverse(s.len()));
+            let (mut battle, mut run) =
+                crate::game::battle::open_lesson(&crate::game::battle::LessonStart::new(*id))
+                    .expect("a shipped lesson opens");
+            battle.speak(crate::words::Lang::Pseudo);
+            for k in 0..run.steps.len() {
+                run.at = k;
+                let mut next = NextState::<AppState>::default();
+                let texts =
+                    crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+                        lesson_panel(
+                            ui.ctx(),
+                            &mut battle,
+                            &mut run,
+                            false,
+                            &keys,
+                            &words,
+                            &mut next,
+                        );
+                    });
+                assert!(!texts.is_empty(), "{id}, step {k}: nothing drawn");
+                for (text, at) in &texts {
+                    let rest = own.iter().fold(text.clone(), |t, o| t.replace(o, ""));
+                    assert!(
+                        !crate::words::looks_unconverted(&rest),
+                        "{id}, step {k}: not from the catalogue: \"{text}\""
+                    );
+                    assert!(at.max.x <= 1280.0, "{id}, step {k}: cut off: \"{text}\"");
+                }
+                steps += 1;
+            }
+        }
+        assert!(steps > 40, "{steps} steps");
+    }
+}
