@@ -312,9 +312,7 @@ mod tests {
         for scenario in ["duel", "wizards-and-bandits", "goblin-ambush"] {
             let file = std::fs::read_to_string(format!("assets/scenarios/{scenario}.ron"))
                 .expect("a shipped scenario's file");
-            // Every string the file writes in quotes: names, left as written.
-            let mut own: Vec<&str> = file.split('"').skip(1).step_by(2).collect();
-            own.sort_by_key(|s| std::cmp::Reverse(s.len()));
+            let own: Vec<&str> = crate::game::screens::spoken::quoted(&file).collect();
             let setup = BattleSetup {
                 scenario: scenario.to_string(),
                 seed: 7,
@@ -353,14 +351,7 @@ mod tests {
                     egui::CentralPanel::default().show(ui, |ui| story(ui, &battle, &words, &told));
                 });
             assert!(texts.len() >= 8, "{scenario}: {} texts", texts.len());
-            for (text, at) in &texts {
-                let rest = own.iter().fold(text.clone(), |t, o| t.replace(o, ""));
-                assert!(
-                    !crate::words::looks_unconverted(&rest),
-                    "{scenario}: not from the catalogue: \"{text}\""
-                );
-                assert!(at.max.x <= 1280.0, "{scenario}: cut off: \"{text}\"");
-            }
+            crate::game::screens::spoken::assert_spoken(scenario, &texts, &own);
         }
     }
 }

@@ -1,0 +1,34 @@
+//! For the screens' tests: whether what a screen draws under the pseudo-locale is the
+//! catalogues', and whole.
+
+use bevy_egui::egui;
+
+/// Every string a data file writes in quotes: the names and words it gives, left as written.
+pub fn quoted(file: &str) -> impl Iterator<Item = &str> {
+    file.split('"').skip(1).step_by(2)
+}
+
+/// The names printed on the keys, as the keys' labels write them.
+pub fn key_names() -> Vec<String> {
+    crate::game::input::default_keys()
+        .into_iter()
+        .map(|(_, k)| crate::game::input::key_name(k))
+        .collect()
+}
+
+/// Asserts that each of `texts`, drawn under the pseudo-locale in a window 1280 wide, reads
+/// as the catalogues' once `own` (a data file's words, the keys' names) is taken out, and
+/// lies whole inside the window; `what` says where it was drawn.
+pub fn assert_spoken(what: &str, texts: &[(String, egui::Rect)], own: &[&str]) {
+    // The longest first, so that no name is cut into by a shorter one inside it.
+    let mut own = own.to_vec();
+    own.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    for (text, at) in texts {
+        let rest = own.iter().fold(text.clone(), |t, o| t.replace(o, ""));
+        assert!(
+            !crate::words::looks_unconverted(&rest),
+            "{what}: not from the catalogue: \"{text}\""
+        );
+        assert!(at.max.x <= 1280.0, "{what}: cut off: \"{text}\"");
+    }
+}
