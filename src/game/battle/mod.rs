@@ -29,7 +29,9 @@ pub use flow::{
     Session, Typed,
 };
 pub(crate) use flow::{TurningPoint, in_battle};
-pub(crate) use lesson::{Judged, back_to_line, go_on, open as open_lesson, show_what_if};
+#[cfg(test)]
+pub(crate) use lesson::open as open_lesson;
+pub(crate) use lesson::{Judged, back_to_line, go_on, show_what_if};
 pub use lesson::{LessonRun, PointAt, Stage, Waits};
 pub use replay_file::save_replay;
 pub use seats::{Brain, Pace, Seats};

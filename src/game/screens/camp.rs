@@ -680,4 +680,38 @@ mod tests {
         let rulesets = crate::generate::RULESETS.len();
         assert!(texts.len() >= 8 + rulesets, "{} texts", texts.len());
     }
+
+    /// Under the pseudo-locale the camp before each shipped campaign's first battle (the
+    /// battle, its goals, the company and each member's card) says nothing in plain English
+    /// but what the campaign's and the scenarios' files write and the names on the keys, and
+    /// cuts none of its lengthened words off.
+    #[test]
+    fn the_camp_speaks_from_the_catalogue() {
+        use crate::game::screens::spoken;
+        let words = Words::new(crate::words::Lang::Pseudo);
+        let keys = Bindings::default();
+        let files: String = ["assets/scenarios", "assets/campaigns/scenarios"]
+            .iter()
+            .flat_map(|dir| std::fs::read_dir(dir).expect("a folder of scenarios"))
+            .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
+            .collect();
+        let key_names = spoken::key_names();
+        for (id, text) in campaign::BUILTIN {
+            let own: Vec<&str> = spoken::quoted(text)
+                .chain(spoken::quoted(&files))
+                .chain(key_names.iter().map(String::as_str))
+                .collect();
+            let c = campaign::load(id).expect("a shipped campaign loads");
+            let run = Run::new(id, &c, false, 1).expect("a shipped campaign starts");
+            let mut camping = Campaigning::new(run, c);
+            let texts =
+                crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+                    egui::CentralPanel::default().show(ui, |ui| {
+                        camp(ui, (&words, &keys), None, &mut camping, &mut None);
+                    });
+                });
+            assert!(texts.len() >= 10, "{id}: {} texts", texts.len());
+            spoken::assert_spoken(id, &texts, &own);
+        }
+    }
 }

@@ -26,10 +26,44 @@ pub fn learn_ui(
     speech: Res<crate::game::settings::Speech>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
-    let words: &Words = &speech;
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::game::screens::root(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
+        let page = LearnPage {
+            words: &speech,
+            keys: &keys,
+            progress: progress.as_deref(),
+            notice: &notice,
+        };
+        page.draw(ui, &mut cursor, &mut setup, &mut next);
+    });
+    Ok(())
+}
+
+/// What the Learn page reads to draw itself.
+struct LearnPage<'a> {
+    words: &'a Words,
+    keys: &'a Bindings,
+    progress: Option<&'a Progress>,
+    notice: &'a Notice,
+}
+
+impl LearnPage<'_> {
+    /// The courses and their lessons, which are done and where each was left; a click starts
+    /// one, or goes back to the menu.
+    fn draw(
+        &self,
+        ui: &mut egui::Ui,
+        cursor: &mut LearnCursor,
+        setup: &mut BattleSetup,
+        next: &mut NextState<AppState>,
+    ) {
+        let LearnPage {
+            words,
+            keys,
+            progress,
+            notice,
+        } = *self;
         ui.heading(words.say("learn-title"));
         ui.label(words.say("learn-about"));
         if let Some(problem) = progress.as_ref().and_then(|p| p.problem.as_ref()) {
@@ -77,7 +111,7 @@ pub fn learn_ui(
                     cursor.0 = i;
                 }
                 if r.clicked() {
-                    start_lesson(&mut setup, progress.as_deref(), id);
+                    start_lesson(setup, progress, id);
                     next.set(AppState::Battle);
                 }
             }
@@ -92,8 +126,7 @@ pub fn learn_ui(
         if let Some(n) = &notice.0 {
             ui.colored_label(egui::Color32::LIGHT_RED, n);
         }
-    });
-    Ok(())
+    }
 }
 
 /// A lesson's title and line, read once and kept: the first lesson asked for reads (and plays
@@ -381,6 +414,36 @@ fn numbered(words: &Words, number: usize, text: &str) -> String {
 mod tests {
     use super::*;
     use crate::game::screens::spoken;
+
+    /// Under the pseudo-locale the Learn page says nothing in plain English but what the
+    /// lessons' files write (their titles and lines) and the names on the keys, and cuts none
+    /// of its lengthened words off.
+    #[test]
+    fn the_learn_page_speaks_from_the_catalogue() {
+        let words = Words::new(crate::words::Lang::Pseudo);
+        let keys = Bindings::default();
+        let key_names = spoken::key_names();
+        let own: Vec<&str> = crate::lessons::BUILTIN
+            .iter()
+            .flat_map(|(_, text)| spoken::quoted(text))
+            .chain(key_names.iter().map(String::as_str))
+            .collect();
+        let page = LearnPage {
+            words: &words,
+            keys: &keys,
+            progress: None,
+            notice: &Notice::default(),
+        };
+        let (mut cursor, mut setup) = (LearnCursor::default(), BattleSetup::default());
+        let mut next = NextState::<AppState>::default();
+        let texts = crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                page.draw(ui, &mut cursor, &mut setup, &mut next);
+            });
+        });
+        assert!(texts.len() >= 12, "{} texts", texts.len());
+        spoken::assert_spoken("the Learn page", &texts, &own);
+    }
 
     /// Under the pseudo-locale each step's panel of every lesson says nothing in plain English
     /// but what the lesson's and its scenario's files write and what the rules notes say (both
