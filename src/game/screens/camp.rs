@@ -220,8 +220,7 @@ fn choose(
         ui.label(words.say("camp-run-about"));
         ui.horizontal_wrapped(|ui| {
             for (i, id) in crate::generate::RULESETS.iter().enumerate() {
-                let name =
-                    crate::rulesets::name(id).map_or_else(|| id.to_string(), |n| words.say(n));
+                let name = super::ruleset_name(words, id);
                 ui.radio_value(&mut choosing.ruleset, i, name);
             }
             ui.label(words.say("camp-run-seed"));

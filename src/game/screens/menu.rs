@@ -362,7 +362,7 @@ fn skirmish_section(
     );
     let r = ui.horizontal(|ui| {
         for &id in generate::RULESETS {
-            let label = crate::rulesets::name(id).map_or_else(|| id.to_string(), |n| words.say(n));
+            let label = super::ruleset_name(words, id);
             let r = ui.selectable_label(pick.ruleset == id, label);
             if r.clicked() {
                 pick.ruleset = id;

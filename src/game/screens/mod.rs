@@ -212,6 +212,11 @@ pub fn top_bar(ui: &mut egui::Ui, words: &[String], b: &TopButtons) -> Option<To
     click
 }
 
+/// A ruleset's name in the player's words, by its id (the id itself for one no ruleset has).
+fn ruleset_name(words: &Words, id: &str) -> String {
+    crate::rulesets::name(id).map_or_else(|| id.to_string(), |n| words.say(n))
+}
+
 pub fn faction_colour(f: usize) -> egui::Color32 {
     crate::game::board::egui_colour(crate::game::board::faction_color(f))
 }

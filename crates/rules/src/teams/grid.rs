@@ -74,11 +74,18 @@ impl Around {
         a
     }
 
-    /// The squares of the directions `set` names, about `p`.
-    fn squares(p: Pos, set: u8) -> impl Iterator<Item = Pos> {
-        bits(u64::from(set)).map(move |k| {
+    /// The squares of the directions `set` names about `p` that nobody present stands on.
+    fn free(s: &State, p: Pos, set: u8) -> impl Iterator<Item = Pos> {
+        // Who stands about is read only where some square is asked of.
+        let taken = if set == 0 {
+            0
+        } else {
+            about(s, p, Character::is_present)
+        };
+        bits(u64::from(set)).filter_map(move |k| {
             let (dx, dy) = NEIGHBOURS[k];
-            Pos::new((i32::from(p.x) + dx) as u8, (i32::from(p.y) + dy) as u8)
+            let q = Pos::new((i32::from(p.x) + dx) as u8, (i32::from(p.y) + dy) as u8);
+            (taken & 1 << block_bit(p, q) == 0).then_some(q)
         })
     }
 }
@@ -823,24 +830,12 @@ pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
 /// Squares a 1 m step reaches: next to the character, open, empty, not difficult.
 pub fn steps(s: &State, c: CharacterId) -> impl Iterator<Item = Pos> + '_ {
     let from = s.characters[c].pos;
-    let open = around(s, from).steps;
-    let taken = if open == 0 {
-        0
-    } else {
-        about(s, from, Character::is_present)
-    };
-    Around::squares(from, open).filter(move |&q| taken & 1 << block_bit(from, q) == 0)
+    Around::free(s, from, around(s, from).steps)
 }
 
 /// The doors, open or shut, beside `p` that nobody stands in.
 pub fn doors_beside(s: &State, p: Pos) -> impl Iterator<Item = Pos> + '_ {
-    let doors = around(s, p).doors;
-    let taken = if doors == 0 {
-        0
-    } else {
-        about(s, p, Character::is_present)
-    };
-    Around::squares(p, doors).filter(move |&q| taken & 1 << block_bit(p, q) == 0)
+    Around::free(s, p, around(s, p).doors)
 }
 
 /// Whether `target` has conscious enemies of its own on two opposite sides (teams.sneak-flank).
