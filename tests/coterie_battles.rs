@@ -327,3 +327,28 @@ fn a_major_victorys_harm_shows_the_gms_fall_back_as_its_own_card() {
     }
     assert!(alone > 0 && with_fall_back > 0, "{alone} {with_fall_back}");
 }
+
+/// A choice refused at a decision is named as the menu names it, and the decision by what it
+/// asks: a group's player reads it, not a developer.
+#[test]
+fn a_refused_choice_names_the_choice_and_the_decision() {
+    use fray::rules::battle::RuleError;
+    use fray::words::InEnglish;
+    let mut dice = SeededDice::new(1);
+    let (mut s, _) = Coterie::start(&setup("duel-at-the-gate"), &mut dice).unwrap();
+    let legal = Coterie::legal_actions(&s);
+    // A morale choice is no choice at the conflict's first decision.
+    let refused = Action::Morale(fray::rules::coterie::Morale::Flee);
+    assert!(!legal.contains(&refused));
+    let before = s.clone();
+    let Err(RuleError::Illegal(why)) = Coterie::apply(&mut s, &refused, &mut dice) else {
+        panic!("a choice not on offer is refused");
+    };
+    assert_eq!(s, before, "a refused choice changes nothing");
+    assert_eq!(legal.len(), 3);
+    assert_eq!(
+        why.english(&s),
+        "“The Gate Guard flee (the players win)” is not allowed now: the GM must decide what \
+         to bring into the phase, with 3 legal choices"
+    );
+}

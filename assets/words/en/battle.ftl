@@ -12,9 +12,23 @@ roll-against = vs { $against }
 rule-illegal = illegal action: { $why }
 rule-over = the battle is over
 # $action and $kind are written as a developer reads them.
-rule-not-now = { $action } is not allowed now: { $who }, with { $n } legal choices
-rule-side-must-decide = { $side } must decide ({ $kind })
-rule-gm-must-decide = the GM must decide ({ $kind })
+rule-not-now = “{ $action }” is not allowed now: { $who }, with { $n ->
+        [one] 1 legal choice
+       *[other] { $n } legal choices
+    }
+rule-side-must-decide = { $side } must decide { $kind }
+rule-gm-must-decide = the GM must decide { $kind }
+decision-initiative = who acts first
+decision-activation = whom to activate
+decision-turn = a turn's next action
+decision-reaction = a reaction
+decision-stunt = a stunt
+decision-morale = after a failed morale save
+decision-harm = how harm is dealt or taken
+decision-draw = a draw
+decision-commit = what to bring into the phase
+decision-special = a special action
+decision-review = whether to allow a special action
 rule-not-this-decision = that is not a choice of this decision
 rule-not-a-turn-action = { $action } is not an action of a turn
 rule-situation-cannot-start = the situation cannot start: { $why }

@@ -202,9 +202,8 @@ coterie-do-fight-on = { $foes } fight on
 coterie-do-flee-morale = { $foes } flee (the players win)
 coterie-do-capitulate = { $foes } capitulate (the players win)
 
-## Why an action was refused ($action and $stage as a developer reads them).
+## Why an action was refused.
 
-coterie-not-a-choice = { $action } is not a choice now ({ $stage })
 coterie-not-a-choice-now = { $action } is not a choice now
 coterie-phase-loop = the phase loop did not reach a decision
 

@@ -51,6 +51,25 @@ pub enum DecisionKind {
     Review,
 }
 
+impl DecisionKind {
+    /// The decision as a player reads it: "a reaction".
+    pub fn line(self) -> Line {
+        Line::new(match self {
+            DecisionKind::Initiative => "decision-initiative",
+            DecisionKind::Activation => "decision-activation",
+            DecisionKind::Turn => "decision-turn",
+            DecisionKind::Reaction => "decision-reaction",
+            DecisionKind::Stunt => "decision-stunt",
+            DecisionKind::Morale => "decision-morale",
+            DecisionKind::Harm => "decision-harm",
+            DecisionKind::Draw => "decision-draw",
+            DecisionKind::Commit => "decision-commit",
+            DecisionKind::Special => "decision-special",
+            DecisionKind::Review => "decision-review",
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     Victory { winner: FactionId, how: Line },
@@ -76,9 +95,9 @@ impl Pending {
         }
     }
 
-    /// Why `action` is refused at this decision: who must decide what, among how many legal
-    /// choices. The action and the decision's kind are named as a developer reads them.
-    pub fn refusing(&self, action: &impl fmt::Debug, legal: usize) -> Line {
+    /// Why an action is refused at this decision: who must decide what, among how many legal
+    /// choices. `action` is the refused action as a choice reads ("Attack Bryn with sword").
+    pub fn refusing(&self, action: Line, legal: usize) -> Line {
         let who = match self {
             Pending::Decide {
                 seat: Seat::Faction(f),
@@ -86,14 +105,14 @@ impl Pending {
                 ..
             } => Line::new("rule-side-must-decide")
                 .side("side", *f)
-                .name("kind", format!("{kind:?}")),
+                .line("kind", kind.line()),
             Pending::Decide { kind, .. } => {
-                Line::new("rule-gm-must-decide").name("kind", format!("{kind:?}"))
+                Line::new("rule-gm-must-decide").line("kind", kind.line())
             }
             Pending::Over(_) => Line::new("rule-over"),
         };
         Line::new("rule-not-now")
-            .name("action", format!("{action:?}"))
+            .line("action", action)
             .line("who", who)
             .number("n", i64::try_from(legal).unwrap_or(i64::MAX))
     }

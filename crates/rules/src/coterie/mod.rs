@@ -98,9 +98,7 @@ impl Ruleset for Coterie {
         }
         let Some(action) = flow::as_legal(state, action) else {
             return Err(RuleError::Illegal(
-                Line::new("coterie-not-a-choice")
-                    .name("action", format!("{action:?}"))
-                    .name("stage", format!("{:?}", state.stage)),
+                flow::pending(state).refusing(describe(state, action), flow::legal(state).len()),
             ));
         };
         all_or_nothing(state, |next| Coterie::apply_trusted(next, &action, dice))

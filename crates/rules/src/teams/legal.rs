@@ -523,7 +523,7 @@ fn brandish_options(
 }
 
 pub fn why_illegal(s: &State, action: &Action) -> Line {
-    pending(s).refusing(action, legal_actions(s).len())
+    pending(s).refusing(describe(s, action), legal_actions(s).len())
 }
 
 /// An action as a choice reads: "Attack Bryn with sword (1 action)".

@@ -377,7 +377,7 @@ pub fn timeout_allowed(s: &State) -> bool {
 }
 
 pub fn why_illegal(s: &State, action: &Action) -> Line {
-    pending(s).refusing(action, legal_actions(s).len())
+    pending(s).refusing(describe(s, action), legal_actions(s).len())
 }
 
 pub fn describe(s: &State, action: &Action) -> Line {
@@ -453,16 +453,23 @@ pub fn describe(s: &State, action: &Action) -> Line {
         Action::Equip(i) => Line::new("zones-action-equip").line("item", item(*i)),
         Action::Unequip(i) => Line::new("zones-action-stow").line("item", item(*i)),
         Action::Use(i) => Line::new("zones-action-use").line("item", item(*i)),
-        Action::Interact(f) => Line::new("zones-action-interact")
-            .name("fixture", s.fixtures[*f].name.clone())
-            .word(
-                "cost",
-                if s.fixtures[*f].complex {
-                    "main"
-                } else {
-                    "bonus"
-                },
-            ),
+        // Read with `get`: a refused action is described too, whatever fixture it names.
+        Action::Interact(f) => {
+            let fixture = s.fixtures.get(*f);
+            Line::new("zones-action-interact")
+                .name(
+                    "fixture",
+                    fixture.map_or("?", |x| x.name.as_str()).to_string(),
+                )
+                .word(
+                    "cost",
+                    if fixture.is_some_and(|x| x.complex) {
+                        "main"
+                    } else {
+                        "bonus"
+                    },
+                )
+        }
         Action::Speak => Line::new("zones-action-speak"),
         Action::Hide => Line::new("zones-action-hide"),
         Action::Surrender => Line::new("zones-action-surrender"),
