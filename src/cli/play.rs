@@ -1,7 +1,7 @@
 //! `fray play` (and `fray` alone): the game's window, or a battle played without one; and
 //! `fray replay --watch`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use fray::words::Lang;
@@ -20,21 +20,10 @@ pub(super) struct PlayArgs {
     /// person at the GM's seat.
     #[arg(long)]
     seats: Option<String>,
-    /// Exit after this many frames (for tests and CI).
-    #[arg(long)]
-    frames: Option<u32>,
-    /// Write a PNG of the last frame before exiting.
-    #[arg(long)]
-    screenshot: Option<PathBuf>,
-    /// Take the screenshot as soon as an attack's line (in Coterie, the two efforts) is drawn (for CI).
-    #[arg(long)]
-    shot_on_attack: bool,
-    /// Take the screenshot as soon as a roll's dice have settled on the board (for CI).
-    #[arg(long)]
-    shot_on_dice: bool,
-    /// Take the screenshot at a critical hit's moment (for the README).
-    #[arg(long)]
-    shot_on_critical: bool,
+    /// The dev tools' asks (`--frames`, `--screenshot`, `--take`), in a build with them.
+    #[cfg(feature = "dev")]
+    #[command(flatten)]
+    pilot: PilotArgs,
     /// Open the menu with the scenario and seats chosen, rather than the battle (for the
     /// README's picture of the menu).
     #[arg(long)]
@@ -42,19 +31,6 @@ pub(super) struct PlayArgs {
     /// Go on to the result screen as soon as the battle ends (for its picture).
     #[arg(long)]
     result: bool,
-    /// Take the first N decisions a person faces with the choice the menu starts on (for
-    /// screenshots of a turn under way).
-    #[arg(long, default_value_t = 0)]
-    take: u32,
-    /// With --take: stop taking at the first decision whose title holds these words (for
-    /// screenshots of that decision).
-    #[arg(long)]
-    take_until: Option<String>,
-    /// With --take-until: at that decision, open these rows of the menu one step after
-    /// another, as Enter would (a verb's choices, a composed choice's next piece): `0,1` opens
-    /// the first row, then the second row of what it lists.
-    #[arg(long, value_delimiter = ',')]
-    open: Vec<usize>,
     /// Play the battle to its end without a window and print how it ended (needs --seats
     /// with no person).
     #[arg(long)]
@@ -82,6 +58,40 @@ pub(super) struct PlayArgs {
     go_on: bool,
 }
 
+/// What `fray play` asks of the dev tools: a test's or a screenshot's recording.
+#[cfg(feature = "dev")]
+#[derive(clap::Args, Default)]
+struct PilotArgs {
+    /// Exit after this many frames (for tests and CI).
+    #[arg(long)]
+    frames: Option<u32>,
+    /// Write a PNG of the last frame before exiting.
+    #[arg(long)]
+    screenshot: Option<std::path::PathBuf>,
+    /// Take the screenshot as soon as an attack's line (in Coterie, the two efforts) is drawn (for CI).
+    #[arg(long)]
+    shot_on_attack: bool,
+    /// Take the screenshot as soon as a roll's dice have settled on the board (for CI).
+    #[arg(long)]
+    shot_on_dice: bool,
+    /// Take the screenshot at a critical hit's moment (for the README).
+    #[arg(long)]
+    shot_on_critical: bool,
+    /// Take the first N decisions a person faces with the choice the menu starts on (for
+    /// screenshots of a turn under way).
+    #[arg(long, default_value_t = 0)]
+    take: u32,
+    /// With --take: stop taking at the first decision whose title holds these words (for
+    /// screenshots of that decision).
+    #[arg(long)]
+    take_until: Option<String>,
+    /// With --take-until: at that decision, open these rows of the menu one step after
+    /// another, as Enter would (a verb's choices, a composed choice's next piece): `0,1` opens
+    /// the first row, then the second row of what it lists.
+    #[arg(long, value_delimiter = ',')]
+    open: Vec<usize>,
+}
+
 impl Default for PlayArgs {
     /// The menu, as `fray` alone opens it.
     fn default() -> Self {
@@ -89,16 +99,10 @@ impl Default for PlayArgs {
             scenario: None,
             lesson: None,
             seats: None,
-            frames: None,
-            screenshot: None,
-            shot_on_attack: false,
-            shot_on_dice: false,
-            shot_on_critical: false,
+            #[cfg(feature = "dev")]
+            pilot: PilotArgs::default(),
             menu: false,
             result: false,
-            take: 0,
-            take_until: None,
-            open: Vec::new(),
             headless: false,
             table_dice: false,
             resume: false,
@@ -118,20 +122,23 @@ pub(super) fn play(args: PlayArgs, lang: Option<Lang>) -> ExitCode {
     // campaign it opens with.
     let mut launch = game::Launch {
         battle: None,
-        frames: args.frames,
-        screenshot: args.screenshot,
-        shot_on_attack: args.shot_on_attack,
-        shot_on_dice: args.shot_on_dice,
-        shot_on_critical: args.shot_on_critical,
         menu: args.menu,
         result: args.result,
-        take: args.take,
-        take_until: args.take_until,
-        open: args.open,
         table_dice: args.table_dice,
         resume_latest: args.resume,
         lang,
         campaign: None,
+        #[cfg(feature = "dev")]
+        pilot: game::Pilot {
+            frames: args.pilot.frames,
+            screenshot: args.pilot.screenshot,
+            shot_on_attack: args.pilot.shot_on_attack,
+            shot_on_dice: args.pilot.shot_on_dice,
+            shot_on_critical: args.pilot.shot_on_critical,
+            take: args.pilot.take,
+            take_until: args.pilot.take_until,
+            open: args.pilot.open,
+        },
     };
     let PlayArgs {
         scenario,

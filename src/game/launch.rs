@@ -1,34 +1,21 @@
-//! How `fray play` was asked to run: from the command line, or from the web page's address.
+//! How `fray play` was asked to run, from the command line or from the web page's address,
+//! and the app set up to open as asked: a battle, a saved one resumed, a lesson, a campaign.
 
-use std::path::PathBuf;
+use bevy::prelude::*;
 
-use crate::game::battle::BattleSetup;
+use crate::game::battle::{self, AppState, BattleSetup, Pace, Phase};
+use crate::game::platform::{self, web};
+use crate::game::{campaign, settings};
 
 /// How `fray play` was asked to run.
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
     /// Go straight into this battle, skipping the menu.
     pub battle: Option<BattleSetup>,
-    /// Quit after this many frames.
-    pub frames: Option<u32>,
-    pub screenshot: Option<PathBuf>,
-    /// Take the screenshot as soon as an attack's line is drawn on the board (within
-    /// `frames`), rather than at the last frame.
-    pub shot_on_attack: bool,
-    /// Take it as soon as a roll's dice have settled on the board.
-    pub shot_on_dice: bool,
-    /// Take it at a critical hit's moment, its flash still bright.
-    pub shot_on_critical: bool,
     /// Open the menu with the battle's scenario and seats chosen instead of the battle.
     pub menu: bool,
     /// Go on to the result screen as soon as the battle ends, as its button would.
     pub result: bool,
-    /// Take the first this many decisions a person faces with the choice the menu starts on.
-    pub take: u32,
-    /// Stop taking them at the first decision whose title holds these words.
-    pub take_until: Option<String>,
-    /// At that decision, the menu's rows opened one step after another.
-    pub open: Vec<usize>,
     /// The table rolls its own dice (the menu's box, ticked).
     pub table_dice: bool,
     /// Resume the newest unfinished saved battle.
@@ -36,36 +23,10 @@ pub struct Launch {
     /// The language of the words for this run, over the settings'.
     pub lang: Option<crate::words::Lang>,
     /// Start a campaign and open its camp.
-    pub campaign: Option<CampaignLaunch>,
-}
-
-/// A campaign `fray play --campaign` starts.
-#[derive(Clone, Debug, Default)]
-pub struct CampaignLaunch {
-    pub id: String,
-    pub seed: u64,
-    /// Into this many of its battles at once, one after another (with `go_on`).
-    pub fight: u32,
-    /// From the result screen on to the camp at once.
-    pub go_on: bool,
-    /// Who sits where in that battle, over the camp's (the person at the company's side).
-    pub seats: Option<(
-        Vec<crate::game::battle::SeatKind>,
-        crate::game::battle::SeatKind,
-    )>,
-}
-
-impl Launch {
-    /// Whether it records frames for a test or a screenshot, which must keep coming rather than
-    /// wait for input.
-    pub fn scripted(&self) -> bool {
-        self.frames.is_some() || self.screenshot.is_some()
-    }
-
-    /// Whether it asks anything of the dev tools (`dev/autopilot.rs`).
-    pub fn piloted(&self) -> bool {
-        self.scripted() || self.take > 0
-    }
+    pub campaign: Option<campaign::CampaignLaunch>,
+    /// What the dev tools are asked to do (`--frames`, `--screenshot`, `--take`).
+    #[cfg(feature = "dev")]
+    pub pilot: crate::game::dev::Pilot,
 }
 
 /// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1&frames=…`,
@@ -111,4 +72,54 @@ pub fn from_query(mut launch: Launch) -> (Launch, bool) {
         fast = true;
     }
     (launch, fast)
+}
+
+/// Sets `app` up to open as `launch` asks (the window's plugins already in it): the language,
+/// the battle (or the newest saved one, resumed), the table's dice, the campaign, the pace.
+pub fn start(app: &mut App, launch: &Launch, fast: bool) {
+    if let Some(l) = launch.lang {
+        app.insert_resource(settings::LaunchLang(l));
+    }
+    let mut setup = launch.battle.clone();
+    if launch.resume_latest {
+        let saved = battle::SavedBattles::read(&platform::Prefs::default());
+        match saved.latest() {
+            Some((slot, save)) => setup = Some(BattleSetup::resuming(slot, save)),
+            None => web::announce("FRAY NOTHING TO CONTINUE"),
+        }
+    }
+    if launch.table_dice {
+        match &mut setup {
+            Some(b) => b.table_dice = true,
+            None => {
+                app.insert_resource(BattleSetup {
+                    table_dice: true,
+                    ..BattleSetup::default()
+                });
+            }
+        }
+    }
+    if launch.result {
+        app.add_systems(
+            OnEnter(Phase::Over),
+            |mut next: ResMut<NextState<AppState>>| next.set(AppState::Result),
+        );
+    }
+    if let Some(c) = launch.campaign.clone() {
+        campaign::launch(app, c);
+    }
+    if let Some(setup) = setup {
+        app.insert_resource(setup);
+        if !launch.menu {
+            app.add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
+                next.set(AppState::Battle)
+            });
+        }
+    }
+    if fast {
+        app.insert_resource(Pace {
+            fast: true,
+            ..Pace::default()
+        });
+    }
 }

@@ -4,14 +4,15 @@
 //!
 //! A folder per feature, each a plugin (`plugin`, and `windowed` for what needs a window),
 //! its modules private but for what it re-exports. They stand in layers, each reaching only
-//! those below it: `platform` < `settings` < `battle` < `input` < `launch`, `lesson`, `board`
-//! < `sound`, `campaign` < `screens`, `dev`. This file only wires them together.
+//! those below it: `platform` < `settings` < `battle` < `input` < `lesson`, `board` < `sound`,
+//! `campaign` < `screens`, `launch`, `dev`, `headless`. This file only wires them together.
 
 pub mod battle;
 pub mod board;
 pub mod campaign;
 #[cfg(feature = "dev")]
 mod dev;
+mod headless;
 pub mod input;
 mod launch;
 pub mod lesson;
@@ -24,7 +25,6 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
 
-use battle::{AppState, Battle, BattleSetup, Pace, Phase};
 use platform::web;
 
 /// Everything that decides: states, the battle, seats and the AI, input. No rendering.
@@ -61,42 +61,6 @@ impl Plugin for GamePlugin {
     }
 }
 
-/// Plays a battle to its end without a window (the logic plugins only, frame by frame) and
-/// returns the line a finished battle writes: the native side of the web determinism check.
-pub fn run_headless(setup: BattleSetup, max_frames: u32) -> String {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::state::app::StatesPlugin,
-        bevy::input::InputPlugin,
-        LogicPlugin,
-    ))
-    .insert_resource(Pace {
-        pause: 0.0,
-        fast: false,
-        budget: u32::MAX,
-    })
-    .insert_resource(setup)
-    // A check from the command line keeps nothing among the player's saves.
-    .insert_resource(platform::Prefs { dir: None })
-    .add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
-        next.set(AppState::Battle)
-    });
-    for _ in 0..max_frames {
-        app.update();
-        let over = app
-            .world()
-            .get_resource::<State<Phase>>()
-            .is_some_and(|p| *p.get() == Phase::Over);
-        if over {
-            break;
-        }
-    }
-    app.world()
-        .get_resource::<Battle>()
-        .map_or_else(|| "FRAY ERROR no battle".into(), battle::over_line)
-}
-
 pub fn run(launch: Launch) -> AppExit {
     web::mark("the game starts");
     let (launch, fast) = launch::from_query(launch);
@@ -124,68 +88,18 @@ pub fn run(launch: Launch) -> AppExit {
     )
     .insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.09)))
     .add_plugins(GamePlugin);
-    // A turn-based game redraws on demand, unless it is recording frames for a test.
-    app.insert_resource(if launch.scripted() {
-        WinitSettings::continuous()
-    } else {
-        WinitSettings::desktop_app()
-    });
-    if let Some(l) = launch.lang {
-        app.insert_resource(settings::LaunchLang(l));
-    }
-    let mut battle = launch.battle.clone();
-    if launch.resume_latest {
-        let saved = battle::SavedBattles::read(&platform::Prefs::default());
-        match saved.latest() {
-            Some((slot, save)) => battle = Some(BattleSetup::resuming(slot, save)),
-            None => web::announce("FRAY NOTHING TO CONTINUE"),
-        }
-    }
-    if launch.table_dice {
-        match &mut battle {
-            Some(b) => b.table_dice = true,
-            None => {
-                app.insert_resource(BattleSetup {
-                    table_dice: true,
-                    ..BattleSetup::default()
-                });
-            }
-        }
-    }
-    if launch.result {
-        app.add_systems(
-            OnEnter(Phase::Over),
-            |mut next: ResMut<NextState<AppState>>| next.set(AppState::Result),
-        );
-    }
-    if let Some(c) = launch.campaign.clone() {
-        campaign::launch(&mut app, c);
-    }
-    if let Some(setup) = battle {
-        app.insert_resource(setup);
-        if !launch.menu {
-            app.add_systems(Startup, |mut next: ResMut<NextState<AppState>>| {
-                next.set(AppState::Battle)
-            });
-        }
-    }
-    if fast {
-        app.insert_resource(Pace {
-            fast: true,
-            ..Pace::default()
-        });
-    }
+    // A turn-based game redraws on demand (the dev tools' recording asks otherwise).
+    app.insert_resource(WinitSettings::desktop_app());
+    launch::start(&mut app, &launch, fast);
     #[cfg(feature = "dev")]
-    dev::fly(&mut app, &launch);
-    #[cfg(not(feature = "dev"))]
-    if launch.piloted() {
-        web::announce(
-            "FRAY built without the dev tools: --frames, --screenshot and --take do nothing",
-        );
-    }
+    dev::fly(&mut app, &launch.pilot);
     web::mark("the app is built");
     app.run()
 }
 
 pub use battle::SeatKind;
-pub use launch::{CampaignLaunch, Launch};
+pub use campaign::CampaignLaunch;
+#[cfg(feature = "dev")]
+pub use dev::Pilot;
+pub use headless::run_headless;
+pub use launch::Launch;

@@ -325,10 +325,26 @@ pub fn lasts(c: &Campaigning, battle: &Battle, words: &fray_words::Words) -> Vec
     out
 }
 
+/// A campaign `fray play --campaign` starts.
+#[derive(Clone, Debug, Default)]
+pub struct CampaignLaunch {
+    pub id: String,
+    pub seed: u64,
+    /// Into this many of its battles at once, one after another (with `go_on`).
+    pub fight: u32,
+    /// From the result screen on to the camp at once.
+    pub go_on: bool,
+    /// Who sits where in that battle, over the camp's (the person at the company's side).
+    pub seats: Option<(
+        Vec<crate::game::battle::SeatKind>,
+        crate::game::battle::SeatKind,
+    )>,
+}
+
 /// `fray play --campaign`: the campaign started and its camp open; with `fight`, its first
 /// battle begun at once (seated as asked); with `go_on`, the result screen left for the camp
 /// as its button would.
-pub fn launch(app: &mut App, how: crate::game::launch::CampaignLaunch) {
+pub fn launch(app: &mut App, how: CampaignLaunch) {
     let go_on = how.go_on;
     let seats = how.seats.clone();
     let mut left = how.fight;

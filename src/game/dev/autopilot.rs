@@ -9,8 +9,28 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 use crate::game::battle::{self, Battle};
-use crate::game::launch::Launch;
 use crate::game::{board, input};
+
+/// What the dev tools are asked to do, from `fray play`'s command line.
+#[derive(Clone, Debug, Default)]
+pub struct Pilot {
+    /// Quit after this many frames.
+    pub frames: Option<u32>,
+    pub screenshot: Option<PathBuf>,
+    /// Take the screenshot as soon as an attack's line is drawn on the board (within
+    /// `frames`), rather than at the last frame.
+    pub shot_on_attack: bool,
+    /// Take it as soon as a roll's dice have settled on the board.
+    pub shot_on_dice: bool,
+    /// Take it at a critical hit's moment, its flash still bright.
+    pub shot_on_critical: bool,
+    /// Take the first this many decisions a person faces with the choice the menu starts on.
+    pub take: u32,
+    /// Stop taking them at the first decision whose title holds these words.
+    pub take_until: Option<String>,
+    /// At that decision, the menu's rows opened one step after another.
+    pub open: Vec<usize>,
+}
 
 #[derive(Resource, Clone, Debug, Default)]
 struct Autopilot {
@@ -27,18 +47,22 @@ struct Autopilot {
     taken_at: Option<u64>,
 }
 
-/// The autopilot `launch` asks for, in `app`.
-pub fn fly(app: &mut App, launch: &Launch) {
+/// The autopilot `pilot` asks for, in `app`.
+pub fn fly(app: &mut App, pilot: &Pilot) {
+    // Frames recorded for a test or a screenshot must keep coming rather than wait for input.
+    if pilot.frames.is_some() || pilot.screenshot.is_some() {
+        app.insert_resource(bevy::winit::WinitSettings::continuous());
+    }
     app.insert_resource(Autopilot {
-        frames: launch.frames,
-        screenshot: launch.screenshot.clone(),
-        shot_on_attack: launch.shot_on_attack,
-        shot_on_dice: launch.shot_on_dice,
-        shot_on_critical: launch.shot_on_critical,
+        frames: pilot.frames,
+        screenshot: pilot.screenshot.clone(),
+        shot_on_attack: pilot.shot_on_attack,
+        shot_on_dice: pilot.shot_on_dice,
+        shot_on_critical: pilot.shot_on_critical,
         shot_taken: false,
-        take: launch.take,
-        take_until: launch.take_until.clone(),
-        open: launch.open.clone(),
+        take: pilot.take,
+        take_until: pilot.take_until.clone(),
+        open: pilot.open.clone(),
         taken_at: None,
     })
     .add_systems(

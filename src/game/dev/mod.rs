@@ -5,4 +5,5 @@
 
 mod autopilot;
 
+pub use autopilot::Pilot;
 pub(super) use autopilot::fly;
