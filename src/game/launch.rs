@@ -29,8 +29,8 @@ pub struct Launch {
     pub pilot: crate::game::dev::Pilot,
 }
 
-/// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1&frames=…`,
-/// or `?lesson=…`).
+/// Settings from the web page's address (`?scenario=…&seats=ai,ai&seed=7&fast=1`,
+/// `?lang=pseudo`, `?continue=1`, or `?lesson=…`).
 pub fn from_query(mut launch: Launch) -> (Launch, bool) {
     let q = crate::game::platform::web::query();
     let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
