@@ -967,7 +967,8 @@ mod tests {
         let mut spec = TestSpec::new("teams.tests").die(Some(Die::D6), "");
         spec.luck = -30; // never lucky
         let one = chance(&spec, 4);
-        spec.advantages.push(fray_rules::Line::new("teams-prone"));
+        spec.advantages
+            .push(fray_rules::teams::why::Why::ProneStrike);
         assert!((chance(&spec, 4) - (1.0 - (1.0 - one).powi(2))).abs() < 1e-12);
     }
 }

@@ -8,7 +8,8 @@ use super::harm::{self, DefenceTest, defence_test, spend_reaction};
 use super::model::*;
 use super::roll::{TestResult, TestSpec, roll_test, test_against};
 use super::said::{later, square, weapon as with_weapon};
-use super::targeting::{Figures, Why, can_attack, can_kill, figures};
+use super::targeting::{Figures, can_attack, can_kill, figures};
+use super::why::Why;
 use super::{Action, Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;
@@ -327,24 +328,13 @@ pub fn attack_spec(f: &Figures) -> TestSpec {
         .die(Some(f.attribute.1), f.attribute.0.label())
         .die(f.skill, "combat");
     if let Some((p, b)) = f.proficiency {
-        let cause = match p {
-            Proficiency::Simple => "teams-proficiency-simple",
-            Proficiency::Martial => "teams-proficiency-martial",
-            Proficiency::Finesse => "teams-proficiency-finesse",
-            Proficiency::Ranged => "teams-proficiency-ranged",
-        };
-        spec = spec.modifier(i32::from(b), Line::new(cause));
+        spec = spec.modifier(i32::from(b), Why::Proficiency(p));
     }
     let earlier = i32::from(f.earlier_attacks);
-    if earlier > 0 {
-        spec = spec.modifier(
-            -2 * earlier,
-            Line::new("teams-multiple-attacks").number("earlier", earlier),
-        );
-    }
+    spec = spec.modifier(-2 * earlier, Why::EarlierAttacks(earlier));
     spec.luck = i32::from(f.luck);
-    spec.advantages = f.advantages.iter().map(|w| w.line()).collect();
-    spec.disadvantages = f.disadvantages.iter().map(|w| w.line()).collect();
+    spec.advantages = f.advantages.clone();
+    spec.disadvantages = f.disadvantages.clone();
     spec.critical = Some(f.critical);
     spec
 }
@@ -761,7 +751,7 @@ pub fn killing_strike(
     let mut spec = attack_spec(&f).said(said);
     spec.rule = "teams.killing-strike";
     spec.critical = None;
-    spec.advantages = vec![Line::new("teams-killing-strike-advantage")];
+    spec.advantages = [Why::KillingStrike].into_iter().collect();
     spec.disadvantages.clear();
     let con = ctx.s.characters[target].stats.constitution;
     let ok = test_against(

@@ -3,6 +3,7 @@
 
 use super::roll::{TestSpec, test_against};
 use super::said::later;
+use super::why::Why;
 use super::{Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};
 use crate::dice::Die;
@@ -296,7 +297,7 @@ pub fn defence_test(ch: &super::Character, kind: DefenceTest) -> TestSpec {
             st.acrobatics,
             "acrobatics",
             st.reflex,
-            "teams-reflex",
+            Why::Reflex,
         ),
         DefenceTest::Fortify => (
             "teams.unconscious",
@@ -305,7 +306,7 @@ pub fn defence_test(ch: &super::Character, kind: DefenceTest) -> TestSpec {
             st.athletics,
             "athletics",
             st.fortitude,
-            "teams-fortitude",
+            Why::Fortitude,
         ),
         DefenceTest::Resist => (
             "teams.resist",
@@ -314,14 +315,14 @@ pub fn defence_test(ch: &super::Character, kind: DefenceTest) -> TestSpec {
             st.resolve,
             "resolve",
             st.will,
-            "teams-will",
+            Why::Will,
         ),
     };
     let mut spec = TestSpec::new(rule)
         .die(Some(attr), attr_name)
         .die(skill, skill_name)
-        .modifier(i32::from(bonus), Line::new(bonus_cause))
-        .modifier(i32::from(ch.guarding), Line::new("teams-guarding"));
+        .modifier(i32::from(bonus), bonus_cause)
+        .modifier(i32::from(ch.guarding), Why::Guarding);
     spec.luck = i32::from(st.luck);
     spec
 }

@@ -19,6 +19,7 @@ pub mod setup;
 mod squares;
 pub mod targeting;
 pub mod turn;
+pub mod why;
 
 use crate::line::Named;
 use crate::{CharacterId, FactionId, Line};

@@ -2,7 +2,10 @@
 //! rolled once, or several times with advantage or disadvantage (teams.tests,
 //! teams.advantage).
 
+use smallvec::SmallVec;
+
 use super::Ctx;
+use super::why::{Valued, Why, Whys};
 use crate::battle::RuleError;
 use crate::dice::{Die, Rolled};
 use crate::explain::{Explanation, Modifier};
@@ -15,10 +18,6 @@ pub const LUCK_BONUS: i32 = 4;
 /// Advantage stacks to double and no further; each disadvantage cancels one advantage.
 pub const MAX_ADVANTAGE: i32 = 2;
 
-/// What a die of a test stands for, in its roll's purpose: a fixed phrase, kept as it is
-/// rather than copied, since a quiet play-out reads none of them.
-pub type Words = std::borrow::Cow<'static, str>;
-
 /// A test about to be rolled.
 #[derive(Clone, Debug, Default)]
 pub struct TestSpec {
@@ -27,13 +26,13 @@ pub struct TestSpec {
     pub said: Line,
     pub rule: &'static str,
     /// The dice of the pool, each with what it stands for ("strength").
-    pub dice: Vec<(Die, Words)>,
+    pub dice: SmallVec<[(Die, &'static str); 3]>,
     /// Flat bonuses and penalties, each with its cause.
-    pub modifiers: Vec<(i32, Line)>,
+    pub modifiers: Valued,
     /// Added to the luck roll.
     pub luck: i32,
-    pub advantages: Vec<Line>,
-    pub disadvantages: Vec<Line>,
+    pub advantages: Whys,
+    pub disadvantages: Whys,
     /// An attack test: the luck roll at or above which it is a critical hit. None for an
     /// ordinary test, where a luck roll of 20 or more adds 4.
     pub critical: Option<i32>,
@@ -47,9 +46,9 @@ impl TestSpec {
         }
     }
 
-    pub fn die(mut self, die: Option<Die>, label: impl Into<Words>) -> TestSpec {
+    pub fn die(mut self, die: Option<Die>, label: &'static str) -> TestSpec {
         if let Some(d) = die {
-            self.dice.push((d, label.into()));
+            self.dice.push((d, label));
         }
         self
     }
@@ -60,9 +59,9 @@ impl TestSpec {
         self
     }
 
-    pub fn modifier(mut self, value: i32, cause: impl Into<Line>) -> TestSpec {
+    pub fn modifier(mut self, value: i32, cause: Why) -> TestSpec {
         if value != 0 {
-            self.modifiers.push((value, cause.into()));
+            self.modifiers.push((value, cause));
         }
         self
     }
@@ -115,13 +114,13 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
     } else {
         Vec::with_capacity(rolls)
     };
-    let purpose = |die: &Words, k: usize| {
+    let purpose = |die: &'static str, k: usize| {
         if quiet {
             Line::default()
         } else {
             Line::new("teams-roll-die")
                 .line("test", spec.said.clone())
-                .arg("die", Arg::Word(die.clone()))
+                .arg("die", Arg::Word(die.into()))
                 .number("roll", i64::try_from(k + 1).unwrap_or(i64::MAX))
         }
     };
@@ -143,7 +142,7 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
                 dice.push(r);
             }
         }
-        let l = ctx.roll(Die::D20, &purpose(&Words::Borrowed("luck"), k), spec.rule)?;
+        let l = ctx.roll(Die::D20, &purpose("luck", k), spec.rule)?;
         if !quiet {
             dice.push(l);
         }
@@ -189,9 +188,9 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
     e.modifiers = spec
         .modifiers
         .iter()
-        .map(|(value, cause)| Modifier {
-            value: *value,
-            cause: cause.clone(),
+        .map(|&(value, cause)| Modifier {
+            value,
+            cause: cause.line(),
         })
         .collect();
     if spec.luck != 0 {
@@ -209,7 +208,7 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         let cancelled = spec.advantages.len().min(spec.disadvantages.len());
         let cause = Line::new(id)
             .word("times", if net.abs() > 1 { "double" } else { "single" })
-            .lines("causes", causes.clone())
+            .lines("causes", causes.iter().map(|w| w.line()).collect())
             .number("rolls", rolls as i64)
             .number("cancelled", cancelled as i64);
         e.modifiers.push(Modifier { value: 0, cause });
@@ -217,8 +216,14 @@ pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError
         e.modifiers.push(Modifier {
             value: 0,
             cause: Line::new("teams-advantage-cancelled")
-                .lines("advantages", spec.advantages.clone())
-                .lines("disadvantages", spec.disadvantages.clone()),
+                .lines(
+                    "advantages",
+                    spec.advantages.iter().map(|w| w.line()).collect(),
+                )
+                .lines(
+                    "disadvantages",
+                    spec.disadvantages.iter().map(|w| w.line()).collect(),
+                ),
         });
     }
     if spec.critical.is_none() && kept.luck >= LUCKY {
@@ -319,17 +324,17 @@ mod tests {
         let one = 0.5 * 19.0 / 20.0 + 1.0 / 20.0;
         assert!((chance_at_least(&spec, 4) - one).abs() < 1e-12);
         let mut adv = spec.clone();
-        adv.advantages.push(Line::new("teams-prone"));
+        adv.advantages.push(Why::ProneStrike);
         assert!((chance_at_least(&adv, 4) - (1.0 - (1.0 - one).powi(2))).abs() < 1e-12);
         let mut dis = spec.clone();
-        dis.disadvantages.push(Line::new("teams-dark"));
+        dis.disadvantages.push(Why::Cover);
         assert!((chance_at_least(&dis, 4) - one * one).abs() < 1e-12);
         // Two dice and a modifier: 2d4 + 1 against 9 needs 8 on the dice (1 in 16), or with
         // the luck bonus 4 or more (13 in 16).
         let two = TestSpec::new("teams.tests")
             .die(Some(Die::D4), "a")
             .die(Some(Die::D4), "b")
-            .modifier(1, Line::new("teams-guarding"));
+            .modifier(1, Why::Guarding);
         let want = (1.0 / 16.0) * 19.0 / 20.0 + (1.0 / 20.0) * (13.0 / 16.0);
         assert!((chance_at_least(&two, 9) - want).abs() < 1e-12);
     }

@@ -4,9 +4,9 @@
 
 use super::grid::{cover_between, distance, flanked, line_of_sight};
 use super::model::*;
+use super::why::{Valued, Why, Whys};
 use crate::battle::CharacterId;
 use crate::dice::Die;
-use crate::line::Line;
 
 /// Whether `w` is in `a`'s hands (bare hands always are) and ready to strike or shoot.
 pub fn weapon_ready(s: &State, a: CharacterId, w: WeaponRef) -> bool {
@@ -71,64 +71,19 @@ pub struct Figures {
     pub proficiency: Option<(Proficiency, i8)>,
     pub earlier_attacks: u8,
     pub luck: i8,
-    pub advantages: Vec<Why>,
-    pub disadvantages: Vec<Why>,
+    pub advantages: Whys,
+    pub disadvantages: Whys,
     /// The target's evasion as this attacker treats it, and why it differs from the sheet.
     pub evasion: i32,
-    pub evasion_why: Vec<(i32, Why)>,
+    pub evasion_why: Valued,
     /// The target's reduction of this weapon's damage class, and why.
     pub reduction: i32,
-    pub reduction_why: Vec<(i32, Why)>,
+    pub reduction_why: Valued,
     pub damage: i32,
     pub critical_damage: i32,
     pub critical: i32,
     pub damage_type: DamageType,
     pub nonlethal: bool,
-}
-
-/// Why an attack has advantage or disadvantage, or why a figure differs from the sheet: kept
-/// as a fact, worded only when an explanation is written ([`Why::line`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Why {
-    /// A sneak attack on an unconscious target.
-    Unconscious,
-    /// A sneak attack by an unseen attacker.
-    Unseen,
-    /// A sneak attack on a surprised target.
-    Surprised,
-    Flanking,
-    /// Shooting at a prone target.
-    ProneShot,
-    /// Striking a prone target.
-    ProneStrike,
-    /// The target has taken cover.
-    Cover,
-    Guarding,
-    /// The attacker's size less the target's.
-    Size(i32),
-    Deflection,
-    ElementalDeflection,
-    Parry,
-}
-
-impl Why {
-    pub fn line(self) -> Line {
-        match self {
-            Why::Unconscious => Line::new("teams-why-sneak-unconscious"),
-            Why::Unseen => Line::new("teams-why-sneak-unseen"),
-            Why::Surprised => Line::new("teams-why-sneak-surprised"),
-            Why::Flanking => Line::new("teams-why-flanking"),
-            Why::ProneShot => Line::new("teams-why-prone-shot"),
-            Why::ProneStrike => Line::new("teams-why-prone-strike"),
-            Why::Cover => Line::new("teams-why-cover"),
-            Why::Guarding => Line::new("teams-guarding"),
-            Why::Size(d) if d > 0 => Line::new("teams-why-larger").number("by", d),
-            Why::Size(d) => Line::new("teams-why-smaller").number("by", -d),
-            Why::Deflection => Line::new("teams-why-deflection"),
-            Why::ElementalDeflection => Line::new("teams-why-elemental-deflection"),
-            Why::Parry => Line::new("teams-why-parry"),
-        }
-    }
 }
 
 impl Figures {
@@ -178,8 +133,8 @@ pub fn figures(
     let me = s.characters.get(a)?;
     let them = s.characters.get(t)?;
     let weapon = s.weapon(w)?;
-    let mut advantages = Vec::new();
-    let mut disadvantages = Vec::new();
+    let mut advantages = Whys::new();
+    let mut disadvantages = Whys::new();
     let cannot_see = if them.status == Status::Unconscious {
         Some(Why::Unconscious)
     } else if me.unseen {
@@ -207,7 +162,7 @@ pub fn figures(
     }
     let size = i32::from(me.stats.size) - i32::from(them.stats.size);
     let guard = i32::from(them.guarding);
-    let mut evasion_why = Vec::new();
+    let mut evasion_why = Valued::new();
     if guard > 0 {
         evasion_why.push((1, Why::Guarding));
     }
@@ -215,7 +170,7 @@ pub fn figures(
         evasion_why.push((size, Why::Size(size)));
     }
     let evasion = i32::from(them.stats.evasion) + guard + size;
-    let mut reduction_why = Vec::new();
+    let mut reduction_why = Valued::new();
     let reduction = match weapon.damage_type.class() {
         DamageClass::Typeless => 0,
         class => {
