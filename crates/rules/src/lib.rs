@@ -7,7 +7,6 @@ pub mod context;
 pub mod coterie;
 pub mod dice;
 pub mod explain;
-pub mod few;
 pub mod holders;
 pub mod ids;
 pub mod line;

@@ -15,8 +15,8 @@ use super::squares::bits;
 use super::targeting::{reaches, ready_weapon, weapon_ready};
 use super::turn::{COMMAND_FOCUS, bit, reload_actions};
 use crate::battle::CharacterId;
-use crate::few::Few;
 use crate::line::Line;
+use smallvec::SmallVec;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -128,10 +128,10 @@ pub fn only_end_left(s: &State) -> bool {
 /// what it could pick up: read in one pass over the items for the whole listing rather than
 /// once for each kind of action.
 struct Kit {
-    carried: Few<(ItemId, bool), 8>,
+    carried: SmallVec<[(ItemId, bool); 8]>,
     /// Lying on the ground within reach, or carried by someone fallen within reach
     /// (teams.interact).
-    pick_ups: Few<ItemId, 8>,
+    pick_ups: SmallVec<[ItemId; 8]>,
 }
 
 impl Kit {
@@ -157,8 +157,8 @@ impl Kit {
             }
         };
         let mut kit = Kit {
-            carried: Few::new(),
-            pick_ups: Few::new(),
+            carried: SmallVec::new(),
+            pick_ups: SmallVec::new(),
         };
         if let Some(h) = s.holders() {
             // The index names the items of the character and of the fallen about it: only the
@@ -191,7 +191,7 @@ impl Kit {
     }
 
     fn all(&self) -> &[(ItemId, bool)] {
-        self.carried.as_slice()
+        &self.carried
     }
 
     fn held(&self) -> impl Iterator<Item = ItemId> + '_ {
@@ -380,7 +380,7 @@ fn each_turn_action(
             }
         }
         if want(Part::PickUp) {
-            for &i in kit().pick_ups.as_slice() {
+            for &i in kit().pick_ups.iter() {
                 emit(Action::PickUp(i))?;
             }
         }

@@ -10,9 +10,9 @@ use super::rounds::{pending, to_send};
 use super::said;
 use super::targeting::{blast, known_to, stats, strike};
 use crate::battle::CharacterId;
-use crate::few::Few;
 use crate::holders::items_where;
 use crate::line::Line;
+use smallvec::SmallVec;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -29,7 +29,7 @@ pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
         Stage::Activation => {
             // Those who may be activated, then those who may take the fight up again, read in
             // one pass.
-            let mut resumes = Few::<CharacterId, 8>::new();
+            let mut resumes = SmallVec::<[CharacterId; 8]>::new();
             for (c, resumes_fight) in to_send(s, s.to_act) {
                 if resumes_fight {
                     resumes.push(c);
@@ -37,7 +37,7 @@ pub fn legal_actions_into(s: &State, out: &mut Vec<Action>) {
                     out.push(Action::Activate(c));
                 }
             }
-            out.extend(resumes.as_slice().iter().map(|&c| Action::Resume(c)));
+            out.extend(resumes.iter().map(|&c| Action::Resume(c)));
             out.push(Action::Pass);
         }
         Stage::Turn => {
