@@ -122,6 +122,15 @@ impl GameAction {
     }
 }
 
+/// The names printed on the keys, as the keys' labels write them.
+#[cfg(test)]
+pub fn key_names() -> Vec<String> {
+    default_keys()
+        .into_iter()
+        .map(|(_, k)| key_name(k))
+        .collect()
+}
+
 /// The keys each action starts with.
 pub fn default_keys() -> Vec<(GameAction, KeyCode)> {
     use GameAction::*;
@@ -480,55 +489,90 @@ pub fn keys_window(
     }
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
+    let mut asked = None;
     egui::Window::new(speech.say("keys-title"))
         .open(&mut open)
         .collapsible(false)
         .show(&ctx, |ui| {
-            ui.label(speech.say("keys-how"));
-            ui.separator();
-            egui::Grid::new("keys").striped(true).show(ui, |ui| {
-                for (row, &action) in GameAction::ALL.iter().enumerate() {
-                    let here = row == screen.row;
-                    let words = if here {
-                        egui::RichText::new(speech.say(action.message())).strong()
-                    } else {
-                        egui::RichText::new(speech.say(action.message()))
-                    };
-                    ui.label(words);
-                    let keys = if screen.listening == Some(action) {
-                        speech.say("keys-listening")
-                    } else {
-                        bindings.words(&speech, action)
-                    };
-                    if ui.selectable_label(here, keys).clicked() {
-                        screen.row = row;
-                        screen.listening = Some(action);
-                    }
-                    if ui.small_button(speech.say("keys-clear")).clicked() {
-                        screen.row = row;
-                        change(&mut bindings, &prefs, &mut screen, |b| b.clear(action));
-                    }
-                    ui.end_row();
-                }
-            });
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui.button(speech.say("keys-reset")).clicked() {
-                    change(&mut bindings, &prefs, &mut screen, |b| {
-                        *b = Bindings::default()
-                    });
-                }
-                if let Some(s) = &screen.status {
-                    let said = speech.said(s);
-                    ui.label(egui::RichText::new(said).small().weak());
-                }
-            });
+            asked = keys_page(ui, &speech, &bindings, &screen)
         });
+    match asked {
+        Some(KeysAsk::Listen(row, action)) => {
+            screen.row = row;
+            screen.listening = Some(action);
+        }
+        Some(KeysAsk::Clear(row, action)) => {
+            screen.row = row;
+            change(&mut bindings, &prefs, &mut screen, |b| b.clear(action));
+        }
+        Some(KeysAsk::Reset) => change(&mut bindings, &prefs, &mut screen, |b| {
+            *b = Bindings::default()
+        }),
+        None => {}
+    }
     if !open {
         screen.open = false;
         screen.listening = None;
     }
     Ok(())
+}
+
+/// What a click on the keys window asks for.
+enum KeysAsk {
+    /// Wait for this row's action's new key.
+    Listen(usize, GameAction),
+    /// Clear this row's action's keys.
+    Clear(usize, GameAction),
+    /// Every key back as it came.
+    Reset,
+}
+
+/// The keys window's page, drawn from what it reads: each action, its keys and their buttons,
+/// and what the last change did.
+fn keys_page(
+    ui: &mut bevy_egui::egui::Ui,
+    speech: &fray_words::Words,
+    bindings: &Bindings,
+    screen: &KeysScreen,
+) -> Option<KeysAsk> {
+    use bevy_egui::egui;
+    let mut asked = None;
+    ui.label(speech.say("keys-how"));
+    ui.separator();
+    egui::Grid::new("keys").striped(true).show(ui, |ui| {
+        for (row, &action) in GameAction::ALL.iter().enumerate() {
+            let here = row == screen.row;
+            let words = if here {
+                egui::RichText::new(speech.say(action.message())).strong()
+            } else {
+                egui::RichText::new(speech.say(action.message()))
+            };
+            ui.label(words);
+            let keys = if screen.listening == Some(action) {
+                speech.say("keys-listening")
+            } else {
+                bindings.words(speech, action)
+            };
+            if ui.selectable_label(here, keys).clicked() {
+                asked = Some(KeysAsk::Listen(row, action));
+            }
+            if ui.small_button(speech.say("keys-clear")).clicked() {
+                asked = Some(KeysAsk::Clear(row, action));
+            }
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui.button(speech.say("keys-reset")).clicked() {
+            asked = Some(KeysAsk::Reset);
+        }
+        if let Some(s) = &screen.status {
+            let said = speech.said(s);
+            ui.label(egui::RichText::new(said).small().weak());
+        }
+    });
+    asked
 }
 
 #[cfg(test)]
@@ -591,6 +635,43 @@ mod tests {
             screen_line(&screen, words),
             "FRAY KEYS OPEN · Saved in keys.ron"
         );
+    }
+
+    /// Under the pseudo-locale the keys window (its title, every action and its keys, one
+    /// waiting for its key, the buttons and what the last change did) says nothing in plain
+    /// English but the names on the keys, and cuts none of its lengthened words off.
+    #[test]
+    fn the_keys_window_speaks_from_the_catalogue() {
+        use crate::game::platform::spoken;
+        use bevy_egui::egui;
+        let words = fray_words::Words::new(crate::words::Lang::Pseudo);
+        let screen = KeysScreen {
+            open: true,
+            row: 2,
+            listening: Some(GameAction::Confirm),
+            status: Some(Line::new("prefs-saved-in").line("place", Prefs::file("keys.ron"))),
+        };
+        let bindings = Bindings::default();
+        // The page in a panel of the screen's width (a window's first frame is a sizing pass
+        // that draws nothing), under the window's title.
+        let texts = crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.heading(words.say("keys-title"));
+                keys_page(ui, &words, &bindings, &screen);
+            });
+        });
+        assert!(
+            texts.len() > GameAction::ALL.len() * 3,
+            "{} texts",
+            texts.len()
+        );
+        let names = key_names();
+        let own: Vec<&str> = names
+            .iter()
+            .map(String::as_str)
+            .chain(["keys.ron"])
+            .collect();
+        spoken::assert_spoken("the keys window", &texts, &own);
     }
 
     #[test]

@@ -11,6 +11,8 @@ use crate::game::battle::{
     AppState, Battle, BattleSet, Choice, Choose, Pace, Phase, Seats, Showing,
 };
 
+#[cfg(test)]
+pub use keys::key_names;
 pub use keys::{Bindings, GameAction, KeysScreen, default_keys, key_name};
 pub(crate) use keys::{DIGIT_KEYS, keys_closed, keys_window, load_bindings, no_text_typed};
 

@@ -8,6 +8,8 @@ mod assets;
 pub(crate) mod drawn;
 pub mod fonts;
 mod prefs;
+#[cfg(test)]
+pub(crate) mod spoken;
 pub(crate) mod web;
 mod window;
 

@@ -770,7 +770,7 @@ fn choice_list(
 mod tests {
     use super::*;
     use crate::game::battle::BattleSetup;
-    use crate::game::screens::spoken;
+    use crate::game::platform::spoken;
     use bevy::ecs::system::RunSystemOnce;
 
     /// Every text the battle's screen draws as it stands, at 1280×720: the top bar, the
@@ -816,7 +816,7 @@ mod tests {
     /// the keys, and cuts none of its lengthened words off at the window's edge.
     #[test]
     fn the_battle_screen_speaks_from_the_catalogue() {
-        let key_names = spoken::key_names();
+        let key_names = crate::game::input::key_names();
         for scenario in ["duel", "wizards-and-bandits", "goblin-ambush"] {
             let file = std::fs::read_to_string(format!("assets/scenarios/{scenario}.ron"))
                 .expect("a shipped scenario's file");

@@ -651,6 +651,7 @@ fn ending(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::platform::spoken;
 
     /// Under the pseudo-locale the campaigns' first screen says nothing in plain English but
     /// what the campaign files write (each campaign's name and what it is about) and the
@@ -667,7 +668,7 @@ mod tests {
             .iter()
             .flat_map(|(_, c)| [c.name.clone(), c.about.clone()])
             .collect();
-        own.extend(crate::game::screens::spoken::key_names());
+        own.extend(crate::game::input::key_names());
         let saved = SavedCampaign(None, String::new());
         let texts = crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
@@ -675,9 +676,35 @@ mod tests {
             });
         });
         let own: Vec<&str> = own.iter().map(String::as_str).collect();
-        crate::game::screens::spoken::assert_spoken("the campaigns", &texts, &own);
+        crate::game::platform::spoken::assert_spoken("the campaigns", &texts, &own);
         let rulesets = crate::generate::RULESETS.len();
         assert!(texts.len() >= 8 + rulesets, "{} texts", texts.len());
+    }
+
+    /// The words a shipped campaign's camp names as its files write them: the campaign's own,
+    /// the scenarios', and the names on the keys.
+    fn own_words(campaign_file: &str) -> Vec<String> {
+        let files: String = ["assets/scenarios", "assets/campaigns/scenarios"]
+            .iter()
+            .flat_map(|dir| std::fs::read_dir(dir).expect("a folder of scenarios"))
+            .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
+            .collect();
+        spoken::quoted(campaign_file)
+            .chain(spoken::quoted(&files))
+            .map(str::to_string)
+            .chain(crate::game::input::key_names())
+            .collect()
+    }
+
+    /// The camp of `camping` drawn under the pseudo-locale, each text with where it stands.
+    fn camp_drawn(camping: &mut Campaigning) -> Vec<(String, egui::Rect)> {
+        let words = Words::new(crate::words::Lang::Pseudo);
+        let keys = Bindings::default();
+        crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                camp(ui, (&words, &keys), None, camping, &mut None);
+            });
+        })
     }
 
     /// Under the pseudo-locale the camp before each shipped campaign's first battle (the
@@ -686,31 +713,51 @@ mod tests {
     /// cuts none of its lengthened words off.
     #[test]
     fn the_camp_speaks_from_the_catalogue() {
-        use crate::game::screens::spoken;
-        let words = Words::new(crate::words::Lang::Pseudo);
-        let keys = Bindings::default();
-        let files: String = ["assets/scenarios", "assets/campaigns/scenarios"]
-            .iter()
-            .flat_map(|dir| std::fs::read_dir(dir).expect("a folder of scenarios"))
-            .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
-            .collect();
-        let key_names = spoken::key_names();
         for (id, text) in campaign::BUILTIN {
-            let own: Vec<&str> = spoken::quoted(text)
-                .chain(spoken::quoted(&files))
-                .chain(key_names.iter().map(String::as_str))
-                .collect();
+            let own = own_words(text);
+            let own: Vec<&str> = own.iter().map(String::as_str).collect();
             let c = campaign::load(id).expect("a shipped campaign loads");
             let run = Run::new(id, &c, false, 1).expect("a shipped campaign starts");
-            let mut camping = Campaigning::new(run, c);
-            let texts =
-                crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
-                    egui::CentralPanel::default().show(ui, |ui| {
-                        camp(ui, (&words, &keys), None, &mut camping, &mut None);
-                    });
-                });
+            let texts = camp_drawn(&mut Campaigning::new(run, c));
             assert!(texts.len() >= 10, "{id}: {} texts", texts.len());
             spoken::assert_spoken(id, &texts, &own);
+        }
+    }
+
+    /// And so does the camp after each one's first battle, played out by random choices:
+    /// what the battle came to, the goals met, who fell and rested, and the way on (the next
+    /// camp, a choice of ways, or the campaign's end).
+    #[test]
+    fn the_camp_after_a_battle_speaks_from_the_catalogue() {
+        use crate::rules::battle::Pending;
+        use crate::rules::dice::SeededDice;
+        for (id, text) in campaign::BUILTIN {
+            let own = own_words(text);
+            let own: Vec<&str> = own.iter().map(String::as_str).collect();
+            let c = campaign::load(id).expect("a shipped campaign loads");
+            let mut run = Run::new(id, &c, false, 1).expect("a shipped campaign starts");
+            let (loaded, written) = run.scenario(&c).expect("its first battle is set up");
+            let mut dice = SeededDice::new(run.battle_seed());
+            let (mut session, _) = crate::session::start(&loaded.setup, &mut dice, None)
+                .expect("its first battle starts");
+            let mut pick = 7u64;
+            for step in 0.. {
+                assert!(step < 50_000, "{id}: the battle ends");
+                if !matches!(session.pending(), Pending::Decide { .. }) {
+                    break;
+                }
+                pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let k = (pick >> 33) as usize % session.legal_len();
+                let choice = session.choice(k).expect("a legal choice");
+                session
+                    .apply(&choice, &mut dice)
+                    .expect("a legal choice applies");
+            }
+            run.finish(&c, session.as_ref(), &written)
+                .expect("the battle ends the campaign's way");
+            let texts = camp_drawn(&mut Campaigning::new(run, c));
+            assert!(texts.len() >= 5, "{id}: {} texts", texts.len());
+            spoken::assert_spoken(&format!("{id}, after its first battle"), &texts, &own);
         }
     }
 }

@@ -413,7 +413,7 @@ fn numbered(words: &Words, number: usize, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::screens::spoken;
+    use crate::game::platform::spoken;
 
     /// Under the pseudo-locale the Learn page says nothing in plain English but what the
     /// lessons' files write (their titles and lines) and the names on the keys, and cuts none
@@ -422,7 +422,7 @@ mod tests {
     fn the_learn_page_speaks_from_the_catalogue() {
         let words = Words::new(crate::words::Lang::Pseudo);
         let keys = Bindings::default();
-        let key_names = spoken::key_names();
+        let key_names = crate::game::input::key_names();
         let own: Vec<&str> = crate::lessons::BUILTIN
             .iter()
             .flat_map(|(_, text)| spoken::quoted(text))
@@ -457,7 +457,7 @@ mod tests {
             .expect("the lessons' scenarios")
             .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
             .collect();
-        let key_names = spoken::key_names();
+        let key_names = crate::game::input::key_names();
         // The rules notes' titles and lines, as the panel quotes them.
         let notes: Vec<&str> = crate::rules::notes::ALL
             .iter()

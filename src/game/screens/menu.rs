@@ -573,7 +573,7 @@ mod tests {
             let mut own: Vec<&str> = vec![&entry.line, &entry.about];
             own.extend(entry.seats.iter().map(|(_, n)| n.as_str()));
             let texts = setup_texts_in(&words, entry, &catalogue);
-            crate::game::screens::spoken::assert_spoken(&entry.id, &texts, &own);
+            crate::game::platform::spoken::assert_spoken(&entry.id, &texts, &own);
             checked += texts.len();
         }
         let mut pick = RandomSkirmish {
@@ -587,7 +587,7 @@ mod tests {
                 skirmish_section(ui, &words, &mut pick, &cursor, &mut Clicks::default());
             });
         });
-        crate::game::screens::spoken::assert_spoken("the random skirmish", &texts, &[]);
+        crate::game::platform::spoken::assert_spoken("the random skirmish", &texts, &[]);
         assert!(
             texts.len() >= 8 && checked > 200,
             "{} and {checked}",

@@ -12,8 +12,6 @@ mod menu_cursor;
 mod notes_text;
 mod result;
 mod skirmish;
-#[cfg(test)]
-mod spoken;
 
 // What the board and the tests read of the screens; the rest stays inside them.
 pub use battle::deciding_words;

@@ -312,7 +312,7 @@ mod tests {
         for scenario in ["duel", "wizards-and-bandits", "goblin-ambush"] {
             let file = std::fs::read_to_string(format!("assets/scenarios/{scenario}.ron"))
                 .expect("a shipped scenario's file");
-            let own: Vec<&str> = crate::game::screens::spoken::quoted(&file).collect();
+            let own: Vec<&str> = crate::game::platform::spoken::quoted(&file).collect();
             let setup = BattleSetup {
                 scenario: scenario.to_string(),
                 seed: 7,
@@ -351,7 +351,7 @@ mod tests {
                     egui::CentralPanel::default().show(ui, |ui| story(ui, &battle, &words, &told));
                 });
             assert!(texts.len() >= 8, "{scenario}: {} texts", texts.len());
-            crate::game::screens::spoken::assert_spoken(scenario, &texts, &own);
+            crate::game::platform::spoken::assert_spoken(scenario, &texts, &own);
         }
     }
 }
