@@ -87,21 +87,9 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            camp_keys
-                .after(crate::game::input::Settled)
-                .run_if(in_state(AppState::Camp))
-                .run_if(crate::game::input::keys_closed),
-        )
-        .add_systems(
-            Update,
-            (
-                result_keys
-                    .run_if(in_state(AppState::Result))
-                    .run_if(campaign_battle),
-                go_on_when_asked
-                    .run_if(resource_exists::<GoOnAsked>)
-                    .run_if(resource_exists::<Campaigning>),
-            ),
+            go_on_when_asked
+                .run_if(resource_exists::<GoOnAsked>)
+                .run_if(resource_exists::<Campaigning>),
         );
 }
 
@@ -148,16 +136,6 @@ fn save_battle(
     if let Err(why) = store::write(&prefs, &campaigning.run) {
         notice.0 =
             Some(speech.say_with("camp-not-written", &[("why", fray_words::Value::Text(why))]));
-    }
-}
-
-/// Enter after a campaign's battle goes on with the campaign.
-fn result_keys(
-    actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
-    mut world: GoOn,
-) {
-    if actions.just_pressed(&crate::game::input::GameAction::Confirm) {
-        world.go_on();
     }
 }
 
@@ -416,42 +394,4 @@ pub fn leave(
     }
     commands.remove_resource::<Campaigning>();
     next.set(AppState::Menu);
-}
-
-/// The camp by keys: Enter goes into the next battle (or, at the ending, back to the menu),
-/// Escape back to the menu. The ways to choose between and the company's boxes are the
-/// mouse's.
-fn camp_keys(
-    actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
-    mut commands: Commands,
-    campaigning: Option<ResMut<Campaigning>>,
-    mut setup: ResMut<BattleSetup>,
-    prefs: Res<Prefs>,
-    mut next: ResMut<NextState<AppState>>,
-    mut notice: ResMut<Notice>,
-    speech: Res<crate::game::settings::Speech>,
-) {
-    use crate::game::input::GameAction;
-    let ended = campaigning
-        .as_deref()
-        .is_some_and(|c| matches!(c.run.at, crate::campaign::At::Ended(_)));
-    if actions.just_pressed(&GameAction::Cancel)
-        || (ended && actions.just_pressed(&GameAction::Confirm))
-    {
-        leave(&mut commands, campaigning.as_deref(), &prefs, &mut next);
-        return;
-    }
-    if !actions.just_pressed(&GameAction::Confirm) {
-        return;
-    }
-    let Some(mut c) = campaigning else {
-        return;
-    };
-    if !matches!(c.run.at, crate::campaign::At::Camp(_)) {
-        return;
-    }
-    match fight(&mut c, &mut setup) {
-        Ok(()) => next.set(AppState::Battle),
-        Err(why) => notice.0 = Some(cannot_start(&speech, why)),
-    }
 }

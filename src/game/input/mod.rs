@@ -82,12 +82,7 @@ pub(super) fn plugin(app: &mut App) {
                 panels.log = setup.lesson.is_some();
             },
         )
-        .add_systems(
-            Update,
-            (toggles, result_keys)
-                .after(Settled)
-                .run_if(keys::keys_closed),
-        )
+        .add_systems(Update, toggles.after(Settled).run_if(keys::keys_closed))
         .add_systems(
             Update,
             (
@@ -583,21 +578,6 @@ fn showing_keys(actions: Single<&ActionState<GameAction>>, mut showing: ResMut<S
 fn over_keys(actions: Single<&ActionState<GameAction>>, mut next: ResMut<NextState<AppState>>) {
     if actions.just_pressed(&GameAction::Confirm) {
         next.set(AppState::Result);
-    }
-}
-
-fn result_keys(
-    actions: Single<&ActionState<GameAction>>,
-    state: Res<State<AppState>>,
-    setup: Res<crate::game::battle::BattleSetup>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    // After a campaign's battle, Enter goes on with the campaign (`campaign.rs`).
-    if setup.campaign {
-        return;
-    }
-    if *state.get() == AppState::Result && actions.just_pressed(&GameAction::Confirm) {
-        next.set(AppState::Menu);
     }
 }
 

@@ -1,6 +1,6 @@
-//! The lessons by keyboard: the Learn page (Up/Down, Enter, Escape) and a lesson's own keys
-//! (Enter goes on, 1-9 answer or show a what-if, 0 comes back, Q leaves), and the plugin that
-//! runs them and keeps the progress.
+//! A lesson under way by keyboard (Enter goes on, 1-9 answer or show a what-if, 0 comes back,
+//! Q leaves), how a lesson is started, and the plugin that runs them and keeps the progress.
+//! The Learn page's own keys are the page's (`screens/lessons.rs`).
 //! Which lessons are done, kept between runs, is `progress`; the lesson under way is the
 //! battle's (`battle::LessonRun`).
 
@@ -15,28 +15,21 @@ pub use progress::Progress;
 use progress::{keep_progress, load_progress};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LearnCursor>()
-        .add_systems(
-            PreStartup,
-            load_progress.after(crate::game::input::load_bindings),
+    app.add_systems(
+        PreStartup,
+        load_progress.after(crate::game::input::load_bindings),
+    )
+    .add_systems(
+        Update,
+        (
+            take_lesson_choices,
+            lesson_keys.run_if(crate::game::input::keys_closed),
+            keep_progress.run_if(resource_exists::<Progress>),
         )
-        .add_systems(
-            Update,
-            (
-                take_lesson_choices,
-                lesson_keys.run_if(crate::game::input::keys_closed),
-                keep_progress.run_if(resource_exists::<Progress>),
-            )
-                .chain()
-                .in_set(BattleSet::Apply)
-                .run_if(resource_exists::<LessonRun>),
-        )
-        .add_systems(
-            Update,
-            learn_keys
-                .run_if(in_state(crate::game::battle::AppState::Learn))
-                .run_if(crate::game::input::keys_closed),
-        );
+            .chain()
+            .in_set(BattleSet::Apply)
+            .run_if(resource_exists::<LessonRun>),
+    );
 }
 
 /// A lesson by keyboard: Enter goes on; 1–9 answer the question before a roll, or after it
@@ -129,40 +122,6 @@ fn take_lesson_choices(
         }
     }
 }
-
-/// The Learn page by keyboard: Up/Down pick a lesson, Enter starts (or resumes) it, Escape
-/// goes back to the menu.
-fn learn_keys(
-    actions: Single<&leafwing_input_manager::prelude::ActionState<crate::game::input::GameAction>>,
-    mut cursor: ResMut<LearnCursor>,
-    progress: Option<Res<Progress>>,
-    mut setup: ResMut<crate::game::battle::BattleSetup>,
-    mut next: ResMut<NextState<crate::game::battle::AppState>>,
-) {
-    use crate::game::input::GameAction;
-    let n = crate::lessons::BUILTIN.len();
-    if n == 0 {
-        return;
-    }
-    if actions.just_pressed(&GameAction::Next) {
-        cursor.0 = (cursor.0 + 1) % n;
-    }
-    if actions.just_pressed(&GameAction::Previous) {
-        cursor.0 = (cursor.0 + n - 1) % n;
-    }
-    if actions.just_pressed(&GameAction::Confirm) {
-        let id = crate::lessons::BUILTIN[cursor.0.min(n - 1)].0;
-        start_lesson(&mut setup, progress.as_deref(), id);
-        next.set(crate::game::battle::AppState::Battle);
-    }
-    if actions.just_pressed(&GameAction::Cancel) {
-        next.set(crate::game::battle::AppState::Menu);
-    }
-}
-
-/// The lesson the Learn page's cursor is on.
-#[derive(Resource, Default)]
-pub struct LearnCursor(pub usize);
 
 /// Sets the next battle to be lesson `id`, from where it was left if it was.
 pub fn start_lesson(

@@ -648,6 +648,54 @@ fn ending(
     }
 }
 
+/// The camp's keys, beside its drawing.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        camp_keys
+            .after(crate::game::input::Settled)
+            .run_if(in_state(AppState::Camp))
+            .run_if(crate::game::input::keys_closed),
+    );
+}
+
+/// The camp by keys: Enter goes into the next battle (or, at the ending, back to the menu),
+/// Escape back to the menu. The ways to choose between and the company's boxes are the
+/// mouse's.
+fn camp_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<GameAction>>,
+    mut commands: Commands,
+    campaigning: Option<ResMut<Campaigning>>,
+    mut setup: ResMut<BattleSetup>,
+    prefs: Res<Prefs>,
+    mut next: ResMut<NextState<AppState>>,
+    mut notice: ResMut<Notice>,
+    speech: Res<crate::game::settings::Speech>,
+) {
+    let ended = campaigning
+        .as_deref()
+        .is_some_and(|c| matches!(c.run.at, crate::campaign::At::Ended(_)));
+    if actions.just_pressed(&GameAction::Cancel)
+        || (ended && actions.just_pressed(&GameAction::Confirm))
+    {
+        crate::game::campaign::leave(&mut commands, campaigning.as_deref(), &prefs, &mut next);
+        return;
+    }
+    if !actions.just_pressed(&GameAction::Confirm) {
+        return;
+    }
+    let Some(mut c) = campaigning else {
+        return;
+    };
+    if !matches!(c.run.at, crate::campaign::At::Camp(_)) {
+        return;
+    }
+    match fight(&mut c, &mut setup) {
+        Ok(()) => next.set(AppState::Battle),
+        Err(why) => notice.0 = Some(crate::game::campaign::cannot_start(&speech, why)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

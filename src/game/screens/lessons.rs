@@ -10,10 +10,53 @@ use crate::game::battle::{
     AppState, Battle, BattleSetup, LessonRun, Notice, PointAt, Stage, Waits,
 };
 use crate::game::input::{Bindings, GameAction};
-use crate::game::lesson::{LearnCursor, Progress, start_lesson};
+use crate::game::lesson::{Progress, start_lesson};
 use crate::rules::Line;
 
 pub use crate::game::board::POINTER;
+
+/// The Learn page's keys and its cursor, beside its drawing.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LearnCursor>().add_systems(
+        Update,
+        learn_keys
+            .run_if(in_state(AppState::Learn))
+            .run_if(crate::game::input::keys_closed),
+    );
+}
+
+/// The lesson the Learn page's cursor is on.
+#[derive(Resource, Default)]
+pub struct LearnCursor(pub usize);
+
+/// The Learn page by keyboard: Up/Down pick a lesson, Enter starts (or resumes) it, Escape
+/// goes back to the menu.
+fn learn_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<GameAction>>,
+    mut cursor: ResMut<LearnCursor>,
+    progress: Option<Res<Progress>>,
+    mut setup: ResMut<BattleSetup>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let n = crate::lessons::BUILTIN.len();
+    if n == 0 {
+        return;
+    }
+    if actions.just_pressed(&GameAction::Next) {
+        cursor.0 = (cursor.0 + 1) % n;
+    }
+    if actions.just_pressed(&GameAction::Previous) {
+        cursor.0 = (cursor.0 + n - 1) % n;
+    }
+    if actions.just_pressed(&GameAction::Confirm) {
+        let id = crate::lessons::BUILTIN[cursor.0.min(n - 1)].0;
+        start_lesson(&mut setup, progress.as_deref(), id);
+        next.set(AppState::Battle);
+    }
+    if actions.just_pressed(&GameAction::Cancel) {
+        next.set(AppState::Menu);
+    }
+}
 
 /// The Learn page.
 pub fn learn_ui(

@@ -32,7 +32,12 @@ use crate::rules::battle::Pending;
 
 /// The menu's keyboard cursor, which the headless tests walk without a window.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(menu_cursor::MenuCursorPlugin);
+    app.add_plugins((
+        menu_cursor::MenuCursorPlugin,
+        lessons::plugin,
+        camp::plugin,
+        result::plugin,
+    ));
 }
 
 /// The screens drawn with egui, in one pass, with a window only.

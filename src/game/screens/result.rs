@@ -10,6 +10,48 @@ use crate::game::screens::{faction_colour, root};
 use crate::rules::battle::{Outcome, Pending};
 use crate::words::{Value, Words};
 
+/// The result screen's keys, beside its drawing: Enter goes back to the menu, or on with the
+/// campaign after a campaign's battle.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            result_keys
+                .after(crate::game::input::Settled)
+                .run_if(crate::game::input::keys_closed),
+            campaign_result_keys
+                .run_if(in_state(AppState::Result))
+                .run_if(crate::game::campaign::campaign_battle),
+        ),
+    );
+}
+
+/// Enter after a battle goes back to the menu.
+fn result_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<GameAction>>,
+    state: Res<State<AppState>>,
+    setup: Res<crate::game::battle::BattleSetup>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    // After a campaign's battle, Enter goes on with the campaign (`campaign_result_keys`).
+    if setup.campaign {
+        return;
+    }
+    if *state.get() == AppState::Result && actions.just_pressed(&GameAction::Confirm) {
+        next.set(AppState::Menu);
+    }
+}
+
+/// Enter after a campaign's battle goes on with the campaign.
+fn campaign_result_keys(
+    actions: Single<&leafwing_input_manager::prelude::ActionState<GameAction>>,
+    mut world: crate::game::campaign::GoOn,
+) {
+    if actions.just_pressed(&GameAction::Confirm) {
+        world.go_on();
+    }
+}
+
 /// Whether a battle's scenario is a generated skirmish, named for its seed.
 fn generate_name(scenario: &str) -> bool {
     matches!(crate::generate::parse_name(scenario), Some(Ok(_)))
