@@ -1,15 +1,16 @@
 //! Input through leafwing-input-manager: named actions with default mouse and keyboard
-//! bindings, so every decision is reachable from the keyboard and keys can be rebound.
-//! The bindings themselves, kept between runs and changed on the keys screen, are `keys`.
+//! bindings, so every decision is reachable from the keyboard and keys can be rebound; the
+//! cursor over a decision's choices and the rows it moves along, which the battle screen's
+//! keys (`screens/battle_keys.rs`) and the board's clicks both move; an Enter let go while the
+//! screen settles. The bindings themselves, kept between runs and changed on the keys screen,
+//! are `keys`.
 
 mod keys;
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::game::battle::{
-    AppState, Battle, BattleSet, Choice, Choose, Pace, Phase, Seats, Showing,
-};
+use crate::game::battle::{AppState, Battle, BattleSet, Choice, Phase, Seats};
 
 #[cfg(test)]
 pub use keys::key_names;
@@ -81,20 +82,6 @@ pub(super) fn plugin(app: &mut App) {
             |setup: Res<crate::game::battle::BattleSetup>, mut panels: ResMut<Panels>| {
                 panels.log = setup.lesson.is_some();
             },
-        )
-        .add_systems(Update, toggles.after(Settled).run_if(keys::keys_closed))
-        .add_systems(
-            Update,
-            (
-                decision_keys,
-                right_click_backs,
-                pass_screen_keys.run_if(in_state(Phase::PassScreen)),
-                showing_keys.run_if(in_state(Phase::Showing)),
-                over_keys.run_if(in_state(Phase::Over)),
-                undo_keys.run_if(not(resource_exists::<crate::game::battle::LessonRun>)),
-            )
-                .in_set(BattleSet::Apply)
-                .run_if(keys::keys_closed),
         );
 }
 
@@ -428,70 +415,6 @@ pub fn targets(battle: &Battle) -> Vec<usize> {
     named
 }
 
-fn decision_keys(
-    actions: Single<&ActionState<GameAction>>,
-    phase: Res<State<Phase>>,
-    battle: Res<Battle>,
-    mut cursor: ResMut<Cursor>,
-    mut choose: MessageWriter<Choose>,
-) {
-    let fresh = cursor.version != battle.version();
-    if fresh {
-        *cursor = Cursor {
-            version: battle.version(),
-            ..Cursor::default()
-        };
-    }
-    // The rows are worked out only where they are read: on a fresh decision, and while a
-    // person decides (not every frame the AI thinks or a replay plays).
-    let deciding = *phase.get() == Phase::Deciding;
-    if !fresh && !deciding {
-        return;
-    }
-    let shown = rows(&battle, &cursor);
-    if fresh {
-        cursor.index = battle
-            .session()
-            .first_choice()
-            .map_or(0, |i| row_of(&battle, &shown, i));
-    }
-    if !deciding || shown.is_empty() {
-        return;
-    }
-    if actions.just_pressed(&GameAction::Next) {
-        cursor.index = (cursor.index + 1) % shown.len();
-    }
-    if actions.just_pressed(&GameAction::Previous) {
-        cursor.index = (cursor.index + shown.len() - 1) % shown.len();
-    }
-    if actions.just_pressed(&GameAction::CycleTarget) {
-        let ts = targets(&battle);
-        let next = match cursor.target.and_then(|t| ts.iter().position(|&x| x == t)) {
-            None => ts.first().copied(),
-            Some(i) if i + 1 < ts.len() => Some(ts[i + 1]),
-            Some(_) => None,
-        };
-        cursor.filter_to(next);
-    }
-    if actions.just_pressed(&GameAction::Cancel) {
-        back(&battle, &mut cursor);
-    }
-    if actions.just_pressed(&GameAction::Confirm)
-        && let Some(at) = highlighted_row(&shown, &cursor)
-        && let Some(c) = take_row(&battle, &mut cursor, at)
-    {
-        choose.write(Choose(c));
-    }
-    if actions.just_pressed(&GameAction::EndTurn)
-        && let Some(c) = battle
-            .session()
-            .quick_choice()
-            .and_then(|i| battle.session().choice(i))
-    {
-        choose.write(Choose(c));
-    }
-}
-
 /// A row taken: a choice chosen (see [`pick`]), or a verb opened.
 pub fn take_row(battle: &Battle, cursor: &mut Cursor, row: Row) -> Option<Choice> {
     match row {
@@ -508,26 +431,6 @@ pub fn take_row(battle: &Battle, cursor: &mut Cursor, row: Row) -> Option<Choice
             cursor.armed = None;
             None
         }
-    }
-}
-
-/// A right click that does not drag (a drag pans the board) does what Esc does: a step back,
-/// out of a verb, off the target filter.
-fn right_click_backs(
-    buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<bevy::input::mouse::AccumulatedMouseMotion>,
-    battle: Res<Battle>,
-    mut cursor: ResMut<Cursor>,
-    mut dragged: Local<f32>,
-) {
-    if buttons.just_pressed(MouseButton::Right) {
-        *dragged = 0.0;
-    }
-    if buttons.pressed(MouseButton::Right) || buttons.just_released(MouseButton::Right) {
-        *dragged += motion.delta.length();
-    }
-    if buttons.just_released(MouseButton::Right) && *dragged < 4.0 {
-        back(&battle, &mut cursor);
     }
 }
 
@@ -550,56 +453,10 @@ pub fn back(battle: &Battle, cursor: &mut Cursor) {
     }
 }
 
-/// Hot-seat: the next person confirms they hold the screen.
-fn pass_screen_keys(
-    actions: Single<&ActionState<GameAction>>,
-    battle: Res<Battle>,
-    mut seats: ResMut<Seats>,
-) {
-    if actions.just_pressed(&GameAction::Confirm) {
-        take_screen(&battle, &mut seats);
-    }
-}
-
 /// The person whose decision is pending now holds the screen.
 pub fn take_screen(battle: &Battle, seats: &mut Seats) {
     if let Some(seat) = battle.session().pending().seat() {
         seats.holder = Some(seat);
-    }
-}
-
-/// A step of a resolution on screen: Enter (or Space) goes on to the next.
-fn showing_keys(actions: Single<&ActionState<GameAction>>, mut showing: ResMut<Showing>) {
-    if actions.just_pressed(&GameAction::Confirm) {
-        showing.pop_front();
-    }
-}
-
-fn over_keys(actions: Single<&ActionState<GameAction>>, mut next: ResMut<NextState<AppState>>) {
-    if actions.just_pressed(&GameAction::Confirm) {
-        next.set(AppState::Result);
-    }
-}
-
-fn toggles(
-    actions: Single<&ActionState<GameAction>>,
-    mut panels: ResMut<Panels>,
-    mut pace: ResMut<Pace>,
-) {
-    if actions.just_pressed(&GameAction::Log) {
-        panels.log = !panels.log;
-    }
-    if actions.just_pressed(&GameAction::Help) {
-        panels.help = !panels.help;
-    }
-    if actions.just_pressed(&GameAction::Why) {
-        panels.why = !panels.why;
-    }
-    if actions.just_pressed(&GameAction::SpeedUp) {
-        pace.fast = !pace.fast;
-    }
-    if actions.just_pressed(&GameAction::Cancel) {
-        panels.breakdown = None;
     }
 }
 
@@ -617,25 +474,4 @@ pub fn may_undo(battle: &Battle, seats: &Seats) -> bool {
     battle.session().watch_len().is_none()
         && seats.kind(seat) == crate::game::battle::SeatKind::Person
         && battle.session().pending().seat() == Some(seat)
-}
-
-fn undo_keys(
-    actions: Single<&ActionState<GameAction>>,
-    mut battle: ResMut<Battle>,
-    seats: Res<Seats>,
-    asking: Option<Res<crate::game::battle::TableAsk>>,
-    mut notice: ResMut<crate::game::battle::Notice>,
-    speech: Res<crate::game::settings::Speech>,
-) {
-    if !actions.just_pressed(&GameAction::Undo) || asking.is_some() {
-        return;
-    }
-    notice.0 = Some(if may_undo(&battle, &seats) && battle.undo() {
-        // A lone choice is taken by itself again at once: taking back to it takes back to
-        // the decision before it, where the rules allow.
-        while battle.session().legal_len() == 1 && may_undo(&battle, &seats) && battle.undo() {}
-        speech.say("undo-taken-back")
-    } else {
-        speech.say("undo-nothing")
-    });
 }

@@ -3,6 +3,7 @@
 //! words, a decision's heading, the faction colours.
 
 mod battle;
+mod battle_keys;
 mod camp;
 mod card;
 mod lessons;
@@ -34,6 +35,7 @@ use crate::rules::battle::Pending;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         menu_cursor::MenuCursorPlugin,
+        battle_keys::plugin,
         lessons::plugin,
         camp::plugin,
         result::plugin,
