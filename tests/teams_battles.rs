@@ -13,7 +13,9 @@ use fray::replay::state_hash;
 use fray::replay::{self, Replay, ReplayActions, ReplayDice};
 use fray::rules::battle::{Outcome, Pending, Ruleset};
 use fray::rules::dice::{RecordingDice, ScriptedDice, SeededDice};
-use fray::rules::teams::{Action, EventKind, Stage, Status, Teams, TeamsSetup, rolls_nothing};
+use fray::rules::teams::{
+    Action, EventKind, Stage, StanceKind, Status, Teams, TeamsSetup, rolls_nothing,
+};
 use fray::scenario::{self, Setup};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -107,7 +109,11 @@ fn play(setup: &TeamsSetup, seed: u64, tally: &mut Tally) -> Outcome {
                 }
                 EventKind::Attack { .. } => tally.attacks += 1,
                 EventKind::Commanded { .. } => tally.commands += 1,
-                EventKind::Stance { character } if a == Action::Wait => {
+                EventKind::Stance {
+                    character,
+                    stance: StanceKind::Wait,
+                } => {
+                    assert_eq!(a, Action::Wait, "seed {seed}: a wait is the Wait action's");
                     reacted.entry(character).or_insert((0, 1)).1 = 2;
                 }
                 _ => {}

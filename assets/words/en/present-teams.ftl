@@ -69,7 +69,12 @@ teams-float-damage = −{ $n }
 teams-float-commanded = commanded
 teams-float-prone = prone
 teams-float-stands-up = stands up
-teams-float-stance = stance
+teams-float-guards = on guard
+teams-float-waits = waits
+teams-float-readies = readies
+teams-float-takes-cover = takes cover
+# An action of several turns begun: a reload, a task, tending the fallen.
+teams-float-starts = begins
 teams-float-reacts = reacts
 teams-float-blocks = blocks
 teams-float-parries = parries
@@ -83,7 +88,10 @@ teams-float-harmed = harmed
 teams-float-bloodied = bloodied
 teams-float-conscious = conscious
 teams-float-cheats-death = cheats death
-teams-float-gear = gear
+teams-float-picks-up = picks up
+teams-float-drops = drops
+teams-float-reloads = reloaded
+teams-float-takes-up = arms
 teams-float-turn = turn
 # A roll's total, over the one who rolled.
 teams-float-total = { $n }

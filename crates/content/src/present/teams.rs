@@ -8,7 +8,9 @@ use crate::rules::teams::harm::{DefenceTest, defence_test};
 use crate::rules::teams::model::{Cell, Character, Location, Pos, Stage, State, Status, WeaponRef};
 use crate::rules::teams::roll::chance_at_least;
 use crate::rules::teams::turn::ACTIONS_PER_TURN;
-use crate::rules::teams::{Action, EventKind, ReactionKind, Teams, grid, odds};
+use crate::rules::teams::{
+    Action, EventKind, GearChange, ReactionKind, StanceKind, Teams, grid, odds,
+};
 use fray_words::Value;
 
 use super::{
@@ -192,7 +194,16 @@ impl Present for Teams {
                     "teams-float-stands-up"
                 },
             ),
-            EventKind::Stance { character } => float(*character, "teams-float-stance"),
+            EventKind::Stance { character, stance } => float(
+                *character,
+                match stance {
+                    StanceKind::Guard => "teams-float-guards",
+                    StanceKind::Wait => "teams-float-waits",
+                    StanceKind::Ready => "teams-float-readies",
+                    StanceKind::Cover => "teams-float-takes-cover",
+                    StanceKind::Extended => "teams-float-starts",
+                },
+            ),
             EventKind::Reaction {
                 character, kind, ..
             } => match kind {
@@ -222,7 +233,17 @@ impl Present for Teams {
             EventKind::CheatedDeath { character, .. } => {
                 float(*character, "teams-float-cheats-death")
             }
-            EventKind::Gear { character } => float(*character, "teams-float-gear"),
+            EventKind::Gear {
+                character, change, ..
+            } => float(
+                *character,
+                match change {
+                    GearChange::PickedUp => "teams-float-picks-up",
+                    GearChange::Dropped => "teams-float-drops",
+                    GearChange::Reloaded => "teams-float-reloads",
+                    GearChange::Brandished => "teams-float-takes-up",
+                },
+            ),
             EventKind::TurnStarted { character } => float(*character, "teams-float-turn"),
             EventKind::Door { at, .. } => Visual::Flash {
                 place: place_of(s, *at),
@@ -761,6 +782,56 @@ mod tests {
     use crate::rules::dice::SeededDice;
     use crate::rules::teams::Teams;
     use crate::scenario::{self, Setup};
+
+    /// A stance taken or gear handled floats over the token what it was ("on guard",
+    /// "waits", "picks up"), not one word for every kind: played from a turn's start, each
+    /// action the first of its kind on offer.
+    #[test]
+    fn a_stance_or_a_gear_change_floats_what_it_was() {
+        let Setup::Teams(setup) = scenario::builtin("goblin-raid").unwrap().unwrap().setup else {
+            panic!("goblin-raid is a Three actions scenario");
+        };
+        let words = fray_words::english();
+        let mut floated = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let mut dice = SeededDice::new(seed);
+            let (mut s, _) = Teams::start(&setup, &mut dice).unwrap();
+            let mut pick = seed;
+            for _ in 0..300 {
+                if !matches!(
+                    Teams::pending(&s),
+                    crate::rules::battle::Pending::Decide { .. }
+                ) {
+                    break;
+                }
+                let legal = Teams::legal_actions(&s);
+                pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let a = legal[(pick >> 33) as usize % legal.len()].clone();
+                for e in Teams::apply(&mut s, &a, &mut dice).unwrap() {
+                    let expected = match (&a, &e.kind) {
+                        (Action::Guard, EventKind::Stance { .. }) => "on guard",
+                        (Action::Wait, EventKind::Stance { .. }) => "waits",
+                        (Action::Ready(_) | Action::ReadyFor(..), EventKind::Stance { .. }) => {
+                            "readies"
+                        }
+                        (Action::SeekCover, EventKind::Stance { .. }) => "takes cover",
+                        (Action::PickUp(_), EventKind::Gear { .. }) => "picks up",
+                        (Action::DropItem(_), EventKind::Gear { .. }) => "drops",
+                        (Action::Brandish { .. }, EventKind::Gear { .. }) => "arms",
+                        _ => continue,
+                    };
+                    match Teams::visual(words, &s, &e) {
+                        Visual::Float { text, .. } => assert_eq!(text, expected),
+                        _ => panic!("a stance or a gear change floats its word: {expected}"),
+                    }
+                    floated.insert(expected);
+                }
+            }
+        }
+        for word in ["on guard", "waits", "readies", "drops", "arms"] {
+            assert!(floated.contains(word), "no \"{word}\" floated");
+        }
+    }
 
     /// A turn that has spent its three actions starts the menu on ending it, though free
     /// actions (dropping what one holds, dropping prone) are still listed first; a turn

@@ -17,6 +17,33 @@ pub enum ReactionKind {
     Readied,
 }
 
+/// A stance a character takes until its next turn, or the extended action it starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StanceKind {
+    /// (The default only for an event read back without it: see [`EventKind::Stance`].)
+    #[default]
+    Guard,
+    Wait,
+    /// An attack readied for the first enemy to move within reach, or for one alone.
+    Ready,
+    Cover,
+    /// An action of several spent over turns begun (a reload, a task, a resuscitation).
+    Extended,
+}
+
+/// What a character did with its gear.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GearChange {
+    /// Taken from the ground or from someone fallen. (The default only for an event read back
+    /// without it: see [`EventKind::Gear`].)
+    #[default]
+    PickedUp,
+    Dropped,
+    Reloaded,
+    /// Items taken in hand, the rest stowed (none: hands emptied).
+    Brandished,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
     /// The initiative order, as far as it is decided.
@@ -55,9 +82,15 @@ pub enum EventKind {
         character: CharacterId,
         prone: bool,
     },
-    /// A stance until the character's next turn: guard, cover, wait or a readied action.
+    /// A stance until the character's next turn: guard, cover, wait or a readied action; or
+    /// an extended action begun.
     Stance {
         character: CharacterId,
+        /// Left out of the event as serialized, as `Gear`'s item and change are: a sealed
+        /// replay's checkpoints hash each event's kind as serialized, and replays were sealed
+        /// before these facts were kept. The state the checkpoints hash holds them too.
+        #[serde(skip)]
+        stance: StanceKind,
     },
     Attack {
         attacker: CharacterId,
@@ -106,8 +139,13 @@ pub enum EventKind {
         character: CharacterId,
         next_difficulty: u8,
     },
+    /// `item` is the one picked up, dropped or reloaded, or the first taken in hand.
     Gear {
         character: CharacterId,
+        #[serde(skip)]
+        item: Option<ItemId>,
+        #[serde(skip)]
+        change: GearChange,
     },
     Door {
         at: Pos,

@@ -24,7 +24,7 @@ pub mod why;
 use crate::line::Named;
 use crate::{CharacterId, FactionId, Line};
 pub use action::Action;
-pub use event::{EventKind, ReactionKind};
+pub use event::{EventKind, GearChange, ReactionKind, StanceKind};
 pub use model::*;
 pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
 pub use setup::{

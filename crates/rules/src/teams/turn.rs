@@ -2,7 +2,7 @@
 //! into the next turn when too few are left (teams.actions, teams.extended), the free actions
 //! (teams.free-actions) and an ally's commanded action (teams.command).
 
-use super::event::EventKind;
+use super::event::{EventKind, GearChange, StanceKind};
 use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
 use super::roll::{TestSpec, test_against};
@@ -106,12 +106,23 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                     .who("who", actor)
                     .thing("item", i),
             });
-            ctx.say(EventKind::Gear { character: actor }, text);
+            ctx.say(
+                EventKind::Gear {
+                    character: actor,
+                    item: Some(i),
+                    change: GearChange::PickedUp,
+                },
+                text,
+            );
         }
         Action::Guard => {
             spend(ctx, 1, commanded)?;
             ctx.s.characters[actor].guarding = true;
-            ctx.say(EventKind::Stance { character: actor }, said("teams-guards"));
+            let guard = EventKind::Stance {
+                character: actor,
+                stance: StanceKind::Guard,
+            };
+            ctx.say(guard, said("teams-guards"));
             end_turn(ctx);
         }
         Action::Move(p) | Action::Sprint(p) => {
@@ -150,7 +161,10 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             ctx.s.characters[actor].readied = Some(w);
             ctx.s.characters[actor].readied_for = target;
             ctx.say(
-                EventKind::Stance { character: actor },
+                EventKind::Stance {
+                    character: actor,
+                    stance: StanceKind::Ready,
+                },
                 later(move || {
                     let line = match target {
                         Some(e) => Line::new("teams-readies-for").who("enemy", e),
@@ -182,7 +196,10 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             spend(ctx, 1, commanded)?;
             ctx.s.characters[actor].in_cover = true;
             ctx.say(
-                EventKind::Stance { character: actor },
+                EventKind::Stance {
+                    character: actor,
+                    stance: StanceKind::Cover,
+                },
                 said("teams-takes-cover"),
             );
         }
@@ -213,7 +230,11 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let ch = &mut ctx.s.characters[actor];
             ch.waited = true;
             ch.reactions = ch.reactions.saturating_add(1);
-            ctx.say(EventKind::Stance { character: actor }, said("teams-waits"));
+            let wait = EventKind::Stance {
+                character: actor,
+                stance: StanceKind::Wait,
+            };
+            ctx.say(wait, said("teams-waits"));
             end_turn(ctx);
         }
         Action::Escape => {
@@ -239,7 +260,11 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let at = ctx.s.characters[actor].pos;
             ctx.s.put_item(i, Location::Ground(at));
             ctx.say(
-                EventKind::Gear { character: actor },
+                EventKind::Gear {
+                    character: actor,
+                    item: Some(i),
+                    change: GearChange::Dropped,
+                },
                 later(move || Line::new("teams-drops").who("who", actor).thing("item", i)),
             );
         }
@@ -338,7 +363,10 @@ fn start(ctx: &mut Ctx, who: CharacterId, what: Extended, cost: u8) -> Result<()
     });
     let s = &*ctx.s;
     ctx.log.say(
-        EventKind::Stance { character: who },
+        EventKind::Stance {
+            character: who,
+            stance: StanceKind::Extended,
+        },
         later(|| {
             Line::new("teams-starts")
                 .who("who", who)
@@ -389,7 +417,11 @@ fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleE
             if ctx.s.items[i].location() == Location::Hand(who) {
                 ctx.s.items[i].loaded = true;
                 ctx.say(
-                    EventKind::Gear { character: who },
+                    EventKind::Gear {
+                        character: who,
+                        item: Some(i),
+                        change: GearChange::Reloaded,
+                    },
                     later(move || Line::new("teams-reloads").who("who", who).thing("item", i)),
                 );
             } else {
@@ -520,7 +552,12 @@ fn brandish(ctx: &mut Ctx, who: CharacterId, first: Option<ItemId>, second: Opti
             .thing("first", i)
             .thing("second", j),
     });
-    ctx.say(EventKind::Gear { character: who }, text);
+    let kind = EventKind::Gear {
+        character: who,
+        item: first.or(second),
+        change: GearChange::Brandished,
+    };
+    ctx.say(kind, text);
 }
 
 /// What a movement does to the mover's place: the new square, and no cover taken there yet.
