@@ -32,17 +32,12 @@ pub struct Pilot {
     pub open: Vec<usize>,
 }
 
+/// The autopilot under way: what it was asked, what is left of it (`take` counts down,
+/// `open` is used up), and what it has done.
 #[derive(Resource, Clone, Debug, Default)]
 struct Autopilot {
-    frames: Option<u32>,
-    screenshot: Option<PathBuf>,
-    shot_on_attack: bool,
-    shot_on_dice: bool,
-    shot_on_critical: bool,
+    asked: Pilot,
     shot_taken: bool,
-    take: u32,
-    take_until: Option<String>,
-    open: Vec<usize>,
     /// The battle's version when the last decision was taken for the person.
     taken_at: Option<u64>,
 }
@@ -54,16 +49,8 @@ pub fn fly(app: &mut App, pilot: &Pilot) {
         app.insert_resource(bevy::winit::WinitSettings::continuous());
     }
     app.insert_resource(Autopilot {
-        frames: pilot.frames,
-        screenshot: pilot.screenshot.clone(),
-        shot_on_attack: pilot.shot_on_attack,
-        shot_on_dice: pilot.shot_on_dice,
-        shot_on_critical: pilot.shot_on_critical,
-        shot_taken: false,
-        take: pilot.take,
-        take_until: pilot.take_until.clone(),
-        open: pilot.open.clone(),
-        taken_at: None,
+        asked: pilot.clone(),
+        ..Autopilot::default()
     })
     .add_systems(
         Update,
@@ -85,18 +72,18 @@ fn take_for_the_person(
     mut choose: MessageWriter<battle::Choose>,
 ) {
     // The rules at work, read on as Enter does, while decisions remain to be taken.
-    if pilot.take > 0 && *phase.get() == battle::Phase::Showing {
+    if pilot.asked.take > 0 && *phase.get() == battle::Phase::Showing {
         showing.pop_front();
         return;
     }
-    if pilot.take == 0
+    if pilot.asked.take == 0
         || *phase.get() != battle::Phase::Deciding
         || pilot.taken_at == Some(battle.version())
     {
         return;
     }
     if let (Some(until), crate::rules::battle::Pending::Decide { kind, .. }) =
-        (&pilot.take_until, battle.session().pending())
+        (&pilot.asked.take_until, battle.session().pending())
         && battle.session().title(*kind).contains(until.as_str())
     {
         // The steps of the menu asked for, as the person's Enter would take them, once the
@@ -104,15 +91,15 @@ fn take_for_the_person(
         if cursor.version != battle.version() {
             return;
         }
-        pilot.take = 0;
-        for &row in &pilot.open {
+        pilot.asked.take = 0;
+        for &row in &pilot.asked.open {
             let rows = input::rows(&battle, &cursor);
             let Some(&r) = rows.get(row) else { break };
             if input::take_row(&battle, &mut cursor, r).is_some() {
                 break;
             }
         }
-        pilot.open.clear();
+        pilot.asked.open.clear();
         return;
     }
     let first = battle.session().first_choice().unwrap_or_else(|| {
@@ -120,7 +107,7 @@ fn take_for_the_person(
         rows.first().map_or(0, |&r| input::row_choice(r))
     });
     if let Some(c) = battle.session().choice(first) {
-        pilot.take -= 1;
+        pilot.asked.take -= 1;
         pilot.taken_at = Some(battle.version());
         choose.write(battle::Choose(c));
     }
@@ -135,7 +122,7 @@ fn autopilot(
     mut playing: ResMut<board::Playing>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let Some(n) = pilot.frames else { return };
+    let Some(n) = pilot.asked.frames else { return };
     if pilot.shot_taken {
         return;
     }
@@ -155,10 +142,10 @@ fn autopilot(
                 .explanation
                 .as_ref()
                 .is_some_and(|x| !x.dice.is_empty());
-        (pilot.shot_on_attack && attack) || (pilot.shot_on_dice && dice)
+        (pilot.asked.shot_on_attack && attack) || (pilot.asked.shot_on_dice && dice)
     };
     let critical = |entry: &crate::session::LogEntry| {
-        pilot.shot_on_critical
+        pilot.asked.shot_on_critical
             && matches!(
                 entry.visual,
                 Some(crate::present::Visual::Float {
@@ -197,7 +184,7 @@ fn autopilot(
         return;
     }
     pilot.shot_taken = true;
-    match pilot.screenshot.clone() {
+    match pilot.asked.screenshot.clone() {
         Some(path) => {
             commands
                 .spawn(Screenshot::primary_window())

@@ -8,6 +8,16 @@ pub fn quoted(file: &str) -> impl Iterator<Item = &str> {
     file.split('"').skip(1).step_by(2)
 }
 
+/// The text of every file in `folders` (the scenarios a screen names), one after another,
+/// for [`quoted`] to read.
+pub fn files_in(folders: &[&str]) -> String {
+    folders
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).expect("a folder of data files"))
+        .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
+        .collect()
+}
+
 /// Asserts that each of `texts`, drawn under the pseudo-locale in a window 1280 wide, reads
 /// as the catalogues' once `own` (a data file's words, the keys' names) is taken out, and
 /// lies whole inside the window; `what` says where it was drawn.

@@ -732,11 +732,7 @@ mod tests {
     /// The words a shipped campaign's camp names as its files write them: the campaign's own,
     /// the scenarios', and the names on the keys.
     fn own_words(campaign_file: &str) -> Vec<String> {
-        let files: String = ["assets/scenarios", "assets/campaigns/scenarios"]
-            .iter()
-            .flat_map(|dir| std::fs::read_dir(dir).expect("a folder of scenarios"))
-            .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
-            .collect();
+        let files = spoken::files_in(&["assets/scenarios", "assets/campaigns/scenarios"]);
         spoken::quoted(campaign_file)
             .chain(spoken::quoted(&files))
             .map(str::to_string)

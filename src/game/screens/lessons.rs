@@ -496,10 +496,7 @@ mod tests {
     fn every_lesson_panel_speaks_from_the_catalogue() {
         let words = Words::new(crate::words::Lang::Pseudo);
         let keys = Bindings::default();
-        let scenarios: String = std::fs::read_dir("assets/lessons/scenarios")
-            .expect("the lessons' scenarios")
-            .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a file"))
-            .collect();
+        let scenarios = spoken::files_in(&["assets/lessons/scenarios"]);
         let key_names = crate::game::input::key_names();
         // The rules notes' titles and lines, as the panel quotes them.
         let notes: Vec<&str> = crate::rules::notes::ALL

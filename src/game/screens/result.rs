@@ -18,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             result_keys
                 .after(crate::game::input::Settled)
+                .run_if(in_state(AppState::Result))
                 .run_if(crate::game::input::keys_closed),
             campaign_result_keys
                 .run_if(in_state(AppState::Result))
@@ -29,7 +30,6 @@ pub(super) fn plugin(app: &mut App) {
 /// Enter after a battle goes back to the menu.
 fn result_keys(
     actions: Single<&leafwing_input_manager::prelude::ActionState<GameAction>>,
-    state: Res<State<AppState>>,
     setup: Res<crate::game::battle::BattleSetup>,
     mut next: ResMut<NextState<AppState>>,
 ) {
@@ -37,7 +37,7 @@ fn result_keys(
     if setup.campaign {
         return;
     }
-    if *state.get() == AppState::Result && actions.just_pressed(&GameAction::Confirm) {
+    if actions.just_pressed(&GameAction::Confirm) {
         next.set(AppState::Menu);
     }
 }
