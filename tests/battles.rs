@@ -993,3 +993,26 @@ fn every_stunt_offer_says_what_the_target_chooses_between() {
         }
     }
 }
+
+#[test]
+fn an_unchecked_action_out_of_place_is_refused_by_name() {
+    // The AI's play-outs apply without the check; an answer to an attack with none under way
+    // is still refused, in the words the menu uses.
+    let mut dice = SeededDice::new(3);
+    let mut pick = ChaCha8Rng::seed_from_u64(3);
+    let (mut s, _) = Zones::start(&setup("duel"), &mut dice).unwrap();
+    while s.stage != Stage::Turn {
+        let legal = Zones::legal_actions(&s);
+        let a = legal[pick.random_range(0..legal.len())].clone();
+        Zones::apply(&mut s, &a, &mut dice).unwrap();
+    }
+    let Err(RuleError::Illegal(why)) =
+        Zones::apply_trusted(&mut s, &Action::AcceptStunt, &mut dice)
+    else {
+        panic!("an answer with no attack to answer is refused");
+    };
+    assert_eq!(
+        why.english(&s),
+        "“Accept the stunt” answers no attack: none is under way"
+    );
+}

@@ -352,3 +352,21 @@ fn a_refused_choice_names_the_choice_and_the_decision() {
          to bring into the phase, with 3 legal choices"
     );
 }
+
+#[test]
+fn an_unchecked_choice_out_of_place_is_refused_by_name() {
+    use fray::rules::battle::RuleError;
+    use fray::words::InEnglish;
+    // The AI's play-outs apply without the check: the phase loop still names what it refuses
+    // as the menu does.
+    let mut dice = SeededDice::new(1);
+    let (mut s, _) = Coterie::start(&setup("duel-at-the-gate"), &mut dice).unwrap();
+    let refused = Action::Morale(fray::rules::coterie::Morale::Flee);
+    let Err(RuleError::Illegal(why)) = Coterie::apply_trusted(&mut s, &refused, &mut dice) else {
+        panic!("a choice the stage has no place for is refused");
+    };
+    assert_eq!(
+        why.english(&s),
+        "“The Gate Guard flee (the players win)” is not a choice now"
+    );
+}

@@ -539,3 +539,32 @@ fn an_attacks_odds_give_the_chance_to_take_the_target_down() {
     }
     assert!(seen > 50, "{seen} attacks looked at");
 }
+
+#[test]
+fn an_unchecked_action_out_of_place_is_refused_by_name() {
+    // The AI's play-outs apply without the check; an action the stage has no place for is
+    // still refused in the words the menu uses, not as the program spells it.
+    let mut dice = SeededDice::new(1);
+    let mut pick = ChaCha8Rng::seed_from_u64(1);
+    let (mut turn, _) = Teams::start(&shipped("goblin-raid"), &mut dice).unwrap();
+    while turn.stage != Stage::Turn {
+        let legal = Teams::legal_actions(&turn);
+        let a = legal[pick.random_range(0..legal.len())].clone();
+        Teams::apply(&mut turn, &a, &mut dice).unwrap();
+    }
+    let refused = |mut s: fray::rules::teams::State, a: Action| {
+        let mut dice = SeededDice::new(1);
+        match Teams::apply_trusted(&mut s, &a, &mut dice) {
+            Err(fray::rules::battle::RuleError::Illegal(why)) => why.english(&s),
+            other => panic!("{a:?} is refused, not {other:?}"),
+        }
+    };
+    assert_eq!(
+        refused(turn.clone(), Action::NoReaction),
+        "“Take the hit” answers no attack: none is under way"
+    );
+    assert_eq!(
+        refused(turn, Action::FallUnconscious),
+        "“Fall unconscious” answers no attack: none is under way"
+    );
+}

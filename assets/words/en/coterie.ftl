@@ -204,7 +204,7 @@ coterie-do-capitulate = { $foes } capitulate (the players win)
 
 ## Why an action was refused.
 
-coterie-not-a-choice-now = { $action } is not a choice now
+coterie-not-a-choice-now = “{ $action }” is not a choice now
 coterie-phase-loop = the phase loop did not reach a decision
 
 ## How the conflict ended.

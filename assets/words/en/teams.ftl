@@ -367,7 +367,7 @@ teams-no-attack = no attack is under way
 teams-cannot-attack = { $attacker } cannot attack { $target } with { $weapon }
 teams-attack-lost-weapon = the attack lost its weapon
 teams-stray-no-target = the stray shot has no target
-teams-not-a-defence = { $action } is not a defence
+teams-not-a-defence = “{ $action }” is not a defence
 teams-damage-before-test = damage before the attack test
 teams-cannot-take-turn = { $who } cannot take a turn now
 

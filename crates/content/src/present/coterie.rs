@@ -4,7 +4,7 @@
 use crate::rules::battle::{DecisionKind, Event, FactionId, Seat};
 use crate::rules::coterie::{
     Action, Coterie, Degree, Effort, EventKind, FOES, Harm, HarmKind, Morale, PARTY, Part,
-    Performance, Special, Stage, Standing, State, effort, flow, harm,
+    Performance, Special, Stage, Standing, State, effort, flow, harm, lines,
 };
 use crate::rules::explain::Explanation;
 use fray_words::Value;
@@ -814,7 +814,7 @@ impl Present for Coterie {
                     [
                         words
                             .say_with("coterie-part-degree", &[("degree", text(h.degree.label()))]),
-                        words.line(&flow::kind_text(&h.kind), s),
+                        words.line(&lines::kind_text(&h.kind), s),
                     ]
                 })
                 .collect(),

@@ -4,10 +4,10 @@
 
 use crate::rules::battle::{DecisionKind, Seat};
 use crate::rules::dice::{DiceError, DiceSource, Die};
+use crate::rules::teams::costs::ACTIONS_PER_TURN;
 use crate::rules::teams::harm::{DefenceTest, defence_test};
 use crate::rules::teams::model::{Cell, Character, Location, Pos, Stage, State, Status, WeaponRef};
 use crate::rules::teams::roll::chance_at_least;
-use crate::rules::teams::turn::ACTIONS_PER_TURN;
 use crate::rules::teams::{
     Action, EventKind, GearChange, ReactionKind, StanceKind, Teams, grid, odds,
 };

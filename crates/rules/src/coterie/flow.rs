@@ -2,56 +2,17 @@
 //! working through each step (`step`, then `advance` until the next decision).
 
 use super::action::Action;
+use super::describe::describe;
 use super::effort::{self, other};
 use super::event::EventKind;
 use super::harm::{self, GroupResult};
-use super::lines::{self, note, tell};
+use super::lines::{self, harm_text, note, special_text, tell};
 use super::model::*;
 use super::{Ctx, performance};
 use crate::Line;
-use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
+use crate::battle::{CharacterId, FactionId, Outcome, RuleError};
 use crate::dice::Die;
 use crate::explain::{Explanation, Modifier};
-
-pub fn pending(s: &State) -> Pending {
-    let decide = |seat: Seat, kind: DecisionKind| Pending::Decide {
-        seat,
-        kind,
-        time_limit: None,
-    };
-    let party = |i: usize| s.party().get(i).copied().unwrap_or(0);
-    let leader = Seat::Character(s.leader().unwrap_or(0));
-    match &s.stage {
-        Stage::Over | Stage::Resolving => {
-            Pending::Over(s.outcome.clone().unwrap_or(Outcome::Draw {
-                how: Line::new("coterie-how-ended"),
-            }))
-        }
-        Stage::Declare(i) | Stage::Bring(i) => {
-            decide(Seat::Character(party(*i)), DecisionKind::Commit)
-        }
-        Stage::Special { character, .. } => {
-            decide(Seat::Character(*character), DecisionKind::Special)
-        }
-        Stage::Review { .. } => decide(Seat::Gm, DecisionKind::Review),
-        Stage::Harm { winner, .. } if *winner == PARTY => decide(leader, DecisionKind::Harm),
-        Stage::Harm { .. }
-        | Stage::PartyInjury { .. }
-        | Stage::FoesFallBack { .. }
-        | Stage::Reserve { .. } => decide(Seat::Gm, DecisionKind::Harm),
-        Stage::FallBack { .. } => decide(leader, DecisionKind::Harm),
-        Stage::Flee(c) => decide(Seat::Character(*c), DecisionKind::Harm),
-        Stage::Draw => decide(leader, DecisionKind::Draw),
-        Stage::Morale => decide(Seat::Gm, DecisionKind::Morale),
-        Stage::DuelAnswer { loser } => {
-            if s.characters[*loser].side == PARTY {
-                decide(Seat::Character(*loser), DecisionKind::Harm)
-            } else {
-                decide(Seat::Gm, DecisionKind::Harm)
-            }
-        }
-    }
-}
 
 /// Non-empty sets of the skills a character may bring, the fullest first.
 fn skill_sets(skills: &[String]) -> Vec<Vec<String>> {
@@ -487,7 +448,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         (_, a) => {
             return Err(RuleError::Illegal(
-                Line::new("coterie-not-a-choice-now").name("action", format!("{a:?}")),
+                Line::new("coterie-not-a-choice-now").line("action", describe(ctx.s, a)),
             ));
         }
     }
@@ -570,18 +531,6 @@ fn harm_foes(ctx: &mut Ctx, degree: Degree, pieces: &[Harm]) {
     }
     harm_characters(ctx, GroupResult::Win(degree), None);
     ctx.s.stage = Stage::Resolving;
-}
-
-/// Pieces of harm one after another: "minor injuries and minor tactical harm (a push-back)".
-pub fn harm_text(pieces: &[Harm]) -> Line {
-    lines::joined("coterie-and", pieces.iter().map(harm_piece))
-}
-
-/// One piece of harm: its degree and its kind, "major injuries".
-pub fn harm_piece(h: &Harm) -> Line {
-    Line::new("coterie-harm")
-        .word("degree", h.degree.label())
-        .line("kind", kind_text(&h.kind))
 }
 
 /// Works through what needs no decision, until the next decision or the end.
@@ -829,19 +778,6 @@ pub fn specials_due(s: &State) -> Vec<(CharacterId, bool)> {
             _ => Some((c, v)),
         });
     top.map(|(c, _)| vec![(c, true)]).unwrap_or_default()
-}
-
-/// What a special action does, mild or in full: "+1 to the group's next effort".
-pub fn special_text(sp: &Special, mild: bool) -> Line {
-    let k = if mild { 1 } else { 2 };
-    match sp {
-        Special::GroupBonus => Line::new("coterie-special-group-bonus").number("k", k),
-        Special::SelfBonus => Line::new("coterie-special-self-bonus").number("k", k),
-        Special::Tactical => Line::new("coterie-special-tactical"),
-        Special::Recover => Line::new("coterie-special-recover").number("k", k),
-        Special::Progress => Line::new("coterie-special-progress").number("k", k),
-        Special::Duel(f) => Line::new("coterie-special-duel").who("foe", *f),
-    }
 }
 
 fn apply_special(ctx: &mut Ctx, c: CharacterId, sp: &Special, mild: bool) {
@@ -1095,13 +1031,4 @@ fn next_phase(ctx: &mut Ctx) {
     ctx.s.stage = Stage::Declare(0);
     let phase = ctx.s.phase;
     note(ctx, |_| Line::new("coterie-phase").number("phase", phase));
-}
-
-/// A kind of harm: "tactical harm (a push-back)", "injuries", "injury to nerve".
-pub fn kind_text(k: &HarmKind) -> Line {
-    match k {
-        HarmKind::Tactical => Line::new("coterie-kind-tactical"),
-        HarmKind::Wounds => Line::new("coterie-kind-wounds"),
-        HarmKind::Trait(t) => Line::new("coterie-kind-trait").name("trait", t.as_str()),
-    }
 }

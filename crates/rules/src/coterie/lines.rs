@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use super::event::EventKind;
-use super::model::State;
+use super::model::{Harm, HarmKind, Special, State};
 use crate::Line;
 use crate::battle::FactionId;
 
@@ -58,4 +58,38 @@ pub(crate) fn with_room(id: &'static str, n: usize) -> Line {
 /// A skill named by the scenario, alone.
 pub(crate) fn skill(name: &str) -> Line {
     Line::new("coterie-skill").name("skill", name)
+}
+
+/// Pieces of harm one after another: "minor injuries and minor tactical harm (a push-back)".
+pub fn harm_text(pieces: &[Harm]) -> Line {
+    joined("coterie-and", pieces.iter().map(harm_piece))
+}
+
+/// One piece of harm: its degree and its kind, "major injuries".
+pub fn harm_piece(h: &Harm) -> Line {
+    Line::new("coterie-harm")
+        .word("degree", h.degree.label())
+        .line("kind", kind_text(&h.kind))
+}
+
+/// What a special action does, mild or in full: "+1 to the group's next effort".
+pub fn special_text(sp: &Special, mild: bool) -> Line {
+    let k = if mild { 1 } else { 2 };
+    match sp {
+        Special::GroupBonus => Line::new("coterie-special-group-bonus").number("k", k),
+        Special::SelfBonus => Line::new("coterie-special-self-bonus").number("k", k),
+        Special::Tactical => Line::new("coterie-special-tactical"),
+        Special::Recover => Line::new("coterie-special-recover").number("k", k),
+        Special::Progress => Line::new("coterie-special-progress").number("k", k),
+        Special::Duel(f) => Line::new("coterie-special-duel").who("foe", *f),
+    }
+}
+
+/// A kind of harm: "tactical harm (a push-back)", "injuries", "injury to nerve".
+pub fn kind_text(k: &HarmKind) -> Line {
+    match k {
+        HarmKind::Tactical => Line::new("coterie-kind-tactical"),
+        HarmKind::Wounds => Line::new("coterie-kind-wounds"),
+        HarmKind::Trait(t) => Line::new("coterie-kind-trait").name("trait", t.as_str()),
+    }
 }

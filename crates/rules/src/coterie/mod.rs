@@ -4,17 +4,20 @@
 //! push-backs, wounds and trait injuries.
 
 pub mod action;
+mod describe;
 pub mod effort;
 pub mod event;
 pub mod flow;
 pub mod harm;
-mod lines;
+pub mod lines;
 pub mod model;
+pub mod pending;
 pub mod performance;
 
 use crate::line::Named;
 use crate::{CharacterId, Line};
 pub use action::Action;
+pub use describe::describe;
 pub use event::EventKind;
 pub use model::*;
 
@@ -81,7 +84,7 @@ impl Ruleset for Coterie {
     }
 
     fn pending(state: &State) -> Pending {
-        flow::pending(state)
+        pending::pending(state)
     }
 
     fn legal_actions(state: &State) -> Vec<Action> {
@@ -98,7 +101,7 @@ impl Ruleset for Coterie {
         }
         let Some(action) = flow::as_legal(state, action) else {
             return Err(RuleError::Illegal(
-                flow::pending(state).refusing(describe(state, action), flow::legal(state).len()),
+                pending::pending(state).refusing(describe(state, action), flow::legal(state).len()),
             ));
         };
         all_or_nothing(state, |next| Coterie::apply_trusted(next, &action, dice))
@@ -194,85 +197,7 @@ impl Ruleset for Coterie {
 impl Coterie {
     /// The seat deciding now, if any.
     pub fn pending_seat(s: &State) -> Option<Seat> {
-        flow::pending(s).seat()
-    }
-}
-
-/// A choice as the menu lists it.
-pub fn describe(s: &State, action: &Action) -> Line {
-    let decider = match flow::pending(s) {
-        Pending::Decide {
-            seat: Seat::Character(c),
-            ..
-        } => Some(c),
-        _ => None,
-    };
-    // The one deciding, named at the head of their choice: a character, or the GM.
-    let by = |id: &'static str| match decider {
-        Some(c) => Line::new(id).who("who", c),
-        None => Line::new(id).line("who", Line::new("coterie-gm")),
-    };
-    let kind = |id: &'static str, k: &HarmKind| Line::new(id).line("kind", flow::kind_text(k));
-    match action {
-        Action::Declare(Effort::Steady) => by("coterie-do-steady"),
-        Action::Declare(Effort::Press) => by("coterie-do-press"),
-        Action::Declare(Effort::Goal) => {
-            match decider.and_then(|c| s.characters[c].goal.as_ref()) {
-                Some(g) => by("coterie-do-goal").name("goal", g.text.as_str()),
-                None => by("coterie-do-goal-unnamed"),
-            }
-        }
-        Action::Bring(skills) if skills.is_empty() => by("coterie-do-bring-none"),
-        Action::Bring(skills) => by("coterie-do-bring").line(
-            "skills",
-            lines::joined("coterie-and", skills.iter().map(|k| lines::skill(k))),
-        ),
-        Action::Propose(sp) => {
-            let mild = matches!(s.stage, Stage::Special { mild: true, .. });
-            by("coterie-do-propose").line("special", flow::special_text(sp, mild))
-        }
-        Action::Review(true) => Line::new("coterie-do-allow"),
-        Action::Review(false) => Line::new("coterie-do-allow-milder"),
-        Action::Inflict(pieces) => {
-            lines::joined("coterie-plus", pieces.iter().map(flow::harm_piece))
-        }
-        Action::FallBack(false) => Line::new("coterie-do-take-harm"),
-        Action::FallBack(true) if matches!(s.stage, Stage::FoesFallBack { .. }) => {
-            Line::new("coterie-do-foes-fall-back").side("foes", FOES)
-        }
-        Action::FallBack(true) => Line::new("coterie-do-fall-back"),
-        Action::FleeConflict => Line::new("coterie-do-flee-conflict"),
-        Action::Flee(true) => by("coterie-do-flee"),
-        Action::Flee(false) => by("coterie-do-stay"),
-        Action::NeutralDraw => Line::new("coterie-do-neutral-draw"),
-        Action::HarmfulDraw {
-            party_tactical,
-            foes,
-        } => kind("coterie-do-harmful-draw", foes).word(
-            "party",
-            if *party_tactical {
-                "tactical"
-            } else {
-                "injuries"
-            },
-        ),
-        Action::PartyInjury(k) => kind("coterie-do-party-injury", k),
-        Action::Reserve(Some(k)) if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) => {
-            kind("coterie-do-keep-level-fleeing", k)
-        }
-        Action::Reserve(Some(k)) => kind("coterie-do-keep-level", k),
-        Action::Reserve(None) if matches!(s.stage, Stage::Reserve { fleeing: true, .. }) => {
-            Line::new("coterie-do-let-flee")
-        }
-        Action::Reserve(None) => Line::new("coterie-do-waive"),
-        Action::DuelFallBack(true) => by("coterie-do-duel-fall-back"),
-        Action::DuelFallBack(false) => by("coterie-do-duel-harm"),
-        Action::Morale(m) => Line::new(match m {
-            Morale::FightOn => "coterie-do-fight-on",
-            Morale::Flee => "coterie-do-flee-morale",
-            Morale::Capitulate => "coterie-do-capitulate",
-        })
-        .side("foes", FOES),
+        pending::pending(s).seat()
     }
 }
 

@@ -2,6 +2,7 @@
 //! die, a stray shot, the target's defensive reaction, damage through deflection or a shield,
 //! and the readied attacks a movement sets off (teams.attacks and what follows it).
 
+use super::describe::describe;
 use super::event::ReactionKind;
 use super::grid::adjacent;
 use super::harm::{self, DefenceTest, defence_test, spend_reaction};
@@ -469,7 +470,7 @@ pub fn defend(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::NoReaction => {}
         _ => {
             return Err(RuleError::Illegal(
-                Line::new("teams-not-a-defence").name("action", format!("{action:?}")),
+                Line::new("teams-not-a-defence").line("action", describe(ctx.s, action)),
             ));
         }
     }

@@ -3,10 +3,11 @@
 //! teams.objectives).
 
 use super::action::Action;
+use super::costs::ACTIONS_PER_TURN;
+use super::describe::describe;
 use super::event::EventKind;
 use super::model::*;
 use super::said::{later, square};
-use super::turn::ACTIONS_PER_TURN;
 use super::{Ctx, attack, legal, turn};
 
 pub use super::rounds::{eligible, end_turn, pending};
@@ -187,6 +188,23 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             place_last(ctx);
         }
         Action::Activate(c) => activate(ctx, c),
+        // Reached unchecked by a play-out's trusted apply too: an answer with no attack to
+        // answer is refused by name.
+        Action::Intercept(_)
+        | Action::NoIntercept
+        | Action::Dodge
+        | Action::Parry(_)
+        | Action::Block(_)
+        | Action::Resist
+        | Action::NoReaction
+        | Action::Fortify
+        | Action::FallUnconscious
+            if ctx.s.attack.is_none() =>
+        {
+            return Err(RuleError::Illegal(
+                Line::new("rule-no-attack-to-answer").line("action", describe(ctx.s, action)),
+            ));
+        }
         Action::Intercept(c) => attack::intercept(ctx, Some(c))?,
         Action::NoIntercept => attack::intercept(ctx, None)?,
         Action::Dodge

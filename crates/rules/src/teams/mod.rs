@@ -5,6 +5,8 @@
 
 pub mod action;
 pub mod attack;
+pub mod costs;
+pub mod describe;
 pub mod event;
 pub mod flow;
 pub mod grid;
@@ -132,7 +134,7 @@ impl Ruleset for Teams {
     }
 
     fn describe(state: &State, action: &Action) -> Line {
-        legal::describe(state, action)
+        describe::describe(state, action)
     }
 
     fn faction_names(state: &State) -> Vec<String> {

@@ -2,6 +2,8 @@
 //! into the next turn when too few are left (teams.actions, teams.extended), the free actions
 //! (teams.free-actions) and an ally's commanded action (teams.command).
 
+use super::costs::*;
+use super::describe::describe;
 use super::event::{EventKind, GearChange, StanceKind};
 use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
@@ -11,12 +13,6 @@ use super::said::{later, square, weapon as with_weapon};
 use super::{Action, Ctx, attack};
 use crate::battle::{CharacterId, RuleError};
 use crate::line::Line;
-
-pub const ACTIONS_PER_TURN: u8 = 3;
-pub const COMMAND_FOCUS: u8 = 2;
-pub const RESUSCITATE_ACTIONS: u8 = 2;
-pub const SHORT_TASK_ACTIONS: u8 = 3;
-pub const KILLING_STRIKE_ACTIONS: u8 = 3;
 
 fn turn(s: &State) -> Result<Turn, RuleError> {
     s.turn
@@ -294,7 +290,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         _ => {
             return Err(RuleError::Illegal(
-                Line::new("rule-not-a-turn-action").name("action", format!("{action:?}")),
+                Line::new("rule-not-a-turn-action").line("action", describe(ctx.s, action)),
             ));
         }
     }
@@ -303,14 +299,6 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
 
 pub fn bit(c: CharacterId) -> u64 {
     1u64.checked_shl(c as u32).unwrap_or(0)
-}
-
-/// Actions a reload takes: the weapon's reload, at least 1.
-pub fn reload_actions(s: &State, i: ItemId) -> u8 {
-    s.items
-        .get(i)
-        .and_then(|it| it.def.weapon.as_ref())
-        .map_or(1, |w| w.reload.max(1))
 }
 
 /// Spends the turn's actions; a commanded ally's action costs the turn nothing more.

@@ -2,6 +2,7 @@
 //! reactions, then damage against armour, cover and concealment, counters landing in order.
 
 use super::action::Action;
+use super::describe::describe;
 use super::event::EventKind;
 use super::model::*;
 use super::position::{
@@ -354,7 +355,13 @@ pub fn reaction_options(s: &State, slot: usize) -> Vec<Reaction> {
 
 /// Stunt and reaction decisions.
 pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
-    let decl = ctx.s.attack.as_ref().expect("attack").decl;
+    // Reached unchecked by a play-out's trusted apply too: an answer with no attack to answer
+    // is refused by name, not a panic.
+    let Some(decl) = ctx.s.attack.as_ref().map(|a| a.decl) else {
+        return Err(RuleError::Illegal(
+            Line::new("rule-no-attack-to-answer").line("action", describe(ctx.s, action)),
+        ));
+    };
     let a = decl.attacker;
     match action {
         Action::NoStunt => begin_reactions(ctx),

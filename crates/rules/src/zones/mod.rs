@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod attack;
+pub mod describe;
 pub mod event;
 pub mod flow;
 pub mod legal;
@@ -246,7 +247,7 @@ impl Ruleset for Zones {
     }
 
     fn describe(state: &State, action: &Action) -> Line {
-        legal::describe(state, action)
+        describe::describe(state, action)
     }
 
     fn faction_names(state: &State) -> Vec<String> {

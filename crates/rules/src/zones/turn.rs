@@ -2,6 +2,7 @@
 //! on characters moving away from enemies.
 
 use super::action::Action;
+use super::describe::describe;
 use super::event::EventKind;
 use super::model::*;
 use super::position::*;
@@ -147,7 +148,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         other => {
             return Err(RuleError::Illegal(
-                Line::new("rule-not-a-turn-action").name("action", format!("{other:?}")),
+                Line::new("rule-not-a-turn-action").line("action", describe(ctx.s, other)),
             ));
         }
     }
