@@ -368,3 +368,45 @@ fn a_what_if_the_step_lacks_is_refused_in_the_players_language() {
         hash
     );
 }
+
+#[test]
+fn a_wrong_try_sets_the_menu_back_on_its_first_choice() {
+    // A wrong try changes the lesson beside an unchanged battle: the menu starts over on its
+    // first choice, as at a fresh decision, not where the wrong one was picked.
+    use fray::game::input::Cursor;
+    let (id, _) = fray::lessons::BUILTIN[0];
+    let mut app = lesson_app(id);
+    for _ in 0..200 {
+        let l = lesson(&app);
+        if l.stage == Stage::Before && l.step().map(|s| s.waits) == Some(Waits::Learner) {
+            break;
+        }
+        if phase(&app) != Some(Phase::Showing) && l.stage == Stage::Before {
+            answer(&mut app);
+        }
+        press(&mut app, KeyCode::Enter);
+    }
+    answer(&mut app);
+    assert_eq!(
+        phase(&app),
+        Some(Phase::Deciding),
+        "{id}: the learner decides"
+    );
+    let first = app.world().resource::<Cursor>().index;
+    press(&mut app, KeyCode::ArrowDown);
+    assert_ne!(
+        app.world().resource::<Cursor>().index,
+        first,
+        "the cursor moved"
+    );
+    let at = lesson(&app).at;
+    let b = app.world().resource::<Battle>();
+    let wrong = (0..b.session().legal_len())
+        .filter_map(|i| b.session().choice(i))
+        .find(|c| lesson(&app).play.allowed_index(at, c).is_none())
+        .expect("a choice the step does not want");
+    app.world_mut().write_message(Choose(wrong));
+    app.update();
+    assert!(lesson(&app).feedback.is_some(), "the try was judged wrong");
+    assert_eq!(app.world().resource::<Cursor>().index, first);
+}

@@ -55,6 +55,14 @@ pub enum Phase {
 
 pub use super::setup::{BattleSetup, LessonStart};
 
+/// A battle at one version, with the lesson beside it at one of its moves ([`Battle::moment`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moment {
+    serial: u64,
+    version: u64,
+    lesson: u64,
+}
+
 /// The battle under way: the rules core's battle (any ruleset), its dice, and what was done.
 /// What the screen makes of each change (the steps shown, the animations, a lesson's progress)
 /// lives in resources of its own, fed by the [`News`] this sends.
@@ -381,12 +389,6 @@ impl Battle {
         old
     }
 
-    /// Asks the views to re-sync though the battle did not change: what is shown beside it
-    /// did (a lesson's step, its question answered).
-    pub fn refresh(&mut self) {
-        self.version += 1;
-    }
-
     /// The battle under this name (a lesson's title).
     pub fn named(mut self, name: String) -> Battle {
         self.name = name;
@@ -434,6 +436,17 @@ impl Battle {
 
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// What a view that remembers what it last did keys on: this battle, its version, and the
+    /// moves of the lesson beside it (a step passed, a question answered, a wrong try), which
+    /// change what the player is asked though the battle stays as it was.
+    pub fn moment(&self, lesson: Option<&super::LessonRun>) -> Moment {
+        Moment {
+            serial: self.serial,
+            version: self.version,
+            lesson: lesson.map_or(0, super::LessonRun::moves),
+        }
     }
 
     pub fn serial(&self) -> u64 {

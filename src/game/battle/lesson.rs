@@ -204,6 +204,9 @@ pub struct LessonRun {
     pub play: Arc<dyn LessonPlay>,
     /// The characters' names, for the steps that point at one.
     names: Vec<String>,
+    /// Bumped at each change of the lesson beside its battle: a step passed, a question
+    /// answered, a wrong try ([`super::Battle::moment`]).
+    moves: u64,
     /// The most room its card has taken at the foot of the window (egui's points, its margins
     /// with it), which the board is framed above: it only grows, so the board moves no more
     /// often than the card outgrows it.
@@ -238,6 +241,7 @@ impl LessonRun {
                 what_if: None,
                 names: play.character_names(),
                 play,
+                moves: 0,
                 card: 0.0,
             },
             session,
@@ -291,6 +295,16 @@ pub enum Judged {
 }
 
 impl LessonRun {
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// The learner's answer to the step's question.
+    pub fn answer_with(&mut self, answer: usize) {
+        self.answer = Some(answer);
+        self.moves += 1;
+    }
+
     /// Judges a learner's choice; a wrong one counts a try and sets the hint.
     pub fn judge(&mut self, choice: &Choice) -> Judged {
         if !self.waits_for_learner() {
@@ -307,6 +321,7 @@ impl LessonRun {
             }
             None => {
                 self.tries += 1;
+                self.moves += 1;
                 let hint = self.step().map(|s| s.hint.clone()).unwrap_or_default();
                 self.feedback = Some(hint.clone());
                 Judged::Wrong(hint)
@@ -317,6 +332,7 @@ impl LessonRun {
     /// The step's action taken: what came of it is shown, or, with nothing to show, the
     /// lesson goes on.
     pub fn taken(&mut self) {
+        self.moves += 1;
         self.feedback = None;
         self.stage = Stage::After;
         let quiet = self
@@ -329,6 +345,7 @@ impl LessonRun {
 
     /// On to the next step, or the end.
     pub fn next(&mut self) {
+        self.moves += 1;
         self.at += 1;
         self.tries = 0;
         self.feedback = None;
@@ -357,12 +374,6 @@ pub fn open(start: &super::flow::LessonStart) -> Result<(Battle, LessonRun), Not
 /// Goes on with the lesson: the other side's action played, a read step passed, the next
 /// step after one that is done. Returns why not, which the screen says ([`Battle::say`]).
 pub fn go_on(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), Line> {
-    let result = go_on_with(battle, lesson);
-    battle.refresh();
-    result
-}
-
-fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), Line> {
     leave_what_if(battle, lesson);
     match lesson.stage {
         Stage::Done => Ok(()),
@@ -404,29 +415,24 @@ fn go_on_with(battle: &mut Battle, lesson: &mut LessonRun) -> Result<(), Line> {
 /// Shows what-if `w` of the step just taken on the board, the lesson's battle put aside.
 /// Returns why not, which the screen says ([`Battle::say`]).
 pub fn show_what_if(battle: &mut Battle, lesson: &mut LessonRun, w: usize) -> Result<(), Line> {
-    let result = (|| {
-        let no_such = || Line::new("lesson-no-such-what-if");
-        if lesson.stage != Stage::After || w >= lesson.step().map_or(0, |s| s.what_ifs.len()) {
-            return Err(no_such());
-        }
-        leave_what_if(battle, lesson);
-        let dice = lesson.play.what_if_dice(lesson.at, w).ok_or_else(no_such)?;
-        let (session, log) =
-            lesson
-                .play
-                .session_at(lesson.at + 1, &lesson.chosen, Some((lesson.at, &dice)))?;
-        let (own_session, own_log) = battle.replace(session, log);
-        lesson.what_if = Some((w, own_session, own_log));
-        Ok(())
-    })();
-    battle.refresh();
-    result
+    let no_such = || Line::new("lesson-no-such-what-if");
+    if lesson.stage != Stage::After || w >= lesson.step().map_or(0, |s| s.what_ifs.len()) {
+        return Err(no_such());
+    }
+    leave_what_if(battle, lesson);
+    let dice = lesson.play.what_if_dice(lesson.at, w).ok_or_else(no_such)?;
+    let (session, log) =
+        lesson
+            .play
+            .session_at(lesson.at + 1, &lesson.chosen, Some((lesson.at, &dice)))?;
+    let (own_session, own_log) = battle.replace(session, log);
+    lesson.what_if = Some((w, own_session, own_log));
+    Ok(())
 }
 
 /// Back to the lesson's own line from a what-if.
 pub fn back_to_line(battle: &mut Battle, lesson: &mut LessonRun) {
     leave_what_if(battle, lesson);
-    battle.refresh();
 }
 
 fn leave_what_if(battle: &mut Battle, lesson: &mut LessonRun) {

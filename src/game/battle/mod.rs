@@ -25,8 +25,8 @@ pub use announce::over_line;
 pub use autosave::{SavedBattles, save_of};
 pub(crate) use autosave::{list_saves, store};
 pub use flow::{
-    AppState, Battle, BattleDice, BattleSet, Choice, Choose, News, NotStarted, Notice, Phase,
-    Session, Typed,
+    AppState, Battle, BattleDice, BattleSet, Choice, Choose, Moment, News, NotStarted, Notice,
+    Phase, Session, Typed,
 };
 pub(crate) use flow::{TurningPoint, in_battle};
 #[cfg(test)]

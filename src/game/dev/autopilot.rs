@@ -39,7 +39,7 @@ struct Autopilot {
     asked: Pilot,
     shot_taken: bool,
     /// The battle's version when the last decision was taken for the person.
-    taken_at: Option<u64>,
+    taken_at: Option<battle::Moment>,
 }
 
 /// The autopilot `pilot` asks for, in `app`.
@@ -66,6 +66,7 @@ pub fn fly(app: &mut App, pilot: &Pilot) {
 fn take_for_the_person(
     mut pilot: ResMut<Autopilot>,
     battle: Res<Battle>,
+    lesson: Option<Res<battle::LessonRun>>,
     mut showing: ResMut<battle::Showing>,
     phase: Res<State<battle::Phase>>,
     mut cursor: ResMut<input::Cursor>,
@@ -78,7 +79,7 @@ fn take_for_the_person(
     }
     if pilot.asked.take == 0
         || *phase.get() != battle::Phase::Deciding
-        || pilot.taken_at == Some(battle.version())
+        || pilot.taken_at == Some(battle.moment(lesson.as_deref()))
     {
         return;
     }
@@ -88,7 +89,7 @@ fn take_for_the_person(
     {
         // The steps of the menu asked for, as the person's Enter would take them, once the
         // menu has been set up for this decision.
-        if cursor.version != battle.version() {
+        if cursor.moment != battle.moment(lesson.as_deref()) {
             return;
         }
         pilot.asked.take = 0;
@@ -108,7 +109,7 @@ fn take_for_the_person(
     });
     if let Some(c) = battle.session().choice(first) {
         pilot.asked.take -= 1;
-        pilot.taken_at = Some(battle.version());
+        pilot.taken_at = Some(battle.moment(lesson.as_deref()));
         choose.write(battle::Choose(c));
     }
 }

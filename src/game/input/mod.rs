@@ -10,7 +10,7 @@ mod keys;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::game::battle::{AppState, Battle, BattleSet, Choice, Phase, Seats};
+use crate::game::battle::{AppState, Battle, BattleSet, Choice, Moment, Phase, Seats};
 
 #[cfg(test)]
 pub use keys::key_names;
@@ -27,7 +27,8 @@ pub struct Cursor {
     pub verb: Option<&'static str>,
     /// The steps of a composed choice taken so far (Coterie's harm, piece by piece).
     pub picked: Vec<String>,
-    pub version: u64,
+    /// The decision the cursor was set up for.
+    pub moment: Moment,
     /// A choice that cannot be taken back, chosen once: choosing it again takes it.
     pub armed: Option<usize>,
 }

@@ -58,8 +58,7 @@ fn lesson_keys(
                 .and_then(|s| s.predict.as_ref())
                 .is_some_and(|p| d < p.answers.len())
             {
-                lesson.answer = Some(d);
-                battle.refresh();
+                lesson.answer_with(d);
             }
         } else if lesson.stage == Stage::After
             && let Err(e) = show_what_if(&mut battle, &mut lesson, d)
@@ -115,10 +114,7 @@ fn take_lesson_choices(
                 }
             }
             Judged::NotNow(why) => notice.0 = Some(speech.say(why)),
-            Judged::Wrong(_) => {
-                notice.0 = None;
-                battle.refresh();
-            }
+            Judged::Wrong(_) => notice.0 = None,
         }
     }
 }

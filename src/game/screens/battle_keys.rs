@@ -37,13 +37,15 @@ fn decision_keys(
     actions: Single<&ActionState<GameAction>>,
     phase: Res<State<Phase>>,
     battle: Res<Battle>,
+    lesson: Option<Res<LessonRun>>,
     mut cursor: ResMut<Cursor>,
     mut choose: MessageWriter<Choose>,
 ) {
-    let fresh = cursor.version != battle.version();
+    let now = battle.moment(lesson.as_deref());
+    let fresh = cursor.moment != now;
     if fresh {
         *cursor = Cursor {
-            version: battle.version(),
+            moment: now,
             ..Cursor::default()
         };
     }

@@ -365,8 +365,7 @@ pub fn lesson_panel(
         lesson.card = lesson.card.max(shown.response.rect.height() + 2.0 * MARGIN);
     }
     if let Some(a) = answer {
-        lesson.answer = Some(a);
-        battle.refresh();
+        lesson.answer_with(a);
     }
     let mut refused = None;
     if go_on {

@@ -8,7 +8,7 @@ mod speakers;
 use bevy::prelude::*;
 
 use crate::game::battle::{
-    AppState, Battle, BattleSet, LessonRun, Phase, SeatKind, Seats, person_deciding,
+    AppState, Battle, BattleSet, LessonRun, Moment, Phase, SeatKind, Seats, person_deciding,
 };
 use crate::game::board::SETTLE;
 use crate::game::board::{Played, Playing};
@@ -245,7 +245,9 @@ fn cue_board(
 #[derive(Default)]
 struct Turns {
     deciding: bool,
-    battle: (u64, u64),
+    serial: u64,
+    /// A lesson's answer is a decision taken too.
+    at: Moment,
 }
 
 /// The turn coming to a person, and a person's decision taken.
@@ -259,9 +261,9 @@ fn cue_turns(
 ) {
     let deciding = *phase.get() == Phase::Deciding
         && person_deciding(&battle, &seats, lesson.as_deref()).is_some();
-    let now = (battle.serial(), battle.version());
-    let same_battle = last.battle.0 == battle.serial();
-    if same_battle && last.deciding && now != last.battle {
+    let now = battle.moment(lesson.as_deref());
+    let same_battle = last.serial == battle.serial();
+    if same_battle && last.deciding && now != last.at {
         out.write(Sound::of(Cue::Choose));
     }
     if deciding && !(same_battle && last.deciding) {
@@ -269,7 +271,8 @@ fn cue_turns(
     }
     *last = Turns {
         deciding,
-        battle: now,
+        serial: battle.serial(),
+        at: now,
     };
 }
 
