@@ -93,6 +93,14 @@ teams-float-drops = drops
 teams-float-reloads = reloaded
 teams-float-takes-up = arms
 teams-float-turn = turn
+# An action of several turns given up.
+teams-float-abandons = abandons
+# A commanded ally's go ended without an action.
+teams-float-no-action = no action
+# A reload finished with the weapon no longer in hand.
+teams-float-reload-lost = reload lost
+# Harm past health that a nonlethal attack leaves unconscious, not dying.
+teams-float-spared = spared
 # A roll's total, over the one who rolled.
 teams-float-total = { $n }
 

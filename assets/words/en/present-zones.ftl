@@ -79,6 +79,30 @@ zones-float-free = free
 zones-float-reacts = reacts
 # Their turn begins.
 zones-float-turn = turn
+zones-float-picks-up = picks up
+zones-float-puts-down = puts down
+zones-float-readies = readies
+zones-float-stows = stows
+# Disarmed.
+zones-float-drops = drops
+zones-float-breaks = weapon breaks
+zones-float-shield-smashed = shield smashed
+zones-float-armour-ruined = armour ruined
+zones-float-antidote = antidote
+# Poison on the blade.
+zones-float-coats = coats blade
+zones-float-misses = misses
+zones-float-dodges = dodges
+zones-float-held-fast = held fast
+zones-float-driven-back = driven back
+# Their turn timed out (the chaos of combat's clock).
+zones-float-out-of-time = out of time
+zones-float-calls-out = calls out
+zones-float-fearless = fearless
+zones-float-poisoned = poisoned
+zones-float-shoves = shoves
+# Refuses the stunt offered.
+zones-float-refuses = refuses
 
 ## The situation: what the pending decision is about
 

@@ -330,6 +330,14 @@ pub trait Ruleset {
     ) -> Result<(), RuleError> {
         Self::apply_trusted(state, action, dice).map(drop)
     }
+
+    /// The bare name an event of this kind had before its facts were typed in it (rules
+    /// version 5: a note said which and about whom only in its line, as Zones' gear did): a
+    /// replay sealed before then hashed the kind as that name. None where the kind's form is
+    /// as it was.
+    fn kind_before_facts(_kind: &Self::EventKind) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Runs `step` on a copy of `state` and keeps the copy only if it succeeds: how each ruleset's

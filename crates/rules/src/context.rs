@@ -5,11 +5,6 @@ use super::dice::{self, DiceSource, Die, Rolled};
 use super::explain::Explanation;
 use super::line::Line;
 
-/// An event kind with a plain note among its kinds.
-pub trait NoteKind {
-    fn note() -> Self;
-}
-
 /// An event's line as a call site hands it over: built already, or still to be built
 /// ([`later`]), which a quiet context never builds.
 pub trait Text {
@@ -81,12 +76,6 @@ impl<K> Log<K> {
     }
 }
 
-impl<K: NoteKind> Log<K> {
-    pub fn note(&mut self, text: impl Text) {
-        self.say(K::note(), text);
-    }
-}
-
 pub struct Ctx<'a, S, K> {
     pub s: &'a mut S,
     pub dice: &'a mut dyn DiceSource,
@@ -131,11 +120,5 @@ impl<'a, S, K> Ctx<'a, S, K> {
     /// both. Every roll of the rules core comes through here or [`dice::roll_for`].
     pub fn roll(&mut self, die: Die, why: &Line, rule: &str) -> Result<Rolled, RuleError> {
         Ok(dice::roll_for(self.dice, die, why, rule)?)
-    }
-}
-
-impl<S, K: NoteKind> Ctx<'_, S, K> {
-    pub fn note(&mut self, text: impl Text) {
-        self.log.note(text);
     }
 }

@@ -22,8 +22,10 @@ pub mod zones;
 /// checkpoints hash what happened (each event's kind and dice), no longer the log's words, so
 /// that a line of the log said better breaks no replay; 4: Coterie's third reading (the GM
 /// judges a shaken opposition's morale, duels count nuances, both sides count their size
-/// without their duellists, a harmful draw's push-back lets who did well flee).
-pub const RULES_VERSION: u32 = 4;
+/// without their duellists, a harmful draw's push-back lets who did well flee); 5: a note says
+/// which it is and about whom, and Zones' gear what befell which item, as facts of its kind
+/// (a replay sealed before hashes them as it did: `Ruleset::kind_before_facts`).
+pub const RULES_VERSION: u32 = 5;
 
 pub use battle::{
     CharacterId, DecisionKind, Event, FactionId, Outcome, Pending, RuleError, Ruleset, Seat,

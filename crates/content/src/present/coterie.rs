@@ -389,11 +389,12 @@ impl Present for Coterie {
                     .to_vec(),
                 winner: *winner,
             },
-            EventKind::Harm { .. } | EventKind::Duel { .. } | EventKind::Note | EventKind::Over => {
-                Visual::Banner {
-                    text: words.line(&e.line, s),
-                }
-            }
+            EventKind::Harm { .. }
+            | EventKind::Duel { .. }
+            | EventKind::Note { .. }
+            | EventKind::Over => Visual::Banner {
+                text: words.line(&e.line, s),
+            },
         }
     }
 

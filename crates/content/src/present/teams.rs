@@ -9,7 +9,7 @@ use crate::rules::teams::harm::{DefenceTest, defence_test};
 use crate::rules::teams::model::{Cell, Character, Location, Pos, Stage, State, Status, WeaponRef};
 use crate::rules::teams::roll::chance_at_least;
 use crate::rules::teams::{
-    Action, EventKind, GearChange, ReactionKind, StanceKind, Teams, grid, odds,
+    Action, EventKind, GearChange, Noted, ReactionKind, StanceKind, Teams, grid, odds,
 };
 use fray_words::Value;
 
@@ -245,6 +245,23 @@ impl Present for Teams {
                 },
             ),
             EventKind::TurnStarted { character } => float(*character, "teams-float-turn"),
+            // A word tells these over the token; the others tell a story, said in a banner.
+            EventKind::Note {
+                about: Some(c),
+                what: Noted::Abandoned,
+            } => float(*c, "teams-float-abandons"),
+            EventKind::Note {
+                about: Some(c),
+                what: Noted::TookNoAction,
+            } => float(*c, "teams-float-no-action"),
+            EventKind::Note {
+                about: Some(c),
+                what: Noted::ReloadLost,
+            } => float(*c, "teams-float-reload-lost"),
+            EventKind::Note {
+                about: Some(c),
+                what: Noted::Spared,
+            } => float(*c, "teams-float-spared"),
             EventKind::Door { at, .. } => Visual::Flash {
                 place: place_of(s, *at),
             },
@@ -261,7 +278,7 @@ impl Present for Teams {
             | EventKind::TurnEnded { .. }
             | EventKind::TaskDone { .. }
             | EventKind::Objective { .. }
-            | EventKind::Note
+            | EventKind::Note { .. }
             | EventKind::BattleOver => banner(),
         }
     }
@@ -818,6 +835,7 @@ mod tests {
                         (Action::PickUp(_), EventKind::Gear { .. }) => "picks up",
                         (Action::DropItem(_), EventKind::Gear { .. }) => "drops",
                         (Action::Brandish { .. }, EventKind::Gear { .. }) => "arms",
+                        (Action::Abandon, EventKind::Note { .. }) => "abandons",
                         _ => continue,
                     };
                     match Teams::visual(words, &s, &e) {

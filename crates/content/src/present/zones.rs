@@ -4,8 +4,8 @@
 use crate::rules::battle::{DecisionKind, Seat};
 use crate::rules::zones::said::stunt;
 use crate::rules::zones::{
-    Action, AttackStep, Character, EventKind, MoraleChoice, Reaction, State, Status, Target,
-    Weapon, Zone, ZoneEvent, Zones, flow, odds,
+    Action, AttackStep, Character, EventKind, GearChange, MoraleChoice, Noted, Reaction, State,
+    Status, Target, Weapon, Zone, ZoneEvent, Zones, flow, odds,
 };
 use fray_words::Value;
 
@@ -298,6 +298,56 @@ fn weapon_name(words: &Words, s: &State, w: Weapon) -> String {
     }
 }
 
+/// The word a change of gear or a note about someone floats over their token, where a word
+/// tells it: a note that tells a story (who struck first, a stunt offered, a retreat chased),
+/// or a roll of gear after the battle, is said in a banner.
+fn token_word(kind: &EventKind) -> Option<(usize, &'static str)> {
+    match *kind {
+        EventKind::Gear {
+            character: Some(c),
+            change,
+            ..
+        } => gear_float(change).map(|id| (c, id)),
+        EventKind::Note {
+            about: Some(c),
+            what,
+        } => note_float(what).map(|id| (c, id)),
+        _ => None,
+    }
+}
+
+fn gear_float(change: GearChange) -> Option<&'static str> {
+    Some(match change {
+        GearChange::PickedUp => "zones-float-picks-up",
+        GearChange::PutDown => "zones-float-puts-down",
+        GearChange::Readied => "zones-float-readies",
+        GearChange::Stowed => "zones-float-stows",
+        GearChange::Dropped => "zones-float-drops",
+        GearChange::Broke => "zones-float-breaks",
+        GearChange::Smashed => "zones-float-shield-smashed",
+        GearChange::Ruined => "zones-float-armour-ruined",
+        GearChange::Drunk => "zones-float-antidote",
+        GearChange::Coated => "zones-float-coats",
+        GearChange::Tested => return None,
+    })
+}
+
+fn note_float(what: Noted) -> Option<&'static str> {
+    Some(match what {
+        Noted::AttackMissed | Noted::CounterMissed => "zones-float-misses",
+        Noted::Dodged => "zones-float-dodges",
+        Noted::HeldFast => "zones-float-held-fast",
+        Noted::DrivenBack => "zones-float-driven-back",
+        Noted::TimedOut => "zones-float-out-of-time",
+        Noted::CalledOut => "zones-float-calls-out",
+        Noted::Fearless => "zones-float-fearless",
+        Noted::Poisoned => "zones-float-poisoned",
+        Noted::Shoved => "zones-float-shoves",
+        Noted::StuntRefused => "zones-float-refuses",
+        _ => return None,
+    })
+}
+
 /// What a move costs, written in the zone it goes to: the turn's one zone of movement
 /// ("Move by a zone", zones.taking-a-turn). The blows it may draw are in its frame's colour and
 /// odds.
@@ -312,6 +362,9 @@ impl Present for Zones {
             text: words.line(&e.line, s),
         };
         let float = |c: usize, id: &str| Visual::float(c, words.say(id));
+        if let Some((c, id)) = token_word(&e.kind) {
+            return float(c, id);
+        }
         match &e.kind {
             EventKind::Moved {
                 character,
@@ -368,8 +421,8 @@ impl Present for Zones {
             | EventKind::Initiative { .. }
             | EventKind::TurnEnded { .. }
             | EventKind::Passed { .. }
-            | EventKind::Gear
-            | EventKind::Note
+            | EventKind::Gear { .. }
+            | EventKind::Note { .. }
             | EventKind::BattleOver => banner(),
         }
     }
@@ -836,6 +889,51 @@ mod tests {
     use super::*;
     use crate::scenario::{self, Setup};
     use fray_words::{Lang, looks_unconverted};
+
+    /// Gear a character handles, and a note a word tells, float that word over the token
+    /// rather than a banner: across random battles of the shipped scenarios, every such event
+    /// floats the word its kind names, over the one it is about.
+    #[test]
+    fn gear_handled_and_a_short_note_float_over_the_token() {
+        use crate::rules::battle::{Pending, Ruleset};
+        use crate::rules::dice::SeededDice;
+        let words = fray_words::english();
+        let mut floated = std::collections::BTreeSet::new();
+        for name in ["hold-the-mill", "ambush", "the-bog-road", "standing-stones"] {
+            let Setup::Zones(setup) = scenario::builtin(name).unwrap().unwrap().setup else {
+                panic!("{name} is a Zones scenario");
+            };
+            for seed in 0..30 {
+                let mut dice = SeededDice::new(seed);
+                let (mut s, _) = Zones::start(&setup, &mut dice).unwrap();
+                let mut pick = seed;
+                for _ in 0..400 {
+                    if !matches!(Zones::pending(&s), Pending::Decide { .. }) {
+                        break;
+                    }
+                    let legal = Zones::legal_actions(&s);
+                    pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let a = legal[(pick >> 33) as usize % legal.len()].clone();
+                    for e in Zones::apply(&mut s, &a, &mut dice).unwrap() {
+                        let Some((about, id)) = token_word(&e.kind) else {
+                            continue;
+                        };
+                        let want = words.say(id);
+                        match Zones::visual(words, &s, &e) {
+                            Visual::Float { token, text, .. } => {
+                                assert_eq!((token, text.as_str()), (about, want.as_str()));
+                            }
+                            _ => panic!("“{want}” floats over its token, not in a banner"),
+                        }
+                        floated.insert(want);
+                    }
+                }
+            }
+        }
+        for word in ["picks up", "readies", "stows", "dodges", "misses"] {
+            assert!(floated.contains(word), "no \"{word}\" floated");
+        }
+    }
 
     fn duel_character() -> Character {
         let Setup::Zones(setup) = scenario::builtin("duel").unwrap().unwrap().setup else {

@@ -401,6 +401,11 @@ pub fn to_ron(r: &Replay) -> String {
 /// rather than their words (see [`crate::rules::RULES_VERSION`]).
 pub const KINDS_CHECKED: u32 = 3;
 
+/// The rules' version from which a note's kind says which note it is, and Zones' gear what
+/// befell it: sealed before, a replay hashed those kinds by their bare names
+/// ([`crate::rules::Ruleset::kind_before_facts`]).
+pub const KINDS_TYPED: u32 = 5;
+
 /// Re-runs a replay, telling its events in English. `file` and `src` are used to name the line
 /// of a refused action.
 pub fn run(r: &Replay, file: &str, src: &str) -> Result<ReplayRun, ReplayError> {
@@ -850,8 +855,12 @@ impl Visit for Rerun<'_> {
         // dice it rolled and their total), not its words, so that a log line said better breaks no replay.
         // Replays sealed under rules before [`KINDS_CHECKED`] hashed the words: they are
         // checked as they were sealed.
-        let by_words = r.rules.is_none_or(|v| v < KINDS_CHECKED)
-            && (r.final_hash.is_some() || !r.checkpoints.is_empty());
+        let sealed_under = |version: u32| {
+            r.rules.is_none_or(|v| v < version)
+                && (r.final_hash.is_some() || !r.checkpoints.is_empty())
+        };
+        let by_words = sealed_under(KINDS_CHECKED);
+        let bare_kinds = sealed_under(KINDS_TYPED);
         let mut trail = 0xcbf2_9ce4_8422_2325u64;
         let fold = |trail: &mut u64, bytes: &[u8]| {
             for &b in bytes.iter().chain(std::iter::once(&b'\n')) {
@@ -870,10 +879,11 @@ impl Visit for Rerun<'_> {
                             x.dice.iter().map(|d| (d.die.sides, d.value)).collect();
                         (faces, x.total)
                     });
-                    fold(
-                        trail,
-                        &serde_json::to_vec(&(&e.kind, dice)).unwrap_or_default(),
-                    );
+                    let kind = match bare_kinds.then(|| G::kind_before_facts(&e.kind)) {
+                        Some(Some(bare)) => serde_json::to_vec(&(bare, dice)),
+                        _ => serde_json::to_vec(&(&e.kind, dice)),
+                    };
+                    fold(trail, &kind.unwrap_or_default());
                 }
             }
         };

@@ -7,7 +7,11 @@ use crate::battle::{CharacterId, FactionId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
-    Note,
+    /// A turn of the conflict the referee remarks on, about someone or about the conflict.
+    Note {
+        about: Option<CharacterId>,
+        what: Noted,
+    },
     /// A side's effort rolled: its total.
     Effort {
         side: FactionId,
@@ -51,4 +55,49 @@ pub enum EventKind {
         character: CharacterId,
     },
     Over,
+}
+
+/// Which remark a note is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Noted {
+    Began,
+    PhaseBegan,
+    /// A character's effort declared for the phase.
+    Declared,
+    /// A special action proposed to the GM.
+    Proposed,
+    /// The harm the players would deal, which the foes may fall back from instead.
+    PlayersWouldDeal,
+    /// The harm the GM would deal, which the players may fall back from instead.
+    GmWouldDeal,
+    /// The GM keeps no level of harm in reserve.
+    GmWaived,
+    NeutralDraw,
+    /// A draw tires the whole group.
+    DrawTired,
+    /// The foes, shaken, fight on.
+    FoesFightOn,
+    DuelRolled,
+    /// A duel's loser falls back rather than take harm.
+    DuelFellBack,
+    /// A character's goal a step closer.
+    GoalCloser,
+}
+
+impl Noted {
+    /// This note, about `who`.
+    pub fn about(self, who: CharacterId) -> EventKind {
+        EventKind::Note {
+            about: Some(who),
+            what: self,
+        }
+    }
+
+    /// This note, about the conflict rather than anyone in it.
+    pub fn aside(self) -> EventKind {
+        EventKind::Note {
+            about: None,
+            what: self,
+        }
+    }
 }

@@ -4,9 +4,9 @@
 use super::action::Action;
 use super::describe::describe;
 use super::effort::{self, other};
-use super::event::EventKind;
+use super::event::{EventKind, Noted};
 use super::harm::{self, GroupResult};
-use super::lines::{self, harm_text, note, special_text, tell};
+use super::lines::{self, harm_text, special_text, tell};
 use super::model::*;
 use super::{Ctx, performance};
 use crate::Line;
@@ -212,7 +212,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 Effort::Press => "press",
                 Effort::Goal => "goal",
             };
-            note(ctx, |_| {
+            tell(ctx, Noted::Declared.about(c), |_| {
                 Line::new("coterie-declares")
                     .who("who", c)
                     .word("effort", effort)
@@ -232,7 +232,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 mild,
                 proposal: sp.clone(),
             };
-            note(ctx, |_| {
+            tell(ctx, Noted::Proposed.about(character), |_| {
                 Line::new("coterie-proposes")
                     .who("who", character)
                     .word("kind", if mild { "mild" } else { "full" })
@@ -261,7 +261,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         (Stage::Harm { winner, degree }, Action::Inflict(pieces)) => {
             if winner == PARTY && foes_may_fall_back(degree, pieces) {
-                note(ctx, |_| {
+                tell(ctx, Noted::PlayersWouldDeal.aside(), |_| {
                     Line::new("coterie-players-would-deal")
                         .line("harm", harm_text(pieces))
                         .side("foes", FOES)
@@ -272,7 +272,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else if winner == PARTY {
                 harm_foes(ctx, degree, pieces);
             } else {
-                note(ctx, |_| {
+                tell(ctx, Noted::GmWouldDeal.aside(), |_| {
                     Line::new("coterie-gm-would-deal").line("harm", harm_text(pieces))
                 });
                 ctx.s.stage = Stage::FallBack {
@@ -324,7 +324,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         (Stage::Reserve { fleeing, .. }, Action::Reserve(kind)) => {
             if kind.is_none() {
-                ctx.note(Line::new("coterie-gm-waives"));
+                ctx.say(Noted::GmWaived.aside(), Line::new("coterie-gm-waives"));
             }
             let mut wounds = 0;
             for h in harm::reserved(kind.as_ref(), fleeing) {
@@ -370,7 +370,10 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         (Stage::Draw, Action::NeutralDraw) => {
             // "A neutral draw has no net effect for anyone": the table's cells cap harm the
             // group was assigned, and it was assigned none (coterie.draws).
-            ctx.note(Line::new("coterie-neutral-draw"));
+            ctx.say(
+                Noted::NeutralDraw.aside(),
+                Line::new("coterie-neutral-draw"),
+            );
             ctx.s.stage = Stage::Resolving;
         }
         (
@@ -422,7 +425,9 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             match m {
                 Morale::FightOn => {
                     ctx.s.groups[FOES].held_at = Some(position);
-                    note(ctx, |_| Line::new("coterie-fight-on").side("foes", FOES));
+                    tell(ctx, Noted::FoesFightOn.aside(), |_| {
+                        Line::new("coterie-fight-on").side("foes", FOES)
+                    });
                     ctx.s.stage = Stage::Resolving;
                 }
                 Morale::Flee => {
@@ -437,7 +442,7 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         (Stage::DuelAnswer { loser }, Action::DuelFallBack(fall_back)) => {
             if *fall_back {
                 ctx.s.characters[loser].duel_position -= 2;
-                note(ctx, |_| {
+                tell(ctx, Noted::DuelFellBack.about(loser), |_| {
                     Line::new("coterie-duel-falls-back").who("who", loser)
                 });
             } else {
@@ -728,7 +733,7 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
             && let Some(g) = ch.goal.as_mut()
         {
             g.progress = (g.progress + 1).min(g.needed);
-            note(ctx, |s| {
+            tell(ctx, Noted::GoalCloser.about(c), |s| {
                 let g = s.characters[c]
                     .goal
                     .as_ref()
@@ -926,7 +931,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             let line = Line::new("coterie-duel-roll")
                 .who("who", c)
                 .number("total", total);
-            ctx.explained(EventKind::Note, line, e);
+            ctx.explained(Noted::DuelRolled.about(c), line, e);
         }
     }
     let margin = totals[0] - totals[1];
@@ -1022,7 +1027,7 @@ fn next_phase(ctx: &mut Ctx) {
         for c in ctx.s.party() {
             ctx.s.characters[c].fatigue += 1;
         }
-        ctx.note(Line::new("coterie-draw-tires"));
+        ctx.say(Noted::DrawTired.aside(), Line::new("coterie-draw-tires"));
     }
     ctx.s.phase += 1;
     ctx.s.parts.clear();
@@ -1030,5 +1035,7 @@ fn next_phase(ctx: &mut Ctx) {
     ctx.s.flee_due.clear();
     ctx.s.stage = Stage::Declare(0);
     let phase = ctx.s.phase;
-    note(ctx, |_| Line::new("coterie-phase").number("phase", phase));
+    tell(ctx, Noted::PhaseBegan.aside(), |_| {
+        Line::new("coterie-phase").number("phase", phase)
+    });
 }

@@ -16,11 +16,6 @@ pub(crate) fn tell(ctx: &mut Ctx, kind: EventKind, line: impl FnOnce(&State) -> 
     }
 }
 
-/// A note whose line is built only in a context that keeps it (see [`tell`]).
-pub(crate) fn note(ctx: &mut Ctx, line: impl FnOnce(&State) -> Line) {
-    tell(ctx, EventKind::Note, line);
-}
-
 /// Lines one after another, each pair joined by the message `id` (`coterie-and`: "a and b"):
 /// a, b and c are written as a `id` (b `id` c). No lines make an empty line.
 pub(crate) fn joined(id: &'static str, lines: impl DoubleEndedIterator<Item = Line>) -> Line {

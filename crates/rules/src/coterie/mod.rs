@@ -18,7 +18,7 @@ use crate::line::Named;
 use crate::{CharacterId, Line};
 pub use action::Action;
 pub use describe::describe;
-pub use event::EventKind;
+pub use event::{EventKind, Noted};
 pub use model::*;
 
 use crate::battle::{Event, FactionId, Pending, RuleError, Ruleset, Seat, Started, all_or_nothing};
@@ -39,12 +39,6 @@ pub struct CoterieSetup {
 /// One action being applied to a Coterie conflict.
 pub type Ctx<'a> = crate::context::Ctx<'a, State, EventKind>;
 
-impl crate::context::NoteKind for EventKind {
-    fn note() -> Self {
-        EventKind::Note
-    }
-}
-
 impl Ruleset for Coterie {
     type State = State;
     type Action = Action;
@@ -58,7 +52,7 @@ impl Ruleset for Coterie {
             .name("conflict", ctx.s.conflict.name.as_str())
             .side("party", PARTY)
             .side("foes", FOES);
-        ctx.note(line);
+        ctx.say(Noted::Began.aside(), line);
         flow::advance(&mut ctx)?;
         let events = ctx.log.events;
         Ok((s, events))
@@ -121,6 +115,10 @@ impl Ruleset for Coterie {
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
         play(Ctx::quiet(state, dice), action).map(drop)
+    }
+
+    fn kind_before_facts(kind: &EventKind) -> Option<&'static str> {
+        matches!(kind, EventKind::Note { .. }).then_some("Note")
     }
 
     fn describe(state: &State, action: &Action) -> Line {

@@ -3,7 +3,7 @@
 //! and the readied attacks a movement sets off (teams.attacks and what follows it).
 
 use super::describe::describe;
-use super::event::ReactionKind;
+use super::event::{Noted, ReactionKind};
 use super::grid::adjacent;
 use super::harm::{self, DefenceTest, defence_test, spend_reaction};
 use super::model::*;
@@ -733,11 +733,14 @@ pub fn killing_strike(
     weapon: WeaponRef,
 ) -> Result<(), RuleError> {
     if !can_kill(ctx.s, attacker, weapon, target) {
-        ctx.note(later(move || {
-            Line::new("teams-killing-strike-nothing")
-                .who("attacker", attacker)
-                .who("target", target)
-        }));
+        ctx.say(
+            Noted::NothingToKill.about(attacker),
+            later(move || {
+                Line::new("teams-killing-strike-nothing")
+                    .who("attacker", attacker)
+                    .who("target", target)
+            }),
+        );
         return Ok(());
     }
     let earlier = ctx.s.characters[attacker].attacks;

@@ -162,6 +162,50 @@ pub enum EventKind {
     Roll {
         character: Option<CharacterId>,
     },
-    Note,
+    /// A turn of the battle the referee remarks on, about someone or about the battle.
+    Note {
+        about: Option<CharacterId>,
+        what: Noted,
+    },
     BattleOver,
+}
+
+/// Which remark a note is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Noted {
+    /// A battle set up part way, from its situation.
+    Resumed,
+    SurpriseRoundOver,
+    /// An extended action abandoned.
+    Abandoned,
+    /// A commanded ally's go ended without an action.
+    TookNoAction,
+    /// A reload done with the weapon no longer in hand.
+    ReloadLost,
+    /// A resuscitation done with the patient no longer there to wake.
+    CannotResuscitate,
+    /// A task's time spent with the task done or out of reach.
+    CannotWork,
+    /// Harm past health that a nonlethal attack leaves unconscious, not dying.
+    Spared,
+    /// A killing strike on someone no longer there to kill.
+    NothingToKill,
+}
+
+impl Noted {
+    /// This note, about `who`.
+    pub fn about(self, who: CharacterId) -> EventKind {
+        EventKind::Note {
+            about: Some(who),
+            what: self,
+        }
+    }
+
+    /// This note, about the battle rather than anyone in it.
+    pub fn aside(self) -> EventKind {
+        EventKind::Note {
+            about: None,
+            what: self,
+        }
+    }
 }

@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::costs::ACTIONS_PER_TURN;
 use super::describe::describe;
-use super::event::EventKind;
+use super::event::{EventKind, Noted};
 use super::model::*;
 use super::said::{later, square};
 use super::{Ctx, attack, legal, turn};
@@ -89,9 +89,10 @@ fn open(ctx: &mut Ctx) {
 /// is, and a turn under way if it names one.
 pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleError> {
     let round = sit.round;
-    ctx.note(later(move || {
-        Line::new("teams-resumed").number("round", round)
-    }));
+    ctx.say(
+        Noted::Resumed.aside(),
+        later(move || Line::new("teams-resumed").number("round", round)),
+    );
     ctx.s.order = sit.order.clone();
     begin_round(ctx, sit.round);
     for &c in &sit.acted {
@@ -333,7 +334,10 @@ fn end_round(ctx: &mut Ctx) {
     }
     if ctx.s.surprise.is_some() {
         ctx.s.surprise = None;
-        ctx.say(EventKind::Note, Line::new("teams-surprise-round-over"));
+        ctx.say(
+            Noted::SurpriseRoundOver.aside(),
+            Line::new("teams-surprise-round-over"),
+        );
         begin_round(ctx, 1);
     } else if round >= ctx.s.round_limit {
         over(

@@ -10,7 +10,7 @@ use crate::dice::Die;
 use crate::explain::Explanation;
 use crate::line::Line;
 
-use super::event::ReactionKind;
+use super::event::{Noted, ReactionKind};
 use super::model::Status;
 
 /// Deals damage that got past every reduction. Returns true when the character must now choose
@@ -86,7 +86,10 @@ pub fn deal(
         }
         if excess > health_before {
             if nonlethal && health_before > 0 {
-                ctx.note(later(move || Line::new("teams-nonlethal").who("who", who)));
+                ctx.say(
+                    Noted::Spared.about(who),
+                    later(move || Line::new("teams-nonlethal").who("who", who)),
+                );
             } else {
                 cheat_death(ctx, who)?;
             }

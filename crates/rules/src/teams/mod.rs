@@ -26,7 +26,7 @@ pub mod why;
 use crate::line::Named;
 use crate::{CharacterId, FactionId, Line};
 pub use action::Action;
-pub use event::{EventKind, GearChange, ReactionKind, StanceKind};
+pub use event::{EventKind, GearChange, Noted, ReactionKind, StanceKind};
 pub use model::*;
 pub use odds::{AttackOdds, AttackProfile, attack_odds, odds};
 pub use setup::{
@@ -45,12 +45,6 @@ pub struct Teams;
 
 /// One action being applied to a Three actions battle.
 pub type Ctx<'a> = crate::context::Ctx<'a, State, EventKind>;
-
-impl crate::context::NoteKind for EventKind {
-    fn note() -> Self {
-        EventKind::Note
-    }
-}
 
 /// Whether nothing that follows from `action` can roll a die: no test, no attack, no readied
 /// attack set off by a movement, no luck test against death. `tests/teams_battles.rs` applies
@@ -224,6 +218,10 @@ impl Ruleset for Teams {
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
         play(Ctx::quiet(state, dice), action).map(drop)
+    }
+
+    fn kind_before_facts(kind: &EventKind) -> Option<&'static str> {
+        matches!(kind, EventKind::Note { .. }).then_some("Note")
     }
 }
 

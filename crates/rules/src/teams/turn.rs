@@ -4,7 +4,7 @@
 
 use super::costs::*;
 use super::describe::describe;
-use super::event::{EventKind, GearChange, StanceKind};
+use super::event::{EventKind, GearChange, Noted, StanceKind};
 use super::grid::{adjacent, distance, move_cost};
 use super::model::*;
 use super::roll::{TestSpec, test_against};
@@ -250,7 +250,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::Continue => continue_extended(ctx, actor)?,
         Action::Abandon => {
             ctx.s.characters[actor].extended = None;
-            ctx.note(said("teams-abandons"));
+            ctx.say(Noted::Abandoned.about(actor), said("teams-abandons"));
         }
         Action::DropItem(i) => {
             let at = ctx.s.characters[actor].pos;
@@ -283,7 +283,10 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         }
         Action::EndTurn => {
             if commanded {
-                ctx.note(said("teams-takes-no-action"));
+                ctx.say(
+                    Noted::TookNoAction.about(actor),
+                    said("teams-takes-no-action"),
+                );
             } else {
                 end_turn(ctx);
             }
@@ -413,9 +416,10 @@ fn complete(ctx: &mut Ctx, who: CharacterId, what: Extended) -> Result<(), RuleE
                     later(move || Line::new("teams-reloads").who("who", who).thing("item", i)),
                 );
             } else {
-                ctx.note(later(move || {
-                    Line::new("teams-reload-lost").who("who", who)
-                }));
+                ctx.say(
+                    Noted::ReloadLost.about(who),
+                    later(move || Line::new("teams-reload-lost").who("who", who)),
+                );
             }
         }
         Extended::Resuscitate(p) => resuscitate(ctx, who, p)?,
@@ -433,7 +437,10 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
     let both = move |id: &'static str| Line::new(id).who("who", who).who("patient", patient);
     let pc = &ctx.s.characters[patient];
     if pc.status != Status::Unconscious || !adjacent(ctx.s.characters[who].pos, pc.pos) {
-        ctx.note(later(move || both("teams-cannot-resuscitate")));
+        ctx.say(
+            Noted::CannotResuscitate.about(who),
+            later(move || both("teams-cannot-resuscitate")),
+        );
         return Ok(());
     }
     let missing = pc.missing_health();
@@ -485,7 +492,10 @@ fn short_task(ctx: &mut Ctx, who: CharacterId, k: TaskId) -> Result<(), RuleErro
     let on_task = |id: &'static str| Line::new(id).name("task", task.name.clone());
     let pos = ctx.s.characters[who].pos;
     if task.done || !(pos == task.at || adjacent(pos, task.at)) {
-        ctx.note(later(|| on_task("teams-cannot-work").who("who", who)));
+        ctx.say(
+            Noted::CannotWork.about(who),
+            later(|| on_task("teams-cannot-work").who("who", who)),
+        );
         return Ok(());
     }
     let said = ctx.log.line(|| on_task("teams-task-test").who("who", who));

@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use super::describe::describe;
-use super::event::EventKind;
+use super::event::{EventKind, GearChange, Noted};
 use super::model::*;
 use super::position::{
     grabbed_by, let_go_unless_at, place, release, release_across_zones, reveal, surrender,
@@ -56,11 +56,14 @@ pub fn declare(
             let shot = targeting::can_strike(ctx.s, a, decl.weapon, t, moving);
             rolled_save = shot.is_some_and(|x| x.save);
             if !save_to_hit(ctx, a, shot, "zones.attacking")? {
-                ctx.note(later(|| {
-                    Line::new("zones-attack-misses")
-                        .who("attacker", a)
-                        .who("target", t)
-                }));
+                ctx.say(
+                    Noted::AttackMissed.about(a),
+                    later(|| {
+                        Line::new("zones-attack-misses")
+                            .who("attacker", a)
+                            .who("target", t)
+                    }),
+                );
                 return finish(ctx, decl);
             }
             vec![t]
@@ -121,7 +124,10 @@ pub fn declare(
     });
     ctx.s.stage = Stage::Attack;
     if ctx.s.attack.as_ref().is_some_and(|x| x.slots.is_empty()) {
-        ctx.note(Line::new("zones-blast-catches-nobody"));
+        ctx.say(
+            Noted::BlastCaughtNobody.aside(),
+            Line::new("zones-blast-catches-nobody"),
+        );
         return finish(ctx, decl);
     }
     if stunt_options(ctx.s).is_empty() {
@@ -150,9 +156,10 @@ fn save_to_hit(
 fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
     let n = ctx.s.zones[z].neighbours.clone();
     if n.is_empty() {
-        ctx.note(later(|| {
-            Line::new("zones-blast-lands-anyway").place("zone", z)
-        }));
+        ctx.say(
+            Noted::BlastLandedAnyway.aside(),
+            later(|| Line::new("zones-blast-lands-anyway").place("zone", z)),
+        );
         return Ok(z);
     }
     let die = Die::new(n.len() as u8);
@@ -244,7 +251,7 @@ fn begin_reactions(ctx: &mut Ctx) -> Result<(), RuleError> {
             }
         }
         if surprised {
-            ctx.note(Line::new("zones-surprised"));
+            ctx.say(Noted::Surprised.aside(), Line::new("zones-surprised"));
         }
     }
     next_reaction(ctx)
@@ -367,18 +374,24 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::NoStunt => begin_reactions(ctx),
         Action::ProposeStunt(st) => {
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
-            ctx.note(later(|| {
-                Line::new("zones-offers-stunt")
-                    .who("attacker", a)
-                    .who("target", t)
-                    .line("stunt", said::stunt(*st))
-            }));
+            ctx.say(
+                Noted::StuntOffered.about(a),
+                later(|| {
+                    Line::new("zones-offers-stunt")
+                        .who("attacker", a)
+                        .who("target", t)
+                        .line("stunt", said::stunt(*st))
+                }),
+            );
             ctx.s.attack.as_mut().expect("attack").step = AttackStep::AnswerStunt(*st);
             Ok(())
         }
         Action::RefuseStunt => {
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
-            ctx.note(later(|| Line::new("zones-refuses-stunt").who("who", t)));
+            ctx.say(
+                Noted::StuntRefused.about(t),
+                later(|| Line::new("zones-refuses-stunt").who("who", t)),
+            );
             begin_reactions(ctx)
         }
         Action::AcceptStunt => {
@@ -386,11 +399,14 @@ pub fn decide(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
                 return Err(RuleError::Illegal(Line::new("zones-no-stunt-offered")));
             };
             let t = ctx.s.attack.as_ref().expect("attack").slots[0].target;
-            ctx.note(later(|| {
-                Line::new("zones-accepts-stunt")
-                    .who("who", t)
-                    .line("stunt", said::stunt(st))
-            }));
+            ctx.say(
+                Noted::StuntAccepted.about(t),
+                later(|| {
+                    Line::new("zones-accepts-stunt")
+                        .who("who", t)
+                        .line("stunt", said::stunt(st))
+                }),
+            );
             match st {
                 Stunt::Disarm(i) => {
                     ctx.s
@@ -673,7 +689,10 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
     let attacker = decl.attacker;
     let live: Vec<&Slot> = a.slots.iter().filter(|sl| !sl.dodged).collect();
     for sl in a.slots.iter().filter(|sl| sl.dodged) {
-        ctx.note(later(|| Line::new("zones-dodges").who("who", sl.target)));
+        ctx.say(
+            Noted::Dodged.about(sl.target),
+            later(|| Line::new("zones-dodges").who("who", sl.target)),
+        );
     }
     let targets: Vec<CharacterId> = live.iter().map(|sl| sl.target).collect();
     let counter = a.counter.clone();
@@ -777,7 +796,10 @@ fn missed_counter(ctx: &mut Ctx, counter: Option<&Counter>) {
     if let Some(c) = counter
         && c.missed
     {
-        ctx.note(later(|| Line::new("zones-counter-misses").who("who", c.by)));
+        ctx.say(
+            Noted::CounterMissed.about(c.by),
+            later(|| Line::new("zones-counter-misses").who("who", c.by)),
+        );
     }
 }
 
@@ -809,9 +831,17 @@ fn wear_out(ctx: &mut Ctx, rolled_one: impl IntoIterator<Item = Weapon>) {
             && ctx.s.items[i].damaged
             && ctx.s.items[i].location != Location::Gone
         {
+            let holder = match ctx.s.items[i].location {
+                Location::Hand(c) | Location::Pack(c) => Some(c),
+                _ => None,
+            };
             ctx.s.put_item(i, Location::Gone);
             ctx.say(
-                EventKind::Gear,
+                EventKind::Gear {
+                    character: holder,
+                    item: Some(i),
+                    change: GearChange::Broke,
+                },
                 later(|| Line::new("zones-weapon-breaks").thing("item", i)),
             );
         }
@@ -837,10 +867,13 @@ fn land_in_order(
             let (x, y) = (exchange[0], exchange[1]);
             let (dx, dy) = (hits[x].3.dealt, hits[y].3.dealt);
             if dx == dy {
-                ctx.note(Line::new("zones-equal-damage"));
+                ctx.say(Noted::EqualDamage.aside(), Line::new("zones-equal-damage"));
             } else {
                 let first = if dx > dy { hits[x].1 } else { hits[y].1 };
-                ctx.note(later(|| Line::new("zones-hit-first").who("who", first)));
+                ctx.say(
+                    Noted::HitFirst.about(first),
+                    later(|| Line::new("zones-hit-first").who("who", first)),
+                );
             }
             if dy > dx {
                 hits.swap(x, y);
@@ -849,7 +882,10 @@ fn land_in_order(
             let mut fallen = Vec::new();
             for (by, to, _, b) in hits {
                 if !simultaneous && fallen.contains(&by) {
-                    ctx.note(later(|| Line::new("zones-blow-never-lands").who("who", by)));
+                    ctx.say(
+                        Noted::BlowNeverLanded.about(by),
+                        later(|| Line::new("zones-blow-never-lands").who("who", by)),
+                    );
                     continue;
                 }
                 land(ctx, by, to, b)?;
@@ -894,7 +930,11 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
         if let Some(sh) = shield {
             ctx.s.put_item(sh, Location::Gone);
             ctx.say(
-                EventKind::Gear,
+                EventKind::Gear {
+                    character: Some(to),
+                    item: Some(sh),
+                    change: GearChange::Smashed,
+                },
                 later(|| {
                     Line::new("zones-shield-smashed")
                         .who("who", to)
@@ -908,7 +948,11 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
             ar.destroyed = true;
             let armour = ar.name.clone();
             ctx.say(
-                EventKind::Gear,
+                EventKind::Gear {
+                    character: Some(to),
+                    item: None,
+                    change: GearChange::Ruined,
+                },
                 later(|| {
                     Line::new("zones-armour-ruined")
                         .who("who", to)
@@ -944,7 +988,10 @@ pub fn apply_damage(
             && let Some(die) = ctx.s.characters[b].coated.take()
         {
             ctx.s.characters[to].poisoned = Some(die);
-            ctx.note(later(|| Line::new("zones-poisoned").who("who", to)));
+            ctx.say(
+                Noted::Poisoned.about(to),
+                later(|| Line::new("zones-poisoned").who("who", to)),
+            );
         }
     }
     if dealt > 0
@@ -953,7 +1000,10 @@ pub fn apply_damage(
         && ctx.s.characters[to].health > 0
     {
         ctx.s.characters[to].may_resume = true;
-        ctx.note(later(|| Line::new("zones-may-resume").who("who", to)));
+        ctx.say(
+            Noted::MayResume.about(to),
+            later(|| Line::new("zones-may-resume").who("who", to)),
+        );
     }
     if ctx.s.characters[to].health == 0
         && matches!(
@@ -1023,9 +1073,14 @@ fn non_lethal(
             if !pass {
                 ctx.s
                     .put_item(item, Location::Ground(ctx.s.characters[t].zone));
-                ctx.note(later(|| {
-                    Line::new("zones-drops").who("who", t).thing("item", item)
-                }));
+                ctx.say(
+                    EventKind::Gear {
+                        character: Some(t),
+                        item: Some(item),
+                        change: GearChange::Dropped,
+                    },
+                    later(|| Line::new("zones-drops").who("who", t).thing("item", item)),
+                );
             }
         }
         AttackMode::Grapple => {

@@ -1,7 +1,7 @@
 //! Rounds, initiative, activations and passes; who decides next; the end of the battle.
 
 use super::action::{Action, MoraleChoice};
-use super::event::EventKind;
+use super::event::{EventKind, Noted};
 use super::model::*;
 use super::position::{opportunity_faction, surrender};
 use super::rounds::{anyone_to_send, begin_round_at};
@@ -28,7 +28,7 @@ pub fn start(
         Some(f) => {
             ctx.s.initiative = f;
             ctx.say(
-                EventKind::Note,
+                Noted::StartedTheFight.aside(),
                 later(|| Line::new("zones-started-the-fight").side("side", f)),
             );
         }
@@ -54,9 +54,10 @@ pub fn start(
     }
     if let Some(sit) = situation {
         // A situation is mid-battle: past any ambush, in the round it names.
-        ctx.note(later(|| {
-            Line::new("zones-situation").number("round", sit.round)
-        }));
+        ctx.say(
+            Noted::Resumed.aside(),
+            later(|| Line::new("zones-situation").number("round", sit.round)),
+        );
         begin_round_at(&mut ctx, sit.round, sit.threshold)?;
         for &c in &sit.acted {
             ctx.s.characters[c].acted = true;

@@ -21,7 +21,7 @@ pub mod turn;
 use crate::line::Named;
 use crate::{FactionId, Line};
 pub use action::{Action, MoraleChoice};
-pub use event::EventKind;
+pub use event::{EventKind, GearChange, Noted};
 pub use model::*;
 pub use said::SaveFor;
 pub use setup::{Situation, ZonesSetup};
@@ -41,12 +41,6 @@ pub struct Zones;
 
 /// One action being applied to a Zones battle.
 pub type Ctx<'a> = crate::context::Ctx<'a, State, EventKind>;
-
-impl crate::context::NoteKind for EventKind {
-    fn note() -> Self {
-        EventKind::Note
-    }
-}
 
 /// Harm that armour does not stop.
 #[derive(Clone, Copy, Debug)]
@@ -341,6 +335,19 @@ impl Ruleset for Zones {
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
         play(Ctx::quiet(state, dice), action).map(drop)
+    }
+
+    fn kind_before_facts(kind: &EventKind) -> Option<&'static str> {
+        match kind {
+            // Gear a character handled was a note then; gear worn down was gear.
+            EventKind::Gear {
+                change:
+                    GearChange::Broke | GearChange::Smashed | GearChange::Ruined | GearChange::Tested,
+                ..
+            } => Some("Gear"),
+            EventKind::Gear { .. } | EventKind::Note { .. } => Some("Note"),
+            _ => None,
+        }
     }
 }
 

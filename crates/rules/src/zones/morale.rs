@@ -1,7 +1,7 @@
 //! The end of the round and of the fight: poison, morale checks, surrender or retreat, chases,
 //! and the gear's wear once the fight is over.
 
-use super::event::EventKind;
+use super::event::{EventKind, GearChange, Noted};
 use super::model::*;
 use super::position::{grabbed_by, release};
 use super::said::{SaveFor, later};
@@ -47,23 +47,29 @@ pub fn morale_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             continue;
         }
         ctx.s.factions[f].morale_checked = true;
-        ctx.note(later(|| {
-            if original >= 2 {
-                Line::new("zones-morale-group")
-                    .side("side", f)
-                    .number("fighting", fighting as i64)
-                    .number("original", original as i64)
-            } else {
-                Line::new("zones-morale-alone").side("side", f)
-            }
-        }));
+        ctx.say(
+            Noted::Shaken.aside(),
+            later(|| {
+                if original >= 2 {
+                    Line::new("zones-morale-group")
+                        .side("side", f)
+                        .number("fighting", fighting as i64)
+                        .number("original", original as i64)
+                } else {
+                    Line::new("zones-morale-alone").side("side", f)
+                }
+            }),
+        );
         for c in 0..ctx.s.characters.len() {
             let ch = &ctx.s.characters[c];
             if ch.faction != f || !ch.is_active() || ch.morale_passed {
                 continue;
             }
             if ch.fearless {
-                ctx.note(later(|| Line::new("zones-fearless").who("who", c)));
+                ctx.say(
+                    Noted::Fearless.about(c),
+                    later(|| Line::new("zones-fearless").who("who", c)),
+                );
                 continue;
             }
             let pass = ctx.save(c, Attribute::Wit, SaveFor::Morale, "zones.morale")?;
@@ -119,24 +125,31 @@ pub(super) fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
     }
     let escaped = match how {
         Chase::Unpursued => {
-            ctx.note(later(|| {
-                Line::new("zones-retreats-unpursued").who("who", c)
-            }));
+            ctx.say(
+                Noted::RetreatUnpursued.about(c),
+                later(|| Line::new("zones-retreats-unpursued").who("who", c)),
+            );
             true
         }
         Chase::Held => {
-            ctx.note(later(|| Line::new("zones-retreat-held").who("who", c)));
+            ctx.say(
+                Noted::RetreatHeld.about(c),
+                later(|| Line::new("zones-retreat-held").who("who", c)),
+            );
             false
         }
         Chase::Faster(p) | Chase::Slower(p) => {
             let faster = matches!(how, Chase::Faster(_));
-            ctx.note(later(|| {
-                Line::new("zones-retreat-chase")
-                    .who("who", c)
-                    .word("outruns", if faster { "yes" } else { "no" })
-                    .number("speed", speed)
-                    .number("pursuit", p)
-            }));
+            ctx.say(
+                Noted::RetreatChased.about(c),
+                later(|| {
+                    Line::new("zones-retreat-chase")
+                        .who("who", c)
+                        .word("outruns", if faster { "yes" } else { "no" })
+                        .number("speed", speed)
+                        .number("pursuit", p)
+                }),
+            );
             faster
         }
         Chase::Even => ctx.save(c, Attribute::Agi, SaveFor::Chase, "zones.chases")?,
@@ -151,7 +164,10 @@ pub(super) fn retreat(ctx: &mut Ctx, c: CharacterId) -> Result<(), RuleError> {
             later(|| Line::new("zones-escapes").who("who", c)),
         );
     } else {
-        ctx.note(later(|| Line::new("zones-reached").who("who", c)));
+        ctx.say(
+            Noted::Reached.about(c),
+            later(|| Line::new("zones-reached").who("who", c)),
+        );
     }
     Ok(())
 }
@@ -168,7 +184,7 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
             Location::Hand(c) | Location::Pack(c) => Some(c),
             _ => None,
         };
-        let worn = durability(ctx, || {
+        let worn = durability(ctx, (holder, Some(i)), || {
             let gear = Line::new("zones-thing").thing("item", i);
             match holder {
                 Some(c) => Line::new("zones-gear-of")
@@ -188,7 +204,7 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
         if !ar.used || ar.destroyed {
             continue;
         }
-        let worn = durability(ctx, || {
+        let worn = durability(ctx, (Some(c), None), || {
             let gear = Line::new("zones-armour").name("armour", ar.name);
             Line::new("zones-gear-of")
                 .who("owner", c)
@@ -201,9 +217,13 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A durability roll for a piece of gear: `what` the gear and whose, which a quiet play-out
-/// never builds.
-fn durability(ctx: &mut Ctx, what: impl FnOnce() -> Line) -> Result<bool, RuleError> {
+/// A durability roll for a piece of gear: whose and which item (None: the armour), and `what`
+/// in words, which a quiet play-out never builds.
+fn durability(
+    ctx: &mut Ctx,
+    (character, item): (Option<CharacterId>, Option<ItemId>),
+    what: impl FnOnce() -> Line,
+) -> Result<bool, RuleError> {
     let what = ctx.log.line(what);
     let why = ctx
         .log
@@ -227,6 +247,11 @@ fn durability(ctx: &mut Ctx, what: impl FnOnce() -> Line) -> Result<bool, RuleEr
         .line("what", what)
         .number("roll", r.value)
         .word("result", result);
-    ctx.explained(EventKind::Gear, text, e);
+    let kind = EventKind::Gear {
+        character,
+        item,
+        change: GearChange::Tested,
+    };
+    ctx.explained(kind, text, e);
     Ok(worn)
 }

@@ -2,7 +2,7 @@
 //! beginning, and the battle's end. Below attacks and turns, which end turns, and above
 //! morale, whose gear wear the battle's end sets off.
 
-use super::event::EventKind;
+use super::event::{EventKind, Noted};
 use super::model::*;
 use super::position::opportunity_faction;
 use super::said::later;
@@ -223,7 +223,7 @@ pub(super) fn begin_round_at(
     if let (true, Some(t)) = (ctx.s.options.fast_slow, threshold) {
         ctx.s.phase = Phase::Fast { threshold: t };
         ctx.say(
-            EventKind::Note,
+            Noted::FastThreshold.aside(),
             later(|| Line::new("zones-fast-threshold").number("threshold", t)),
         );
     } else if ctx.s.options.fast_slow {

@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use super::describe::describe;
-use super::event::EventKind;
+use super::event::{EventKind, GearChange, Noted};
 use super::model::*;
 use super::position::*;
 use super::rounds::end_turn;
@@ -74,7 +74,10 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
     match action {
         Action::EndTurn => end_turn(ctx),
         Action::TimedOut => {
-            ctx.note(later(|| Line::new("zones-timed-out").who("who", c)));
+            ctx.say(
+                Noted::TimedOut.about(c),
+                later(|| Line::new("zones-timed-out").who("who", c)),
+            );
             end_turn(ctx);
         }
         Action::Surrender => {
@@ -100,36 +103,65 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 "pack"
             };
-            ctx.note(later(|| {
-                Line::new("zones-picks-up")
-                    .who("who", c)
-                    .thing("item", *i)
-                    .word("into", into)
-            }));
+            let kind = EventKind::Gear {
+                character: Some(c),
+                item: Some(*i),
+                change: GearChange::PickedUp,
+            };
+            ctx.say(
+                kind,
+                later(|| {
+                    Line::new("zones-picks-up")
+                        .who("who", c)
+                        .thing("item", *i)
+                        .word("into", into)
+                }),
+            );
         }
         Action::PutDown(i) => {
             let z = ctx.s.characters[c].zone;
             ctx.s.put_item(*i, Location::Ground(z));
-            ctx.note(later(|| {
-                Line::new("zones-puts-down").who("who", c).thing("item", *i)
-            }));
+            let kind = EventKind::Gear {
+                character: Some(c),
+                item: Some(*i),
+                change: GearChange::PutDown,
+            };
+            ctx.say(
+                kind,
+                later(|| Line::new("zones-puts-down").who("who", c).thing("item", *i)),
+            );
         }
         Action::Equip(i) => {
             ctx.s.put_item(*i, Location::Hand(c));
-            ctx.note(later(|| {
-                Line::new("zones-readies").who("who", c).thing("item", *i)
-            }));
+            let kind = EventKind::Gear {
+                character: Some(c),
+                item: Some(*i),
+                change: GearChange::Readied,
+            };
+            ctx.say(
+                kind,
+                later(|| Line::new("zones-readies").who("who", c).thing("item", *i)),
+            );
         }
         Action::Unequip(i) => {
             ctx.s.put_item(*i, Location::Pack(c));
-            ctx.note(later(|| {
-                Line::new("zones-stows").who("who", c).thing("item", *i)
-            }));
+            let kind = EventKind::Gear {
+                character: Some(c),
+                item: Some(*i),
+                change: GearChange::Stowed,
+            };
+            ctx.say(
+                kind,
+                later(|| Line::new("zones-stows").who("who", c).thing("item", *i)),
+            );
         }
         Action::Use(i) => use_item(ctx, c, *i)?,
         Action::Interact(f) => interact(ctx, c, *f)?,
         Action::Speak => {
-            ctx.note(later(|| Line::new("zones-calls-out").who("who", c)));
+            ctx.say(
+                Noted::CalledOut.about(c),
+                later(|| Line::new("zones-calls-out").who("who", c)),
+            );
             reveal(ctx, c, "spoke");
         }
         Action::Hide => {
@@ -197,18 +229,32 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
         }
         Consumable::Antidote => {
             ctx.s.characters[c].poisoned = None;
-            ctx.note(later(|| {
-                Line::new("zones-antidote").who("who", c).thing("item", i)
-            }));
+            let kind = EventKind::Gear {
+                character: Some(c),
+                item: Some(i),
+                change: GearChange::Drunk,
+            };
+            ctx.say(
+                kind,
+                later(|| Line::new("zones-antidote").who("who", c).thing("item", i)),
+            );
         }
         Consumable::Poison(die) => {
             ctx.s.characters[c].coated = Some(die);
-            ctx.note(later(|| {
-                Line::new("zones-coats")
-                    .who("who", c)
-                    .thing("item", i)
-                    .number("sides", die.sides)
-            }));
+            let kind = EventKind::Gear {
+                character: Some(c),
+                item: Some(i),
+                change: GearChange::Coated,
+            };
+            ctx.say(
+                kind,
+                later(|| {
+                    Line::new("zones-coats")
+                        .who("who", c)
+                        .thing("item", i)
+                        .number("sides", die.sides)
+                }),
+            );
         }
     }
     Ok(())
@@ -226,21 +272,27 @@ fn interact(ctx: &mut Ctx, c: CharacterId, f: FixtureId) -> Result<(), RuleError
                 ctx.s.zones[a].neighbours.push(b);
                 ctx.s.zones[b].neighbours.push(a);
             }
-            ctx.note(later(|| {
-                Line::new("zones-passage")
-                    .who("who", c)
-                    .word("was", if open { "open" } else { "shut" })
-                    .name("fixture", fixture.name)
-                    .place("a", a)
-                    .place("b", b)
-            }));
+            ctx.say(
+                Noted::Passage.about(c),
+                later(|| {
+                    Line::new("zones-passage")
+                        .who("who", c)
+                        .word("was", if open { "open" } else { "shut" })
+                        .name("fixture", fixture.name)
+                        .place("a", a)
+                        .place("b", b)
+                }),
+            );
         }
         FixtureEffect::Trap(z) => {
-            ctx.note(later(|| {
-                Line::new("zones-works")
-                    .who("who", c)
-                    .name("fixture", fixture.name)
-            }));
+            ctx.say(
+                Noted::TrapSprung.about(c),
+                later(|| {
+                    Line::new("zones-works")
+                        .who("who", c)
+                        .name("fixture", fixture.name)
+                }),
+            );
             let Some(h) = ctx.s.zones[z].hazard.clone() else {
                 return Ok(());
             };
@@ -265,9 +317,10 @@ fn shove(
         return Err(RuleError::Illegal(Line::new("zones-nobody-held")));
     };
     release(ctx, g);
-    ctx.note(later(|| {
-        Line::new("zones-shoves").who("who", c).who("held", g)
-    }));
+    ctx.say(
+        Noted::Shoved.about(c),
+        later(|| Line::new("zones-shoves").who("who", c).who("held", g)),
+    );
     if into_hazard {
         let z = ctx.s.characters[g].zone;
         if let Some(h) = ctx.s.zones[z].hazard.clone() {
@@ -350,12 +403,18 @@ pub fn finish_move(ctx: &mut Ctx) -> Result<(), RuleError> {
         return Ok(());
     }
     if mover.grabbed_by.is_some() {
-        ctx.note(later(|| Line::new("zones-held-fast").who("who", m.mover)));
+        ctx.say(
+            Noted::HeldFast.about(m.mover),
+            later(|| Line::new("zones-held-fast").who("who", m.mover)),
+        );
         return Ok(());
     }
     if mover.zone != m.from {
         // Driven back by an opportunity attack's stunt: the move ends where they were driven.
-        ctx.note(later(|| Line::new("zones-driven-back").who("who", m.mover)));
+        ctx.say(
+            Noted::DrivenBack.about(m.mover),
+            later(|| Line::new("zones-driven-back").who("who", m.mover)),
+        );
         return Ok(());
     }
     let dragged = grabbed_by(ctx.s, m.mover);
