@@ -331,12 +331,36 @@ pub trait Ruleset {
         Self::apply_trusted(state, action, dice).map(drop)
     }
 
-    /// The bare name an event of this kind had before its facts were typed in it (rules
-    /// version 5: a note said which and about whom only in its line, as Zones' gear did): a
-    /// replay sealed before then hashed the kind as that name. None where the kind's form is
-    /// as it was.
-    fn kind_before_facts(_kind: &Self::EventKind) -> Option<&'static str> {
+    /// The form an event of this kind had before its facts were typed in it (rules version
+    /// 5: a note said which and about whom only in its line, as Zones' gear did, and Three
+    /// actions' stance and gear named only the character), which a replay sealed before then
+    /// hashed. None where the kind's form is as it was.
+    fn kind_before_facts(_kind: &Self::EventKind) -> Option<KindBefore> {
         None
+    }
+}
+
+/// An event's kind as replays sealed before rules version 5 hashed it: serialized as the
+/// derived form of a kind with no fields, or with only the character it named, was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindBefore {
+    /// `"Note"`.
+    Bare(&'static str),
+    /// `{"Stance":{"character":2}}`.
+    Character(&'static str, CharacterId),
+}
+
+impl Serialize for KindBefore {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStructVariant;
+        match *self {
+            KindBefore::Bare(name) => s.serialize_unit_variant("EventKind", 0, name),
+            KindBefore::Character(name, character) => {
+                let mut v = s.serialize_struct_variant("EventKind", 0, name, 1)?;
+                v.serialize_field("character", &character)?;
+                v.end()
+            }
+        }
     }
 }
 
@@ -362,4 +386,29 @@ pub fn state_hash<T: Serialize>(state: &T) -> u64 {
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KindBefore;
+
+    /// The old forms as serde derived them for a kind with no fields, and for one whose only
+    /// field kept was its character: what replays sealed before rules version 5 hashed.
+    #[test]
+    fn a_kind_before_its_facts_serializes_as_its_derived_form_did() {
+        #[derive(serde::Serialize)]
+        enum Old {
+            Note,
+            Stance { character: usize },
+        }
+        let json = |v: KindBefore| serde_json::to_string(&v).unwrap();
+        assert_eq!(
+            json(KindBefore::Bare("Note")),
+            serde_json::to_string(&Old::Note).unwrap()
+        );
+        assert_eq!(
+            json(KindBefore::Character("Stance", 2)),
+            serde_json::to_string(&Old::Stance { character: 2 }).unwrap()
+        );
+    }
 }

@@ -21,7 +21,9 @@ pub use describe::describe;
 pub use event::{EventKind, Noted};
 pub use model::*;
 
-use crate::battle::{Event, FactionId, Pending, RuleError, Ruleset, Seat, Started, all_or_nothing};
+use crate::battle::{
+    Event, FactionId, KindBefore, Pending, RuleError, Ruleset, Seat, Started, all_or_nothing,
+};
 use crate::dice::DiceSource;
 use crate::names::{Condition, Indexed, Names};
 
@@ -117,8 +119,8 @@ impl Ruleset for Coterie {
         play(Ctx::quiet(state, dice), action).map(drop)
     }
 
-    fn kind_before_facts(kind: &EventKind) -> Option<&'static str> {
-        matches!(kind, EventKind::Note { .. }).then_some("Note")
+    fn kind_before_facts(kind: &EventKind) -> Option<KindBefore> {
+        matches!(kind, EventKind::Note { .. }).then_some(KindBefore::Bare("Note"))
     }
 
     fn describe(state: &State, action: &Action) -> Line {

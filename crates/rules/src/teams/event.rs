@@ -18,10 +18,8 @@ pub enum ReactionKind {
 }
 
 /// A stance a character takes until its next turn, or the extended action it starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StanceKind {
-    /// (The default only for an event read back without it: see [`EventKind::Stance`].)
-    #[default]
     Guard,
     Wait,
     /// An attack readied for the first enemy to move within reach, or for one alone.
@@ -32,11 +30,9 @@ pub enum StanceKind {
 }
 
 /// What a character did with its gear.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GearChange {
-    /// Taken from the ground or from someone fallen. (The default only for an event read back
-    /// without it: see [`EventKind::Gear`].)
-    #[default]
+    /// Taken from the ground or from someone fallen.
     PickedUp,
     Dropped,
     Reloaded,
@@ -86,10 +82,6 @@ pub enum EventKind {
     /// an extended action begun.
     Stance {
         character: CharacterId,
-        /// Left out of the event as serialized, as `Gear`'s item and change are: a sealed
-        /// replay's checkpoints hash each event's kind as serialized, and replays were sealed
-        /// before these facts were kept. The state the checkpoints hash holds them too.
-        #[serde(skip)]
         stance: StanceKind,
     },
     Attack {
@@ -142,9 +134,7 @@ pub enum EventKind {
     /// `item` is the one picked up, dropped or reloaded, or the first taken in hand.
     Gear {
         character: CharacterId,
-        #[serde(skip)]
         item: Option<ItemId>,
-        #[serde(skip)]
         change: GearChange,
     },
     Door {

@@ -34,7 +34,7 @@ pub use setup::{
     TeamSetup, TeamsSetup, TeamsSituation,
 };
 
-use crate::battle::{Event, RuleError, Ruleset, all_or_nothing};
+use crate::battle::{Event, KindBefore, RuleError, Ruleset, all_or_nothing};
 use crate::dice::DiceSource;
 use crate::names::{Condition, Indexed, Names};
 
@@ -220,8 +220,13 @@ impl Ruleset for Teams {
         play(Ctx::quiet(state, dice), action).map(drop)
     }
 
-    fn kind_before_facts(kind: &EventKind) -> Option<&'static str> {
-        matches!(kind, EventKind::Note { .. }).then_some("Note")
+    fn kind_before_facts(kind: &EventKind) -> Option<KindBefore> {
+        match *kind {
+            EventKind::Note { .. } => Some(KindBefore::Bare("Note")),
+            EventKind::Stance { character, .. } => Some(KindBefore::Character("Stance", character)),
+            EventKind::Gear { character, .. } => Some(KindBefore::Character("Gear", character)),
+            _ => None,
+        }
     }
 }
 

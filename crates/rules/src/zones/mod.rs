@@ -27,7 +27,7 @@ pub use said::SaveFor;
 pub use setup::{Situation, ZonesSetup};
 
 use crate::battle::{
-    CharacterId, DecisionKind, Event, OptionalRule, Pending, RuleError, Ruleset, Seat,
+    CharacterId, DecisionKind, Event, KindBefore, OptionalRule, Pending, RuleError, Ruleset, Seat,
     all_or_nothing,
 };
 use crate::dice::{DiceSource, Die};
@@ -337,15 +337,15 @@ impl Ruleset for Zones {
         play(Ctx::quiet(state, dice), action).map(drop)
     }
 
-    fn kind_before_facts(kind: &EventKind) -> Option<&'static str> {
+    fn kind_before_facts(kind: &EventKind) -> Option<KindBefore> {
         match kind {
             // Gear a character handled was a note then; gear worn down was gear.
             EventKind::Gear {
                 change:
                     GearChange::Broke | GearChange::Smashed | GearChange::Ruined | GearChange::Tested,
                 ..
-            } => Some("Gear"),
-            EventKind::Gear { .. } | EventKind::Note { .. } => Some("Note"),
+            } => Some(KindBefore::Bare("Gear")),
+            EventKind::Gear { .. } | EventKind::Note { .. } => Some(KindBefore::Bare("Note")),
             _ => None,
         }
     }
