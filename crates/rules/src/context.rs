@@ -62,6 +62,20 @@ impl<K> Log<K> {
         if self.quiet { Line::default() } else { build() }
     }
 
+    /// An event with the explanation of its roll, `build` making all three only where the log
+    /// keeps them: the rule says what it would tell, and a quiet play-out never asks.
+    pub fn explain(&mut self, build: impl FnOnce() -> (K, Line, Explanation)) {
+        if self.quiet {
+            return;
+        }
+        let (kind, line, e) = build();
+        self.events.push(Event {
+            kind,
+            line,
+            explanation: Some(Box::new(e)),
+        });
+    }
+
     /// An event with the explanation of its roll (a quiet log keeps neither, so a quiet
     /// caller need not build one: see [`Log::quiet`]).
     pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {

@@ -600,7 +600,7 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         let b = ctx.roll(Die::D6, &what, "coterie.effort")?;
         let total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
         totals[side] = total;
-        if !ctx.log.quiet {
+        ctx.log.explain(|| {
             let mut e = Explanation::new(what, "coterie.effort");
             e.dice = vec![a, b];
             e.total = total;
@@ -609,8 +609,8 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             let line = Line::new("coterie-effort")
                 .side("side", side)
                 .number("total", total);
-            ctx.explained(EventKind::Effort { side, total }, line, e);
-        }
+            (EventKind::Effort { side, total }, line, e)
+        });
     }
     let margin = totals[PARTY] - totals[FOES];
     let degree = Degree::of_margin(margin);
@@ -619,7 +619,7 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
         -1 => Some(FOES),
         _ => None,
     };
-    if !ctx.log.quiet {
+    ctx.log.explain(|| {
         let mut e = Explanation::new(Line::new("coterie-result-of"), "coterie.degrees");
         e.total = margin.abs();
         e.against = Some(
@@ -635,7 +635,7 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             None => Line::new("coterie-result-draw"),
         };
         let line = e.outcome.clone();
-        ctx.explained(
+        (
             EventKind::Result {
                 winner,
                 degree,
@@ -643,8 +643,8 @@ fn resolve_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
             },
             line,
             e,
-        );
-    }
+        )
+    });
     ctx.s.result = Some(PhaseResult { winner, degree });
     for g in &mut ctx.s.groups {
         g.tactical_penalty = 0;
@@ -698,7 +698,7 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
         let b = ctx.roll(Die::D6, &what, "coterie.performance")?;
         let (shift, placed) = performance::shift([a.value, b.value], m);
         let level = Performance::of_shift(shift);
-        if !ctx.log.quiet {
+        ctx.log.explain(|| {
             let word = level.word();
             let mut e = Explanation::new(what, "coterie.performance");
             e.dice = vec![a, b];
@@ -716,15 +716,15 @@ fn roll_performances(ctx: &mut Ctx, winner: Option<FactionId>) -> Result<(), Rul
                 .who("who", c)
                 .word("level", word)
                 .number("shift", shift);
-            ctx.explained(
+            (
                 EventKind::Performance {
                     character: c,
                     shift,
                 },
                 line,
                 e,
-            );
-        }
+            )
+        });
         ctx.s.parts[i].shift = Some(shift);
         let ch = &mut ctx.s.characters[c];
         ch.performance_bonus = 0;
@@ -922,7 +922,7 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
         let b = ctx.roll(Die::D6, &what, "coterie.duels")?;
         let total = effort::total(&lines) + i32::from(a.value) + i32::from(b.value);
         totals[i] = total;
-        if !ctx.log.quiet {
+        ctx.log.explain(|| {
             let mut e = Explanation::new(what, "coterie.duels");
             e.dice = vec![a, b];
             e.total = total;
@@ -931,8 +931,8 @@ fn roll_duel(ctx: &mut Ctx, pc: CharacterId) -> Result<(), RuleError> {
             let line = Line::new("coterie-duel-roll")
                 .who("who", c)
                 .number("total", total);
-            ctx.explained(Noted::DuelRolled.about(c), line, e);
-        }
+            (Noted::DuelRolled.about(c), line, e)
+        });
     }
     let margin = totals[0] - totals[1];
     let degree = Degree::of_duel_margin(margin);
@@ -1011,12 +1011,10 @@ fn check_end(ctx: &mut Ctx) -> bool {
 /// The conflict won by `winner`, `how` it ended; the event that announces it is a message
 /// around it.
 fn end(ctx: &mut Ctx, winner: FactionId, how: Line) {
-    if !ctx.log.quiet {
-        ctx.say(
-            EventKind::Over,
-            Line::new("coterie-over").line("how", how.clone()),
-        );
-    }
+    ctx.say(
+        EventKind::Over,
+        crate::context::later(|| Line::new("coterie-over").line("how", how.clone())),
+    );
     ctx.s.outcome = Some(Outcome::Victory { winner, how });
     ctx.s.stage = Stage::Over;
 }

@@ -10,10 +10,8 @@ use crate::battle::FactionId;
 /// An event whose line is built only in a context that keeps it: a quiet one (the AI's
 /// play-outs, `fray sim`) never calls `line`, and so builds nothing it would drop.
 pub(crate) fn tell(ctx: &mut Ctx, kind: EventKind, line: impl FnOnce(&State) -> Line) {
-    if !ctx.log.quiet {
-        let line = line(ctx.s);
-        ctx.say(kind, line);
-    }
+    let s = &*ctx.s;
+    ctx.log.say(kind, crate::context::later(|| line(s)));
 }
 
 /// Lines one after another, each pair joined by the message `id` (`coterie-and`: "a and b"):

@@ -175,7 +175,7 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
     if ok {
         ctx.s.characters[who].death_difficulty = next;
     }
-    if !ctx.log.quiet {
+    ctx.log.explain(|| {
         let mut e = Explanation::new(what, "teams.death");
         e.dice.push(r);
         if luck != 0 {
@@ -201,8 +201,8 @@ fn cheat_death(ctx: &mut Ctx, who: CharacterId) -> Result<(), RuleError> {
             .who("who", who)
             .number("total", total)
             .number("difficulty", difficulty);
-        ctx.log.explained(kind, said, e);
-    }
+        (kind, said, e)
+    });
     if !ok {
         kill(ctx, who, || Line::new("teams-why-damage-exceeded"));
     }

@@ -293,23 +293,21 @@ pub fn test_against(
 ) -> Result<bool, RuleError> {
     let r = roll_test(ctx, spec)?;
     let ok = r.total >= difficulty;
-    if ctx.log.quiet {
-        // Reported to nobody: a quiet play-out keeps no events (`Log::quiet`).
-        return Ok(ok);
-    }
-    let mut e = r.explanation;
-    e.against = Some(
-        Line::new("teams-test-against")
-            .number("difficulty", difficulty)
-            .line("against", against()),
-    );
-    e.outcome = Line::new(if ok {
-        "teams-test-success"
-    } else {
-        "teams-test-failure"
-    })
-    .number("luck", r.luck);
-    ctx.explained(super::EventKind::Roll { character }, text(ok, r.total), e);
+    ctx.log.explain(|| {
+        let mut e = r.explanation;
+        e.against = Some(
+            Line::new("teams-test-against")
+                .number("difficulty", difficulty)
+                .line("against", against()),
+        );
+        e.outcome = Line::new(if ok {
+            "teams-test-success"
+        } else {
+            "teams-test-failure"
+        })
+        .number("luck", r.luck);
+        (super::EventKind::Roll { character }, text(ok, r.total), e)
+    });
     Ok(ok)
 }
 

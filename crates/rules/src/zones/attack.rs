@@ -165,29 +165,27 @@ fn deviate(ctx: &mut Ctx, z: ZoneId) -> Result<ZoneId, RuleError> {
     let die = Die::new(n.len() as u8);
     let r = ctx.roll(die, &Line::new("zones-roll-deviation"), "zones.blast")?;
     let to = n[usize::from(r.value - 1)];
-    // A quiet play-out explains nothing (`Log::quiet`).
-    if ctx.log.quiet {
-        return Ok(to);
-    }
-    let mut e = Explanation::new(Line::new("zones-deviation-what"), "zones.blast");
-    e.dice.push(r);
-    e.total = i32::from(r.value);
-    let faces: Vec<Line> = n
-        .iter()
-        .enumerate()
-        .map(|(k, &nz)| {
-            Line::new("zones-deviation-face")
-                .number("face", k as i64 + 1)
-                .place("zone", nz)
-        })
-        .collect();
-    e.against = Some(Line::new("zones-deviation-faces").lines("faces", faces));
-    e.outcome = Line::new("zones-deviation-outcome").place("zone", to);
-    ctx.explained(
-        EventKind::Roll { character: None },
-        Line::new("zones-deviates").place("from", z).place("to", to),
-        e,
-    );
+    ctx.log.explain(|| {
+        let mut e = Explanation::new(Line::new("zones-deviation-what"), "zones.blast");
+        e.dice.push(r);
+        e.total = i32::from(r.value);
+        let faces: Vec<Line> = n
+            .iter()
+            .enumerate()
+            .map(|(k, &nz)| {
+                Line::new("zones-deviation-face")
+                    .number("face", k as i64 + 1)
+                    .place("zone", nz)
+            })
+            .collect();
+        e.against = Some(Line::new("zones-deviation-faces").lines("faces", faces));
+        e.outcome = Line::new("zones-deviation-outcome").place("zone", to);
+        (
+            EventKind::Roll { character: None },
+            Line::new("zones-deviates").place("from", z).place("to", to),
+            e,
+        )
+    });
     Ok(to)
 }
 

@@ -69,8 +69,7 @@ impl Ctx<'_> {
             Harm::Poison => Line::new("zones-poison-hurts").who("who", who),
         });
         let r = self.roll(die, &what, rule)?;
-        // A quiet play-out explains nothing (`Log::quiet`).
-        if !self.log.quiet {
+        self.log.explain(|| {
             let text = match harm {
                 Harm::Hazard(h) => Line::new("zones-hazard-damage")
                     .who("who", who)
@@ -85,7 +84,7 @@ impl Ctx<'_> {
             e.total = i32::from(r.value);
             e.outcome = Line::new("zones-raw-damage-outcome").number("n", r.value);
             let health = self.s.characters[who].health.saturating_sub(r.value);
-            self.explained(
+            (
                 EventKind::Damage {
                     character: who,
                     amount: r.value,
@@ -93,8 +92,8 @@ impl Ctx<'_> {
                 },
                 text,
                 e,
-            );
-        }
+            )
+        });
         attack::apply_damage(self, who, r.value, by)
     }
 
@@ -116,33 +115,32 @@ impl Ctx<'_> {
         });
         let r = self.roll(Die::D20, &what, rule)?;
         let pass = r.value <= score;
-        if self.log.quiet {
-            return Ok(pass);
-        }
-        let (attr, result) = (said::attr(attr), if pass { "pass" } else { "fail" });
-        let mut e = Explanation::new(what, rule);
-        e.dice.push(r);
-        e.total = i32::from(r.value);
-        e.against = Some(
-            Line::new("zones-save-against")
-                .number("score", score)
-                .word("attr", attr),
-        );
-        e.outcome = Line::new("zones-save-outcome").word("result", result);
-        let text = Line::new("zones-save")
-            .who("who", who)
-            .word("result", result)
-            .word("attr", attr)
-            .line("purpose", purpose.line())
-            .number("roll", r.value)
-            .number("score", score);
-        self.log.explained(
-            EventKind::Roll {
-                character: Some(who),
-            },
-            text,
-            e,
-        );
+        self.log.explain(|| {
+            let (attr, result) = (said::attr(attr), if pass { "pass" } else { "fail" });
+            let mut e = Explanation::new(what, rule);
+            e.dice.push(r);
+            e.total = i32::from(r.value);
+            e.against = Some(
+                Line::new("zones-save-against")
+                    .number("score", score)
+                    .word("attr", attr),
+            );
+            e.outcome = Line::new("zones-save-outcome").word("result", result);
+            let text = Line::new("zones-save")
+                .who("who", who)
+                .word("result", result)
+                .word("attr", attr)
+                .line("purpose", purpose.line())
+                .number("roll", r.value)
+                .number("score", score);
+            (
+                EventKind::Roll {
+                    character: Some(who),
+                },
+                text,
+                e,
+            )
+        });
         Ok(pass)
     }
 }

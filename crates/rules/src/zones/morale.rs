@@ -230,28 +230,26 @@ fn durability(
         .line(|| Line::new("zones-roll-durability").line("what", what.clone()));
     let r = ctx.roll(Die::D6, &why, "zones.gear-degradation")?;
     let worn = r.value == 1;
-    // A quiet play-out explains nothing (`Log::quiet`).
-    if ctx.log.quiet {
-        return Ok(worn);
-    }
-    let mut e = Explanation::new(
-        Line::new("zones-durability-what").line("what", what.clone()),
-        "zones.gear-degradation",
-    );
-    e.dice.push(r);
-    e.total = i32::from(r.value);
-    let result = if worn { "damaged" } else { "holds-up" };
-    e.against = Some(Line::new("zones-durability-against"));
-    e.outcome = Line::new("zones-durability-outcome").word("result", result);
-    let text = Line::new("zones-durability")
-        .line("what", what)
-        .number("roll", r.value)
-        .word("result", result);
-    let kind = EventKind::Gear {
-        character,
-        item,
-        change: GearChange::Tested,
-    };
-    ctx.explained(kind, text, e);
+    ctx.log.explain(|| {
+        let mut e = Explanation::new(
+            Line::new("zones-durability-what").line("what", what.clone()),
+            "zones.gear-degradation",
+        );
+        e.dice.push(r);
+        e.total = i32::from(r.value);
+        let result = if worn { "damaged" } else { "holds-up" };
+        e.against = Some(Line::new("zones-durability-against"));
+        e.outcome = Line::new("zones-durability-outcome").word("result", result);
+        let text = Line::new("zones-durability")
+            .line("what", what)
+            .number("roll", r.value)
+            .word("result", result);
+        let kind = EventKind::Gear {
+            character,
+            item,
+            change: GearChange::Tested,
+        };
+        (kind, text, e)
+    });
     Ok(worn)
 }

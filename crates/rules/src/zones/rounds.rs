@@ -233,18 +233,17 @@ pub(super) fn begin_round_at(
             "zones.fast-slow",
         )?;
         ctx.s.phase = Phase::Fast { threshold: r.value };
-        // A quiet play-out explains nothing (`Log::quiet`).
-        if !ctx.log.quiet {
+        ctx.log.explain(|| {
             let mut e = Explanation::new(Line::new("zones-fast-threshold-what"), "zones.fast-slow");
             e.dice.push(r);
             e.total = i32::from(r.value);
             e.outcome = Line::new("zones-fast-threshold-outcome").number("threshold", r.value);
-            ctx.explained(
+            (
                 EventKind::Roll { character: None },
                 Line::new("zones-fast-threshold").number("threshold", r.value),
                 e,
-            );
-        }
+            )
+        });
     } else {
         ctx.s.phase = Phase::Normal;
     }

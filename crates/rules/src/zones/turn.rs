@@ -204,8 +204,7 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
             let before = ch.health;
             ch.health = ch.health.saturating_add(r.value).min(ch.max_health);
             let health = ch.health;
-            // A quiet play-out explains nothing (`Log::quiet`).
-            if !ctx.log.quiet {
+            ctx.log.explain(|| {
                 let what = Line::new("zones-drinks").who("who", c).thing("item", i);
                 let mut e = Explanation::new(what, "zones.bonus-actions");
                 e.dice.push(r);
@@ -217,15 +216,15 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
                     .who("who", c)
                     .thing("item", i)
                     .number("n", health - before);
-                ctx.explained(
+                (
                     EventKind::Healed {
                         character: c,
                         health,
                     },
                     text,
                     e,
-                );
-            }
+                )
+            });
         }
         Consumable::Antidote => {
             ctx.s.characters[c].poisoned = None;
