@@ -149,7 +149,6 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
     };
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, earlier, 0)
         .ok_or_else(|| RuleError::Illegal(Line::new("teams-attack-lost-weapon")))?;
-    let quiet = ctx.log.quiet;
     let said = ctx.log.line(|| {
         let line = Line::new("teams-attack-test")
             .who("attacker", a.attacker)
@@ -177,7 +176,7 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
                     "teams.stray-shots",
                 )?;
                 let to = near[usize::from(roll.value - 1).min(near.len() - 1)];
-                if !quiet {
+                ctx.log.explain(|| {
                     let mut e = Explanation::new(
                         Line::new("teams-stray-shot-test").who("attacker", a.attacker),
                         "teams.stray-shots",
@@ -196,8 +195,8 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
                     e.against = Some(Line::new("teams-stray-shot-faces").lines("faces", faces));
                     e.outcome = Line::new("teams-stray-shot-flies").who("who", to);
                     // The roll's event says nothing of its own: its explanation says it all.
-                    ctx.explained(EventKind::Roll { character: None }, Line::default(), e);
-                }
+                    (EventKind::Roll { character: None }, Line::default(), e)
+                });
                 to
             };
             let luck = r.luck;
@@ -219,52 +218,46 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
     }
     let hit = r.crit || r.total >= f.evasion;
-    // Nobody reads a quiet play-out's explanations: none is built.
-    let e = if quiet {
-        Explanation::default()
-    } else {
-        explain_roll(ctx.s, &a, &f, &mut r, earlier, hit)
-    };
     a.roll = Some(AttackRoll {
         total: r.total,
         crit: r.crit,
         luck: r.luck,
     });
     ctx.s.attack = Some(a);
-    let (total, evasion) = (r.total, f.evasion);
-    let said = move |id: &'static str| {
-        later(move || {
-            Line::new(id)
-                .who("attacker", a.attacker)
-                .who("target", a.target)
-                .number("total", total)
-                .number("evasion", evasion)
-        })
-    };
-    if !hit {
-        ctx.explained(
+    let (kind, id) = match (hit, r.crit) {
+        (false, _) => (
             EventKind::Missed {
                 attacker: a.attacker,
                 target: a.target,
             },
-            said("teams-misses"),
-            e,
-        );
+            "teams-misses",
+        ),
+        (true, crit) => (
+            EventKind::Hit {
+                attacker: a.attacker,
+                target: a.target,
+                critical: crit,
+            },
+            if crit {
+                "teams-critically-hits"
+            } else {
+                "teams-hits"
+            },
+        ),
+    };
+    let s = &*ctx.s;
+    ctx.log.explain(|| {
+        let e = explain_roll(s, &a, &f, &mut r, earlier, hit);
+        let said = Line::new(id)
+            .who("attacker", a.attacker)
+            .who("target", a.target)
+            .number("total", r.total)
+            .number("evasion", f.evasion);
+        (kind, said, e)
+    });
+    if !hit {
         return finish(ctx);
     }
-    ctx.explained(
-        EventKind::Hit {
-            attacker: a.attacker,
-            target: a.target,
-            critical: r.crit,
-        },
-        said(if r.crit {
-            "teams-critically-hits"
-        } else {
-            "teams-hits"
-        }),
-        e,
-    );
     if defence_options(ctx.s).is_empty() {
         damage(ctx)
     } else {
@@ -491,18 +484,14 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     };
     let f = figures(ctx.s, a.attacker, a.weapon, a.target, a.ranged, 0, parry)
         .ok_or_else(|| RuleError::Illegal(Line::new("teams-attack-lost-weapon")))?;
-    let quiet = ctx.log.quiet;
     let weapon_damage = if roll.crit {
         f.critical_damage
     } else {
         f.damage
     };
     let base = roll.total + weapon_damage;
-    // What the damage roll's explanation starts from; a quiet play-out builds none.
+    // What the damage roll's explanation starts from.
     let start = || {
-        if quiet {
-            return Explanation::default();
-        }
         let what = Line::new("teams-damage-test")
             .who("attacker", a.attacker)
             .who("target", a.target);
@@ -531,9 +520,9 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
         let durability = ctx.s.items[i].durability;
         let excess = (to_item - i32::from(durability)).max(0);
         let left = (i32::from(durability) - to_item).max(0) as u8;
-        let mut e = start();
-        if !quiet {
-            e = e.modifier(-block, Line::new("teams-block-value").thing("item", i));
+        ctx.s.items[i].durability = left;
+        ctx.log.explain(|| {
+            let mut e = start().modifier(-block, Line::new("teams-block-value").thing("item", i));
             e.rule = "teams.block".to_string();
             if base - block < 1 {
                 e = e.modifier(1 - (base - block), Line::new("teams-at-least-1"));
@@ -556,23 +545,18 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
                     .number("damage", to_item)
                     .number("left", left)
             };
-        }
-        ctx.s.items[i].durability = left;
-        ctx.explained(
-            EventKind::ItemDamaged {
+            let said = Line::new("teams-blocks")
+                .who("who", a.target)
+                .thing("item", i)
+                .number("damage", to_item)
+                .number("durability-before", durability)
+                .number("durability", left);
+            let kind = EventKind::ItemDamaged {
                 item: i,
                 durability: left,
-            },
-            later(move || {
-                Line::new("teams-blocks")
-                    .who("who", a.target)
-                    .thing("item", i)
-                    .number("damage", to_item)
-                    .number("durability-before", durability)
-                    .number("durability", left)
-            }),
-            e,
-        );
+            };
+            (kind, said, e)
+        });
         if excess > 0 {
             harm::deal(ctx, a.target, clamp_u8(excess), f.nonlethal)?
         } else {
@@ -581,8 +565,8 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
     } else {
         let raw = base - f.reduction;
         let dealt = raw.max(1);
-        let mut e = start();
-        if !quiet {
+        ctx.log.explain(|| {
+            let mut e = start();
             for &(v, why) in f.reduction_why.iter().filter(|(v, _)| *v != 0) {
                 e = e.modifier(-v, why.line());
             }
@@ -593,20 +577,15 @@ fn damage(ctx: &mut Ctx) -> Result<(), RuleError> {
             e.outcome = Line::new("teams-damage-outcome")
                 .number("damage", dealt)
                 .who("target", a.target);
-        }
-        let kind = f.damage_type.label();
-        ctx.explained(
-            EventKind::Roll {
+            let said = Line::new("teams-damage-roll")
+                .number("base", base)
+                .word("type", f.damage_type.label())
+                .number("damage", dealt);
+            let kind = EventKind::Roll {
                 character: Some(a.target),
-            },
-            later(move || {
-                Line::new("teams-damage-roll")
-                    .number("base", base)
-                    .word("type", kind)
-                    .number("damage", dealt)
-            }),
-            e,
-        );
+            };
+            (kind, said, e)
+        });
         if let Some(Defence::Parry(i)) = a.defence {
             let it = &mut ctx.s.items[i];
             it.durability = it.durability.saturating_sub(1);
