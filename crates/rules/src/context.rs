@@ -5,6 +5,24 @@ use super::dice::{self, DiceSource, Die, Rolled};
 use super::explain::Explanation;
 use super::line::Line;
 
+/// Which remark a ruleset's note is (its `Noted`), made into the note's event kind, about
+/// someone or about the battle as a whole.
+pub trait Remark: Sized {
+    type Kind;
+
+    fn note(self, about: Option<crate::CharacterId>) -> Self::Kind;
+
+    /// This note, about `who`.
+    fn about(self, who: crate::CharacterId) -> Self::Kind {
+        self.note(Some(who))
+    }
+
+    /// This note, about the battle rather than anyone in it.
+    fn aside(self) -> Self::Kind {
+        self.note(None)
+    }
+}
+
 /// An event's line as a call site hands it over: built already, or still to be built
 /// ([`later`]), which a quiet context never builds.
 pub trait Text {

@@ -134,6 +134,18 @@ fn metres_to(s: &State, to: Pos) -> Option<u8> {
         .map(|(_, m)| m)
 }
 
+/// The word a note about someone floats over their token, where a word tells it; the others
+/// tell a story (a task out of reach, a strike on no one), said in a banner.
+fn note_float(what: Noted) -> Option<&'static str> {
+    Some(match what {
+        Noted::Abandoned => "teams-float-abandons",
+        Noted::TookNoAction => "teams-float-no-action",
+        Noted::ReloadLost => "teams-float-reload-lost",
+        Noted::Spared => "teams-float-spared",
+        _ => return None,
+    })
+}
+
 impl Present for Teams {
     const MOUSE: &'static str = "teams-mouse";
     fn visual(words: &Words, s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
@@ -142,6 +154,14 @@ impl Present for Teams {
         let banner = || Visual::Banner {
             text: words.line(&e.line, s),
         };
+        if let EventKind::Note {
+            about: Some(c),
+            what,
+        } = e.kind
+            && let Some(id) = note_float(what)
+        {
+            return float(c, id);
+        }
         match &e.kind {
             EventKind::Moved {
                 character,
@@ -245,23 +265,6 @@ impl Present for Teams {
                 },
             ),
             EventKind::TurnStarted { character } => float(*character, "teams-float-turn"),
-            // A word tells these over the token; the others tell a story, said in a banner.
-            EventKind::Note {
-                about: Some(c),
-                what: Noted::Abandoned,
-            } => float(*c, "teams-float-abandons"),
-            EventKind::Note {
-                about: Some(c),
-                what: Noted::TookNoAction,
-            } => float(*c, "teams-float-no-action"),
-            EventKind::Note {
-                about: Some(c),
-                what: Noted::ReloadLost,
-            } => float(*c, "teams-float-reload-lost"),
-            EventKind::Note {
-                about: Some(c),
-                what: Noted::Spared,
-            } => float(*c, "teams-float-spared"),
             EventKind::Door { at, .. } => Visual::Flash {
                 place: place_of(s, *at),
             },

@@ -11,6 +11,7 @@ use super::model::*;
 use super::{Ctx, performance};
 use crate::Line;
 use crate::battle::{CharacterId, FactionId, Outcome, RuleError};
+use crate::context::Remark;
 use crate::dice::Die;
 use crate::explain::{Explanation, Modifier};
 

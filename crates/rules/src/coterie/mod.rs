@@ -14,6 +14,7 @@ pub mod model;
 pub mod pending;
 pub mod performance;
 
+use crate::context::Remark;
 use crate::line::Named;
 use crate::{CharacterId, Line};
 pub use action::Action;

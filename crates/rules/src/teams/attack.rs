@@ -13,6 +13,7 @@ use super::targeting::{Figures, can_attack, can_kill, figures};
 use super::why::Why;
 use super::{Action, Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};
+use crate::context::Remark;
 use crate::dice::Die;
 use crate::explain::Explanation;
 use crate::line::Line;

@@ -182,20 +182,10 @@ pub enum Noted {
     NothingToKill,
 }
 
-impl Noted {
-    /// This note, about `who`.
-    pub fn about(self, who: CharacterId) -> EventKind {
-        EventKind::Note {
-            about: Some(who),
-            what: self,
-        }
-    }
+impl crate::context::Remark for Noted {
+    type Kind = EventKind;
 
-    /// This note, about the battle rather than anyone in it.
-    pub fn aside(self) -> EventKind {
-        EventKind::Note {
-            about: None,
-            what: self,
-        }
+    fn note(self, about: Option<CharacterId>) -> EventKind {
+        EventKind::Note { about, what: self }
     }
 }

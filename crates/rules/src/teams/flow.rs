@@ -12,6 +12,7 @@ use super::{Ctx, attack, legal, turn};
 
 pub use super::rounds::{eligible, end_turn, pending};
 use crate::battle::{CharacterId, Outcome, RuleError};
+use crate::context::Remark;
 use crate::line::Line;
 
 /// The opening of the battle: the team that started the fight first, the team attacked next,

@@ -6,6 +6,7 @@ use super::said::later;
 use super::why::Why;
 use super::{Ctx, EventKind};
 use crate::battle::{CharacterId, RuleError};
+use crate::context::Remark;
 use crate::dice::Die;
 use crate::explain::Explanation;
 use crate::line::Line;

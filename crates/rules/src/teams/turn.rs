@@ -12,6 +12,7 @@ use super::rounds::end_turn;
 use super::said::{later, square, weapon as with_weapon};
 use super::{Action, Ctx, attack};
 use crate::battle::{CharacterId, RuleError};
+use crate::context::Remark;
 use crate::line::Line;
 
 fn turn(s: &State) -> Result<Turn, RuleError> {

@@ -13,6 +13,7 @@ use super::said::{self, SaveFor, later};
 use super::targeting::{self, protection, stats};
 use super::{Ctx, Harm};
 use crate::battle::{CharacterId, RuleError};
+use crate::context::Remark;
 use crate::dice::{Die, Rolled};
 use crate::explain::Explanation;
 use crate::line::Line;
@@ -928,11 +929,7 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
         if let Some(sh) = shield {
             ctx.s.put_item(sh, Location::Gone);
             ctx.say(
-                EventKind::Gear {
-                    character: Some(to),
-                    item: Some(sh),
-                    change: GearChange::Smashed,
-                },
+                GearChange::Smashed.of(to, sh),
                 later(|| {
                     Line::new("zones-shield-smashed")
                         .who("who", to)
@@ -1072,11 +1069,7 @@ fn non_lethal(
                 ctx.s
                     .put_item(item, Location::Ground(ctx.s.characters[t].zone));
                 ctx.say(
-                    EventKind::Gear {
-                        character: Some(t),
-                        item: Some(item),
-                        change: GearChange::Dropped,
-                    },
+                    GearChange::Dropped.of(t, item),
                     later(|| Line::new("zones-drops").who("who", t).thing("item", item)),
                 );
             }

@@ -103,6 +103,17 @@ pub enum GearChange {
     Coated,
 }
 
+impl GearChange {
+    /// This change to `item`, in `who`'s hands.
+    pub fn of(self, who: CharacterId, item: ItemId) -> EventKind {
+        EventKind::Gear {
+            character: Some(who),
+            item: Some(item),
+            change: self,
+        }
+    }
+}
+
 /// Which remark a note is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Noted {
@@ -148,20 +159,10 @@ pub enum Noted {
     DrivenBack,
 }
 
-impl Noted {
-    /// This note, about `who`.
-    pub fn about(self, who: CharacterId) -> EventKind {
-        EventKind::Note {
-            about: Some(who),
-            what: self,
-        }
-    }
+impl crate::context::Remark for Noted {
+    type Kind = EventKind;
 
-    /// This note, about the battle rather than anyone in it.
-    pub fn aside(self) -> EventKind {
-        EventKind::Note {
-            about: None,
-            what: self,
-        }
+    fn note(self, about: Option<CharacterId>) -> EventKind {
+        EventKind::Note { about, what: self }
     }
 }

@@ -10,6 +10,7 @@ use super::{Ctx, ZoneEvent, attack, legal, morale, turn};
 
 pub use super::rounds::{begin_round, check_over, end_turn, pending};
 use crate::battle::{CharacterId, FactionId, RuleError, Seat};
+use crate::context::Remark;
 use crate::dice::{DiceSource, Die};
 use crate::explain::Explanation;
 use crate::line::Line;

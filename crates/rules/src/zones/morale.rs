@@ -7,6 +7,7 @@ use super::position::{grabbed_by, release};
 use super::said::{SaveFor, later};
 use super::{Ctx, Harm};
 use crate::battle::{CharacterId, RuleError};
+use crate::context::Remark;
 use crate::dice::Die;
 use crate::explain::Explanation;
 use crate::line::Line;

@@ -8,6 +8,7 @@ use super::position::opportunity_faction;
 use super::said::later;
 use super::{Ctx, morale};
 use crate::battle::{CharacterId, DecisionKind, FactionId, Outcome, Pending, RuleError, Seat};
+use crate::context::Remark;
 use crate::dice::Die;
 use crate::explain::Explanation;
 use crate::line::Line;

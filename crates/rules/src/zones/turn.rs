@@ -10,6 +10,7 @@ use super::rounds::end_turn;
 use super::said::{SaveFor, later};
 use super::{Ctx, attack};
 use crate::battle::{CharacterId, RuleError};
+use crate::context::Remark;
 use crate::explain::Explanation;
 use crate::line::Line;
 
@@ -103,13 +104,8 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             } else {
                 "pack"
             };
-            let kind = EventKind::Gear {
-                character: Some(c),
-                item: Some(*i),
-                change: GearChange::PickedUp,
-            };
             ctx.say(
-                kind,
+                GearChange::PickedUp.of(c, *i),
                 later(|| {
                     Line::new("zones-picks-up")
                         .who("who", c)
@@ -121,37 +117,22 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
         Action::PutDown(i) => {
             let z = ctx.s.characters[c].zone;
             ctx.s.put_item(*i, Location::Ground(z));
-            let kind = EventKind::Gear {
-                character: Some(c),
-                item: Some(*i),
-                change: GearChange::PutDown,
-            };
             ctx.say(
-                kind,
+                GearChange::PutDown.of(c, *i),
                 later(|| Line::new("zones-puts-down").who("who", c).thing("item", *i)),
             );
         }
         Action::Equip(i) => {
             ctx.s.put_item(*i, Location::Hand(c));
-            let kind = EventKind::Gear {
-                character: Some(c),
-                item: Some(*i),
-                change: GearChange::Readied,
-            };
             ctx.say(
-                kind,
+                GearChange::Readied.of(c, *i),
                 later(|| Line::new("zones-readies").who("who", c).thing("item", *i)),
             );
         }
         Action::Unequip(i) => {
             ctx.s.put_item(*i, Location::Pack(c));
-            let kind = EventKind::Gear {
-                character: Some(c),
-                item: Some(*i),
-                change: GearChange::Stowed,
-            };
             ctx.say(
-                kind,
+                GearChange::Stowed.of(c, *i),
                 later(|| Line::new("zones-stows").who("who", c).thing("item", *i)),
             );
         }
@@ -228,25 +209,15 @@ fn use_item(ctx: &mut Ctx, c: CharacterId, i: ItemId) -> Result<(), RuleError> {
         }
         Consumable::Antidote => {
             ctx.s.characters[c].poisoned = None;
-            let kind = EventKind::Gear {
-                character: Some(c),
-                item: Some(i),
-                change: GearChange::Drunk,
-            };
             ctx.say(
-                kind,
+                GearChange::Drunk.of(c, i),
                 later(|| Line::new("zones-antidote").who("who", c).thing("item", i)),
             );
         }
         Consumable::Poison(die) => {
             ctx.s.characters[c].coated = Some(die);
-            let kind = EventKind::Gear {
-                character: Some(c),
-                item: Some(i),
-                change: GearChange::Coated,
-            };
             ctx.say(
-                kind,
+                GearChange::Coated.of(c, i),
                 later(|| {
                     Line::new("zones-coats")
                         .who("who", c)
