@@ -157,7 +157,7 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
         with_weapon(line, "weapon", a.weapon)
     });
     let spec = attack_spec(&f).said(said);
-    let mut r = roll_test(ctx, &spec)?;
+    let r = roll_test(ctx, &spec)?;
     let stray = ctx
         .s
         .weapon(a.weapon)
@@ -248,7 +248,7 @@ fn roll(ctx: &mut Ctx) -> Result<(), RuleError> {
     };
     let s = &*ctx.s;
     ctx.log.explain(|| {
-        let e = explain_roll(s, &a, &f, &mut r, earlier, hit);
+        let e = explain_roll(s, &a, &f, (&spec, &r), earlier, hit);
         let said = Line::new(id)
             .who("attacker", a.attacker)
             .who("target", a.target)
@@ -273,11 +273,11 @@ fn explain_roll(
     s: &State,
     a: &AttackState,
     f: &Figures,
-    r: &mut TestResult,
+    (spec, r): (&TestSpec, &TestResult),
     earlier: u8,
     hit: bool,
 ) -> Explanation {
-    let mut e = std::mem::take(&mut r.explanation);
+    let mut e = r.explanation(spec);
     let sheet =
         Line::new("teams-evasion-sheet").number("evasion", s.characters[a.target].stats.evasion);
     let mut why = vec![sheet];

@@ -78,18 +78,24 @@ impl TestSpec {
     }
 }
 
-/// A test as it came out: the kept roll.
+/// A test as it came out: the kept roll, and every roll made, from which its explanation is
+/// written where a report asks for it ([`TestResult::explanation`]).
 #[derive(Clone, Debug)]
 pub struct TestResult {
     pub total: i32,
     /// The luck roll, its modifier included.
     pub luck: i32,
     pub crit: bool,
-    pub explanation: Explanation,
+    /// One roll, or two or three with advantage or disadvantage.
+    rolls: SmallVec<[One; 3]>,
+    /// The roll kept.
+    keep: usize,
 }
 
+#[derive(Clone, Debug)]
 struct One {
-    dice: Vec<Rolled>,
+    /// The pool's dice in order, then the luck die.
+    dice: SmallVec<[Rolled; 4]>,
     total: i32,
     luck: i32,
     crit: bool,
@@ -106,139 +112,119 @@ impl One {
 /// Rolls a test: for each roll, the pool's dice in order, then the luck d20.
 pub fn roll_test(ctx: &mut Ctx, spec: &TestSpec) -> Result<TestResult, RuleError> {
     let net = spec.net_advantage();
-    let rolls = net.unsigned_abs() as usize + 1;
-    // A quiet play-out's dice are told no purpose (`Log::quiet`).
-    let quiet = ctx.log.quiet;
-    let mut all: Vec<One> = if quiet {
-        Vec::new()
-    } else {
-        Vec::with_capacity(rolls)
-    };
-    let purpose = |die: &'static str, k: usize| {
-        if quiet {
-            Line::default()
-        } else {
-            Line::new("teams-roll-die")
-                .line("test", spec.said.clone())
-                .arg("die", Arg::Word(die.into()))
-                .number("roll", i64::try_from(k + 1).unwrap_or(i64::MAX))
-        }
-    };
-    // The kept roll so far, as `One::rank` orders them: a quiet play-out keeps only it, a
-    // written one every roll for the explanation.
+    let mut rolls: SmallVec<[One; 3]> = SmallVec::new();
     let mut keep = 0;
-    let mut best = (false, 0, 0);
-    for k in 0..rolls {
-        let mut dice = if quiet {
-            Vec::new()
-        } else {
-            Vec::with_capacity(spec.dice.len() + 1)
+    for k in 0..=net.unsigned_abs() as usize {
+        // Each die told what it is for, where the log keeps events to read it.
+        let purpose = |ctx: &Ctx, die: &'static str| {
+            ctx.log.line(|| {
+                Line::new("teams-roll-die")
+                    .line("test", spec.said.clone())
+                    .arg("die", Arg::Word(die.into()))
+                    .number("roll", i64::try_from(k + 1).unwrap_or(i64::MAX))
+            })
         };
+        let mut dice = SmallVec::new();
         let mut sum = 0;
-        for (die, label) in &spec.dice {
-            let r = ctx.roll(*die, &purpose(label, k), spec.rule)?;
+        for &(die, label) in &spec.dice {
+            let why = purpose(ctx, label);
+            let r = ctx.roll(die, &why, spec.rule)?;
             sum += i32::from(r.value);
-            if !quiet {
-                dice.push(r);
-            }
+            dice.push(r);
         }
-        let l = ctx.roll(Die::D20, &purpose("luck", k), spec.rule)?;
-        if !quiet {
-            dice.push(l);
-        }
+        let why = purpose(ctx, "luck");
+        let l = ctx.roll(Die::D20, &why, spec.rule)?;
+        dice.push(l);
         let luck = i32::from(l.value) + spec.luck;
         let bonus = if spec.critical.is_none() && luck >= LUCKY {
             LUCK_BONUS
         } else {
             0
         };
-        let crit = spec.critical.is_some_and(|c| luck >= c);
         let one = One {
             dice,
             total: sum + spec.flat() + bonus,
             luck,
-            crit,
+            crit: spec.critical.is_some_and(|c| luck >= c),
         };
-        if k == 0 || (net >= 0) == (one.rank() > best) {
+        if k > 0 && (net >= 0) == (one.rank() > rolls[keep].rank()) {
             keep = k;
-            best = one.rank();
         }
-        if !quiet {
-            all.push(one);
-        }
+        rolls.push(one);
     }
-    let (crit, total, luck) = best;
-    // Nor is a quiet play-out's test explained.
-    if quiet {
-        return Ok(TestResult {
-            total,
-            luck,
-            crit,
-            explanation: Explanation::default(),
-        });
-    }
-    let kept = &all[keep];
-    let mut e = Explanation::new(spec.said.clone(), spec.rule);
-    e.dice = kept.dice.clone();
-    for (k, one) in all.iter().enumerate() {
-        if k != keep {
-            e.dropped.extend(one.dice.iter().copied());
-        }
-    }
-    e.modifiers = spec
-        .modifiers
-        .iter()
-        .map(|&(value, cause)| Modifier {
-            value,
-            cause: cause.line(),
-        })
-        .collect();
-    if spec.luck != 0 {
-        e.modifiers.push(Modifier {
-            value: 0,
-            cause: Line::new("teams-luck-modifier").number("luck", spec.luck),
-        });
-    }
-    if net != 0 {
-        let (id, causes) = if net > 0 {
-            ("teams-advantage", &spec.advantages)
-        } else {
-            ("teams-disadvantage", &spec.disadvantages)
-        };
-        let cancelled = spec.advantages.len().min(spec.disadvantages.len());
-        let cause = Line::new(id)
-            .word("times", if net.abs() > 1 { "double" } else { "single" })
-            .lines("causes", causes.iter().map(|w| w.line()).collect())
-            .number("rolls", rolls as i64)
-            .number("cancelled", cancelled as i64);
-        e.modifiers.push(Modifier { value: 0, cause });
-    } else if !spec.advantages.is_empty() {
-        e.modifiers.push(Modifier {
-            value: 0,
-            cause: Line::new("teams-advantage-cancelled")
-                .lines(
-                    "advantages",
-                    spec.advantages.iter().map(|w| w.line()).collect(),
-                )
-                .lines(
-                    "disadvantages",
-                    spec.disadvantages.iter().map(|w| w.line()).collect(),
-                ),
-        });
-    }
-    if spec.critical.is_none() && kept.luck >= LUCKY {
-        e.modifiers.push(Modifier {
-            value: LUCK_BONUS,
-            cause: Line::new("teams-lucky").number("luck", kept.luck),
-        });
-    }
-    e.total = kept.total;
+    let kept = &rolls[keep];
     Ok(TestResult {
         total: kept.total,
         luck: kept.luck,
         crit: kept.crit,
-        explanation: e,
+        rolls,
+        keep,
     })
+}
+
+impl TestResult {
+    /// The test's explanation: the kept roll's dice and those of the rolls dropped, the
+    /// modifiers with their causes, advantage and luck. `spec` is the test rolled.
+    pub fn explanation(&self, spec: &TestSpec) -> Explanation {
+        let net = spec.net_advantage();
+        let kept = &self.rolls[self.keep];
+        let mut e = Explanation::new(spec.said.clone(), spec.rule);
+        e.dice = kept.dice.to_vec();
+        for (k, one) in self.rolls.iter().enumerate() {
+            if k != self.keep {
+                e.dropped.extend(one.dice.iter().copied());
+            }
+        }
+        e.modifiers = spec
+            .modifiers
+            .iter()
+            .map(|&(value, cause)| Modifier {
+                value,
+                cause: cause.line(),
+            })
+            .collect();
+        if spec.luck != 0 {
+            e.modifiers.push(Modifier {
+                value: 0,
+                cause: Line::new("teams-luck-modifier").number("luck", spec.luck),
+            });
+        }
+        if net != 0 {
+            let (id, causes) = if net > 0 {
+                ("teams-advantage", &spec.advantages)
+            } else {
+                ("teams-disadvantage", &spec.disadvantages)
+            };
+            let cancelled = spec.advantages.len().min(spec.disadvantages.len());
+            let cause = Line::new(id)
+                .word("times", if net.abs() > 1 { "double" } else { "single" })
+                .lines("causes", causes.iter().map(|w| w.line()).collect())
+                .number("rolls", self.rolls.len() as i64)
+                .number("cancelled", cancelled as i64);
+            e.modifiers.push(Modifier { value: 0, cause });
+        } else if !spec.advantages.is_empty() {
+            e.modifiers.push(Modifier {
+                value: 0,
+                cause: Line::new("teams-advantage-cancelled")
+                    .lines(
+                        "advantages",
+                        spec.advantages.iter().map(|w| w.line()).collect(),
+                    )
+                    .lines(
+                        "disadvantages",
+                        spec.disadvantages.iter().map(|w| w.line()).collect(),
+                    ),
+            });
+        }
+        if spec.critical.is_none() && kept.luck >= LUCKY {
+            e.modifiers.push(Modifier {
+                value: LUCK_BONUS,
+                cause: Line::new("teams-lucky").number("luck", kept.luck),
+            });
+        }
+        e.total = kept.total;
+        e
+    }
 }
 
 /// The exact chance an ordinary test (no critical hits) comes to `difficulty` or more: the
@@ -294,7 +280,7 @@ pub fn test_against(
     let r = roll_test(ctx, spec)?;
     let ok = r.total >= difficulty;
     ctx.log.explain(|| {
-        let mut e = r.explanation;
+        let mut e = r.explanation(spec);
         e.against = Some(
             Line::new("teams-test-against")
                 .number("difficulty", difficulty)
