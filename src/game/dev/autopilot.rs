@@ -38,7 +38,7 @@ pub struct Pilot {
 struct Autopilot {
     asked: Pilot,
     shot_taken: bool,
-    /// The battle's version when the last decision was taken for the person.
+    /// The battle's moment when the last decision was taken for the person.
     taken_at: Option<battle::Moment>,
 }
 

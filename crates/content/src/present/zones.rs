@@ -301,17 +301,26 @@ fn weapon_name(words: &Words, s: &State, w: Weapon) -> String {
 /// The word a change of gear or a note about someone floats over their token, where a word
 /// tells it: a note that tells a story (who struck first, a stunt offered, a retreat chased),
 /// or a roll of gear after the battle, is said in a banner.
-fn token_word(kind: &EventKind) -> Option<(usize, &'static str)> {
+/// A blow that found nothing, or one turned aside, weighs as the other rulesets' do: the miss
+/// and the guard are heard.
+fn token_word(kind: &EventKind) -> Option<(usize, &'static str, Tone)> {
     match *kind {
         EventKind::Gear {
             character: Some(c),
             change,
             ..
-        } => gear_float(change).map(|id| (c, id)),
+        } => gear_float(change).map(|id| (c, id, Tone::Plain)),
         EventKind::Note {
             about: Some(c),
             what,
-        } => note_float(what).map(|id| (c, id)),
+        } => {
+            let tone = match what {
+                Noted::AttackMissed | Noted::CounterMissed => Tone::Miss,
+                Noted::Dodged => Tone::Guard,
+                _ => Tone::Plain,
+            };
+            note_float(what).map(|id| (c, id, tone))
+        }
         _ => None,
     }
 }
@@ -362,8 +371,8 @@ impl Present for Zones {
             text: words.line(&e.line, s),
         };
         let float = |c: usize, id: &str| Visual::float(c, words.say(id));
-        if let Some((c, id)) = token_word(&e.kind) {
-            return float(c, id);
+        if let Some((c, id, tone)) = token_word(&e.kind) {
+            return Visual::toned(c, words.say(id), tone);
         }
         match &e.kind {
             EventKind::Moved {
@@ -892,7 +901,8 @@ mod tests {
 
     /// Gear a character handles, and a note a word tells, float that word over the token
     /// rather than a banner: across random battles of the shipped scenarios, every such event
-    /// floats the word its kind names, over the one it is about.
+    /// floats the word its kind names, over the one it is about; a miss and a dodge weigh as
+    /// a miss and a guard (which the sounds cue).
     #[test]
     fn gear_handled_and_a_short_note_float_over_the_token() {
         use crate::rules::battle::{Pending, Ruleset};
@@ -915,13 +925,25 @@ mod tests {
                     pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                     let a = legal[(pick >> 33) as usize % legal.len()].clone();
                     for e in Zones::apply(&mut s, &a, &mut dice).unwrap() {
-                        let Some((about, id)) = token_word(&e.kind) else {
+                        let Some((about, id, _)) = token_word(&e.kind) else {
                             continue;
                         };
                         let want = words.say(id);
+                        let weighs = match e.kind {
+                            EventKind::Note {
+                                what: Noted::AttackMissed | Noted::CounterMissed,
+                                ..
+                            } => Tone::Miss,
+                            EventKind::Note {
+                                what: Noted::Dodged,
+                                ..
+                            } => Tone::Guard,
+                            _ => Tone::Plain,
+                        };
                         match Zones::visual(words, &s, &e) {
-                            Visual::Float { token, text, .. } => {
+                            Visual::Float { token, text, tone } => {
                                 assert_eq!((token, text.as_str()), (about, want.as_str()));
+                                assert!(tone == weighs, "“{want}” weighs as it should");
                             }
                             _ => panic!("“{want}” floats over its token, not in a banner"),
                         }

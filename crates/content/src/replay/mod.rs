@@ -401,9 +401,9 @@ pub fn to_ron(r: &Replay) -> String {
 /// rather than their words (see [`crate::rules::RULES_VERSION`]).
 pub const KINDS_CHECKED: u32 = 3;
 
-/// The rules' version from which a note's kind says which note it is, and Zones' gear what
-/// befell it: sealed before, a replay hashed those kinds by their bare names
-/// ([`crate::rules::Ruleset::kind_before_facts`]).
+/// The rules' version from which a note's kind says which note it is, Zones' gear what befell
+/// it and Three actions' stance and gear which: sealed before, a replay hashed those kinds in
+/// their old form ([`crate::rules::Ruleset::kind_before_facts`]).
 pub const KINDS_TYPED: u32 = 5;
 
 /// Re-runs a replay, telling its events in English. `file` and `src` are used to name the line
@@ -860,7 +860,7 @@ impl Visit for Rerun<'_> {
                 && (r.final_hash.is_some() || !r.checkpoints.is_empty())
         };
         let by_words = sealed_under(KINDS_CHECKED);
-        let bare_kinds = sealed_under(KINDS_TYPED);
+        let old_kinds = sealed_under(KINDS_TYPED);
         let mut trail = 0xcbf2_9ce4_8422_2325u64;
         let fold = |trail: &mut u64, bytes: &[u8]| {
             for &b in bytes.iter().chain(std::iter::once(&b'\n')) {
@@ -879,8 +879,8 @@ impl Visit for Rerun<'_> {
                             x.dice.iter().map(|d| (d.die.sides, d.value)).collect();
                         (faces, x.total)
                     });
-                    let kind = match bare_kinds.then(|| G::kind_before_facts(&e.kind)) {
-                        Some(Some(bare)) => serde_json::to_vec(&(bare, dice)),
+                    let kind = match old_kinds.then(|| G::kind_before_facts(&e.kind)) {
+                        Some(Some(before)) => serde_json::to_vec(&(before, dice)),
                         _ => serde_json::to_vec(&(&e.kind, dice)),
                     };
                     fold(trail, &kind.unwrap_or_default());
