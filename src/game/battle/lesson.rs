@@ -195,8 +195,9 @@ pub struct LessonRun {
     pub tries: u32,
     /// Said after a wrong try: the step's hint.
     pub feedback: Option<String>,
-    /// The learner's answer to the step's question.
-    pub answer: Option<usize>,
+    /// The learner's answer to the step's question: set by `answer_with`, which counts the
+    /// move.
+    answer: Option<usize>,
     /// The allowed action the learner took at each step so far.
     pub chosen: Vec<usize>,
     /// The what-if on the board, with the lesson's own battle put aside.
@@ -297,6 +298,10 @@ pub enum Judged {
 impl LessonRun {
     pub fn moves(&self) -> u64 {
         self.moves
+    }
+
+    pub fn answer(&self) -> Option<usize> {
+        self.answer
     }
 
     /// The learner's answer to the step's question.

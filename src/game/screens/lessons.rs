@@ -269,7 +269,7 @@ pub fn lesson_panel(
                 );
                 ui.horizontal_wrapped(|ui| {
                     for (i, a) in p.answers.iter().enumerate() {
-                        let picked = lesson.answer == Some(i);
+                        let picked = lesson.answer() == Some(i);
                         let r = ui.selectable_label(picked, numbered(words, i + 1, a));
                         if r.clicked() && lesson.question_open() {
                             answer = Some(i);
@@ -277,7 +277,7 @@ pub fn lesson_panel(
                     }
                 });
                 if lesson.stage == Stage::After
-                    && let Some(a) = lesson.answer
+                    && let Some(a) = lesson.answer()
                 {
                     let (colour, words) = if a == p.right {
                         (egui::Color32::LIGHT_GREEN, words.say("lesson-right"))
