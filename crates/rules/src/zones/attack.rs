@@ -539,15 +539,28 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
     next_reaction(ctx)
 }
 
+/// One blow's damage, and what it was struck with and against, from which its explanation is
+/// written where a report asks ([`Blow::explanation`]): the armour, shield and cover as they
+/// stood when it was struck, before it or the blows beside it land.
 struct Blow {
     dealt: u8,
     raw: u8,
-    explanation: Explanation,
+    attacker: CharacterId,
+    target: CharacterId,
+    weapon: Weapon,
+    /// The die kept, and the other of an impaired roll.
+    kept: Rolled,
+    dropped: Option<Rolled>,
+    hold_back: bool,
+    concealed: bool,
+    /// The target's armour's value, its shield (the item and its value), and cover.
+    armour: Option<u8>,
+    shield: Option<(ItemId, u8)>,
+    cover: bool,
 }
 
 /// Works out one blow's damage against one target from a roll already made (as [`roll_for`]
-/// gives it), explained unless a quiet play-out asks (`explain` false: the explanation is left
-/// empty).
+/// gives it).
 fn blow(
     s: &State,
     attacker: CharacterId,
@@ -555,81 +568,99 @@ fn blow(
     hold_back: bool,
     target: CharacterId,
     (plain, impaired_roll): (Rolled, Option<(Rolled, Rolled)>),
-    explain: bool,
 ) -> Blow {
-    let st = stats(s, weapon);
     let az = s.characters[attacker].zone;
     let prot = protection(s, az, weapon, target);
     let impaired = weapon == Weapon::Unarmed || hold_back || prot.concealed;
-    let kept = match (impaired, impaired_roll) {
-        (true, Some((kept, _))) => kept,
-        _ => plain,
+    let (kept, dropped) = match (impaired, impaired_roll) {
+        (true, Some((kept, dropped))) => (kept, Some(dropped)),
+        _ => (plain, None),
     };
     let raw = kept.value;
     let tc = &s.characters[target];
-    let armour_worn = tc.armour.as_ref().filter(|ar| !ar.destroyed);
+    let armour = tc
+        .armour
+        .as_ref()
+        .filter(|ar| !ar.destroyed)
+        .map(|ar| ar.value);
     let shield = s.shield_of(target).and_then(|sh| match s.items[sh].kind {
         ItemKind::Shield { armour: v } => Some((sh, v)),
         _ => None,
     });
-    let armour = armour_worn.map_or(0, |ar| i32::from(ar.value))
+    let stops = armour.map_or(0, i32::from)
         + shield.map_or(0, |(_, v)| i32::from(v))
         + i32::from(prot.cover);
-    let dealt = (i32::from(raw) - armour).max(0) as u8;
-    if !explain {
-        return Blow {
-            dealt,
-            raw,
-            explanation: Explanation::default(),
-        };
-    }
-    let mut reasons = Vec::new();
-    if weapon == Weapon::Unarmed {
-        reasons.push(Line::new("zones-impaired").word("why", "unarmed"));
-    }
-    if hold_back {
-        reasons.push(Line::new("zones-impaired").word("why", "holding-back"));
-    }
-    if prot.concealed {
-        reasons.push(Line::new("zones-impaired").word("why", "concealment"));
-    }
-    let mut e = Explanation::new(
-        Line::new("zones-damage-what")
-            .who("attacker", attacker)
-            .who("target", target)
-            .line("weapon", said::weapon(weapon))
-            .number("sides", st.damage.sides),
-        "zones.attacking",
-    );
-    if let (true, Some((_, dropped))) = (impaired, impaired_roll) {
-        e.dropped.push(dropped);
-        e.rule = "zones.impaired".into();
-    }
-    e.dice.push(kept);
-    if let Some(ar) = armour_worn {
-        let cause = Line::new("zones-armour-cause").name("armour", ar.name.clone());
-        e = e.modifier(-i32::from(ar.value), cause);
-    }
-    if let Some((sh, v)) = shield {
-        e = e.modifier(
-            -i32::from(v),
-            Line::new("zones-shield-cause").thing("shield", sh),
-        );
-    }
-    if prot.cover {
-        e = e.modifier(-1, Line::new("zones-cover-cause"));
-    }
-    e.total = i32::from(dealt);
-    let floored = dealt == 0 && i32::from(raw) - armour < 0;
-    e.outcome = Line::new("zones-damage-outcome")
-        .number("dealt", dealt)
-        .word("impaired", if reasons.is_empty() { "no" } else { "yes" })
-        .lines("reasons", reasons)
-        .word("floored", if floored { "yes" } else { "no" });
     Blow {
-        dealt,
+        dealt: (i32::from(raw) - stops).max(0) as u8,
         raw,
-        explanation: e,
+        attacker,
+        target,
+        weapon,
+        kept,
+        dropped,
+        hold_back,
+        concealed: prot.concealed,
+        armour,
+        shield,
+        cover: prot.cover,
+    }
+}
+
+impl Blow {
+    /// The blow's explanation: its die (and the one dropped, impaired), what stopped some of
+    /// it, and what it dealt. The armour's name is read from `s`; a name never changes.
+    fn explanation(&self, s: &State) -> Explanation {
+        let mut reasons = Vec::new();
+        if self.weapon == Weapon::Unarmed {
+            reasons.push(Line::new("zones-impaired").word("why", "unarmed"));
+        }
+        if self.hold_back {
+            reasons.push(Line::new("zones-impaired").word("why", "holding-back"));
+        }
+        if self.concealed {
+            reasons.push(Line::new("zones-impaired").word("why", "concealment"));
+        }
+        let mut e = Explanation::new(
+            Line::new("zones-damage-what")
+                .who("attacker", self.attacker)
+                .who("target", self.target)
+                .line("weapon", said::weapon(self.weapon))
+                .number("sides", stats(s, self.weapon).damage.sides),
+            "zones.attacking",
+        );
+        if let Some(dropped) = self.dropped {
+            e.dropped.push(dropped);
+            e.rule = "zones.impaired".into();
+        }
+        e.dice.push(self.kept);
+        if let Some(value) = self.armour {
+            let name = s.characters[self.target]
+                .armour
+                .as_ref()
+                .map_or("", |ar| ar.name.as_str());
+            let cause = Line::new("zones-armour-cause").name("armour", name.to_string());
+            e = e.modifier(-i32::from(value), cause);
+        }
+        if let Some((sh, v)) = self.shield {
+            e = e.modifier(
+                -i32::from(v),
+                Line::new("zones-shield-cause").thing("shield", sh),
+            );
+        }
+        if self.cover {
+            e = e.modifier(-1, Line::new("zones-cover-cause"));
+        }
+        e.total = i32::from(self.dealt);
+        let stops = self.armour.map_or(0, i32::from)
+            + self.shield.map_or(0, |(_, v)| i32::from(v))
+            + i32::from(self.cover);
+        let floored = self.dealt == 0 && i32::from(self.raw) - stops < 0;
+        e.outcome = Line::new("zones-damage-outcome")
+            .number("dealt", self.dealt)
+            .word("impaired", if reasons.is_empty() { "no" } else { "yes" })
+            .lines("reasons", reasons)
+            .word("floored", if floored { "yes" } else { "no" });
+        e
     }
 }
 
@@ -728,15 +759,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
             if let Some((plain, imp)) = mine {
                 rolled_one.extend(shows_one(decl.weapon, plain, imp));
                 for &t in &targets {
-                    let b = blow(
-                        ctx.s,
-                        attacker,
-                        decl.weapon,
-                        hold_back,
-                        t,
-                        (plain, imp),
-                        !ctx.log.quiet,
-                    );
+                    let b = blow(ctx.s, attacker, decl.weapon, hold_back, t, (plain, imp));
                     hits.push((attacker, t, decl.weapon, b));
                 }
             }
@@ -749,7 +772,6 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
                     c.mode.holds_back(),
                     attacker,
                     (plain, imp),
-                    !ctx.log.quiet,
                 );
                 hits.push((c.by, attacker, c.weapon, b));
             }
@@ -768,15 +790,7 @@ fn resolve(ctx: &mut Ctx) -> Result<(), RuleError> {
             {
                 let hold_back = c.mode.holds_back();
                 let (plain, imp) = roll_for(ctx, c.by, c.weapon, hold_back, &[attacker])?;
-                let b = blow(
-                    ctx.s,
-                    c.by,
-                    c.weapon,
-                    hold_back,
-                    attacker,
-                    (plain, imp),
-                    !ctx.log.quiet,
-                );
+                let b = blow(ctx.s, c.by, c.weapon, hold_back, attacker, (plain, imp));
                 land_in_order(ctx, vec![(c.by, attacker, c.weapon, b)], None)?;
                 wear_out(ctx, shows_one(c.weapon, plain, imp));
             }
@@ -902,21 +916,19 @@ fn land_in_order(
 }
 
 fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), RuleError> {
-    let health_after = ctx.s.characters[to].health.saturating_sub(b.dealt);
-    ctx.explained(
-        EventKind::Damage {
+    let s = &*ctx.s;
+    ctx.log.explain(|| {
+        let kind = EventKind::Damage {
             character: to,
             amount: b.dealt,
-            health: health_after,
-        },
-        later(|| {
-            Line::new("zones-hits")
-                .who("attacker", by)
-                .who("target", to)
-                .number("n", b.dealt)
-        }),
-        b.explanation,
-    );
+            health: s.characters[to].health.saturating_sub(b.dealt),
+        };
+        let said = Line::new("zones-hits")
+            .who("attacker", by)
+            .who("target", to)
+            .number("n", b.dealt);
+        (kind, said, b.explanation(s))
+    });
     // Gear wears: damaged shields, then armour, break under 8+ (weapons: `wear_out`).
     if let Some(sh) = ctx.s.shield_of(to) {
         ctx.s.items[sh].used = true;
