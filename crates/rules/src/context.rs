@@ -93,19 +93,6 @@ impl<K> Log<K> {
             explanation: Some(Box::new(e)),
         });
     }
-
-    /// An event with the explanation of its roll (a quiet log keeps neither, so a quiet
-    /// caller need not build one: see [`Log::quiet`]).
-    pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {
-        if self.quiet {
-            return;
-        }
-        self.events.push(Event {
-            kind,
-            line: text.written(),
-            explanation: Some(Box::new(e)),
-        });
-    }
 }
 
 pub struct Ctx<'a, S, K> {
@@ -141,10 +128,6 @@ impl<'a, S, K> Ctx<'a, S, K> {
 
     pub fn say(&mut self, kind: K, text: impl Text) {
         self.log.say(kind, text);
-    }
-
-    pub fn explained(&mut self, kind: K, text: impl Text, e: Explanation) {
-        self.log.explained(kind, text, e);
     }
 
     /// Rolls one die: `why` is the roll's purpose (`zones-roll-damage`, who: Aldo), `rule` the rules-notes

@@ -844,10 +844,7 @@ fn wear_out(ctx: &mut Ctx, rolled_one: impl IntoIterator<Item = Weapon>) {
             && ctx.s.items[i].damaged
             && ctx.s.items[i].location != Location::Gone
         {
-            let holder = match ctx.s.items[i].location {
-                Location::Hand(c) | Location::Pack(c) => Some(c),
-                _ => None,
-            };
+            let holder = ctx.s.items[i].location.holder();
             ctx.s.put_item(i, Location::Gone);
             ctx.say(
                 EventKind::Gear {

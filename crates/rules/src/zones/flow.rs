@@ -42,15 +42,15 @@ pub fn start(
             )?;
             let f = usize::from(r.value - 1);
             ctx.s.initiative = f;
-            let mut e = Explanation::new(Line::new("zones-initiative-what"), "zones.initiative");
-            e.dice.push(r);
-            e.total = i32::from(r.value);
-            e.outcome = Line::new("zones-initiative-outcome").side("side", f);
-            ctx.explained(
-                EventKind::Roll { character: None },
-                Line::new("zones-initiative-roll").side("side", f),
-                e,
-            );
+            ctx.log.explain(|| {
+                let mut e =
+                    Explanation::new(Line::new("zones-initiative-what"), "zones.initiative");
+                e.dice.push(r);
+                e.total = i32::from(r.value);
+                e.outcome = Line::new("zones-initiative-outcome").side("side", f);
+                let said = Line::new("zones-initiative-roll").side("side", f);
+                (EventKind::Roll { character: None }, said, e)
+            });
         }
     }
     if let Some(sit) = situation {

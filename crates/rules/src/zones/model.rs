@@ -112,6 +112,14 @@ impl Location {
             Location::Gone => Held::Gone,
         }
     }
+
+    /// Who carries what lies here, in hand or packed.
+    pub fn holder(self) -> Option<CharacterId> {
+        match self {
+            Location::Hand(c) | Location::Pack(c) => Some(c),
+            Location::Ground(_) | Location::Gone => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

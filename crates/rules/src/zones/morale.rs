@@ -181,10 +181,7 @@ pub fn gear_degradation(ctx: &mut Ctx) -> Result<(), RuleError> {
         if !it.used || it.location == Location::Gone {
             continue;
         }
-        let holder = match it.location {
-            Location::Hand(c) | Location::Pack(c) => Some(c),
-            _ => None,
-        };
+        let holder = it.location.holder();
         let worn = durability(ctx, (holder, Some(i)), || {
             let gear = Line::new("zones-thing").thing("item", i);
             match holder {
