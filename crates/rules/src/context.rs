@@ -55,11 +55,10 @@ impl<F: FnOnce() -> Line> Text for Later<F> {
 /// while it is built: `ctx.log.say(kind, later(|| Line::new("..").who("who", c)))`.
 pub struct Log<K> {
     pub events: Vec<Event<K>>,
-    /// A play-out nobody reads (the AI's, `fray sim`'s): no event is kept, and the rolls go
-    /// without their purpose. A quiet context spends no time writing any of it: where a
-    /// ruleset builds an explanation, a sentence or a roll's purpose in steps of its own, it
-    /// asks this first.
-    pub quiet: bool,
+    /// A play-out nobody reads (the AI's, `fray sim`'s): no event is kept. The rules never ask
+    /// which log they write to: they hand it what they would tell as closures ([`later`],
+    /// [`Log::tell`], [`Log::explain`], [`Log::line`]), and a log that keeps nothing calls none.
+    quiet: bool,
 }
 
 impl<K> Log<K> {
@@ -70,6 +69,20 @@ impl<K> Log<K> {
         self.events.push(Event {
             kind,
             line: text.written(),
+            explanation: None,
+        });
+    }
+
+    /// An event whose kind or line costs work a kept log alone wants (a search for the metres
+    /// of a move), `build` making both only there.
+    pub fn tell(&mut self, build: impl FnOnce() -> (K, Line)) {
+        if self.quiet {
+            return;
+        }
+        let (kind, line) = build();
+        self.events.push(Event {
+            kind,
+            line,
             explanation: None,
         });
     }

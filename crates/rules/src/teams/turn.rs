@@ -132,21 +132,11 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             if !commanded && let Some(turn) = ctx.s.turn.as_mut() {
                 turn.moved = true;
             }
-            // The metres are for the report alone, which a quiet play-out does not write: no
-            // search for them.
+            // The metres are for the report alone: searched only where a log keeps it.
             let speed = ctx.s.characters[actor].stats.speed;
-            let metres = if ctx.log.quiet {
-                0
-            } else {
-                move_cost(ctx.s, actor, speed, p).unwrap_or(0)
-            };
-            move_to(
-                ctx,
-                actor,
-                p,
-                metres,
-                if sprint { "sprint" } else { "move" },
-            );
+            move_to(ctx, actor, p, if sprint { "sprint" } else { "move" }, |s| {
+                move_cost(s, actor, speed, p)
+            });
             attack::movement_triggers(ctx, actor)?;
         }
         Action::Ready(w) | Action::ReadyFor(w, _) => {
@@ -279,7 +269,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             if let Some(turn) = ctx.s.turn.as_mut() {
                 turn.stepped = true;
             }
-            move_to(ctx, actor, p, 1, "step");
+            move_to(ctx, actor, p, "step", |_| Some(1));
             attack::movement_triggers(ctx, actor)?;
         }
         Action::EndTurn => {
@@ -566,29 +556,32 @@ pub fn stand_at(s: &mut State, who: CharacterId, to: Pos) {
     ch.in_cover = false;
 }
 
-/// `how` the mover goes: "move", "sprint" or "step".
-fn move_to(ctx: &mut Ctx, who: CharacterId, to: Pos, metres: u8, how: &'static str) {
+/// `how` the mover goes: "move", "sprint" or "step"; `metres` what it costs from where it stands
+/// (its distance where that is not known).
+fn move_to(
+    ctx: &mut Ctx,
+    who: CharacterId,
+    to: Pos,
+    how: &'static str,
+    metres: impl FnOnce(&State) -> Option<u8>,
+) {
     let from = ctx.s.characters[who].pos;
-    stand_at(ctx.s, who, to);
-    let metres = if metres == 0 {
-        distance(from, to)
-    } else {
-        metres
-    };
-    ctx.say(
-        EventKind::Moved {
+    let before = &*ctx.s;
+    ctx.log.tell(|| {
+        let metres = metres(before).unwrap_or_else(|| distance(from, to));
+        let line = Line::new("teams-moves")
+            .who("who", who)
+            .word("how", how)
+            .line("from", square(from))
+            .line("to", square(to))
+            .number("metres", metres);
+        let kind = EventKind::Moved {
             character: who,
             from,
             to,
             metres,
-        },
-        later(move || {
-            Line::new("teams-moves")
-                .who("who", who)
-                .word("how", how)
-                .line("from", square(from))
-                .line("to", square(to))
-                .number("metres", metres)
-        }),
-    );
+        };
+        (kind, line)
+    });
+    stand_at(ctx.s, who, to);
 }
