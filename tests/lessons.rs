@@ -35,20 +35,20 @@ fn answer(app: &mut App) {
 fn play(id: &str, wrong: bool) {
     let mut app = lesson_app(id);
     let mut frames = 0;
-    while lesson(&app).stage != Stage::Done {
+    while lesson(&app).stage() != Stage::Done {
         frames += 1;
         assert!(frames < 2_000, "{id}: the lesson did not end");
-        let at = lesson(&app).at;
+        let at = lesson(&app).at();
         if phase(&app) == Some(Phase::Showing) {
             press(&mut app, KeyCode::Enter);
             continue;
         }
         let l = lesson(&app);
         let waits = l.step().map(|s| s.waits);
-        if l.stage == Stage::Before && waits == Some(Waits::Learner) {
+        if l.stage() == Stage::Before && waits == Some(Waits::Learner) {
             answer(&mut app);
             let right = lesson(&app)
-                .play
+                .play()
                 .line_choice(at)
                 .expect("the step's action");
             if wrong {
@@ -56,7 +56,7 @@ fn play(id: &str, wrong: bool) {
                 let hash = b.session().state_hash();
                 let other = (0..b.session().legal_len())
                     .filter_map(|i| b.session().choice(i))
-                    .find(|c| lesson(&app).play.allowed_index(at, c).is_none());
+                    .find(|c| lesson(&app).play().allowed_index(at, c).is_none());
                 if let Some(other) = other {
                     for tries in 1..=2 {
                         app.world_mut().write_message(Choose(other.clone()));
@@ -69,9 +69,9 @@ fn play(id: &str, wrong: bool) {
                             "{id} step {}: a wrong action changed the battle",
                             at + 1
                         );
-                        assert_eq!(l.at, at);
+                        assert_eq!(l.at(), at);
                         assert_eq!(
-                            l.feedback.as_deref(),
+                            l.feedback().as_deref(),
                             l.step().map(|s| s.hint.as_str()),
                             "{id} step {}: the hint appears",
                             at + 1
@@ -103,12 +103,12 @@ fn play(id: &str, wrong: bool) {
             app.update();
             app.update();
             assert!(
-                lesson(&app).at > at || lesson(&app).stage != Stage::Before,
+                lesson(&app).at() > at || lesson(&app).stage() != Stage::Before,
                 "{id} step {}: the right action was taken",
                 at + 1
             );
         } else {
-            if lesson(&app).stage == Stage::Before {
+            if lesson(&app).stage() == Stage::Before {
                 answer(&mut app);
             }
             press(&mut app, KeyCode::Enter);
@@ -147,18 +147,18 @@ fn a_what_if_shows_other_dice_and_returns_to_the_lessons_line() {
     // On to the step with what-ifs, taking the lesson's line.
     loop {
         let l = lesson(&app);
-        if l.stage == Stage::After && l.step().is_some_and(|s| !s.what_ifs.is_empty()) {
+        if l.stage() == Stage::After && l.step().is_some_and(|s| !s.what_ifs.is_empty()) {
             break;
         }
-        assert!(l.stage != Stage::Done, "no step with a what-if");
+        assert!(l.stage() != Stage::Done, "no step with a what-if");
         if l.waits_for_learner() {
             answer(&mut app);
-            let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+            let right = lesson(&app).play().line_choice(lesson(&app).at()).unwrap();
             app.world_mut().write_message(Choose(right));
             app.update();
             app.update();
         } else {
-            if l.stage == Stage::Before {
+            if l.stage() == Stage::Before {
                 answer(&mut app);
             }
             press(&mut app, KeyCode::Enter);
@@ -168,10 +168,10 @@ fn a_what_if_shows_other_dice_and_returns_to_the_lessons_line() {
     press(&mut app, KeyCode::Digit1);
     let other = app.world().resource::<Battle>().session().state_hash();
     assert_ne!(own, other, "the what-if's dice give another battle");
-    assert!(lesson(&app).what_if.is_some());
+    assert!(lesson(&app).what_if_shown().is_some());
     press(&mut app, KeyCode::Digit0);
     assert_eq!(app.world().resource::<Battle>().session().state_hash(), own);
-    assert!(lesson(&app).what_if.is_none());
+    assert!(lesson(&app).what_if_shown().is_none());
 }
 
 #[test]
@@ -184,12 +184,12 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
     };
     let mut app = headless::app_keeping(setup(), fray::game::platform::Prefs::in_dir(&dir));
     for _ in 0..2 {
-        let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+        let right = lesson(&app).play().line_choice(lesson(&app).at()).unwrap();
         app.world_mut().write_message(Choose(right));
         app.update();
         app.update();
     }
-    let at = lesson(&app).at;
+    let at = lesson(&app).at();
     assert_eq!(at, 2);
     let hash = app.world().resource::<Battle>().session().state_hash();
     drop(app);
@@ -207,7 +207,7 @@ fn a_lesson_left_part_way_resumes_where_it_was_left() {
         },
         fray::game::platform::Prefs::in_dir(&dir),
     );
-    assert_eq!(lesson(&app).at, at);
+    assert_eq!(lesson(&app).at(), at);
     assert_eq!(
         app.world().resource::<Battle>().session().state_hash(),
         hash
@@ -233,8 +233,8 @@ fn the_learn_page_and_a_lesson_are_reached_and_left_by_keyboard() {
     press(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(state(&app), AppState::Battle);
-    assert_eq!(lesson(&app).id, fray::lessons::BUILTIN[1].0);
-    let right = lesson(&app).play.line_choice(0).unwrap();
+    assert_eq!(lesson(&app).id(), fray::lessons::BUILTIN[1].0);
+    let right = lesson(&app).play().line_choice(0).unwrap();
     app.world_mut().write_message(Choose(right));
     app.update();
     app.update();
@@ -264,7 +264,7 @@ fn a_step_pointing_at_its_choice_marks_it_in_the_menu() {
         "the first step points at the menu, not a choice"
     );
     for _ in 0..3 {
-        let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+        let right = lesson(&app).play().line_choice(lesson(&app).at()).unwrap();
         app.world_mut().write_message(Choose(right));
         app.update();
         app.update();
@@ -330,12 +330,12 @@ fn a_what_if_the_step_lacks_is_refused_in_the_players_language() {
         fray::game::platform::Prefs::in_dir(&dir),
     );
     let mut frames = 0;
-    while lesson(&app).stage != Stage::After {
+    while lesson(&app).stage() != Stage::After {
         frames += 1;
         assert!(frames < 200, "no step was taken");
         answer(&mut app);
         if lesson(&app).waits_for_learner() {
-            let right = lesson(&app).play.line_choice(lesson(&app).at).unwrap();
+            let right = lesson(&app).play().line_choice(lesson(&app).at()).unwrap();
             app.world_mut().write_message(Choose(right));
             app.update();
         } else {
@@ -345,7 +345,7 @@ fn a_what_if_the_step_lacks_is_refused_in_the_players_language() {
     let l = lesson(&app);
     assert!(l.step().is_some_and(|s| s.what_ifs.len() < 9));
     let (at, hash) = (
-        l.at,
+        l.at(),
         app.world().resource::<Battle>().session().state_hash(),
     );
     press(&mut app, KeyCode::Digit9);
@@ -361,8 +361,8 @@ fn a_what_if_the_step_lacks_is_refused_in_the_players_language() {
         !notice.contains(&english[..12]),
         "said in English: {notice}"
     );
-    assert_eq!(lesson(&app).at, at);
-    assert!(lesson(&app).what_if.is_none());
+    assert_eq!(lesson(&app).at(), at);
+    assert!(lesson(&app).what_if_shown().is_none());
     assert_eq!(
         app.world().resource::<Battle>().session().state_hash(),
         hash
@@ -378,10 +378,10 @@ fn a_wrong_try_sets_the_menu_back_on_its_first_choice() {
     let mut app = lesson_app(id);
     for _ in 0..200 {
         let l = lesson(&app);
-        if l.stage == Stage::Before && l.step().map(|s| s.waits) == Some(Waits::Learner) {
+        if l.stage() == Stage::Before && l.step().map(|s| s.waits) == Some(Waits::Learner) {
             break;
         }
-        if phase(&app) != Some(Phase::Showing) && l.stage == Stage::Before {
+        if phase(&app) != Some(Phase::Showing) && l.stage() == Stage::Before {
             answer(&mut app);
         }
         press(&mut app, KeyCode::Enter);
@@ -399,14 +399,17 @@ fn a_wrong_try_sets_the_menu_back_on_its_first_choice() {
         first,
         "the cursor moved"
     );
-    let at = lesson(&app).at;
+    let at = lesson(&app).at();
     let b = app.world().resource::<Battle>();
     let wrong = (0..b.session().legal_len())
         .filter_map(|i| b.session().choice(i))
-        .find(|c| lesson(&app).play.allowed_index(at, c).is_none())
+        .find(|c| lesson(&app).play().allowed_index(at, c).is_none())
         .expect("a choice the step does not want");
     app.world_mut().write_message(Choose(wrong));
     app.update();
-    assert!(lesson(&app).feedback.is_some(), "the try was judged wrong");
+    assert!(
+        lesson(&app).feedback().is_some(),
+        "the try was judged wrong"
+    );
     assert_eq!(app.world().resource::<Cursor>().index, first);
 }

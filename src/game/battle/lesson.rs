@@ -185,24 +185,24 @@ impl LessonVisit for AsPlay {
 /// The lesson under way: a resource beside the battle it plays, for as long as that battle.
 #[derive(bevy::prelude::Resource)]
 pub struct LessonRun {
-    pub id: String,
-    pub title: String,
-    pub ruleset: &'static str,
-    pub steps: Vec<StepView>,
-    pub at: usize,
-    pub stage: Stage,
+    id: String,
+    title: String,
+    ruleset: &'static str,
+    steps: Vec<StepView>,
+    at: usize,
+    stage: Stage,
     /// Wrong tries at this step.
-    pub tries: u32,
+    tries: u32,
     /// Said after a wrong try: the step's hint.
-    pub feedback: Option<String>,
+    feedback: Option<String>,
     /// The learner's answer to the step's question: set by `answer_with`, which counts the
     /// move.
     answer: Option<usize>,
     /// The allowed action the learner took at each step so far.
-    pub chosen: Vec<usize>,
+    chosen: Vec<usize>,
     /// The what-if on the board, with the lesson's own battle put aside.
-    pub what_if: Option<(usize, Box<dyn Session>, Vec<LogEntry>)>,
-    pub play: Arc<dyn LessonPlay>,
+    what_if: Option<(usize, Box<dyn Session>, Vec<LogEntry>)>,
+    play: Arc<dyn LessonPlay>,
     /// The characters' names, for the steps that point at one.
     names: Vec<String>,
     /// Bumped at each change of the lesson beside its battle: a step passed, a question
@@ -211,7 +211,7 @@ pub struct LessonRun {
     /// The most room its card has taken at the foot of the window (egui's points, its margins
     /// with it), which the board is framed above: it only grows, so the board moves no more
     /// often than the card outgrows it.
-    pub card: f32,
+    card: f32,
 }
 
 impl LessonRun {
@@ -296,6 +296,67 @@ pub enum Judged {
 }
 
 impl LessonRun {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    pub fn ruleset(&self) -> &'static str {
+        self.ruleset
+    }
+
+    pub fn steps(&self) -> &[StepView] {
+        &self.steps
+    }
+
+    /// The step the lesson is at (the number of steps, once done).
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The hint said after the last wrong try at this step.
+    pub fn feedback(&self) -> Option<&str> {
+        self.feedback.as_deref()
+    }
+
+    /// The allowed action the learner took at each step so far.
+    pub fn chosen(&self) -> &[usize] {
+        &self.chosen
+    }
+
+    /// Which of the step's what-ifs is on the board, if one is.
+    pub fn what_if_shown(&self) -> Option<usize> {
+        self.what_if.as_ref().map(|(w, _, _)| *w)
+    }
+
+    pub fn play(&self) -> &dyn LessonPlay {
+        &*self.play
+    }
+
+    /// The room the lesson's card takes at the foot of the window.
+    pub fn card(&self) -> f32 {
+        self.card
+    }
+
+    /// The card took `height` this frame: the room kept for it grows to that, never shrinks.
+    pub fn fit_card(&mut self, height: f32) {
+        self.card = self.card.max(height);
+    }
+
+    /// Puts the lesson's card at step `k`, its battle left where it stands: a test that walks
+    /// every step's card.
+    #[cfg(test)]
+    pub(crate) fn card_at(&mut self, k: usize) {
+        self.at = k;
+    }
+
     pub fn moves(&self) -> u64 {
         self.moves
     }

@@ -555,7 +555,7 @@ pub fn fit_camera(
     // The side panels grow with the text size, and the board fits between them.
     let zoom = settings.map_or(1.0, |s| s.text_size);
     // A lesson's card at the foot of the window, which the board is framed above.
-    let below = lesson.map_or(0.0, |l| l.card);
+    let below = lesson.map_or(0.0, |l| l.card());
     // A new battle (another map), a new window size or text size, or a lesson's card grown,
     // frames the board again.
     let key = (

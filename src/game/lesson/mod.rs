@@ -60,7 +60,7 @@ fn lesson_keys(
             {
                 lesson.answer_with(d);
             }
-        } else if lesson.stage == Stage::After
+        } else if lesson.stage() == Stage::After
             && let Err(e) = show_what_if(&mut battle, &mut lesson, d)
         {
             notice.0 = Some(battle.say(&speech, &e));
@@ -79,7 +79,7 @@ fn lesson_keys(
         return;
     }
     if actions.just_pressed(&GameAction::Confirm) {
-        if lesson.stage == Stage::Done {
+        if lesson.stage() == Stage::Done {
             next.set(crate::game::battle::AppState::Learn);
             return;
         }

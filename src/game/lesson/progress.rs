@@ -78,14 +78,17 @@ impl Progress {
 
     /// Notes how far a lesson has gone (or that it is done).
     pub fn note(&mut self, lesson: &LessonRun) {
-        self.left.retain(|(l, _, _)| *l != lesson.id);
-        if lesson.stage == Stage::Done {
-            if !self.done.contains(&lesson.id) {
-                self.done.push(lesson.id.clone());
+        self.left.retain(|(l, _, _)| *l != lesson.id());
+        if lesson.stage() == Stage::Done {
+            if !self.done.iter().any(|d| d == lesson.id()) {
+                self.done.push(lesson.id().to_string());
             }
-        } else if lesson.at > 0 {
-            self.left
-                .push((lesson.id.clone(), lesson.at, lesson.chosen.clone()));
+        } else if lesson.at() > 0 {
+            self.left.push((
+                lesson.id().to_string(),
+                lesson.at(),
+                lesson.chosen().to_vec(),
+            ));
         }
     }
 }
@@ -101,14 +104,14 @@ pub fn keep_progress(
     mut progress: ResMut<Progress>,
     mut last: Local<Option<(String, usize, bool)>>,
 ) {
-    let done = lesson.stage == Stage::Done;
+    let done = lesson.stage() == Stage::Done;
     if last
         .as_ref()
-        .is_some_and(|(id, at, d)| *id == lesson.id && *at == lesson.at && *d == done)
+        .is_some_and(|(id, at, d)| *id == lesson.id() && *at == lesson.at() && *d == done)
     {
         return;
     }
-    *last = Some((lesson.id.clone(), lesson.at, done));
+    *last = Some((lesson.id().to_string(), lesson.at(), done));
     progress.note(&lesson);
     if let Err(e) = progress.save(&prefs) {
         progress.problem = Some(e);

@@ -211,7 +211,7 @@ pub fn lesson_panel(
     let mut what_if = None;
     let mut back = false;
     let mut leave = false;
-    let title = Value::Text(lesson.title.clone());
+    let title = Value::Text(lesson.title().to_string());
     // Its margin to the window's foot, and the board's to it.
     const MARGIN: f32 = 12.0;
     let shown = egui::Window::new(words.say_with("lesson-window", &[("title", title)]))
@@ -220,7 +220,7 @@ pub fn lesson_panel(
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -MARGIN])
         .default_width(520.0)
         .show(ctx, |ui| {
-            if lesson.stage == Stage::Done {
+            if lesson.stage() == Stage::Done {
                 ui.heading(words.say("lesson-complete"));
                 if ui
                     .button(keys.label(&words.say("lesson-back"), GameAction::Confirm))
@@ -235,8 +235,8 @@ pub fn lesson_panel(
                 egui::RichText::new(words.say_with(
                     "lesson-step",
                     &[
-                        ("at", Value::Number((lesson.at + 1) as f64)),
-                        ("steps", Value::Number(lesson.steps.len() as f64)),
+                        ("at", Value::Number((lesson.at() + 1) as f64)),
+                        ("steps", Value::Number(lesson.steps().len() as f64)),
                     ],
                 ))
                 .small()
@@ -276,7 +276,7 @@ pub fn lesson_panel(
                         }
                     }
                 });
-                if lesson.stage == Stage::After
+                if lesson.stage() == Stage::After
                     && let Some(a) = lesson.answer()
                 {
                     let (colour, words) = if a == p.right {
@@ -293,10 +293,13 @@ pub fn lesson_panel(
                     ui.colored_label(colour, words);
                 }
             }
-            if let Some(f) = &lesson.feedback {
+            if let Some(f) = lesson.feedback() {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 170, 60),
-                    words.say_with("lesson-not-that", &[("feedback", Value::Text(f.clone()))]),
+                    words.say_with(
+                        "lesson-not-that",
+                        &[("feedback", Value::Text(f.to_string()))],
+                    ),
                 );
                 if lesson.shows_right() {
                     ui.colored_label(
@@ -305,7 +308,7 @@ pub fn lesson_panel(
                     );
                 }
             }
-            if lesson.stage == Stage::After {
+            if lesson.stage() == Stage::After {
                 if !step.then.is_empty() {
                     ui.separator();
                     ui.label(&step.then);
@@ -314,7 +317,7 @@ pub fn lesson_panel(
                     ui.separator();
                     ui.label(egui::RichText::new(words.say("lesson-what-if")).strong());
                     for (i, w) in step.what_ifs.iter().enumerate() {
-                        let showing = lesson.what_if.as_ref().is_some_and(|(s, _, _)| *s == i);
+                        let showing = lesson.what_if_shown() == Some(i);
                         if ui
                             .selectable_label(showing, numbered(words, i + 1, w))
                             .clicked()
@@ -322,7 +325,7 @@ pub fn lesson_panel(
                             what_if = Some(i);
                         }
                     }
-                    if lesson.what_if.is_some()
+                    if lesson.what_if_shown().is_some()
                         && ui.button(words.say("lesson-back-to-dice")).clicked()
                     {
                         back = true;
@@ -333,7 +336,7 @@ pub fn lesson_panel(
             // While the rules at work are on screen, Enter goes through them: the lesson's own
             // button waits, so that one key never has two buttons.
             ui.horizontal(|ui| {
-                let go = match (lesson.stage, step.waits) {
+                let go = match (lesson.stage(), step.waits) {
                     _ if rules_at_work => None,
                     (Stage::Before, Waits::Learner) => None,
                     (Stage::Before, Waits::Other) => Some(words.say("lesson-play-it")),
@@ -362,7 +365,7 @@ pub fn lesson_panel(
             });
         });
     if let Some(shown) = shown {
-        lesson.card = lesson.card.max(shown.response.rect.height() + 2.0 * MARGIN);
+        lesson.fit_card(shown.response.rect.height() + 2.0 * MARGIN);
     }
     if let Some(a) = answer {
         lesson.answer_with(a);
@@ -406,7 +409,7 @@ pub fn marked_choice(battle: &Battle, lesson: Option<&LessonRun>, i: usize) -> b
         && battle
             .session()
             .choice(i)
-            .is_some_and(|c| lesson.play.allowed_index(lesson.at, &c) == Some(0))
+            .is_some_and(|c| lesson.play().allowed_index(lesson.at(), &c) == Some(0))
 }
 
 /// The pointer at a panel: its outline, and an arrow at its edge.
@@ -518,8 +521,8 @@ mod tests {
                 crate::game::battle::open_lesson(&crate::game::battle::LessonStart::new(*id))
                     .expect("a shipped lesson opens");
             battle.speak(crate::words::Lang::Pseudo);
-            for k in 0..run.steps.len() {
-                run.at = k;
+            for k in 0..run.steps().len() {
+                run.card_at(k);
                 let mut next = NextState::<AppState>::default();
                 let texts =
                     crate::game::platform::drawn::texts_drawn(egui::vec2(1280.0, 720.0), |ui| {
