@@ -122,11 +122,11 @@ fn pick(app: &mut App, action: &Action) {
     for _ in 0..i {
         press(app, KeyCode::ArrowDown);
     }
-    let before = zones(app).actions.len();
+    let before = zones(app).actions().len();
     press(app, KeyCode::Enter);
     let b = zones(app);
-    assert_eq!(b.actions.len(), before + 1, "Enter did not choose");
-    assert_eq!(b.actions.last(), Some(action));
+    assert_eq!(b.actions().len(), before + 1, "Enter did not choose");
+    assert_eq!(b.actions().last(), Some(action));
 }
 
 const SPARRING: &str = r#"Scenario(name: "Sparring", rules: Zones((
@@ -193,7 +193,7 @@ fn a_person_answers_a_stunt_and_a_reaction_prompt_with_the_keyboard() {
             .is_some_and(|x| x.rule == "zones.reactions")
     }));
     assert!(
-        zones(&app).state.characters[1].acted,
+        zones(&app).state().characters[1].acted,
         "the dodge spent Bob's turn"
     );
 }
@@ -286,7 +286,7 @@ fn the_end_turn_key_ends_a_turn_and_passes() {
     let mut app = sparring("end-turn");
     pick(&mut app, &Action::ChooseFirst(0));
     press(&mut app, KeyCode::KeyE);
-    assert_eq!(zones(&app).actions.last(), Some(&Action::Pass));
+    assert_eq!(zones(&app).actions().last(), Some(&Action::Pass));
 }
 
 fn duel_character(i: usize) -> fray::rules::zones::Character {
@@ -366,7 +366,7 @@ fn the_menu_shows_each_scenarios_own_optional_rules_until_changed() {
     assert!(on(&changed, "chaos_seconds"));
     // And the battle starts with what the menu shows.
     let b = Battle::start(&setup).unwrap();
-    let opts = &b.typed::<Zones>().unwrap().state.options;
+    let opts = &b.typed::<Zones>().unwrap().state().options;
     assert!(!opts.fast_slow);
     assert_eq!(opts.chaos_seconds, Some(15));
 }
@@ -482,7 +482,7 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
             phases.insert(format!("{kind:?}"));
             let c = b.typed::<Coterie>().unwrap();
             let legal = c.legal().to_vec();
-            let i = match &c.state.stage {
+            let i = match &c.state().stage {
                 Stage::Harm { .. } => legal
                     .iter()
                     .position(|a| matches!(a, C::Inflict(p) if p.len() > 1))
@@ -493,17 +493,17 @@ fn a_coterie_conflict_goes_round_its_phase_loop_by_keys() {
                 _ => 0,
             };
             let chosen = legal[i].clone();
-            let before = c.actions.len();
+            let before = c.actions().len();
             headless::choose_by_keys(&mut app, i);
             if c_irreversible(&app, i) {
                 // Falling back cannot be taken back: the first Enter only asks.
                 let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
-                assert_eq!(c.actions.len(), before, "seed {seed}: asked first");
+                assert_eq!(c.actions().len(), before, "seed {seed}: asked first");
                 press(&mut app, KeyCode::Enter);
             }
             let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
             assert_eq!(
-                c.actions.get(before),
+                c.actions().get(before),
                 Some(&chosen),
                 "seed {seed}: Enter chose"
             );
@@ -601,7 +601,7 @@ fn choose_teams(
         .unwrap_or_else(|| panic!("not among {legal:?}"));
     let action = legal[i];
     headless::choose_by_keys(app, i);
-    assert_eq!(teams(app).actions.last(), Some(&action), "Enter chose");
+    assert_eq!(teams(app).actions().last(), Some(&action), "Enter chose");
     app.update();
     action
 }
@@ -624,7 +624,7 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
     // Ann is her side's only fighter: giving her the turn is no choice, and is taken by
     // itself.
     assert_eq!(deciding(&app), Some(K::Turn));
-    assert_eq!(teams(&app).actions.first(), Some(&T::Activate(0)));
+    assert_eq!(teams(&app).actions().first(), Some(&T::Activate(0)));
     // Three attacks a turn: at least one of them hits on this seed, and a hit asks Bob.
     let mut attacks = 0;
     while deciding(&app) == Some(K::Turn) {
@@ -644,11 +644,11 @@ fn a_person_answers_a_three_actions_reaction_prompt_with_the_keyboard() {
         offered.iter().any(|a| matches!(a, T::Parry(_))),
         "{offered:?}"
     );
-    let stamina = teams(&app).state.characters[1].stamina;
+    let stamina = teams(&app).state().characters[1].stamina;
     let block = choose_teams(&mut app, |a| matches!(a, T::Block(_)));
     assert!(matches!(block, T::Block(_)));
     assert_eq!(
-        teams(&app).state.characters[1].stamina,
+        teams(&app).state().characters[1].stamina,
         stamina - 1,
         "the block cost Bob a point of stamina"
     );
@@ -759,15 +759,15 @@ fn a_surrender_is_taken_only_when_confirmed() {
     for _ in 0..shown.len() - 1 {
         press(&mut app, KeyCode::ArrowDown);
     }
-    let before = zones(&app).actions.len();
+    let before = zones(&app).actions().len();
     press(&mut app, KeyCode::Enter);
     assert_eq!(
-        zones(&app).actions.len(),
+        zones(&app).actions().len(),
         before,
         "one Enter does not surrender"
     );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(zones(&app).actions.last(), Some(&Action::Surrender));
+    assert_eq!(zones(&app).actions().last(), Some(&Action::Surrender));
 }
 
 /// The turn's line says what the character has done: after a move, "moved yes", whether or
@@ -780,7 +780,7 @@ fn the_situation_line_tells_a_move_made() {
     app.update();
     pick(&mut app, &Action::Activate(0));
     app.update();
-    let before = Zones::situation(fray::words::english(), &zones(&app).state).unwrap();
+    let before = Zones::situation(fray::words::english(), zones(&app).state()).unwrap();
     assert!(before.contains("moved no"), "{before}");
     pick(&mut app, &Action::Move(1));
     app.update();
@@ -789,7 +789,7 @@ fn the_situation_line_tells_a_move_made() {
         pick(&mut app, &Action::DeclineOpportunity);
         app.update();
     }
-    let after = Zones::situation(fray::words::english(), &zones(&app).state).unwrap();
+    let after = Zones::situation(fray::words::english(), zones(&app).state()).unwrap();
     assert!(
         after.contains("Ann") && after.contains("moved yes"),
         "{after}"
@@ -881,7 +881,7 @@ fn odds_at_risky_choices<G: fray::rulesets::Game>(
     let mut seen = 0;
     for name in names {
         random_battles::<G>(name, 20, &mut |s| {
-            if risky(&s.state) {
+            if risky(&s.state()) {
                 for i in 0..s.legal_len() {
                     assert!(
                         s.odds(i).is_some(),
@@ -998,10 +998,10 @@ fn the_board_plays_each_event_and_never_makes_a_choice_wait() {
         .resource::<fray::game::board::Playing>()
         .is_idle();
     assert!(playing, "the attack is on the board");
-    let before = zones(&app).actions.len();
+    let before = zones(&app).actions().len();
     press(&mut app, KeyCode::Enter);
     assert_eq!(
-        zones(&app).actions.len(),
+        zones(&app).actions().len(),
         before + 1,
         "the choice was taken while the board played"
     );
@@ -1449,7 +1449,7 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
                 }
                 let c = b.typed::<Coterie>().unwrap();
                 let n = c.legal().len();
-                match &c.state.stage {
+                match &c.state().stage {
                     Stage::Review { .. } if n == 2 => review = true,
                     Stage::Harm { .. } if n >= 3 => compose = true,
                     Stage::FoesFallBack { .. } => fall_back = true,
@@ -1458,7 +1458,7 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
                 // The last choice, so that the milder special action and falling back are
                 // taken too (a choice that cannot be taken back asks twice).
                 let i = n - 1;
-                let before = c.actions.len();
+                let before = c.actions().len();
                 let chosen = c.legal()[i].clone();
                 let asks_twice = b.session().irreversible(i);
                 headless::choose_by_keys(&mut app, i);
@@ -1467,7 +1467,7 @@ fn a_person_in_the_gm_seat_makes_the_gms_real_decisions() {
                 }
                 let c = app.world().resource::<Battle>().typed::<Coterie>().unwrap();
                 assert_eq!(
-                    c.actions.get(before),
+                    c.actions().get(before),
                     Some(&chosen),
                     "the GM's choice was taken"
                 );

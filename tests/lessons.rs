@@ -306,7 +306,7 @@ fn a_three_actions_step_points_at_the_square_it_names() {
     let width = b
         .typed::<fray::rules::teams::Teams>()
         .expect("a Three actions battle")
-        .state
+        .state()
         .map
         .width;
     assert_eq!(b.session().place_named("1,2"), Some(2 * width as usize + 1));

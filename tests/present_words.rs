@@ -149,7 +149,7 @@ fn names<G: Game>(session: &dyn Session) -> Vec<String> {
         .as_any()
         .downcast_ref::<Typed<G>>()
         .expect("the session of this ruleset");
-    let all = G::names(&typed.state);
+    let all = G::names(typed.state());
     let mut out: Vec<String> = [
         Indexed::Character,
         Indexed::Faction,

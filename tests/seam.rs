@@ -333,17 +333,21 @@ fn the_logic_plugin_plays_a_new_ruleset_with_a_person_by_keys_and_the_ai() {
             Phase::Deciding => {
                 // The person's turn: the menu opens on Steady; Down and Enter take a gamble,
                 // every other turn, and E takes the steady points.
-                let before = race(&app).actions.len();
-                assert_eq!(race(&app).state.to_move, 0, "the person sits at the Hares");
+                let before = race(&app).actions().len();
+                assert_eq!(
+                    race(&app).state().to_move,
+                    0,
+                    "the person sits at the Hares"
+                );
                 // The AI may answer within the frames the keys take, so the person's choice
                 // is read where it was recorded.
                 if people % 2 == 0 {
                     press(&mut app, KeyCode::ArrowDown);
                     press(&mut app, KeyCode::Enter);
-                    assert_eq!(race(&app).actions.get(before), Some(&Step::Gamble));
+                    assert_eq!(race(&app).actions().get(before), Some(&Step::Gamble));
                 } else {
                     press(&mut app, KeyCode::KeyE);
-                    assert_eq!(race(&app).actions.get(before), Some(&Step::Steady));
+                    assert_eq!(race(&app).actions().get(before), Some(&Step::Steady));
                 }
                 people += 1;
             }
@@ -353,9 +357,9 @@ fn the_logic_plugin_plays_a_new_ruleset_with_a_person_by_keys_and_the_ai() {
     }
     assert!(people >= 2, "the person took turns");
     let r = race(&app);
-    assert!(r.state.points.iter().any(|&p| p >= 10));
+    assert!(r.state().points.iter().any(|&p| p >= 10));
     // The AI took the Tortoises' turns, alternating with the person's.
-    let tortoise_turns = r.actions.len() - people;
+    let tortoise_turns = r.actions().len() - people;
     assert!(tortoise_turns + 1 >= people && tortoise_turns <= people);
     let b = app.world().resource::<Battle>();
     assert!(
@@ -382,7 +386,7 @@ fn the_legal_actions_are_worked_out_once_per_change_not_every_frame() {
         "idle frames asked for the legal actions again"
     );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(race(&app).actions, vec![Step::Steady]);
+    assert_eq!(race(&app).actions(), vec![Step::Steady]);
     assert_eq!(
         LEGAL_CALLS.load(Ordering::Relaxed),
         before + 1,

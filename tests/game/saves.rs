@@ -352,9 +352,9 @@ fn a_decision_that_reveals_a_hidden_enemy_cannot_be_taken_back() {
             let n = b.session().legal_len();
             let i = picks.next(n);
             let quiet = rolls_nothing(&b, i);
-            let before = b.typed::<Zones>().unwrap().state.clone();
+            let before = b.typed::<Zones>().unwrap().state().clone();
             b.apply(&b.session().choice(i).unwrap()).unwrap();
-            let after = &b.typed::<Zones>().unwrap().state;
+            let after = b.typed::<Zones>().unwrap().state();
             if quiet && Zones::reveals(&before, after) {
                 assert_eq!(b.session().undoable(), None, "seed {seed}");
                 assert!(!b.undo());

@@ -232,7 +232,7 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
     }
     let readied = |b: &Battle| {
         b.typed::<Teams>().map_or(0, |t| {
-            t.state
+            t.state()
                 .characters
                 .iter()
                 .filter(|c| c.readied.is_some())
@@ -289,7 +289,7 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
                 words: b.session().odds(i).unwrap_or_default(),
                 zones,
                 hidden: b.typed::<Zones>().map_or(Vec::new(), |z| {
-                    z.state.characters.iter().map(|c| c.concealed).collect()
+                    z.state().characters.iter().map(|c| c.concealed).collect()
                 }),
                 readied: readied(b),
             })
@@ -300,7 +300,7 @@ fn a_moves_words_foretell_the_blows_it_sets_off() {
             };
             let (said, met) = if m.zones {
                 let met = b.typed::<Zones>().is_some_and(|z| {
-                    z.state.stage == Stage::Opportunity
+                    z.state().stage == Stage::Opportunity
                         && z.legal().iter().any(|a| {
                             matches!(a, fray::rules::zones::Action::OpportunityAttack(d) if !m.hidden[d.attacker])
                         })
@@ -414,7 +414,7 @@ fn the_tally_and_the_situation_line_give_the_same_efforts() {
         6,
         300,
         |at, b| {
-            let s = &b.typed::<Coterie>()?.state;
+            let s = &b.typed::<Coterie>()?.state();
             let Stage::Bring(i) = s.stage else {
                 return None;
             };
@@ -475,7 +475,7 @@ fn moves_after<G: fray::rulesets::Game>(
     activate: &G::Action,
     is_move: impl Fn(&G::Action) -> bool,
 ) -> Option<Lit> {
-    let mut s = b.typed::<G>()?.state.clone();
+    let mut s = b.typed::<G>()?.state().clone();
     G::apply(&mut s, activate, &mut fray::rules::dice::SeededDice::new(1)).ok()?;
     Some(
         G::legal_actions(&s)
@@ -596,9 +596,9 @@ fn the_character_whose_turn_it_is_reads_as_acting_not_as_done() {
         150,
         |at, b| {
             let actor = if let Some(z) = b.typed::<Zones>() {
-                z.state.turn.as_ref().map(|t| t.character)
+                z.state().turn.as_ref().map(|t| t.character)
             } else if let Some(t) = b.typed::<Teams>() {
-                t.state.actor()
+                t.state().actor()
             } else {
                 return;
             };

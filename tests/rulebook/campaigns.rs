@@ -32,7 +32,7 @@ fn zones_half_the_health_lost_comes_back_the_dead_are_gone_and_gear_lasts() {
         .as_any()
         .downcast_ref::<Typed<Zones>>()
         .unwrap()
-        .state
+        .state()
         .clone();
     use fray::rules::zones::model::{Location, Status};
     let id = |n: &str| state.characters.iter().position(|c| c.name == n).unwrap();
@@ -96,7 +96,7 @@ fn teams_health_comes_back_by_constitution_and_death_stays_harder_to_cheat() {
         .as_any()
         .downcast_ref::<Typed<Teams>>()
         .unwrap()
-        .state
+        .state()
         .clone();
     let id = |n: &str| state.characters.iter().position(|c| c.name == n).unwrap();
     let (roland, fabian) = (id("Roland"), id("Fabian"));
@@ -164,7 +164,7 @@ fn coterie_a_rest_heals_a_wound_and_two_fatigue_and_halves_trait_injuries() {
         .as_any()
         .downcast_ref::<Typed<Coterie>>()
         .unwrap()
-        .state
+        .state()
         .clone();
     let tam = state
         .characters

@@ -156,9 +156,9 @@ pub trait Session: Send + Sync + 'static {
 
 /// A battle of ruleset `G`.
 pub struct Typed<G: Game> {
-    pub state: G::State,
+    state: G::State,
     /// The actions applied so far.
-    pub actions: Vec<G::Action>,
+    actions: Vec<G::Action>,
     legal: Vec<G::Action>,
     pending: Pending,
     factions: Vec<String>,
@@ -227,6 +227,16 @@ impl<G: Game> Typed<G> {
         // The start's board effects are English's: the session is told its language after.
         let log = entries::<G>(fray_words::english(), &state, events);
         Ok((Box::new(Typed::<G>::new(state, watch)), log))
+    }
+
+    /// The battle as it stands: changed only by applying an action or taking one back.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    /// The actions applied so far.
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
     }
 
     /// The legal actions now, in the order the menu lists them.

@@ -30,7 +30,7 @@ enum Expected {
 fn expected(session: &dyn Session, name: &str, rests: usize) -> Option<Expected> {
     let any = session.as_any();
     if let Some(t) = any.downcast_ref::<Typed<Zones>>() {
-        let c = t.state.characters.iter().find(|c| c.name == name)?;
+        let c = t.state().characters.iter().find(|c| c.name == name)?;
         if c.status == zones::model::Status::Dead {
             return Some(Expected::Fallen);
         }
@@ -41,7 +41,7 @@ fn expected(session: &dyn Session, name: &str, rests: usize) -> Option<Expected>
         return Some(Expected::Left(lost.min(i32::from(c.max_health) - 1), 0));
     }
     if let Some(t) = any.downcast_ref::<Typed<Teams>>() {
-        let c = t.state.characters.iter().find(|c| c.name == name)?;
+        let c = t.state().characters.iter().find(|c| c.name == name)?;
         if c.status == teams::Status::Dead {
             return Some(Expected::Fallen);
         }
@@ -52,7 +52,7 @@ fn expected(session: &dyn Session, name: &str, rests: usize) -> Option<Expected>
         return Some(Expected::Left(lost.min(i32::from(c.stats.health) - 1), 0));
     }
     if let Some(t) = any.downcast_ref::<Typed<Coterie>>() {
-        let c = t.state.characters.iter().find(|c| c.name == name)?;
+        let c = t.state().characters.iter().find(|c| c.name == name)?;
         let (mut w, mut f) = (c.wounds, c.fatigue);
         for _ in 0..rests {
             w = (w - 1).max(0);
@@ -82,7 +82,7 @@ fn starts_as_carried(session: &dyn Session, company: &Company, id: &str) {
         let l = m.lasting();
         let name = m.name();
         if let Some(t) = any.downcast_ref::<Typed<Zones>>() {
-            let Some(c) = t.state.characters.iter().find(|c| c.name == name) else {
+            let Some(c) = t.state().characters.iter().find(|c| c.name == name) else {
                 continue;
             };
             let (lost, most) = l.health.expect("a Zones member has health");
@@ -93,10 +93,10 @@ fn starts_as_carried(session: &dyn Session, company: &Company, id: &str) {
                 "{id}: {name} starts with the health carried"
             );
             // Gear carried damaged starts the battle damaged.
-            let id_of = t.state.characters.iter().position(|x| x.name == name);
+            let id_of = t.state().characters.iter().position(|x| x.name == name);
             for (g, worn) in l.gear.iter().filter(|(_, d)| *d) {
                 let armour = c.armour.as_ref().is_some_and(|a| a.name == *g && a.damaged);
-                let item = t.state.items.iter().any(|it| {
+                let item = t.state().items.iter().any(|it| {
                     it.name == *g
                         && it.damaged
                         && matches!(it.location, zones::model::Location::Hand(h) | zones::model::Location::Pack(h) if Some(h) == id_of)
@@ -104,7 +104,7 @@ fn starts_as_carried(session: &dyn Session, company: &Company, id: &str) {
                 assert!(armour || item, "{id}: {name}'s {g} starts damaged ({worn})");
             }
         } else if let Some(t) = any.downcast_ref::<Typed<Teams>>() {
-            let Some(c) = t.state.characters.iter().find(|c| c.name == name) else {
+            let Some(c) = t.state().characters.iter().find(|c| c.name == name) else {
                 continue;
             };
             let (lost, most) = l.health.expect("a Three actions member has health");
@@ -119,7 +119,7 @@ fn starts_as_carried(session: &dyn Session, company: &Company, id: &str) {
                 "{id}: {name}'s difficulty of cheating death"
             );
         } else if let Some(t) = any.downcast_ref::<Typed<Coterie>>() {
-            let Some(c) = t.state.characters.iter().find(|c| c.name == name) else {
+            let Some(c) = t.state().characters.iter().find(|c| c.name == name) else {
                 continue;
             };
             assert_eq!(c.wounds, l.wounds, "{id}: {name}'s wounds");
@@ -138,11 +138,23 @@ fn starts_as_carried(session: &dyn Session, company: &Company, id: &str) {
 fn names_in(session: &dyn Session) -> Vec<String> {
     let any = session.as_any();
     if let Some(t) = any.downcast_ref::<Typed<Zones>>() {
-        t.state.characters.iter().map(|c| c.name.clone()).collect()
+        t.state()
+            .characters
+            .iter()
+            .map(|c| c.name.clone())
+            .collect()
     } else if let Some(t) = any.downcast_ref::<Typed<Teams>>() {
-        t.state.characters.iter().map(|c| c.name.clone()).collect()
+        t.state()
+            .characters
+            .iter()
+            .map(|c| c.name.clone())
+            .collect()
     } else if let Some(t) = any.downcast_ref::<Typed<Coterie>>() {
-        t.state.characters.iter().map(|c| c.name.clone()).collect()
+        t.state()
+            .characters
+            .iter()
+            .map(|c| c.name.clone())
+            .collect()
     } else {
         Vec::new()
     }

@@ -148,23 +148,23 @@ impl Company {
             match &scenario.rules {
                 Rules::Zones(sc) => {
                     if let Some(t) = any.downcast_ref::<Typed<Zones>>() {
-                        zones::after(&t.state, sc, m);
+                        zones::after(t.state(), sc, m);
                     }
                 }
                 Rules::Teams(_) => {
                     if let Some(t) = any.downcast_ref::<Typed<Teams>>() {
-                        teams::after(&t.state, m);
+                        teams::after(t.state(), m);
                     }
                 }
                 Rules::Coterie(_) => {
                     if let Some(t) = any.downcast_ref::<Typed<Coterie>>() {
-                        coterie::after(&t.state, m);
+                        coterie::after(t.state(), m);
                     }
                 }
             }
         }
         if let Some(t) = any.downcast_ref::<Typed<Coterie>>() {
-            self.trait_injuries = coterie::injuries(&t.state, side);
+            self.trait_injuries = coterie::injuries(t.state(), side);
         }
     }
 
@@ -172,11 +172,11 @@ impl Company {
     pub fn stands(session: &dyn Session, name: &str) -> bool {
         let any = session.as_any();
         if let Some(t) = any.downcast_ref::<Typed<Zones>>() {
-            zones::stands(&t.state, name)
+            zones::stands(t.state(), name)
         } else if let Some(t) = any.downcast_ref::<Typed<Teams>>() {
-            teams::stands(&t.state, name)
+            teams::stands(t.state(), name)
         } else if let Some(t) = any.downcast_ref::<Typed<Coterie>>() {
-            coterie::stands(&t.state, name)
+            coterie::stands(t.state(), name)
         } else {
             false
         }
