@@ -401,8 +401,8 @@ fn efforts_in(situation: &str) -> Option<String> {
 
 /// One source for Coterie's efforts on screen: wherever the rules at work tally a phase's
 /// efforts ("= 22 before the dice"), the situation line the panel shows beside them gives no
-/// other figures for them (it used to work them out again from the state after the roll: a
-/// bonus spent made them disagree); and the figures the line gave as the decision that rolled
+/// other figures for them (worked out again from the state after the roll, a bonus spent would
+/// make them disagree); and the figures the line gave as the decision that rolled
 /// them was taken are the tally's, where that decision left the efforts as they stood (a
 /// character bringing every skill they may, as the efforts count until they choose). Over
 /// random conflicts of every shipped Coterie scenario.
