@@ -175,10 +175,10 @@ impl<G: Game> LessonPlay for Loaded<G> {
 struct AsPlay;
 
 impl LessonVisit for AsPlay {
-    type Out = (Arc<dyn LessonPlay>, String, &'static str);
+    type Out = (Arc<dyn LessonPlay>, String);
     fn visit<G: Game>(self, l: Loaded<G>) -> Self::Out {
         let title = l.lesson.title.clone();
-        (Arc::new(l), title, G::ID)
+        (Arc::new(l), title)
     }
 }
 
@@ -187,7 +187,6 @@ impl LessonVisit for AsPlay {
 pub struct LessonRun {
     id: String,
     title: String,
-    ruleset: &'static str,
     steps: Vec<StepView>,
     at: usize,
     stage: Stage,
@@ -220,7 +219,7 @@ impl LessonRun {
         start: &super::flow::LessonStart,
     ) -> Result<(LessonRun, Box<dyn Session>, Log), NotStarted> {
         let id = start.id.as_str();
-        let (play, title, ruleset) = crate::lessons::load(id, AsPlay)?;
+        let (play, title) = crate::lessons::load(id, AsPlay)?;
         let steps = play.steps();
         let at = start.at.min(steps.len().saturating_sub(1));
         let chosen: Vec<usize> = start.chosen.iter().copied().take(at).collect();
@@ -231,7 +230,6 @@ impl LessonRun {
             LessonRun {
                 id: id.to_string(),
                 title,
-                ruleset,
                 steps,
                 at,
                 stage: Stage::Before,
@@ -302,10 +300,6 @@ impl LessonRun {
 
     pub fn title(&self) -> &str {
         &self.title
-    }
-
-    pub fn ruleset(&self) -> &'static str {
-        self.ruleset
     }
 
     pub fn steps(&self) -> &[StepView] {
