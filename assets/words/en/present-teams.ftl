@@ -9,6 +9,11 @@ teams-heading-endurance = Endurance
 teams-heading-health = Health
 teams-heading-state = State
 
+# The top bar's round: round 0 is the surprise round (teams.surprise).
+teams-round = { $n ->
+    [0] Surprise round
+   *[other] Round { $n }
+}
 teams-mouse = Mouse: click a choice on the left; click a square to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.
 
 # The verbs a long menu groups its choices under.

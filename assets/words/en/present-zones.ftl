@@ -14,6 +14,11 @@ zones-heading-dealt = Dealt
 zones-heading-taken = Taken
 zones-heading-takedowns = Takedowns
 
+# The top bar's round: round 0 is the ambushers' bonus turn before the first (zones.sneaking).
+zones-round = { $n ->
+    [0] Ambush
+   *[other] Round { $n }
+}
 zones-mouse = Mouse: click a choice on the left; click a zone to move there; click an enemy to strike with the attack whose odds stand beside them; click anyone else to see the choices about them. Hover a choice for its odds.
 
 # The verbs a long menu groups its choices under.

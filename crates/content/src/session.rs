@@ -591,3 +591,36 @@ pub fn start(
     }
     setup.visit(Start { dice, watch })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::battle::Pending;
+    use crate::rules::dice::SeededDice;
+    use crate::rules::{teams::Teams, zones::Zones};
+    use crate::scenario::{self, Setup};
+
+    /// A round 0 is named in the top bar for what it is: Three actions' surprise round
+    /// (teams.surprise), Zones' ambushers' bonus turn (zones.sneaking); the rounds after it by
+    /// their number.
+    #[test]
+    fn a_round_zero_is_named_for_what_it_is() {
+        for (id, zero) in [("goblin-ambush", "Surprise round"), ("ambush", "Ambush")] {
+            let mut dice = SeededDice::new(1);
+            let (mut session, _) = match scenario::builtin(id).unwrap().unwrap().setup {
+                Setup::Teams(s) => Typed::<Teams>::start(&s, &mut dice, None),
+                Setup::Zones(s) => Typed::<Zones>::start(&s, &mut dice, None),
+                Setup::Coterie(_) => panic!("{id} is not a Coterie scenario"),
+            }
+            .unwrap();
+            assert_eq!(session.round(), 0, "{id}");
+            assert_eq!(session.round_text(), zero, "{id}");
+            while session.round() == 0 && matches!(session.pending(), Pending::Decide { .. }) {
+                let first = session.choice(0).expect("a decision has a choice");
+                session.apply(&first, &mut dice).unwrap();
+            }
+            assert_eq!(session.round(), 1, "{id}");
+            assert_eq!(session.round_text(), "Round 1", "{id}");
+        }
+    }
+}

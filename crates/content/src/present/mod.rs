@@ -323,7 +323,8 @@ pub enum DecisionStyle {
 
 /// What a ruleset shows, in `words`' language wherever it writes words.
 pub trait Present: Ruleset {
-    /// The message of the top bar's round ("Round 2", Coterie's "Phase 2"), given `$n`.
+    /// The message of the top bar's round ("Round 2", Coterie's "Phase 2", a round 0 by its
+    /// own name), given `$n`.
     const ROUND: &'static str = "present-round";
     /// The message of what the mouse does on this ruleset's board, for the help.
     const MOUSE: &'static str = "present-mouse";

@@ -148,6 +148,7 @@ fn note_float(what: Noted) -> Option<&'static str> {
 
 impl Present for Teams {
     const MOUSE: &'static str = "teams-mouse";
+    const ROUND: &'static str = "teams-round";
     fn visual(words: &Words, s: &State, e: &crate::rules::teams::TeamsEvent) -> Visual {
         let float = |token: usize, id: &str| Visual::float(token, words.say(id));
         let toned = |token: usize, id: &str, tone: Tone| Visual::toned(token, words.say(id), tone);

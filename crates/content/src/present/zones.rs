@@ -366,6 +366,7 @@ fn one_zone(words: &Words) -> String {
 
 impl Present for Zones {
     const MOUSE: &'static str = "zones-mouse";
+    const ROUND: &'static str = "zones-round";
     fn visual(words: &Words, s: &State, e: &ZoneEvent) -> Visual {
         let banner = || Visual::Banner {
             text: words.line(&e.line, s),
