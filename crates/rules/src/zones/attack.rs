@@ -543,8 +543,6 @@ fn react(ctx: &mut Ctx, r: Reaction) -> Result<(), RuleError> {
 /// written where a report asks ([`Blow::explanation`]): the armour, shield and cover as they
 /// stood when it was struck, before it or the blows beside it land.
 struct Blow {
-    dealt: u8,
-    raw: u8,
     attacker: CharacterId,
     target: CharacterId,
     weapon: Weapon,
@@ -576,7 +574,6 @@ fn blow(
         (true, Some((kept, dropped))) => (kept, Some(dropped)),
         _ => (plain, None),
     };
-    let raw = kept.value;
     let tc = &s.characters[target];
     let armour = tc
         .armour
@@ -587,12 +584,7 @@ fn blow(
         ItemKind::Shield { armour: v } => Some((sh, v)),
         _ => None,
     });
-    let stops = armour.map_or(0, i32::from)
-        + shield.map_or(0, |(_, v)| i32::from(v))
-        + i32::from(prot.cover);
     Blow {
-        dealt: (i32::from(raw) - stops).max(0) as u8,
-        raw,
         attacker,
         target,
         weapon,
@@ -607,6 +599,18 @@ fn blow(
 }
 
 impl Blow {
+    /// What the armour, the shield and cover take off the die.
+    fn stops(&self) -> i32 {
+        self.armour.map_or(0, i32::from)
+            + self.shield.map_or(0, |(_, v)| i32::from(v))
+            + i32::from(self.cover)
+    }
+
+    /// The damage the blow deals: the die kept, less what stops it, never below 0.
+    fn dealt(&self) -> u8 {
+        (i32::from(self.kept.value) - self.stops()).max(0) as u8
+    }
+
     /// The blow's explanation: its die (and the one dropped, impaired), what stopped some of
     /// it, and what it dealt. The armour's name is read from `s`; a name never changes.
     fn explanation(&self, s: &State) -> Explanation {
@@ -650,13 +654,11 @@ impl Blow {
         if self.cover {
             e = e.modifier(-1, Line::new("zones-cover-cause"));
         }
-        e.total = i32::from(self.dealt);
-        let stops = self.armour.map_or(0, i32::from)
-            + self.shield.map_or(0, |(_, v)| i32::from(v))
-            + i32::from(self.cover);
-        let floored = self.dealt == 0 && i32::from(self.raw) - stops < 0;
+        let dealt = self.dealt();
+        e.total = i32::from(dealt);
+        let floored = dealt == 0 && i32::from(self.kept.value) - self.stops() < 0;
         e.outcome = Line::new("zones-damage-outcome")
-            .number("dealt", self.dealt)
+            .number("dealt", dealt)
             .word("impaired", if reasons.is_empty() { "no" } else { "yes" })
             .lines("reasons", reasons)
             .word("floored", if floored { "yes" } else { "no" });
@@ -875,7 +877,7 @@ fn land_in_order(
             .collect();
         if exchange.len() == 2 {
             let (x, y) = (exchange[0], exchange[1]);
-            let (dx, dy) = (hits[x].3.dealt, hits[y].3.dealt);
+            let (dx, dy) = (hits[x].3.dealt(), hits[y].3.dealt());
             if dx == dy {
                 ctx.say(Noted::EqualDamage.aside(), Line::new("zones-equal-damage"));
             } else {
@@ -913,17 +915,18 @@ fn land_in_order(
 }
 
 fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), RuleError> {
+    let dealt = b.dealt();
     let s = &*ctx.s;
     ctx.log.explain(|| {
         let kind = EventKind::Damage {
             character: to,
-            amount: b.dealt,
-            health: s.characters[to].health.saturating_sub(b.dealt),
+            amount: dealt,
+            health: s.characters[to].health.saturating_sub(dealt),
         };
         let said = Line::new("zones-hits")
             .who("attacker", by)
             .who("target", to)
-            .number("n", b.dealt);
+            .number("n", dealt);
         (kind, said, b.explanation(s))
     });
     // Gear wears: damaged shields, then armour, break under 8+ (weapons: `wear_out`).
@@ -933,7 +936,7 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
     if let Some(ar) = ctx.s.characters[to].armour.as_mut() {
         ar.used = true;
     }
-    if b.raw >= 8 {
+    if b.kept.value >= 8 {
         let shield = ctx.s.shield_of(to).filter(|&sh| ctx.s.items[sh].damaged);
         if let Some(sh) = shield {
             ctx.s.put_item(sh, Location::Gone);
@@ -965,7 +968,7 @@ fn land(ctx: &mut Ctx, by: CharacterId, to: CharacterId, b: Blow) -> Result<(), 
             );
         }
     }
-    apply_damage(ctx, to, b.dealt, Some(by))
+    apply_damage(ctx, to, dealt, Some(by))
 }
 
 /// Takes health away; at zero a character is incapacitated. A surrendered character harmed by
