@@ -80,11 +80,7 @@ impl<K> Log<K> {
             return;
         }
         let (kind, line) = build();
-        self.events.push(Event {
-            kind,
-            line,
-            explanation: None,
-        });
+        self.say(kind, line);
     }
 
     /// A line only a kept log reads (an explanation's part): `build`'s, or an empty line,
