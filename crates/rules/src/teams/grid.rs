@@ -226,10 +226,9 @@ fn corner_clear(map: &Map, from: Pos, to: Pos) -> bool {
     map.walkable(Pos::new(to.x, from.y)) && map.walkable(Pos::new(from.x, to.y))
 }
 
-/// Who stands where for a movement search, a row of the map to a `u64` (maps are at most 64
-/// wide, bit x for column x): the squares a conscious enemy of the mover blocks, and those
-/// anyone stands on. With the map's terrain ([`Board`]), the start and the budget, it is all a
-/// search depends on.
+/// Who stands where for a movement search, as sets of the map's squares ([`Layout`]): the
+/// squares a conscious enemy of the mover blocks, and those anyone stands on. With the map's
+/// terrain ([`Board`]), the start and the budget, it is all a search depends on.
 #[derive(Default)]
 struct Terrain {
     enemy: Vec<u64>,
@@ -239,55 +238,75 @@ struct Terrain {
     budget: u8,
 }
 
-/// A search's answer for one start and budget. Every step costs at least 1 m and moves at
-/// most one square each way, so a movement of `budget` metres never leaves the squares within
-/// `budget` of its start, the window.
+impl Terrain {
+    /// Who stands where about `mover` on the map of `s`, laid out as `at`, for a movement of
+    /// `budget`.
+    fn read(&mut self, s: &State, mover: CharacterId, budget: u8, at: Layout) {
+        let me = &s.characters[mover];
+        for set in [&mut self.enemy, &mut self.taken] {
+            set.clear();
+            set.resize(at.words, 0);
+        }
+        for (c, ch) in s.characters.iter().enumerate() {
+            let (x, y) = (usize::from(ch.pos.x), usize::from(ch.pos.y));
+            if c == mover || !ch.is_present() || x >= at.width || y >= at.height {
+                continue;
+            }
+            let k = at.index(x, y);
+            let (word, bit) = (k / 64, 1u64 << (k % 64));
+            self.taken[word] |= bit;
+            if ch.is_active() && ch.team != me.team {
+                self.enemy[word] |= bit;
+            }
+        }
+        self.start = (me.pos.x, me.pos.y);
+        self.budget = budget;
+    }
+
+    /// The squares of row `y` a movement may end on, of those it `reach`es: nobody there, not
+    /// the start.
+    fn ends(&self, reach: &[u64], at: Layout, y: usize) -> u64 {
+        let mut row = at.row(reach, y) & !at.row(&self.taken, y);
+        if y == usize::from(self.start.1) {
+            row &= !(1u64 << self.start.0);
+        }
+        row
+    }
+}
+
+/// A search's answer for one start and budget, as sets of the map's squares. The metres to
+/// each square are not kept: they are asked only of a movement taken and of the squares the
+/// board shows, and those search anew ([`search_costed`]).
 #[derive(Default)]
 struct Found {
-    /// The window's first row.
-    y0: usize,
-    /// The enemies in the way when it was searched, a row each from `y0`: those standing where
-    /// the search with no enemies goes on from (none for that search itself).
+    /// The enemies in the way when it was searched: those standing where the search with no
+    /// enemies goes on from (none for that search itself).
     in_the_way: Vec<u64>,
-    /// The squares a movement reaches (either diagonal parity), a row each from `y0`.
+    /// The squares a movement reaches (either diagonal parity).
     reach: Vec<u64>,
     /// Of those, the squares reached with metres to spare: those a movement goes on from.
     onward: Vec<u64>,
-    /// Per metre from 0 to the budget, the squares first reached at that cost, a set each of
-    /// `words` words over the whole map (`at`): the metres to a square are looked up only
-    /// for the square a movement takes, and kept no other way.
-    by_cost: Vec<u64>,
-    at: Layout,
 }
 
 impl Found {
-    fn row(&self, y: usize) -> u64 {
-        y.checked_sub(self.y0)
-            .and_then(|k| self.reach.get(k))
-            .copied()
-            .unwrap_or(0)
+    /// The enemies standing where this answer goes on from.
+    fn enemies_on<'e>(&'e self, enemy: &'e [u64]) -> impl Iterator<Item = u64> + 'e {
+        enemy.iter().zip(&self.onward).map(|(e, on)| e & on)
     }
 
-    fn cost(&self, x: usize, y: usize) -> u8 {
-        let k = self.at.index(x, y);
-        let (word, bit) = (k / 64, k % 64);
-        self.by_cost
-            .chunks(self.at.words.max(1))
-            .position(|set| set.get(word).is_some_and(|w| w >> bit & 1 != 0))
-            .map_or(u8::MAX, |c| c as u8)
-    }
-
-    fn window<'e>(&self, enemy: &'e [u64]) -> &'e [u64] {
-        &enemy[self.y0..self.y0 + self.reach.len()]
-    }
-
-    /// The enemies standing on `squares` (rows from `y0`).
-    fn enemies_on<'e>(
-        &'e self,
-        enemy: &'e [u64],
-        squares: &'e [u64],
-    ) -> impl Iterator<Item = u64> + 'e {
-        self.window(enemy).iter().zip(squares).map(|(e, on)| e & on)
+    /// The search just settled in `work`, into this answer's sets, refilled where they stand
+    /// (`in_the_way` is the caller's).
+    fn fill(&mut self, at: Layout, work: &Work) {
+        let k = at.words;
+        let (even, odd, spare) = (
+            &work.reached[..k],
+            &work.reached[k..2 * k],
+            &work.reached[2 * k..3 * k],
+        );
+        self.reach.clear();
+        self.reach.extend(even.iter().zip(odd).map(|(e, o)| e | o));
+        self.onward.clear();
+        self.onward.extend_from_slice(spare);
     }
 }
 
@@ -341,7 +360,7 @@ impl Scratch {
 #[derive(Default)]
 struct Work {
     /// Per metre up to the budget, the squares first reached at that cost (`words` words
-    /// each).
+    /// each), when the search is asked to keep them.
     by_cost: Vec<u64>,
     /// Per cost and diagonal parity, the squares waiting at that cost.
     pending: Vec<u64>,
@@ -362,13 +381,13 @@ thread_local! {
 /// The cheapest way `mover` can reach every square within `budget` metres: through allies and
 /// the fallen but not conscious enemies, difficult terrain costing double, the diagonals of the
 /// movement alternating 1 and 2 m, no diagonal cutting the corner of anything that blocks.
-/// `read` gets the terrain searched and the answer. None if the mover is off the map or the map
-/// is larger than 64 squares a side.
+/// `read` gets the terrain searched, the squares reached and the map's layout. None if the
+/// mover is off the map or the map is larger than 64 squares a side.
 fn search<R>(
     s: &State,
     mover: CharacterId,
     budget: u8,
-    read: impl FnOnce(&Terrain, &Found) -> R,
+    read: impl FnOnce(&Terrain, &[u64], Layout) -> R,
 ) -> Option<R> {
     let me = &s.characters[mover];
     let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
@@ -387,100 +406,108 @@ fn search<R>(
             work,
             ..
         } = &mut *scratch;
-        for rows in [&mut terrain.enemy, &mut terrain.taken] {
-            rows.clear();
-            rows.resize(h, 0);
-        }
-        for (c, ch) in s.characters.iter().enumerate() {
-            let (x, y) = (usize::from(ch.pos.x), usize::from(ch.pos.y));
-            if c == mover || !ch.is_present() || x >= w || y >= h {
-                continue;
-            }
-            terrain.taken[y] |= 1 << x;
-            if ch.is_active() && ch.team != me.team {
-                terrain.enemy[y] |= 1 << x;
-            }
-        }
-        terrain.start = (me.pos.x, me.pos.y);
-        terrain.budget = budget;
-        let at = usize::from(me.pos.y) * 64 + usize::from(me.pos.x);
-        if open.len() <= at {
+        let at = board.at;
+        terrain.read(s, mover, budget, at);
+        let start = usize::from(me.pos.y) * 64 + usize::from(me.pos.x);
+        if open.len() <= start {
             open.resize_with(64 * 64, Vec::new);
             crowded.resize_with(64 * 64, Vec::new);
         }
         let mut search = |with_enemies: bool, into: &mut Found| {
-            if with_enemies {
-                board.read_enemies(terrain);
-            }
-            settle(board, terrain, with_enemies, work);
-            fill(into, terrain, board.at, work);
+            settle(board, terrain, with_enemies, false, work);
+            into.fill(at, work);
         };
-        let k = match open[at].iter().position(|(b, _)| *b == budget) {
+        let k = match open[start].iter().position(|(b, _)| *b == budget) {
             Some(k) => k,
             None => {
                 *kept += 1;
                 let mut answer = Found::default();
                 search(false, &mut answer);
-                open[at].push((budget, answer));
-                open[at].len() - 1
+                open[start].push((budget, answer));
+                open[start].len() - 1
             }
         };
         // Enemies change the answer only where they stand in its way: an enemy's square is
         // never an end, and one the movement reaches with no metres to spare leads nowhere.
         // Costs only grow with enemies about, so no other square comes into the way.
-        let free = &open[at][k].1;
-        if free
-            .enemies_on(&terrain.enemy, &free.onward)
-            .all(|e| e == 0)
-        {
-            return read(terrain, free);
+        let free = &open[start][k].1;
+        if free.enemies_on(&terrain.enemy).all(|e| e == 0) {
+            return read(terrain, &free.reach, at);
         }
         // An answer with enemies in the way holds while the same squares a movement goes on
         // from are barred: an enemy's square is reached but not left, so one elsewhere bars
         // nothing, and nobody ends on anyone's square in any answer.
-        let in_the_way = || free.enemies_on(&terrain.enemy, &free.onward);
-        let k = match crowded[at].iter().position(|(b, _)| *b == budget) {
+        let k = match crowded[start].iter().position(|(b, _)| *b == budget) {
             Some(k) => k,
             None => {
                 *kept += 1;
-                crowded[at].push((budget, Found::default()));
-                crowded[at].len() - 1
+                crowded[start].push((budget, Found::default()));
+                crowded[start].len() - 1
             }
         };
-        let answer = &mut crowded[at][k].1;
-        if answer.reach.is_empty() || !answer.in_the_way.iter().copied().eq(in_the_way()) {
-            // The last answer's lists are refilled where they stand, not made anew.
+        let answer = &mut crowded[start][k].1;
+        if answer.reach.is_empty()
+            || !answer
+                .in_the_way
+                .iter()
+                .copied()
+                .eq(free.enemies_on(&terrain.enemy))
+        {
+            // The last answer's sets are refilled where they stand, not made anew.
             answer.in_the_way.clear();
-            answer.in_the_way.extend(in_the_way());
+            answer.in_the_way.extend(free.enemies_on(&terrain.enemy));
             search(true, answer);
         }
-        read(terrain, &crowded[at][k].1)
+        read(terrain, &crowded[start][k].1.reach, at)
     }))
 }
 
-/// The window of the search just settled, kept apart from the search's buffers: into `f`, its
-/// lists refilled where they stand (`in_the_way` is the caller's).
-fn fill(f: &mut Found, t: &Terrain, at: Layout, work: &Work) {
-    let (by_cost, reached) = (&work.by_cost, &work.reached);
-    let h = t.taken.len();
-    let sy = usize::from(t.start.1);
-    let b = usize::from(t.budget);
-    let (y0, y1) = (sy.saturating_sub(b), (sy + b).min(h - 1));
-    let k = at.words;
-    let (even, odd, spare) = (&reached[..k], &reached[k..2 * k], &reached[2 * k..3 * k]);
-    f.y0 = y0;
-    f.reach.clear();
-    f.reach
-        .extend((y0..=y1).map(|y| at.row(even, y) | at.row(odd, y)));
-    f.onward.clear();
-    f.onward.extend((y0..=y1).map(|y| at.row(spare, y)));
-    f.by_cost.clear();
-    f.by_cost.extend_from_slice(by_cost);
-    f.at = at;
+/// [`search`], searched anew with the metres to each square kept: `read` gets the terrain,
+/// the squares reached, the map's layout and, per metre from 0 to the budget, the squares
+/// first reached at that cost (a set each).
+fn search_costed<R>(
+    s: &State,
+    mover: CharacterId,
+    budget: u8,
+    read: impl FnOnce(&Terrain, &[u64], Layout, &[u64]) -> R,
+) -> Option<R> {
+    let me = &s.characters[mover];
+    let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
+    if me.pos.x >= s.map.width || me.pos.y >= s.map.height || w > 64 || h > 64 {
+        return None;
+    }
+    Some(SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        scratch.sync(s);
+        let Scratch {
+            terrain,
+            board,
+            work,
+            ..
+        } = &mut *scratch;
+        let at = board.at;
+        terrain.read(s, mover, budget, at);
+        // With the enemies always: where none is in the way, they change nothing.
+        settle(board, terrain, true, true, work);
+        let mut found = Found::default();
+        found.fill(at, work);
+        read(terrain, &found.reach, at, &work.by_cost)
+    }))
+}
+
+/// The metres to square (x, y) by `by_cost` (a set per metre, `at.words` words each); MAX if
+/// it is not reached.
+fn cost(by_cost: &[u64], at: Layout, x: usize, y: usize) -> u8 {
+    let k = at.index(x, y);
+    let (word, bit) = (k / 64, k % 64);
+    by_cost
+        .chunks(at.words.max(1))
+        .position(|set| set.get(word).is_some_and(|w| w >> bit & 1 != 0))
+        .map_or(u8::MAX, |c| c as u8)
 }
 
 /// The map's terrain as long rows of squares (`squares`), read again only when the map
-/// changes, and the enemies of the search under way.
+/// changes.
 #[derive(Default)]
 struct Board {
     at: Layout,
@@ -489,7 +516,6 @@ struct Board {
     /// Per diagonal of [`DIAGONALS`], the squares a diagonal step may leave by: both squares
     /// beside the step open ground, so that it cuts the corner of nothing that blocks.
     corners: [Vec<u64>; 4],
-    enemy: Vec<u64>,
 }
 
 /// The four diagonals, as (dx, dy).
@@ -501,7 +527,7 @@ impl Board {
     fn read(&mut self, map: &[Cell], w: usize, h: usize) {
         let at = Layout::new(w, h);
         self.at = at;
-        let mut sets = [&mut self.walk, &mut self.difficult, &mut self.enemy];
+        let mut sets = [&mut self.walk, &mut self.difficult];
         for set in &mut sets {
             set.clear();
             set.resize(at.words, 0);
@@ -535,32 +561,24 @@ impl Board {
             }));
         }
     }
-
-    /// The enemies of `t` into the board's own set.
-    fn read_enemies(&mut self, t: &Terrain) {
-        self.enemy.clear();
-        self.enemy.resize(self.at.words, 0);
-        for (y, &row) in t.enemy.iter().enumerate() {
-            self.at.put_row(&mut self.enemy, y, row);
-        }
-    }
 }
 
 /// Dial's algorithm over the whole map at once: every step costs at least 1, so taking the
 /// costs in order settles each square (with its diagonal parity) the first time it comes out.
 /// A straight step costs 1, a diagonal 1 or 2 by the parity of the diagonals so far, each
-/// doubled into difficult terrain. The answer is left in `work`.
-fn settle(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
+/// doubled into difficult terrain. The answer is left in `work`, with the squares first
+/// reached at each metre if `costs` asks for them.
+fn settle(b: &Board, t: &Terrain, with_enemies: bool, costs: bool, work: &mut Work) {
     // The search's sets are arrays of a size fixed at compile time, so that its loops over
     // their words unroll and nothing is cleared past the map: the few sizes below serve
     // every map (a larger size holds a smaller map, its last words empty).
     match b.at.words {
         // Every shipped map: one number of 128 bits, shifted whole, in place of words.
-        1 | 2 => settle_small(b, t, with_enemies, work),
-        3 => settle_in::<3>(b, t, with_enemies, work),
-        4 => settle_in::<4>(b, t, with_enemies, work),
-        5..=8 => settle_in::<8>(b, t, with_enemies, work),
-        _ => settle_in::<65>(b, t, with_enemies, work),
+        1 | 2 => settle_small(b, t, with_enemies, costs, work),
+        3 => settle_in::<3>(b, t, with_enemies, costs, work),
+        4 => settle_in::<4>(b, t, with_enemies, costs, work),
+        5..=8 => settle_in::<8>(b, t, with_enemies, costs, work),
+        _ => settle_in::<65>(b, t, with_enemies, costs, work),
     }
 }
 
@@ -568,20 +586,27 @@ fn settle(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
 /// one shift, with no words to carry between, which the search of the ten by eight maps the
 /// shipped scenarios play on spent most of its time on. It answers exactly as
 /// `settle_in::<2>` does (a test holds the two together).
-fn settle_small(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
+fn settle_small(b: &Board, t: &Terrain, with_enemies: bool, costs: bool, work: &mut Work) {
     // The search shifts by a row and a row and a square each step: by numbers the compiler
     // knows, on the maps of a stride of 16, each shift of 128 bits is two or three
     // instructions, where a number read at run time takes several more.
     if b.at.stride == 16 {
-        settle_small_by(b, t, with_enemies, work, 16)
+        settle_small_by(b, t, with_enemies, costs, work, 16)
     } else {
-        settle_small_by(b, t, with_enemies, work, b.at.stride)
+        settle_small_by(b, t, with_enemies, costs, work, b.at.stride)
     }
 }
 
 /// [`settle_small`], `row` the stride.
 #[inline(always)]
-fn settle_small_by(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work, row: usize) {
+fn settle_small_by(
+    b: &Board,
+    t: &Terrain,
+    with_enemies: bool,
+    costs: bool,
+    work: &mut Work,
+    row: usize,
+) {
     let Work {
         by_cost,
         reached,
@@ -605,7 +630,7 @@ fn settle_small_by(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work, 
     let start = at.index(usize::from(t.start.0), usize::from(t.start.1));
     pending[0] = 1 << start;
     let pass = set(&b.walk);
-    let barred = if with_enemies { set(&b.enemy) } else { 0 };
+    let barred = if with_enemies { set(&t.enemy) } else { 0 };
     let difficult = set(&b.difficult);
     let corners: [u128; 4] = std::array::from_fn(|d| set(&b.corners[d]));
     let (row_on, row_back) = (row + 1, row - 1);
@@ -642,7 +667,9 @@ fn settle_small_by(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work, 
                 pending[to * 2 + parity] |= m;
             }
         }
-        by_cost.extend_from_slice(&words(costed & !before)[..k]);
+        if costs {
+            by_cost.extend_from_slice(&words(costed & !before)[..k]);
+        }
     }
     reached.clear();
     for x in [settled[0], settled[1], spare] {
@@ -651,7 +678,13 @@ fn settle_small_by(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work, 
 }
 
 /// [`settle`] with sets of `K` words, at least the map's.
-fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &mut Work) {
+fn settle_in<const K: usize>(
+    b: &Board,
+    t: &Terrain,
+    with_enemies: bool,
+    costs: bool,
+    work: &mut Work,
+) {
     let Work {
         by_cost,
         pending,
@@ -674,7 +707,7 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
     // A conscious enemy's square is reached, with its cost, but never left: nobody moves on
     // through it, and nobody ends there either (`ends` leaves out everyone's square).
     let barred: [u64; K] =
-        std::array::from_fn(|i| if with_enemies { word(&b.enemy, i) } else { 0 });
+        std::array::from_fn(|i| if with_enemies { word(&t.enemy, i) } else { 0 });
     let difficult: [u64; K] = std::array::from_fn(|i| word(&b.difficult, i));
     let corners: [[u64; K]; 4] =
         std::array::from_fn(|d| std::array::from_fn(|i| word(&b.corners[d], i)));
@@ -745,7 +778,9 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
                 }
             }
         }
-        by_cost.extend((0..k).map(|i| costed[i] & !before[i]));
+        if costs {
+            by_cost.extend((0..k).map(|i| costed[i] & !before[i]));
+        }
     }
     reached.clear();
     reached.extend_from_slice(&settled[0][..k]);
@@ -753,21 +788,12 @@ fn settle_in<const K: usize>(b: &Board, t: &Terrain, with_enemies: bool, work: &
     reached.extend_from_slice(&spare[..k]);
 }
 
-/// The squares of row `y` a movement may end on: reached, nobody there, not the start.
-fn ends(t: &Terrain, found: &Found, y: usize) -> u64 {
-    let mut row = found.row(y) & !t.taken.get(y).copied().unwrap_or(0);
-    if y == usize::from(t.start.1) {
-        row &= !(1u64 << t.start.0);
-    }
-    row
-}
-
 /// Each square a movement of `budget` takes `mover` to, row by row, with its metres.
 fn each_reachable(s: &State, mover: CharacterId, budget: u8, mut f: impl FnMut(Pos, u8)) {
-    search(s, mover, budget, |t, found| {
-        for y in 0..t.taken.len() {
-            for x in bits(ends(t, found, y)) {
-                f(Pos::new(x as u8, y as u8), found.cost(x, y));
+    search_costed(s, mover, budget, |t, reach, at, by_cost| {
+        for y in 0..at.height {
+            for x in bits(t.ends(reach, at, y)) {
+                f(Pos::new(x as u8, y as u8), cost(by_cost, at, x, y));
             }
         }
     });
@@ -791,11 +817,11 @@ pub fn each_reachable_square(
 ) -> ControlFlow<()> {
     // The rows are copied out first: `emit` runs with the kept searches free to search again.
     let mut rows = [0u64; 64];
-    let h = search(s, mover, budget, |t, found| {
-        for (y, row) in rows.iter_mut().enumerate().take(t.taken.len()) {
-            *row = ends(t, found, y);
+    let h = search(s, mover, budget, |t, reach, at| {
+        for (y, row) in rows.iter_mut().enumerate().take(at.height) {
+            *row = t.ends(reach, at, y);
         }
-        t.taken.len()
+        at.height
     })
     .unwrap_or(0);
     for (y, &row) in rows.iter().enumerate().take(h) {
@@ -806,21 +832,31 @@ pub fn each_reachable_square(
     ControlFlow::Continue(())
 }
 
+/// Whether a movement of at most `budget` can take `mover` to `to`, ending there.
+pub fn can_end_on(s: &State, mover: CharacterId, budget: u8, to: Pos) -> bool {
+    let (x, y) = (usize::from(to.x), usize::from(to.y));
+    search(s, mover, budget, |t, reach, at| {
+        x < at.width && y < at.height && t.ends(reach, at, y) & (1u64 << x) != 0
+    })
+    .unwrap_or(false)
+}
+
 /// The metres a movement of at most `budget` takes `mover` to `to`, ending there; None if it
 /// cannot.
 pub fn move_cost(s: &State, mover: CharacterId, budget: u8, to: Pos) -> Option<u8> {
-    search(s, mover, budget, |t, found| {
-        let (x, y) = (usize::from(to.x), usize::from(to.y));
-        (x < 64 && ends(t, found, y) & (1u64 << x) != 0).then(|| found.cost(x, y))
+    let (x, y) = (usize::from(to.x), usize::from(to.y));
+    search_costed(s, mover, budget, |t, reach, at, by_cost| {
+        (x < at.width && y < at.height && t.ends(reach, at, y) & (1u64 << x) != 0)
+            .then(|| cost(by_cost, at, x, y))
     })
     .flatten()
 }
 
 /// Some square a movement of `budget` takes `mover` to, if there is any.
 pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
-    search(s, mover, budget, |t, found| {
-        (0..t.taken.len()).find_map(|y| {
-            let row = ends(t, found, y);
+    search(s, mover, budget, |t, reach, at| {
+        (0..at.height).find_map(|y| {
+            let row = t.ends(reach, at, y);
             (row != 0).then(|| Pos::new(row.trailing_zeros() as u8, y as u8))
         })
     })
@@ -1014,6 +1050,17 @@ mod tests {
         out
     }
 
+    /// The squares the listing reads ([`each_reachable_square`], from the kept answers), in
+    /// order.
+    fn squares(s: &State, mover: CharacterId, budget: u8) -> Vec<Pos> {
+        let mut out = Vec::new();
+        let _ = each_reachable_square(s, mover, budget, &mut |p| {
+            out.push(p);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
     /// On random maps of at most two words, random enemies, starts and budgets, the search of
     /// one long number finds what the search word by word finds, metre by metre.
     #[test]
@@ -1038,19 +1085,22 @@ mod tests {
                 .collect();
             let mut board = Board::default();
             board.read(&map, w, h);
+            let mut enemy = vec![0; board.at.words];
+            for y in 0..h {
+                board
+                    .at
+                    .put_row(&mut enemy, y, rng.random::<u64>() & rng.random::<u64>());
+            }
             let terrain = Terrain {
-                enemy: (0..h)
-                    .map(|_| rng.random::<u64>() & rng.random::<u64>())
-                    .collect(),
-                taken: vec![0; h],
+                enemy,
+                taken: vec![0; board.at.words],
                 start: (rng.random_range(0..w) as u8, rng.random_range(0..h) as u8),
                 budget: rng.random_range(0..14),
             };
-            board.read_enemies(&terrain);
             for with_enemies in [false, true] {
                 let (mut small, mut words) = (Work::default(), Work::default());
-                settle_small(&board, &terrain, with_enemies, &mut small);
-                settle_in::<2>(&board, &terrain, with_enemies, &mut words);
+                settle_small(&board, &terrain, with_enemies, true, &mut small);
+                settle_in::<2>(&board, &terrain, with_enemies, true, &mut words);
                 assert_eq!(small.by_cost, words.by_cost, "case {case}");
                 assert_eq!(small.reached, words.reached, "case {case}");
                 searched += 1;
@@ -1110,6 +1160,11 @@ mod tests {
             for budget in [0, 1, 3, 6, 9] {
                 let got = reachable(&s, 0, budget);
                 assert_eq!(got, reference(&s, 0, budget), "case {case}, {budget} m");
+                assert_eq!(
+                    squares(&s, 0, budget),
+                    got.iter().map(|&(p, _)| p).collect::<Vec<_>>(),
+                    "case {case}, {budget} m"
+                );
                 for &(p, c) in &got {
                     assert_eq!(move_cost(&s, 0, budget, p), Some(c));
                 }
@@ -1306,9 +1361,16 @@ mod tests {
             }
             let mover = rng.random_range(0..s.characters.len());
             for budget in [2, 3, 5] {
+                let want = reference(&s, mover, budget);
                 assert_eq!(
                     reachable(&s, mover, budget),
-                    reference(&s, mover, budget),
+                    want,
+                    "step {round}, C{mover} with {budget} m"
+                );
+                // The kept answers, which the listing reads, and the costed search, anew.
+                assert_eq!(
+                    squares(&s, mover, budget),
+                    want.iter().map(|&(p, _)| p).collect::<Vec<_>>(),
                     "step {round}, C{mover} with {budget} m"
                 );
             }
@@ -1343,6 +1405,7 @@ mod tests {
                     let p = Pos::new(x, y);
                     let listed = all.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);
                     assert_eq!(move_cost(&s, 0, budget, p), listed, "{p} with {budget} m");
+                    assert_eq!(can_end_on(&s, 0, budget, p), listed.is_some(), "{p}");
                 }
             }
         }

@@ -7,7 +7,7 @@ use super::attack::{defence_options, intercept_candidates};
 use super::costs::{COMMAND_FOCUS, reload_actions};
 use super::describe::describe;
 use super::grid::{
-    adjacent, any_reachable, cover_nearby, doors_beside, each_reachable_square, move_cost, steps,
+    adjacent, any_reachable, can_end_on, cover_nearby, doors_beside, each_reachable_square, steps,
 };
 use super::harm::can_fortify;
 use super::model::*;
@@ -299,10 +299,8 @@ fn movements(
     match moves {
         Moves::All => each_reachable_square(s, c, speed, emit),
         Moves::Any => any_reachable(s, c, speed).map_or(ControlFlow::Continue(()), emit),
-        Moves::Only(p) => match move_cost(s, c, speed, p) {
-            Some(_) => emit(p),
-            None => ControlFlow::Continue(()),
-        },
+        Moves::Only(p) if can_end_on(s, c, speed, p) => emit(p),
+        Moves::Only(_) => ControlFlow::Continue(()),
         Moves::None => ControlFlow::Continue(()),
     }
 }

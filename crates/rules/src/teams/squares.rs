@@ -39,6 +39,7 @@ impl Layout {
     }
 
     /// Adds row `y` (bit x for column x, at most `width` bits) to `set`.
+    #[cfg(test)]
     pub fn put_row(&self, set: &mut [u64], y: usize, row: u64) {
         let row = row & self.row_mask();
         let at = self.index(0, y);
