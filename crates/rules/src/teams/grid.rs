@@ -263,16 +263,21 @@ impl Terrain {
         self.budget = budget;
     }
 
-    /// The squares of row `y` a movement may end on, of those it `reach`es: nobody there, not
-    /// the start.
-    fn ends(&self, reach: &[u64], at: Layout, y: usize) -> u64 {
-        let mut row = at.row(reach, y) & !at.row(&self.taken, y);
-        if y == usize::from(self.start.1) {
-            row &= !(1u64 << self.start.0);
+    /// The squares a movement may end on, of those it `reach`es: nobody there, not the
+    /// start. Into `ends`, whose first `at.words` words it hands back.
+    fn ends<'e>(&self, reach: &[u64], at: Layout, ends: &'e mut [u64; WORDS_AT_MOST]) -> &'e [u64] {
+        for ((e, r), t) in ends.iter_mut().zip(reach).zip(&self.taken) {
+            *e = r & !t;
         }
-        row
+        let start = at.index(usize::from(self.start.0), usize::from(self.start.1));
+        ends[start / 64] &= !(1 << (start % 64));
+        &ends[..at.words]
     }
 }
+
+/// Words a set of a map's squares takes at most: a 64 by 64 map, 65 squares to a row with its
+/// empty column.
+const WORDS_AT_MOST: usize = 65;
 
 /// A search's answer for one start and budget, as sets of the map's squares. The metres to
 /// each square are not kept: they are asked only of a movement taken and of the squares the
@@ -366,8 +371,6 @@ struct Work {
     pending: Vec<u64>,
     /// Per parity, the squares reached, a set each; then those reached with metres to spare.
     reached: Vec<u64>,
-    /// `pending` for a map of at most 128 squares ([`settle_small`]), a set each.
-    pending_small: Vec<u128>,
 }
 
 /// Answers kept at most (a few hundred bytes each): a 64 by 64 map with every budget would
@@ -495,6 +498,12 @@ fn search_costed<R>(
     }))
 }
 
+/// Whether square (x, y), on the map, is among `ends`.
+fn ends_on(ends: &[u64], at: Layout, x: usize, y: usize) -> bool {
+    let k = at.index(x, y);
+    ends[k / 64] & 1 << (k % 64) != 0
+}
+
 /// The metres to square (x, y) by `by_cost` (a set per metre, `at.words` words each); MAX if
 /// it is not reached.
 fn cost(by_cost: &[u64], at: Layout, x: usize, y: usize) -> u8 {
@@ -608,10 +617,7 @@ fn settle_small_by(
     row: usize,
 ) {
     let Work {
-        by_cost,
-        reached,
-        pending_small: pending,
-        ..
+        by_cost, reached, ..
     } = work;
     let at = b.at;
     let k = at.words;
@@ -622,13 +628,13 @@ fn settle_small_by(
     };
     let budget = usize::from(t.budget);
     by_cost.clear();
-    // Room past the budget for the dearest step (4 m, a second diagonal into difficult
-    // ground), so that a step is put down whatever it costs: what lies past the budget is
-    // never taken up.
-    pending.clear();
-    pending.resize((budget + 5) * 2, 0);
+    // Per cost and diagonal parity, the squares waiting at that cost: a ring of the next
+    // eight costs, since no step costs more than 4 m (a second diagonal into difficult
+    // ground). A cost's squares are taken out as it is settled, so its place is free for
+    // the cost eight metres on.
+    let mut pending = [[0u128; 2]; RING];
     let start = at.index(usize::from(t.start.0), usize::from(t.start.1));
-    pending[0] = 1 << start;
+    pending[0][0] = 1 << start;
     let pass = set(&b.walk);
     let barred = if with_enemies { set(&t.enemy) } else { 0 };
     let difficult = set(&b.difficult);
@@ -643,7 +649,7 @@ fn settle_small_by(
         }
         let before = costed;
         for (p, done) in settled.iter_mut().enumerate() {
-            let f = pending[c * 2 + p] & !*done;
+            let f = std::mem::take(&mut pending[c % RING][p]) & !*done;
             if f == 0 {
                 continue;
             }
@@ -664,7 +670,7 @@ fn settle_small_by(
                 (dd & !difficult, c + step, q),
                 (dd & difficult, c + 2 * step, q),
             ] {
-                pending[to * 2 + parity] |= m;
+                pending[to % RING][parity] |= m;
             }
         }
         if costs {
@@ -676,6 +682,9 @@ fn settle_small_by(
         reached.extend_from_slice(&words(x)[..k]);
     }
 }
+
+/// The costs ahead [`settle_small`] keeps squares waiting for: more than the dearest step.
+const RING: usize = 8;
 
 /// [`settle`] with sets of `K` words, at least the map's.
 fn settle_in<const K: usize>(
@@ -791,8 +800,10 @@ fn settle_in<const K: usize>(
 /// Each square a movement of `budget` takes `mover` to, row by row, with its metres.
 fn each_reachable(s: &State, mover: CharacterId, budget: u8, mut f: impl FnMut(Pos, u8)) {
     search_costed(s, mover, budget, |t, reach, at, by_cost| {
+        let mut room = [0; WORDS_AT_MOST];
+        let ends = t.ends(reach, at, &mut room);
         for y in 0..at.height {
-            for x in bits(t.ends(reach, at, y)) {
+            for x in bits(at.row(ends, y)) {
                 f(Pos::new(x as u8, y as u8), cost(by_cost, at, x, y));
             }
         }
@@ -818,8 +829,10 @@ pub fn each_reachable_square(
     // The rows are copied out first: `emit` runs with the kept searches free to search again.
     let mut rows = [0u64; 64];
     let h = search(s, mover, budget, |t, reach, at| {
+        let mut room = [0; WORDS_AT_MOST];
+        let ends = t.ends(reach, at, &mut room);
         for (y, row) in rows.iter_mut().enumerate().take(at.height) {
-            *row = t.ends(reach, at, y);
+            *row = at.row(ends, y);
         }
         at.height
     })
@@ -836,7 +849,9 @@ pub fn each_reachable_square(
 pub fn can_end_on(s: &State, mover: CharacterId, budget: u8, to: Pos) -> bool {
     let (x, y) = (usize::from(to.x), usize::from(to.y));
     search(s, mover, budget, |t, reach, at| {
-        x < at.width && y < at.height && t.ends(reach, at, y) & (1u64 << x) != 0
+        x < at.width
+            && y < at.height
+            && ends_on(t.ends(reach, at, &mut [0; WORDS_AT_MOST]), at, x, y)
     })
     .unwrap_or(false)
 }
@@ -846,8 +861,10 @@ pub fn can_end_on(s: &State, mover: CharacterId, budget: u8, to: Pos) -> bool {
 pub fn move_cost(s: &State, mover: CharacterId, budget: u8, to: Pos) -> Option<u8> {
     let (x, y) = (usize::from(to.x), usize::from(to.y));
     search_costed(s, mover, budget, |t, reach, at, by_cost| {
-        (x < at.width && y < at.height && t.ends(reach, at, y) & (1u64 << x) != 0)
-            .then(|| cost(by_cost, at, x, y))
+        (x < at.width
+            && y < at.height
+            && ends_on(t.ends(reach, at, &mut [0; WORDS_AT_MOST]), at, x, y))
+        .then(|| cost(by_cost, at, x, y))
     })
     .flatten()
 }
@@ -855,8 +872,10 @@ pub fn move_cost(s: &State, mover: CharacterId, budget: u8, to: Pos) -> Option<u
 /// Some square a movement of `budget` takes `mover` to, if there is any.
 pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
     search(s, mover, budget, |t, reach, at| {
+        let mut room = [0; WORDS_AT_MOST];
+        let ends = t.ends(reach, at, &mut room);
         (0..at.height).find_map(|y| {
-            let row = t.ends(reach, at, y);
+            let row = at.row(ends, y);
             (row != 0).then(|| Pos::new(row.trailing_zeros() as u8, y as u8))
         })
     })
