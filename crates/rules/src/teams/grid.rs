@@ -373,8 +373,8 @@ struct Work {
     reached: Vec<u64>,
 }
 
-/// Answers kept at most (a few hundred bytes each): a 64 by 64 map with every budget would
-/// hold far more than a battle asks for again.
+/// Answers kept at most (three sets of the map's squares each, under 2 kB on the largest map):
+/// a 64 by 64 map with every budget would hold far more than a battle asks for again.
 const KEPT_AT_MOST: usize = 16_384;
 
 thread_local! {
@@ -392,14 +392,7 @@ fn search<R>(
     budget: u8,
     read: impl FnOnce(&Terrain, &[u64], Layout) -> R,
 ) -> Option<R> {
-    let me = &s.characters[mover];
-    let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
-    if me.pos.x >= s.map.width || me.pos.y >= s.map.height || w > 64 || h > 64 {
-        return None;
-    }
-    Some(SCRATCH.with(|scratch| {
-        let mut scratch = scratch.borrow_mut();
-        scratch.sync(s);
+    with_scratch(s, mover, budget, |scratch| {
         let Scratch {
             terrain,
             board,
@@ -408,10 +401,9 @@ fn search<R>(
             kept,
             work,
             ..
-        } = &mut *scratch;
+        } = scratch;
         let at = board.at;
-        terrain.read(s, mover, budget, at);
-        let start = usize::from(me.pos.y) * 64 + usize::from(me.pos.x);
+        let start = usize::from(terrain.start.1) * 64 + usize::from(terrain.start.0);
         if open.len() <= start {
             open.resize_with(64 * 64, Vec::new);
             crowded.resize_with(64 * 64, Vec::new);
@@ -462,6 +454,29 @@ fn search<R>(
             search(true, answer);
         }
         read(terrain, &crowded[start][k].1.reach, at)
+    })
+}
+
+/// The kept searches to `f`, kept to the map of `s`, with the terrain read for a movement of
+/// `mover`'s of `budget`. None if the mover is off the map or the map is larger than 64
+/// squares a side.
+fn with_scratch<R>(
+    s: &State,
+    mover: CharacterId,
+    budget: u8,
+    f: impl FnOnce(&mut Scratch) -> R,
+) -> Option<R> {
+    let me = &s.characters[mover];
+    let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
+    if me.pos.x >= s.map.width || me.pos.y >= s.map.height || w > 64 || h > 64 {
+        return None;
+    }
+    Some(SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        scratch.sync(s);
+        let at = scratch.board.at;
+        scratch.terrain.read(s, mover, budget, at);
+        f(&mut scratch)
     }))
 }
 
@@ -474,28 +489,20 @@ fn search_costed<R>(
     budget: u8,
     read: impl FnOnce(&Terrain, &[u64], Layout, &[u64]) -> R,
 ) -> Option<R> {
-    let me = &s.characters[mover];
-    let (w, h) = (usize::from(s.map.width), usize::from(s.map.height));
-    if me.pos.x >= s.map.width || me.pos.y >= s.map.height || w > 64 || h > 64 {
-        return None;
-    }
-    Some(SCRATCH.with(|scratch| {
-        let mut scratch = scratch.borrow_mut();
-        scratch.sync(s);
+    with_scratch(s, mover, budget, |scratch| {
         let Scratch {
             terrain,
             board,
             work,
             ..
-        } = &mut *scratch;
+        } = scratch;
         let at = board.at;
-        terrain.read(s, mover, budget, at);
         // With the enemies always: where none is in the way, they change nothing.
         settle(board, terrain, true, true, work);
         let mut found = Found::default();
         found.fill(at, work);
         read(terrain, &found.reach, at, &work.by_cost)
-    }))
+    })
 }
 
 /// Whether square (x, y), on the map, is among `ends`.
