@@ -128,10 +128,7 @@ fn short_name(name: &str) -> &str {
 fn metres_to(s: &State, to: Pos) -> Option<u8> {
     let mover = s.actor()?;
     let speed = s.characters.get(mover)?.stats.speed;
-    grid::reachable(s, mover, speed)
-        .into_iter()
-        .find(|(p, _)| *p == to)
-        .map(|(_, m)| m)
+    grid::move_cost(s, mover, speed, to)
 }
 
 /// The word a note about someone floats over their token, where a word tells it; the others
