@@ -881,7 +881,7 @@ fn odds_at_risky_choices<G: fray::rulesets::Game>(
     let mut seen = 0;
     for name in names {
         random_battles::<G>(name, 20, &mut |s| {
-            if risky(&s.state()) {
+            if risky(s.state()) {
                 for i in 0..s.legal_len() {
                     assert!(
                         s.odds(i).is_some(),

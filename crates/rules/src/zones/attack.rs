@@ -656,7 +656,8 @@ impl Blow {
         }
         let dealt = self.dealt();
         e.total = i32::from(dealt);
-        let floored = dealt == 0 && i32::from(self.kept.value) - self.stops() < 0;
+        // More stopped than the die showed: the damage was floored at 0.
+        let floored = i32::from(self.kept.value) < self.stops();
         e.outcome = Line::new("zones-damage-outcome")
             .number("dealt", dealt)
             .word("impaired", if reasons.is_empty() { "no" } else { "yes" })
