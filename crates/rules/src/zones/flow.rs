@@ -16,15 +16,15 @@ use crate::explain::Explanation;
 use crate::line::Line;
 
 /// Begins a battle: initiative goes to the faction that started the fight, or is rolled for;
-/// ambushers get their bonus turn before round 1.
+/// ambushers get their bonus turn before round 1. The battle is handed in and back, not
+/// copied: on an error there is no battle to keep.
 pub fn start(
-    state: &mut State,
+    mut state: State,
     started_by: Option<FactionId>,
     situation: Option<&super::Situation>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<ZoneEvent>, RuleError> {
-    let mut next = state.clone();
-    let mut ctx = Ctx::new(&mut next, dice);
+) -> Result<(State, Vec<ZoneEvent>), RuleError> {
+    let mut ctx = Ctx::new(&mut state, dice);
     match started_by {
         Some(f) => {
             ctx.s.initiative = f;
@@ -91,8 +91,7 @@ pub fn start(
     }
     advance(&mut ctx)?;
     let events = ctx.log.events;
-    *state = next;
-    Ok(events)
+    Ok((state, events))
 }
 
 /// Carries out one legal action.

@@ -37,7 +37,6 @@ impl ZonesSetup {
     pub fn start(&self, dice: &mut dyn DiceSource) -> Result<(State, Vec<ZoneEvent>), RuleError> {
         let mut s = self.state.clone();
         s.index_items();
-        let events = flow::start(&mut s, self.started_by, self.situation.as_ref(), dice)?;
-        Ok((s, events))
+        flow::start(s, self.started_by, self.situation.as_ref(), dice)
     }
 }
