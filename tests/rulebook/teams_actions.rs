@@ -8,7 +8,7 @@ use fray::rules::dice::{DiceError, Die, ScriptedDice};
 use fray::rules::teams::grid::distance;
 use fray::rules::teams::{
     Action, Attr, CharacterSetup, EventKind, Extended, GroundItem, InProgress, Item, Location,
-    Skill, Stats, Task, Teams, WeaponRef,
+    Shared, Skill, Stats, Task, Teams, WeaponRef,
 };
 use fray::words::{InEnglish, Said};
 
@@ -628,7 +628,7 @@ fn interacting_opens_doors_and_picks_things_up() {
     setup.map.walls = vec![at(2, 0), at(2, 2)];
     setup.map.doors = vec![at(2, 1)];
     setup.ground = vec![GroundItem {
-        item: Item::new("potion"),
+        item: Shared::new(Item::new("potion")),
         at: at(0, 1),
     }];
     let mut t = Table::new(&setup);

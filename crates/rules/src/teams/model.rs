@@ -427,10 +427,10 @@ pub struct ItemState {
 
 impl ItemState {
     /// A fresh item: as durable as it comes, loaded.
-    pub fn new(def: Item, location: Location) -> ItemState {
+    pub fn new(def: Shared<Item>, location: Location) -> ItemState {
         ItemState {
             durability: def.max_durability(),
-            def: Shared::new(def),
+            def,
             location,
             loaded: true,
         }

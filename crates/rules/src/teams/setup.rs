@@ -63,7 +63,8 @@ pub struct TeamSetup {
 /// An item a character carries, in hand or stowed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Gear {
-    pub item: Item,
+    /// Shared with the battles started from the setup, each of which it begins.
+    pub item: Shared<Item>,
     #[serde(default)]
     pub held: bool,
 }
@@ -131,13 +132,19 @@ impl CharacterSetup {
 
     /// An item in hand.
     pub fn hold(mut self, item: Item) -> CharacterSetup {
-        self.gear.push(Gear { item, held: true });
+        self.gear.push(Gear {
+            item: Shared::new(item),
+            held: true,
+        });
         self
     }
 
     /// An item stowed.
     pub fn carry(mut self, item: Item) -> CharacterSetup {
-        self.gear.push(Gear { item, held: false });
+        self.gear.push(Gear {
+            item: Shared::new(item),
+            held: false,
+        });
         self
     }
 
@@ -150,7 +157,7 @@ impl CharacterSetup {
 /// An item lying on the map at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroundItem {
-    pub item: Item,
+    pub item: Shared<Item>,
     pub at: Pos,
 }
 

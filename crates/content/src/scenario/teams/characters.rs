@@ -6,7 +6,7 @@ use fray_rules::line::Line;
 use std::collections::BTreeMap;
 
 use crate::rules::teams::setup::MAX_CHARACTERS;
-use crate::rules::teams::{CharacterSetup, Gear, Item, Lasting, Pos};
+use crate::rules::teams::{CharacterSetup, Gear, Item, Lasting, Pos, Shared};
 use crate::scenario::check::Step::{Field, Nth};
 use crate::scenario::check::{Report, icon, join};
 
@@ -75,7 +75,10 @@ pub fn characters(r: &mut Report, sc: &TeamsScenario, grid: &Grid) -> Vec<Charac
                     if held {
                         hands = hands.saturating_add(it.hands);
                     }
-                    gear.push(Gear { item: it, held });
+                    gear.push(Gear {
+                        item: Shared::new(it),
+                        held,
+                    });
                 }
             }
             if hands > 2 {

@@ -27,7 +27,7 @@ use super::error::DataErrors;
 pub use crate::rules::teams::TeamsSetup;
 use crate::rules::teams::setup::MAX_SIDE;
 use crate::rules::teams::{
-    Attr, CharacterSetup, GroundItem, Item, MapSetup, Pos, SetupError, Skill, WeaponDef,
+    Attr, CharacterSetup, GroundItem, Item, MapSetup, Pos, SetupError, Shared, Skill, WeaponDef,
 };
 use fray_rules::line::Line;
 
@@ -326,7 +326,7 @@ pub fn validate(file: &str, src: &str, sc: &TeamsScenario) -> Result<TeamsSetup,
                 );
             }
             ground.push(GroundItem {
-                item: it,
+                item: Shared::new(it),
                 at: Pos::new(g.at.0, g.at.1),
             });
         }
