@@ -63,7 +63,7 @@ pub struct TeamSetup {
 /// An item a character carries, in hand or stowed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Gear {
-    /// Shared with the battles started from the setup, each of which it begins.
+    /// Shared by every battle the setup starts, not copied into each.
     pub item: Shared<Item>,
     #[serde(default)]
     pub held: bool,
