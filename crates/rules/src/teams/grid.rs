@@ -889,15 +889,47 @@ pub fn any_reachable(s: &State, mover: CharacterId, budget: u8) -> Option<Pos> {
     .flatten()
 }
 
+/// What the square `p` has about it ([`Around`]), read once for a listing that asks several
+/// things of it: its steps, its doors, its cover.
+pub fn around_square(s: &State, p: Pos) -> Beside {
+    Beside {
+        at: p,
+        around: around(s, p),
+    }
+}
+
+/// A square and what its neighbours are ([`around_square`]).
+#[derive(Clone, Copy)]
+pub struct Beside {
+    at: Pos,
+    around: Around,
+}
+
+impl Beside {
+    /// Squares a 1 m step reaches: next to the square, open, empty, not difficult.
+    pub fn steps<'a>(self, s: &'a State) -> impl Iterator<Item = Pos> + 'a {
+        Around::free(s, self.at, self.around.steps)
+    }
+
+    /// The doors, open or shut, beside the square that nobody stands in.
+    pub fn doors<'a>(self, s: &'a State) -> impl Iterator<Item = Pos> + 'a {
+        Around::free(s, self.at, self.around.doors)
+    }
+
+    /// Whether anything to take cover behind stands next to the square.
+    pub fn cover(self) -> bool {
+        self.around.cover
+    }
+}
+
 /// Squares a 1 m step reaches: next to the character, open, empty, not difficult.
 pub fn steps(s: &State, c: CharacterId) -> impl Iterator<Item = Pos> + '_ {
-    let from = s.characters[c].pos;
-    Around::free(s, from, around(s, from).steps)
+    around_square(s, s.characters[c].pos).steps(s)
 }
 
 /// The doors, open or shut, beside `p` that nobody stands in.
 pub fn doors_beside(s: &State, p: Pos) -> impl Iterator<Item = Pos> + '_ {
-    Around::free(s, p, around(s, p).doors)
+    around_square(s, p).doors(s)
 }
 
 /// Whether `target` has conscious enemies of its own on two opposite sides (teams.sneak-flank).
@@ -946,7 +978,7 @@ pub fn cover_between(s: &State, from: Pos, target: Pos) -> bool {
 
 /// Whether anything to take cover behind stands next to the square.
 pub fn cover_nearby(s: &State, p: Pos) -> bool {
-    around(s, p).cover
+    around_square(s, p).cover()
 }
 
 #[cfg(test)]

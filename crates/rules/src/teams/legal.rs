@@ -7,7 +7,7 @@ use super::attack::{defence_options, intercept_candidates};
 use super::costs::{COMMAND_FOCUS, reload_actions};
 use super::describe::describe;
 use super::grid::{
-    adjacent, any_reachable, can_end_on, cover_nearby, doors_beside, each_reachable_square, steps,
+    Beside, adjacent, any_reachable, around_square, can_end_on, each_reachable_square,
 };
 use super::harm::can_fortify;
 use super::model::*;
@@ -323,6 +323,9 @@ fn each_turn_action(
     // never need it.
     let kit = std::cell::OnceCell::new();
     let kit = || kit.get_or_init(|| Kit::of(s, actor));
+    // What the character's square has about it, read once for its doors, cover and steps.
+    let beside = std::cell::OnceCell::new();
+    let beside = || *beside.get_or_init(|| around_square(s, ch.pos));
     if !commanded && ch.extended.is_some() {
         // Owed actions come first: going on with it or abandoning it, before any other action.
         // Free actions count against nothing, so they stay (teams.free-actions); a turn that
@@ -331,7 +334,7 @@ fn each_turn_action(
             emit(Action::Continue)?;
             emit(Action::Abandon)?;
         }
-        free_actions(s, t, actor, kit, listing, emit)?;
+        free_actions(s, t, actor, kit, beside, listing, emit)?;
         if t.actions_left == 0 {
             return emit(Action::EndTurn);
         }
@@ -374,7 +377,7 @@ fn each_turn_action(
             }
         }
         if want(Part::Door) {
-            for p in doors_beside(s, ch.pos) {
+            for p in beside().doors(s) {
                 emit(Action::Door(p))?;
             }
         }
@@ -420,7 +423,7 @@ fn each_turn_action(
                 }
             }
         }
-        if want(Part::Cover) && !ch.in_cover && cover_nearby(s, ch.pos) {
+        if want(Part::Cover) && !ch.in_cover && beside().cover() {
             emit(Action::SeekCover)?;
         }
         if !commanded && want(Part::Task) {
@@ -452,7 +455,7 @@ fn each_turn_action(
         }
     }
     if !commanded {
-        free_actions(s, t, actor, kit, listing, emit)?;
+        free_actions(s, t, actor, kit, beside, listing, emit)?;
     }
     emit(Action::EndTurn)
 }
@@ -464,6 +467,7 @@ fn free_actions<'k>(
     t: Turn,
     actor: CharacterId,
     kit: impl Fn() -> &'k Kit,
+    beside: impl Fn() -> Beside,
     listing: Listing,
     emit: &mut impl FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -477,7 +481,7 @@ fn free_actions<'k>(
         emit(Action::DropProne)?;
     }
     if listing.wants(Part::Step) && !t.moved && !t.stepped {
-        for p in steps(s, actor) {
+        for p in beside().steps(s) {
             emit(Action::Step(p))?;
         }
     }
