@@ -60,6 +60,11 @@ fn teams_index_of_who_holds_what_agrees_with_the_items() {
     teams_listing::the_index_of_who_holds_what_agrees_with_the_items(&teams());
 }
 
+#[test]
+fn teams_roster_agrees_with_the_characters() {
+    teams_listing::the_roster_agrees_with_the_characters(&teams());
+}
+
 proptest! {
     /// The bit-set walk and the plain one agree on any map up to the limit, joined or not.
     #[test]

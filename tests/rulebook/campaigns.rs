@@ -113,6 +113,7 @@ fn teams_health_comes_back_by_constitution_and_death_stays_harder_to_cheat() {
         .unwrap();
     state.items[shield].durability -= 3;
     state.characters[fabian].status = fray::rules::teams::Status::Dead;
+    state.restand(fabian);
     let end = session_of::<Teams>(state);
     company.after(&end, &loaded.scenario, "Travellers");
     company.rest(0);

@@ -785,6 +785,7 @@ fn a_killing_strike_started_late_finishes_on_the_next_turn() {
     let mut t = Table::new(&setup);
     let fallen = t.c("Fallen");
     t.s.characters[fallen].status = fray::rules::teams::Status::Unconscious;
+    t.s.restand(fallen);
     t.activate("Slayer");
     t.act(Action::Move(at(1, 1)), &[]);
     let weapon = t.weapon("Slayer", Some("sword"));
@@ -966,6 +967,7 @@ fn the_gear_of_a_fallen_character_can_be_taken() {
     );
     let enemy = t.c("Enemy");
     t.s.characters[enemy].status = fray::rules::teams::Status::Unconscious;
+    t.s.restand(enemy);
     assert!(t.is_legal(&Action::PickUp(sword)));
     assert!(t.is_legal(&Action::PickUp(shield)), "stowed gear too");
     let events = t.act(Action::PickUp(sword), &[]);

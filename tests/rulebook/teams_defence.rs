@@ -892,6 +892,7 @@ fn a_killing_strike_takes_three_actions_and_a_test_with_advantage_against_consti
     let mut t = Table::new(&setup);
     let fallen = t.c("Fallen");
     t.s.characters[fallen].status = Status::Unconscious;
+    t.s.restand(fallen);
     t.s.characters[fallen].prone = true;
     t.activate("Slayer");
     let weapon = t.weapon("Slayer", Some("axe"));
@@ -933,6 +934,7 @@ fn a_failed_killing_strike_becomes_a_sneak_attack() {
     let mut t = Table::new(&setup);
     let fallen = t.c("Fallen");
     t.s.characters[fallen].status = Status::Unconscious;
+    t.s.restand(fallen);
     t.s.characters[fallen].prone = true;
     t.s.characters[fallen].endurance = 0;
     t.s.characters[fallen].health = 3;

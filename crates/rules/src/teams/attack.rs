@@ -645,6 +645,7 @@ fn finish(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
     }
     ctx.s.characters[a.attacker].unseen = false;
+    ctx.s.restand(a.attacker);
     next_trigger(ctx)
 }
 
@@ -760,6 +761,7 @@ pub fn killing_strike(
             Line::new("teams-why-killing-strike").who("by", attacker)
         });
         ctx.s.characters[attacker].unseen = false;
+        ctx.s.restand(attacker);
         return Ok(());
     }
     declare(

@@ -134,6 +134,7 @@ pub fn knock_out(ctx: &mut Ctx, who: CharacterId, why: impl FnOnce() -> Line) {
     ch.extended = None;
     ch.guarding = false;
     ch.in_cover = false;
+    ctx.s.restand(who);
     ctx.log.say(
         EventKind::Status {
             character: who,
@@ -153,6 +154,7 @@ pub fn kill(ctx: &mut Ctx, who: CharacterId, why: impl FnOnce() -> Line) {
     ch.status = Status::Dead;
     ch.readied = None;
     ch.extended = None;
+    ctx.s.restand(who);
     ctx.log.say(
         EventKind::Status {
             character: who,

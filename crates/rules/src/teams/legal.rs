@@ -139,17 +139,15 @@ impl Kit {
     fn of(s: &State, c: CharacterId) -> Kit {
         let at = s.characters[c].pos;
         let within_reach = |p: Pos| (p.x.abs_diff(at.x) <= 1) & (p.y.abs_diff(at.y) <= 1);
-        // The fallen are few, so asked first the question mostly stops there.
         let fallen =
             |o: CharacterId, oc: &Character| oc.is_fallen() && (o != c) & within_reach(oc.pos);
         // The others fallen within reach, a bit each (those past the 64th looked up one by
         // one).
         let fallen_bits = s
-            .characters
-            .iter()
-            .enumerate()
-            .take(64)
-            .fold(0u64, |bits, (o, oc)| bits | u64::from(fallen(o, oc)) << o);
+            .among(|r| r.fallen)
+            .take_while(|&o| o < 64)
+            .filter(|&o| fallen(o, &s.characters[o]))
+            .fold(0u64, |bits, o| bits | 1 << o);
         let is_fallen = |o: CharacterId| {
             if o < 64 {
                 fallen_bits & 1 << o != 0
@@ -348,7 +346,9 @@ fn each_turn_action(
                 let Some(weapon) = ready_weapon(s, actor, w) else {
                     continue;
                 };
-                for (target, them) in s.characters.iter().enumerate() {
+                let targets = |r: &Roster| !r.team(ch.team) & (r.active | r.down) & !r.unseen;
+                for target in s.among(targets) {
+                    let them = &s.characters[target];
                     // As `can_attack` and `can_kill` answer, the weapon read once.
                     let how = reaches(s, actor, weapon, target);
                     if how.is_some() {
@@ -364,7 +364,8 @@ fn each_turn_action(
             brandish_options(s, kit(), emit)?;
         }
         if !commanded && ch.focus >= COMMAND_FOCUS && want(Part::Command) {
-            for (a, ally) in s.characters.iter().enumerate() {
+            for a in s.among(|r| r.team(ch.team) & r.active) {
+                let ally = &s.characters[a];
                 if a != actor
                     && ally.team == ch.team
                     && ally.is_active()
@@ -393,7 +394,8 @@ fn each_turn_action(
                 if weapon_ready(s, actor, w) {
                     emit(Action::Ready(w))?;
                     // Or for one enemy alone, letting the others pass (teams.ready).
-                    for (e, ec) in s.characters.iter().enumerate() {
+                    for e in s.among(|r| !r.team(ch.team) & r.active & !r.unseen) {
+                        let ec = &s.characters[e];
                         if ec.team != ch.team && ec.is_active() && !ec.unseen {
                             emit(Action::ReadyFor(w, e))?;
                         }
@@ -414,7 +416,8 @@ fn each_turn_action(
             movements(s, actor, moves, &mut |p| emit(Action::Sprint(p)))?;
         }
         if !commanded && want(Part::Resuscitate) {
-            for (p, pc) in s.characters.iter().enumerate() {
+            for p in s.among(|r| r.team(ch.team) & r.down) {
+                let pc = &s.characters[p];
                 if pc.status == Status::Unconscious
                     && pc.team == ch.team
                     && adjacent(pc.pos, ch.pos)
@@ -584,6 +587,30 @@ pub mod checks {
                 assert!(s.carried(c).eq(unindexed.carried(c)), "{at}: {c}");
             }
             assert_eq!(legal_actions(s), legal_actions(&unindexed), "{at}");
+            states += 1;
+        });
+        assert!(states > 1000, "{states} states walked");
+    }
+
+    /// The roster of who stands how stays what the characters say through random battles on
+    /// each of `setups` (knock-outs, deaths, escapes, revivals, the unseen seen), and a state
+    /// without it (one read back from a file) lists the same actions and sees the same teams
+    /// standing.
+    pub fn the_roster_agrees_with_the_characters(setups: &[(&str, TeamsSetup)]) {
+        let mut states = 0;
+        each_decision::<Teams>(setups, |name, seed, s| {
+            let at = format!("{name} seed {seed}");
+            let kept = s.roster().expect("a fresh battle keeps a roster");
+            let mut read = s.clone();
+            read.index_roster();
+            assert!(kept.same(read.roster().expect("read afresh")), "{at}");
+            let mut unkept = s.clone();
+            unkept.roster = Default::default();
+            assert!(unkept.roster().is_none());
+            assert_eq!(legal_actions(s), legal_actions(&unkept), "{at}");
+            for t in 0..s.teams.len() {
+                assert_eq!(s.standing(t), unkept.standing(t), "{at}: team {t}");
+            }
             states += 1;
         });
         assert!(states > 1000, "{states} states walked");

@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::battle::{CharacterId, FactionId, Outcome};
 use crate::dice::Die;
-use crate::holders::{Held, Holders, items_where};
+use crate::holders::{Held, Holders, bits, items_where};
 
 pub type TeamId = FactionId;
 pub type ItemId = usize;
@@ -491,6 +491,8 @@ pub struct Character {
     pub health: u8,
     pub stamina: u8,
     pub focus: u8,
+    /// Changed by the rules, which keep the state's roster with it; whoever else sets it
+    /// (a test's situation) calls [`State::restand`] after.
     pub status: Status,
     pub prone: bool,
     /// Took (or lost) a turn this round.
@@ -511,7 +513,7 @@ pub struct Character {
     /// The luck roll needed to cheat death; rises by 5 with each success.
     pub death_difficulty: u8,
     /// Unnoticed by the enemy (sneaking): until it attacks, enemies cannot target it and its
-    /// attacks are sneak attacks.
+    /// attacks are sneak attacks. Kept in the state's roster as `status` is.
     pub unseen: bool,
     /// Harmed was reported, so it is said once each time it begins.
     pub harmed: bool,
@@ -773,6 +775,96 @@ pub struct State {
     /// reads its items one by one until [`State::index_items`]).
     #[serde(skip)]
     pub(super) holders: Holders,
+    /// Who stands how, kept with the characters' statuses; not saved (a state read back
+    /// looks at every character until [`State::index_roster`]).
+    #[serde(skip)]
+    pub(super) roster: Roster,
+}
+
+/// Who stands how, a bit per character: conscious, unconscious, fallen (unconscious or
+/// dead), unseen, and each team's members. Kept by the rules that change a status or a
+/// character's sight ([`State::restand`]), so that a listing and the check for the battle's
+/// end go through those who may count alone; any other reader looks at the characters
+/// themselves. Not saved, and equal whenever the characters are.
+#[derive(Clone, Debug, Default)]
+pub struct Roster {
+    pub active: u64,
+    pub down: u64,
+    pub fallen: u64,
+    pub unseen: u64,
+    teams: Vec<u64>,
+    built: bool,
+}
+
+impl PartialEq for Roster {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Roster {}
+
+impl Roster {
+    fn of(characters: &[Character], teams: usize) -> Roster {
+        if characters.len() > 64 || teams > 64 {
+            return Roster::default();
+        }
+        let mut r = Roster {
+            teams: vec![0; teams],
+            built: true,
+            ..Roster::default()
+        };
+        for (c, ch) in characters.iter().enumerate() {
+            r.stand(c, ch);
+        }
+        r
+    }
+
+    fn stand(&mut self, c: CharacterId, ch: &Character) {
+        if !self.built {
+            return;
+        }
+        if c >= 64 {
+            *self = Roster::default();
+            return;
+        }
+        let bit = 1u64 << c;
+        let put = |set: &mut u64, on: bool| *set = (*set & !bit) | (u64::from(on) << c);
+        put(&mut self.active, ch.is_active());
+        put(&mut self.down, ch.status == Status::Unconscious);
+        put(&mut self.fallen, ch.is_fallen());
+        put(&mut self.unseen, ch.unseen);
+        for (t, set) in self.teams.iter_mut().enumerate() {
+            put(set, ch.team == t);
+        }
+    }
+
+    /// Some while it stands for every character.
+    pub fn get(&self) -> Option<&Roster> {
+        self.built.then_some(self)
+    }
+
+    /// The members of team `t`.
+    pub fn team(&self, t: TeamId) -> u64 {
+        self.teams.get(t).copied().unwrap_or(0)
+    }
+
+    /// Whether the two stand for the same characters the same way (`==` holds always: see
+    /// above).
+    #[cfg(feature = "checks")]
+    pub fn same(&self, other: &Roster) -> bool {
+        let sets = |r: &Roster| {
+            (
+                r.active,
+                r.down,
+                r.fallen,
+                r.unseen,
+                r.teams.clone(),
+                r.built,
+            )
+        };
+        sets(self) == sets(other)
+    }
 }
 
 impl State {
@@ -787,6 +879,35 @@ impl State {
     /// Indexes who holds which item, from the items' locations.
     pub fn index_items(&mut self) {
         self.holders = Holders::of(&self.places(), self.characters.len(), 1);
+    }
+
+    /// Reads who stands how afresh from the characters.
+    pub fn index_roster(&mut self) {
+        self.roster = Roster::of(&self.characters, self.teams.len());
+    }
+
+    /// Character `c`'s status or sight has changed: the roster follows.
+    pub fn restand(&mut self, c: CharacterId) {
+        if let Some(ch) = self.characters.get(c) {
+            self.roster.stand(c, ch);
+        }
+    }
+
+    /// Who stands how, while it stands for every character.
+    pub fn roster(&self) -> Option<&Roster> {
+        self.roster.get()
+    }
+
+    /// The characters of the roster's set that `pick` names, in order, or every character
+    /// where the state keeps no roster: a loop over the characters goes through these alone,
+    /// and asks the rest of its question of each.
+    pub fn among<P: FnOnce(&Roster) -> u64>(
+        &self,
+        pick: P,
+    ) -> impl Iterator<Item = CharacterId> + use<P> {
+        let n = self.characters.len();
+        let all = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+        bits(self.roster().map_or(all, pick)).chain(64.min(n)..n)
     }
 
     /// Where each item is, as the index of who holds what reads it.
@@ -866,7 +987,10 @@ impl State {
 
     /// Teams with a member still conscious on the map.
     pub fn standing(&self, t: TeamId) -> bool {
-        self.characters.iter().any(|c| c.team == t && c.is_active())
+        match self.roster() {
+            Some(r) => r.team(t) & r.active != 0,
+            None => self.characters.iter().any(|c| c.team == t && c.is_active()),
+        }
     }
 
     pub fn actor(&self) -> Option<CharacterId> {

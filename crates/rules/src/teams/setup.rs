@@ -528,8 +528,10 @@ impl TeamsSetup {
             outcome: None,
             changes: self.objective_changes.clone(),
             holders: Default::default(),
+            roster: Default::default(),
         };
         state.index_items();
+        state.index_roster();
         Ok(state)
     }
 
@@ -608,6 +610,7 @@ fn stand(s: &mut State, sit: &TeamsSituation) -> Result<(), RuleError> {
         // Already harmed (half endurance or less, teams.harm): said when it began, not again.
         ch.harmed = ch.is_harmed();
     }
+    s.index_roster();
     Ok(())
 }
 

@@ -229,6 +229,7 @@ pub fn act(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
             let ch = &mut ctx.s.characters[actor];
             ch.status = Status::Fled;
             let team = ch.team;
+            ctx.s.restand(actor);
             ctx.s.teams[team].escaped = ctx.s.teams[team].escaped.saturating_add(1);
             ctx.say(
                 EventKind::Status {
@@ -462,6 +463,7 @@ fn resuscitate(ctx: &mut Ctx, who: CharacterId, patient: CharacterId) -> Result<
         let pc = &mut ctx.s.characters[patient];
         pc.status = Status::Active;
         pc.health = pc.health.max(1);
+        ctx.s.restand(patient);
         ctx.say(
             EventKind::Status {
                 character: patient,
