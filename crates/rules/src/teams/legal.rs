@@ -17,7 +17,6 @@ use super::targeting::{reaches, ready_weapon, weapon_ready};
 use super::turn::bit;
 use crate::battle::CharacterId;
 use crate::line::Line;
-use smallvec::SmallVec;
 
 pub fn legal_actions(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -127,12 +126,57 @@ pub fn only_end_left(s: &State) -> bool {
 
 /// What the turn's character carries, in item order, each with whether it is in hand, and
 /// what it could pick up: read in one pass over the items for the whole listing rather than
-/// once for each kind of action.
+/// once for each kind of action. The first 64 items are a bit each, as the index of who holds
+/// what keeps them, so that the kit is small to make and to hand about; a battle of more
+/// lists the rest one by one, after them.
 struct Kit {
-    carried: SmallVec<[(ItemId, bool); 8]>,
+    carried: u64,
+    hands: u64,
     /// Lying on the ground within reach, or carried by someone fallen within reach
     /// (teams.interact).
-    pick_ups: SmallVec<[ItemId; 8]>,
+    pick_ups: u64,
+    beyond: Option<Box<Beyond>>,
+}
+
+/// A kit's items past the 64th.
+#[derive(Default)]
+struct Beyond {
+    carried: Vec<(ItemId, bool)>,
+    held: Vec<ItemId>,
+    pick_ups: Vec<ItemId>,
+}
+
+/// Items of a kit in item order: those of a set of bits, then those listed past them.
+struct Items<'a, T> {
+    bits: u64,
+    hands: u64,
+    rest: std::slice::Iter<'a, T>,
+}
+
+impl Iterator for Items<'_, (ItemId, bool)> {
+    type Item = (ItemId, bool);
+
+    fn next(&mut self) -> Option<(ItemId, bool)> {
+        if self.bits == 0 {
+            return self.rest.next().copied();
+        }
+        let i = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some((i, self.hands & 1 << i != 0))
+    }
+}
+
+impl Iterator for Items<'_, ItemId> {
+    type Item = ItemId;
+
+    fn next(&mut self) -> Option<ItemId> {
+        if self.bits == 0 {
+            return self.rest.next().copied();
+        }
+        let i = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(i)
+    }
 }
 
 impl Kit {
@@ -141,60 +185,93 @@ impl Kit {
         let within_reach = |p: Pos| (p.x.abs_diff(at.x) <= 1) & (p.y.abs_diff(at.y) <= 1);
         let fallen =
             |o: CharacterId, oc: &Character| oc.is_fallen() && (o != c) & within_reach(oc.pos);
-        // The others fallen within reach, a bit each (those past the 64th looked up one by
-        // one).
-        let fallen_bits = s
-            .among(|r| r.fallen)
-            .take_while(|&o| o < 64)
-            .filter(|&o| fallen(o, &s.characters[o]))
-            .fold(0u64, |bits, o| bits | 1 << o);
-        let is_fallen = |o: CharacterId| {
-            if o < 64 {
-                fallen_bits & 1 << o != 0
-            } else {
-                s.characters.get(o).is_some_and(|oc| fallen(o, oc))
-            }
-        };
-        let mut kit = Kit {
-            carried: SmallVec::new(),
-            pick_ups: SmallVec::new(),
-        };
         if let Some(h) = s.holders() {
             // The index names the items of the character and of the fallen about it: only the
-            // items on the ground are looked at one by one.
-            let hands = h.hands(c);
-            for i in bits(h.carried(c)) {
-                kit.carried.push((i, hands & 1 << i != 0));
-            }
+            // items on the ground are looked at one by one. (It indexes no battle of more
+            // than 64 characters.)
+            let of_fallen = s
+                .among(|r| r.fallen)
+                .filter(|&o| fallen(o, &s.characters[o]))
+                .fold(0, |set, o| set | h.carried(o));
             let near_ground = bits(h.ground(0))
                 .filter(
                     |&i| matches!(s.items[i].location(), Location::Ground(p) if within_reach(p)),
                 )
                 .fold(0, |set, i| set | 1 << i);
-            let of_fallen = bits(fallen_bits).fold(0, |set, o| set | h.carried(o));
-            for i in bits(near_ground | of_fallen) {
-                kit.pick_ups.push(i);
-            }
-            return kit;
+            return Kit {
+                carried: h.carried(c),
+                hands: h.hands(c),
+                pick_ups: near_ground | of_fallen,
+                beyond: None,
+            };
         }
+        let mut kit = Kit {
+            carried: 0,
+            hands: 0,
+            pick_ups: 0,
+            beyond: None,
+        };
+        let is_fallen = |o: CharacterId| s.characters.get(o).is_some_and(|oc| fallen(o, oc));
         for (i, it) in s.items.iter().enumerate() {
-            match it.location() {
-                Location::Hand(h) if h == c => kit.carried.push((i, true)),
-                Location::Pack(p) if p == c => kit.carried.push((i, false)),
-                Location::Hand(o) | Location::Pack(o) if is_fallen(o) => kit.pick_ups.push(i),
-                Location::Ground(p) if within_reach(p) => kit.pick_ups.push(i),
-                _ => {}
+            let (carried, hand) = match it.location() {
+                Location::Hand(h) if h == c => (true, true),
+                Location::Pack(p) if p == c => (true, false),
+                Location::Hand(o) | Location::Pack(o) if is_fallen(o) => (false, false),
+                Location::Ground(p) if within_reach(p) => (false, false),
+                _ => continue,
+            };
+            if i < 64 {
+                let bit = 1 << i;
+                if carried {
+                    kit.carried |= bit;
+                    kit.hands |= u64::from(hand) << i;
+                } else {
+                    kit.pick_ups |= bit;
+                }
+                continue;
+            }
+            let beyond = kit.beyond.get_or_insert_with(Box::default);
+            if carried {
+                beyond.carried.push((i, hand));
+                if hand {
+                    beyond.held.push(i);
+                }
+            } else {
+                beyond.pick_ups.push(i);
             }
         }
         kit
     }
 
-    fn all(&self) -> &[(ItemId, bool)] {
-        &self.carried
+    fn beyond(&self) -> (&[(ItemId, bool)], &[ItemId], &[ItemId]) {
+        self.beyond
+            .as_deref()
+            .map_or((&[], &[], &[]), |b| (&b.carried, &b.held, &b.pick_ups))
     }
 
-    fn held(&self) -> impl Iterator<Item = ItemId> + '_ {
-        self.all().iter().filter(|(_, hand)| *hand).map(|&(i, _)| i)
+    /// Each item carried, in item order, with whether it is in hand.
+    fn all(&self) -> Items<'_, (ItemId, bool)> {
+        Items {
+            bits: self.carried,
+            hands: self.hands,
+            rest: self.beyond().0.iter(),
+        }
+    }
+
+    fn held(&self) -> Items<'_, ItemId> {
+        Items {
+            bits: self.hands,
+            hands: 0,
+            rest: self.beyond().1.iter(),
+        }
+    }
+
+    fn pick_ups(&self) -> Items<'_, ItemId> {
+        Items {
+            bits: self.pick_ups,
+            hands: 0,
+            rest: self.beyond().2.iter(),
+        }
     }
 
     /// The weapons to attack with: those in hand, then bare hands.
@@ -383,7 +460,7 @@ fn each_turn_action(
             }
         }
         if want(Part::PickUp) {
-            for &i in kit().pick_ups.iter() {
+            for i in kit().pick_ups() {
                 emit(Action::PickUp(i))?;
             }
         }
@@ -498,30 +575,42 @@ fn brandish_options(
     kit: &Kit,
     emit: &mut impl FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let carried = kit.all();
+    let hands = |i: ItemId| s.items[i].def.hands;
+    let brandish = |first, second| Action::Brandish { first, second };
+    if kit.beyond.is_none() {
+        // Sets of items as bits: the current way is the set in hand.
+        let current = kit.hands;
+        if current != 0 {
+            emit(brandish(None, None))?;
+        }
+        for i in bits(kit.carried) {
+            let hi = hands(i);
+            if hi <= 2 && current != 1 << i {
+                emit(brandish(Some(i), None))?;
+            }
+            for j in bits(kit.carried & u64::MAX << i << 1) {
+                if hi + hands(j) <= 2 && current != (1 << i | 1 << j) {
+                    emit(brandish(Some(i), Some(j)))?;
+                }
+            }
+        }
+        return ControlFlow::Continue(());
+    }
+    let carried: Vec<(ItemId, bool)> = kit.all().collect();
     let in_hand = kit.held().count();
     let is_current =
         |set: &[ItemId]| set.len() == in_hand && set.iter().all(|i| carried.contains(&(*i, true)));
     if !is_current(&[]) {
-        emit(Action::Brandish {
-            first: None,
-            second: None,
-        })?;
+        emit(brandish(None, None))?;
     }
     for (k, &(i, _)) in carried.iter().enumerate() {
-        let hi = s.items[i].def.hands;
+        let hi = hands(i);
         if hi <= 2 && !is_current(&[i]) {
-            emit(Action::Brandish {
-                first: Some(i),
-                second: None,
-            })?;
+            emit(brandish(Some(i), None))?;
         }
         for &(j, _) in &carried[k + 1..] {
-            if hi + s.items[j].def.hands <= 2 && !is_current(&[i, j]) {
-                emit(Action::Brandish {
-                    first: Some(i),
-                    second: Some(j),
-                })?;
+            if hi + hands(j) <= 2 && !is_current(&[i, j]) {
+                emit(brandish(Some(i), Some(j)))?;
             }
         }
     }
@@ -577,12 +666,8 @@ pub mod checks {
             assert!(unindexed.holders().is_none());
             for c in 0..s.characters.len() {
                 let (kit, read) = (Kit::of(s, c), Kit::of(&unindexed, c));
-                assert_eq!(kit.all(), read.all(), "{at}: {c}");
-                assert_eq!(
-                    kit.pick_ups.as_slice(),
-                    read.pick_ups.as_slice(),
-                    "{at}: {c}"
-                );
+                assert!(kit.all().eq(read.all()), "{at}: {c}");
+                assert!(kit.pick_ups().eq(read.pick_ups()), "{at}: {c}");
                 assert!(s.held(c).eq(unindexed.held(c)), "{at}: {c}");
                 assert!(s.carried(c).eq(unindexed.carried(c)), "{at}: {c}");
             }
@@ -623,36 +708,94 @@ mod tests {
     use crate::teams::{CharacterSetup, TeamsSetup};
 
     /// The kit read off the items agrees with the items themselves, for a handful of things
-    /// and for more than the stack holds.
+    /// and for a battle of more items than a set of bits holds: what each carries, what each
+    /// holds, and what one can take from the other fallen beside it.
     #[test]
     fn the_kit_is_what_the_character_carries_in_item_order() {
-        for carried in [0, 1, 8, 13] {
+        for carried in [0, 1, 8, 13, 40] {
             let mut me = CharacterSetup::new("Me", 0, Pos::new(0, 0)).hold(Item::new("sword"));
-            let mut other = CharacterSetup::new("Other", 1, Pos::new(3, 3));
+            let mut other = CharacterSetup::new("Other", 1, Pos::new(1, 1)).hold(Item::new("club"));
             for k in 0..carried {
                 me = me.carry(Item::new(format!("thing {k}")));
                 other = other.carry(Item::new(format!("other thing {k}")));
             }
-            let s = TeamsSetup::new("Packs", 5, 5)
+            let mut s = TeamsSetup::new("Packs", 5, 5)
                 .team("A")
                 .team("B")
                 .character(me)
                 .character(other)
                 .state()
                 .unwrap();
-            let kit = Kit::of(&s, 0);
-            let carried_ids: Vec<ItemId> = kit.all().iter().map(|&(i, _)| i).collect();
+            for c in 0..2 {
+                let kit = Kit::of(&s, c);
+                let at = format!("{carried} carried, character {c}");
+                let carried_ids: Vec<ItemId> = kit.all().map(|(i, _)| i).collect();
+                assert_eq!(carried_ids, s.carried(c).collect::<Vec<_>>(), "{at}");
+                assert_eq!(
+                    kit.held().collect::<Vec<_>>(),
+                    s.held(c).collect::<Vec<_>>(),
+                    "{at}"
+                );
+                assert_eq!(kit.all().count(), carried + 1, "{at}");
+                assert_eq!(kit.pick_ups().count(), 0, "{at}");
+            }
+            s.characters[1].status = Status::Dead;
+            s.restand(1);
             assert_eq!(
-                carried_ids,
-                s.carried(0).collect::<Vec<_>>(),
+                Kit::of(&s, 0).pick_ups().collect::<Vec<_>>(),
+                s.carried(1).collect::<Vec<_>>(),
                 "{carried} carried"
             );
-            assert_eq!(
-                kit.held().collect::<Vec<_>>(),
-                s.held(0).collect::<Vec<_>>(),
-                "{carried} carried"
-            );
-            assert_eq!(kit.all().len(), carried + 1);
+        }
+    }
+
+    /// Every way of filling the hands but the current one, read off bits as off a list: with
+    /// nothing, one item, or two one-handed items in hand, and a two-handed one carried.
+    #[test]
+    fn the_ways_to_fill_the_hands_are_the_same_from_bits_and_from_a_list() {
+        let two_handed = Item {
+            hands: 2,
+            ..Item::new("bow")
+        };
+        for held in 0..3 {
+            let mut me = CharacterSetup::new("Me", 0, Pos::new(0, 0)).carry(two_handed.clone());
+            for k in 0..3 {
+                let item = Item::new(format!("knife {k}"));
+                me = if k < held {
+                    me.hold(item)
+                } else {
+                    me.carry(item)
+                };
+            }
+            let s = TeamsSetup::new("Hands", 5, 5)
+                .team("A")
+                .team("B")
+                .character(me)
+                .character(CharacterSetup::new("Other", 1, Pos::new(4, 4)))
+                .state()
+                .unwrap();
+            let listed = |kit: &Kit| {
+                let mut out = Vec::new();
+                let _ = brandish_options(&s, kit, &mut |a| {
+                    out.push(a);
+                    ControlFlow::Continue(())
+                });
+                out
+            };
+            let bits = Kit::of(&s, 0);
+            let mut list = Kit::of(&s, 0);
+            list.beyond = Some(Box::new(Beyond {
+                carried: list.all().collect(),
+                held: list.held().collect(),
+                pick_ups: Vec::new(),
+            }));
+            list.carried = 0;
+            list.hands = 0;
+            let (from_bits, from_list) = (listed(&bits), listed(&list));
+            assert_eq!(from_bits, from_list, "{held} held");
+            // The bow alone, each knife alone, each pair of knives, and nothing: all but the
+            // way now.
+            assert_eq!(from_bits.len(), 1 + 3 + 3 + 1 - 1, "{held} held");
         }
     }
 }
