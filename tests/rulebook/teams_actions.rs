@@ -1005,7 +1005,7 @@ fn a_move_is_told_the_readied_attack_it_sets_off_before_it_is_made() {
     assert_eq!(risk[0].0, t.c("Boudica"));
     // The odds are those of her spear against the bandit standing there.
     let mut there = t.s.clone();
-    there.characters[bandit].pos = at(2, 1);
+    there.place(bandit, at(2, 1));
     let want = attack_odds(&there, t.c("Boudica"), spear, bandit).expect("in reach");
     assert_eq!(risk[0].1, want);
     assert!(want.hit > 0.0 && want.expected_damage > 0.0);

@@ -344,7 +344,7 @@ impl Table {
     /// Moves a character by hand, to set a case up.
     pub fn put(&mut self, name: &str, p: Pos) {
         let c = self.c(name);
-        self.s.characters[c].pos = p;
+        self.s.place(c, p);
     }
 
     /// Declines whatever reaction is offered (intercepts and defences), one after another.

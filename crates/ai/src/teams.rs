@@ -865,9 +865,7 @@ fn intercept(s: &State, ally: CharacterId) -> f64 {
     };
     // The interceptor takes the target's square: its odds are those of standing there.
     let mut swapped = s.clone();
-    let (from, to) = (s.characters[ally].pos, s.characters[a.target].pos);
-    swapped.characters[ally].pos = to;
-    swapped.characters[a.target].pos = from;
+    swapped.swap_places(ally, a.target);
     expected(s, a.target)
         - expected(&swapped, ally) * (1.0 - FREE_DEFENCE)
         - STAMINA

@@ -99,8 +99,7 @@ pub fn intercept(ctx: &mut Ctx, by: Option<CharacterId>) -> Result<(), RuleError
         let s = &mut *ctx.s;
         s.characters[ally].stamina = s.characters[ally].stamina.saturating_sub(1);
         let (from, to) = (s.characters[ally].pos, s.characters[a.target].pos);
-        s.characters[ally].pos = to;
-        s.characters[a.target].pos = from;
+        s.swap_places(ally, a.target);
         s.characters[ally].in_cover = false;
         s.characters[a.target].in_cover = false;
         let target = a.target;

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::model::{Cell, Character, Map, Pos, Roster, Shared, State};
+use super::model::{Cell, Character, Map, Pos, Roster, Shared, Squares, State};
 use super::squares::{Layout, Shift, bits, down, up};
 use crate::battle::CharacterId;
 
@@ -80,7 +80,7 @@ impl Around {
         let taken = if set == 0 {
             0
         } else {
-            about(s, p, None, Character::is_present)
+            about(s, p, |sq| sq.present, Character::is_present)
         };
         bits(u64::from(set)).filter_map(move |k| {
             let (dx, dy) = NEIGHBOURS[k];
@@ -243,6 +243,29 @@ impl Terrain {
     /// `budget`.
     fn read(&mut self, s: &State, mover: CharacterId, budget: u8, at: Layout) {
         let me = &s.characters[mover];
+        self.start = (me.pos.x, me.pos.y);
+        self.budget = budget;
+        if let Some(sq) = s.roster().and_then(Roster::squares)
+            && sq.layout == at
+        {
+            // The roster keeps where everyone stands: its sets are these, less the mover.
+            let mine = if me.is_present() {
+                sq.bit(me.pos).unwrap_or(0)
+            } else {
+                0
+            };
+            for (set, bits) in [
+                (&mut self.taken, sq.present & !mine),
+                (&mut self.enemy, sq.enemies_of(me.team)),
+            ] {
+                set.clear();
+                set.push(bits as u64);
+                if at.words == 2 {
+                    set.push((bits >> 64) as u64);
+                }
+            }
+            return;
+        }
         for set in [&mut self.enemy, &mut self.taken] {
             set.clear();
             set.resize(at.words, 0);
@@ -259,8 +282,6 @@ impl Terrain {
                 self.enemy[word] |= bit;
             }
         }
-        self.start = (me.pos.x, me.pos.y);
-        self.budget = budget;
     }
 
     /// The squares a movement may end on, of those it `reach`es: nobody there, not the
@@ -939,7 +960,7 @@ pub fn flanked(s: &State, target: CharacterId) -> bool {
     let around = about(
         s,
         t.pos,
-        Some(&|r: &Roster| r.active & !r.team(t.team)),
+        |sq| sq.enemies_of(t.team),
         |c| on_map(c) & c.is_active() & (c.team != t.team),
     );
     // Opposite squares: across, along, and the two diagonals.
@@ -955,20 +976,23 @@ pub fn flanked(s: &State, target: CharacterId) -> bool {
 fn about(
     s: &State,
     p: Pos,
-    pick: Option<&dyn Fn(&Roster) -> u64>,
+    kept: impl Fn(&Squares) -> u128,
     keep: impl Fn(&Character) -> bool,
 ) -> u16 {
-    let at = |bits: u16, c: &Character| {
+    // Read off the roster's squares where it keeps them: `kept` names there the squares of
+    // those `keep` holds of.
+    if let Some(block) = s
+        .roster()
+        .and_then(Roster::squares)
+        .and_then(|sq| sq.about(kept(sq), p))
+    {
+        return block;
+    }
+    s.characters.iter().fold(0, |bits, c| {
         let near = (c.pos.x.abs_diff(p.x) <= 1) & (c.pos.y.abs_diff(p.y) <= 1);
         let at = if near { block_bit(p, c.pos) } else { 0 };
         bits | u16::from(near & keep(c)) << at
-    };
-    // A plain pass over every character costs less than one through a roster's few: a
-    // roster pays where it leaves out most of them.
-    match pick {
-        Some(pick) => s.among(pick).fold(0, |bits, c| at(bits, &s.characters[c])),
-        None => s.characters.iter().fold(0, at),
-    }
+    })
 }
 
 /// Square `q`'s bit in the 3×3 block centred on `p`, `q` within 1 of `p` either way:
@@ -1231,6 +1255,7 @@ mod tests {
                     _ => Status::Active,
                 };
             }
+            s.index_roster();
             for budget in [0, 1, 3, 6, 9] {
                 let got = reachable(&s, 0, budget);
                 assert_eq!(got, reference(&s, 0, budget), "case {case}, {budget} m");
@@ -1324,6 +1349,7 @@ mod tests {
                             };
                             t.characters.push(c);
                         }
+                        t.index_roster();
                         let free = |q: Pos| t.occupant(q).is_none();
                         let plain_steps: Vec<Pos> = neighbours(&t, p)
                             .filter(|&q| {
@@ -1413,7 +1439,8 @@ mod tests {
                     s.characters[c].status = match s.characters[c].status {
                         Status::Active => Status::Unconscious,
                         _ => Status::Active,
-                    }
+                    };
+                    s.restand(c);
                 }
                 1 => {
                     let door = Pos::new(4, 4);
@@ -1429,7 +1456,7 @@ mod tests {
                 _ => {
                     let to = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
                     if s.map.walkable(to) && s.occupant(to).is_none() {
-                        s.characters[c].pos = to;
+                        s.place(c, to);
                     }
                 }
             }

@@ -6,6 +6,7 @@ use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::squares::Layout;
 use crate::battle::{CharacterId, FactionId, Outcome};
 use crate::dice::Die;
 use crate::holders::{Held, Holders, bits, items_where};
@@ -782,10 +783,11 @@ pub struct State {
 }
 
 /// Who stands how, a bit per character: conscious, unconscious, fallen (unconscious or
-/// dead), unseen, and each team's members. Kept by the rules that change a status or a
-/// character's sight ([`State::restand`]), so that a listing and the check for the battle's
-/// end go through those who may count alone; any other reader looks at the characters
-/// themselves. Not saved, and equal whenever the characters are.
+/// dead), unseen, and each team's members; and where the present stand ([`Squares`]). Kept by
+/// the rules that change a status, a character's sight or its square ([`State::restand`],
+/// [`State::place`], [`State::swap_places`]), so that a listing, a movement search and the
+/// check for the battle's end go through those who may count alone; any other reader looks at
+/// the characters themselves. Not saved, and equal whenever the characters are.
 #[derive(Clone, Debug, Default)]
 pub struct Roster {
     pub active: u64,
@@ -793,7 +795,60 @@ pub struct Roster {
     pub fallen: u64,
     pub unseen: u64,
     teams: Vec<u64>,
+    squares: Option<Squares>,
     built: bool,
+}
+
+/// Where the present stand, as sets of the map's squares laid out as the movement search lays
+/// them out ([`Layout`]): each present character's square, and each team's conscious members'.
+/// Kept on maps of two words at most (every shipped one), while no two present characters
+/// share a square and none stands off the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Squares {
+    pub layout: Layout,
+    pub present: u128,
+    active: Vec<u128>,
+}
+
+impl Squares {
+    /// The conscious members of the teams other than `t`.
+    pub fn enemies_of(&self, t: TeamId) -> u128 {
+        self.active
+            .iter()
+            .enumerate()
+            .filter(|&(u, _)| u != t)
+            .fold(0, |set, (_, &a)| set | a)
+    }
+
+    /// Square `p`'s bit, if it is on the map.
+    pub fn bit(&self, p: Pos) -> Option<u128> {
+        let (x, y) = (usize::from(p.x), usize::from(p.y));
+        (x < self.layout.width && y < self.layout.height).then(|| 1 << self.layout.index(x, y))
+    }
+
+    /// The squares of `set` about `p` (its own among them), a bit each of the 3×3 block
+    /// centred on it: (dy + 1) * 3 + dx + 1. None if `p` is off the map.
+    pub fn about(&self, set: u128, p: Pos) -> Option<u16> {
+        let (x, y) = (usize::from(p.x), usize::from(p.y));
+        if x >= self.layout.width || y >= self.layout.height {
+            return None;
+        }
+        let mut block = 0;
+        for dy in 0..3 {
+            let Some(row) = (y + dy).checked_sub(1).filter(|&r| r < self.layout.height) else {
+                continue;
+            };
+            let at = self.layout.index(0, row);
+            // Columns x - 1 to x + 1 of the row; the one left of the first column is none.
+            let three = if x == 0 {
+                (set >> at & 0b11) << 1
+            } else {
+                set >> (at + x - 1) & 0b111
+            };
+            block |= (three as u16) << (dy * 3);
+        }
+        Some(block)
+    }
 }
 
 impl PartialEq for Roster {
@@ -805,12 +860,18 @@ impl PartialEq for Roster {
 impl Eq for Roster {}
 
 impl Roster {
-    fn of(characters: &[Character], teams: usize) -> Roster {
+    fn of(characters: &[Character], teams: usize, map: &Map) -> Roster {
         if characters.len() > 64 || teams > 64 {
             return Roster::default();
         }
+        let layout = Layout::new(usize::from(map.width), usize::from(map.height));
         let mut r = Roster {
             teams: vec![0; teams],
+            squares: (layout.words <= 2).then(|| Squares {
+                layout,
+                present: 0,
+                active: vec![0; teams],
+            }),
             built: true,
             ..Roster::default()
         };
@@ -820,6 +881,7 @@ impl Roster {
         r
     }
 
+    /// Character `c`, `ch` now, may have changed its status or sight (not its square).
     fn stand(&mut self, c: CharacterId, ch: &Character) {
         if !self.built {
             return;
@@ -828,6 +890,7 @@ impl Roster {
             *self = Roster::default();
             return;
         }
+        self.lift(c, ch, ch.pos);
         let bit = 1u64 << c;
         let put = |set: &mut u64, on: bool| *set = (*set & !bit) | (u64::from(on) << c);
         put(&mut self.active, ch.is_active());
@@ -836,6 +899,52 @@ impl Roster {
         put(&mut self.unseen, ch.unseen);
         for (t, set) in self.teams.iter_mut().enumerate() {
             put(set, ch.team == t);
+        }
+        self.set_down(c, ch);
+    }
+
+    /// Takes `c` (`ch`, standing at `at`, as the roster last knew it) off the squares.
+    fn lift(&mut self, c: CharacterId, ch: &Character, at: Pos) {
+        let (active, present) = (
+            self.active >> c & 1 != 0,
+            (self.active | self.down) >> c & 1,
+        );
+        let Some(sq) = self.squares.as_mut() else {
+            return;
+        };
+        if present == 0 {
+            return;
+        }
+        let Some(bit) = sq.bit(at) else {
+            return;
+        };
+        sq.present &= !bit;
+        if active && let Some(set) = sq.active.get_mut(ch.team) {
+            *set &= !bit;
+        }
+    }
+
+    /// Puts `c` (`ch`) on the squares where it stands, as the roster knows it; where someone
+    /// present stands there already, or it stands off the map, the squares are kept no more.
+    fn set_down(&mut self, c: CharacterId, ch: &Character) {
+        let (active, present) = (
+            self.active >> c & 1 != 0,
+            (self.active | self.down) >> c & 1,
+        );
+        let Some(sq) = self.squares.as_mut() else {
+            return;
+        };
+        if present == 0 {
+            return;
+        }
+        match sq.bit(ch.pos) {
+            Some(bit) if sq.present & bit == 0 && ch.team < sq.active.len() => {
+                sq.present |= bit;
+                if active {
+                    sq.active[ch.team] |= bit;
+                }
+            }
+            _ => self.squares = None,
         }
     }
 
@@ -849,6 +958,11 @@ impl Roster {
         self.teams.get(t).copied().unwrap_or(0)
     }
 
+    /// Where the present stand, while it is kept.
+    pub fn squares(&self) -> Option<&Squares> {
+        self.squares.as_ref()
+    }
+
     /// Whether the two stand for the same characters the same way (`==` holds always: see
     /// above).
     #[cfg(feature = "checks")]
@@ -860,6 +974,7 @@ impl Roster {
                 r.fallen,
                 r.unseen,
                 r.teams.clone(),
+                r.squares.clone(),
                 r.built,
             )
         };
@@ -883,13 +998,40 @@ impl State {
 
     /// Reads who stands how afresh from the characters.
     pub fn index_roster(&mut self) {
-        self.roster = Roster::of(&self.characters, self.teams.len());
+        self.roster = Roster::of(&self.characters, self.teams.len(), &self.map);
     }
 
     /// Character `c`'s status or sight has changed: the roster follows.
     pub fn restand(&mut self, c: CharacterId) {
         if let Some(ch) = self.characters.get(c) {
             self.roster.stand(c, ch);
+        }
+    }
+
+    /// Character `c` stands at `to` now, the roster with it.
+    pub fn place(&mut self, c: CharacterId, to: Pos) {
+        let Some(ch) = self.characters.get_mut(c) else {
+            return;
+        };
+        let from = std::mem::replace(&mut ch.pos, to);
+        self.roster.lift(c, ch, from);
+        self.roster.set_down(c, ch);
+    }
+
+    /// Characters `a` and `b` change places, the roster with them.
+    pub fn swap_places(&mut self, a: CharacterId, b: CharacterId) {
+        if a == b || a.max(b) >= self.characters.len() {
+            return;
+        }
+        for c in [a, b] {
+            self.roster
+                .lift(c, &self.characters[c], self.characters[c].pos);
+        }
+        let (pa, pb) = (self.characters[a].pos, self.characters[b].pos);
+        self.characters[a].pos = pb;
+        self.characters[b].pos = pa;
+        for c in [a, b] {
+            self.roster.set_down(c, &self.characters[c]);
         }
     }
 

@@ -553,9 +553,8 @@ fn brandish(ctx: &mut Ctx, who: CharacterId, first: Option<ItemId>, second: Opti
 
 /// What a movement does to the mover's place: the new square, and no cover taken there yet.
 pub fn stand_at(s: &mut State, who: CharacterId, to: Pos) {
-    let ch = &mut s.characters[who];
-    ch.pos = to;
-    ch.in_cover = false;
+    s.place(who, to);
+    s.characters[who].in_cover = false;
 }
 
 /// `how` the mover goes: "move", "sprint" or "step"; `metres` what it costs from where it stands
