@@ -10,7 +10,7 @@ use super::model::*;
 use super::said::{later, square};
 use super::{Ctx, attack, legal, turn};
 
-pub use super::rounds::{eligible, end_turn, pending};
+pub use super::rounds::{any_eligible, eligible, end_turn, pending};
 use crate::battle::{CharacterId, Outcome, RuleError};
 use crate::context::Remark;
 use crate::line::Line;
@@ -98,6 +98,7 @@ pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleErro
     begin_round(ctx, sit.round);
     for &c in &sit.acted {
         ctx.s.characters[c].acted = true;
+        ctx.s.restand(c);
     }
     let team = sit.to_act.or(sit.turn.map(|c| ctx.s.characters[c].team));
     if let Some(t) = team {
@@ -122,6 +123,7 @@ fn begin_round(ctx: &mut Ctx, round: u32) {
         c.acted = false;
         c.attacks = 0;
     }
+    ctx.s.roster_all_waiting();
     ctx.s.to_act = 0;
     ctx.s.stage = Stage::Activation;
     let text = later(move || {
@@ -225,6 +227,8 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
 fn activate(ctx: &mut Ctx, c: CharacterId) {
     let ch = &mut ctx.s.characters[c];
     ch.acted = true;
+    ctx.s.roster_acted(c);
+    let ch = &mut ctx.s.characters[c];
     ch.reactions = 1;
     ch.waited = false;
     ch.guarding = false;
@@ -264,9 +268,9 @@ pub fn advance(ctx: &mut Ctx) -> Result<(), RuleError> {
         match ctx.s.stage {
             Stage::Activation => {
                 let n = ctx.s.order.len();
-                if (0..n).all(|k| eligible(ctx.s, ctx.s.order[k]).next().is_none()) {
+                if (0..n).all(|k| !any_eligible(ctx.s, ctx.s.order[k])) {
                     end_round(ctx);
-                } else if eligible(ctx.s, ctx.s.order[ctx.s.to_act]).next().is_none() {
+                } else if !any_eligible(ctx.s, ctx.s.order[ctx.s.to_act]) {
                     ctx.s.to_act = (ctx.s.to_act + 1) % n;
                 } else {
                     return Ok(());

@@ -496,7 +496,7 @@ pub struct Character {
     /// (a test's situation) calls [`State::restand`] after.
     pub status: Status,
     pub prone: bool,
-    /// Took (or lost) a turn this round.
+    /// Took (or lost) a turn this round. Kept in the state's roster as `status` is.
     pub acted: bool,
     /// Reactions left until the start of this character's next turn.
     pub reactions: u8,
@@ -794,6 +794,8 @@ pub struct Roster {
     pub down: u64,
     pub fallen: u64,
     pub unseen: u64,
+    /// Yet to take a turn this round.
+    pub waiting: u64,
     teams: Vec<u64>,
     squares: Option<Squares>,
     built: bool,
@@ -897,6 +899,7 @@ impl Roster {
         put(&mut self.down, ch.status == Status::Unconscious);
         put(&mut self.fallen, ch.is_fallen());
         put(&mut self.unseen, ch.unseen);
+        put(&mut self.waiting, !ch.acted);
         for (t, set) in self.teams.iter_mut().enumerate() {
             put(set, ch.team == t);
         }
@@ -973,6 +976,7 @@ impl Roster {
                 r.down,
                 r.fallen,
                 r.unseen,
+                r.waiting,
                 r.teams.clone(),
                 r.squares.clone(),
                 r.built,
@@ -1005,6 +1009,21 @@ impl State {
     pub fn restand(&mut self, c: CharacterId) {
         if let Some(ch) = self.characters.get(c) {
             self.roster.stand(c, ch);
+        }
+    }
+
+    /// Every character is yet to take a turn: a round begins.
+    pub fn roster_all_waiting(&mut self) {
+        let n = self.characters.len();
+        if self.roster.built {
+            self.roster.waiting = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+        }
+    }
+
+    /// Character `c` has taken its turn this round.
+    pub fn roster_acted(&mut self, c: CharacterId) {
+        if c < 64 {
+            self.roster.waiting &= !(1 << c);
         }
     }
 

@@ -49,14 +49,21 @@ pub fn end_turn(ctx: &mut Ctx) {
 /// Members of `team` who may take a turn now: conscious, not yet acted this round, and in the
 /// surprise round only those with surprise or who cannot be surprised.
 pub fn eligible(s: &State, team: TeamId) -> impl Iterator<Item = CharacterId> + '_ {
-    s.characters
-        .iter()
-        .enumerate()
-        .filter(move |(_, c)| {
+    s.among(move |r| r.team(team) & r.active & r.waiting)
+        .filter(move |&i| {
+            let c = &s.characters[i];
             c.team == team
                 && c.is_active()
                 && !c.acted
                 && s.surprise.is_none_or(|t| t == team || c.stats.danger_sense)
         })
-        .map(|(i, _)| i)
+}
+
+/// Whether any member of `team` may take a turn now ([`eligible`]): asked after every action
+/// of a round's last turns, so read off the roster where no surprise round asks more.
+pub fn any_eligible(s: &State, team: TeamId) -> bool {
+    match s.roster() {
+        Some(r) if s.surprise.is_none() => r.team(team) & r.active & r.waiting != 0,
+        _ => eligible(s, team).next().is_some(),
+    }
 }
