@@ -189,15 +189,19 @@ impl Kit {
             // The index names the items of the character and of the fallen about it: only the
             // items on the ground are looked at one by one. (It indexes no battle of more
             // than 64 characters.)
-            let of_fallen = s
-                .among(|r| r.fallen)
-                .filter(|&o| fallen(o, &s.characters[o]))
-                .fold(0, |set, o| set | h.carried(o));
-            let near_ground = bits(h.ground(0))
-                .filter(
-                    |&i| matches!(s.items[i].location(), Location::Ground(p) if within_reach(p)),
-                )
-                .fold(0, |set, i| set | 1 << i);
+            // Which of them are within reach follows no pattern a branch could guess: each is
+            // taken or left by a mask.
+            let mask = |keep: bool| 0u64.wrapping_sub(u64::from(keep));
+            let of_fallen = s.among(|r| r.fallen).fold(0, |set, o| {
+                set | h.carried(o) & mask(fallen(o, &s.characters[o]))
+            });
+            let near_ground = bits(h.ground(0)).fold(0, |set, i| {
+                let near = match s.items[i].location() {
+                    Location::Ground(p) => within_reach(p),
+                    _ => false,
+                };
+                set | u64::from(near) << i
+            });
             return Kit {
                 carried: h.carried(c),
                 hands: h.hands(c),

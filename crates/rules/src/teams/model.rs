@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::squares::Layout;
 use crate::battle::{CharacterId, FactionId, Outcome};
 use crate::dice::Die;
-use crate::holders::{Held, Holders, bits, items_where};
+use crate::holders::{Held, Holders, items_where};
 
 pub type TeamId = FactionId;
 pub type ItemId = usize;
@@ -853,6 +853,26 @@ impl Squares {
     }
 }
 
+/// The characters [`State::among`] names: those of a set of bits, then any past the 64th.
+pub struct Among {
+    set: u64,
+    past: std::ops::Range<usize>,
+}
+
+impl Iterator for Among {
+    type Item = CharacterId;
+
+    #[inline]
+    fn next(&mut self) -> Option<CharacterId> {
+        if self.set == 0 {
+            return self.past.next();
+        }
+        let c = self.set.trailing_zeros() as usize;
+        self.set &= self.set - 1;
+        Some(c)
+    }
+}
+
 impl PartialEq for Roster {
     fn eq(&self, _: &Self) -> bool {
         true
@@ -1062,13 +1082,13 @@ impl State {
     /// The characters of the roster's set that `pick` names, in order, or every character
     /// where the state keeps no roster: a loop over the characters goes through these alone,
     /// and asks the rest of its question of each.
-    pub fn among<P: FnOnce(&Roster) -> u64>(
-        &self,
-        pick: P,
-    ) -> impl Iterator<Item = CharacterId> + use<P> {
+    pub fn among(&self, pick: impl FnOnce(&Roster) -> u64) -> Among {
         let n = self.characters.len();
         let all = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
-        bits(self.roster().map_or(all, pick)).chain(64.min(n)..n)
+        Among {
+            set: self.roster().map_or(all, pick),
+            past: 64.min(n)..n,
+        }
     }
 
     /// Where each item is, as the index of who holds what reads it.
