@@ -926,18 +926,21 @@ impl Roster {
         self.set_down(c, ch);
     }
 
+    /// Whether `c` stands on the squares as the roster knows it: Some(whether conscious)
+    /// while present.
+    fn on_squares(&self, c: CharacterId) -> Option<bool> {
+        let present = self.built && c < 64 && (self.active | self.down) >> c & 1 != 0;
+        present.then(|| self.active >> c & 1 != 0)
+    }
+
     /// Takes `c` (`ch`, standing at `at`, as the roster last knew it) off the squares.
     fn lift(&mut self, c: CharacterId, ch: &Character, at: Pos) {
-        let (active, present) = (
-            self.active >> c & 1 != 0,
-            (self.active | self.down) >> c & 1,
-        );
+        let Some(active) = self.on_squares(c) else {
+            return;
+        };
         let Some(sq) = self.squares.as_mut() else {
             return;
         };
-        if present == 0 {
-            return;
-        }
         let Some(bit) = sq.bit(at) else {
             return;
         };
@@ -950,16 +953,12 @@ impl Roster {
     /// Puts `c` (`ch`) on the squares where it stands, as the roster knows it; where someone
     /// present stands there already, or it stands off the map, the squares are kept no more.
     fn set_down(&mut self, c: CharacterId, ch: &Character) {
-        let (active, present) = (
-            self.active >> c & 1 != 0,
-            (self.active | self.down) >> c & 1,
-        );
+        let Some(active) = self.on_squares(c) else {
+            return;
+        };
         let Some(sq) = self.squares.as_mut() else {
             return;
         };
-        if present == 0 {
-            return;
-        }
         match sq.bit(ch.pos) {
             Some(bit) if sq.present & bit == 0 && ch.team < sq.active.len() => {
                 sq.present |= bit;
