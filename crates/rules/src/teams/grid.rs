@@ -978,17 +978,16 @@ pub fn flanked(s: &State, target: CharacterId) -> bool {
 }
 
 /// The squares about `p` (its own among them) where someone stands of whom `keep` holds, a bit
-/// each of the 3×3 block centred on `p` ([`block_bit`]), read in one pass over the characters
-/// rather than one pass a square: `&` and a shift by 0 for those not about, since who is about
-/// follows no pattern a branch could guess.
+/// each of the 3×3 block centred on `p` ([`block_bit`]): read off the roster's squares where
+/// it keeps them (`kept` names there the squares of those `keep` holds of), or else in one
+/// pass over the characters rather than one pass a square, `&` and a shift by 0 for those not
+/// about, since who is about follows no pattern a branch could guess.
 fn about(
     s: &State,
     p: Pos,
     kept: impl Fn(&Squares) -> u128,
     keep: impl Fn(&Character) -> bool,
 ) -> u16 {
-    // Read off the roster's squares where it keeps them: `kept` names there the squares of
-    // those `keep` holds of.
     if let Some(block) = s
         .roster()
         .and_then(Roster::squares)

@@ -147,26 +147,12 @@ struct Beyond {
 }
 
 /// Items of a kit in item order: those of a set of bits, then those listed past them.
-struct Items<'a, T> {
+struct Items<'a> {
     bits: u64,
-    hands: u64,
-    rest: std::slice::Iter<'a, T>,
+    rest: std::slice::Iter<'a, ItemId>,
 }
 
-impl Iterator for Items<'_, (ItemId, bool)> {
-    type Item = (ItemId, bool);
-
-    fn next(&mut self) -> Option<(ItemId, bool)> {
-        if self.bits == 0 {
-            return self.rest.next().copied();
-        }
-        let i = self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        Some((i, self.hands & 1 << i != 0))
-    }
-}
-
-impl Iterator for Items<'_, ItemId> {
+impl Iterator for Items<'_> {
     type Item = ItemId;
 
     fn next(&mut self) -> Option<ItemId> {
@@ -186,11 +172,10 @@ impl Kit {
         let fallen =
             |o: CharacterId, oc: &Character| oc.is_fallen() && (o != c) & within_reach(oc.pos);
         if let Some(h) = s.holders() {
-            // The index names the items of the character and of the fallen about it: only the
-            // items on the ground are looked at one by one. (It indexes no battle of more
-            // than 64 characters.)
-            // Which of them are within reach follows no pattern a branch could guess: each is
-            // taken or left by a mask.
+            // The index names the items of the character and of the fallen about it (it
+            // indexes no battle of more than 64 characters): only the items on the ground are
+            // looked at one by one. Which are within reach follows no pattern a branch could
+            // guess: each is taken or left by a mask.
             let mask = |keep: bool| 0u64.wrapping_sub(u64::from(keep));
             let of_fallen = s.among(|r| r.fallen).fold(0, |set, o| {
                 set | h.carried(o) & mask(fallen(o, &s.characters[o]))
@@ -254,26 +239,23 @@ impl Kit {
     }
 
     /// Each item carried, in item order, with whether it is in hand.
-    fn all(&self) -> Items<'_, (ItemId, bool)> {
-        Items {
-            bits: self.carried,
-            hands: self.hands,
-            rest: self.beyond().0.iter(),
-        }
+    fn all(&self) -> impl Iterator<Item = (ItemId, bool)> + '_ {
+        let hands = self.hands;
+        bits(self.carried)
+            .map(move |i| (i, hands & 1 << i != 0))
+            .chain(self.beyond().0.iter().copied())
     }
 
-    fn held(&self) -> Items<'_, ItemId> {
+    fn held(&self) -> Items<'_> {
         Items {
             bits: self.hands,
-            hands: 0,
             rest: self.beyond().1.iter(),
         }
     }
 
-    fn pick_ups(&self) -> Items<'_, ItemId> {
+    fn pick_ups(&self) -> Items<'_> {
         Items {
             bits: self.pick_ups,
-            hands: 0,
             rest: self.beyond().2.iter(),
         }
     }

@@ -487,6 +487,8 @@ pub struct Character {
     pub name: String,
     pub team: TeamId,
     pub stats: Stats,
+    /// Changed by the rules through [`State::place`] and [`State::swap_places`], which keep
+    /// the state's roster with it; whoever else moves a character does so too.
     pub pos: Pos,
     pub endurance: u8,
     pub health: u8,
@@ -776,15 +778,16 @@ pub struct State {
     /// reads its items one by one until [`State::index_items`]).
     #[serde(skip)]
     pub(super) holders: Holders,
-    /// Who stands how, kept with the characters' statuses; not saved (a state read back
+    /// Who stands how and where, kept with the characters; not saved (a state read back
     /// looks at every character until [`State::index_roster`]).
     #[serde(skip)]
     pub(super) roster: Roster,
 }
 
 /// Who stands how, a bit per character: conscious, unconscious, fallen (unconscious or
-/// dead), unseen, and each team's members; and where the present stand ([`Squares`]). Kept by
-/// the rules that change a status, a character's sight or its square ([`State::restand`],
+/// dead), unseen, yet to take a turn this round, and each team's members; and where the
+/// present stand ([`Squares`]). Kept by the rules that change a status, a character's sight,
+/// its turn taken or its square ([`State::restand`], [`State::roster_all_waiting`],
 /// [`State::place`], [`State::swap_places`]), so that a listing, a movement search and the
 /// check for the battle's end go through those who may count alone; any other reader looks at
 /// the characters themselves. Not saved, and equal whenever the characters are.
@@ -903,7 +906,8 @@ impl Roster {
         r
     }
 
-    /// Character `c`, `ch` now, may have changed its status or sight (not its square).
+    /// Character `c`, `ch` now, may have changed its status, its sight or whether it has
+    /// taken its turn (not its square).
     fn stand(&mut self, c: CharacterId, ch: &Character) {
         if !self.built {
             return;
@@ -1024,7 +1028,7 @@ impl State {
         self.roster = Roster::of(&self.characters, self.teams.len(), &self.map);
     }
 
-    /// Character `c`'s status or sight has changed: the roster follows.
+    /// Character `c`'s status, sight or turn taken has changed: the roster follows.
     pub fn restand(&mut self, c: CharacterId) {
         if let Some(ch) = self.characters.get(c) {
             self.roster.stand(c, ch);
