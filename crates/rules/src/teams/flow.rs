@@ -98,7 +98,7 @@ pub fn resume(ctx: &mut Ctx, sit: &super::TeamsSituation) -> Result<(), RuleErro
     begin_round(ctx, sit.round);
     for &c in &sit.acted {
         ctx.s.characters[c].acted = true;
-        ctx.s.restand(c);
+        ctx.s.roster_acted(c);
     }
     let team = sit.to_act.or(sit.turn.map(|c| ctx.s.characters[c].team));
     if let Some(t) = team {
@@ -227,13 +227,12 @@ pub fn step(ctx: &mut Ctx, action: &Action) -> Result<(), RuleError> {
 fn activate(ctx: &mut Ctx, c: CharacterId) {
     let ch = &mut ctx.s.characters[c];
     ch.acted = true;
-    ctx.s.roster_acted(c);
-    let ch = &mut ctx.s.characters[c];
     ch.reactions = 1;
     ch.waited = false;
     ch.guarding = false;
     ch.in_cover = false;
     ch.readied = None;
+    ctx.s.roster_acted(c);
     ctx.s.turn = Some(Turn {
         owner: c,
         actions_left: ACTIONS_PER_TURN,

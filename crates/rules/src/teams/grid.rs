@@ -951,16 +951,6 @@ impl Beside {
     }
 }
 
-/// Squares a 1 m step reaches: next to the character, open, empty, not difficult.
-pub fn steps(s: &State, c: CharacterId) -> impl Iterator<Item = Pos> + '_ {
-    around_square(s, s.characters[c].pos).steps(s)
-}
-
-/// The doors, open or shut, beside `p` that nobody stands in.
-pub fn doors_beside(s: &State, p: Pos) -> impl Iterator<Item = Pos> + '_ {
-    around_square(s, p).doors(s)
-}
-
 /// Whether `target` has conscious enemies of its own on two opposite sides (teams.sneak-flank).
 pub fn flanked(s: &State, target: CharacterId) -> bool {
     let t = &s.characters[target];
@@ -1021,11 +1011,6 @@ pub fn cover_between(s: &State, from: Pos, target: Pos) -> bool {
         );
         s.map.gives_cover(c) && cx * ax + cy * ay > 0
     })
-}
-
-/// Whether anything to take cover behind stands next to the square.
-pub fn cover_nearby(s: &State, p: Pos) -> bool {
-    around_square(s, p).cover()
 }
 
 #[cfg(test)]
@@ -1366,16 +1351,17 @@ mod tests {
                                     && free(q)
                             })
                             .collect();
-                        assert_eq!(steps(&t, 0).collect::<Vec<_>>(), plain_steps);
+                        let beside = around_square(&t, p);
+                        assert_eq!(beside.steps(&t).collect::<Vec<_>>(), plain_steps);
                         let plain_doors: Vec<Pos> = neighbours(&t, p)
                             .filter(|&q| {
                                 matches!(t.map.cell(q), Cell::DoorOpen | Cell::DoorClosed)
                                     && free(q)
                             })
                             .collect();
-                        assert_eq!(doors_beside(&t, p).collect::<Vec<_>>(), plain_doors);
+                        assert_eq!(beside.doors(&t).collect::<Vec<_>>(), plain_doors);
                         let plain_cover = neighbours(&t, p).any(|q| t.map.gives_cover(q));
-                        assert_eq!(cover_nearby(&t, p), plain_cover);
+                        assert_eq!(beside.cover(), plain_cover);
                         compared += 1;
                     }
                 }

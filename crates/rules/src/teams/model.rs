@@ -856,6 +856,11 @@ impl Squares {
     }
 }
 
+/// The first `n` characters, a bit each (all 64 where there are more).
+fn first(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
 /// The characters [`State::among`] names: those of a set of bits, then any past the 64th.
 pub struct Among {
     set: u64,
@@ -1039,7 +1044,7 @@ impl State {
     pub fn roster_all_waiting(&mut self) {
         let n = self.characters.len();
         if self.roster.built {
-            self.roster.waiting = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+            self.roster.waiting = first(n);
         }
     }
 
@@ -1087,9 +1092,8 @@ impl State {
     /// and asks the rest of its question of each.
     pub fn among(&self, pick: impl FnOnce(&Roster) -> u64) -> Among {
         let n = self.characters.len();
-        let all = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
         Among {
-            set: self.roster().map_or(all, pick),
+            set: self.roster().map_or(first(n), pick),
             past: 64.min(n)..n,
         }
     }
