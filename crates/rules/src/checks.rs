@@ -10,11 +10,13 @@ use crate::battle::{Pending, Ruleset};
 use crate::dice::SeededDice;
 
 /// Each decision of four random battles (seeds 0 to 3) on each of `setups`, to `visit` with the
-/// setup's name and the seed, before a legal action chosen at random is applied.
+/// setup's name and the seed, before a legal action chosen at random is applied; how many
+/// decisions were visited.
 pub fn each_decision<G: Ruleset>(
     setups: &[(&str, G::Setup)],
     mut visit: impl FnMut(&str, u64, &G::State),
-) {
+) -> usize {
+    let mut visited = 0;
     for (name, setup) in setups {
         for seed in 0..4 {
             let mut dice = SeededDice::new(seed);
@@ -22,12 +24,14 @@ pub fn each_decision<G: Ruleset>(
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             while let Pending::Decide { .. } = G::pending(&s) {
                 visit(name, seed, &s);
+                visited += 1;
                 let legal = G::legal_actions(&s);
                 let a = &legal[rng.random_range(0..legal.len())];
                 G::apply(&mut s, a, &mut dice).unwrap();
             }
         }
     }
+    visited
 }
 
 /// That a ruleset's quick check of whether ending the turn is all that is left (`only_end_left`)

@@ -639,8 +639,7 @@ pub mod checks {
     /// and a state without it (one read back from a file) reads the same kit, the same items
     /// in hand and carried, and lists the same actions.
     pub fn the_index_of_who_holds_what_agrees_with_the_items(setups: &[(&str, TeamsSetup)]) {
-        let mut states = 0;
-        each_decision::<Teams>(setups, |name, seed, s| {
+        let states = each_decision::<Teams>(setups, |name, seed, s| {
             let at = format!("{name} seed {seed}");
             let index = s.holders().expect("a fresh battle indexes its items");
             assert!(
@@ -658,7 +657,6 @@ pub mod checks {
                 assert!(s.carried(c).eq(unindexed.carried(c)), "{at}: {c}");
             }
             assert_eq!(legal_actions(s), legal_actions(&unindexed), "{at}");
-            states += 1;
         });
         assert!(states > 1000, "{states} states walked");
     }
@@ -668,8 +666,7 @@ pub mod checks {
     /// without it (one read back from a file) lists the same actions and sees the same teams
     /// standing.
     pub fn the_roster_agrees_with_the_characters(setups: &[(&str, TeamsSetup)]) {
-        let mut states = 0;
-        each_decision::<Teams>(setups, |name, seed, s| {
+        let states = each_decision::<Teams>(setups, |name, seed, s| {
             let at = format!("{name} seed {seed}");
             let kept = s.roster().expect("a fresh battle keeps a roster");
             let mut read = s.clone();
@@ -682,7 +679,6 @@ pub mod checks {
             for t in 0..s.teams.len() {
                 assert_eq!(s.standing(t), unkept.standing(t), "{at}: team {t}");
             }
-            states += 1;
         });
         assert!(states > 1000, "{states} states walked");
     }
