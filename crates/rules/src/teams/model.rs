@@ -6,6 +6,8 @@ use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use smallvec::SmallVec;
+
 use super::squares::Layout;
 use crate::battle::{CharacterId, FactionId, Outcome};
 use crate::dice::Die;
@@ -799,7 +801,8 @@ pub struct Roster {
     pub unseen: u64,
     /// Yet to take a turn this round.
     pub waiting: u64,
-    teams: Vec<u64>,
+    /// Per team, on the stack for up to four teams: the AI copies the state at every what-if.
+    teams: SmallVec<[u64; 4]>,
     squares: Option<Squares>,
     built: bool,
 }
@@ -812,7 +815,7 @@ pub struct Roster {
 pub struct Squares {
     pub layout: Layout,
     pub present: u128,
-    active: Vec<u128>,
+    active: SmallVec<[u128; 4]>,
 }
 
 impl Squares {
@@ -896,11 +899,11 @@ impl Roster {
         }
         let layout = Layout::new(usize::from(map.width), usize::from(map.height));
         let mut r = Roster {
-            teams: vec![0; teams],
+            teams: smallvec::smallvec![0; teams],
             squares: (layout.words <= 2).then(|| Squares {
                 layout,
                 present: 0,
-                active: vec![0; teams],
+                active: smallvec::smallvec![0; teams],
             }),
             built: true,
             ..Roster::default()
